@@ -1,0 +1,172 @@
+package show
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"hash"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Algorithm names the published draw algorithm implemented here.
+const Algorithm = "drawshow-v1"
+
+// Commitment is hex(SHA-256(seed)), published before any bin is frozen.
+func Commitment(seed []byte) string {
+	h := sha256.Sum256(seed)
+	return hex.EncodeToString(h[:])
+}
+
+// Key derives the draw key K = SHA-256(seed || witness).
+func Key(seed []byte, witness string) [32]byte {
+	h := sha256.New()
+	h.Write(seed)
+	h.Write([]byte(witness))
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// SortEntries puts entries in canonical order: ticket ascending by bytes.
+func SortEntries(es []Entry) {
+	slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(a.Ticket, b.Ticket) })
+}
+
+// Fingerprint is SHA-256 of the lines "ticket\tparticipant\tweight\n" of
+// entries already in canonical order.
+func Fingerprint(es []Entry) [32]byte {
+	h := sha256.New()
+	var buf []byte
+	for _, e := range es {
+		buf = append(buf[:0], e.Ticket...)
+		buf = append(buf, '\t')
+		buf = append(buf, e.Participant...)
+		buf = append(buf, '\t')
+		buf = strconv.AppendUint(buf, e.Weight, 10)
+		buf = append(buf, '\n')
+		h.Write(buf)
+	}
+	var f [32]byte
+	h.Sum(f[:0])
+	return f
+}
+
+// ErrEmptyPool is returned when no entry is left to pick.
+var ErrEmptyPool = errors.New("the pool is empty: every participant has been picked")
+
+// stream is the random stream of one pick: HMAC blocks of four uint64 each.
+type stream struct {
+	mac    hash.Hash
+	prefix []byte
+	j      uint32
+	block  [32]byte
+	used   int
+}
+
+func newStream(key [32]byte, drawID string, fp [32]byte, k uint32) *stream {
+	p := make([]byte, 0, len(Algorithm)+len(drawID)+2+32+4)
+	p = append(p, Algorithm...)
+	p = append(p, 0)
+	p = append(p, drawID...)
+	p = append(p, 0)
+	p = append(p, fp[:]...)
+	p = binary.BigEndian.AppendUint32(p, k)
+	return &stream{mac: hmac.New(sha256.New, key[:]), prefix: p, used: 4}
+}
+
+func (s *stream) next() uint64 {
+	if s.used == 4 {
+		s.mac.Reset()
+		s.mac.Write(s.prefix)
+		var j [4]byte
+		binary.BigEndian.PutUint32(j[:], s.j)
+		s.mac.Write(j[:])
+		s.mac.Sum(s.block[:0])
+		s.j++
+		s.used = 0
+	}
+	x := binary.BigEndian.Uint64(s.block[s.used*8:])
+	s.used++
+	return x
+}
+
+// Uniform returns r uniform in [0, total) from the stream of pick k,
+// rejecting draws at or above floor(2^64/total)*total.
+func uniform(s *stream, total uint64) uint64 {
+	rem := -total % total // 2^64 mod total
+	for {
+		x := s.next()
+		if rem == 0 || x < -rem {
+			return x % total
+		}
+	}
+}
+
+// Pick makes pick k of a draw over bin (canonical order, fingerprint fp),
+// leaving out every entry whose participant is in picked. It returns the
+// index of the winning entry in bin.
+func Pick(key [32]byte, drawID string, fp [32]byte, bin []Entry, k int, picked map[string]bool) (int, error) {
+	var total uint64
+	for _, e := range bin {
+		if !picked[e.Participant] {
+			total += e.Weight
+		}
+	}
+	if total == 0 {
+		return -1, ErrEmptyPool
+	}
+	r := uniform(newStream(key, drawID, fp, uint32(k)), total)
+	var sum uint64
+	for i, e := range bin {
+		if picked[e.Participant] {
+			continue
+		}
+		sum += e.Weight
+		if sum > r {
+			return i, nil
+		}
+	}
+	panic("unreachable: running sum never exceeded r < total")
+}
+
+// SmallBin is the bin of a draw over labels (Royal Flush prizes, chest
+// balls): each label is its own participant with weight 1.
+func SmallBin(labels []string) []Entry {
+	es := make([]Entry, len(labels))
+	for i, l := range labels {
+		es[i] = Entry{Ticket: l, Participant: l, Weight: 1}
+	}
+	SortEntries(es)
+	return es
+}
+
+// Shuffle draws every label of a small bin in pick order under drawID.
+func Shuffle(key [32]byte, drawID string, labels []string) []string {
+	bin := SmallBin(labels)
+	fp := Fingerprint(bin)
+	picked := map[string]bool{}
+	out := make([]string, 0, len(bin))
+	for k := range bin {
+		i, _ := Pick(key, drawID, fp, bin, k, picked)
+		picked[bin[i].Participant] = true
+		out = append(out, bin[i].Ticket)
+	}
+	return out
+}
+
+// TotalWeight sums the weights of es, failing if the sum overflows uint64.
+func TotalWeight(es []Entry) (uint64, error) {
+	var t uint64
+	for _, e := range es {
+		if t+e.Weight < t {
+			return 0, errors.New("total weight exceeds 2^64-1")
+		}
+		t += e.Weight
+	}
+	return t, nil
+}
+

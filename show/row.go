@@ -1,0 +1,78 @@
+package show
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Tier is a Rewards tier. The zero value means the entry file has no tier.
+type Tier uint8
+
+// The Rewards tiers, highest first.
+const (
+	NoTier Tier = iota
+	Ace
+	King
+	Queen
+	Jack
+	Ten
+)
+
+// Tiers lists the Rewards tiers, highest first.
+var Tiers = []Tier{Ace, King, Queen, Jack, Ten}
+
+var tierNames = [...]string{"", "ace", "king", "queen", "jack", "ten"}
+
+func (t Tier) String() string {
+	if int(t) < len(tierNames) {
+		return tierNames[t]
+	}
+	return fmt.Sprintf("tier(%d)", t)
+}
+
+// ParseTier reads a tier as casino exports spell it: any case, and "10" for ten.
+// The empty string is NoTier.
+func ParseTier(s string) (Tier, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch s {
+	case "":
+		return NoTier, nil
+	case "10":
+		return Ten, nil
+	}
+	for i, n := range tierNames[1:] {
+		if s == n {
+			return Tier(i + 1), nil
+		}
+	}
+	return NoTier, fmt.Errorf("unknown tier %q (valid: ace, king, queen, jack, ten)", s)
+}
+
+// MarshalText writes the tier's name.
+func (t Tier) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText reads a tier with ParseTier.
+func (t *Tier) UnmarshalText(b []byte) error {
+	v, err := ParseTier(string(b))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}
+
+// Row is one validated row of an entry file, as the bin rules need it.
+// Names and contact details stay in the record; a bin never needs them.
+type Row struct {
+	Ticket string // empty when the file has no ticket column (tickets: points)
+	Card   string
+	Tier   Tier
+	Points uint64
+}
+
+// Entry is one ticket of a frozen bin.
+type Entry struct {
+	Ticket      string
+	Participant string
+	Weight      uint64
+}
