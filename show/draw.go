@@ -106,10 +106,10 @@ func uniform(s *stream, total uint64) uint64 {
 	}
 }
 
-// Pick makes pick k of a draw over bin (canonical order, fingerprint fp),
+// Choose makes pick k of a draw over bin (canonical order, fingerprint fp),
 // leaving out every entry whose participant is in picked. It returns the
 // index of the winning entry in bin.
-func Pick(key [32]byte, drawID string, fp [32]byte, bin []Entry, k int, picked map[string]bool) (int, error) {
+func Choose(key [32]byte, drawID string, fp [32]byte, bin []Entry, k int, picked map[string]bool) (int, error) {
 	var total uint64
 	for _, e := range bin {
 		if !picked[e.Participant] {
@@ -151,7 +151,7 @@ func Shuffle(key [32]byte, drawID string, labels []string) []string {
 	picked := map[string]bool{}
 	out := make([]string, 0, len(bin))
 	for k := range bin {
-		i, _ := Pick(key, drawID, fp, bin, k, picked)
+		i, _ := Choose(key, drawID, fp, bin, k, picked)
 		picked[bin[i].Participant] = true
 		out = append(out, bin[i].Ticket)
 	}
@@ -169,4 +169,3 @@ func TotalWeight(es []Entry) (uint64, error) {
 	}
 	return t, nil
 }
-

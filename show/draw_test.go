@@ -70,7 +70,7 @@ func TestVectors(t *testing.T) {
 			}
 			picked := map[string]bool{}
 			for _, p := range c.Picks {
-				i, err := Pick(key, c.DrawID, fp, bin, p.K, picked)
+				i, err := Choose(key, c.DrawID, fp, bin, p.K, picked)
 				if err != nil {
 					t.Fatalf("pick %d: %v", p.K, err)
 				}
@@ -100,7 +100,7 @@ func TestUniformRejects(t *testing.T) {
 func TestPickEmptyPool(t *testing.T) {
 	bin := SmallBin([]string{"a", "b"})
 	fp := Fingerprint(bin)
-	if _, err := Pick([32]byte{}, "x", fp, bin, 2, map[string]bool{"a": true, "b": true}); err != ErrEmptyPool {
+	if _, err := Choose([32]byte{}, "x", fp, bin, 2, map[string]bool{"a": true, "b": true}); err != ErrEmptyPool {
 		t.Fatalf("err = %v, want ErrEmptyPool", err)
 	}
 }

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"drawshow/data"
+	"drawshow/show"
+)
+
+// clock is the headless show clock: it moves only when an action waits.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "campaign database `FILE` (created if missing)")
+	headless := fs.Bool("headless", false, "run without graphics, from --actions")
+	actions := fs.String("actions", "", "headless action `FILE`, one action a line, or - for standard input")
+	witness := fs.String("witness", "", "the independent auditor's witness `TEXT`, typed after seeing the commitment")
+	rehearsal := fs.Bool("rehearsal", false, "mark the show as a rehearsal (never an official result)")
+	seedHex := fs.String("seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
+	start := fs.String("clock", "", "headless: the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now)")
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := needArgs("run", pos, 1, "one show file"); err != nil {
+		return err
+	}
+	if *dbPath == "" {
+		return errors.New("run needs --db FILE")
+	}
+	if !*headless {
+		return errors.New("the full-screen stage is not built yet; use --headless --actions FILE")
+	}
+	if *actions == "" {
+		return errors.New("run --headless needs --actions FILE (or - for standard input)")
+	}
+	var seed []byte
+	if *seedHex != "" {
+		if !*rehearsal {
+			return errors.New("--seed is allowed only with --rehearsal")
+		}
+		if seed, err = hex.DecodeString(*seedHex); err != nil || len(seed) != 32 {
+			return fmt.Errorf("--seed needs 64 hex digits (32 bytes), got %q", *seedHex)
+		}
+	}
+	text, err := os.ReadFile(pos[0])
+	if err != nil {
+		return err
+	}
+	sh, err := show.Parse(pos[0], text)
+	if err != nil {
+		return err
+	}
+	clk := &clock{t: time.Now()}
+	if *start != "" {
+		if clk.t, err = show.ParseLocal(*start, sh.Location); err != nil {
+			return fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", *start)
+		}
+	}
+	var in io.Reader = stdin
+	if *actions != "-" {
+		f, err := os.Open(*actions)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	db, err := data.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: *rehearsal, Seed: seed, Witness: *witness, Clock: clk.now})
+	if err != nil {
+		return err
+	}
+	done := 0
+	if p, ok, err := db.Progress(ss.ID); err != nil {
+		return err
+	} else if ok {
+		done, clk.t = p.Actions, p.Clock
+	}
+	st := ss.Eng.State()
+	if ss.Resumed {
+		fmt.Fprintf(stderr, "resumed show %s at action line %d (%d events in the record)\n", ss.ID, done, st.Events)
+	} else {
+		fmt.Fprintf(stderr, "opened show %s; commitment %s\n", ss.ID, st.Opened.Commitment)
+	}
+	print := func(evs []show.Event) error {
+		for _, e := range evs {
+			b, err := e.MarshalLine()
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(stdout, "%s\n", b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if !ss.Resumed {
+		evs, err := db.Events(ss.ID)
+		if err != nil {
+			return err
+		}
+		if err := print(evs); err != nil {
+			return err
+		}
+	}
+	refused := 0
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if line <= done {
+			continue
+		}
+		c, ok, err := show.ParseAction(sc.Text())
+		if err != nil {
+			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", *actions, line, err)
+			refused++
+			if err := db.Commit(ss.ID, nil, &data.Progress{Actions: line, Clock: clk.t}); err != nil {
+				return err
+			}
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if c.Op == show.OpWait {
+			clk.t = clk.t.Add(c.Wait)
+			c = show.Command{Op: show.OpTick}
+		}
+		evs, err := ss.Do(c, &data.Progress{Actions: line, Clock: clk.t})
+		if perr := print(evs); perr != nil {
+			return perr
+		}
+		var r *show.Refusal
+		switch {
+		case errors.As(err, &r):
+			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", *actions, line, err)
+			refused++
+		case err != nil:
+			return fmt.Errorf("%s line %d: %w", *actions, line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if refused > 0 {
+		fmt.Fprintf(stderr, "%d action(s) refused\n", refused)
+		return errQuiet
+	}
+	return nil
+}

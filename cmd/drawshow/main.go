@@ -1,0 +1,83 @@
+// Command drawshow runs live prize-draw shows: the presenter, the headless
+// runner, and the checks and exports around a show.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+const usage = `drawshow runs live prize-draw shows.
+
+Usage:
+  drawshow check SHOW.yaml
+  drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME]
+  drawshow export --db FILE [--show ID] --out DIR
+  drawshow verify DIR
+  drawshow verify --db FILE
+
+Run "drawshow COMMAND -h" for a command's flags.
+`
+
+// errQuiet is a failure already explained on stderr.
+var errQuiet = errors.New("")
+
+func main() {
+	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if err != nil {
+		if err != errQuiet {
+			fmt.Fprintln(os.Stderr, "drawshow:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errQuiet
+	}
+	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
+		"check":  cmdCheck,
+		"run":    cmdRun,
+		"export": cmdExport,
+		"verify": cmdVerify,
+	}
+	f, ok := cmds[args[0]]
+	if !ok {
+		if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+			fmt.Fprint(stdout, usage)
+			return nil
+		}
+		return fmt.Errorf("unknown command %q (valid: check, run, export, verify)", args[0])
+	}
+	return f(args[1:], stdin, stdout, stderr)
+}
+
+// parse parses flags that may come before or after the positional
+// arguments, and returns the positional ones.
+func parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
+	fs.SetOutput(stderr)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, errQuiet
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func needArgs(name string, pos []string, n int, what string) error {
+	if len(pos) != n {
+		return fmt.Errorf("%s needs %s (got %s)", name, what, strings.Join(pos, " "))
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+// Package data keeps the show record in SQLite: the hash-chained event
+// journal, the imported entry files, and what is derived from them.
+package data
+
+import (
+	"database/sql"
+	"fmt"
+	"net/url"
+
+	_ "github.com/mattn/go-sqlite3" // the SQLite driver
+)
+
+// DB is a campaign database: many shows, one journal.
+type DB struct {
+	sql  *sql.DB
+	path string
+}
+
+// migrations are applied in order; PRAGMA user_version counts those done.
+var migrations = []string{
+	`CREATE TABLE journal(
+		seq       INTEGER PRIMARY KEY,
+		at        TEXT NOT NULL,
+		kind      TEXT NOT NULL,
+		payload   TEXT NOT NULL,
+		prev_hash BLOB NOT NULL,
+		hash      BLOB NOT NULL,
+		show      TEXT NOT NULL
+	);
+	CREATE INDEX journal_show ON journal(show, seq);
+	CREATE TRIGGER journal_no_update BEFORE UPDATE ON journal
+		BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+	CREATE TRIGGER journal_no_delete BEFORE DELETE ON journal
+		BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+	CREATE TABLE shows(
+		id          TEXT PRIMARY KEY,
+		file        TEXT NOT NULL,
+		file_sha256 TEXT NOT NULL,
+		file_text   BLOB NOT NULL,
+		rehearsal   INTEGER NOT NULL,
+		opened_at   TEXT NOT NULL,
+		closed_at   TEXT
+	);
+	CREATE TABLE secrets(
+		show TEXT PRIMARY KEY REFERENCES shows(id),
+		seed BLOB NOT NULL
+	);
+	CREATE TABLE imports(
+		id      INTEGER PRIMARY KEY,
+		show    TEXT NOT NULL REFERENCES shows(id),
+		segment TEXT NOT NULL,
+		file    TEXT NOT NULL,
+		sha256  TEXT NOT NULL,
+		rows    INTEGER NOT NULL,
+		first   INTEGER NOT NULL,
+		last    INTEGER NOT NULL,
+		UNIQUE(show, segment)
+	);
+	CREATE TABLE entries(
+		ticket TEXT NOT NULL,
+		card   TEXT NOT NULL,
+		name   TEXT NOT NULL,
+		tier   INTEGER NOT NULL,
+		points INTEGER NOT NULL,
+		extra  TEXT
+	);
+	CREATE TABLE exclusions(
+		show TEXT NOT NULL REFERENCES shows(id),
+		card TEXT NOT NULL,
+		PRIMARY KEY(show, card)
+	) WITHOUT ROWID;
+	CREATE TABLE progress(
+		show    TEXT PRIMARY KEY REFERENCES shows(id),
+		actions INTEGER NOT NULL,
+		clock   TEXT NOT NULL
+	);`,
+}
+
+// Open opens or creates the campaign database at path and brings its
+// schema up to date. Every commit is durable before it returns (WAL,
+// synchronous=FULL).
+func Open(path string) (*DB, error) {
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "FULL")
+	q.Set("_foreign_keys", "on")
+	q.Set("_busy_timeout", "10000")
+	q.Set("_txlock", "immediate")
+	s, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, err
+	}
+	s.SetMaxOpenConns(1)
+	db := &DB{sql: s, path: path}
+	if err := db.migrate(); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.sql.Close() }
+
+func (db *DB) migrate() error {
+	var v int
+	if err := db.sql.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil {
+		return err
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("the database is schema version %d; this drawshow knows up to %d: use a newer drawshow", v, len(migrations))
+	}
+	for ; v < len(migrations); v++ {
+		tx, err := db.sql.Begin()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(migrations[v]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %v", v+1, err)
+		}
+		if _, err := tx.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,231 @@
+package data
+
+import (
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"drawshow/show"
+)
+
+// insertBatch rows go in one INSERT: far fewer cgo calls than one a row.
+const insertBatch = 128
+
+// EntryNeed is what a segment's rules need of its entry file.
+func EntryNeed(seg *show.Segment) Need {
+	return Need{
+		Ticket: seg.Tickets == show.PerRow,
+		Tier:   seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0,
+		Points: seg.Tickets == show.Points && seg.PointsPerTicket > 0,
+	}
+}
+
+// Imported returns the record of a segment's imported entry file, or nil.
+func (db *DB) Imported(showID, segment string) (*show.Loaded, error) {
+	var l show.Loaded
+	err := db.sql.QueryRow(`SELECT file, sha256, rows FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&l.File, &l.SHA256, &l.Rows)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return &l, err
+}
+
+// ImportEntries reads seg's entry file, validating every row, into the
+// record in one transaction. Any error in the file leaves nothing of it.
+// A segment imports once; later calls return the first import.
+func (db *DB) ImportEntries(showID string, seg *show.Segment) (*show.Loaded, error) {
+	if l, err := db.Imported(showID, seg.ID); l != nil || err != nil {
+		return l, err
+	}
+	sum, err := fileSHA256(seg.Entries)
+	if err != nil {
+		return nil, err
+	}
+	l := &show.Loaded{File: seg.Entries, SHA256: sum}
+	err = db.tx(func(tx *sql.Tx) error {
+		ins := newInserter(tx)
+		st, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), EntryNeed(seg), ins.add)
+		if err != nil {
+			return err
+		}
+		if err := ins.flush(); err != nil {
+			return err
+		}
+		l.Rows = st.Rows
+		_, err = tx.Exec(`INSERT INTO imports(show, segment, file, sha256, rows, first, last) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			showID, seg.ID, l.File, l.SHA256, l.Rows, ins.first, ins.last)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+type inserter struct {
+	tx          *sql.Tx
+	full        *sql.Stmt
+	args        []any
+	first, last int64
+}
+
+func newInserter(tx *sql.Tx) *inserter {
+	return &inserter{tx: tx, args: make([]any, 0, insertBatch*6), first: 1}
+}
+
+func insertSQL(n int) string {
+	return `INSERT INTO entries(ticket, card, name, tier, points, extra) VALUES ` +
+		strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?),`, n), ",")
+}
+
+func (ins *inserter) add(r EntryRow) error {
+	var extra any
+	if r.Extra != nil {
+		b, err := json.Marshal(r.Extra)
+		if err != nil {
+			return err
+		}
+		extra = string(b)
+	}
+	ins.args = append(ins.args, r.Ticket, r.Card, r.Name, int(r.Tier), int64(r.Points), extra)
+	if len(ins.args) == cap(ins.args) {
+		if ins.full == nil {
+			st, err := ins.tx.Prepare(insertSQL(insertBatch))
+			if err != nil {
+				return err
+			}
+			ins.full = st
+		}
+		return ins.exec(ins.full)
+	}
+	return nil
+}
+
+func (ins *inserter) exec(st *sql.Stmt) error {
+	res, err := st.Exec(ins.args...)
+	if err != nil {
+		return err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	n := int64(len(ins.args) / 6)
+	if ins.last == 0 {
+		ins.first = id - n + 1
+	}
+	ins.last = id
+	ins.args = ins.args[:0]
+	return nil
+}
+
+func (ins *inserter) flush() error {
+	if ins.full != nil {
+		defer ins.full.Close()
+	}
+	if len(ins.args) == 0 {
+		return nil
+	}
+	st, err := ins.tx.Prepare(insertSQL(len(ins.args) / 6))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return ins.exec(st)
+}
+
+// Rows streams the imported rows of a segment in file order.
+func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
+	var first, last int64
+	err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("segment %s: no entry file imported", segment)
+	}
+	if err != nil {
+		return err
+	}
+	rows, err := db.sql.Query(`SELECT ticket, card, tier, points FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var r show.Row
+	var tier int
+	var points int64
+	for rows.Next() {
+		if err := rows.Scan(&r.Ticket, &r.Card, &tier, &points); err != nil {
+			return err
+		}
+		r.Tier, r.Points = show.Tier(tier), uint64(points)
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Source is the show.Source of one show's imported rows.
+func (db *DB) Source(showID string) show.Source { return source{db, showID} }
+
+type source struct {
+	db *DB
+	id string
+}
+
+func (s source) Rows(segment string, fn func(show.Row) error) error {
+	return s.db.Rows(s.id, segment, fn)
+}
+
+// SaveExclusions records the show's exclusions list.
+func (db *DB) SaveExclusions(showID string, cards []string) error {
+	return db.tx(func(tx *sql.Tx) error {
+		st, err := tx.Prepare(`INSERT OR IGNORE INTO exclusions(show, card) VALUES (?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		for _, c := range cards {
+			if _, err := st.Exec(showID, c); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Exclusions reads the show's exclusions list back.
+func (db *DB) Exclusions(showID string) ([]string, error) {
+	rows, err := db.sql.Query(`SELECT card FROM exclusions WHERE show = ? ORDER BY card`, showID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("%s: %v", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

@@ -1,0 +1,158 @@
+package data
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"drawshow/show"
+)
+
+// timeFormat is how the journal writes times: UTC, nanoseconds.
+const timeFormat = time.RFC3339Nano
+
+// Canonical is the byte string a journal row's hash covers after the
+// previous hash: seq, at, kind and payload, each ended by a newline.
+func Canonical(seq int64, at, kind string, payload []byte) []byte {
+	b := strconv.AppendInt(nil, seq, 10)
+	b = append(b, '\n')
+	b = append(b, at...)
+	b = append(b, '\n')
+	b = append(b, kind...)
+	b = append(b, '\n')
+	b = append(b, payload...)
+	return append(b, '\n')
+}
+
+// chain is hash = SHA-256(prev_hash || canonical bytes).
+func chain(prev []byte, canonical []byte) []byte {
+	h := sha256.New()
+	h.Write(prev)
+	h.Write(canonical)
+	return h.Sum(nil)
+}
+
+// append writes evs at the end of the journal inside tx, filling in
+// their sequence numbers.
+func appendEvents(tx *sql.Tx, evs []show.Event) error {
+	if len(evs) == 0 {
+		return nil
+	}
+	var seq int64
+	prev := make([]byte, sha256.Size)
+	err := tx.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&seq, &prev)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	st, err := tx.Prepare(`INSERT INTO journal(seq, at, kind, payload, prev_hash, hash, show) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for i := range evs {
+		e := &evs[i]
+		seq++
+		e.Seq = seq
+		p, err := e.Payload()
+		if err != nil {
+			return err
+		}
+		at := e.At.UTC().Format(timeFormat)
+		h := chain(prev, Canonical(seq, at, string(e.Kind), p))
+		if _, err := st.Exec(seq, at, string(e.Kind), string(p), prev, h, e.Show); err != nil {
+			return err
+		}
+		prev = h
+	}
+	return nil
+}
+
+// Events reads the journal of one show in order.
+func (db *DB) Events(showID string) ([]show.Event, error) {
+	rows, err := db.sql.Query(`SELECT seq, at, kind, payload FROM journal WHERE show = ? ORDER BY seq`, showID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var evs []show.Event
+	for rows.Next() {
+		var seq int64
+		var at, kind, payload string
+		if err := rows.Scan(&seq, &at, &kind, &payload); err != nil {
+			return nil, err
+		}
+		t, err := time.Parse(timeFormat, at)
+		if err != nil {
+			return nil, fmt.Errorf("journal row %d: time %q: %v", seq, at, err)
+		}
+		e, err := show.DecodeEvent(seq, t, kind, []byte(payload))
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, e)
+	}
+	return evs, rows.Err()
+}
+
+// ChainReport is what VerifyChain found.
+type ChainReport struct {
+	Events   int
+	Head     string   // hex hash of the last row
+	Problems []string // every break in the chain, by seq
+}
+
+// VerifyChain re-hashes the whole journal: each row's prev_hash must be the
+// previous row's hash, its hash must match its content, seq must have no
+// gap, and its show column must match its payload.
+func (db *DB) VerifyChain() (*ChainReport, error) {
+	rows, err := db.sql.Query(`SELECT seq, at, kind, payload, prev_hash, hash, show FROM journal ORDER BY seq`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	r := &ChainReport{}
+	prev := make([]byte, sha256.Size)
+	var want int64 = 1
+	for rows.Next() {
+		var seq int64
+		var at, kind, payload, showID string
+		var ph, h []byte
+		if err := rows.Scan(&seq, &at, &kind, &payload, &ph, &h, &showID); err != nil {
+			return nil, err
+		}
+		r.Events++
+		if seq != want {
+			r.Problems = append(r.Problems, fmt.Sprintf("seq %d: expected seq %d: rows are missing", seq, want))
+		}
+		want = seq + 1
+		if !bytes.Equal(ph, prev) {
+			r.Problems = append(r.Problems, fmt.Sprintf("seq %d: prev_hash %x is not the hash of the row before (%x)", seq, ph, prev))
+		}
+		if got := chain(ph, Canonical(seq, at, kind, []byte(payload))); !bytes.Equal(got, h) {
+			r.Problems = append(r.Problems, fmt.Sprintf("seq %d (%s): content does not match its hash: the row was edited", seq, kind))
+		}
+		if e, err := show.DecodeEvent(seq, time.Time{}, kind, []byte(payload)); err != nil {
+			r.Problems = append(r.Problems, fmt.Sprintf("seq %d: %v", seq, err))
+		} else if e.Show != showID {
+			r.Problems = append(r.Problems, fmt.Sprintf("seq %d: show column %q but payload says %q", seq, showID, e.Show))
+		}
+		prev = h
+	}
+	r.Head = fmt.Sprintf("%x", prev)
+	return r, rows.Err()
+}
+
+// Head is the number of events and the last hash of the journal.
+func (db *DB) Head() (int64, string, error) {
+	var seq int64
+	var h []byte
+	err := db.sql.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&seq, &h)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", nil
+	}
+	return seq, fmt.Sprintf("%x", h), err
+}

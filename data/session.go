@@ -1,0 +1,267 @@
+package data
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"drawshow/show"
+)
+
+// Session is an open show: its engine, and the database that records
+// every change before the engine applies it.
+type Session struct {
+	DB      *DB
+	Eng     *show.Engine
+	ID      string
+	Resumed bool
+}
+
+// Options are how a show is opened.
+type Options struct {
+	Rehearsal bool
+	Seed      []byte // rehearsal only: a fixed seed for tests and training
+	Witness   string
+	Clock     func() time.Time
+}
+
+// OpenShow resumes the show opened from this show file (same text, same
+// rehearsal flag), or opens a new one.
+func (db *DB) OpenShow(sh *show.Show, text []byte, opt Options) (*Session, error) {
+	if opt.Seed != nil && !opt.Rehearsal {
+		return nil, errors.New("a fixed seed is allowed only in a rehearsal (--rehearsal)")
+	}
+	sum := sha256.Sum256(text)
+	fileSHA := hex.EncodeToString(sum[:])
+	abs, _ := filepath.Abs(sh.Path)
+	shows, err := db.Shows()
+	if err != nil {
+		return nil, err
+	}
+	var found *ShowRow
+	for i := range shows {
+		s := &shows[i]
+		if s.FileSHA256 == fileSHA && s.Rehearsal == opt.Rehearsal {
+			found = s
+		} else if s.File == abs && !s.Closed && s.Rehearsal == opt.Rehearsal {
+			return nil, fmt.Errorf("%s changed since show %s was opened from it at %s; put the file back as it was, or close that show first",
+				sh.Path, s.ID, s.OpenedAt.In(sh.Location).Format("2006-01-02 15:04"))
+		}
+	}
+	ss := &Session{DB: db, Eng: show.NewEngine(sh, db.Source(""), opt.Clock)}
+	if found != nil {
+		return ss, ss.resume(found, opt)
+	}
+	return ss, ss.open(sh, abs, fileSHA, text, opt)
+}
+
+func (ss *Session) resume(s *ShowRow, opt Options) error {
+	db, sh := ss.DB, ss.Eng.Show
+	ss.ID, ss.Resumed = s.ID, true
+	ss.Eng = show.NewEngine(sh, db.Source(s.ID), opt.Clock)
+	evs, err := db.Events(s.ID)
+	if err != nil {
+		return err
+	}
+	if err := ss.Eng.Replay(evs); err != nil {
+		return fmt.Errorf("show %s: %v", s.ID, err)
+	}
+	o := ss.Eng.State().Opened
+	if opt.Witness != "" && opt.Witness != o.Witness {
+		return fmt.Errorf("show %s was opened with witness %q; the witness cannot change", s.ID, o.Witness)
+	}
+	seed, err := db.Seed(s.ID)
+	if err != nil {
+		return err
+	}
+	if opt.Seed != nil && !bytes.Equal(opt.Seed, seed) {
+		return fmt.Errorf("show %s was opened with another seed", s.ID)
+	}
+	if err := ss.Eng.SetSeed(seed, o.Witness); err != nil {
+		return fmt.Errorf("show %s: %v", s.ID, err)
+	}
+	ex, err := db.Exclusions(s.ID)
+	if err != nil {
+		return err
+	}
+	ss.Eng.SetExclusions(ex)
+	return nil
+}
+
+func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Options) error {
+	db := ss.DB
+	seed := opt.Seed
+	if seed == nil {
+		seed = make([]byte, 32)
+		if _, err := rand.Read(seed); err != nil {
+			return err
+		}
+	}
+	now := opt.Clock()
+	id, err := db.FreeShowID(ShowBase(sh, now))
+	if err != nil {
+		return err
+	}
+	ss.ID = id
+	ss.Eng = show.NewEngine(sh, db.Source(id), opt.Clock)
+	if err := ss.Eng.SetSeed(seed, opt.Witness); err != nil {
+		return err
+	}
+	segs := make([]string, len(sh.Segments))
+	for i, s := range sh.Segments {
+		segs[i] = s.ID
+	}
+	ch, err := ss.Eng.Decide(show.Command{Op: show.OpOpen, ShowID: id, Opening: &show.Opened{
+		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
+		Commitment: show.Commitment(seed), Witness: opt.Witness, File: abs, FileSHA256: fileSHA, Segments: segs,
+	}})
+	if err != nil {
+		return err
+	}
+	row := ShowRow{ID: id, File: abs, FileSHA256: fileSHA, FileText: text, Rehearsal: opt.Rehearsal, OpenedAt: now}
+	if err := db.CreateShow(row, seed, ch.Events); err != nil {
+		return err
+	}
+	ss.Eng.Apply(ch)
+	return nil
+}
+
+// ShowBase is the id a show from sh opened at now starts from: the
+// promotion's name and the day of its first scheduled segment.
+func ShowBase(sh *show.Show, now time.Time) string {
+	d := now
+	for _, s := range sh.Segments {
+		if !s.At.IsZero() {
+			d = s.At
+			break
+		}
+	}
+	slug := strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(sh.Promotion), "-"), "-")
+	if slug == "" {
+		slug = "show"
+	}
+	return slug + "-" + d.In(sh.Location).Format(time.DateOnly)
+}
+
+// Do carries out one command: the engine decides, the events (and the
+// headless progress, if any) are committed in one transaction, and only
+// then does the engine apply them. Lists and entry files the command needs
+// are loaded first, each in its own commit.
+func (ss *Session) Do(c show.Command, p *Progress) ([]show.Event, error) {
+	var evs []show.Event
+	if c.Op == show.OpDraw || c.Op == show.OpFreeze {
+		loaded, err := ss.load()
+		if err != nil {
+			return loaded, err
+		}
+		evs = loaded
+	}
+	done, err := ss.commit(c, p)
+	return append(evs, done...), err
+}
+
+func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
+	ch, err := ss.Eng.Decide(c)
+	if err != nil {
+		var r *show.Refusal
+		if errors.As(err, &r) && p != nil {
+			// the action is used up even though refused
+			if cerr := ss.DB.Commit(ss.ID, nil, p); cerr != nil {
+				return nil, cerr
+			}
+		}
+		return nil, err
+	}
+	if err := ss.DB.Commit(ss.ID, ch.Events, p); err != nil {
+		return nil, err
+	}
+	ss.Eng.Apply(ch)
+	return ch.Events, nil
+}
+
+// load imports the show's lists and the current segment's entry file and
+// lists, if not done yet.
+func (ss *Session) load() ([]show.Event, error) {
+	st := ss.Eng.State()
+	sh := ss.Eng.Show
+	var evs []show.Event
+	if st.Lists == nil {
+		l, ex, err := readLists(sh.Exclusions, sh.Register, sh.Proxies)
+		if err != nil {
+			return nil, err
+		}
+		if err := ss.DB.SaveExclusions(ss.ID, ex); err != nil {
+			return nil, err
+		}
+		ss.Eng.SetExclusions(ex)
+		done, err := ss.commit(show.Command{Op: show.OpLoad, Lists: l}, nil)
+		if err != nil {
+			return nil, err
+		}
+		evs = append(evs, done...)
+	}
+	seg := st.CurSeg()
+	if seg.Lists == nil && (seg.Seg.Register != "" || seg.Seg.Proxies != "") {
+		l, _, err := readLists("", seg.Seg.Register, seg.Seg.Proxies)
+		if err != nil {
+			return evs, err
+		}
+		done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: seg.Seg.ID, Lists: l}, nil)
+		if err != nil {
+			return evs, err
+		}
+		evs = append(evs, done...)
+	}
+	if ss.Eng.State().CurSeg().Loaded == nil {
+		l, err := ss.DB.ImportEntries(ss.ID, seg.Seg)
+		if err != nil {
+			return evs, err
+		}
+		done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: seg.Seg.ID, Loaded: l}, nil)
+		if err != nil {
+			return evs, err
+		}
+		evs = append(evs, done...)
+	}
+	return evs, nil
+}
+
+// readLists reads the desk's lists named in the show file.
+func readLists(exclusions, register, proxies string) (*show.Lists, []string, error) {
+	l := &show.Lists{}
+	var ex []string
+	var err error
+	if exclusions != "" {
+		if ex, err = ReadCards(exclusions, "", ""); err != nil {
+			return nil, nil, err
+		}
+		if l.ExclusionsSHA256, err = fileSHA256(exclusions); err != nil {
+			return nil, nil, err
+		}
+		l.Exclusions, l.ExclusionsFile = len(ex), exclusions
+	}
+	if register != "" {
+		if l.Register, err = ReadCards(register, "", ""); err != nil {
+			return nil, nil, err
+		}
+		l.RegisterFile = register
+	}
+	if proxies != "" {
+		ps, err := ReadProxies(proxies, "")
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, p := range ps {
+			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
+		}
+		l.ProxiesFile = proxies
+	}
+	return l, ex, nil
+}

@@ -1,0 +1,142 @@
+package show
+
+import (
+	"encoding/hex"
+	"fmt"
+	"slices"
+)
+
+// Bin is a frozen bin: the eligible entries of a segment in canonical order.
+type Bin struct {
+	Entries      []Entry
+	Fingerprint  [32]byte
+	Total        uint64
+	Rows         int      // rows in the entry file
+	Participants int      // distinct participants in the bin
+	Excluded     []string // cards in the file removed by the exclusions list, sorted
+	Barred       []string // cards removed because they already won in scope, sorted
+	OutOfTier    int      // rows whose tier may not enter
+	Capped       uint64   // tickets removed by the per-tier cap
+	Zero         int      // participants left with no ticket
+}
+
+// FingerprintHex is the fingerprint in hex.
+func (b *Bin) FingerprintHex() string { return hex.EncodeToString(b.Fingerprint[:]) }
+
+// BinBuilder turns a segment's entry rows into its frozen bin.
+type BinBuilder struct {
+	seg      *Segment
+	removed  func(card string) (excluded, barred bool)
+	entries  []Entry
+	excluded map[string]bool
+	barred   map[string]bool
+	tierOf   map[string]Tier // per-row bins with a cap: each participant's tier
+	rows     int
+	outTier  int
+	zero     int
+	capped   uint64
+}
+
+// NewBinBuilder starts the bin of seg. removed tells which cards the
+// exclusions list and the win-once rule keep out.
+func NewBinBuilder(seg *Segment, removed func(card string) (excluded, barred bool)) *BinBuilder {
+	return &BinBuilder{seg: seg, removed: removed, excluded: map[string]bool{}, barred: map[string]bool{}, tierOf: map[string]Tier{}}
+}
+
+// Add takes the next row of the entry file.
+func (b *BinBuilder) Add(r Row) {
+	b.rows++
+	if !b.seg.Allows(r.Tier) {
+		b.outTier++
+		return
+	}
+	if ex, bar := b.removed(r.Card); ex || bar {
+		if ex {
+			b.excluded[r.Card] = true
+		} else {
+			b.barred[r.Card] = true
+		}
+		return
+	}
+	switch b.seg.Tickets {
+	case Points:
+		w := b.seg.Fixed[r.Tier]
+		if w == 0 && b.seg.PointsPerTicket > 0 {
+			w = r.Points / b.seg.PointsPerTicket
+		}
+		if c := b.seg.Cap[r.Tier]; c > 0 && w > c {
+			b.capped += w - c
+			w = c
+		}
+		if w == 0 {
+			b.zero++
+			return
+		}
+		b.entries = append(b.entries, Entry{Ticket: r.Card, Participant: r.Card, Weight: w})
+	default:
+		if len(b.seg.Cap) > 0 {
+			b.tierOf[r.Card] = r.Tier
+		}
+		b.entries = append(b.entries, Entry{Ticket: r.Ticket, Participant: r.Card, Weight: 1})
+	}
+}
+
+// Bin sorts, applies the per-participant cap of per-row bins, and
+// fingerprints the result.
+func (b *BinBuilder) Bin() (*Bin, error) {
+	es := b.entries
+	SortEntries(es)
+	for i := 1; i < len(es); i++ {
+		if es[i].Ticket == es[i-1].Ticket {
+			return nil, fmt.Errorf("ticket %q appears twice in the bin", es[i].Ticket)
+		}
+	}
+	if b.seg.Tickets != Points && len(b.seg.Cap) > 0 {
+		count := map[string]uint64{}
+		kept := es[:0]
+		for _, e := range es {
+			c := b.seg.Cap[b.tierOf[e.Participant]]
+			if c > 0 && count[e.Participant] >= c {
+				b.capped++
+				continue
+			}
+			count[e.Participant]++
+			kept = append(kept, e)
+		}
+		es = kept
+	}
+	total, err := TotalWeight(es)
+	if err != nil {
+		return nil, err
+	}
+	people := len(es) // one row per participant
+	if b.seg.Tickets != Points {
+		seen := map[string]struct{}{}
+		for _, e := range es {
+			seen[e.Participant] = struct{}{}
+		}
+		people = len(seen)
+	}
+	bin := &Bin{
+		Entries:      es,
+		Fingerprint:  Fingerprint(es),
+		Total:        total,
+		Rows:         b.rows,
+		Participants: people,
+		Excluded:     sortedKeys(b.excluded),
+		Barred:       sortedKeys(b.barred),
+		OutOfTier:    b.outTier,
+		Capped:       b.capped,
+		Zero:         b.zero,
+	}
+	return bin, nil
+}
+
+func sortedKeys(m map[string]bool) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

@@ -1,0 +1,98 @@
+package show
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Op is an operator action or an engine step.
+type Op string
+
+// The operations. Draw, Claim, Proxy, Decline, Forfeit, Wait, Next, Void
+// and Close are the host's vocabulary (keys on stage, lines headless);
+// Freeze, Pick and Announce are the steps a draw takes on stage; Open,
+// Load and Tick come from the program itself.
+const (
+	OpOpen     Op = "open"
+	OpLoad     Op = "load"
+	OpFreeze   Op = "freeze"
+	OpPick     Op = "pick"
+	OpAnnounce Op = "announce"
+	OpDraw     Op = "draw"
+	OpClaim    Op = "claim"
+	OpProxy    Op = "proxy"
+	OpDecline  Op = "decline"
+	OpForfeit  Op = "forfeit"
+	OpWait     Op = "wait"
+	OpTick     Op = "tick"
+	OpNext     Op = "next"
+	OpVoid     Op = "void"
+	OpClose    Op = "close"
+)
+
+// Command is one operation with its arguments.
+type Command struct {
+	Op      Op
+	Text    string        // proxy: nominee name; void: reason
+	ID      string        // proxy: nominee ID number
+	Wait    time.Duration // wait
+	ShowID  string        // open
+	Opening *Opened       // open
+	Segment string        // load
+	Loaded  *Loaded       // load
+	Lists   *Lists        // load
+}
+
+var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, close"
+
+// ParseAction reads one line of a headless action file. Blank lines and
+// lines starting with # give ok == false.
+func ParseAction(line string) (c Command, ok bool, err error) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return c, false, nil
+	}
+	verb, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	c.Op = Op(strings.ToLower(verb))
+	switch c.Op {
+	case OpDraw, OpClaim, OpDecline, OpForfeit, OpNext, OpClose:
+		if arg != "" {
+			return c, false, fmt.Errorf("%s takes no argument (got %q)", c.Op, arg)
+		}
+	case OpProxy:
+		if i := strings.LastIndex(arg, " id="); i >= 0 {
+			arg, c.ID = strings.TrimSpace(arg[:i]), strings.TrimSpace(arg[i+4:])
+		} else if strings.HasPrefix(arg, "id=") {
+			arg, c.ID = "", strings.TrimSpace(arg[3:])
+		}
+		c.Text = arg
+	case OpVoid:
+		if arg == "" {
+			return c, false, fmt.Errorf("void needs a reason, e.g. void wrong button")
+		}
+		c.Text = arg
+	case OpWait:
+		d, err := parseWait(arg)
+		if err != nil {
+			return c, false, err
+		}
+		c.Wait = d
+	default:
+		return c, false, fmt.Errorf("unknown action %q (valid: %s)", verb, actionHelp)
+	}
+	return c, true, nil
+}
+
+func parseWait(s string) (time.Duration, error) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("wait needs a duration such as 90s or 2m (got %q)", s)
+	}
+	return d, nil
+}

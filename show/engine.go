@@ -1,0 +1,404 @@
+package show
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Source gives the imported rows of a segment's entry file.
+type Source interface {
+	Rows(segment string, fn func(Row) error) error
+}
+
+// Engine is the show as a reducer: a command is checked against the state
+// and becomes events; the caller writes the events durably, then applies
+// them. The state is always the fold of the events.
+type Engine struct {
+	Show     *Show
+	src      Source
+	now      func() time.Time
+	st       *State
+	seed     []byte
+	key      [32]byte
+	excluded map[string]bool
+}
+
+// NewEngine starts an engine for sh with no events; now is the show clock.
+func NewEngine(sh *Show, src Source, now func() time.Time) *Engine {
+	return &Engine{Show: sh, src: src, now: now, st: newState(sh), excluded: map[string]bool{}}
+}
+
+// State is the current state. It must not be modified.
+func (e *Engine) State() *State { return e.st }
+
+// Now is the show clock.
+func (e *Engine) Now() time.Time { return e.now() }
+
+// SetSeed gives the engine the show seed S. Once the show is open the seed
+// must match its commitment.
+func (e *Engine) SetSeed(seed []byte, witness string) error {
+	if len(seed) != 32 {
+		return fmt.Errorf("seed is %d bytes, want 32", len(seed))
+	}
+	if o := e.st.Opened; o != nil {
+		if Commitment(seed) != o.Commitment {
+			return errors.New("seed does not match the show's commitment")
+		}
+		witness = o.Witness
+	}
+	e.seed = bytes.Clone(seed)
+	e.key = Key(seed, witness)
+	return nil
+}
+
+// SetExclusions gives the cards barred from every bin of the show.
+func (e *Engine) SetExclusions(cards []string) {
+	e.excluded = make(map[string]bool, len(cards))
+	for _, c := range cards {
+		e.excluded[c] = true
+	}
+}
+
+// Replay folds events read back from the journal.
+func (e *Engine) Replay(evs []Event) error {
+	for _, ev := range evs {
+		if err := e.st.apply(ev, e.rebuild); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Change is what a command decided: the events to write, and the state
+// they lead to.
+type Change struct {
+	Events []Event
+	st     *State
+}
+
+// Apply adopts a change once its events are written.
+func (e *Engine) Apply(c *Change) { e.st = c.st }
+
+// Refusal is a command the rules do not allow now; nothing changed.
+type Refusal struct{ Reason string }
+
+func (r *Refusal) Error() string { return r.Reason }
+
+func refuse(format string, args ...any) error { return &Refusal{Reason: fmt.Sprintf(format, args...)} }
+
+// Decide checks c against the state and returns its events.
+func (e *Engine) Decide(c Command) (*Change, error) {
+	d := &decider{e: e, st: e.st.clone(), at: e.now().UTC()}
+	if err := d.run(c); err != nil {
+		return nil, err
+	}
+	return &Change{Events: d.evs, st: d.st}, nil
+}
+
+type decider struct {
+	e   *Engine
+	st  *State
+	at  time.Time
+	evs []Event
+}
+
+func (d *decider) emit(ev Event) error {
+	if ev.At.IsZero() {
+		ev.At = d.at
+	}
+	if ev.Show == "" {
+		ev.Show = d.st.ID
+	}
+	if err := d.st.apply(ev, d.e.rebuild); err != nil {
+		return err
+	}
+	d.evs = append(d.evs, ev)
+	return nil
+}
+
+func (d *decider) run(c Command) error {
+	st := d.st
+	if c.Op == OpOpen {
+		if st.Opened != nil {
+			return refuse("the show is already open")
+		}
+		if c.Opening == nil || c.ShowID == "" {
+			return errors.New("open needs a show id and its opening")
+		}
+		return d.emit(Event{Kind: ShowOpened, Show: c.ShowID, Opened: c.Opening})
+	}
+	if st.Opened == nil {
+		return refuse("the show is not open")
+	}
+	if st.Closed {
+		return refuse("the show is closed")
+	}
+	switch c.Op {
+	case OpLoad:
+		if c.Loaded != nil {
+			return d.emit(Event{Kind: EntriesLoaded, Segment: c.Segment, Loaded: c.Loaded})
+		}
+		return d.emit(Event{Kind: ListsLoaded, Segment: c.Segment, Lists: c.Lists})
+	case OpTick:
+		return d.tick()
+	case OpNext:
+		return d.next()
+	case OpClose:
+		return d.close()
+	}
+	seg := st.CurSeg()
+	switch c.Op {
+	case OpFreeze:
+		return d.freeze(seg)
+	case OpPick:
+		return d.pick(seg)
+	case OpAnnounce:
+		return d.announce(seg)
+	case OpDraw:
+		if seg.Frozen == nil {
+			if err := d.freeze(seg); err != nil {
+				return err
+			}
+		}
+		if l := seg.Last(); l == nil || l.Announced() {
+			if err := d.pick(seg); err != nil {
+				return err
+			}
+			if seg.Ended != nil && (seg.Last() == nil || seg.Last().Announced()) {
+				return nil // the pool ran out: recorded, nothing to announce
+			}
+		}
+		return d.announce(seg)
+	case OpClaim, OpProxy, OpDecline, OpForfeit:
+		return d.decide(seg, c)
+	case OpVoid:
+		return d.void(seg, c.Text)
+	}
+	return fmt.Errorf("unknown command %q", c.Op)
+}
+
+func (d *decider) freeze(seg *SegState) error {
+	switch {
+	case seg.Frozen != nil:
+		return refuse("%s: the bin is already frozen", seg.Seg.ID)
+	case seg.Loaded == nil:
+		return refuse("%s: the entry file has not been imported", seg.Seg.ID)
+	}
+	today := day(d.at, d.e.Show.Location)
+	if !seg.Seg.At.IsZero() {
+		today = day(seg.Seg.At, d.e.Show.Location)
+	}
+	barred := d.st.wonInScope(seg, today)
+	bin, err := d.e.build(seg.Seg, func(card string) (bool, bool) { return d.e.excluded[card], barred[card] })
+	if err != nil {
+		return err
+	}
+	f := &Frozen{
+		Fingerprint: bin.FingerprintHex(), Entries: len(bin.Entries), Participants: bin.Participants,
+		TotalWeight: bin.Total, Rows: bin.Rows, Excluded: bin.Excluded, Barred: bin.Barred,
+		OutOfTier: bin.OutOfTier, Capped: bin.Capped, Zero: bin.Zero, Day: today,
+	}
+	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
+}
+
+// wonInScope lists the participants barred from seg by its win-once rule.
+func (st *State) wonInScope(seg *SegState, today string) map[string]bool {
+	out := map[string]bool{}
+	if seg.Seg.WinOnce == OncePerDraw {
+		return out
+	}
+	for _, o := range st.Segs {
+		if o == seg || o.Frozen == nil || (seg.Seg.WinOnce == OncePerDay && o.Frozen.Day != today) {
+			continue
+		}
+		for _, p := range o.Picks {
+			if p.Outcome.Wins() {
+				out[p.Participant] = true
+			}
+		}
+	}
+	return out
+}
+
+func (d *decider) pick(seg *SegState) error {
+	switch l := seg.Last(); {
+	case seg.Frozen == nil:
+		return refuse("%s: the bin is not frozen yet", seg.Seg.ID)
+	case l != nil && l.Outcome == Pending:
+		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+	case seg.Done():
+		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
+	case d.e.seed == nil:
+		return errors.New("the engine has no seed")
+	}
+	k := len(seg.Picks)
+	i, err := Choose(d.e.key, seg.Seg.ID, seg.Bin.Fingerprint, seg.Bin.Entries, k, seg.picked)
+	if errors.Is(err, ErrEmptyPool) {
+		w := seg.Winners()
+		return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
+			Winners: w, Wanted: seg.Seg.Winners,
+			Reason: fmt.Sprintf("no eligible entry is left: %d of %d winners after %d picks", w, seg.Seg.Winners, k),
+		}})
+	}
+	if err != nil {
+		return err
+	}
+	en := seg.Bin.Entries[i]
+	return d.emit(Event{Kind: PickDrawn, Segment: seg.Seg.ID, Pick: &PickRef{
+		K: k, Ticket: en.Ticket, Participant: en.Participant, Prize: seg.Seg.Prize(seg.Winners()),
+	}})
+}
+
+func (d *decider) announce(seg *SegState) error {
+	l := seg.Last()
+	if l == nil || l.Announced() {
+		return refuse("%s: no pick is waiting to be announced", seg.Seg.ID)
+	}
+	ref := PickRef{K: l.K}
+	required := seg.Seg.Attendance == Required
+	onRegister := required && d.st.RegisterHas(seg, l.Participant)
+	if required && !onRegister {
+		ref.Deadline = d.at.Add(time.Duration(d.e.Show.ClaimSeconds) * time.Second)
+	}
+	if err := d.emit(Event{Kind: PickAnnounced, Segment: seg.Seg.ID, Pick: &ref}); err != nil {
+		return err
+	}
+	switch {
+	case onRegister:
+		return d.emit(Event{Kind: PickDecided, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Outcome: Declined, By: "register"}})
+	case !required:
+		collect := d.at.In(d.e.Show.Location).AddDate(0, 0, CollectDays).Format(time.DateOnly)
+		return d.emit(Event{Kind: PickDecided, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Outcome: ToContact, By: "engine", CollectBy: collect}})
+	}
+	return nil
+}
+
+// pending is the current segment's announced, undecided pick.
+func (d *decider) pending(seg *SegState) (*Pick, error) {
+	l := seg.Last()
+	switch {
+	case l == nil || l.Outcome != Pending:
+		return nil, refuse("%s: no pick is waiting for a claim", seg.Seg.ID)
+	case !l.Announced():
+		return nil, refuse("%s: pick %d is not announced yet", seg.Seg.ID, l.K+1)
+	case !l.Deadline.IsZero() && !d.at.Before(l.Deadline):
+		return nil, refuse("%s: the %ds to claim ended at %s; the no-show stands", seg.Seg.ID, d.e.Show.ClaimSeconds, l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
+	}
+	return l, nil
+}
+
+func (d *decider) decide(seg *SegState, c Command) error {
+	l, err := d.pending(seg)
+	if err != nil {
+		return err
+	}
+	ref := PickRef{K: l.K, By: "host"}
+	switch c.Op {
+	case OpClaim:
+		ref.Outcome = Claimed
+	case OpDecline:
+		ref.Outcome = Declined
+	case OpForfeit:
+		ref.Outcome = Forfeit
+	case OpProxy:
+		ref.Outcome = ByProxy
+		ref.Proxy, ref.ProxyID = strings.TrimSpace(c.Text), strings.TrimSpace(c.ID)
+		if onFile, ok := d.st.ProxyFor(seg, l.Participant); ok {
+			switch {
+			case ref.Proxy == "":
+				ref.Proxy, ref.ProxyID = onFile.Name, onFile.ID
+			case strings.EqualFold(ref.Proxy, onFile.Name) && ref.ProxyID == "":
+				ref.ProxyID = onFile.ID
+			}
+		}
+		if ref.Proxy == "" {
+			return refuse("%s: proxy needs the nominee's name (no nomination on file for this card)", seg.Seg.ID)
+		}
+		if other, ok := d.st.nominees[nomineeKey(ref.Proxy, ref.ProxyID)]; ok && other != l.Participant {
+			return refuse("%s: %s already stood for another participant tonight; a nominee may stand for one participant only", seg.Seg.ID, ref.Proxy)
+		}
+	}
+	return d.emit(Event{Kind: PickDecided, Segment: seg.Seg.ID, Pick: &ref})
+}
+
+// tick records the no-show of a pick whose deadline has passed.
+func (d *decider) tick() error {
+	seg := d.st.CurSeg()
+	if seg == nil {
+		return nil
+	}
+	l := seg.Last()
+	if l == nil || l.Outcome != Pending || l.Deadline.IsZero() || d.at.Before(l.Deadline) {
+		return nil
+	}
+	return d.emit(Event{At: l.Deadline, Kind: PickDecided, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Outcome: NoShow, By: "engine"}})
+}
+
+func (d *decider) void(seg *SegState, reason string) error {
+	reason = strings.TrimSpace(reason)
+	l := seg.Last()
+	switch {
+	case reason == "":
+		return refuse("void needs a reason")
+	case l == nil || l.Outcome == Void:
+		return refuse("%s: no pick to void", seg.Seg.ID)
+	}
+	return d.emit(Event{Kind: PickVoided, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Reason: reason}})
+}
+
+func (d *decider) next() error {
+	seg := d.st.CurSeg()
+	switch l := seg.Last(); {
+	case l != nil && l.Outcome == Pending:
+		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+	case !seg.Done():
+		return refuse("%s: %d of %d winners decided; draw again", seg.Seg.ID, seg.Winners(), seg.Seg.Winners)
+	case d.st.Cur+1 >= len(d.st.Segs):
+		return refuse("%s is the last segment; close the show", seg.Seg.ID)
+	}
+	return d.emit(Event{Kind: SegmentNext, Segment: d.st.Segs[d.st.Cur+1].Seg.ID})
+}
+
+func (d *decider) close() error {
+	if l := d.st.CurSeg().Last(); l != nil && l.Outcome == Pending {
+		return refuse("pick %d is still undecided", l.K+1)
+	}
+	if d.e.seed == nil {
+		return errors.New("the engine has no seed")
+	}
+	return d.emit(Event{Kind: ShowClosed, Closed: &Closed{Seed: hexOf(d.e.seed)}})
+}
+
+// build makes seg's bin from its imported rows.
+func (e *Engine) build(seg *Segment, removed func(string) (bool, bool)) (*Bin, error) {
+	b := NewBinBuilder(seg, removed)
+	if err := e.src.Rows(seg.ID, func(r Row) error { b.Add(r); return nil }); err != nil {
+		return nil, err
+	}
+	return b.Bin()
+}
+
+// rebuild makes a frozen bin again from the rows and the cards its freeze
+// event says were taken out.
+func (e *Engine) rebuild(seg *Segment, f *Frozen) (*Bin, error) {
+	ex, bar := set(f.Excluded), set(f.Barred)
+	return e.build(seg, func(c string) (bool, bool) { return ex[c], bar[c] })
+}
+
+func set(ss []string) map[string]bool {
+	m := make(map[string]bool, len(ss))
+	for _, s := range ss {
+		m[s] = true
+	}
+	return m
+}
+
+func nomineeKey(name, id string) string {
+	if id != "" {
+		return "id:" + id
+	}
+	return "name:" + strings.ToLower(strings.Join(strings.Fields(name), " "))
+}

@@ -1,0 +1,154 @@
+package show
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Kind names an event in the journal.
+type Kind string
+
+// The events of a show. The journal holds them in order; the state of a
+// show is the fold of its events.
+const (
+	ShowOpened    Kind = "show-opened"
+	EntriesLoaded Kind = "entries-loaded"
+	ListsLoaded   Kind = "lists-loaded"
+	BinFrozen     Kind = "bin-frozen"
+	PickDrawn     Kind = "pick-drawn"
+	PickAnnounced Kind = "pick-announced"
+	PickDecided   Kind = "pick-decided"
+	PickVoided    Kind = "pick-voided"
+	SegmentEnded  Kind = "segment-ended"
+	SegmentNext   Kind = "segment-next"
+	ShowClosed    Kind = "show-closed"
+)
+
+// Event is one fact of a show. Seq and At are the journal's; the payload is
+// the JSON of the remaining fields, each kind using its own part.
+type Event struct {
+	Seq  int64     `json:"-"`
+	At   time.Time `json:"-"`
+	Kind Kind      `json:"-"`
+
+	Show    string   `json:"show"`
+	Segment string   `json:"segment,omitempty"`
+	Opened  *Opened  `json:"opened,omitempty"`
+	Loaded  *Loaded  `json:"loaded,omitempty"`
+	Lists   *Lists   `json:"lists,omitempty"`
+	Frozen  *Frozen  `json:"frozen,omitempty"`
+	Pick    *PickRef `json:"pick,omitempty"`
+	Ended   *Ended   `json:"ended,omitempty"`
+	Closed  *Closed  `json:"closed,omitempty"`
+
+	bin *Bin // the bin a freeze built, so applying it need not build it again
+}
+
+// Opened is the payload of show-opened.
+type Opened struct {
+	Algorithm  string    `json:"algorithm"`
+	Promotion  string    `json:"promotion"`
+	Property   string    `json:"property"`
+	Rehearsal  bool      `json:"rehearsal"`
+	Commitment string    `json:"commitment"`
+	Witness    string    `json:"witness"`
+	File       string    `json:"file"`
+	FileSHA256 string    `json:"file_sha256"`
+	Segments   []string  `json:"segments"`
+	Clock      time.Time `json:"clock,omitzero"` // the show clock at open, when it is not the wall clock
+}
+
+// Loaded is the payload of entries-loaded: a segment's entry file was
+// imported whole into the record.
+type Loaded struct {
+	File   string `json:"file"`
+	SHA256 string `json:"sha256"`
+	Rows   int    `json:"rows"`
+}
+
+// Lists is the payload of lists-loaded: the desk's lists for the show
+// (Segment empty) or for one segment.
+type Lists struct {
+	Exclusions       int      `json:"exclusions"` // cards on the exclusions list
+	ExclusionsFile   string   `json:"exclusions_file,omitempty"`
+	ExclusionsSHA256 string   `json:"exclusions_sha256,omitempty"`
+	Register         []string `json:"register,omitempty"`
+	RegisterFile     string   `json:"register_file,omitempty"`
+	Proxies          []Proxy  `json:"proxies,omitempty"`
+	ProxiesFile      string   `json:"proxies_file,omitempty"`
+}
+
+// Proxy is a nomination: Name (ID) stands for the holder of Card.
+type Proxy struct {
+	Card string `json:"card"`
+	Name string `json:"name"`
+	ID   string `json:"id,omitempty"`
+}
+
+// Frozen is the payload of bin-frozen. Excluded and Barred list the cards
+// taken out, so the bin can be rebuilt from the imported rows alone.
+type Frozen struct {
+	Fingerprint  string   `json:"fingerprint"`
+	Entries      int      `json:"entries"`
+	Participants int      `json:"participants"`
+	TotalWeight  uint64   `json:"total_weight"`
+	Rows         int      `json:"rows"`
+	Excluded     []string `json:"excluded"`
+	Barred       []string `json:"barred"`
+	OutOfTier    int      `json:"out_of_tier"`
+	Capped       uint64   `json:"capped"`
+	Zero         int      `json:"zero"`
+	Day          string   `json:"day"` // the promotional day, YYYY-MM-DD local
+}
+
+// PickRef is the payload of the pick events.
+type PickRef struct {
+	K           int       `json:"k"`
+	Ticket      string    `json:"ticket,omitempty"`
+	Participant string    `json:"participant,omitempty"`
+	Prize       string    `json:"prize,omitempty"`
+	Deadline    time.Time `json:"deadline,omitzero"`
+	Outcome     Outcome   `json:"outcome,omitempty"`
+	By          string    `json:"by,omitempty"` // host, register, engine
+	Proxy       string    `json:"proxy,omitempty"`
+	ProxyID     string    `json:"proxy_id,omitempty"`
+	CollectBy   string    `json:"collect_by,omitempty"`
+	Reason      string    `json:"reason,omitempty"`
+}
+
+// Ended is the payload of segment-ended: the pool ran out before the
+// segment had its winners.
+type Ended struct {
+	Winners int    `json:"winners"`
+	Wanted  int    `json:"wanted"`
+	Reason  string `json:"reason"`
+}
+
+// Closed is the payload of show-closed, which reveals the seed.
+type Closed struct {
+	Seed string `json:"seed"`
+}
+
+// Payload is the event's JSON payload as the journal stores it.
+func (e *Event) Payload() ([]byte, error) { return json.Marshal(e) }
+
+// DecodeEvent rebuilds an event from its journal row.
+func DecodeEvent(seq int64, at time.Time, kind string, payload []byte) (Event, error) {
+	var e Event
+	if err := json.Unmarshal(payload, &e); err != nil {
+		return e, fmt.Errorf("event %d (%s): %v", seq, kind, err)
+	}
+	e.Seq, e.At, e.Kind = seq, at, Kind(kind)
+	return e, nil
+}
+
+// MarshalLine is the event as one JSON line: seq, at and kind, then the payload.
+func (e *Event) MarshalLine() ([]byte, error) {
+	p, err := e.Payload()
+	if err != nil {
+		return nil, err
+	}
+	head := fmt.Sprintf(`{"seq":%d,"at":%q,"kind":%q,`, e.Seq, e.At.UTC().Format(time.RFC3339Nano), e.Kind)
+	return append([]byte(head), p[1:]...), nil
+}

@@ -1,0 +1,450 @@
+package show
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	_ "time/tzdata" // the laptop may lack zoneinfo; the show's timezone must still load
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Show is a validated show file: one night's run sheet.
+type Show struct {
+	Path         string // the file it was read from
+	Promotion    string
+	Property     string
+	Currency     string
+	Timezone     string
+	Location     *time.Location
+	ClaimSeconds int
+	Mask         Mask
+	Exclusions   string // path, resolved against the show file's folder; "" if none
+	Register     string // decline register for the whole show
+	Proxies      string // proxy nominations for the whole show
+	Segments     []Segment
+}
+
+// Mask says what the big screen hides. The record keeps everything whole.
+type Mask struct {
+	Names bool `yaml:"names"`
+	Cards bool `yaml:"cards"`
+}
+
+// Columns names the headers of an entry file; empty means the usual names.
+type Columns struct {
+	Ticket string `yaml:"ticket"`
+	Card   string `yaml:"card"`
+	Name   string `yaml:"name"`
+	Tier   string `yaml:"tier"`
+	Points string `yaml:"points"`
+}
+
+// Segment kinds.
+const (
+	KindDraw = "draw"
+)
+
+// How an entry file's rows become tickets.
+const (
+	PerRow = "per-row" // one row is one ticket of weight 1
+	Points = "points"  // one row is one participant; weight from points
+)
+
+// Win-once scopes.
+const (
+	OncePerDraw = "draw"
+	OncePerDay  = "day"
+	OncePerShow = "show"
+)
+
+// Attendance rules.
+const (
+	Required    = "required"
+	NotRequired = "not-required"
+)
+
+// Segment is one item of the run sheet.
+type Segment struct {
+	ID              string
+	Kind            string
+	Title           string
+	At              time.Time // zero when not scheduled
+	Entries         string    // path, resolved against the show file's folder
+	Sheet           string
+	Columns         Columns
+	Tickets         string
+	PointsPerTicket uint64
+	Cap             map[Tier]uint64
+	Fixed           map[Tier]uint64
+	Tiers           []Tier // allowed tiers; nil allows every tier
+	Winners         int
+	Prizes          []string // one per winner
+	WinOnce         string
+	Attendance      string
+	Register        string
+	Proxies         string
+}
+
+// Allows reports whether tier t may enter the segment's bin.
+func (s *Segment) Allows(t Tier) bool {
+	return s.Tiers == nil || slices.Contains(s.Tiers, t)
+}
+
+// Prize returns the prize of the i-th winner (0-based).
+func (s *Segment) Prize(i int) string {
+	if i < len(s.Prizes) {
+		return s.Prizes[i]
+	}
+	return ""
+}
+
+type fileYAML struct {
+	Promotion    string        `yaml:"promotion"`
+	Property     string        `yaml:"property"`
+	Currency     string        `yaml:"currency"`
+	Timezone     string        `yaml:"timezone"`
+	ClaimSeconds *int          `yaml:"claim_seconds"`
+	Mask         *Mask         `yaml:"mask"`
+	Exclusions   string        `yaml:"exclusions"`
+	Register     string        `yaml:"register"`
+	Proxies      string        `yaml:"proxies"`
+	Segments     []segmentYAML `yaml:"segments"`
+}
+
+type segmentYAML struct {
+	ID              string            `yaml:"id"`
+	Kind            string            `yaml:"kind"`
+	Title           string            `yaml:"title"`
+	At              string            `yaml:"at"`
+	Entries         string            `yaml:"entries"`
+	Sheet           string            `yaml:"sheet"`
+	Columns         Columns           `yaml:"columns"`
+	Tickets         string            `yaml:"tickets"`
+	PointsPerTicket uint64            `yaml:"points_per_ticket"`
+	Cap             map[string]uint64 `yaml:"cap"`
+	Fixed           map[string]uint64 `yaml:"fixed"`
+	Tiers           []string          `yaml:"tiers"`
+	Winners         int               `yaml:"winners"`
+	Prizes          []string          `yaml:"prizes"`
+	WinOnce         string            `yaml:"win_once"`
+	Attendance      string            `yaml:"attendance"`
+	Register        string            `yaml:"register"`
+	Proxies         string            `yaml:"proxies"`
+}
+
+var (
+	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "mask", "exclusions", "register", "proxies", "segments"}
+	segmentKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
+	maskKeys    = []string{"names", "cards"}
+	columnKeys  = []string{"ticket", "card", "name", "tier", "points"}
+	kinds       = []string{KindDraw}
+	idPattern   = regexp.MustCompile(`^[a-z0-9-]+$`)
+	atLayouts   = []string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
+)
+
+// Load reads and validates a show file. Paths in it are resolved against
+// the file's folder; the files they name are not read here.
+func Load(path string) (*Show, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, b)
+}
+
+// ShowError lists every problem found in a show file.
+type ShowError struct {
+	File string
+	Errs []string // "line N: message"
+}
+
+func (e *ShowError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d problem(s):", e.File, len(e.Errs))
+	for _, m := range e.Errs {
+		fmt.Fprintf(&b, "\n  %s:%s", e.File, m)
+	}
+	return b.String()
+}
+
+type problems struct{ errs []string }
+
+func (p *problems) add(n *yaml.Node, format string, args ...any) {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	p.errs = append(p.errs, fmt.Sprintf("%d: %s", line, fmt.Sprintf(format, args...)))
+}
+
+// Parse validates the show file text b read from path.
+func Parse(path string, b []byte) (*Show, error) {
+	var p problems
+	var doc yaml.Node
+	if err := yaml.Unmarshal(b, &doc); err != nil {
+		return nil, &ShowError{File: path, Errs: []string{" " + strings.TrimPrefix(err.Error(), "yaml: ")}}
+	}
+	if len(doc.Content) == 0 {
+		return nil, &ShowError{File: path, Errs: []string{"1: the file is empty; a show needs promotion, property and segments"}}
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, &ShowError{File: path, Errs: []string{fmt.Sprintf("%d: a show file is a mapping of keys (%s)", root.Line, strings.Join(showKeys, ", "))}}
+	}
+	checkKeys(&p, root, showKeys, "show")
+	segNodes := map[int]*yaml.Node{}
+	if sn := value(root, "segments"); sn != nil && sn.Kind == yaml.SequenceNode {
+		for i, s := range sn.Content {
+			segNodes[i] = s
+			if s.Kind != yaml.MappingNode {
+				continue
+			}
+			checkKeys(&p, s, segmentKeys, "segment")
+			if m := value(s, "columns"); m != nil {
+				checkKeys(&p, m, columnKeys, "columns")
+			}
+		}
+	}
+	if m := value(root, "mask"); m != nil {
+		checkKeys(&p, m, maskKeys, "mask")
+	}
+	var raw fileYAML
+	if err := root.Decode(&raw); err != nil {
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			for _, m := range te.Errors {
+				p.errs = append(p.errs, strings.TrimPrefix(m, "line "))
+			}
+		} else {
+			p.errs = append(p.errs, " "+err.Error())
+		}
+		return nil, &ShowError{File: path, Errs: p.errs}
+	}
+	dir := filepath.Dir(path)
+	resolve := func(f string) string {
+		if f == "" || filepath.IsAbs(f) {
+			return f
+		}
+		return filepath.Join(dir, f)
+	}
+	s := &Show{
+		Path:         path,
+		Promotion:    strings.TrimSpace(raw.Promotion),
+		Property:     strings.TrimSpace(raw.Property),
+		Currency:     or(raw.Currency, "ZAR"),
+		Timezone:     or(raw.Timezone, "Africa/Johannesburg"),
+		ClaimSeconds: 90,
+		Mask:         Mask{Names: true, Cards: true},
+		Exclusions:   resolve(raw.Exclusions),
+		Register:     resolve(raw.Register),
+		Proxies:      resolve(raw.Proxies),
+	}
+	if s.Promotion == "" {
+		p.add(root, "promotion is required (the promotion's name, e.g. Royal Flush)")
+	}
+	if s.Property == "" {
+		p.add(root, "property is required (the casino, e.g. Gold Reef City)")
+	}
+	if !regexp.MustCompile(`^[A-Z]{3}$`).MatchString(s.Currency) {
+		p.add(value(root, "currency"), "currency %q is not an ISO 4217 code such as ZAR", s.Currency)
+	}
+	loc, err := time.LoadLocation(s.Timezone)
+	if err != nil {
+		p.add(value(root, "timezone"), "timezone %q is unknown (use an IANA name such as Africa/Johannesburg)", s.Timezone)
+		loc = time.UTC
+	}
+	s.Location = loc
+	if raw.ClaimSeconds != nil {
+		s.ClaimSeconds = *raw.ClaimSeconds
+		if s.ClaimSeconds < 10 || s.ClaimSeconds > 3600 {
+			p.add(value(root, "claim_seconds"), "claim_seconds %d is out of range 10..3600", s.ClaimSeconds)
+		}
+	}
+	if raw.Mask != nil {
+		s.Mask = *raw.Mask
+	}
+	if len(raw.Segments) == 0 {
+		p.add(root, "segments: a show needs at least one segment")
+	}
+	seen := map[string]int{}
+	for i, r := range raw.Segments {
+		n := segNodes[i]
+		seg := Segment{
+			ID:              r.ID,
+			Kind:            or(r.Kind, KindDraw),
+			Title:           or(strings.TrimSpace(r.Title), r.ID),
+			Entries:         resolve(r.Entries),
+			Sheet:           r.Sheet,
+			Columns:         r.Columns,
+			Tickets:         or(r.Tickets, PerRow),
+			PointsPerTicket: r.PointsPerTicket,
+			Winners:         r.Winners,
+			Prizes:          r.Prizes,
+			WinOnce:         or(r.WinOnce, OncePerDraw),
+			Attendance:      or(r.Attendance, Required),
+			Register:        resolve(r.Register),
+			Proxies:         resolve(r.Proxies),
+		}
+		at := func(key string) *yaml.Node {
+			if v := value(n, key); v != nil {
+				return v
+			}
+			return n
+		}
+		switch {
+		case seg.ID == "":
+			p.add(n, "segment %d: id is required (lower-case letters, digits and dashes)", i+1)
+		case !idPattern.MatchString(seg.ID):
+			p.add(at("id"), "segment id %q may hold only lower-case letters, digits and dashes", seg.ID)
+		case seen[seg.ID] > 0:
+			p.add(at("id"), "segment id %q is used twice (first on line %d)", seg.ID, seen[seg.ID])
+		default:
+			seen[seg.ID] = at("id").Line
+		}
+		if !slices.Contains(kinds, seg.Kind) {
+			p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, strings.Join(kinds, ", "))
+		}
+		if r.At != "" {
+			seg.At, err = ParseLocal(r.At, loc)
+			if err != nil {
+				p.add(at("at"), "segment %s: at %q is not a local time like 2024-11-30T21:30", seg.ID, r.At)
+			}
+		}
+		if seg.Entries == "" {
+			p.add(n, "segment %s: entries is required (the entry file, .csv or .xlsx)", seg.ID)
+		}
+		switch seg.Tickets {
+		case PerRow:
+			if seg.PointsPerTicket != 0 {
+				p.add(at("points_per_ticket"), "segment %s: points_per_ticket needs tickets: points", seg.ID)
+			}
+			if len(r.Fixed) > 0 {
+				p.add(at("fixed"), "segment %s: fixed tickets per tier need tickets: points (one row per participant)", seg.ID)
+			}
+		case Points:
+		default:
+			p.add(at("tickets"), "segment %s: tickets %q is unknown (valid: per-row, points)", seg.ID, seg.Tickets)
+		}
+		seg.Cap = tierMap(&p, at("cap"), seg.ID, "cap", r.Cap)
+		seg.Fixed = tierMap(&p, at("fixed"), seg.ID, "fixed", r.Fixed)
+		for _, name := range r.Tiers {
+			t, err := ParseTier(name)
+			if err != nil || t == NoTier {
+				p.add(at("tiers"), "segment %s: tiers: unknown tier %q (valid: ace, king, queen, jack, ten)", seg.ID, name)
+				continue
+			}
+			seg.Tiers = append(seg.Tiers, t)
+		}
+		if seg.Tickets == Points && seg.PointsPerTicket == 0 && !seg.fixedCoversAll() {
+			p.add(n, "segment %s: tickets: points needs points_per_ticket (e.g. 300), or fixed tickets for every allowed tier", seg.ID)
+		}
+		switch {
+		case seg.Winners < 0:
+			p.add(at("winners"), "segment %s: winners %d must be at least 1", seg.ID, seg.Winners)
+		case seg.Winners == 0 && len(seg.Prizes) > 0:
+			seg.Winners = len(seg.Prizes)
+		case seg.Winners == 0:
+			seg.Winners = 1
+		}
+		switch {
+		case len(seg.Prizes) == 1 && seg.Winners > 1:
+			seg.Prizes = slices.Repeat(seg.Prizes, seg.Winners)
+		case len(seg.Prizes) > 0 && len(seg.Prizes) != seg.Winners:
+			p.add(at("prizes"), "segment %s: %d prizes for %d winners (give one prize for all, or one per winner)", seg.ID, len(seg.Prizes), seg.Winners)
+		}
+		if !slices.Contains([]string{OncePerDraw, OncePerDay, OncePerShow}, seg.WinOnce) {
+			p.add(at("win_once"), "segment %s: win_once %q is unknown (valid: draw, day, show)", seg.ID, seg.WinOnce)
+		}
+		if seg.Attendance != Required && seg.Attendance != NotRequired {
+			p.add(at("attendance"), "segment %s: attendance %q is unknown (valid: required, not-required)", seg.ID, seg.Attendance)
+		}
+		s.Segments = append(s.Segments, seg)
+	}
+	if len(p.errs) > 0 {
+		return nil, &ShowError{File: path, Errs: p.errs}
+	}
+	return s, nil
+}
+
+func (s *Segment) fixedCoversAll() bool {
+	tiers := s.Tiers
+	if tiers == nil {
+		tiers = Tiers
+	}
+	for _, t := range tiers {
+		if s.Fixed[t] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func tierMap(p *problems, n *yaml.Node, seg, key string, m map[string]uint64) map[Tier]uint64 {
+	if len(m) == 0 {
+		return nil
+	}
+	out := map[Tier]uint64{}
+	for name, v := range m {
+		t, err := ParseTier(name)
+		if err != nil || t == NoTier {
+			p.add(n, "segment %s: %s: unknown tier %q (valid: ace, king, queen, jack, ten)", seg, key, name)
+			continue
+		}
+		if v == 0 {
+			p.add(n, "segment %s: %s: %s must be at least 1", seg, key, name)
+		}
+		out[t] = v
+	}
+	return out
+}
+
+// ParseLocal reads a local time such as 2024-11-30T21:30 in loc.
+func ParseLocal(s string, loc *time.Location) (time.Time, error) {
+	var err error
+	for _, l := range atLayouts {
+		var t time.Time
+		if t, err = time.ParseInLocation(l, s, loc); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, err
+}
+
+// checkKeys reports every key of mapping n that is not in valid.
+func checkKeys(p *problems, n *yaml.Node, valid []string, what string) {
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if !slices.Contains(valid, k.Value) {
+			p.add(k, "unknown %s key %q (valid: %s)", what, k.Value, strings.Join(valid, ", "))
+		}
+	}
+}
+
+// value returns the value node of key in mapping n, or nil.
+func value(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,278 @@
+package show
+
+import (
+	"encoding/hex"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+)
+
+// Outcome is how a pick ended; the empty outcome is pending.
+type Outcome string
+
+// Pick outcomes.
+const (
+	Pending   Outcome = ""
+	Claimed   Outcome = "claimed"    // the winner in person
+	ByProxy   Outcome = "proxy"      // a nominee with a signed form
+	Declined  Outcome = "declined"   // on the decline register: acknowledged in absence
+	ToContact Outcome = "to-contact" // attendance not required
+	Forfeit   Outcome = "forfeit"    // card not the holder's: redraw
+	NoShow    Outcome = "no-show"    // deadline passed: redraw
+	Void      Outcome = "void"       // a mistake, voided with a reason: redraw
+)
+
+// Wins reports whether the outcome makes the pick a winner.
+func (o Outcome) Wins() bool {
+	return o == Claimed || o == ByProxy || o == Declined || o == ToContact
+}
+
+// CollectDays is how long a winner not present has to collect the prize.
+const CollectDays = 15
+
+// State is a show as the fold of its events.
+type State struct {
+	ID         string
+	Opened     *Opened
+	OpenedAt   time.Time
+	Closed     bool
+	ClosedAt   time.Time
+	Seed       string // revealed at close
+	Cur        int    // index of the current segment
+	Segs       []*SegState
+	Lists      *Lists // the show's own lists, once loaded
+	LastAt     time.Time
+	Events     int
+	register   map[string]bool
+	proxies    map[string]Proxy
+	nominees   map[string]string // nominee key to the card they stood for
+}
+
+// SegState is one segment as the fold of its events.
+type SegState struct {
+	Seg      *Segment
+	Loaded   *Loaded
+	Lists    *Lists
+	Bin      *Bin
+	Frozen   *Frozen
+	FrozenAt time.Time
+	Picks    []Pick
+	Ended    *Ended
+	register map[string]bool
+	proxies  map[string]Proxy
+	picked   map[string]bool
+}
+
+// Pick is one pick of a draw.
+type Pick struct {
+	PickRef
+	DrawnAt     time.Time
+	AnnouncedAt time.Time
+	DecidedAt   time.Time
+}
+
+// Announced reports whether the pick has been shown.
+func (p *Pick) Announced() bool { return !p.AnnouncedAt.IsZero() }
+
+// Winners counts the segment's winning picks.
+func (s *SegState) Winners() int {
+	n := 0
+	for _, p := range s.Picks {
+		if p.Outcome.Wins() {
+			n++
+		}
+	}
+	return n
+}
+
+// Last is the segment's latest pick, or nil.
+func (s *SegState) Last() *Pick {
+	if len(s.Picks) == 0 {
+		return nil
+	}
+	return &s.Picks[len(s.Picks)-1]
+}
+
+// Done reports whether the segment needs no more picks.
+func (s *SegState) Done() bool {
+	if l := s.Last(); l != nil && l.Outcome == Pending {
+		return false
+	}
+	return s.Ended != nil || s.Winners() >= s.Seg.Winners
+}
+
+// Cur is the current segment.
+func (st *State) CurSeg() *SegState {
+	if st.Cur < len(st.Segs) {
+		return st.Segs[st.Cur]
+	}
+	return nil
+}
+
+// Seg finds a segment by id.
+func (st *State) Seg(id string) *SegState {
+	for _, s := range st.Segs {
+		if s.Seg.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// RegisterHas reports whether card is on the decline register for seg.
+func (st *State) RegisterHas(seg *SegState, card string) bool {
+	return seg.register[card] || st.register[card]
+}
+
+// ProxyFor returns the nomination on file for card in seg.
+func (st *State) ProxyFor(seg *SegState, card string) (Proxy, bool) {
+	if p, ok := seg.proxies[card]; ok {
+		return p, true
+	}
+	p, ok := st.proxies[card]
+	return p, ok
+}
+
+func newState(sh *Show) *State {
+	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}, nominees: map[string]string{}}
+	for i := range sh.Segments {
+		st.Segs = append(st.Segs, &SegState{Seg: &sh.Segments[i], register: map[string]bool{}, proxies: map[string]Proxy{}, picked: map[string]bool{}})
+	}
+	return st
+}
+
+// clone copies what applying an event may change; bins are shared.
+func (st *State) clone() *State {
+	c := *st
+	c.nominees = maps.Clone(st.nominees)
+	c.Segs = make([]*SegState, len(st.Segs))
+	for i, s := range st.Segs {
+		sc := *s
+		sc.Picks = slices.Clone(s.Picks)
+		sc.picked = maps.Clone(s.picked)
+		c.Segs[i] = &sc
+	}
+	return &c
+}
+
+// rebuild makes a segment's bin from its rows when an event is replayed.
+type rebuild func(seg *Segment, f *Frozen) (*Bin, error)
+
+// apply folds one event into the state. It checks only what replay needs;
+// Decide has checked the rules before the event was written.
+func (st *State) apply(e Event, build rebuild) error {
+	st.Events++
+	st.LastAt = e.At
+	var seg *SegState
+	if e.Segment != "" {
+		if seg = st.Seg(e.Segment); seg == nil {
+			return fmt.Errorf("event %d: segment %q is not in the show file", e.Seq, e.Segment)
+		}
+	}
+	need := func(ok bool) error {
+		if !ok {
+			return fmt.Errorf("event %d (%s): payload missing", e.Seq, e.Kind)
+		}
+		return nil
+	}
+	switch e.Kind {
+	case ShowOpened:
+		if err := need(e.Opened != nil); err != nil {
+			return err
+		}
+		st.ID, st.Opened, st.OpenedAt = e.Show, e.Opened, e.At
+	case EntriesLoaded:
+		if err := need(seg != nil && e.Loaded != nil); err != nil {
+			return err
+		}
+		seg.Loaded = e.Loaded
+	case ListsLoaded:
+		if err := need(e.Lists != nil); err != nil {
+			return err
+		}
+		// copy on write: clone shares these maps with the state it came from
+		reg, prox := maps.Clone(st.register), maps.Clone(st.proxies)
+		if seg != nil {
+			reg, prox = maps.Clone(seg.register), maps.Clone(seg.proxies)
+		}
+		for _, c := range e.Lists.Register {
+			reg[c] = true
+		}
+		for _, p := range e.Lists.Proxies {
+			prox[p.Card] = p
+		}
+		if seg != nil {
+			seg.register, seg.proxies, seg.Lists = reg, prox, e.Lists
+		} else {
+			st.register, st.proxies, st.Lists = reg, prox, e.Lists
+		}
+	case BinFrozen:
+		if err := need(seg != nil && e.Frozen != nil); err != nil {
+			return err
+		}
+		bin := e.bin
+		if bin == nil {
+			var err error
+			if bin, err = build(seg.Seg, e.Frozen); err != nil {
+				return fmt.Errorf("event %d: rebuilding bin %s: %v", e.Seq, e.Segment, err)
+			}
+		}
+		if got := bin.FingerprintHex(); got != e.Frozen.Fingerprint {
+			return fmt.Errorf("event %d: bin %s rebuilt with fingerprint %s, journal says %s: the imported entries changed", e.Seq, e.Segment, got, e.Frozen.Fingerprint)
+		}
+		seg.Bin, seg.Frozen, seg.FrozenAt = bin, e.Frozen, e.At
+	case PickDrawn:
+		if err := need(seg != nil && e.Pick != nil); err != nil {
+			return err
+		}
+		if e.Pick.K != len(seg.Picks) {
+			return fmt.Errorf("event %d: pick %d of %s follows %d picks", e.Seq, e.Pick.K, e.Segment, len(seg.Picks))
+		}
+		seg.Picks = append(seg.Picks, Pick{PickRef: *e.Pick, DrawnAt: e.At})
+		seg.picked[e.Pick.Participant] = true
+	case PickAnnounced, PickDecided, PickVoided:
+		if err := need(seg != nil && e.Pick != nil); err != nil {
+			return err
+		}
+		if e.Pick.K >= len(seg.Picks) {
+			return fmt.Errorf("event %d: pick %d of %s was never drawn", e.Seq, e.Pick.K, e.Segment)
+		}
+		p := &seg.Picks[e.Pick.K]
+		switch e.Kind {
+		case PickAnnounced:
+			p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
+		case PickDecided:
+			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
+			p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy
+			if p.Outcome == ByProxy {
+				st.nominees[nomineeKey(p.Proxy, p.ProxyID)] = p.Participant
+			}
+		case PickVoided:
+			if p.Outcome == ByProxy {
+				delete(st.nominees, nomineeKey(p.Proxy, p.ProxyID))
+			}
+			p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
+		}
+	case SegmentEnded:
+		if err := need(seg != nil && e.Ended != nil); err != nil {
+			return err
+		}
+		seg.Ended = e.Ended
+	case SegmentNext:
+		st.Cur++
+	case ShowClosed:
+		if err := need(e.Closed != nil); err != nil {
+			return err
+		}
+		st.Closed, st.ClosedAt, st.Seed = true, e.At, e.Closed.Seed
+	default:
+		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
+	}
+	return nil
+}
+
+// day is the local calendar date of t in the show's timezone.
+func day(t time.Time, loc *time.Location) string { return t.In(loc).Format(time.DateOnly) }
+
+func hexOf(b []byte) string { return hex.EncodeToString(b) }
