@@ -33,20 +33,20 @@ const CollectDays = 15
 
 // State is a show as the fold of its events.
 type State struct {
-	ID         string
-	Opened     *Opened
-	OpenedAt   time.Time
-	Closed     bool
-	ClosedAt   time.Time
-	Seed       string // revealed at close
-	Cur        int    // index of the current segment
-	Segs       []*SegState
-	Lists      *Lists // the show's own lists, once loaded
-	LastAt     time.Time
-	Events     int
-	register   map[string]bool
-	proxies    map[string]Proxy
-	nominees   map[string]string // nominee key to the card they stood for
+	ID       string
+	Opened   *Opened
+	OpenedAt time.Time
+	Closed   bool
+	ClosedAt time.Time
+	Seed     string // revealed at close
+	Cur      int    // index of the current segment
+	Segs     []*SegState
+	Lists    *Lists // the show's own lists, once loaded
+	LastAt   time.Time
+	Events   int
+	register map[string]bool
+	proxies  map[string]Proxy
+	nominees map[string]string // nominee key to the card they stood for
 }
 
 // SegState is one segment as the fold of its events.
