@@ -1,0 +1,147 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"drawshow/data"
+	"drawshow/show"
+)
+
+func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := needArgs("check", pos, 1, "one show file"); err != nil {
+		return err
+	}
+	sh, err := show.Load(pos[0])
+	if err != nil {
+		return err
+	}
+	failed := 0
+	fail := func(err error) {
+		fmt.Fprintln(stderr, err)
+		failed++
+	}
+	excluded := map[string]bool{}
+	if l, ex, err := data.CheckLists(sh.Exclusions, sh.Register, sh.Proxies); err != nil {
+		fail(err)
+	} else {
+		for _, c := range ex {
+			excluded[c] = true
+		}
+		fmt.Fprintf(stdout, "%s — %s, %s: %d segment(s); %d card(s) excluded, %d on the decline register, %d proxy nomination(s)\n",
+			sh.Path, sh.Promotion, sh.Property, len(sh.Segments), l.Exclusions, len(l.Register), len(l.Proxies))
+	}
+	tw := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "segment\trows\tparticipants\texcluded\teligible\ttickets\twinners\t")
+	for i := range sh.Segments {
+		seg := &sh.Segments[i]
+		if _, _, err := data.CheckLists("", seg.Register, seg.Proxies); err != nil {
+			fail(err)
+		}
+		bin, err := data.CheckSegment(seg, excluded)
+		if err != nil {
+			fail(err)
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, bin.Participants+len(bin.Excluded)+bin.Zero, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
+	}
+	tw.Flush()
+	if failed > 0 {
+		fmt.Fprintf(stderr, "%d file(s) with problems: nothing was imported\n", failed)
+		return errQuiet
+	}
+	return nil
+}
+
+func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "campaign database `FILE`")
+	showID := fs.String("show", "", "show `ID` (default: the latest show)")
+	out := fs.String("out", "", "output `DIR`")
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := needArgs("export", pos, 0, "no arguments besides flags"); err != nil {
+		return err
+	}
+	if *dbPath == "" || *out == "" {
+		return errors.New("export needs --db FILE and --out DIR")
+	}
+	db, err := data.Open(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if *showID == "" {
+		if *showID, err = db.LatestShow(); err != nil {
+			return err
+		}
+	}
+	rec, err := db.Export(*showID, *out)
+	if err != nil {
+		return err
+	}
+	picks := 0
+	for _, d := range rec.Draws {
+		picks += len(d.Picks)
+	}
+	fmt.Fprintf(stdout, "exported show %s: %d draw(s), %d pick(s), %d journal events to %s\n", rec.Show.ID, len(rec.Draws), picks, rec.Journal.Events, *out)
+	if rec.Seed == "" {
+		fmt.Fprintln(stdout, "the show is not closed: the seed stays secret and the picks cannot be verified until it is")
+	}
+	return nil
+}
+
+func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "check the journal hash chain of this database `FILE`")
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	var problems []string
+	switch {
+	case *dbPath != "" && len(pos) == 0:
+		db, err := data.Open(*dbPath)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		r, err := db.VerifyDB()
+		if err != nil {
+			return err
+		}
+		problems = r.Problems
+		if len(problems) == 0 {
+			fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
+		}
+	case *dbPath == "" && len(pos) == 1:
+		r, err := data.VerifyDir(pos[0])
+		if err != nil {
+			return err
+		}
+		problems = r.Problems
+		if len(problems) == 0 {
+			fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived\n", r.Draws, r.Picks)
+		}
+	default:
+		return errors.New("verify needs an export DIR, or --db FILE")
+	}
+	for _, p := range problems {
+		fmt.Fprintln(stdout, "MISMATCH:", p)
+	}
+	if len(problems) > 0 {
+		fmt.Fprintf(stderr, "verify failed: %d problem(s)\n", len(problems))
+		return errQuiet
+	}
+	return nil
+}

@@ -1,0 +1,632 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+
+	"drawshow/show"
+)
+
+// Columns names the headers of an entry file, as the show file's columns:
+// key does. An empty field means the column is found by its usual headers.
+// Its fields match show.Columns, so Columns(seg.Columns) converts.
+type Columns struct{ Ticket, Card, Name, Tier, Points string }
+
+// Need says which columns an entry file must have. The card column is always
+// required.
+type Need struct{ Ticket, Tier, Points bool }
+
+// EntryRow is one valid row of an entry file.
+type EntryRow struct {
+	Line int // row number in the file, counting the header's row as 1 when it is the first
+	show.Row
+	Name  string
+	Extra map[string]string // the file's other columns by header; nil when there are none
+}
+
+// Stats describes an entry file that ReadEntries has read.
+type Stats struct {
+	Rows int // non-blank rows below the header
+}
+
+// CellError is one problem in one row of a file.
+type CellError struct {
+	Row    int    // row number in the file, as a spreadsheet shows it
+	Column string // the column's header; "" when the problem is not in one cell
+	Value  string // the offending value
+	Msg    string // what is wrong and, where it helps, what to do about it
+}
+
+// FileError lists the problems found in the rows of a file.
+type FileError struct {
+	File  string
+	Errs  []CellError // the first problems, at most 50, in file order
+	Total int         // the number of problems found, listed or not
+}
+
+const maxListed = 50
+
+func (e *FileError) add(c CellError) {
+	e.Total++
+	if len(e.Errs) < maxListed {
+		e.Errs = append(e.Errs, c)
+	}
+}
+
+// merge adds the problems of other, which are about the same file.
+func (e *FileError) merge(other *FileError) {
+	for _, c := range other.Errs {
+		e.add(c)
+	}
+	e.Total += other.Total - len(other.Errs)
+}
+
+// Error lists the problems one a line, each naming file, row and column.
+func (e *FileError) Error() string {
+	var b strings.Builder
+	for i, c := range e.Errs {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.File)
+		if c.Row > 0 {
+			fmt.Fprintf(&b, " row %d", c.Row)
+		}
+		if c.Column != "" {
+			fmt.Fprintf(&b, ", column %q", c.Column)
+		}
+		b.WriteString(": ")
+		b.WriteString(c.Msg)
+	}
+	switch more := e.Total - len(e.Errs); {
+	case more == 1:
+		fmt.Fprintf(&b, "\n… and 1 more error (%d in all)", e.Total)
+	case more > 1:
+		fmt.Fprintf(&b, "\n… and %d more errors (%d in all)", more, e.Total)
+	}
+	return b.String()
+}
+
+// Usual headers of the columns, in the form normHeader gives.
+var (
+	ticketHeaders = []string{"ticket", "ticket no", "ticket number", "ticket id", "receipt", "receipt no"}
+	cardHeaders   = []string{"card", "card no", "card number", "rewards card", "member", "member no", "member number", "membership number"}
+	nameHeaders   = []string{"name", "full name", "player name", "member name", "patron name", "guest name"}
+	tierHeaders   = []string{"tier", "card tier", "level", "rewards tier"}
+	pointsHeaders = []string{"points", "pts", "point balance"}
+)
+
+// ReadEntries reads an entry file: CSV (.csv, .txt) or XLSX (.xlsx, the
+// named sheet or else the first), whose first non-blank row is the header.
+//
+// cols names the headers to use; where a field is empty the column is found
+// by its usual headers, compared ignoring case and treating runs of spaces,
+// underscores, dots and dashes as one space:
+//
+//	ticket: Ticket, Ticket No, Ticket Number, Ticket ID, Receipt, Receipt No
+//	card:   Card, Card No, Card Number, Rewards Card, Member, Member No,
+//	        Member Number, Membership Number
+//	name:   Name, Full Name, Player Name, Member Name, Patron Name, Guest Name
+//	tier:   Tier, Card Tier, Level, Rewards Tier
+//	points: Points, Pts, Point Balance
+//
+// The card column, the columns need asks for and those cols names must be
+// present. Every row must have a card and, when need.Ticket, a ticket that no
+// other row has; without need.Ticket (one row per participant) no card may
+// appear twice instead. A tier must be one show.ParseTier knows, and points a
+// non-negative whole number (see parsePoints); either may be empty unless
+// need asks for it. Cells are trimmed of surrounding white space and blank
+// rows are skipped.
+//
+// ReadEntries calls fn with each valid row in file order while the file
+// streams; EntryRow strings may be kept, and Extra is a new map each time.
+// Once a problem is found fn is no longer called, but reading goes on to
+// find the others, and the result is a *FileError listing them. Since rows
+// before the first problem have already gone to fn, a caller that stores
+// them should do so in a transaction and roll it back on any error. If fn
+// returns an error, ReadEntries stops and returns it.
+//
+// A file with a header and no rows is not an error: Stats.Rows is 0.
+func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
+	var st Stats
+	t, err := openTable(path, sheet)
+	if err != nil {
+		return st, err
+	}
+	defer t.Close()
+
+	const (
+		iTicket = iota
+		iCard
+		iName
+		iTier
+		iPoints
+	)
+	idx, fe := findColumns(t, []column{
+		iTicket: {role: "ticket", key: "ticket", name: cols.Ticket, aliases: ticketHeaders, need: need.Ticket},
+		iCard:   {role: "card", key: "card", name: cols.Card, aliases: cardHeaders, need: true},
+		iName:   {role: "name", key: "name", name: cols.Name, aliases: nameHeaders},
+		iTier:   {role: "tier", key: "tier", name: cols.Tier, aliases: tierHeaders, need: need.Tier},
+		iPoints: {role: "points", key: "points", name: cols.Points, aliases: pointsHeaders, need: need.Points},
+	})
+	if fe != nil {
+		return st, fe
+	}
+	header := t.Header()
+	label := func(i int) string {
+		if i < 0 {
+			return ""
+		}
+		return columnLabel(header, i)
+	}
+	colTicket, colCard, colTier, colPoints := label(idx[iTicket]), label(idx[iCard]), label(idx[iTier]), label(idx[iPoints])
+	extra := otherColumns(header, idx)
+
+	fe = &FileError{File: path}
+	// Where each ticket, or each card when a row is a participant, was first seen.
+	seen := newKeySet()
+	var tiers tierCache
+
+	for t.Next() {
+		rec := t.Record()
+		if st.Rows++; st.Rows == 1000 {
+			seen.reserve(t.estimateRows(st.Rows)*21/20, seen.keyLen())
+		}
+		c := rowCheck{fe: fe, line: t.Line(), ok: fe.Total == 0}
+		r := EntryRow{Line: c.line}
+		r.Ticket = cell(rec, idx[iTicket])
+		r.Card = cell(rec, idx[iCard])
+		r.Name = cell(rec, idx[iName])
+
+		if need.Ticket {
+			c.checkID(colTicket, "ticket", r.Ticket)
+			if r.Ticket != "" {
+				if first, dup := seen.add(r.Ticket, c.line); dup {
+					c.bad(colTicket, r.Ticket, fmt.Sprintf("ticket %q is already on row %d", r.Ticket, first))
+				}
+			}
+		}
+		c.checkID(colCard, "card", r.Card)
+		if !need.Ticket && r.Card != "" {
+			if first, dup := seen.add(r.Card, c.line); dup {
+				c.bad(colCard, r.Card, fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", r.Card, first))
+			}
+		}
+		if idx[iTier] >= 0 {
+			v := cell(rec, idx[iTier])
+			tier, err := tiers.parse(v)
+			switch {
+			case err != nil:
+				c.bad(colTier, v, fmt.Sprintf("unknown tier %q (valid: %s)", v, validTiers))
+			case v == "" && need.Tier:
+				c.bad(colTier, v, fmt.Sprintf("the tier is empty (valid: %s)", validTiers))
+			}
+			r.Tier = tier
+		}
+		if idx[iPoints] >= 0 {
+			v := cell(rec, idx[iPoints])
+			if v == "" {
+				if need.Points {
+					c.bad(colPoints, v, "the points are empty")
+				}
+			} else if p, err := parsePoints(v); err != nil {
+				c.bad(colPoints, v, fmt.Sprintf("points %q %v", v, err))
+			} else {
+				r.Points = p
+			}
+		}
+		c.checkBeyondHeader(header, rec)
+
+		if !c.ok {
+			continue
+		}
+		if len(extra) > 0 {
+			r.Extra = make(map[string]string, len(extra))
+			for _, i := range extra {
+				r.Extra[columnLabel(header, i)] = cell(rec, i)
+			}
+		}
+		if err := fn(r); err != nil {
+			return st, err
+		}
+	}
+	return st, finish(t, fe)
+}
+
+// rowCheck collects the problems of one row.
+type rowCheck struct {
+	fe   *FileError
+	line int
+	ok   bool // no problem so far, in this row or an earlier one
+}
+
+func (c *rowCheck) bad(col, value, msg string) {
+	c.fe.add(CellError{Row: c.line, Column: col, Value: value, Msg: msg})
+	c.ok = false
+}
+
+// checkID reports an empty ticket or card number, or one that Excel has
+// turned into a rounded number in scientific notation.
+func (c *rowCheck) checkID(col, what, v string) {
+	switch {
+	case v == "":
+		c.bad(col, v, fmt.Sprintf("the %s number is empty", what))
+	case excelRounded(v):
+		c.bad(col, v, fmt.Sprintf("%s %q is a number Excel has rounded; format the column as Text in Excel, correct the numbers and export again", what, v))
+	}
+}
+
+// checkBeyondHeader reports values in columns the header does not name,
+// usually the tail of a value that holds the delimiter without quotes.
+func (c *rowCheck) checkBeyondHeader(header, rec []string) {
+	for i := len(header); i < len(rec); i++ {
+		if v := strings.TrimSpace(rec[i]); v != "" {
+			c.bad(columnName(i), v, fmt.Sprintf("value %q has no header above it: give the column a header, or put quotes around a value that holds the delimiter", v))
+		}
+	}
+}
+
+// cell returns the trimmed cell i of rec; "" when rec is too short or i < 0.
+func cell(rec []string, i int) string {
+	if i < 0 || i >= len(rec) {
+		return ""
+	}
+	return strings.TrimSpace(rec[i])
+}
+
+// excelRounded reports whether s is a number in the scientific notation
+// Excel writes to CSV for long numbers in a General column ("6.00123E+15"),
+// having dropped digits.
+func excelRounded(s string) bool {
+	e := strings.IndexByte(s, '+') - 1
+	if e < 1 || s[e] != 'E' && s[e] != 'e' || !isDigits(s[e+2:]) {
+		return false
+	}
+	m := s[:e]
+	return isDigits(m) || (len(m) > 2 && m[1] == '.' && isDigits(m[:1]) && isDigits(m[2:]))
+}
+
+// otherColumns returns the indexes of header not in used.
+func otherColumns(header []string, used []int) []int {
+	var other []int
+	for i := range header {
+		taken := false
+		for _, u := range used {
+			taken = taken || u == i
+		}
+		if !taken {
+			other = append(other, i)
+		}
+	}
+	return other
+}
+
+// columnLabel is the header of column i, or its spreadsheet letter when the
+// header cell is blank.
+func columnLabel(header []string, i int) string {
+	if header[i] != "" {
+		return header[i]
+	}
+	return columnName(i)
+}
+
+// column describes a column that a reader looks for in a header.
+type column struct {
+	role    string   // what it holds, for messages
+	key     string   // its key under columns: in the show file; "" when it has none
+	name    string   // the header to match; "" to match aliases
+	aliases []string // the usual headers, normalized
+	need    bool     // whether a missing column is an error
+}
+
+// findColumns returns the index in t's header of each of cols, -1 for one
+// that is absent. A required column that is absent, a column named in the
+// show file that is absent, or a column that two headers could be, is
+// reported as one problem on the header row.
+func findColumns(t *tableReader, cols []column) ([]int, *FileError) {
+	header := t.Header()
+	norm := make([]string, len(header))
+	for i, h := range header {
+		norm[i] = normHeader(h)
+	}
+	idx := make([]int, len(cols))
+	var problems, fixes []string
+	for c, col := range cols {
+		idx[c] = -1
+		var found []int
+		for i, h := range header {
+			if col.name != "" && strings.EqualFold(h, strings.TrimSpace(col.name)) ||
+				col.name == "" && h != "" && contains(col.aliases, norm[i]) {
+				found = append(found, i)
+			}
+		}
+		switch {
+		case len(found) == 1:
+			idx[c] = found[0]
+		case len(found) > 1:
+			names := make([]string, len(found))
+			for j, i := range found {
+				names[j] = header[i]
+			}
+			problems = append(problems, fmt.Sprintf("%s could each be the %s column", quoteList(names), col.role))
+			fixes = append(fixes, col.key)
+		case col.name != "":
+			problems = append(problems, fmt.Sprintf("no column %q, which the show file names as the %s column", strings.TrimSpace(col.name), col.role))
+			fixes = append(fixes, col.key)
+		case col.need:
+			problems = append(problems, fmt.Sprintf("no %s column (looked for a header like %s)", col.role, titleList(col.aliases)))
+			fixes = append(fixes, col.key)
+		}
+	}
+	if len(problems) == 0 {
+		return idx, nil
+	}
+	msg := strings.Join(problems, "; ") + "; the headers are " + quoteList(header)
+	if hint := columnsHint(fixes); hint != "" {
+		msg += "; rename the column in the file, or set " + hint + " in the show file to the header this file uses"
+	} else {
+		msg += "; rename the column in the file"
+	}
+	return nil, &FileError{File: t.path, Total: 1, Errs: []CellError{{Row: t.HeaderLine(), Msg: msg}}}
+}
+
+func columnsHint(keys []string) string {
+	var parts []string
+	for _, k := range keys {
+		if k != "" {
+			parts = append(parts, k+": ...")
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "columns: {" + strings.Join(parts, ", ") + "}"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// normHeader lowercases h and turns each run of white space, underscores,
+// dots and dashes into one space, trimmed at both ends.
+func normHeader(h string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range h {
+		if unicode.IsSpace(r) || r == '_' || r == '.' || r == '-' {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// titleList writes normalized headers as a person would type them.
+func titleList(aliases []string) string {
+	out := make([]string, len(aliases))
+	for i, a := range aliases {
+		words := strings.Fields(a)
+		for j, w := range words {
+			if w == "id" {
+				words[j] = "ID"
+			} else {
+				words[j] = strings.ToUpper(w[:1]) + w[1:]
+			}
+		}
+		out[i] = strings.Join(words, " ")
+	}
+	return strings.Join(out, ", ")
+}
+
+var validTiers = func() string {
+	names := make([]string, len(show.Tiers))
+	for i, t := range show.Tiers {
+		names[i] = t.String()
+	}
+	return strings.Join(names, ", ")
+}()
+
+// tierCache remembers show.ParseTier's answers for the few spellings a file
+// uses, so the hot loop neither allocates nor lowercases.
+type tierCache struct {
+	spelling []string
+	tier     []show.Tier
+}
+
+func (c *tierCache) parse(s string) (show.Tier, error) {
+	for i, sp := range c.spelling {
+		if sp == s {
+			return c.tier[i], nil
+		}
+	}
+	t, err := show.ParseTier(s)
+	if err == nil && len(c.spelling) < 32 {
+		c.spelling = append(c.spelling, strings.Clone(s))
+		c.tier = append(c.tier, t)
+	}
+	return t, err
+}
+
+// keySet records where each ticket or card of a file was first seen. It is
+// built for a million keys: it keeps them in one byte slice rather than one
+// allocation each, and holds no pointers for the garbage collector to scan.
+type keySet struct {
+	seed  maphash.Seed
+	slots []keySlot // open addressing with linear probing; a power of two long
+	ends  []uint32  // key i is text[ends[i-1]:ends[i]], with ends[-1] = 0
+	lines []int32   // key i was first seen on row lines[i]
+	text  []byte
+}
+
+// keySlot is empty when idx is 0, else it holds key idx-1 and the low bits
+// of its hash.
+type keySlot struct{ hash, idx uint32 }
+
+func newKeySet() *keySet {
+	return &keySet{seed: maphash.MakeSeed(), slots: make([]keySlot, 1024)}
+}
+
+// reserve makes room for n keys of about keyLen bytes each.
+func (s *keySet) reserve(n, keyLen int) {
+	if n > len(s.ends) {
+		s.ends = slices.Grow(s.ends, n-len(s.ends))
+		s.lines = slices.Grow(s.lines, n-len(s.lines))
+		s.text = slices.Grow(s.text, n*keyLen-len(s.text))
+	}
+	for n*4 >= len(s.slots)*3 {
+		s.rehash(2 * len(s.slots))
+	}
+}
+
+// keyLen is the mean length of the keys so far.
+func (s *keySet) keyLen() int {
+	if len(s.ends) == 0 {
+		return 0
+	}
+	return len(s.text)/len(s.ends) + 1
+}
+
+func (s *keySet) rehash(size int) {
+	old := s.slots
+	s.slots = make([]keySlot, size)
+	mask := uint32(size - 1)
+	for _, sl := range old {
+		if sl.idx == 0 {
+			continue
+		}
+		i := sl.hash & mask
+		for s.slots[i].idx != 0 {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = sl
+	}
+}
+
+// add records key on line, unless it was seen before: then it returns the
+// line where it was first seen and true.
+func (s *keySet) add(key string, line int) (int, bool) {
+	h := uint32(maphash.String(s.seed, key))
+	mask := uint32(len(s.slots) - 1)
+	i := h & mask
+	for ; s.slots[i].idx != 0; i = (i + 1) & mask {
+		if sl := s.slots[i]; sl.hash == h {
+			k := sl.idx - 1
+			start := uint32(0)
+			if k > 0 {
+				start = s.ends[k-1]
+			}
+			if string(s.text[start:s.ends[k]]) == key {
+				return int(s.lines[k]), true
+			}
+		}
+	}
+	s.text = append(s.text, key...)
+	s.ends = append(s.ends, uint32(len(s.text)))
+	s.lines = append(s.lines, int32(line))
+	s.slots[i] = keySlot{hash: h, idx: uint32(len(s.ends))}
+	if len(s.ends)*4 >= len(s.slots)*3 {
+		s.rehash(2 * len(s.slots))
+	}
+	return 0, false
+}
+
+// Errors of parsePoints, worded to follow the value.
+var (
+	errNegative = errors.New("is negative")
+	errFraction = errors.New("is not a whole number")
+	errTooLarge = errors.New("is too large")
+	errNotPts   = errors.New("is not a whole number of points")
+)
+
+// parsePoints reads a points balance as casino systems and Excel write it:
+// decimal digits, which may be grouped in threes by one of space, no-break
+// space (U+00A0), narrow no-break space (U+202F), comma or apostrophe, the
+// same throughout ("1 234 567", "12,345"), and may end in a decimal point, or
+// a decimal comma when comma does not group, and zeros ("1234.00",
+// "1 234,00"). Negative numbers, fractions ("12.5", "1,5"), values beyond
+// the uint64 range and anything else are errors.
+func parsePoints(s string) (uint64, error) {
+	if n, ok := parseDigits(s); ok {
+		return n, nil
+	}
+	num, neg := strings.CutPrefix(s, "-")
+	whole, frac, hasFrac := strings.Cut(num, ".")
+	if i := strings.LastIndexByte(num, ','); !hasFrac && i >= 0 && len(num)-i-1 != 3 {
+		whole, frac, hasFrac = num[:i], num[i+1:], true
+		if strings.Contains(whole, ",") {
+			return 0, errNotPts
+		}
+	}
+	digits, ok := ungroup(whole)
+	if !ok || hasFrac && !isDigits(frac) {
+		return 0, errNotPts
+	}
+	switch n, ok := parseDigits(digits); {
+	case neg:
+		return 0, errNegative
+	case hasFrac && strings.Trim(frac, "0") != "":
+		return 0, errFraction
+	case !ok:
+		return 0, errTooLarge
+	default:
+		return n, nil
+	}
+}
+
+// parseDigits parses decimal digits; ok is false for anything else, for ""
+// and on overflow.
+func parseDigits(s string) (n uint64, ok bool) {
+	const cutoff = math.MaxUint64 / 10
+	for i := 0; i < len(s); i++ {
+		c := uint64(s[i] - '0')
+		if c > 9 || n > cutoff || n == cutoff && c > math.MaxUint64%10 {
+			return 0, false
+		}
+		n = n*10 + c
+	}
+	return n, s != ""
+}
+
+// ungroup removes the thousands separators from s, which must be digits
+// grouped strictly in threes by one separator used throughout, or plain
+// digits.
+func ungroup(s string) (string, bool) {
+	if isDigits(s) {
+		return s, true
+	}
+	var sep string
+	for _, c := range []string{" ", "\u00a0", "\u202f", ",", "'"} {
+		if strings.Contains(s, c) {
+			sep = c
+			break
+		}
+	}
+	if sep == "" {
+		return "", false
+	}
+	groups := strings.Split(s, sep)
+	if len(groups[0]) > 3 || !isDigits(groups[0]) {
+		return "", false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 || !isDigits(g) {
+			return "", false
+		}
+	}
+	return strings.Join(groups, ""), true
+}

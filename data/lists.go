@@ -1,0 +1,194 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// ReadCards reads a list of card numbers, such as the exclusions file or the
+// decline register, from a CSV or XLSX file as ReadEntries does. cardHeader
+// names the header of the card column; when it is empty the column is found by the
+// usual card headers (see ReadEntries). Other columns are ignored. A row
+// without a card is an error; a card listed twice counts once. The cards are
+// returned sorted.
+func ReadCards(path, sheet, cardHeader string) ([]string, error) {
+	t, err := openTable(path, sheet)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	idx, fe := findColumns(t, []column{{role: "card", name: cardHeader, aliases: cardHeaders, need: true}})
+	if fe != nil {
+		return nil, fe
+	}
+	col := columnLabel(t.Header(), idx[0])
+	fe = &FileError{File: path}
+	set := make(map[string]struct{})
+	for t.Next() {
+		rec := t.Record()
+		c := rowCheck{fe: fe, line: t.Line()}
+		card := cell(rec, idx[0])
+		c.checkID(col, "card", card)
+		if card != "" {
+			set[strings.Clone(card)] = struct{}{}
+		}
+	}
+	if err := finish(t, fe); err != nil {
+		return nil, err
+	}
+	cards := make([]string, 0, len(set))
+	for card := range set {
+		cards = append(cards, card)
+	}
+	slices.Sort(cards)
+	return cards, nil
+}
+
+// Proxy is a nominee who may claim a prize for a participant who cannot be
+// there.
+type Proxy struct {
+	Card string // the participant's card
+	Name string // the nominee's name
+	ID   string // the nominee's ID or passport number; may be empty
+}
+
+// Usual headers of a proxy file's nominee columns, in the form normHeader
+// gives.
+var (
+	nomineeHeaders   = []string{"nominee", "nominee name", "proxy", "proxy name", "representative"}
+	nomineeIDHeaders = []string{"nominee id", "id", "id number", "proxy id", "passport"}
+)
+
+// ReadProxies reads the proxy nominations from a CSV or XLSX file as
+// ReadEntries does. Its columns are found by their usual headers:
+//
+//	card:       as for ReadEntries
+//	nominee:    Nominee, Nominee Name, Proxy, Proxy Name, Representative
+//	nominee ID: Nominee ID, ID, ID Number, Proxy ID, Passport (optional)
+//
+// Every row needs a card and a nominee name. A card may be listed more than
+// once only with the same nominee, and a nominee may stand for one
+// participant only: two rows name the same nominee when their IDs match
+// (ignoring case and spaces), or, where either ID is empty, their names match
+// ignoring case. The result has one Proxy per card, sorted by card.
+func ReadProxies(path, sheet string) ([]Proxy, error) {
+	t, err := openTable(path, sheet)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	idx, fe := findColumns(t, []column{
+		{role: "card", aliases: cardHeaders, need: true},
+		{role: "nominee", aliases: nomineeHeaders, need: true},
+		{role: "nominee ID", aliases: nomineeIDHeaders},
+	})
+	if fe != nil {
+		return nil, fe
+	}
+	header := t.Header()
+	colCard, colName, colID := columnLabel(header, idx[0]), columnLabel(header, idx[1]), ""
+	if idx[2] >= 0 {
+		colID = columnLabel(header, idx[2])
+	}
+
+	type nomination struct {
+		Proxy
+		line     int
+		id, name string // normalized for comparing
+	}
+	var all []nomination
+	byCard := map[string]int{} // index in all
+	byID := map[string]int{}
+	byName := map[string][]int{}
+	fe = &FileError{File: path}
+	for t.Next() {
+		rec := t.Record()
+		c := rowCheck{fe: fe, line: t.Line()}
+		n := nomination{
+			Proxy: Proxy{
+				Card: strings.Clone(cell(rec, idx[0])),
+				Name: strings.Clone(cell(rec, idx[1])),
+				ID:   strings.Clone(cell(rec, idx[2])),
+			},
+			line: t.Line(),
+		}
+		n.id = strings.ToUpper(strings.Join(strings.Fields(n.ID), ""))
+		n.name = strings.ToLower(strings.Join(strings.Fields(n.Name), " "))
+		c.checkID(colCard, "card", n.Card)
+		if n.Name == "" {
+			c.bad(colName, "", "the nominee's name is empty")
+		}
+		if n.Card == "" || n.Name == "" {
+			continue
+		}
+		same := func(o nomination) bool {
+			if n.id != "" && o.id != "" {
+				return n.id == o.id
+			}
+			return n.name == o.name
+		}
+		if i, ok := byCard[n.Card]; ok {
+			if o := all[i]; !same(o) {
+				c.bad(colName, n.Name, fmt.Sprintf("card %q already has nominee %s on row %d; a participant has one nominee", n.Card, describe(o.Proxy), o.line))
+			}
+			continue
+		}
+		var other *nomination
+		if i, ok := byID[n.id]; ok && n.id != "" {
+			other = &all[i]
+		}
+		for _, i := range byName[n.name] {
+			if other == nil && all[i].Card != n.Card && same(all[i]) {
+				other = &all[i]
+			}
+		}
+		if other != nil {
+			col, v := colName, n.Name
+			if n.id != "" && n.id == other.id {
+				col, v = colID, n.ID
+			}
+			c.bad(col, v, fmt.Sprintf("nominee %s is also named on row %d, for card %q: a nominee may stand for one participant only", describe(n.Proxy), other.line, other.Card))
+			continue
+		}
+		byCard[n.Card] = len(all)
+		if n.id != "" {
+			byID[n.id] = len(all)
+		}
+		byName[n.name] = append(byName[n.name], len(all))
+		all = append(all, n)
+	}
+	if err := finish(t, fe); err != nil {
+		return nil, err
+	}
+	out := make([]Proxy, len(all))
+	for i, n := range all {
+		out[i] = n.Proxy
+	}
+	slices.SortFunc(out, func(a, b Proxy) int { return strings.Compare(a.Card, b.Card) })
+	return out, nil
+}
+
+func describe(p Proxy) string {
+	if p.ID == "" {
+		return fmt.Sprintf("%q", p.Name)
+	}
+	return fmt.Sprintf("%q (ID %s)", p.Name, p.ID)
+}
+
+// finish folds the error that stopped t into fe and returns fe if it holds
+// any problem, or an error that is not about the rows.
+func finish(t *tableReader, fe *FileError) error {
+	if err := t.Err(); err != nil {
+		var tfe *FileError
+		if !errors.As(err, &tfe) {
+			return err
+		}
+		fe.merge(tfe)
+	}
+	if fe.Total > 0 {
+		return fe
+	}
+	return nil
+}

@@ -1,0 +1,418 @@
+package data
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// tableReader streams the rows of a CSV or XLSX file. The first non-empty row
+// is the header; Next skips rows whose cells are all blank.
+//
+// Rows are numbered as a spreadsheet program shows them, counting from 1 at
+// the top of the file, so a number in an error message leads the promotions
+// manager to the row in Excel.
+type tableReader struct {
+	path       string
+	src        rowSource
+	header     []string
+	headerLine int
+	headerEnd  int64 // where the rows start, when the source knows
+	line       int
+	rec        []string
+	err        error
+}
+
+// rowSource yields a file's rows, blank ones included, with their row
+// numbers; it returns io.EOF after the last. rec is only valid until the next
+// call.
+type rowSource interface {
+	next() (line int, rec []string, err error)
+	// progress returns the bytes read so far and the file's size, or zeros
+	// when they are not known.
+	progress() (done, size int64)
+	close() error
+}
+
+// openTable opens path and reads up to its header. The format follows the
+// extension: .csv and .txt are delimited text, .xlsx is an Excel workbook, of
+// which sheet is read, or the first sheet when sheet is empty.
+func openTable(path, sheet string) (*tableReader, error) {
+	var src rowSource
+	var err error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".csv", ".txt":
+		if sheet != "" {
+			return nil, fmt.Errorf("%s: sheet %q given, but a CSV file has no sheets", path, sheet)
+		}
+		src, err = openCSV(path)
+	case ".xlsx":
+		src, err = openXLSX(path, sheet)
+	default:
+		return nil, fmt.Errorf("%s: unsupported file type %q (use .csv, .txt or .xlsx)", path, filepath.Ext(path))
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := &tableReader{path: path, src: src}
+	for {
+		line, rec, err := src.next()
+		if err == io.EOF {
+			src.close()
+			return nil, fmt.Errorf("%s: the file is empty: it needs a header row naming its columns", path)
+		}
+		if err != nil {
+			src.close()
+			return nil, err
+		}
+		if blank(rec) {
+			continue
+		}
+		t.headerLine = line
+		t.headerEnd, _ = src.progress()
+		t.header = make([]string, len(rec))
+		for i, h := range rec {
+			t.header[i] = strings.TrimSpace(h)
+		}
+		return t, nil
+	}
+}
+
+// Header returns the header cells, trimmed.
+func (t *tableReader) Header() []string { return t.header }
+
+// HeaderLine returns the row number of the header.
+func (t *tableReader) HeaderLine() int { return t.headerLine }
+
+// Next advances to the next non-blank row. It returns false at the end of the
+// file or on an error, which Err then reports.
+func (t *tableReader) Next() bool {
+	if t.err != nil {
+		return false
+	}
+	for {
+		line, rec, err := t.src.next()
+		if err != nil {
+			if err != io.EOF {
+				t.err = err
+			}
+			return false
+		}
+		if !blank(rec) {
+			t.line, t.rec = line, rec
+			return true
+		}
+	}
+}
+
+// Line returns the row number of the current row.
+func (t *tableReader) Line() int { return t.line }
+
+// Record returns the cells of the current row, untrimmed. The slice and its
+// strings are only valid until the next call to Next; clone what you keep.
+func (t *tableReader) Record() []string { return t.rec }
+
+// Err returns the error that stopped Next. A problem with the file's content
+// is a *FileError.
+func (t *tableReader) Err() error { return t.err }
+
+// estimateRows guesses the number of rows below the header from the bytes
+// the rows read so far took, or returns 0 when it cannot tell.
+func (t *tableReader) estimateRows(read int) int {
+	done, size := t.src.progress()
+	if read == 0 || done <= t.headerEnd || size <= done {
+		return 0
+	}
+	perRow := float64(done-t.headerEnd) / float64(read)
+	return int(float64(size-t.headerEnd) / perRow)
+}
+
+// Close releases the file.
+func (t *tableReader) Close() error { return t.src.close() }
+
+func blank(rec []string) bool {
+	for _, s := range rec {
+		if strings.TrimSpace(s) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// columnName returns the spreadsheet name of the 0-based column i: A, B, …, AA.
+func columnName(i int) string {
+	name, err := excelize.ColumnNumberToName(i + 1)
+	if err != nil {
+		return strconv.Itoa(i + 1)
+	}
+	return name
+}
+
+// csvSource reads delimited text.
+type csvSource struct {
+	path     string
+	file     *os.File
+	size     int64
+	r        *csv.Reader
+	header   []string // for naming columns in errors
+	embedded int      // line breaks inside quoted fields so far
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+func openCSV(path string) (*csvSource, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, err := br.Peek(br.Size())
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if bytes.HasPrefix(head, utf8BOM) {
+		br.Discard(len(utf8BOM))
+		head = head[len(utf8BOM):]
+	} else if bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) {
+		f.Close()
+		return nil, fmt.Errorf(`%s: the file is UTF-16 text (Excel's "Unicode Text"); save it as "CSV UTF-8" instead`, path)
+	}
+	r := csv.NewReader(br)
+	r.Comma = detectDelimiter(head)
+	r.FieldsPerRecord = -1
+	r.ReuseRecord = true
+	// With a tab delimiter, trimming leading white space would swallow the
+	// tabs of empty fields.
+	r.TrimLeadingSpace = r.Comma != '\t'
+	var size int64
+	if fi, err := f.Stat(); err == nil {
+		size = fi.Size()
+	}
+	return &csvSource{path: path, file: f, size: size, r: r}, nil
+}
+
+// detectDelimiter picks comma, semicolon or tab: whichever occurs most,
+// outside quotes, in the first line that holds anything else. Ties go to the
+// earlier in that list.
+func detectDelimiter(head []byte) rune {
+	const delims = ",;\t"
+	var count [len(delims)]int
+	inQuote, content := false, false
+	for _, c := range head {
+		if c == '"' {
+			inQuote = !inQuote
+			content = true
+			continue
+		}
+		if inQuote {
+			continue
+		}
+		if c == '\n' {
+			if content {
+				break
+			}
+			count = [len(delims)]int{}
+			continue
+		}
+		if i := strings.IndexByte(delims, c); i >= 0 {
+			count[i]++
+		} else if c != ' ' && c != '\r' {
+			content = true
+		}
+	}
+	best := 0
+	for i := range count {
+		if count[i] > count[best] {
+			best = i
+		}
+	}
+	return rune(delims[best])
+}
+
+func (s *csvSource) next() (int, []string, error) {
+	rec, err := s.r.Read()
+	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return 0, nil, s.parseError(pe)
+		}
+		if err == io.EOF {
+			return 0, nil, io.EOF
+		}
+		return 0, nil, fmt.Errorf("%s: %w", s.path, err)
+	}
+	start, _ := s.r.FieldPos(0)
+	line := start - s.embedded
+	for i, f := range rec {
+		var or byte
+		nl := 0
+		for j := 0; j < len(f); j++ {
+			or |= f[j]
+			if f[j] == '\n' {
+				nl++
+			}
+		}
+		s.embedded += nl
+		if or >= utf8.RuneSelf && !utf8.ValidString(f) {
+			return 0, nil, &FileError{File: s.path, Total: 1, Errs: []CellError{{
+				Row: line, Column: s.column(i), Value: f,
+				Msg: fmt.Sprintf(`%q is not UTF-8 text: save the file as "CSV UTF-8"`, f),
+			}}}
+		}
+	}
+	if s.header == nil && !blank(rec) {
+		s.header = make([]string, len(rec))
+		for i, h := range rec {
+			s.header[i] = strings.TrimSpace(h)
+		}
+	}
+	return line, rec, nil
+}
+
+func (s *csvSource) column(i int) string {
+	if i < len(s.header) && s.header[i] != "" {
+		return s.header[i]
+	}
+	return columnName(i)
+}
+
+func (s *csvSource) parseError(pe *csv.ParseError) error {
+	msg := pe.Err.Error()
+	switch {
+	case errors.Is(pe.Err, csv.ErrBareQuote):
+		msg = `a " inside a value that does not start with a quote: put the whole value in quotes and double the " inside it`
+	case errors.Is(pe.Err, csv.ErrQuote):
+		msg = `a quoted value is not closed, or text follows its closing quote`
+	}
+	return &FileError{File: s.path, Total: 1, Errs: []CellError{{Row: pe.StartLine - s.embedded, Msg: msg}}}
+}
+
+func (s *csvSource) progress() (int64, int64) { return s.r.InputOffset(), s.size }
+
+func (s *csvSource) close() error { return s.file.Close() }
+
+// xlsxSource streams one worksheet.
+type xlsxSource struct {
+	f    *excelize.File
+	rows *excelize.Rows
+	line int
+	rec  []string
+}
+
+var rawValues = excelize.Options{RawCellValue: true}
+
+func openXLSX(path, sheet string) (*xlsxSource, error) {
+	f, err := excelize.OpenFile(path, rawValues)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read as an Excel workbook: %w", path, err)
+	}
+	sheets := f.GetSheetList()
+	if sheet == "" {
+		if len(sheets) == 0 {
+			f.Close()
+			return nil, fmt.Errorf("%s: the workbook has no sheets", path)
+		}
+		sheet = sheets[0]
+	} else if idx, _ := f.GetSheetIndex(sheet); idx < 0 {
+		f.Close()
+		return nil, fmt.Errorf("%s: no sheet %q (sheets: %s)", path, sheet, quoteList(sheets))
+	}
+	rows, err := f.Rows(sheet)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: sheet %q: %w", path, sheet, err)
+	}
+	return &xlsxSource{f: f, rows: rows}, nil
+}
+
+func (s *xlsxSource) next() (int, []string, error) {
+	if !s.rows.Next() {
+		if err := s.rows.Error(); err != nil {
+			return 0, nil, fmt.Errorf("%s: %w", s.f.Path, err)
+		}
+		return 0, nil, io.EOF
+	}
+	s.line++
+	rec, err := s.rows.Columns(rawValues)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%s row %d: %w", s.f.Path, s.line, err)
+	}
+	for i, v := range rec {
+		rec[i] = plainInteger(v)
+	}
+	return s.line, rec, nil
+}
+
+func (s *xlsxSource) progress() (int64, int64) { return 0, 0 }
+
+func (s *xlsxSource) close() error {
+	err := s.rows.Close()
+	if cerr := s.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// plainInteger rewrites a whole number in scientific notation, as Excel
+// stores numbers of 16 digits or more ("6.0012345678901201E+15"), in plain
+// digits. Anything else, including text such as "12E4", is returned as it
+// is. The conversion is exact decimal arithmetic on the text, with no
+// rounding through float64.
+func plainInteger(s string) string {
+	e := strings.IndexAny(s, "eE")
+	if e < 1 || e+2 >= len(s) || s[e+1] != '+' || s[0] < '1' || s[0] > '9' {
+		return s
+	}
+	mant, exp := s[:e], s[e+2:]
+	n, err := strconv.Atoi(exp)
+	if err != nil || n > 30 || !isDigits(exp) {
+		return s
+	}
+	frac := ""
+	if len(mant) > 1 {
+		if mant[1] != '.' || !isDigits(mant[2:]) {
+			return s
+		}
+		frac = mant[2:]
+	}
+	digits := mant[:1] + frac
+	shift := n - len(frac)
+	if shift >= 0 {
+		return digits + strings.Repeat("0", shift)
+	}
+	if strings.Trim(digits[len(digits)+shift:], "0") != "" {
+		return s
+	}
+	return digits[:len(digits)+shift]
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
