@@ -262,6 +262,9 @@ func (d *decider) announce(seg *SegState) error {
 	onRegister := required && d.st.RegisterHas(seg, l.Participant)
 	if required && !onRegister {
 		ref.Deadline = d.at.Add(time.Duration(d.e.Show.ClaimSeconds) * time.Second)
+		if p, ok := d.st.ProxyFor(seg, l.Participant); ok {
+			ref.Proxy, ref.ProxyID = p.Name, p.ID // the nomination on file, shown at once
+		}
 	}
 	if err := d.emit(Event{Kind: PickAnnounced, Segment: seg.Seg.ID, Pick: &ref}); err != nil {
 		return err

@@ -242,6 +242,7 @@ func (st *State) apply(e Event, build rebuild) error {
 		switch e.Kind {
 		case PickAnnounced:
 			p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
+			p.Proxy, p.ProxyID = e.Pick.Proxy, e.Pick.ProxyID
 		case PickDecided:
 			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
 			p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy
