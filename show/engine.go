@@ -235,7 +235,7 @@ func (d *decider) pick(seg *SegState) error {
 		return errors.New("the engine has no seed")
 	}
 	k := len(seg.Picks)
-	i, err := Choose(d.e.key, seg.Seg.ID, seg.Bin.Fingerprint, seg.Bin.Entries, k, seg.picked)
+	i, err := seg.pool.choose(d.e.key, seg.Seg.ID, seg.Bin, k)
 	if errors.Is(err, ErrEmptyPool) {
 		w := seg.Winners()
 		return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{

@@ -61,7 +61,7 @@ type SegState struct {
 	Ended    *Ended
 	register map[string]bool
 	proxies  map[string]Proxy
-	picked   map[string]bool
+	pool     *pool
 }
 
 // Pick is one pick of a draw.
@@ -137,7 +137,7 @@ func (st *State) ProxyFor(seg *SegState, card string) (Proxy, bool) {
 func newState(sh *Show) *State {
 	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}, nominees: map[string]string{}}
 	for i := range sh.Segments {
-		st.Segs = append(st.Segs, &SegState{Seg: &sh.Segments[i], register: map[string]bool{}, proxies: map[string]Proxy{}, picked: map[string]bool{}})
+		st.Segs = append(st.Segs, &SegState{Seg: &sh.Segments[i], register: map[string]bool{}, proxies: map[string]Proxy{}})
 	}
 	return st
 }
@@ -150,7 +150,9 @@ func (st *State) clone() *State {
 	for i, s := range st.Segs {
 		sc := *s
 		sc.Picks = slices.Clone(s.Picks)
-		sc.picked = maps.Clone(s.picked)
+		if s.pool != nil {
+			sc.pool = s.pool.clone()
+		}
 		c.Segs[i] = &sc
 	}
 	return &c
@@ -221,7 +223,7 @@ func (st *State) apply(e Event, build rebuild) error {
 		if got := bin.FingerprintHex(); got != e.Frozen.Fingerprint {
 			return fmt.Errorf("event %d: bin %s rebuilt with fingerprint %s, journal says %s: the imported entries changed", e.Seq, e.Segment, got, e.Frozen.Fingerprint)
 		}
-		seg.Bin, seg.Frozen, seg.FrozenAt = bin, e.Frozen, e.At
+		seg.Bin, seg.Frozen, seg.FrozenAt, seg.pool = bin, e.Frozen, e.At, newPool(bin)
 	case PickDrawn:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
@@ -229,8 +231,15 @@ func (st *State) apply(e Event, build rebuild) error {
 		if e.Pick.K != len(seg.Picks) {
 			return fmt.Errorf("event %d: pick %d of %s follows %d picks", e.Seq, e.Pick.K, e.Segment, len(seg.Picks))
 		}
+		i := -1
+		if seg.Bin != nil {
+			i = find(seg.Bin, e.Pick.Ticket)
+		}
+		if i < 0 || seg.Bin.Entries[i].Participant != e.Pick.Participant {
+			return fmt.Errorf("event %d: ticket %s of %s is not in the frozen bin", e.Seq, e.Pick.Ticket, e.Pick.Participant)
+		}
 		seg.Picks = append(seg.Picks, Pick{PickRef: *e.Pick, DrawnAt: e.At})
-		seg.picked[e.Pick.Participant] = true
+		seg.pool.remove(i)
 	case PickAnnounced, PickDecided, PickVoided:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
