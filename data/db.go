@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"os"
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 )
@@ -72,6 +73,7 @@ var migrations = []string{
 	CREATE TABLE progress(
 		show    TEXT PRIMARY KEY REFERENCES shows(id),
 		actions INTEGER NOT NULL,
+		refused INTEGER NOT NULL,
 		clock   TEXT NOT NULL
 	);`,
 }
@@ -80,12 +82,26 @@ var migrations = []string{
 // schema up to date. Every commit is durable before it returns (WAL,
 // synchronous=FULL).
 func Open(path string) (*DB, error) {
+	return open(path, "rwc")
+}
+
+// OpenExisting opens a campaign database that must exist already: an
+// export or a verify never creates one from a mistyped name.
+func OpenExisting(path string) (*DB, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("no campaign database: %v", err)
+	}
+	return open(path, "rw")
+}
+
+func open(path, mode string) (*DB, error) {
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
 	q.Set("_synchronous", "FULL")
 	q.Set("_foreign_keys", "on")
 	q.Set("_busy_timeout", "10000")
 	q.Set("_txlock", "immediate")
+	q.Set("mode", mode)
 	s, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, err

@@ -38,8 +38,9 @@ func (db *DB) Imported(showID, segment string) (*show.Loaded, error) {
 
 // ImportEntries reads seg's entry file, validating every row, into the
 // record in one transaction. Any error in the file leaves nothing of it.
-// A segment imports once; later calls return the first import.
-func (db *DB) ImportEntries(showID string, seg *show.Segment) (*show.Loaded, error) {
+// A segment imports once; later calls return the first import. The
+// record names the file as name.
+func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*show.Loaded, error) {
 	if l, err := db.Imported(showID, seg.ID); l != nil || err != nil {
 		return l, err
 	}
@@ -47,7 +48,7 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment) (*show.Loaded, err
 	if err != nil {
 		return nil, err
 	}
-	l := &show.Loaded{File: seg.Entries, SHA256: sum}
+	l := &show.Loaded{File: name, SHA256: sum}
 	err = db.tx(func(tx *sql.Tx) error {
 		ins := newInserter(tx)
 		st, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), EntryNeed(seg), ins.add)

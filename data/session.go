@@ -120,7 +120,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	}
 	ch, err := ss.Eng.Decide(show.Command{Op: show.OpOpen, ShowID: id, Opening: &show.Opened{
 		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
-		Commitment: show.Commitment(seed), Witness: opt.Witness, File: abs, FileSHA256: fileSHA, Segments: segs,
+		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA, Segments: segs,
 	}})
 	if err != nil {
 		return err
@@ -173,7 +173,9 @@ func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
 		var r *show.Refusal
 		if errors.As(err, &r) && p != nil {
 			// the action is used up even though refused
-			if cerr := ss.DB.Commit(ss.ID, nil, p); cerr != nil {
+			q := *p
+			q.Refused++
+			if cerr := ss.DB.Commit(ss.ID, nil, &q); cerr != nil {
 				return nil, cerr
 			}
 		}
@@ -193,7 +195,7 @@ func (ss *Session) load() ([]show.Event, error) {
 	sh := ss.Eng.Show
 	var evs []show.Event
 	if st.Lists == nil {
-		l, ex, err := readLists(sh.Exclusions, sh.Register, sh.Proxies)
+		l, ex, err := readLists(sh, sh.Exclusions, sh.Register, sh.Proxies)
 		if err != nil {
 			return nil, err
 		}
@@ -209,7 +211,7 @@ func (ss *Session) load() ([]show.Event, error) {
 	}
 	seg := st.CurSeg()
 	if seg.Lists == nil && (seg.Seg.Register != "" || seg.Seg.Proxies != "") {
-		l, _, err := readLists("", seg.Seg.Register, seg.Seg.Proxies)
+		l, _, err := readLists(sh, "", seg.Seg.Register, seg.Seg.Proxies)
 		if err != nil {
 			return evs, err
 		}
@@ -220,7 +222,7 @@ func (ss *Session) load() ([]show.Event, error) {
 		evs = append(evs, done...)
 	}
 	if ss.Eng.State().CurSeg().Loaded == nil {
-		l, err := ss.DB.ImportEntries(ss.ID, seg.Seg)
+		l, err := ss.DB.ImportEntries(ss.ID, seg.Seg, recordName(sh, seg.Seg.Entries))
 		if err != nil {
 			return evs, err
 		}
@@ -233,8 +235,18 @@ func (ss *Session) load() ([]show.Event, error) {
 	return evs, nil
 }
 
+// recordName is how the record names a file the show file names: relative
+// to the show file's folder, so the record does not depend on where the
+// program ran.
+func recordName(sh *show.Show, path string) string {
+	if r, err := filepath.Rel(filepath.Dir(sh.Path), path); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(path)
+}
+
 // readLists reads the desk's lists named in the show file.
-func readLists(exclusions, register, proxies string) (*show.Lists, []string, error) {
+func readLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists, []string, error) {
 	l := &show.Lists{}
 	var ex []string
 	var err error
@@ -245,13 +257,13 @@ func readLists(exclusions, register, proxies string) (*show.Lists, []string, err
 		if l.ExclusionsSHA256, err = fileSHA256(exclusions); err != nil {
 			return nil, nil, err
 		}
-		l.Exclusions, l.ExclusionsFile = len(ex), exclusions
+		l.Exclusions, l.ExclusionsFile = len(ex), recordName(sh, exclusions)
 	}
 	if register != "" {
 		if l.Register, err = ReadCards(register, "", ""); err != nil {
 			return nil, nil, err
 		}
-		l.RegisterFile = register
+		l.RegisterFile = recordName(sh, register)
 	}
 	if proxies != "" {
 		ps, err := ReadProxies(proxies, "")
@@ -261,7 +273,7 @@ func readLists(exclusions, register, proxies string) (*show.Lists, []string, err
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
 		}
-		l.ProxiesFile = proxies
+		l.ProxiesFile = recordName(sh, proxies)
 	}
 	return l, ex, nil
 }

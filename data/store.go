@@ -24,6 +24,7 @@ type ShowRow struct {
 // the show clock after them.
 type Progress struct {
 	Actions int
+	Refused int
 	Clock   time.Time
 }
 
@@ -63,9 +64,9 @@ func commit(tx *sql.Tx, evs []show.Event, showID string, p *Progress) error {
 	if p == nil {
 		return nil
 	}
-	_, err := tx.Exec(`INSERT INTO progress(show, actions, clock) VALUES (?, ?, ?)
-		ON CONFLICT(show) DO UPDATE SET actions = excluded.actions, clock = excluded.clock`,
-		showID, p.Actions, p.Clock.UTC().Format(timeFormat))
+	_, err := tx.Exec(`INSERT INTO progress(show, actions, refused, clock) VALUES (?, ?, ?, ?)
+		ON CONFLICT(show) DO UPDATE SET actions = excluded.actions, refused = excluded.refused, clock = excluded.clock`,
+		showID, p.Actions, p.Refused, p.Clock.UTC().Format(timeFormat))
 	return err
 }
 
@@ -84,7 +85,7 @@ func (db *DB) tx(f func(*sql.Tx) error) error {
 // Progress reads a headless run's progress; ok is false before the first action.
 func (db *DB) Progress(showID string) (p Progress, ok bool, err error) {
 	var clock string
-	err = db.sql.QueryRow(`SELECT actions, clock FROM progress WHERE show = ?`, showID).Scan(&p.Actions, &clock)
+	err = db.sql.QueryRow(`SELECT actions, refused, clock FROM progress WHERE show = ?`, showID).Scan(&p.Actions, &p.Refused, &clock)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, false, nil
 	}

@@ -85,11 +85,11 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	done := 0
+	done, refused := 0, 0
 	if p, ok, err := db.Progress(ss.ID); err != nil {
 		return err
 	} else if ok {
-		done, clk.t = p.Actions, p.Clock
+		done, refused, clk.t = p.Actions, p.Refused, p.Clock
 	}
 	st := ss.Eng.State()
 	if ss.Resumed {
@@ -118,7 +118,6 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	refused := 0
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -129,7 +128,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", *actions, line, err)
 			refused++
-			if err := db.Commit(ss.ID, nil, &data.Progress{Actions: line, Clock: clk.t}); err != nil {
+			if err := db.Commit(ss.ID, nil, &data.Progress{Actions: line, Refused: refused, Clock: clk.t}); err != nil {
 				return err
 			}
 			continue
@@ -141,7 +140,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			clk.t = clk.t.Add(c.Wait)
 			c = show.Command{Op: show.OpTick}
 		}
-		evs, err := ss.Do(c, &data.Progress{Actions: line, Clock: clk.t})
+		evs, err := ss.Do(c, &data.Progress{Actions: line, Refused: refused, Clock: clk.t})
 		if perr := print(evs); perr != nil {
 			return perr
 		}
@@ -158,7 +157,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if refused > 0 {
-		fmt.Fprintf(stderr, "%d action(s) refused\n", refused)
+		fmt.Fprintf(stderr, "%d action(s) refused (counting earlier runs of this show)\n", refused)
 		return errQuiet
 	}
 	return nil

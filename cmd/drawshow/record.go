@@ -30,7 +30,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		failed++
 	}
 	excluded := map[string]bool{}
-	if l, ex, err := data.CheckLists(sh.Exclusions, sh.Register, sh.Proxies); err != nil {
+	if l, ex, err := data.CheckLists(sh, sh.Exclusions, sh.Register, sh.Proxies); err != nil {
 		fail(err)
 	} else {
 		for _, c := range ex {
@@ -43,15 +43,15 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintln(tw, "segment\trows\tparticipants\texcluded\teligible\ttickets\twinners\t")
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
-		if _, _, err := data.CheckLists("", seg.Register, seg.Proxies); err != nil {
+		if _, _, err := data.CheckLists(sh, "", seg.Register, seg.Proxies); err != nil {
 			fail(err)
 		}
-		bin, err := data.CheckSegment(seg, excluded)
+		bin, people, err := data.CheckSegment(seg, excluded)
 		if err != nil {
 			fail(err)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, bin.Participants+len(bin.Excluded)+bin.Zero, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, people, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
 	}
 	tw.Flush()
 	if failed > 0 {
@@ -76,7 +76,7 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *dbPath == "" || *out == "" {
 		return errors.New("export needs --db FILE and --out DIR")
 	}
-	db, err := data.Open(*dbPath)
+	db, err := data.OpenExisting(*dbPath)
 	if err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var problems []string
 	switch {
 	case *dbPath != "" && len(pos) == 0:
-		db, err := data.Open(*dbPath)
+		db, err := data.OpenExisting(*dbPath)
 		if err != nil {
 			return err
 		}
