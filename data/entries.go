@@ -23,10 +23,10 @@ type Need struct{ Ticket, Tier, Points bool }
 
 // EntryRow is one valid row of an entry file.
 type EntryRow struct {
-	Line int // row number in the file, counting the header's row as 1 when it is the first
+	Line int // row number in the file, as a spreadsheet shows it
 	show.Row
 	Name  string
-	Extra map[string]string // the file's other columns by header; nil when there are none
+	Extra map[string]string // the file's other headed columns by header; nil when there are none
 }
 
 // Stats describes an entry file that ReadEntries has read.
@@ -58,12 +58,51 @@ func (e *FileError) add(c CellError) {
 	}
 }
 
-// merge adds the problems of other, which are about the same file.
-func (e *FileError) merge(other *FileError) {
-	for _, c := range other.Errs {
-		e.add(c)
+// takeErr adds the problems in the error that stopped t to fe, or returns
+// that error when it is not about the rows.
+func takeErr(t *tableReader, fe *FileError) error {
+	var tfe *FileError
+	if err := t.Err(); err != nil && !errors.As(err, &tfe) {
+		return err
 	}
-	e.Total += other.Total - len(other.Errs)
+	if tfe != nil {
+		for _, c := range tfe.Errs {
+			fe.add(c)
+		}
+		fe.Total += tfe.Total - len(tfe.Errs)
+	}
+	return nil
+}
+
+// finish is takeErr, then fe if it holds a problem.
+func finish(t *tableReader, fe *FileError) error {
+	if err := takeErr(t, fe); err != nil {
+		return err
+	}
+	if fe.Total > 0 {
+		return fe
+	}
+	return nil
+}
+
+// mergeRows adds problems found apart from the others, in row order, of
+// which errs are the first; total counts them all. On the same row they come
+// before the problems found as the row was read.
+func (e *FileError) mergeRows(errs []CellError, total int) {
+	if total == 0 {
+		return
+	}
+	merged := make([]CellError, 0, min(len(e.Errs)+len(errs), maxListed))
+	a, b := e.Errs, errs
+	for len(merged) < cap(merged) {
+		if len(b) > 0 && (len(a) == 0 || b[0].Row <= a[0].Row) {
+			merged, b = append(merged, b[0]), b[1:]
+		} else {
+			merged, a = append(merged, a[0]), a[1:]
+		}
+	}
+	e.Errs = merged
+	e.Total += total
 }
 
 // Error lists the problems one a line, each naming file, row and column.
@@ -123,14 +162,18 @@ var (
 // need asks for it. Cells are trimmed of surrounding white space and blank
 // rows are skipped.
 //
-// ReadEntries calls fn with each valid row in file order while the file
-// streams; EntryRow strings may be kept, and Extra is a new map each time.
-// Once a problem is found fn is no longer called, but reading goes on to
-// find the others, and the result is a *FileError listing them. Since rows
-// before the first problem have already gone to fn, a caller that stores
-// them should do so in a transaction and roll it back on any error. If fn
-// returns an error, ReadEntries stops and returns it.
+// ReadEntries calls fn with each row that passes these checks, in file
+// order, as the file streams. EntryRow's strings may be kept, though each
+// holds on to its whole row; Extra is a new map each time and leaves out
+// columns without a header. Once a problem is found fn is no longer called, but
+// reading goes on to find the others, and the result is a *FileError listing
+// them. Duplicates are only known when the whole file has been read, so when
+// ReadEntries returns an error fn may already have had rows of the file,
+// duplicates included: a caller that stores the rows should do so in a
+// transaction and roll it back on any error. If fn returns an error,
+// ReadEntries stops and returns it.
 //
+// Stats.Rows counts the non-blank rows below the header, passed or not.
 // A file with a header and no rows is not an error: Stats.Rows is 0.
 func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
 	var st Stats
@@ -162,20 +205,22 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		if i < 0 {
 			return ""
 		}
-		return columnLabel(header, i)
+		return header[i]
 	}
 	colTicket, colCard, colTier, colPoints := label(idx[iTicket]), label(idx[iCard]), label(idx[iTier]), label(idx[iPoints])
 	extra := otherColumns(header, idx)
 
 	fe = &FileError{File: path}
-	// Where each ticket, or each card when a row is a participant, was first seen.
-	seen := newKeySet()
+	// The tickets, or the cards when a row is a participant.
+	keys := newKeyLog()
 	var tiers tierCache
 
 	for t.Next() {
 		rec := t.Record()
 		if st.Rows++; st.Rows == 1000 {
-			seen.reserve(t.estimateRows(st.Rows)*21/20, seen.keyLen())
+			// Size the key log from the rows so far rather than by repeated
+			// growth; the cap bounds a guess made from unusually short rows.
+			keys.reserve(min(t.estimateRows(st.Rows)*21/20, 1<<22), keys.keyLen())
 		}
 		c := rowCheck{fe: fe, line: t.Line(), ok: fe.Total == 0}
 		r := EntryRow{Line: c.line}
@@ -186,16 +231,12 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		if need.Ticket {
 			c.checkID(colTicket, "ticket", r.Ticket)
 			if r.Ticket != "" {
-				if first, dup := seen.add(r.Ticket, c.line); dup {
-					c.bad(colTicket, r.Ticket, fmt.Sprintf("ticket %q is already on row %d", r.Ticket, first))
-				}
+				keys.add(r.Ticket, c.line)
 			}
 		}
 		c.checkID(colCard, "card", r.Card)
 		if !need.Ticket && r.Card != "" {
-			if first, dup := seen.add(r.Card, c.line); dup {
-				c.bad(colCard, r.Card, fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", r.Card, first))
-			}
+			keys.add(r.Card, c.line)
 		}
 		if idx[iTier] >= 0 {
 			v := cell(rec, idx[iTier])
@@ -228,14 +269,33 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		if len(extra) > 0 {
 			r.Extra = make(map[string]string, len(extra))
 			for _, i := range extra {
-				r.Extra[columnLabel(header, i)] = cell(rec, i)
+				r.Extra[header[i]] = cell(rec, i)
 			}
 		}
 		if err := fn(r); err != nil {
 			return st, err
 		}
 	}
-	return st, finish(t, fe)
+	if err := takeErr(t, fe); err != nil {
+		return st, err
+	}
+	dupes := keys.dupes()
+	listed := make([]CellError, 0, min(len(dupes), maxListed))
+	for _, d := range dupes[:cap(listed)] {
+		key := keys.key(d.key)
+		if need.Ticket {
+			listed = append(listed, CellError{Row: int(d.line), Column: colTicket, Value: key,
+				Msg: fmt.Sprintf("ticket %q is already on row %d", key, d.first)})
+		} else {
+			listed = append(listed, CellError{Row: int(d.line), Column: colCard, Value: key,
+				Msg: fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", key, d.first)})
+		}
+	}
+	fe.mergeRows(listed, len(dupes))
+	if fe.Total > 0 {
+		return st, fe
+	}
+	return st, nil
 }
 
 // rowCheck collects the problems of one row.
@@ -291,11 +351,12 @@ func excelRounded(s string) bool {
 	return isDigits(m) || (len(m) > 2 && m[1] == '.' && isDigits(m[:1]) && isDigits(m[2:]))
 }
 
-// otherColumns returns the indexes of header not in used.
+// otherColumns returns the indexes of header not in used, leaving out
+// columns without a header.
 func otherColumns(header []string, used []int) []int {
 	var other []int
-	for i := range header {
-		taken := false
+	for i, h := range header {
+		taken := h == ""
 		for _, u := range used {
 			taken = taken || u == i
 		}
@@ -304,15 +365,6 @@ func otherColumns(header []string, used []int) []int {
 		}
 	}
 	return other
-}
-
-// columnLabel is the header of column i, or its spreadsheet letter when the
-// header cell is blank.
-func columnLabel(header []string, i int) string {
-	if header[i] != "" {
-		return header[i]
-	}
-	return columnName(i)
 }
 
 // column describes a column that a reader looks for in a header.
@@ -341,7 +393,7 @@ func findColumns(t *tableReader, cols []column) ([]int, *FileError) {
 		var found []int
 		for i, h := range header {
 			if col.name != "" && strings.EqualFold(h, strings.TrimSpace(col.name)) ||
-				col.name == "" && h != "" && contains(col.aliases, norm[i]) {
+				col.name == "" && h != "" && slices.Contains(col.aliases, norm[i]) {
 				found = append(found, i)
 			}
 		}
@@ -386,15 +438,6 @@ func columnsHint(keys []string) string {
 		return ""
 	}
 	return "columns: {" + strings.Join(parts, ", ") + "}"
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // normHeader lowercases h and turns each run of white space, underscores,
@@ -462,87 +505,108 @@ func (c *tierCache) parse(s string) (show.Tier, error) {
 	return t, err
 }
 
-// keySet records where each ticket or card of a file was first seen. It is
-// built for a million keys: it keeps them in one byte slice rather than one
-// allocation each, and holds no pointers for the garbage collector to scan.
-type keySet struct {
+// keyLog finds the tickets, or cards, that a file lists more than once. It
+// is built for a million keys: add only appends, to a few slices that hold no
+// pointers for the garbage collector to scan, and dupes sorts the keys'
+// hashes once at the end. Compared with a hash set this avoids a cache miss
+// per row, which costs more than the rest of the row's checks. It holds up
+// to 4 GiB of keys, more than any entry file has.
+type keyLog struct {
 	seed  maphash.Seed
-	slots []keySlot // open addressing with linear probing; a power of two long
-	ends  []uint32  // key i is text[ends[i-1]:ends[i]], with ends[-1] = 0
-	lines []int32   // key i was first seen on row lines[i]
-	text  []byte
+	text  []byte   // the keys, one after another
+	ends  []uint32 // key i is text[ends[i-1]:ends[i]], with ends[-1] = 0
+	lines []int32  // key i is on row lines[i]
+	sums  []uint64 // the high 32 bits of key i's hash, then i
 }
 
-// keySlot is empty when idx is 0, else it holds key idx-1 and the low bits
-// of its hash.
-type keySlot struct{ hash, idx uint32 }
-
-func newKeySet() *keySet {
-	return &keySet{seed: maphash.MakeSeed(), slots: make([]keySlot, 1024)}
+// dupe is a row whose key an earlier row has.
+type dupe struct {
+	line, first int32
+	key         uint32
 }
+
+func newKeyLog() *keyLog { return &keyLog{seed: maphash.MakeSeed()} }
 
 // reserve makes room for n keys of about keyLen bytes each.
-func (s *keySet) reserve(n, keyLen int) {
-	if n > len(s.ends) {
-		s.ends = slices.Grow(s.ends, n-len(s.ends))
-		s.lines = slices.Grow(s.lines, n-len(s.lines))
-		s.text = slices.Grow(s.text, n*keyLen-len(s.text))
-	}
-	for n*4 >= len(s.slots)*3 {
-		s.rehash(2 * len(s.slots))
+func (k *keyLog) reserve(n, keyLen int) {
+	if n > len(k.ends) {
+		k.ends = slices.Grow(k.ends, n-len(k.ends))
+		k.lines = slices.Grow(k.lines, n-len(k.lines))
+		k.sums = slices.Grow(k.sums, n-len(k.sums))
+		k.text = slices.Grow(k.text, max(n*keyLen-len(k.text), 0))
 	}
 }
 
-// keyLen is the mean length of the keys so far.
-func (s *keySet) keyLen() int {
-	if len(s.ends) == 0 {
+// keyLen is the mean length of the keys so far, rounded up.
+func (k *keyLog) keyLen() int {
+	if len(k.ends) == 0 {
 		return 0
 	}
-	return len(s.text)/len(s.ends) + 1
+	return (len(k.text) + len(k.ends) - 1) / len(k.ends)
 }
 
-func (s *keySet) rehash(size int) {
-	old := s.slots
-	s.slots = make([]keySlot, size)
-	mask := uint32(size - 1)
-	for _, sl := range old {
-		if sl.idx == 0 {
-			continue
-		}
-		i := sl.hash & mask
-		for s.slots[i].idx != 0 {
-			i = (i + 1) & mask
-		}
-		s.slots[i] = sl
-	}
+func (k *keyLog) add(key string, line int) {
+	h := maphash.String(k.seed, key)
+	k.sums = append(k.sums, h&^math.MaxUint32|uint64(len(k.ends)))
+	k.text = append(k.text, key...)
+	k.ends = append(k.ends, uint32(len(k.text)))
+	k.lines = append(k.lines, int32(line))
 }
 
-// add records key on line, unless it was seen before: then it returns the
-// line where it was first seen and true.
-func (s *keySet) add(key string, line int) (int, bool) {
-	h := uint32(maphash.String(s.seed, key))
-	mask := uint32(len(s.slots) - 1)
-	i := h & mask
-	for ; s.slots[i].idx != 0; i = (i + 1) & mask {
-		if sl := s.slots[i]; sl.hash == h {
-			k := sl.idx - 1
-			start := uint32(0)
-			if k > 0 {
-				start = s.ends[k-1]
+func (k *keyLog) key(i uint32) string {
+	start := uint32(0)
+	if i > 0 {
+		start = k.ends[i-1]
+	}
+	return string(k.text[start:k.ends[i]])
+}
+
+// dupes returns the rows whose key an earlier row has, in row order.
+func (k *keyLog) dupes() []dupe {
+	// A stable radix sort on the hash keeps equal keys in row order.
+	a, b := k.sums, make([]uint64, len(k.sums))
+	for shift := 32; shift < 64; shift += 8 {
+		var at [256]int
+		for _, v := range a {
+			at[byte(v>>shift)]++
+		}
+		pos := 0
+		for d, n := range at {
+			at[d], pos = pos, pos+n
+		}
+		for _, v := range a {
+			d := byte(v >> shift)
+			b[at[d]] = v
+			at[d]++
+		}
+		a, b = b, a
+	}
+	var out []dupe
+	var first map[string]uint32
+	for i := 0; i < len(a); {
+		j := i + 1
+		for j < len(a) && a[j]>>32 == a[i]>>32 {
+			j++
+		}
+		if j-i > 1 {
+			if first == nil {
+				first = make(map[string]uint32)
 			}
-			if string(s.text[start:s.ends[k]]) == key {
-				return int(s.lines[k]), true
+			clear(first)
+			for _, v := range a[i:j] {
+				idx := uint32(v)
+				key := k.key(idx)
+				if f, ok := first[key]; ok {
+					out = append(out, dupe{line: k.lines[idx], first: k.lines[f], key: idx})
+				} else {
+					first[key] = idx
+				}
 			}
 		}
+		i = j
 	}
-	s.text = append(s.text, key...)
-	s.ends = append(s.ends, uint32(len(s.text)))
-	s.lines = append(s.lines, int32(line))
-	s.slots[i] = keySlot{hash: h, idx: uint32(len(s.ends))}
-	if len(s.ends)*4 >= len(s.slots)*3 {
-		s.rehash(2 * len(s.slots))
-	}
-	return 0, false
+	slices.SortFunc(out, func(x, y dupe) int { return int(x.line - y.line) })
+	return out
 }
 
 // Errors of parsePoints, worded to follow the value.

@@ -2,11 +2,18 @@ package data
 
 import (
 	"bufio"
+	"cmp"
+	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
+	"strings"
 	"testing"
+
+	"drawshow/show"
 )
 
 // writeBenchCSV writes an entry file of n rows as a casino export looks:
@@ -65,4 +72,434 @@ func BenchmarkReadEntries1M(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(at.HeapAlloc-before.HeapAlloc)/(1<<20), "MB-held")
+}
+
+// readEntries reads a whole entry file.
+func readEntries(t *testing.T, path, sheetName string, cols Columns, need Need) ([]EntryRow, Stats, error) {
+	t.Helper()
+	var rows []EntryRow
+	st, err := ReadEntries(path, sheetName, cols, need, func(r EntryRow) error {
+		rows = append(rows, r)
+		return nil
+	})
+	return rows, st, err
+}
+
+// cellErrors returns err's problems, or fails the test if err is not a
+// *FileError.
+func cellErrors(t *testing.T, err error) []CellError {
+	t.Helper()
+	var fe *FileError
+	if !errors.As(err, &fe) {
+		t.Fatalf("err = %v, want a *FileError", err)
+	}
+	return fe.Errs
+}
+
+func entry(line int, ticket, card, name string, tier show.Tier, points uint64) EntryRow {
+	return EntryRow{Line: line, Row: show.Row{Ticket: ticket, Card: card, Tier: tier, Points: points}, Name: name}
+}
+
+func TestReadEntriesFormats(t *testing.T) {
+	perRow := Need{Ticket: true, Tier: true}
+	want := []EntryRow{
+		entry(2, "T-0001", "6001234567890123", "Sipho Dlamini", show.Ace, 1200),
+		entry(3, "T-0002", "6001234567890124", "Zoë van der Merwe", show.King, 0),
+		entry(4, "T-0003", "6001234567890125", "Dlamini, Nomvula", show.Ten, 1234567),
+		entry(5, "T-0004", "6001234567890126", "Émile Botha 🎰", show.Queen, 5),
+	}
+	csvRows := [][]string{
+		{"Ticket No", "Card", "Name", "Tier", "Points"},
+		{"T-0001", "6001234567890123", "Sipho Dlamini", "ACE", "1200"},
+		{"T-0002", "6001234567890124", "Zoë van der Merwe", "king", "0"},
+		{"T-0003", "6001234567890125", "Dlamini, Nomvula", "10", "1 234 567"},
+		{"T-0004", "6001234567890126", "Émile Botha 🎰", " Queen ", "5.00"},
+	}
+	join := func(sep, eol string, bom bool) string {
+		var b strings.Builder
+		if bom {
+			b.WriteString("\uFEFF")
+		}
+		for _, r := range csvRows {
+			for i, c := range r {
+				if i > 0 {
+					b.WriteString(sep)
+				}
+				if strings.ContainsAny(c, ",;\t") {
+					c = `"` + c + `"`
+				}
+				b.WriteString(c)
+			}
+			b.WriteString(eol)
+		}
+		return b.String()
+	}
+	tests := []struct {
+		name string
+		path func(t *testing.T) string
+	}{
+		{"comma", func(t *testing.T) string { return writeFile(t, "e.csv", join(",", "\n", false)) }},
+		{"semicolon BOM CRLF", func(t *testing.T) string { return writeFile(t, "e.csv", join(";", "\r\n", true)) }},
+		{"tab txt", func(t *testing.T) string { return writeFile(t, "e.txt", join("\t", "\r\n", false)) }},
+		{"upper-case extension", func(t *testing.T) string { return writeFile(t, "E.CSV", join(",", "\n", true)) }},
+		{"xlsx", func(t *testing.T) string {
+			return writeXLSX(t, "e.xlsx", sheet{"Entries", [][]any{
+				{"Ticket No", "Card", "Name", "Tier", "Points"},
+				{"T-0001", int64(6001234567890123), "Sipho Dlamini", "ACE", 1200},
+				{"T-0002", rawNumber("6.001234567890124E+15"), "Zoë van der Merwe", "king", 0},
+				{"T-0003", "6001234567890125", "Dlamini, Nomvula", 10, 1234567.0},
+				{"T-0004", int64(6001234567890126), "Émile Botha 🎰", " Queen ", "5.00"},
+			}})
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, st, err := readEntries(t, tt.path(t), "", Columns{}, perRow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(rows, want) {
+				t.Errorf("rows:\n%+v\nwant:\n%+v", rows, want)
+			}
+			if st.Rows != 4 {
+				t.Errorf("Stats.Rows = %d, want 4", st.Rows)
+			}
+		})
+	}
+}
+
+func TestReadEntriesColumns(t *testing.T) {
+	tests := []struct {
+		name   string
+		header string
+		row    string // "a,b,c,ace,7" when empty
+		cols   Columns
+		need   Need
+		want   EntryRow
+		errs   []string // substrings of the one error on the header row
+	}{
+		{name: "aliases", header: "Receipt_No,Member No.,Patron  Name,Rewards-Tier,PTS",
+			need: Need{Ticket: true, Tier: true, Points: true},
+			want: entry(2, "a", "b", "c", show.Ace, 7)},
+		{name: "case and spaces", header: " TICKET NUMBER , card number,FULL NAME,Card Tier,Point Balance",
+			want: entry(2, "a", "b", "c", show.Ace, 7)},
+		{name: "named", header: "Lotto,Kaart,Naam,Vlak,Punte",
+			cols: Columns{Ticket: "lotto", Card: "KAART", Name: " Naam ", Tier: "Vlak", Points: "Punte"},
+			need: Need{Ticket: true, Tier: true, Points: true},
+			want: entry(2, "a", "b", "c", show.Ace, 7)},
+		{name: "named wins over alias", header: "Ticket,Card,Name,Tier,Member No",
+			cols: Columns{Card: "Member No"}, need: Need{Ticket: true},
+			want: EntryRow{Line: 2, Row: show.Row{Ticket: "a", Card: "7", Tier: show.Ace}, Name: "c", Extra: map[string]string{"Card": "b"}}},
+		{name: "optional columns absent", header: "Card,Something", row: "a,b",
+			want: EntryRow{Line: 2, Row: show.Row{Card: "a"}, Extra: map[string]string{"Something": "b"}}},
+		{name: "extra columns", header: "Ticket,Card,Email,,Cell",
+			want: EntryRow{Line: 2, Row: show.Row{Ticket: "a", Card: "b"}, Extra: map[string]string{"Email": "c", "Cell": "7"}}},
+		{name: "renamed ticket column", header: "Ticket#,Card,Name,Tier,Points", need: Need{Ticket: true},
+			errs: []string{`row 1: no ticket column (looked for a header like Ticket, Ticket No, Ticket Number, Ticket ID, Receipt, Receipt No)`,
+				`the headers are "Ticket#", "Card", "Name", "Tier", "Points"`,
+				"set columns: {ticket: ...} in the show file"}},
+		{name: "two missing, one error", header: "Kaart,Name,Level", need: Need{Ticket: true, Points: true},
+			errs: []string{"no ticket column", "no card column", "no points column", "columns: {ticket: ..., card: ..., points: ...}"}},
+		{name: "named column missing", header: "Ticket,Card,Name", cols: Columns{Name: "Player"},
+			errs: []string{`no column "Player", which the show file names as the name column`, "columns: {name: ...}"}},
+		{name: "ambiguous", header: "Ticket,Card,Member No,Name", need: Need{Ticket: true},
+			errs: []string{`"Card", "Member No" could each be the card column`, "columns: {card: ...}"}},
+		{name: "same header twice", header: "Card,Name,Name",
+			errs: []string{`"Name", "Name" could each be the name column`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			row := cmp.Or(tt.row, "a,b,c,ace,7")
+			path := writeFile(t, "entries/saturday.csv", tt.header+"\n"+row+"\n")
+			rows, _, err := readEntries(t, path, "", tt.cols, tt.need)
+			if tt.errs == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rows) != 1 || !reflect.DeepEqual(rows[0], tt.want) {
+					t.Errorf("rows = %+v, want %+v", rows, tt.want)
+				}
+				return
+			}
+			errs := cellErrors(t, err)
+			if len(errs) != 1 || errs[0].Row != 1 {
+				t.Fatalf("errs = %+v, want one on row 1", errs)
+			}
+			if !strings.HasPrefix(err.Error(), path+" row 1: ") || strings.Contains(err.Error(), "\n") {
+				t.Errorf("message: %s", err)
+			}
+			for _, w := range tt.errs {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestReadEntriesRowErrors(t *testing.T) {
+	const header = "Ticket No;Card;Name;Tier;Points\n"
+	tiers := "(valid: ace, king, queen, jack, ten)"
+	tests := []struct {
+		name string
+		rows string
+		need Need
+		want []CellError
+	}{
+		{"empty card", "T1;;Sipho;ace;1\nT2; ;Zoë;ace;1\n", Need{Ticket: true}, []CellError{
+			{Row: 2, Column: "Card", Value: "", Msg: "the card number is empty"},
+			{Row: 3, Column: "Card", Value: "", Msg: "the card number is empty"},
+		}},
+		{"empty ticket", "T1;100;Sipho;ace;1\n;200;Zoë;ace;1\n", Need{Ticket: true}, []CellError{
+			{Row: 3, Column: "Ticket No", Value: "", Msg: "the ticket number is empty"},
+		}},
+		{"empty ticket not needed", ";100;Sipho;ace;1\n;200;Zoë;ace;1\n", Need{}, nil},
+		{"duplicate ticket", "T1;100;a;ace;1\nT2;100;a;ace;1\nT1;200;b;ace;1\nT3;300;c;ace;1\nT1;400;d;ace;1\n", Need{Ticket: true}, []CellError{
+			{Row: 4, Column: "Ticket No", Value: "T1", Msg: `ticket "T1" is already on row 2`},
+			{Row: 6, Column: "Ticket No", Value: "T1", Msg: `ticket "T1" is already on row 2`},
+		}},
+		{"tickets differ in case", "T1;100;a;ace;1\nt1;100;a;ace;1\n", Need{Ticket: true}, nil},
+		{"duplicate card with one row per participant", "T1;100;a;ace;1\nT2;200;b;ace;1\nT3;100;a;ace;1\n", Need{Points: true}, []CellError{
+			{Row: 4, Column: "Card", Value: "100", Msg: `card "100" is already on row 2; with tickets: points each participant has one row`},
+		}},
+		{"unknown tier", "T1;100;a;gold;1\nT2;200;b;Diamond Ace;1\nT3;300;c;;1\n", Need{Ticket: true}, []CellError{
+			{Row: 2, Column: "Tier", Value: "gold", Msg: `unknown tier "gold" ` + tiers},
+			{Row: 3, Column: "Tier", Value: "Diamond Ace", Msg: `unknown tier "Diamond Ace" ` + tiers},
+		}},
+		{"empty tier needed", "T1;100;a;;1\n", Need{Ticket: true, Tier: true}, []CellError{
+			{Row: 2, Column: "Tier", Value: "", Msg: "the tier is empty " + tiers},
+		}},
+		{"points", "T1;100;a;ace;12.5\nT2;200;b;ace;-40\nT3;300;c;ace;lots\nT4;400;d;ace;99999999999999999999\nT5;500;e;ace;\nT6;600;f;ace;1,5\n", Need{Ticket: true}, []CellError{
+			{Row: 2, Column: "Points", Value: "12.5", Msg: `points "12.5" is not a whole number`},
+			{Row: 3, Column: "Points", Value: "-40", Msg: `points "-40" is negative`},
+			{Row: 4, Column: "Points", Value: "lots", Msg: `points "lots" is not a whole number of points`},
+			{Row: 5, Column: "Points", Value: "99999999999999999999", Msg: `points "99999999999999999999" is too large`},
+			{Row: 7, Column: "Points", Value: "1,5", Msg: `points "1,5" is not a whole number`},
+		}},
+		{"empty points needed", "T1;100;a;ace;\n", Need{Points: true}, []CellError{
+			{Row: 2, Column: "Points", Value: "", Msg: "the points are empty"},
+		}},
+		{"card rounded by Excel", "T1;6,00123E+15;a;ace;1\nT2;6.00123E+15;b;ace;1\n", Need{Ticket: true}, []CellError{
+			{Row: 3, Column: "Card", Value: "6.00123E+15", Msg: `card "6.00123E+15" is a number Excel has rounded; format the column as Text in Excel, correct the numbers and export again`},
+		}},
+		{"value beyond the header", "T1;100;Dlamini;Sipho;ace;1\n", Need{Ticket: true}, []CellError{
+			{Row: 2, Column: "Tier", Value: "Sipho", Msg: `unknown tier "Sipho" ` + tiers},
+			{Row: 2, Column: "Points", Value: "ace", Msg: `points "ace" is not a whole number of points`},
+			{Row: 2, Column: "F", Value: "1", Msg: `value "1" has no header above it: give the column a header, or put quotes around a value that holds the delimiter`},
+		}},
+		{"several in one row, in column order", " ; ;x;gold;-1\n", Need{Ticket: true}, []CellError{
+			{Row: 2, Column: "Ticket No", Value: "", Msg: "the ticket number is empty"},
+			{Row: 2, Column: "Card", Value: "", Msg: "the card number is empty"},
+			{Row: 2, Column: "Tier", Value: "gold", Msg: `unknown tier "gold" ` + tiers},
+			{Row: 2, Column: "Points", Value: "-1", Msg: `points "-1" is negative`},
+		}},
+		{"duplicate sorted among others", "T1;100;a;ace;1\nT2;200;a;gold;1\nT1;300;a;ace;1\nT4;;a;ace;1\n", Need{Ticket: true}, []CellError{
+			{Row: 3, Column: "Tier", Value: "gold", Msg: `unknown tier "gold" ` + tiers},
+			{Row: 4, Column: "Ticket No", Value: "T1", Msg: `ticket "T1" is already on row 2`},
+			{Row: 5, Column: "Card", Value: "", Msg: "the card number is empty"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, "saturday.csv", header+tt.rows)
+			_, st, err := readEntries(t, path, "", Columns{}, tt.need)
+			if tt.want == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if got := cellErrors(t, err); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("errors:\n%s\nwant:\n%s", fmtErrs(got), fmtErrs(tt.want))
+			}
+			if want := strings.Count(tt.rows, "\n"); st.Rows != want {
+				t.Errorf("Stats.Rows = %d, want %d", st.Rows, want)
+			}
+		})
+	}
+}
+
+func fmtErrs(errs []CellError) string {
+	var b strings.Builder
+	for _, e := range errs {
+		fmt.Fprintf(&b, "  %+v\n", e)
+	}
+	return b.String()
+}
+
+func TestFileErrorMessage(t *testing.T) {
+	path := writeFile(t, "saturday.csv", "Ticket,Card,Tier\nT1,100,gold\nT1,,ace\n")
+	_, _, err := readEntries(t, path, "", Columns{}, Need{Ticket: true})
+	want := path + ` row 2, column "Tier": unknown tier "gold" (valid: ace, king, queen, jack, ten)` + "\n" +
+		path + ` row 3, column "Ticket": ticket "T1" is already on row 2` + "\n" +
+		path + ` row 3, column "Card": the card number is empty`
+	if err == nil || err.Error() != want {
+		t.Errorf("got:\n%v\nwant:\n%s", err, want)
+	}
+
+	e := &FileError{File: "entries/saturday.csv", Total: 2, Errs: []CellError{{Row: 12, Column: "Tier", Value: "gold", Msg: `unknown tier "gold"`}}}
+	if got, want := e.Error(), "entries/saturday.csv row 12, column \"Tier\": unknown tier \"gold\"\n… and 1 more error (2 in all)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestReadEntriesErrorCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Ticket,Card,Tier\n")
+	for i := range 120 {
+		fmt.Fprintf(&b, "T%d,%d,gold\n", i, 100+i)
+	}
+	b.WriteString("T0,999,ace\n") // a duplicate of row 2, found after the rest
+	path := writeFile(t, "big.csv", b.String())
+	calls := 0
+	_, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(EntryRow) error { calls++; return nil })
+	var fe *FileError
+	if !errors.As(err, &fe) {
+		t.Fatalf("err = %v", err)
+	}
+	if calls != 0 {
+		t.Errorf("fn called %d times after the first problem", calls)
+	}
+	if fe.Total != 121 || len(fe.Errs) != 50 {
+		t.Errorf("Total %d, listed %d; want 121 and 50", fe.Total, len(fe.Errs))
+	}
+	for i, e := range fe.Errs {
+		if e.Row != i+2 {
+			t.Fatalf("error %d is on row %d, want %d", i, e.Row, i+2)
+		}
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != 51 || lines[50] != "… and 71 more errors (121 in all)" {
+		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
+	}
+}
+
+func TestReadEntriesEmpty(t *testing.T) {
+	for _, content := range []string{"", "\uFEFF", "\r\n\r\n"} {
+		path := writeFile(t, "e.csv", content)
+		if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || !strings.Contains(err.Error(), "empty") {
+			t.Errorf("%q: err = %v", content, err)
+		}
+	}
+	path := writeFile(t, "e.csv", "Ticket,Card,Name\r\n\r\n,,\r\n")
+	rows, st, err := readEntries(t, path, "", Columns{}, Need{Ticket: true})
+	if err != nil || len(rows) != 0 || st.Rows != 0 {
+		t.Errorf("header only: rows %v, stats %+v, err %v", rows, st, err)
+	}
+	path = writeFile(t, "e.csv", "Name\r\nSipho\r\n")
+	if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || !strings.Contains(err.Error(), "no card column") {
+		t.Errorf("no card column: %v", err)
+	}
+}
+
+func TestReadEntriesFn(t *testing.T) {
+	path := writeFile(t, "e.csv", "Ticket,Card\nT1,1\nT2,2\nT3,3\nT4,\nT5,5\n")
+	stop := errors.New("stop")
+	var seen []string
+	_, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(r EntryRow) error {
+		seen = append(seen, r.Ticket)
+		if r.Ticket == "T2" {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || !reflect.DeepEqual(seen, []string{"T1", "T2"}) {
+		t.Errorf("err %v, seen %v", err, seen)
+	}
+
+	seen = nil
+	_, err = ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(r EntryRow) error {
+		seen = append(seen, r.Ticket)
+		return nil
+	})
+	if errs := cellErrors(t, err); len(errs) != 1 || errs[0].Row != 5 {
+		t.Errorf("errs %+v", errs)
+	}
+	if !reflect.DeepEqual(seen, []string{"T1", "T2", "T3"}) {
+		t.Errorf("fn had %v; want the rows before the problem only", seen)
+	}
+}
+
+func TestReadEntriesXLSXSheets(t *testing.T) {
+	path := writeXLSX(t, "show.xlsx",
+		sheet{"Friday", [][]any{{"Card", "Tier"}, {100, "ace"}}},
+		sheet{"Saturday", [][]any{{"Card", "Tier"}, {200, "king"}, {300, "gold"}}},
+	)
+	rows, _, err := readEntries(t, path, "", Columns{}, Need{})
+	if err != nil || len(rows) != 1 || rows[0].Card != "100" {
+		t.Errorf("first sheet: %+v, %v", rows, err)
+	}
+	_, _, err = readEntries(t, path, "Saturday", Columns{}, Need{})
+	if errs := cellErrors(t, err); len(errs) != 1 || errs[0] != (CellError{Row: 3, Column: "Tier", Value: "gold", Msg: `unknown tier "gold" (valid: ace, king, queen, jack, ten)`}) {
+		t.Errorf("Saturday: %+v", errs)
+	}
+	_, _, err = readEntries(t, path, "Sunday", Columns{}, Need{})
+	if err == nil || !strings.Contains(err.Error(), `no sheet "Sunday" (sheets: "Friday", "Saturday")`) {
+		t.Errorf("Sunday: %v", err)
+	}
+}
+
+func TestParsePoints(t *testing.T) {
+	ok := map[string]uint64{
+		"0":                          0,
+		"7":                          7,
+		"007":                        7,
+		"1234":                       1234,
+		"1234.0":                     1234,
+		"1234.00":                    1234,
+		"1 234":                      1234,
+		"1 234 567":                  1234567,
+		"1\u00a0234\u00a0567":        1234567,
+		"1\u202f234":                 1234,
+		"12,345":                     12345,
+		"1,234,567.00":               1234567,
+		"1'234'567":                  1234567,
+		"1 234,00":                   1234,
+		"1234,0":                     1234,
+		"18446744073709551615":       math.MaxUint64,
+		"018446744073709551615":      math.MaxUint64,
+		"18,446,744,073,709,551,615": math.MaxUint64,
+	}
+	for in, want := range ok {
+		if got, err := parsePoints(in); err != nil || got != want {
+			t.Errorf("parsePoints(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	bad := map[string]error{
+		"":                           errNotPts,
+		"-5":                         errNegative,
+		"-0":                         errNegative,
+		"-1 234.00":                  errNegative,
+		"12.5":                       errFraction,
+		"1,5":                        errFraction,
+		"1234.50":                    errFraction,
+		"1.234":                      errFraction,
+		"18446744073709551616":       errTooLarge,
+		"99999999999999999999999999": errTooLarge,
+		"+5":                         errNotPts,
+		"5 pts":                      errNotPts,
+		"1e3":                        errNotPts,
+		"1 23":                       errNotPts,
+		"12 3456":                    errNotPts,
+		"1234 567":                   errNotPts,
+		"1,234 567":                  errNotPts,
+		"1,234,5":                    errNotPts,
+		",123":                       errNotPts,
+		"1,":                         errNotPts,
+		"1.":                         errNotPts,
+		".5":                         errNotPts,
+		"1..0":                       errNotPts,
+		"1.0.0":                      errNotPts,
+		"١٢٣":                        errNotPts,
+		"１２３":                        errNotPts,
+		"1_000":                      errNotPts,
+		"0x10":                       errNotPts,
+		"--5":                        errNotPts,
+		"−5":                         errNotPts,
+	}
+	for in, want := range bad {
+		if got, err := parsePoints(in); err != want {
+			t.Errorf("parsePoints(%q) = %d, %v; want %v", in, got, err, want)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,10 +8,10 @@ import (
 
 // ReadCards reads a list of card numbers, such as the exclusions file or the
 // decline register, from a CSV or XLSX file as ReadEntries does. cardHeader
-// names the header of the card column; when it is empty the column is found by the
-// usual card headers (see ReadEntries). Other columns are ignored. A row
-// without a card is an error; a card listed twice counts once. The cards are
-// returned sorted.
+// names the header of the card column; when it is empty the column is found
+// by the usual card headers (see ReadEntries). Other columns are ignored. A
+// row without a card is an error; a card listed twice counts once. The cards
+// are returned sorted.
 func ReadCards(path, sheet, cardHeader string) ([]string, error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
@@ -23,7 +22,7 @@ func ReadCards(path, sheet, cardHeader string) ([]string, error) {
 	if fe != nil {
 		return nil, fe
 	}
-	col := columnLabel(t.Header(), idx[0])
+	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
 	set := make(map[string]struct{})
 	for t.Next() {
@@ -88,9 +87,9 @@ func ReadProxies(path, sheet string) ([]Proxy, error) {
 		return nil, fe
 	}
 	header := t.Header()
-	colCard, colName, colID := columnLabel(header, idx[0]), columnLabel(header, idx[1]), ""
+	colCard, colName, colID := header[idx[0]], header[idx[1]], ""
 	if idx[2] >= 0 {
-		colID = columnLabel(header, idx[2])
+		colID = header[idx[2]]
 	}
 
 	type nomination struct {
@@ -175,20 +174,4 @@ func describe(p Proxy) string {
 		return fmt.Sprintf("%q", p.Name)
 	}
 	return fmt.Sprintf("%q (ID %s)", p.Name, p.ID)
-}
-
-// finish folds the error that stopped t into fe and returns fe if it holds
-// any problem, or an error that is not about the rows.
-func finish(t *tableReader, fe *FileError) error {
-	if err := t.Err(); err != nil {
-		var tfe *FileError
-		if !errors.As(err, &tfe) {
-			return err
-		}
-		fe.merge(tfe)
-	}
-	if fe.Total > 0 {
-		return fe
-	}
-	return nil
 }

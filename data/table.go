@@ -16,7 +16,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// tableReader streams the rows of a CSV or XLSX file. The first non-empty row
+// tableReader streams the rows of a CSV or XLSX file. The first non-blank row
 // is the header; Next skips rows whose cells are all blank.
 //
 // Rows are numbered as a spreadsheet program shows them, counting from 1 at
@@ -34,8 +34,7 @@ type tableReader struct {
 }
 
 // rowSource yields a file's rows, blank ones included, with their row
-// numbers; it returns io.EOF after the last. rec is only valid until the next
-// call.
+// numbers; it returns io.EOF after the last. The next call may reuse rec.
 type rowSource interface {
 	next() (line int, rec []string, err error)
 	// progress returns the bytes read so far and the file's size, or zeros
@@ -118,8 +117,8 @@ func (t *tableReader) Next() bool {
 // Line returns the row number of the current row.
 func (t *tableReader) Line() int { return t.line }
 
-// Record returns the cells of the current row, untrimmed. The slice and its
-// strings are only valid until the next call to Next; clone what you keep.
+// Record returns the cells of the current row, untrimmed. The next call to
+// Next may reuse the slice; the strings may be kept.
 func (t *tableReader) Record() []string { return t.rec }
 
 // Err returns the error that stopped Next. A problem with the file's content
@@ -307,7 +306,6 @@ type xlsxSource struct {
 	f    *excelize.File
 	rows *excelize.Rows
 	line int
-	rec  []string
 }
 
 var rawValues = excelize.Options{RawCellValue: true}
@@ -368,7 +366,8 @@ func (s *xlsxSource) close() error {
 // stores numbers of 16 digits or more ("6.0012345678901201E+15"), in plain
 // digits. Anything else, including text such as "12E4", is returned as it
 // is. The conversion is exact decimal arithmetic on the text, with no
-// rounding through float64.
+// rounding through float64. A text cell holding exactly that form ("6E+5")
+// is converted too: the row stream does not say which cells are numbers.
 func plainInteger(s string) string {
 	e := strings.IndexAny(s, "eE")
 	if e < 1 || e+2 >= len(s) || s[e+1] != '+' || s[0] < '1' || s[0] > '9' {

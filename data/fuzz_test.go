@@ -1,0 +1,95 @@
+package data
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func FuzzReadEntriesCSV(f *testing.F) {
+	f.Add([]byte("Ticket,Card,Name,Tier,Points\nT1,100,Zoë,ace,1 234\nT2,200,\"Dlamini, Sipho\",10,5.00\n"))
+	f.Add([]byte("\uFEFFTicket No;Card;Tier\r\nT1;100;King\r\nT1;;gold\r\n"))
+	f.Add([]byte("Ticket\tCard\n\"T\n1\"\t100\n\t\nT2\t6.00123E+15\textra\n"))
+	f.Add([]byte("Card\n\"unclosed\n"))
+	f.Add([]byte("Card,Name\n1,a\"b\n2,Zo\xeb\n"))
+	f.Add([]byte(",,,\n\n"))
+	dir := f.TempDir() // one per fuzzing process
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "entries.csv")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tickets := map[string]bool{}
+		rows := 0
+		st, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(r EntryRow) error {
+			rows++
+			if r.Card == "" || r.Ticket == "" {
+				t.Fatalf("row %d has ticket %q, card %q", r.Line, r.Ticket, r.Card)
+			}
+			if r.Card != strings.TrimSpace(r.Card) || r.Ticket != strings.TrimSpace(r.Ticket) {
+				t.Fatalf("row %d not trimmed: %q %q", r.Line, r.Ticket, r.Card)
+			}
+			if r.Line < 2 {
+				t.Fatalf("row number %d", r.Line)
+			}
+			tickets[r.Ticket] = true
+			return nil
+		})
+		if err == nil {
+			if rows != st.Rows || len(tickets) != rows {
+				t.Fatalf("%d rows passed, %d read, %d tickets", rows, st.Rows, len(tickets))
+			}
+			return
+		}
+		var fe *FileError
+		if errors.As(err, &fe) {
+			if fe.Total < len(fe.Errs) || len(fe.Errs) > maxListed || len(fe.Errs) == 0 {
+				t.Fatalf("Total %d, %d listed", fe.Total, len(fe.Errs))
+			}
+			for i, e := range fe.Errs {
+				if e.Row < 1 || i > 0 && e.Row < fe.Errs[i-1].Row {
+					t.Fatalf("errors out of order or without row: %+v", fe.Errs)
+				}
+			}
+			_ = fe.Error()
+		}
+	})
+}
+
+func FuzzParsePoints(f *testing.F) {
+	for _, s := range []string{"0", "1234", "1 234 567", "1\u00a0234", "12,345", "1'234.00", "1234,00", "12.5", "1,5", "-3", "18446744073709551616", "", "1,234,5", "٣"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := parsePoints(s)
+		if err != nil {
+			if n != 0 {
+				t.Fatalf("parsePoints(%q) = %d with error %v", s, n, err)
+			}
+			return
+		}
+		// The digits before any decimal point, read plainly, give the same number.
+		whole := s
+		if i := strings.IndexByte(s, '.'); i >= 0 {
+			whole = s[:i]
+		} else if i := strings.LastIndexByte(s, ','); i >= 0 && len(s)-i-1 != 3 {
+			whole = s[:i]
+		}
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, whole)
+		want, perr := strconv.ParseUint(digits, 10, 64)
+		if perr != nil || want != n {
+			t.Fatalf("parsePoints(%q) = %d; its digits %q read %d, %v", s, n, digits, want, perr)
+		}
+		if back, err := parsePoints(strconv.FormatUint(n, 10)); err != nil || back != n {
+			t.Fatalf("%d does not read back: %d, %v", n, back, err)
+		}
+	})
+}

@@ -1,0 +1,337 @@
+package data
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// writeFile writes content to name in a new temporary folder and returns its
+// path.
+func writeFile(t testing.TB, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// sheet is a worksheet for writeXLSX: rows of cells, each a string, a number
+// or nil for an empty cell.
+type sheet struct {
+	name string
+	rows [][]any
+}
+
+// writeXLSX writes a workbook with the given sheets, in order, and returns
+// its path.
+func writeXLSX(t testing.TB, name string, sheets ...sheet) string {
+	t.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	for i, sh := range sheets {
+		if i == 0 {
+			if err := f.SetSheetName("Sheet1", sh.name); err != nil {
+				t.Fatal(err)
+			}
+		} else if _, err := f.NewSheet(sh.name); err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range sh.rows {
+			for c, v := range row {
+				if v == nil {
+					continue
+				}
+				ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				var err error
+				if num, ok := v.(rawNumber); ok {
+					err = f.SetCellDefault(sh.name, ref, string(num))
+				} else {
+					err = f.SetCellValue(sh.name, ref, v)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// rawNumber is a number cell written exactly as given in the sheet's XML,
+// as Excel writes long numbers: "6.001234567890123E+15".
+type rawNumber string
+
+type tableRow struct {
+	Line int
+	Rec  []string
+}
+
+// readAll reads a table whole.
+func readAll(t *testing.T, path, sheetName string) (header []string, rows []tableRow, err error) {
+	t.Helper()
+	tr, err := openTable(path, sheetName)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer tr.Close()
+	for tr.Next() {
+		rows = append(rows, tableRow{tr.Line(), append([]string(nil), tr.Record()...)})
+	}
+	return tr.Header(), rows, tr.Err()
+}
+
+func TestDetectDelimiter(t *testing.T) {
+	tests := []struct {
+		head string
+		want rune
+	}{
+		{"Ticket,Card,Name\n1,2,3\n", ','},
+		{"Ticket;Card;Name\r\n1;2;3\r\n", ';'},
+		{"Ticket\tCard\tName\n", '\t'},
+		{"Card\n123\n", ','},
+		{"", ','},
+		{`"Name, full";Card;Tier` + "\n", ';'},
+		{`"a;b;c;d",Card,Tier` + "\n", ','},
+		{"\n\n  \nTicket;Card\n", ';'},
+		{",,,\nTicket;Card\n", ';'},
+		{"Ticket;Card,Name;Tier\n", ';'},
+		{"Ticket,Card;Name\n", ','}, // a tie goes to comma
+		{"\"Ticket\nNo\"\tCard\n", '\t'},
+	}
+	for _, tt := range tests {
+		if got := detectDelimiter([]byte(tt.head)); got != tt.want {
+			t.Errorf("detectDelimiter(%q) = %q, want %q", tt.head, got, tt.want)
+		}
+	}
+}
+
+func TestTableCSV(t *testing.T) {
+	want := []tableRow{
+		{2, []string{"T1", "100", "Zoë"}},
+		{3, []string{"T2", "200", "Émile"}},
+	}
+	tests := []struct {
+		name, content string
+		want          []tableRow
+	}{
+		{"comma", "Ticket,Card,Name\nT1,100,Zoë\nT2,200,Émile\n", want},
+		{"semicolon", "Ticket;Card;Name\nT1;100;Zoë\nT2;200;Émile\n", want},
+		{"tab", "Ticket\tCard\tName\nT1\t100\tZoë\nT2\t200\tÉmile\n", want},
+		{"BOM", "\uFEFFTicket,Card,Name\nT1,100,Zoë\nT2,200,Émile\n", want},
+		{"CRLF", "Ticket,Card,Name\r\nT1,100,Zoë\r\nT2,200,Émile\r\n", want},
+		{"BOM CRLF semicolon no final newline", "\uFEFFTicket;Card;Name\r\nT1;100;Zoë\r\nT2;200;Émile", want},
+		{"quoted", "\"Ticket\",\"Card\",\"Name\"\n\"T1\",\"100\",\"Zoë\"\n\"T2\",200,\"Émile\"\n", want},
+		{"space before quote", "Ticket, Card, Name\nT1, \"100\", Zoë\nT2,200,Émile\n",
+			[]tableRow{{2, []string{"T1", "100", "Zoë"}}, {3, []string{"T2", "200", "Émile"}}}},
+		{"tab keeps empty fields", "Ticket\tCard\tName\nT1\t\tZoë\n",
+			[]tableRow{{2, []string{"T1", "", "Zoë"}}}},
+		{"delimiters and newlines in quotes", "Ticket,Card,Name\nT1,100,\"Dlamini, Sipho\"\nT2,200,\"Line one\r\nline two\"\nT3,300,\"He said \"\"hi\"\"\"\n",
+			[]tableRow{
+				{2, []string{"T1", "100", "Dlamini, Sipho"}},
+				{3, []string{"T2", "200", "Line one\nline two"}},
+				{4, []string{"T3", "300", `He said "hi"`}},
+			}},
+		{"blank rows skipped, rows counted", "\n\nTicket,Card,Name\n\nT1,100,Zoë\n,,\n  ,  ,\nT2,200,Émile\n",
+			[]tableRow{{5, []string{"T1", "100", "Zoë"}}, {8, []string{"T2", "200", "Émile"}}}},
+		{"short and long rows", "Ticket,Card,Name\nT1\nT2,200,Émile,extra\n",
+			[]tableRow{{2, []string{"T1"}}, {3, []string{"T2", "200", "Émile", "extra"}}}},
+		{"unicode", "Ticket;Card;Name\nT1;100;Nomvula Khumalo-Ngcobo\nT2;200;Thandiwe 🎰 Mthembu\nT3;300;Pieter-Dirk Uys\n",
+			[]tableRow{
+				{2, []string{"T1", "100", "Nomvula Khumalo-Ngcobo"}},
+				{3, []string{"T2", "200", "Thandiwe 🎰 Mthembu"}},
+				{4, []string{"T3", "300", "Pieter-Dirk Uys"}},
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, "entries.csv", tt.content)
+			header, rows, err := readAll(t, path, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := []string{"Ticket", "Card", "Name"}; !reflect.DeepEqual(header, want) {
+				t.Errorf("header = %q, want %q", header, want)
+			}
+			if !reflect.DeepEqual(rows, tt.want) {
+				t.Errorf("rows = %+v\nwant %+v", rows, tt.want)
+			}
+		})
+	}
+}
+
+// Rows after a value with line breaks keep the numbers a spreadsheet shows.
+func TestTableCSVRowNumbersAfterMultilineValue(t *testing.T) {
+	path := writeFile(t, "e.csv", "Card,Note\n1,\"a\nb\nc\"\n\n2,x\n3,5\" screen\n")
+	tr, err := openTable(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	var lines []int
+	for tr.Next() {
+		lines = append(lines, tr.Line())
+	}
+	if want := []int{2, 4}; !reflect.DeepEqual(lines, want) {
+		t.Errorf("lines = %v, want %v", lines, want)
+	}
+	var fe *FileError
+	if !errors.As(tr.Err(), &fe) || len(fe.Errs) != 1 || fe.Errs[0].Row != 5 {
+		t.Fatalf("err = %v, want a bad quote on row 5", tr.Err())
+	}
+	if !strings.Contains(fe.Error(), `e.csv row 5: a " inside a value`) {
+		t.Errorf("message: %s", fe)
+	}
+}
+
+func TestTableCSVInvalidUTF8(t *testing.T) {
+	// Zoë saved as Windows-1252.
+	path := writeFile(t, "saturday.csv", "Ticket,Card,Name\nT1,100,Sipho\nT2,200,Zo\xeb\n")
+	_, rows, err := readAll(t, path, "")
+	if len(rows) != 1 {
+		t.Errorf("got %d rows before the bad one, want 1", len(rows))
+	}
+	var fe *FileError
+	if !errors.As(err, &fe) {
+		t.Fatalf("err = %v, want *FileError", err)
+	}
+	want := CellError{Row: 3, Column: "Name", Value: "Zo\xeb", Msg: `"Zo\xeb" is not UTF-8 text: save the file as "CSV UTF-8"`}
+	if len(fe.Errs) != 1 || fe.Errs[0] != want {
+		t.Errorf("errs = %#v, want %#v", fe.Errs, want)
+	}
+	if !strings.HasPrefix(err.Error(), path+` row 3, column "Name": "Zo\xeb" is not UTF-8`) {
+		t.Errorf("message: %s", err)
+	}
+}
+
+func TestTableFileErrors(t *testing.T) {
+	tests := []struct {
+		name, file, content, sheet string
+		want                       []string // substrings of the error
+	}{
+		{"empty", "e.csv", "", "", []string{"e.csv", "empty", "header"}},
+		{"blank lines only", "e.csv", "\r\n\n  \n,,\n \t \n", "", []string{"empty"}},
+		{"BOM only", "e.csv", "\uFEFF", "", []string{"empty"}},
+		{"UTF-16", "e.csv", "\xff\xfeC\x00a\x00r\x00d\x00", "", []string{"UTF-16", "CSV UTF-8"}},
+		{"extension", "entries.xls", "x", "", []string{"entries.xls", ".csv", ".txt", ".xlsx"}},
+		{"no extension", "entries", "x", "", []string{"entries", ".csv, .txt or .xlsx"}},
+		{"sheet of a CSV", "e.csv", "Card\n1\n", "Saturday", []string{"Saturday", "CSV"}},
+		{"not a workbook", "e.xlsx", "Card\n1\n", "", []string{"e.xlsx", "Excel"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, tt.file, tt.content)
+			_, err := openTable(path, tt.sheet)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+	if _, err := openTable(filepath.Join(t.TempDir(), "missing.csv"), ""); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestTableXLSX(t *testing.T) {
+	path := writeXLSX(t, "entries.xlsx",
+		sheet{"Friday", [][]any{
+			{"Ticket", "Card", "Name"},
+			{"F1", 100, "Zoë"},
+		}},
+		sheet{"Saturday", [][]any{
+			nil,
+			{"Ticket", "Card", "Name", "Points"},
+			{"S1", int64(6001234567890123), "Émile", 1234.0},
+			nil,
+			{"S2", rawNumber("6.001234567890123E+15"), "Thandiwe 🎰", rawNumber("1.2E+7")},
+			{"S3", "0060012345", nil, 12.5},
+			{"S4", rawNumber("1.2345678901234567E+19"), nil, rawNumber("1.5E+0")},
+			{"S5", "12E4", "6E+5", rawNumber("0.5E+1")},
+		}},
+	)
+	tests := []struct {
+		sheet  string
+		header []string
+		rows   []tableRow
+	}{
+		{"", []string{"Ticket", "Card", "Name"}, []tableRow{{2, []string{"F1", "100", "Zoë"}}}},
+		{"saturday", []string{"Ticket", "Card", "Name", "Points"}, []tableRow{
+			{3, []string{"S1", "6001234567890123", "Émile", "1234"}},
+			{5, []string{"S2", "6001234567890123", "Thandiwe 🎰", "12000000"}},
+			{6, []string{"S3", "0060012345", "", "12.5"}},
+			{7, []string{"S4", "12345678901234567000", "", "1.5E+0"}},
+			// The stream does not tell text from numbers: text in Excel's
+			// number form is read as the number.
+			{8, []string{"S5", "12E4", "600000", "0.5E+1"}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sheet, func(t *testing.T) {
+			header, rows, err := readAll(t, path, tt.sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(header, tt.header) {
+				t.Errorf("header = %q, want %q", header, tt.header)
+			}
+			if !reflect.DeepEqual(rows, tt.rows) {
+				t.Errorf("rows = %+v\nwant %+v", rows, tt.rows)
+			}
+		})
+	}
+
+	_, err := openTable(path, "Sunday")
+	if err == nil || !strings.Contains(err.Error(), `no sheet "Sunday" (sheets: "Friday", "Saturday")`) {
+		t.Errorf("unknown sheet: %v", err)
+	}
+	empty := writeXLSX(t, "empty.xlsx", sheet{"Entries", nil})
+	if _, err := openTable(empty, ""); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Errorf("empty sheet: %v", err)
+	}
+}
+
+func TestPlainInteger(t *testing.T) {
+	tests := map[string]string{
+		"6.001234567890123E+15":  "6001234567890123",
+		"6.0012345678901200E+15": "6001234567890120",
+		"6.0012345678901201E+15": "6.0012345678901201E+15", // not whole
+		"1E+16":                  "10000000000000000",
+		"1e+3":                   "1000",
+		"1.0E+0":                 "1",
+		"1.5E+0":                 "1.5E+0",
+		"1.2E-3":                 "1.2E-3",
+		"12E4":                   "12E4",
+		"12E+4":                  "12E+4",
+		"0.5E+1":                 "0.5E+1",
+		"1.E+3":                  "1.E+3",
+		"1E+":                    "1E+",
+		"E+5":                    "E+5",
+		"1E+99":                  "1E+99",
+		"Zoë":                    "Zoë",
+		"":                       "",
+		"1234":                   "1234",
+	}
+	for in, want := range tests {
+		if got := plainInteger(in); got != want {
+			t.Errorf("plainInteger(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
