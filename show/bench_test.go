@@ -8,15 +8,34 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"drawshow/show"
 )
 
 const benchEntries = 1_000_000
 
-// benchSegment is a points draw: one row per participant, one ticket per
-// 300 points, so the bin is weighted.
-var benchSegment = &show.Segment{ID: "bench", Kind: show.KindDraw, Tickets: show.Points, PointsPerTicket: 300, Winners: 5}
+// benchShowText is a points draw: one row per participant, one ticket per
+// 300 points, so the bin is weighted. The engine never reads the file.
+const benchShowText = `promotion: Benchmark Night
+property: Gold Reef City
+segments:
+  - id: bench
+    at: "2024-11-30T21:30"
+    entries: entries.csv
+    tickets: points
+    points_per_ticket: 300
+    winners: 5
+`
+
+func benchShow(b *testing.B) *show.Show {
+	b.Helper()
+	sh, err := show.Parse("bench.yaml", []byte(benchShowText))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return sh
+}
 
 // benchRows are 1 000 000 participants in random card order, each with
 // 300..30 299 points (1..100 tickets), every tier.
@@ -30,39 +49,38 @@ var benchRows = sync.OnceValue(func() []show.Row {
 	return rows
 })
 
+// rowSource is the show.Source of the benchmark rows.
+type rowSource []show.Row
+
+func (s rowSource) Rows(_ string, fn func(show.Row) error) error {
+	for _, r := range s {
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func keepAll(string) (bool, bool) { return false, false }
 
-func freeze(b *testing.B, rows []show.Row) *show.Bin {
-	bb := show.NewBinBuilder(benchSegment, keepAll)
+func freeze(seg *show.Segment, rows []show.Row) (*show.Bin, error) {
+	bb := show.NewBinBuilder(seg, keepAll)
 	for _, r := range rows {
 		bb.Add(r)
 	}
-	bin, err := bb.Bin()
-	if err != nil {
-		b.Fatal(err)
-	}
-	return bin
+	return bb.Bin()
 }
-
-var benchBin = sync.OnceValue(func() *show.Bin {
-	bb := show.NewBinBuilder(benchSegment, keepAll)
-	for _, r := range benchRows() {
-		bb.Add(r)
-	}
-	bin, err := bb.Bin()
-	if err != nil {
-		panic(err)
-	}
-	return bin
-})
 
 // BenchmarkFreeze1M builds the bin from its rows: eligibility, weights,
 // canonical sort, total and fingerprint.
 func BenchmarkFreeze1M(b *testing.B) {
+	seg := &benchShow(b).Segments[0]
 	rows := benchRows()
-	b.ReportAllocs()
 	for b.Loop() {
-		bin := freeze(b, rows)
+		bin, err := freeze(seg, rows)
+		if err != nil {
+			b.Fatal(err)
+		}
 		if len(bin.Entries) != benchEntries {
 			b.Fatalf("bin has %d entries, want %d", len(bin.Entries), benchEntries)
 		}
@@ -70,16 +88,71 @@ func BenchmarkFreeze1M(b *testing.B) {
 }
 
 func BenchmarkFingerprint1M(b *testing.B) {
-	bin := benchBin()
+	bin, err := freeze(&benchShow(b).Segments[0], benchRows())
+	if err != nil {
+		b.Fatal(err)
+	}
 	for b.Loop() {
 		show.Fingerprint(bin.Entries)
 	}
 }
 
-// BenchmarkPick1M is one pick (the 6th) from the frozen bin with five
-// participants already picked.
+// BenchmarkPick1M is one draw as the engine decides it over a frozen
+// 1 000 000-entry bin: the pick and its announcement, without the commit
+// (data.BenchmarkPickCommit1M adds it). Between draws (untimed) the pick
+// is forfeited, so every draw is a redraw with participants already out.
 func BenchmarkPick1M(b *testing.B) {
-	bin := benchBin()
+	sh := benchShow(b)
+	at := time.Date(2024, 11, 30, 19, 25, 0, 0, time.UTC)
+	eng := show.NewEngine(sh, rowSource(benchRows()), func() time.Time { return at })
+	seed := []byte("0123456789abcdef0123456789abcdef")
+	if err := eng.SetSeed(seed, "auditor"); err != nil {
+		b.Fatal(err)
+	}
+	do := func(c show.Command) []show.Event {
+		ch, err := eng.Decide(c)
+		if err != nil {
+			b.Fatalf("%s: %v", c.Op, err)
+		}
+		eng.Apply(ch)
+		return ch.Events
+	}
+	do(show.Command{Op: show.OpOpen, ShowID: "bench", Opening: &show.Opened{
+		Algorithm: show.Algorithm, Commitment: show.Commitment(seed), Witness: "auditor", Segments: []string{"bench"}}})
+	do(show.Command{Op: show.OpLoad, Segment: "bench", Loaded: &show.Loaded{File: "entries.csv", Rows: benchEntries}})
+	do(show.Command{Op: show.OpDraw}) // freezes the bin, then picks
+	if bin := eng.State().CurSeg().Bin; bin == nil || len(bin.Entries) != benchEntries {
+		b.Fatalf("the bin is not frozen with %d entries", benchEntries)
+	}
+	for range 4 {
+		do(show.Command{Op: show.OpForfeit})
+		do(show.Command{Op: show.OpDraw})
+	}
+	do(show.Command{Op: show.OpForfeit})
+	for b.Loop() {
+		ch, err := eng.Decide(show.Command{Op: show.OpDraw})
+
+		b.StopTimer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(ch.Events) != 2 || ch.Events[0].Kind != show.PickDrawn {
+			b.Fatalf("draw gave %d events, want pick-drawn and pick-announced", len(ch.Events))
+		}
+		eng.Apply(ch)
+		do(show.Command{Op: show.OpForfeit})
+		b.StartTimer()
+	}
+}
+
+// BenchmarkChoose1M is the reference implementation of a pick (what an
+// auditor re-implements and verify runs) over the frozen bin with five
+// participants already picked: a map lookup per entry.
+func BenchmarkChoose1M(b *testing.B) {
+	bin, err := freeze(&benchShow(b).Segments[0], benchRows())
+	if err != nil {
+		b.Fatal(err)
+	}
 	key := show.Key([]byte("0123456789abcdef0123456789abcdef"), "auditor")
 	picked := map[string]bool{}
 	for k := range 5 {

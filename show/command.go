@@ -86,13 +86,16 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 	return c, true, nil
 }
 
+// maxWait bounds a wait: a show is one night.
+const maxWait = 24 * time.Hour
+
 func parseWait(s string) (time.Duration, error) {
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
-		return time.Duration(n) * time.Second, nil
-	}
 	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, fmt.Errorf("wait needs a duration such as 90s or 2m (got %q)", s)
+	if n, nerr := strconv.ParseInt(s, 10, 64); nerr == nil && n >= 0 && n <= int64(maxWait/time.Second) {
+		d, err = time.Duration(n)*time.Second, nil
+	}
+	if err != nil || d < 0 || d > maxWait {
+		return 0, fmt.Errorf("wait needs a duration from 0s to 24h such as 90s or 2m (got %q)", s)
 	}
 	return d, nil
 }

@@ -150,6 +150,9 @@ func (d *decider) run(c Command) error {
 		return d.close()
 	}
 	seg := st.CurSeg()
+	if seg == nil {
+		return refuse("the show has no segment")
+	}
 	switch c.Op {
 	case OpFreeze:
 		return d.freeze(seg)
@@ -163,11 +166,11 @@ func (d *decider) run(c Command) error {
 				return err
 			}
 		}
-		if l := seg.Last(); l == nil || l.Announced() {
+		if l := seg.Last(); l == nil || l.Announced() || l.Outcome != Pending {
 			if err := d.pick(seg); err != nil {
 				return err
 			}
-			if seg.Ended != nil && (seg.Last() == nil || seg.Last().Announced()) {
+			if seg.Ended != nil {
 				return nil // the pool ran out: recorded, nothing to announce
 			}
 		}
@@ -254,7 +257,7 @@ func (d *decider) pick(seg *SegState) error {
 
 func (d *decider) announce(seg *SegState) error {
 	l := seg.Last()
-	if l == nil || l.Announced() {
+	if l == nil || l.Announced() || l.Outcome != Pending {
 		return refuse("%s: no pick is waiting to be announced", seg.Seg.ID)
 	}
 	ref := PickRef{K: l.K}
@@ -320,7 +323,7 @@ func (d *decider) decide(seg *SegState, c Command) error {
 		if ref.Proxy == "" {
 			return refuse("%s: proxy needs the nominee's name (no nomination on file for this card)", seg.Seg.ID)
 		}
-		if other, ok := d.st.nominees[nomineeKey(ref.Proxy, ref.ProxyID)]; ok && other != l.Participant {
+		if other, ok := d.st.StoodFor(ref.Proxy, ref.ProxyID); ok && other != l.Participant {
 			return refuse("%s: %s already stood for another participant tonight; a nominee may stand for one participant only", seg.Seg.ID, ref.Proxy)
 		}
 	}
@@ -354,6 +357,9 @@ func (d *decider) void(seg *SegState, reason string) error {
 
 func (d *decider) next() error {
 	seg := d.st.CurSeg()
+	if seg == nil {
+		return refuse("the show has no segment")
+	}
 	switch l := seg.Last(); {
 	case l != nil && l.Outcome == Pending:
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
@@ -366,7 +372,9 @@ func (d *decider) next() error {
 }
 
 func (d *decider) close() error {
-	if l := d.st.CurSeg().Last(); l != nil && l.Outcome == Pending {
+	if seg := d.st.CurSeg(); seg == nil {
+		return refuse("the show has no segment")
+	} else if l := seg.Last(); l != nil && l.Outcome == Pending {
 		return refuse("pick %d is still undecided", l.K+1)
 	}
 	if d.e.seed == nil {

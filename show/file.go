@@ -3,6 +3,7 @@ package show
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -105,16 +106,19 @@ func (s *Segment) Prize(i int) string {
 }
 
 type fileYAML struct {
-	Promotion    string        `yaml:"promotion"`
-	Property     string        `yaml:"property"`
-	Currency     string        `yaml:"currency"`
-	Timezone     string        `yaml:"timezone"`
-	ClaimSeconds *int          `yaml:"claim_seconds"`
-	Mask         *Mask         `yaml:"mask"`
-	Exclusions   string        `yaml:"exclusions"`
-	Register     string        `yaml:"register"`
-	Proxies      string        `yaml:"proxies"`
-	Segments     []segmentYAML `yaml:"segments"`
+	Promotion    string `yaml:"promotion"`
+	Property     string `yaml:"property"`
+	Currency     string `yaml:"currency"`
+	Timezone     string `yaml:"timezone"`
+	ClaimSeconds *int   `yaml:"claim_seconds"`
+	Mask         struct {
+		Names *bool `yaml:"names"`
+		Cards *bool `yaml:"cards"`
+	} `yaml:"mask"`
+	Exclusions string        `yaml:"exclusions"`
+	Register   string        `yaml:"register"`
+	Proxies    string        `yaml:"proxies"`
+	Segments   []segmentYAML `yaml:"segments"`
 }
 
 type segmentYAML struct {
@@ -145,6 +149,7 @@ var (
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points"}
 	kinds       = []string{KindDraw}
 	idPattern   = regexp.MustCompile(`^[a-z0-9-]+$`)
+	maxWinners  = 1000
 	atLayouts   = []string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
 )
 
@@ -188,7 +193,7 @@ func Parse(path string, b []byte) (*Show, error) {
 	var p problems
 	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
-		return nil, &ShowError{File: path, Errs: []string{" " + strings.TrimPrefix(err.Error(), "yaml: ")}}
+		return nil, &ShowError{File: path, Errs: []string{syntaxError(err)}}
 	}
 	if len(doc.Content) == 0 {
 		return nil, &ShowError{File: path, Errs: []string{"1: the file is empty; a show needs promotion, property and segments"}}
@@ -201,6 +206,7 @@ func Parse(path string, b []byte) (*Show, error) {
 	segNodes := map[int]*yaml.Node{}
 	if sn := value(root, "segments"); sn != nil && sn.Kind == yaml.SequenceNode {
 		for i, s := range sn.Content {
+			s = deref(s)
 			segNodes[i] = s
 			if s.Kind != yaml.MappingNode {
 				continue
@@ -216,15 +222,19 @@ func Parse(path string, b []byte) (*Show, error) {
 	}
 	var raw fileYAML
 	if err := root.Decode(&raw); err != nil {
+		// a type error leaves that field empty and the rest decoded: go on,
+		// so every problem of the file is reported at once
 		var te *yaml.TypeError
-		if errors.As(err, &te) {
-			for _, m := range te.Errors {
-				p.errs = append(p.errs, strings.TrimPrefix(m, "line "))
-			}
-		} else {
-			p.errs = append(p.errs, " "+err.Error())
+		if !errors.As(err, &te) {
+			return nil, &ShowError{File: path, Errs: append(p.errs, syntaxError(err))}
 		}
-		return nil, &ShowError{File: path, Errs: p.errs}
+		for _, m := range te.Errors {
+			p.errs = append(p.errs, strings.TrimPrefix(m, "line "))
+			if strings.Contains(m, "already defined") {
+				// a repeated key spoils the whole mapping: what follows would mislead
+				return nil, &ShowError{File: path, Errs: p.errs}
+			}
+		}
 	}
 	dir := filepath.Dir(path)
 	resolve := func(f string) string {
@@ -266,8 +276,11 @@ func Parse(path string, b []byte) (*Show, error) {
 			p.add(value(root, "claim_seconds"), "claim_seconds %d is out of range 10..3600", s.ClaimSeconds)
 		}
 	}
-	if raw.Mask != nil {
-		s.Mask = *raw.Mask
+	if raw.Mask.Names != nil {
+		s.Mask.Names = *raw.Mask.Names
+	}
+	if raw.Mask.Cards != nil {
+		s.Mask.Cards = *raw.Mask.Cards
 	}
 	if len(raw.Segments) == 0 {
 		p.add(root, "segments: a show needs at least one segment")
@@ -345,8 +358,12 @@ func Parse(path string, b []byte) (*Show, error) {
 			p.add(n, "segment %s: tickets: points needs points_per_ticket (e.g. 300), or fixed tickets for every allowed tier", seg.ID)
 		}
 		switch {
-		case seg.Winners < 0:
-			p.add(at("winners"), "segment %s: winners %d must be at least 1", seg.ID, seg.Winners)
+		case seg.Winners < 0 || seg.Winners > maxWinners:
+			p.add(at("winners"), "segment %s: winners %d is out of range 1..%d", seg.ID, seg.Winners, maxWinners)
+			seg.Winners = 1
+		case seg.Winners == 0 && len(seg.Prizes) > maxWinners:
+			p.add(at("prizes"), "segment %s: %d prizes; a segment has at most %d winners", seg.ID, len(seg.Prizes), maxWinners)
+			seg.Winners = 1
 		case seg.Winners == 0 && len(seg.Prizes) > 0:
 			seg.Winners = len(seg.Prizes)
 		case seg.Winners == 0:
@@ -390,7 +407,9 @@ func tierMap(p *problems, n *yaml.Node, seg, key string, m map[string]uint64) ma
 		return nil
 	}
 	out := map[Tier]uint64{}
-	for name, v := range m {
+	names := slices.Sorted(maps.Keys(m))
+	for _, name := range names {
+		v := m[name]
 		t, err := ParseTier(name)
 		if err != nil || t == NoTier {
 			p.add(n, "segment %s: %s: unknown tier %q (valid: ace, king, queen, jack, ten)", seg, key, name)
@@ -436,10 +455,30 @@ func value(n *yaml.Node, key string) *yaml.Node {
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == key {
-			return n.Content[i+1]
+			return deref(n.Content[i+1])
 		}
 	}
 	return nil
+}
+
+// deref follows a YAML alias (*name) to the node it names.
+func deref(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode {
+		n = n.Alias
+	}
+	return n
+}
+
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+
+// syntaxError puts a YAML library error in the "LINE: message" form of
+// the other problems.
+func syntaxError(err error) string {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		return m[1] + ": " + msg[len(m[0]):]
+	}
+	return "1: " + strings.TrimPrefix(msg, "yaml: ")
 }
 
 func or(s, def string) string {

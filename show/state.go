@@ -46,7 +46,6 @@ type State struct {
 	Events   int
 	register map[string]bool
 	proxies  map[string]Proxy
-	nominees map[string]string // nominee key to the card they stood for
 }
 
 // SegState is one segment as the fold of its events.
@@ -120,6 +119,19 @@ func (st *State) Seg(id string) *SegState {
 	return nil
 }
 
+// StoodFor is the participant a nominee stood for tonight, if any.
+func (st *State) StoodFor(name, id string) (string, bool) {
+	key := nomineeKey(name, id)
+	for _, s := range st.Segs {
+		for _, p := range s.Picks {
+			if p.Outcome == ByProxy && nomineeKey(p.Proxy, p.ProxyID) == key {
+				return p.Participant, true
+			}
+		}
+	}
+	return "", false
+}
+
 // RegisterHas reports whether card is on the decline register for seg.
 func (st *State) RegisterHas(seg *SegState, card string) bool {
 	return seg.register[card] || st.register[card]
@@ -135,7 +147,7 @@ func (st *State) ProxyFor(seg *SegState, card string) (Proxy, bool) {
 }
 
 func newState(sh *Show) *State {
-	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}, nominees: map[string]string{}}
+	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}}
 	for i := range sh.Segments {
 		st.Segs = append(st.Segs, &SegState{Seg: &sh.Segments[i], register: map[string]bool{}, proxies: map[string]Proxy{}})
 	}
@@ -145,7 +157,6 @@ func newState(sh *Show) *State {
 // clone copies what applying an event may change; bins are shared.
 func (st *State) clone() *State {
 	c := *st
-	c.nominees = maps.Clone(st.nominees)
 	c.Segs = make([]*SegState, len(st.Segs))
 	for i, s := range st.Segs {
 		sc := *s
@@ -255,13 +266,7 @@ func (st *State) apply(e Event, build rebuild) error {
 		case PickDecided:
 			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
 			p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy
-			if p.Outcome == ByProxy {
-				st.nominees[nomineeKey(p.Proxy, p.ProxyID)] = p.Participant
-			}
 		case PickVoided:
-			if p.Outcome == ByProxy {
-				delete(st.nominees, nomineeKey(p.Proxy, p.ProxyID))
-			}
 			p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
 		}
 	case SegmentEnded:

@@ -1,0 +1,232 @@
+package show
+
+import (
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// uncommented strips the trailing comments of the issue's example: smaller
+// seeds let the fuzzer's minimizer finish quickly.
+var uncommented = regexp.MustCompile(`[ \t]+#.*`).ReplaceAllString
+
+var fuzzShows = []string{
+	uncommented(issueExample, ""),
+	uncommented(strings.Replace(issueExample, "tickets: per-row ", "tickets: points  ", 1), ""),
+	`# A Saturday night at Gold Reef City
+promotion: Royal Flush
+property: Gold Reef City
+currency: ZAR
+timezone: Africa/Johannesburg
+claim_seconds: 90
+exclusions: exclusions.csv
+register: register.csv
+proxies: proxies.csv
+segments:
+  - id: sat-cash
+    kind: draw
+    title: Saturday Cash Draw
+    at: "2024-11-30T21:30"
+    entries: entries/saturday.csv
+    columns: {ticket: Ticket No}
+    winners: 5
+    prizes: ["R5 000"]
+    win_once: day
+  - id: points-draw
+    at: "2024-11-30 22:00"
+    entries: entries/points.xlsx
+    sheet: Points
+    tickets: points
+    points_per_ticket: 300
+    cap: {ace: 4, king: 4, queen: 3, jack: 1, ten: 1}
+    winners: 3
+    prizes: ["R10 000", "R5 000", "R2 000"]
+    win_once: show
+  - id: not-present
+    entries: entries/points.csv
+    tickets: points
+    fixed: {ace: 1, king: 1, queen: 1, jack: 1, ten: 1}
+    tiers: [ace, king, queen, jack, "10"]
+    winners: 2
+    attendance: not-required
+`,
+	"promotion: P\nproperty: Q\nsegments: [{id: a, entries: a.csv}]\n",
+	"promotion: P\nproperty: Q\nmask: {names: false}\nsegments:\n  - id: a\n    entries: a.csv\n    winners: 0\n    prizes: [x, y, z]\n",
+	"property: Q\ntimezone: Mars/Olympus\nclaim_seconds: 5\ncolour: red\nsegments:\n  - id: Sat\n    kind: raffle\n    at: tomorrow\n    tickets: points\n    cap: {joker: 0}\n    prizes: [a, b]\n    winners: 3\n",
+	"promotion: P\nproperty: Q\nsegments:\n  - id: a\n    entries: a.csv\n    winners: five\n",
+	"",
+	"---\n",
+	"[1, 2]",
+	"promotion: [unclosed\n",
+	"promotion: P\n\tproperty: Q\n",
+}
+
+var problemLine = regexp.MustCompile(`^\d+: `)
+
+func FuzzParseShow(f *testing.F) {
+	for _, s := range fuzzShows {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		sh, err := Parse("fuzz/show.yaml", b)
+		if err != nil {
+			var se *ShowError
+			if !errors.As(err, &se) || sh != nil || len(se.Errs) == 0 || se.File != "fuzz/show.yaml" {
+				t.Fatalf("Parse: %v (show %v)", err, sh != nil)
+			}
+			for _, m := range se.Errs {
+				// every problem carries its line, the YAML library's too
+				if !problemLine.MatchString(m) {
+					t.Fatalf("problem without a line: %q", m)
+				}
+			}
+			return
+		}
+		if sh.Promotion == "" || sh.Property == "" || sh.Location == nil || len(sh.Currency) != 3 ||
+			sh.ClaimSeconds < 10 || sh.ClaimSeconds > 3600 || len(sh.Segments) == 0 {
+			t.Fatalf("accepted show %+v", sh)
+		}
+		ids := map[string]bool{}
+		for _, s := range sh.Segments {
+			if !idPattern.MatchString(s.ID) || ids[s.ID] {
+				t.Fatalf("segment id %q", s.ID)
+			}
+			ids[s.ID] = true
+			if s.Winners < 1 || (len(s.Prizes) != 0 && len(s.Prizes) != s.Winners) {
+				t.Fatalf("%s: %d winners, %d prizes", s.ID, s.Winners, len(s.Prizes))
+			}
+			if s.Kind != KindDraw || s.Title == "" || s.Entries == "" ||
+				!slices.Contains([]string{PerRow, Points}, s.Tickets) ||
+				!slices.Contains([]string{OncePerDraw, OncePerDay, OncePerShow}, s.WinOnce) ||
+				!slices.Contains([]string{Required, NotRequired}, s.Attendance) {
+				t.Fatalf("segment %+v", s)
+			}
+			if s.Tickets == Points && s.PointsPerTicket == 0 && !s.fixedCoversAll() {
+				t.Fatalf("%s: points with no way to count tickets", s.ID)
+			}
+			if s.Tickets == PerRow && (s.PointsPerTicket != 0 || len(s.Fixed) != 0) {
+				t.Fatalf("%s: per-row with points keys", s.ID)
+			}
+			for _, m := range []map[Tier]uint64{s.Cap, s.Fixed} {
+				for tier, v := range m {
+					if v == 0 || !slices.Contains(Tiers, tier) && tier != NoTier {
+						t.Fatalf("%s: tier map %v", s.ID, m)
+					}
+				}
+			}
+			for _, tier := range s.Tiers {
+				if !slices.Contains(Tiers, tier) {
+					t.Fatalf("%s: tiers %v", s.ID, s.Tiers)
+				}
+			}
+		}
+	})
+}
+
+// formatAction writes c back as an action line.
+func formatAction(c Command) string {
+	switch c.Op {
+	case OpProxy:
+		s := "proxy"
+		if c.Text != "" {
+			s += " " + c.Text
+		}
+		if c.ID != "" || strings.HasPrefix(c.Text, "id=") || strings.Contains(c.Text, " id=") {
+			s += " id=" + c.ID
+		}
+		return s
+	case OpVoid:
+		return "void " + c.Text
+	case OpWait:
+		return "wait " + c.Wait.String()
+	}
+	return string(c.Op)
+}
+
+var actionOps = []Op{OpDraw, OpClaim, OpProxy, OpDecline, OpForfeit, OpWait, OpNext, OpVoid, OpClose}
+
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{
+		"draw", "claim", "proxy Jane Doe", "proxy Jane Doe id=8001015009087", "proxy id=77", "proxy", "decline",
+		"forfeit", "wait 90s", "wait 90", "wait 2m30s", "next", "void wrong button pressed", "close", "# a comment",
+		"", "   ", "  DRAW  ", "Claim", "bogus", "draw now", "void", "wait", "wait -5s", "wait soon",
+		"proxy Thandiwe Mokoena-Ndlovu id= 7705", "proxy a id=b id=c", "proxy id=a id=", "void  ☃ snowman  ",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		c, ok, err := ParseAction(line)
+		if err != nil {
+			if ok {
+				t.Fatalf("%q: ok with error %v", line, err)
+			}
+			return
+		}
+		if !ok {
+			if s := strings.TrimSpace(line); s != "" && !strings.HasPrefix(s, "#") {
+				t.Fatalf("%q: skipped", line)
+			}
+			if c != (Command{}) {
+				t.Fatalf("%q: skipped line gave %+v", line, c)
+			}
+			return
+		}
+		if !slices.Contains(actionOps, c.Op) {
+			t.Fatalf("%q: op %q", line, c.Op)
+		}
+		if (c.Text != "" && c.Op != OpProxy && c.Op != OpVoid) || (c.ID != "" && c.Op != OpProxy) ||
+			(c.Wait != 0 && c.Op != OpWait) || (c.Op == OpVoid && c.Text == "") ||
+			c.Text != strings.TrimSpace(c.Text) || c.ID != strings.TrimSpace(c.ID) {
+			t.Fatalf("%q: %+v", line, c)
+		}
+		if c.Wait < 0 || c.Wait > 24*time.Hour {
+			t.Fatalf("%q: wait %v outside 0..24h", line, c.Wait)
+		}
+		back := formatAction(c)
+		c2, ok2, err2 := ParseAction(back)
+		if err2 != nil || !ok2 || c2 != c {
+			t.Fatalf("%q → %+v → %q → %+v, %v, %v", line, c, back, c2, ok2, err2)
+		}
+	})
+}
+
+// The seed corpus also runs as plain tests; this pins a few exact readings.
+func TestParseAction(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want Command
+		ok   bool
+		err  string
+	}{
+		{"draw", Command{Op: OpDraw}, true, ""},
+		{"  CLAIM ", Command{Op: OpClaim}, true, ""},
+		{"proxy  Jane Doe ", Command{Op: OpProxy, Text: "Jane Doe"}, true, ""},
+		{"proxy Jane Doe id= 800101", Command{Op: OpProxy, Text: "Jane Doe", ID: "800101"}, true, ""},
+		{"proxy id=77", Command{Op: OpProxy, ID: "77"}, true, ""},
+		{"proxy", Command{Op: OpProxy}, true, ""},
+		{"wait 90", Command{Op: OpWait, Wait: 90 * time.Second}, true, ""},
+		{"wait 1m30s", Command{Op: OpWait, Wait: 90 * time.Second}, true, ""},
+		{"void  wrong button ", Command{Op: OpVoid, Text: "wrong button"}, true, ""},
+		{"", Command{}, false, ""},
+		{"# note", Command{}, false, ""},
+		{"void", Command{}, false, "void needs a reason"},
+		{"draw 2", Command{}, false, "takes no argument"},
+		{"wait", Command{}, false, "wait needs a duration"},
+		{"wait -5s", Command{}, false, "wait needs a duration"},
+		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, close)`},
+	} {
+		got, ok, err := ParseAction(c.line)
+		if c.err != "" {
+			if err == nil || ok || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: %+v %v %v, want error %q", c.line, got, ok, err, c.err)
+			}
+			continue
+		}
+		if err != nil || ok != c.ok || got != c.want {
+			t.Errorf("%q: %+v %v %v, want %+v %v", c.line, got, ok, err, c.want, c.ok)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package show
+
+import (
+	"strings"
+	"testing"
+)
+
+// Regressions found by the engine's test suite.
+
+func TestVoidBeforeAnnounceDrawsAgain(t *testing.T) {
+	for _, att := range []string{NotRequired, Required} {
+		r := oneSeg(t, Segment{ID: "a", Attendance: att}, 3)
+		r.do(Command{Op: OpFreeze})
+		r.do(Command{Op: OpPick})
+		r.do(Command{Op: OpVoid, Text: "wrong button"})
+		r.refused(Command{Op: OpAnnounce}, "no pick is waiting")
+		r.do(Command{Op: OpDraw})
+		if p := r.cur().Picks[0]; p.Outcome != Void || p.Announced() {
+			t.Fatalf("%s: voided pick became %+v", att, p.PickRef)
+		}
+		if n := len(r.cur().Picks); n != 2 {
+			t.Fatalf("%s: %d picks after the redraw, want 2", att, n)
+		}
+	}
+}
+
+func TestWaitBounded(t *testing.T) {
+	for _, s := range []string{"wait 9300000000", "wait 25h", "wait -1s", "wait 86401"} {
+		if c, _, err := ParseAction(s); err == nil {
+			t.Errorf("%q accepted as %v", s, c.Wait)
+		}
+	}
+	if c, _, err := ParseAction("wait 86400"); err != nil || c.Wait.Hours() != 24 {
+		t.Errorf("wait 86400: %v, %v", c.Wait, err)
+	}
+}
+
+func TestParseSegmentsAlias(t *testing.T) {
+	sh, err := Parse("s.yaml", []byte("promotion: P\nproperty: Q\nx: &b\n  - id: a\n    entries: e.csv\nsegments: *b\n"))
+	if err == nil {
+		t.Fatalf("unknown key x accepted: %+v", sh)
+	}
+	if !strings.Contains(err.Error(), `unknown show key "x"`) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestMaskKeysAreIndependent(t *testing.T) {
+	sh, err := Parse("s.yaml", []byte("promotion: P\nproperty: Q\nmask: {names: false}\nsegments: [{id: a, entries: a.csv}]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sh.Mask.Names || !sh.Mask.Cards {
+		t.Fatalf("mask %+v, want names off and cards still masked", sh.Mask)
+	}
+}
+
+func TestVoidKeepsOtherNominations(t *testing.T) {
+	r := newRig(t, mkShow(Segment{ID: "a"}, Segment{ID: "b"}, Segment{ID: "c"}), memRows{"a": oneEach("P"), "b": oneEach("P"), "c": oneEach("Q")}, seedOf(1))
+	r.draw()
+	r.do(Command{Op: OpProxy, Text: "Jane Doe"})
+	r.do(Command{Op: OpNext})
+	r.draw()
+	r.do(Command{Op: OpProxy, Text: "Jane Doe"})
+	r.do(Command{Op: OpVoid, Text: "x"})
+	r.do(Command{Op: OpDraw}) // the pool is empty: the segment ends short
+	r.do(Command{Op: OpNext})
+	r.draw()
+	r.refused(Command{Op: OpProxy, Text: "Jane Doe"}, "one participant only")
+}
+
+func TestTypeErrorReportsTheRest(t *testing.T) {
+	_, err := Parse("s.yaml", []byte("property: Q\nsegments:\n  - id: a\n    entries: a.csv\n    kind: lottery\n    winners: five\n"))
+	msg := err.Error()
+	for _, want := range []string{"promotion is required", `unknown kind "lottery"`, "cannot unmarshal"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("%q missing from\n%s", want, msg)
+		}
+	}
+}
+
+func TestWinnersBounded(t *testing.T) {
+	_, err := Parse("s.yaml", []byte("promotion: P\nproperty: Q\nsegments: [{id: a, entries: a.csv, winners: 20000000, prizes: [x]}]\n"))
+	if err == nil || !strings.Contains(err.Error(), "out of range 1..1000") {
+		t.Fatalf("err = %v", err)
+	}
+}
