@@ -18,6 +18,7 @@ type Bin struct {
 	OutOfTier    int      // rows whose tier may not enter
 	Capped       uint64   // tickets removed by the per-tier cap
 	Zero         int      // participants left with no ticket
+	pid          []int32  // participant number of each entry; nil when each entry is its own participant
 }
 
 // FingerprintHex is the fingerprint in hex.
@@ -42,6 +43,10 @@ type BinBuilder struct {
 func NewBinBuilder(seg *Segment, removed func(card string) (excluded, barred bool)) *BinBuilder {
 	return &BinBuilder{seg: seg, removed: removed, excluded: map[string]bool{}, barred: map[string]bool{}, tierOf: map[string]Tier{}}
 }
+
+// Grow makes room for n more entries: a bin of a million rows then grows
+// once instead of copying itself over and over.
+func (b *BinBuilder) Grow(n int) { b.entries = slices.Grow(b.entries, n) }
 
 // Add takes the next row of the entry file.
 func (b *BinBuilder) Add(r Row) {
@@ -109,25 +114,20 @@ func (b *BinBuilder) Bin() (*Bin, error) {
 	if err != nil {
 		return nil, err
 	}
-	people := len(es) // one row per participant
-	if b.seg.Tickets != Points {
-		seen := map[string]struct{}{}
-		for _, e := range es {
-			seen[e.Participant] = struct{}{}
-		}
-		people = len(seen)
-	}
 	bin := &Bin{
 		Entries:      es,
 		Fingerprint:  Fingerprint(es),
 		Total:        total,
 		Rows:         b.rows,
-		Participants: people,
+		Participants: len(es), // one row per participant, unless numbered below
 		Excluded:     sortedKeys(b.excluded),
 		Barred:       sortedKeys(b.barred),
 		OutOfTier:    b.outTier,
 		Capped:       b.capped,
 		Zero:         b.zero,
+	}
+	if b.seg.Tickets != Points {
+		bin.Participants = bin.numberParticipants()
 	}
 	return bin, nil
 }

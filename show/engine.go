@@ -195,7 +195,7 @@ func (d *decider) freeze(seg *SegState) error {
 		today = day(seg.Seg.At, d.e.Show.Location)
 	}
 	barred := d.st.wonInScope(seg, today)
-	bin, err := d.e.build(seg.Seg, func(card string) (bool, bool) { return d.e.excluded[card], barred[card] })
+	bin, err := d.e.build(seg.Seg, seg.Loaded.Rows, func(card string) (bool, bool) { return d.e.excluded[card], barred[card] })
 	if err != nil {
 		return err
 	}
@@ -383,9 +383,10 @@ func (d *decider) close() error {
 	return d.emit(Event{Kind: ShowClosed, Closed: &Closed{Seed: hexOf(d.e.seed)}})
 }
 
-// build makes seg's bin from its imported rows.
-func (e *Engine) build(seg *Segment, removed func(string) (bool, bool)) (*Bin, error) {
+// build makes seg's bin from its imported rows, about rows of them.
+func (e *Engine) build(seg *Segment, rows int, removed func(string) (bool, bool)) (*Bin, error) {
 	b := NewBinBuilder(seg, removed)
+	b.Grow(rows)
 	if err := e.src.Rows(seg.ID, func(r Row) error { b.Add(r); return nil }); err != nil {
 		return nil, err
 	}
@@ -396,7 +397,7 @@ func (e *Engine) build(seg *Segment, removed func(string) (bool, bool)) (*Bin, e
 // event says were taken out.
 func (e *Engine) rebuild(seg *Segment, f *Frozen) (*Bin, error) {
 	ex, bar := set(f.Excluded), set(f.Barred)
-	return e.build(seg, func(c string) (bool, bool) { return ex[c], bar[c] })
+	return e.build(seg, f.Rows, func(c string) (bool, bool) { return ex[c], bar[c] })
 }
 
 func set(ss []string) map[string]bool {

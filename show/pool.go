@@ -17,29 +17,32 @@ type pool struct {
 }
 
 func newPool(b *Bin) *pool {
-	n := len(b.Entries)
-	p := &pool{total: b.Total}
-	if b.Participants == n {
-		p.pw = make([]uint64, n)
-		for i, e := range b.Entries {
-			p.pw[i] = e.Weight
-		}
-	} else {
-		p.pid = make([]int32, n)
-		ids := make(map[string]int32, b.Participants)
-		for i, e := range b.Entries {
-			id, ok := ids[e.Participant]
-			if !ok {
-				id = int32(len(ids))
-				ids[e.Participant] = id
-				p.pw = append(p.pw, 0)
-			}
-			p.pid[i] = id
-			p.pw[id] += e.Weight
-		}
+	p := &pool{total: b.Total, pw: make([]uint64, b.Participants)}
+	if b.pid == nil && b.Participants != len(b.Entries) {
+		b.numberParticipants() // a bin made without a BinBuilder
+	}
+	p.pid = b.pid
+	for i, e := range b.Entries {
+		p.pw[p.id(i)] += e.Weight
 	}
 	p.out = make([]bool, len(p.pw))
 	return p
+}
+
+// numberParticipants numbers each entry's participant in order of first
+// appearance, and returns how many there are.
+func (b *Bin) numberParticipants() int {
+	b.pid = make([]int32, len(b.Entries))
+	ids := map[string]int32{}
+	for i, e := range b.Entries {
+		id, ok := ids[e.Participant]
+		if !ok {
+			id = int32(len(ids))
+			ids[e.Participant] = id
+		}
+		b.pid[i] = id
+	}
+	return len(ids)
 }
 
 func (p *pool) clone() *pool {

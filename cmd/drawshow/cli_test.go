@@ -358,7 +358,7 @@ func TestRunRefusedActions(t *testing.T) {
 		{"claim", "sat-cash: no pick is waiting for a claim"},
 		{"next", "sat-cash: 1 of 5 winners decided; draw again"},
 		{"void", "void needs a reason"},
-		{"wait soon", `wait needs a duration such as 90s or 2m (got "soon")`},
+		{"wait soon", `wait needs a duration from 0s to 24h such as 90s or 2m (got "soon")`},
 		{"wait -5s", `wait needs a duration`},
 		{"draw", ""},
 		{"wait 90s", ""},

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -26,7 +27,14 @@ Run "drawshow COMMAND -h" for a command's flags.
 // errQuiet is a failure already explained on stderr.
 var errQuiet = errors.New("")
 
+// memoryLimit is a soft heap limit: a million-entry bin stays well inside
+// a laptop's memory, the collector working harder only near the limit.
+const memoryLimit = 150 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if err != nil {
 		if err != errQuiet {

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Installs the Debian packages drawshow needs to build and test, and only
+# those that are missing. CI runs it as root; a developer may be asked for
+# the sudo password. Usage: scripts/deps.sh [PACKAGE...]
+set -eu
+
+# Build (cgo: SQLite now, GLFW/OpenGL for ebiten with the stage), the X
+# server the scenes tests run under, the sqlite3 shell the import benchmark
+# compares against, and poppler-utils (pdftotext) for the PDF export tests.
+PACKAGES="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
+libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri
+xvfb xauth sqlite3 poppler-utils"
+[ $# -gt 0 ] && PACKAGES="$*"
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+	echo "deps: not a Debian system (no dpkg-query); make sure these are installed: $(echo $PACKAGES)" >&2
+	exit 0
+fi
+
+missing=""
+for p in $PACKAGES; do
+	case "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)" in
+	*" ok installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	as_root=""
+elif command -v sudo >/dev/null 2>&1; then
+	as_root="sudo"
+else
+	echo "deps: missing Debian packages:$missing" >&2
+	echo "deps: run as root:" >&2
+	echo "  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$missing" >&2
+	exit 1
+fi
+
+echo "deps: installing$missing"
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
