@@ -8,6 +8,7 @@ require (
 	github.com/ebitengine/purego v0.8.0 // indirect
 	github.com/gen2brain/malgo v0.11.24 // indirect
 	github.com/go-pdf/fpdf v0.9.0 // indirect
+	github.com/go-text/typesetting v0.2.0 // indirect
 	github.com/hajimehoshi/ebiten/v2 v2.8.8 // indirect
 	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/mattn/go-sqlite3 v1.14.53 // indirect
