@@ -139,7 +139,7 @@ func (db *DB) Export(showID, dir string) (*Record, error) {
 			ID: st.ID, Promotion: st.Opened.Promotion, Property: st.Opened.Property, Rehearsal: st.Opened.Rehearsal,
 			OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt),
 		},
-		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Opened.Witness,
+		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Witness(),
 		Draws: []RecordDraw{},
 	}
 	for _, s := range st.Segs {

@@ -84,7 +84,7 @@ func (ss *Session) resume(s *ShowRow, opt Options) error {
 	if opt.Seed != nil && !bytes.Equal(opt.Seed, seed) {
 		return fmt.Errorf("show %s was opened with another seed", s.ID)
 	}
-	if err := ss.Eng.SetSeed(seed, o.Witness); err != nil {
+	if err := ss.Eng.SetSeed(seed); err != nil {
 		return fmt.Errorf("show %s: %v", s.ID, err)
 	}
 	ex, err := db.Exclusions(s.ID)
@@ -111,7 +111,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	}
 	ss.ID = id
 	ss.Eng = show.NewEngine(sh, db.Source(id), opt.Clock)
-	if err := ss.Eng.SetSeed(seed, opt.Witness); err != nil {
+	if err := ss.Eng.SetSeed(seed); err != nil {
 		return err
 	}
 	segs := make([]string, len(sh.Segments))

@@ -108,7 +108,7 @@ func BenchmarkPick1M(b *testing.B) {
 	at := time.Date(2024, 11, 30, 19, 25, 0, 0, time.UTC)
 	eng := show.NewEngine(sh, rowSource(benchRows()), func() time.Time { return at })
 	seed := []byte("0123456789abcdef0123456789abcdef")
-	if err := eng.SetSeed(seed, "auditor"); err != nil {
+	if err := eng.SetSeed(seed); err != nil {
 		b.Fatal(err)
 	}
 	do := func(c show.Command) []show.Event {

@@ -27,6 +27,7 @@ const (
 	OpForfeit  Op = "forfeit"
 	OpWait     Op = "wait"
 	OpTick     Op = "tick"
+	OpWitness  Op = "witness"
 	OpNext     Op = "next"
 	OpVoid     Op = "void"
 	OpClose    Op = "close"
@@ -35,7 +36,7 @@ const (
 // Command is one operation with its arguments.
 type Command struct {
 	Op      Op
-	Text    string        // proxy: nominee name; void: reason
+	Text    string        // proxy: nominee name; void: reason; witness: W
 	ID      string        // proxy: nominee ID number
 	Wait    time.Duration // wait
 	ShowID  string        // open

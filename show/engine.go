@@ -22,7 +22,6 @@ type Engine struct {
 	now      func() time.Time
 	st       *State
 	seed     []byte
-	key      [32]byte
 	excluded map[string]bool
 }
 
@@ -38,19 +37,16 @@ func (e *Engine) State() *State { return e.st }
 func (e *Engine) Now() time.Time { return e.now() }
 
 // SetSeed gives the engine the show seed S. Once the show is open the seed
-// must match its commitment.
-func (e *Engine) SetSeed(seed []byte, witness string) error {
+// must match its commitment. The key K = SHA-256(S || W) is derived at each
+// pick from the witness the record holds.
+func (e *Engine) SetSeed(seed []byte) error {
 	if len(seed) != 32 {
 		return fmt.Errorf("seed is %d bytes, want 32", len(seed))
 	}
-	if o := e.st.Opened; o != nil {
-		if Commitment(seed) != o.Commitment {
-			return errors.New("seed does not match the show's commitment")
-		}
-		witness = o.Witness
+	if o := e.st.Opened; o != nil && Commitment(seed) != o.Commitment {
+		return errors.New("seed does not match the show's commitment")
 	}
 	e.seed = bytes.Clone(seed)
-	e.key = Key(seed, witness)
 	return nil
 }
 
@@ -144,6 +140,8 @@ func (d *decider) run(c Command) error {
 		return d.emit(Event{Kind: ListsLoaded, Segment: c.Segment, Lists: c.Lists})
 	case OpTick:
 		return d.tick()
+	case OpWitness:
+		return d.witness(c.Text)
 	case OpNext:
 		return d.next()
 	case OpClose:
@@ -238,7 +236,7 @@ func (d *decider) pick(seg *SegState) error {
 		return errors.New("the engine has no seed")
 	}
 	k := len(seg.Picks)
-	i, err := seg.pool.choose(d.e.key, seg.Seg.ID, seg.Bin, k)
+	i, err := seg.pool.choose(Key(d.e.seed, d.st.Witness()), seg.Seg.ID, seg.Bin, k)
 	if errors.Is(err, ErrEmptyPool) {
 		w := seg.Winners()
 		return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
@@ -353,6 +351,23 @@ func (d *decider) void(seg *SegState, reason string) error {
 		return refuse("%s: no pick to void", seg.Seg.ID)
 	}
 	return d.emit(Event{Kind: PickVoided, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Reason: reason}})
+}
+
+// witness records the auditor's witness W, typed after seeing the
+// commitment; it must come before any bin is frozen.
+func (d *decider) witness(w string) error {
+	switch {
+	case d.st.Witness() != "":
+		return refuse("the witness is already given (%q)", d.st.Witness())
+	case w == "":
+		return refuse("the witness is empty")
+	}
+	for _, s := range d.st.Segs {
+		if s.Frozen != nil {
+			return refuse("a bin is frozen already: the witness can no longer be given")
+		}
+	}
+	return d.emit(Event{Kind: WitnessGiven, Witness: &Witness{Text: w}})
 }
 
 func (d *decider) next() error {

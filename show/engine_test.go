@@ -67,7 +67,7 @@ func newRig(tb testing.TB, sh *Show, src memRows, seed []byte) *rig {
 	tb.Helper()
 	r := &rig{tb: tb, sh: sh, src: src, now: t0, seed: seed}
 	r.eng = NewEngine(sh, src, func() time.Time { return r.now })
-	if err := r.eng.SetSeed(seed, r.witness); err != nil {
+	if err := r.eng.SetSeed(seed); err != nil {
 		tb.Fatal(err)
 	}
 	ids := make([]string, len(sh.Segments))
@@ -849,14 +849,13 @@ func TestNotOpen(t *testing.T) {
 
 func TestSeed(t *testing.T) {
 	r := oneSeg(t, Segment{ID: "a"}, 3)
-	if err := r.eng.SetSeed(seedOf(99), ""); err == nil {
+	if err := r.eng.SetSeed(seedOf(99)); err == nil {
 		t.Fatal("a seed that does not match the commitment was accepted")
 	}
-	if err := r.eng.SetSeed(seedOf(1)[:31], ""); err == nil {
+	if err := r.eng.SetSeed(seedOf(1)[:31]); err == nil {
 		t.Fatal("a short seed was accepted")
 	}
-	// the witness is the one recorded at open, whatever is passed later
-	if err := r.eng.SetSeed(seedOf(1), "ignored"); err != nil || r.eng.key != Key(seedOf(1), "") {
+	if err := r.eng.SetSeed(seedOf(1)); err != nil {
 		t.Fatalf("SetSeed after open: %v", err)
 	}
 	// a witness changes the key and so the picks
@@ -866,7 +865,7 @@ func TestSeed(t *testing.T) {
 		src := memRows{"a": oneEach(cardsN(1000)...)}
 		r := &rig{tb: t, sh: sh, src: src, now: t0, seed: seedOf(1), witness: w}
 		r.eng = NewEngine(sh, src, func() time.Time { return r.now })
-		r.eng.SetSeed(r.seed, w)
+		r.eng.SetSeed(r.seed)
 		r.do(Command{Op: OpOpen, ShowID: "s", Opening: &Opened{Commitment: Commitment(r.seed), Witness: w}})
 		r.do(Command{Op: OpLoad, Segment: "a", Loaded: &Loaded{Rows: 1000}})
 		picks[r.draw().Participant] = true
@@ -985,7 +984,7 @@ func TestReplayResumes(t *testing.T) {
 	if err := b.eng.Replay(journal(t, a.evs)); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.eng.SetSeed(a.seed, ""); err != nil {
+	if err := b.eng.SetSeed(a.seed); err != nil {
 		t.Fatal(err)
 	}
 	b.evs = slices.Clone(a.evs)
@@ -1076,7 +1075,7 @@ func TestDecideDoesNotMutate(t *testing.T) {
 	// command twice: once discarded, once applied
 	evs := r.evs
 	fresh := NewEngine(r.sh, r.src, func() time.Time { return r.now })
-	if err := fresh.SetSeed(r.seed, ""); err != nil {
+	if err := fresh.SetSeed(r.seed); err != nil {
 		t.Fatal(err)
 	}
 	cmds := []Command{{Op: OpDraw}, {Op: OpClaim}, {Op: OpProxy, Text: "Zed"}, {Op: OpDecline}, {Op: OpForfeit},

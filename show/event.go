@@ -20,6 +20,7 @@ const (
 	PickAnnounced Kind = "pick-announced"
 	PickDecided   Kind = "pick-decided"
 	PickVoided    Kind = "pick-voided"
+	WitnessGiven  Kind = "witness-given"
 	SegmentEnded  Kind = "segment-ended"
 	SegmentNext   Kind = "segment-next"
 	ShowClosed    Kind = "show-closed"
@@ -41,6 +42,7 @@ type Event struct {
 	Pick    *PickRef `json:"pick,omitempty"`
 	Ended   *Ended   `json:"ended,omitempty"`
 	Closed  *Closed  `json:"closed,omitempty"`
+	Witness *Witness `json:"witness,omitempty"`
 
 	bin *Bin // the bin a freeze built, so applying it need not build it again
 }
@@ -123,6 +125,12 @@ type Ended struct {
 	Winners int    `json:"winners"`
 	Wanted  int    `json:"wanted"`
 	Reason  string `json:"reason"`
+}
+
+// Witness is the payload of witness-given: W typed by the auditor at the
+// opening screen, after the commitment was recorded and shown.
+type Witness struct {
+	Text string `json:"text"`
 }
 
 // Closed is the payload of show-closed, which reveals the seed.

@@ -3,6 +3,7 @@ package show
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // Regressions found by the engine's test suite.
@@ -84,4 +85,34 @@ func TestWinnersBounded(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "out of range 1..1000") {
 		t.Fatalf("err = %v", err)
 	}
+}
+
+// The witness typed on stage after the commitment is shown keys the picks
+// exactly as a witness given at open does, and only before any freeze.
+func TestWitnessAfterOpen(t *testing.T) {
+	var picks [2]string
+	for i, late := range []bool{false, true} {
+		sh := mkShow(Segment{ID: "a"})
+		src := memRows{"a": oneEach(cardsN(1000)...)}
+		r := &rig{tb: t, sh: sh, src: src, now: t0, seed: seedOf(1)}
+		r.eng = NewEngine(sh, src, func() time.Time { return r.now })
+		r.eng.SetSeed(r.seed)
+		o := &Opened{Commitment: Commitment(r.seed), Witness: "Zoë 7741"}
+		if late {
+			o.Witness = ""
+		}
+		r.do(Command{Op: OpOpen, ShowID: "s", Opening: o})
+		if late {
+			r.do(Command{Op: OpWitness, Text: "Zoë 7741"})
+			r.refused(Command{Op: OpWitness, Text: "again"}, "already given")
+		}
+		r.do(Command{Op: OpLoad, Segment: "a", Loaded: &Loaded{Rows: 1000}})
+		picks[i] = r.draw().Participant
+	}
+	if picks[0] != picks[1] {
+		t.Fatalf("witness at open picked %s, typed after open %s", picks[0], picks[1])
+	}
+	r := oneSeg(t, Segment{ID: "a"}, 3)
+	r.draw()
+	r.refused(Command{Op: OpWitness, Text: "late"}, "a bin is frozen already")
 }

@@ -42,6 +42,7 @@ type State struct {
 	Cur      int    // index of the current segment
 	Segs     []*SegState
 	Lists    *Lists // the show's own lists, once loaded
+	witness  string // given after open, when not at open
 	LastAt   time.Time
 	Events   int
 	register map[string]bool
@@ -73,6 +74,14 @@ type Pick struct {
 
 // Announced reports whether the pick has been shown.
 func (p *Pick) Announced() bool { return !p.AnnouncedAt.IsZero() }
+
+// Witness is the auditor's witness W: given at open or just after.
+func (st *State) Witness() string {
+	if st.Opened != nil && st.Opened.Witness != "" {
+		return st.Opened.Witness
+	}
+	return st.witness
+}
 
 // Winners counts the segment's winning picks.
 func (s *SegState) Winners() int {
@@ -269,6 +278,11 @@ func (st *State) apply(e Event, build rebuild) error {
 		case PickVoided:
 			p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
 		}
+	case WitnessGiven:
+		if err := need(e.Witness != nil); err != nil {
+			return err
+		}
+		st.witness = e.Witness.Text
 	case SegmentEnded:
 		if err := need(seg != nil && e.Ended != nil); err != nil {
 			return err
