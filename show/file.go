@@ -28,7 +28,18 @@ type Show struct {
 	Exclusions   string // path, resolved against the show file's folder; "" if none
 	Register     string // decline register for the whole show
 	Proxies      string // proxy nominations for the whole show
+	Brand        Brand
 	Segments     []Segment
+}
+
+// Brand is how the big screen looks: the casino's name, colours (#rrggbb)
+// and logo (a PNG, resolved against the show file's folder).
+type Brand struct {
+	Name       string `yaml:"name"`
+	Primary    string `yaml:"primary"`
+	Accent     string `yaml:"accent"`
+	Background string `yaml:"background"`
+	Logo       string `yaml:"logo"`
 }
 
 // Mask says what the big screen hides. The record keeps everything whole.
@@ -118,6 +129,7 @@ type fileYAML struct {
 	Exclusions string        `yaml:"exclusions"`
 	Register   string        `yaml:"register"`
 	Proxies    string        `yaml:"proxies"`
+	Brand      Brand         `yaml:"brand"`
 	Segments   []segmentYAML `yaml:"segments"`
 }
 
@@ -143,7 +155,9 @@ type segmentYAML struct {
 }
 
 var (
-	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "mask", "exclusions", "register", "proxies", "segments"}
+	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "mask", "exclusions", "register", "proxies", "brand", "segments"}
+	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
+	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 	segmentKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points"}
@@ -220,6 +234,9 @@ func Parse(path string, b []byte) (*Show, error) {
 	if m := value(root, "mask"); m != nil {
 		checkKeys(&p, m, maskKeys, "mask")
 	}
+	if m := value(root, "brand"); m != nil {
+		checkKeys(&p, m, brandKeys, "brand")
+	}
 	var raw fileYAML
 	if err := root.Decode(&raw); err != nil {
 		// a type error leaves that field empty and the rest decoded: go on,
@@ -274,6 +291,16 @@ func Parse(path string, b []byte) (*Show, error) {
 		s.ClaimSeconds = *raw.ClaimSeconds
 		if s.ClaimSeconds < 10 || s.ClaimSeconds > 3600 {
 			p.add(value(root, "claim_seconds"), "claim_seconds %d is out of range 10..3600", s.ClaimSeconds)
+		}
+	}
+	s.Brand = raw.Brand
+	s.Brand.Logo = resolve(raw.Brand.Logo)
+	if s.Brand.Name == "" {
+		s.Brand.Name = s.Property
+	}
+	for _, c := range []struct{ key, v string }{{"primary", s.Brand.Primary}, {"accent", s.Brand.Accent}, {"background", s.Brand.Background}} {
+		if c.v != "" && !colourRe.MatchString(c.v) {
+			p.add(value(value(root, "brand"), c.key), "brand: %s %q is not a colour like #1a2b3c", c.key, c.v)
 		}
 	}
 	if raw.Mask.Names != nil {

@@ -94,6 +94,7 @@ func TestParseIssueExample(t *testing.T) {
 		Path: "/srv/shows/royal/show.yaml", Promotion: "Royal Flush", Property: "Gold Reef City", Currency: "ZAR",
 		Timezone: "Africa/Johannesburg", ClaimSeconds: 90, Mask: Mask{Names: true, Cards: true},
 		Exclusions: "/srv/shows/royal/exclusions.csv",
+		Brand:      Brand{Name: "Gold Reef City"}, // the property, when the file names no brand
 		Segments: []Segment{{
 			ID: "sat-cash", Kind: KindDraw, Title: "Saturday Cash Draw", At: at,
 			Entries: "/srv/shows/royal/entries/saturday.csv",
@@ -247,7 +248,7 @@ func TestParseErrors(t *testing.T) {
 	seg := func(extra string) string {
 		return head + "segments:\n  - id: a\n    entries: a.csv\n" + extra
 	}
-	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, mask, exclusions, register, proxies, segments)"
+	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, mask, exclusions, register, proxies, brand, segments)"
 	for _, c := range []struct {
 		name   string
 		src    string
