@@ -20,6 +20,8 @@ Usage:
   drawshow export --db FILE [--show ID] --out DIR
   drawshow verify DIR
   drawshow verify --db FILE
+  drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
+  drawshow audio-devices
 
 Run "drawshow COMMAND -h" for a command's flags.
 `
@@ -50,10 +52,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errQuiet
 	}
 	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
-		"check":  cmdCheck,
-		"run":    cmdRun,
-		"export": cmdExport,
-		"verify": cmdVerify,
+		"check":         cmdCheck,
+		"run":           cmdRun,
+		"export":        cmdExport,
+		"verify":        cmdVerify,
+		"cues":          cmdCues,
+		"audio-devices": cmdAudioDevices,
 	}
 	f, ok := cmds[args[0]]
 	if !ok {
