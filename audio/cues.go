@@ -353,17 +353,17 @@ func ballRoll() []float32 {
 			env *= 1 - smooth((ts-settle)/0.05)
 		}
 		gl, gr := panGains(-0.5 + x)
-		v := lp.step(r.next()) * env * 1.6
+		v := lp.step(r.next()) * env * 5
 		t.l[k] += v * gl
 		t.r[k] += v * gr
 	}
 	for s := 0.05; s < settle-0.08; {
 		x := s / settle
-		bell(t, s, 0.04, 2000+600*r.next(), 0.25+0.12*r.next(), -0.5+x, wood)
+		bell(t, s, 0.04, 2000+600*r.next(), 0.45+0.2*r.next(), -0.5+x, wood)
 		s += 0.045 + 0.12*x + 0.02*r.next()
 	}
-	bell(t, settle, 0.2, 1100, 0.9, 0.5, clack)
-	boom(t, settle, 180, 120, 0.03, 0.4)
+	bell(t, settle, 0.2, 1100, 0.7, 0.5, clack)
+	boom(t, settle, 180, 120, 0.03, 0.3)
 	reverb(t, 0.15, 0.8, 0.4)
 	return finish(t, 0.2, 0.5)
 }

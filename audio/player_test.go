@@ -62,6 +62,7 @@ func waitFor(t *testing.T, p *Player, what string, cond func() bool) {
 func TestNullDevicePlays(t *testing.T) {
 	p, l := openNullPlayer(t)
 	info := p.Info()
+	t.Logf("%+v", info)
 	if !info.Null || info.Backend != "Null" || info.SampleRate != SampleRate {
 		t.Errorf("info %+v, want the null backend at 48 kHz", info)
 	}
