@@ -29,6 +29,7 @@ type Show struct {
 	Register     string // decline register for the whole show
 	Proxies      string // proxy nominations for the whole show
 	Brand        Brand
+	Sound        Sound
 	Segments     []Segment
 }
 
@@ -40,6 +41,14 @@ type Brand struct {
 	Accent     string `yaml:"accent"`
 	Background string `yaml:"background"`
 	Logo       string `yaml:"logo"`
+}
+
+// Sound is the show's starting sound: on or off, the volume (0 to 1),
+// and the playback device by name ("" is the default one).
+type Sound struct {
+	Enabled bool
+	Volume  float64
+	Device  string
 }
 
 // Mask says what the big screen hides. The record keeps everything whole.
@@ -126,11 +135,16 @@ type fileYAML struct {
 		Names *bool `yaml:"names"`
 		Cards *bool `yaml:"cards"`
 	} `yaml:"mask"`
-	Exclusions string        `yaml:"exclusions"`
-	Register   string        `yaml:"register"`
-	Proxies    string        `yaml:"proxies"`
-	Brand      Brand         `yaml:"brand"`
-	Segments   []segmentYAML `yaml:"segments"`
+	Exclusions string `yaml:"exclusions"`
+	Register   string `yaml:"register"`
+	Proxies    string `yaml:"proxies"`
+	Brand      Brand  `yaml:"brand"`
+	Sound      struct {
+		Enabled *bool    `yaml:"enabled"`
+		Volume  *float64 `yaml:"volume"`
+		Device  string   `yaml:"device"`
+	} `yaml:"sound"`
+	Segments []segmentYAML `yaml:"segments"`
 }
 
 type segmentYAML struct {
@@ -155,7 +169,8 @@ type segmentYAML struct {
 }
 
 var (
-	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "mask", "exclusions", "register", "proxies", "brand", "segments"}
+	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "mask", "exclusions", "register", "proxies", "brand", "sound", "segments"}
+	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 	segmentKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
@@ -237,6 +252,9 @@ func Parse(path string, b []byte) (*Show, error) {
 	if m := value(root, "brand"); m != nil {
 		checkKeys(&p, m, brandKeys, "brand")
 	}
+	if m := value(root, "sound"); m != nil {
+		checkKeys(&p, m, soundKeys, "sound")
+	}
 	var raw fileYAML
 	if err := root.Decode(&raw); err != nil {
 		// a type error leaves that field empty and the rest decoded: go on,
@@ -291,6 +309,16 @@ func Parse(path string, b []byte) (*Show, error) {
 		s.ClaimSeconds = *raw.ClaimSeconds
 		if s.ClaimSeconds < 10 || s.ClaimSeconds > 3600 {
 			p.add(value(root, "claim_seconds"), "claim_seconds %d is out of range 10..3600", s.ClaimSeconds)
+		}
+	}
+	s.Sound = Sound{Enabled: true, Volume: 0.8, Device: raw.Sound.Device}
+	if raw.Sound.Enabled != nil {
+		s.Sound.Enabled = *raw.Sound.Enabled
+	}
+	if v := raw.Sound.Volume; v != nil {
+		s.Sound.Volume = *v
+		if *v < 0 || *v > 1 {
+			p.add(value(value(root, "sound"), "volume"), "sound: volume %g is out of range 0..1", *v)
 		}
 	}
 	s.Brand = raw.Brand

@@ -95,6 +95,7 @@ func TestParseIssueExample(t *testing.T) {
 		Timezone: "Africa/Johannesburg", ClaimSeconds: 90, Mask: Mask{Names: true, Cards: true},
 		Exclusions: "/srv/shows/royal/exclusions.csv",
 		Brand:      Brand{Name: "Gold Reef City"}, // the property, when the file names no brand
+		Sound:      Sound{Enabled: true, Volume: 0.8},
 		Segments: []Segment{{
 			ID: "sat-cash", Kind: KindDraw, Title: "Saturday Cash Draw", At: at,
 			Entries: "/srv/shows/royal/entries/saturday.csv",
@@ -248,7 +249,7 @@ func TestParseErrors(t *testing.T) {
 	seg := func(extra string) string {
 		return head + "segments:\n  - id: a\n    entries: a.csv\n" + extra
 	}
-	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, mask, exclusions, register, proxies, brand, segments)"
+	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, mask, exclusions, register, proxies, brand, sound, segments)"
 	for _, c := range []struct {
 		name   string
 		src    string

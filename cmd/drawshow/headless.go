@@ -27,6 +27,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	witness := fs.String("witness", "", "the independent auditor's witness `TEXT`, typed after seeing the commitment")
 	rehearsal := fs.Bool("rehearsal", false, "mark the show as a rehearsal (never an official result)")
 	seedHex := fs.String("seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
+	var sf stageFlags
+	sf.register(fs)
 	start := fs.String("clock", "", "headless: the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now)")
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
@@ -39,7 +41,14 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errors.New("run needs --db FILE")
 	}
 	if !*headless {
-		return errors.New("the full-screen stage is not built yet; use --headless --actions FILE")
+		if *actions != "" || *seedHex != "" || *start != "" {
+			return errors.New("--actions, --seed and --clock are for --headless runs")
+		}
+		text, err := os.ReadFile(pos[0])
+		if err != nil {
+			return err
+		}
+		return runStage(pos[0], text, *dbPath, *rehearsal, *witness, sf, stdout, stderr)
 	}
 	if *actions == "" {
 		return errors.New("run --headless needs --actions FILE (or - for standard input)")

@@ -3,12 +3,16 @@
 package main
 
 import (
+	_ "drawshow/cmd/drawshow/internal/display" // first: a display for ebiten, or a clear message
+
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -16,10 +20,14 @@ const usage = `drawshow runs live prize-draw shows.
 
 Usage:
   drawshow check SHOW.yaml
+  drawshow run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
+               [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR]
   drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME]
   drawshow export --db FILE [--show ID] --out DIR
   drawshow verify DIR
   drawshow verify --db FILE
+  drawshow monitors
+  drawshow demo [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR] [--windowed]
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
   drawshow audio-devices
 
@@ -56,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"run":           cmdRun,
 		"export":        cmdExport,
 		"verify":        cmdVerify,
+		"monitors":      cmdMonitors,
+		"demo":          cmdDemo,
 		"cues":          cmdCues,
 		"audio-devices": cmdAudioDevices,
 	}
@@ -65,7 +75,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprint(stdout, usage)
 			return nil
 		}
-		return fmt.Errorf("unknown command %q (valid: check, run, export, verify)", args[0])
+		names := slices.Sorted(maps.Keys(cmds))
+		return fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(names, ", "))
 	}
 	return f(args[1:], stdin, stdout, stderr)
 }

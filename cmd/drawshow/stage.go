@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/assets/demo"
+	"drawshow/audio"
+	"drawshow/data"
+	"drawshow/scenes"
+	"drawshow/show"
+)
+
+// stageFlags are the flags of the full-screen presenter.
+type stageFlags struct {
+	monitor   string
+	windowed  bool
+	autoplay  bool
+	exitAfter time.Duration
+	stats     bool
+	shots     string
+	audio     string
+}
+
+func (f *stageFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.monitor, "monitor", "", "show on the monitor with this `NAME` (see drawshow monitors)")
+	fs.BoolVar(&f.windowed, "windowed", false, "run in a window instead of full screen")
+	fs.BoolVar(&f.autoplay, "autoplay", false, "rehearsal only: play the show by itself (countdowns shortened)")
+	fs.DurationVar(&f.exitAfter, "exit-after", 0, "quit cleanly after this `DURATION`")
+	fs.BoolVar(&f.stats, "stats", false, "print fps, tps and per-frame CPU time at exit")
+	fs.StringVar(&f.shots, "shots", "", "write a PNG of the screen at every scene change into `DIR`")
+	fs.StringVar(&f.audio, "audio-device", "", "play sound on the device with this `NAME` (see drawshow audio-devices; default: the show file's, else the system's)")
+}
+
+// autoplayClaim is the claim countdown while autoplay plays a rehearsal.
+const autoplayClaim = 12
+
+// runStage opens the show from path on the database and presents it.
+func runStage(path string, text []byte, dbPath string, rehearsal bool, witness string, f stageFlags, stdout, stderr io.Writer) error {
+	sh, err := show.Parse(path, text)
+	if err != nil {
+		return err
+	}
+	if f.autoplay {
+		if !rehearsal {
+			return errors.New("--autoplay is for rehearsals: add --rehearsal")
+		}
+		sh.ClaimSeconds = min(sh.ClaimSeconds, autoplayClaim)
+	}
+	db, err := data.Open(dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: time.Now})
+	if err != nil {
+		return err
+	}
+	var sound scenes.Sound
+	theme, err := scenes.NewTheme(sh.Brand, loadLogo(sh.Brand.Logo, stderr))
+	if err != nil {
+		return err
+	}
+	if sh.Sound.Enabled {
+		dev := f.audio
+		if dev == "" {
+			dev = sh.Sound.Device
+		}
+		player, err := audio.Open(dev, func(format string, args ...any) { fmt.Fprintf(stderr, "sound: "+format+"\n", args...) })
+		if err == nil {
+			defer player.Close()
+			player.SetVolume(float32(sh.Sound.Volume))
+			sound = player
+		}
+	}
+	opt := scenes.Options{
+		Show: sh, Theme: theme, Backend: backend{ss}, Rehearsal: rehearsal,
+		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, Sound: sound,
+	}
+	var shots *shooter
+	if f.shots != "" {
+		if err := os.MkdirAll(f.shots, 0o755); err != nil {
+			return err
+		}
+		shots = &shooter{dir: f.shots}
+		opt.OnScene = shots.take
+	}
+	stage := scenes.New(opt)
+	var stats *scenes.Stats
+	if f.stats {
+		stats = scenes.NewStats(time.Second)
+		stage.SetStats(stats)
+	}
+	if err := setupWindow(sh, f); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "show %s: commitment %s\n", ss.ID, ss.Eng.State().Opened.Commitment)
+	err = ebiten.RunGame(stage)
+	if shots != nil {
+		shots.wait()
+	}
+	if stats != nil {
+		fmt.Fprintln(stdout, stats.Line())
+	}
+	return err
+}
+
+func setupWindow(sh *show.Show, f stageFlags) error {
+	ebiten.SetWindowTitle("drawshow — " + sh.Promotion + ", " + sh.Property)
+	ebiten.SetWindowClosingHandled(true)
+	// every scene paints the whole canvas: ebiten's own clear would be a
+	// second full-screen fill a frame, which software GL feels
+	ebiten.SetScreenClearedEveryFrame(false)
+	if f.monitor != "" {
+		var found *ebiten.MonitorType
+		var names []string
+		for _, m := range ebiten.AppendMonitors(nil) {
+			names = append(names, m.Name())
+			if m.Name() == f.monitor {
+				found = m
+			}
+		}
+		if found == nil {
+			return fmt.Errorf("no monitor %q (monitors: %q)", f.monitor, names)
+		}
+		ebiten.SetMonitor(found)
+	}
+	if f.windowed {
+		ebiten.SetWindowSize(1280, 720)
+		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+		return nil
+	}
+	ebiten.SetFullscreen(true)
+	ebiten.SetCursorMode(ebiten.CursorModeHidden)
+	return nil
+}
+
+func loadLogo(path string, stderr io.Writer) *ebiten.Image {
+	if path == "" {
+		return nil
+	}
+	b, err := os.ReadFile(path)
+	if err == nil {
+		var img image.Image
+		if img, err = png.Decode(bytes.NewReader(b)); err == nil {
+			return ebiten.NewImageFromImage(img)
+		}
+	}
+	fmt.Fprintf(stderr, "logo %s: %v (the stage runs without it)\n", path, err)
+	return nil
+}
+
+// backend is the stage's view of an open session.
+type backend struct{ ss *data.Session }
+
+func (b backend) Do(c show.Command) ([]show.Event, error) { return b.ss.Do(c, nil) }
+func (b backend) State() *show.State                      { return b.ss.Eng.State() }
+func (b backend) People(segment string, cards []string) (map[string]show.Person, error) {
+	return b.ss.DB.People(b.ss.ID, segment, cards)
+}
+
+// shooter writes a PNG of each new scene; encoding happens off the game loop.
+type shooter struct {
+	dir string
+	n   int
+	wg  sync.WaitGroup
+}
+
+func (s *shooter) take(name string, screen *ebiten.Image) {
+	b := screen.Bounds()
+	img := image.NewRGBA(b)
+	screen.ReadPixels(img.Pix)
+	s.n++
+	path := filepath.Join(s.dir, fmt.Sprintf("%03d-%s.png", s.n, name))
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err == nil {
+			os.WriteFile(path, buf.Bytes(), 0o644)
+		}
+	}()
+}
+
+func (s *shooter) wait() { s.wg.Wait() }
+
+func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	var sf stageFlags
+	sf.register(fs)
+	if _, err := parse(fs, args, stderr); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "drawshow-demo-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	path, err := demo.WriteTo(dir)
+	if err != nil {
+		return err
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "demo: a rehearsal of %s on a temporary database\n", path)
+	return runStage(path, text, filepath.Join(dir, "demo.db"), true, "", sf, stdout, stderr)
+}
+
+func cmdMonitors(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("monitors", flag.ContinueOnError)
+	if _, err := parse(fs, args, stderr); err != nil {
+		return err
+	}
+	for i, m := range ebiten.AppendMonitors(nil) {
+		w, h := m.Size()
+		fmt.Fprintf(stdout, "%d  %q  %dx%d\n", i, m.Name(), w, h)
+	}
+	return nil
+}

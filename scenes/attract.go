@@ -1,0 +1,84 @@
+package scenes
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The attract loop's panels, each up for attractPanel.
+const attractPanel = 8 * time.Second
+
+// drawAttract is the screen between draws: the run sheet with its times,
+// the clock, and tonight's winners so far, in turn.
+func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
+	t := s.theme
+	loc := s.opt.Show.Location
+	Text(dst, s.now().In(loc).Format("15:04"), t.Bold(120), W-80, 150, Right, t.Text)
+	panel := int(in / attractPanel)
+	if s.paused {
+		panel = 0
+	}
+	if winners := s.winnersSoFar(); panel%2 == 1 && len(winners) > 0 {
+		Text(dst, "Tonight's winners", t.Bold(84), 120, 170, Left, t.Accent)
+		y := 320.0
+		for _, w := range winners {
+			Text(dst, w.name, t.Bold(52), 120, y, Left, t.Text)
+			Text(dst, w.prize, t.Regular(48), 900, y+4, Left, t.Accent)
+			Text(dst, w.segment, t.Regular(40), 1400, y+10, Left, t.Dim)
+			y += 80
+			if y > 900 {
+				break
+			}
+		}
+		return
+	}
+	Text(dst, "Tonight", t.Bold(84), 120, 170, Left, t.Accent)
+	y := 320.0
+	for i, g := range s.st.Segs {
+		c, mark := t.Dim, ""
+		switch {
+		case i < s.st.Cur || (i == s.st.Cur && g.Done() && len(g.Picks) > 0):
+			mark = "✓"
+		case i == s.st.Cur:
+			c, mark = t.Text, "▶"
+		}
+		when := ""
+		if !g.Seg.At.IsZero() {
+			when = g.Seg.At.In(loc).Format("15:04")
+		}
+		Text(dst, mark, t.Bold(56), 120, y, Left, t.Accent)
+		Text(dst, when, t.Mono(52), 200, y+4, Left, c)
+		Text(dst, g.Seg.Title, t.Bold(56), 400, y, Left, c)
+		if i == s.st.Cur && !g.Seg.At.IsZero() {
+			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
+				Text(dst, "in "+d.Round(time.Minute).String(), t.Regular(44), W-120, y+8, Right, t.Accent)
+			}
+		}
+		y += 96
+		if y > 900 {
+			break
+		}
+	}
+	if s.paused {
+		Text(dst, "paused", t.Regular(32), W-80, 290, Right, t.Dim)
+	}
+}
+
+type winnerLine struct{ name, prize, segment string }
+
+// winnersSoFar lists tonight's winners, masked, newest last.
+func (s *Stage) winnersSoFar() []winnerLine {
+	var out []winnerLine
+	for _, g := range s.st.Segs {
+		for _, p := range g.Picks {
+			if p.Outcome.Wins() {
+				out = append(out, winnerLine{s.maskName(p.Participant), p.Prize, g.Seg.Title})
+			}
+		}
+	}
+	if len(out) > 7 {
+		out = out[len(out)-7:]
+	}
+	return out
+}

@@ -1,0 +1,71 @@
+package scenes
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/show"
+)
+
+// autoplay plays the show by itself, as a host would: it presses keys
+// after a beat in each scene, claims most winners, and now and then lets
+// the countdown run out for a no-show and a redraw.
+type autoplay struct {
+	s       *Stage
+	rng     *rand.Rand
+	visit   visit
+	from    time.Time     // when this visit began
+	wait    time.Duration // how long to stay
+	pressed bool
+	out     bool // this pick's claim will not come
+}
+
+// visit is one stay in a scene: a new phase, or a new event in the record.
+type visit struct {
+	phase  phase
+	since  time.Time
+	events int
+}
+
+func newAutoplay(s *Stage) *autoplay {
+	return &autoplay{s: s, rng: rand.New(rand.NewPCG(7, 11))}
+}
+
+// Poll presses one key a visit, when the scene has been up long enough.
+func (a *autoplay) Poll() Frame {
+	s := a.s
+	if v := (visit{s.phase, s.since, s.st.Events}); v != a.visit {
+		a.visit, a.from, a.pressed = v, s.now(), false
+		a.wait = time.Duration(1800+a.rng.IntN(1200)) * time.Millisecond
+		a.out = a.rng.IntN(5) == 0
+	}
+	if a.pressed || s.busy || s.now().Sub(a.from) < a.wait {
+		return Frame{}
+	}
+	a.pressed = true
+	if s.confirm != confirmNone {
+		return press(ebiten.KeyPageDown)
+	}
+	switch s.phase {
+	case phaseOpen, phaseAttract, phaseIntro, phaseReveal, phaseBoard:
+		return press(ebiten.KeyPageDown)
+	case phaseCountdown:
+		p := s.st.CurSeg().Last()
+		switch {
+		case p == nil:
+		case p.Outcome != show.Pending:
+			return press(ebiten.KeyPageDown)
+		case a.out:
+			// let the countdown run out: the engine records the no-show
+		case a.rng.IntN(8) == 0:
+			return press(ebiten.KeyD)
+		default:
+			return press(ebiten.KeyC)
+		}
+	}
+	return Frame{}
+}
+
+func press(k ebiten.Key) Frame { return Frame{Keys: []ebiten.Key{k}} }

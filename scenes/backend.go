@@ -1,0 +1,112 @@
+package scenes
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"drawshow/show"
+)
+
+// Backend is the show's record as the stage drives it: cmd wires it to the
+// database. Do commits a command's events before the state moves on.
+type Backend interface {
+	Do(c show.Command) ([]show.Event, error)
+	State() *show.State
+	People(segment string, cards []string) (map[string]show.Person, error)
+}
+
+// reply is what the worker sends back for a command, or for a deadline
+// that passed.
+type reply struct {
+	op     show.Op
+	evs    []show.Event
+	st     *show.State
+	err    error
+	people map[string]show.Person
+	sample []show.Entry // after a freeze: the reel's sample of the pool
+}
+
+// sampleSize is how many entries the reel shows before it lands.
+const sampleSize = 48
+
+// worker owns the backend: commands and their commits run off the game
+// loop, so a frame never waits on the disk.
+type worker struct {
+	b   Backend
+	in  chan show.Command
+	out chan reply
+}
+
+func startWorker(b Backend, tick time.Duration) *worker {
+	w := &worker{b: b, in: make(chan show.Command, 4), out: make(chan reply, 16)}
+	go w.loop(tick)
+	return w
+}
+
+func (w *worker) loop(every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case c, ok := <-w.in:
+			if !ok {
+				return
+			}
+			w.out <- w.do(c)
+		case <-t.C:
+			// the engine records a no-show itself once a deadline passes
+			if evs, err := w.b.Do(show.Command{Op: show.OpTick}); len(evs) > 0 || err != nil {
+				w.out <- reply{op: show.OpTick, evs: evs, st: w.b.State(), err: err}
+			}
+		}
+	}
+}
+
+func (w *worker) do(c show.Command) reply {
+	evs, err := w.b.Do(c)
+	r := reply{op: c.Op, evs: evs, st: w.b.State(), err: err}
+	if err != nil {
+		return r
+	}
+	seg := r.st.CurSeg()
+	var cards []string
+	switch {
+	case c.Op == show.OpFreeze && seg != nil && seg.Bin != nil:
+		r.sample = sample(seg.Bin)
+		for _, e := range r.sample {
+			cards = append(cards, e.Participant)
+		}
+	case c.Op == show.OpPick && seg != nil && seg.Last() != nil:
+		cards = []string{seg.Last().Participant}
+	}
+	if len(cards) > 0 {
+		r.people, r.err = w.b.People(seg.Seg.ID, cards)
+	}
+	return r
+}
+
+// sample draws the reel's entries from the pool: for the show only, never
+// for the result, so math/rand seeded by the fingerprint will do.
+func sample(b *show.Bin) []show.Entry {
+	n := min(sampleSize, len(b.Entries))
+	rng := rand.New(rand.NewPCG(uint64(b.Fingerprint[0])<<8|uint64(b.Fingerprint[1]), uint64(b.Fingerprint[2])))
+	out := make([]show.Entry, 0, n)
+	seen := map[int]bool{}
+	for len(out) < n {
+		if i := rng.IntN(len(b.Entries)); !seen[i] {
+			seen[i] = true
+			out = append(out, b.Entries[i])
+		}
+	}
+	return out
+}
+
+// send queues a command; false when one is still in flight.
+func (w *worker) send(c show.Command) bool {
+	select {
+	case w.in <- c:
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,265 @@
+package scenes
+
+import (
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/audio"
+	"drawshow/show"
+)
+
+// entry is a one-line text field: the auditor's witness, a proxy's name.
+type entry struct {
+	label   string
+	text    []rune
+	witness bool // else a proxy's name
+}
+
+// outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
+var outcomes = []struct {
+	label string
+	op    show.Op
+}{
+	{"Claimed in person", show.OpClaim},
+	{"Proxy present", show.OpProxy},
+	{"On the decline register", show.OpDecline},
+	{"Forfeit (not the holder's card)", show.OpForfeit},
+	{"Back", ""},
+}
+
+// handle turns one tick of input into the show's next step.
+func (s *Stage) handle(f Frame) {
+	if s.entry != nil {
+		s.typeInto(f)
+		return
+	}
+	for _, k := range f.Keys {
+		if k == ebiten.KeyQ && f.Ctrl {
+			s.confirm = confirmQuit
+			continue
+		}
+		if a := KeyMap[k]; a != None {
+			s.act(a)
+		}
+	}
+}
+
+// typeInto feeds a text field; Enter submits it, Esc cancels it.
+func (s *Stage) typeInto(f Frame) {
+	e := s.entry
+	for _, r := range f.Chars {
+		if r >= ' ' && len(e.text) < 64 {
+			e.text = append(e.text, r)
+		}
+	}
+	for _, k := range f.Keys {
+		switch k {
+		case ebiten.KeyBackspace:
+			if len(e.text) > 0 {
+				e.text = e.text[:len(e.text)-1]
+			}
+		case ebiten.KeyEscape, ebiten.KeyF5:
+			s.entry = nil
+			if e.witness {
+				s.to(phaseAttract)
+			}
+			return
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeyPageDown:
+			text := strings.TrimSpace(string(e.text))
+			s.entry = nil
+			switch {
+			case e.witness && text != "":
+				s.send(show.Command{Op: show.OpWitness, Text: text})
+				s.to(phaseAttract)
+			case e.witness:
+				s.to(phaseAttract)
+			case text != "":
+				s.send(show.Command{Op: show.OpProxy, Text: text})
+			}
+			return
+		}
+	}
+}
+
+// act is one action at the current step. A key that means nothing now
+// does nothing.
+func (s *Stage) act(a Action) {
+	switch a {
+	case Blackout:
+		s.blackout = !s.blackout
+		return
+	case Hints:
+		s.hideHints = !s.hideHints
+		return
+	case Help:
+		s.help = !s.help
+		return
+	case Mute:
+		if snd := s.opt.Sound; snd != nil {
+			snd.SetMuted(!snd.Muted())
+			if snd.Muted() {
+				s.notify("Sound muted")
+			} else {
+				s.notify("Sound on")
+			}
+		}
+		return
+	case VolumeUp, VolumeDown:
+		if snd := s.opt.Sound; snd != nil {
+			d := float32(0.1)
+			if a == VolumeDown {
+				d = -d
+			}
+			snd.SetVolume(min(1, max(0, snd.Volume()+d)))
+			s.notify(volumeText(snd.Volume()))
+		}
+		return
+	}
+	if s.blackout {
+		return // only the blackout key brings the picture back
+	}
+	if s.help {
+		s.help = false
+		return
+	}
+	if s.confirm != confirmNone {
+		s.answer(a)
+		return
+	}
+	switch s.phase {
+	case phaseOpen:
+		if a == Next {
+			s.to(phaseAttract)
+		}
+	case phaseAttract:
+		switch a {
+		case Next:
+			if s.st.CurSeg().Frozen != nil {
+				s.to(phaseIntro)
+			} else if s.send(show.Command{Op: show.OpFreeze}) {
+				s.tell("Freezing the bin…")
+			}
+		case Context:
+			s.paused = !s.paused
+		}
+	case phaseIntro:
+		switch a {
+		case Next:
+			s.draw()
+		case Prev:
+			s.to(phaseAttract)
+		}
+	case phaseCountdown:
+		s.decide(a)
+	case phaseReveal:
+		if a == Next {
+			s.to(phaseCountdown)
+		}
+	case phaseBoard:
+		switch {
+		case a == Next && s.boardFocus:
+			s.boardFocus = false
+		case a == Next && s.st.Cur+1 >= len(s.st.Segs):
+			s.confirm = confirmClose
+		case a == Next:
+			s.send(show.Command{Op: show.OpNext})
+		case a == Prev:
+			s.boardFocus = true
+		}
+	}
+}
+
+// draw starts the reel on the next pick, or on a pick made but never shown.
+func (s *Stage) draw() {
+	seg := s.st.CurSeg()
+	if l := seg.Last(); l != nil && l.Outcome == show.Pending && !l.Announced() {
+		s.to(phaseReel)
+		return
+	}
+	if seg.Done() {
+		s.to(phaseBoard)
+		return
+	}
+	if s.send(show.Command{Op: show.OpPick}) {
+		if s.opt.Sound != nil {
+			s.roll = s.opt.Sound.Loop(audio.DrumRoll)
+		}
+		s.lastTen = 0
+		s.to(phaseReel)
+	}
+}
+
+// decide handles the countdown: the outcome keys while the pick is
+// pending, then Next to the redraw or the board.
+func (s *Stage) decide(a Action) {
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	if p == nil {
+		return
+	}
+	if p.Outcome != show.Pending {
+		if a == Next {
+			s.draw()
+		}
+		return
+	}
+	if s.menu >= 0 {
+		switch a {
+		case Next:
+			s.menu = (s.menu + 1) % len(outcomes)
+		case Prev:
+			s.menu = (s.menu + len(outcomes) - 1) % len(outcomes)
+		case Context:
+			op := outcomes[s.menu].op
+			s.menu = -1
+			s.outcome(op, seg, p)
+		}
+		return
+	}
+	switch a {
+	case Next, Claim:
+		s.outcome(show.OpClaim, seg, p)
+	case Proxy:
+		s.outcome(show.OpProxy, seg, p)
+	case Decline:
+		s.outcome(show.OpDecline, seg, p)
+	case Forfeit:
+		s.outcome(show.OpForfeit, seg, p)
+	case Context:
+		s.menu = 0
+	}
+}
+
+func (s *Stage) outcome(op show.Op, seg *show.SegState, p *show.Pick) {
+	switch op {
+	case "":
+		return
+	case show.OpProxy:
+		if _, ok := s.st.ProxyFor(seg, p.Participant); !ok {
+			s.entry = &entry{label: "Proxy's name (from the signed form), then Enter"}
+			return
+		}
+	}
+	s.send(show.Command{Op: op})
+}
+
+// answer takes the confirm dialog's answer: Next is yes, anything else no.
+func (s *Stage) answer(a Action) {
+	c := s.confirm
+	s.confirm = confirmNone
+	if a != Next {
+		return
+	}
+	switch c {
+	case confirmQuit:
+		s.quit = true
+	case confirmClose:
+		s.send(show.Command{Op: show.OpClose})
+	}
+}
+
+func volumeText(v float32) string {
+	n := int(v*10 + 0.5)
+	return "Volume " + strings.Repeat("■", n) + strings.Repeat("□", 10-n)
+}

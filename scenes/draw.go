@@ -1,0 +1,420 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
+)
+
+// Draw renders the show as it stands; it changes nothing on stage.
+//
+// Software GL pays for every pixel painted, so a frame repaints only what
+// moved: the whole canvas when anything else on it changed, the reel or
+// the countdown ring alone while they run, and nothing at all when the
+// picture is still (the screen keeps the last frame: it is not cleared).
+func (s *Stage) Draw(screen *ebiten.Image) {
+	t0 := time.Now()
+	defer func() { s.stats.addDraw(time.Since(t0)) }()
+	now := s.now()
+	k := s.look(now)
+	switch {
+	case k != s.shown || s.fading(now) || s.moving(now):
+		s.shown = k
+		s.drawAll(screen, now)
+	case s.phase == phaseReel:
+		s.drawReelWindow(screen, now.Sub(s.since))
+	case s.phase == phaseCountdown:
+		s.drawRing(screen, now)
+	}
+	if s.shotDue {
+		s.shotDue = false
+		s.opt.OnScene(s.phase.String(), screen)
+	}
+}
+
+// look is what a frame shows, but for the reel and the ring: while it is
+// the same, the rest of the canvas need not be painted again.
+type look struct {
+	phase                   phase
+	since                   time.Time
+	st                      *show.State
+	people                  int
+	blackout, hints, help   bool
+	paused, busy, boardView bool
+	confirm                 confirmKind
+	menu                    int
+	entry                   string
+	message, notice         string
+	minute                  int64
+	panel                   time.Duration
+}
+
+func (s *Stage) look(now time.Time) look {
+	k := look{
+		phase: s.phase, since: s.since, st: s.st, people: len(s.people),
+		blackout: s.blackout, hints: s.hideHints, help: s.help,
+		paused: s.paused, busy: s.busy, boardView: s.boardFocus,
+		confirm: s.confirm, menu: s.menu, minute: now.Unix() / 60,
+	}
+	if s.entry != nil {
+		k.entry = "\x00" + string(s.entry.text)
+	}
+	if now.Sub(s.messageAt) < noticeTime {
+		k.message = s.message
+	}
+	if now.Sub(s.noticeAt) < noticeTime {
+		k.notice = s.notice
+	}
+	if s.phase == phaseAttract && !s.paused {
+		k.panel = now.Sub(s.since) / attractPanel
+	}
+	return k
+}
+
+func (s *Stage) fading(now time.Time) bool {
+	return now.Sub(s.fadeAt) < fadeTime+50*time.Millisecond && s.prev != s.phase
+}
+
+// moving reports whether the whole canvas animates now: the confetti, or a
+// partial repaint that an overlay would not survive.
+func (s *Stage) moving(now time.Time) bool {
+	if s.blackout {
+		return false
+	}
+	overlay := s.entry != nil || s.help || s.confirm != confirmNone || s.menu >= 0
+	switch s.phase {
+	case phaseReveal:
+		return now.Sub(s.since) < revealTime
+	case phaseReel, phaseCountdown:
+		return overlay
+	}
+	return false
+}
+
+func (s *Stage) drawAll(screen *ebiten.Image, now time.Time) {
+	s.drawPhase(screen, s.phase, now.Sub(s.since))
+	if f := now.Sub(s.fadeAt); f < fadeTime && s.prev != s.phase {
+		if s.scratch == nil {
+			s.scratch = ebiten.NewImage(W, H)
+		}
+		s.scratch.Clear()
+		s.drawPhase(s.scratch, s.prev, now.Sub(s.prevAt))
+		op := &ebiten.DrawImageOptions{}
+		op.ColorScale.ScaleAlpha(float32(1 - f.Seconds()/fadeTime.Seconds()))
+		screen.DrawImage(s.scratch, op)
+	}
+	s.drawOverlays(screen, now)
+}
+
+func (s *Stage) drawPhase(dst *ebiten.Image, p phase, in time.Duration) {
+	s.drawBackdrop(dst)
+	switch p {
+	case phaseOpen:
+		s.drawOpen(dst)
+	case phaseAttract:
+		s.drawAttract(dst, in)
+	case phaseIntro:
+		s.drawIntro(dst)
+	case phaseReel:
+		s.drawReel(dst, in)
+	case phaseReveal:
+		s.drawReveal(dst, in)
+	case phaseCountdown:
+		s.drawCountdown(dst)
+	case phaseBoard:
+		if s.boardFocus {
+			s.drawCountdown(dst)
+		} else {
+			s.drawBoard(dst)
+		}
+	case phaseClosed:
+		s.drawClosed(dst)
+	}
+}
+
+// sceneChanged asks Draw for a screenshot of the new scene, once it has
+// faded in.
+func (s *Stage) sceneChanged() { s.shotAt = s.now().Add(fadeTime) }
+
+// drawBackdrop is the brand's background, header and footer line.
+func (s *Stage) drawBackdrop(dst *ebiten.Image) {
+	t := s.theme
+	dst.Fill(t.Background)
+	vector.DrawFilledRect(dst, 0, 0, W, 120, Fade(t.Primary, 0.55), false)
+	vector.DrawFilledRect(dst, 0, 118, W, 4, t.Accent, false)
+	x := float64(60)
+	if t.Logo != nil {
+		op := &ebiten.DrawImageOptions{}
+		b := t.Logo.Bounds()
+		k := 88 / float64(b.Dy())
+		op.GeoM.Scale(k, k)
+		op.GeoM.Translate(x, 16)
+		dst.DrawImage(t.Logo, op)
+		x += float64(b.Dx())*k + 24
+	}
+	Text(dst, t.Name, t.Bold(52), x, 30, Left, t.Text)
+	Text(dst, s.opt.Show.Promotion, t.Regular(40), W-60, 38, Right, t.Accent)
+}
+
+func (s *Stage) drawOpen(dst *ebiten.Image) {
+	t := s.theme
+	Text(dst, s.opt.Show.Promotion, t.Bold(110), W/2, 210, Center, t.Text)
+	Text(dst, s.opt.Show.Property, t.Regular(56), W/2, 350, Center, t.Dim)
+	Text(dst, "Show commitment — SHA-256 of tonight's secret seed", t.Regular(40), W/2, 480, Center, t.Accent)
+	c := s.st.Opened.Commitment
+	Text(dst, c[:32], t.Mono(64), W/2, 550, Center, t.Text)
+	Text(dst, c[32:], t.Mono(64), W/2, 630, Center, t.Text)
+	Text(dst, "The seed is revealed when the show closes: every winner can then be re-derived.", t.Regular(36), W/2, 760, Center, t.Dim)
+	if w := s.st.Witness(); w != "" {
+		Text(dst, "Auditor's witness: "+w, t.Regular(40), W/2, 840, Center, t.Good)
+	}
+}
+
+func (s *Stage) drawIntro(dst *ebiten.Image) {
+	t := s.theme
+	seg := s.st.CurSeg()
+	Text(dst, seg.Seg.Title, t.Bold(104), W/2, 190, Center, t.Text)
+	if f := seg.Frozen; f != nil {
+		Text(dst, groupInt(f.Entries)+" tickets  ·  "+groupInt(f.Participants)+" players in the draw", t.Regular(52), W/2, 340, Center, t.Accent)
+		Text(dst, "Bin fingerprint  "+f.Fingerprint[:16], t.Mono(40), W/2, 850, Center, t.Dim)
+	}
+	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+	y := 470.0
+	for i, p := range prizeLines(seg.Seg.Prizes) {
+		if i == 5 {
+			break
+		}
+		Text(dst, p, t.Bold(64), W/2, y, Center, t.Text)
+		y += 78
+	}
+	if w := seg.Winners(); w > 0 {
+		Text(dst, groupInt(w)+" of "+groupInt(seg.Seg.Winners)+" winners decided", t.Regular(40), W/2, 780, Center, t.Good)
+	}
+}
+
+// drawReel scrolls the sample, easing to a stop on the winner. Until the
+// reel lands the winner is one row among many, never singled out.
+func (s *Stage) drawReel(dst *ebiten.Image, in time.Duration) {
+	t := s.theme
+	Text(dst, s.st.CurSeg().Seg.Title, t.Bold(64), W/2, 170, Center, t.Text)
+	s.drawReelWindow(dst, in)
+}
+
+// The reel's window: rows of reelRowH around the centre line reelY.
+const (
+	reelRowH = 130.0
+	reelY    = 610.0
+	reelRows = 2.2 // rows shown above and below the centre
+)
+
+// drawReelWindow paints the reel's part of the canvas, background included.
+func (s *Stage) drawReelWindow(dst *ebiten.Image, in time.Duration) {
+	t := s.theme
+	top := float32(reelY - reelRows*reelRowH)
+	vector.DrawFilledRect(dst, 200, top, W-400, float32(2*reelRows*reelRowH), t.Background, false)
+	rows := s.reelRows(s.st.CurSeg())
+	if len(rows) == 0 {
+		return
+	}
+	u := clamp(in.Seconds()/reelTime.Seconds(), 0, 1)
+	ease := 1 - math.Pow(1-u, 3)
+	pos := ease * float64(len(rows)-1) // the row at the centre, fractional
+	vector.DrawFilledRect(dst, 260, float32(reelY-reelRowH/2), W-520, reelRowH, Fade(t.Primary, 0.8), false)
+	vector.StrokeRect(dst, 260, float32(reelY-reelRowH/2), W-520, reelRowH, 6, t.Accent, false)
+	for i := int(pos) - 3; i <= int(pos)+3; i++ {
+		if i < 0 || i >= len(rows) {
+			continue
+		}
+		y := reelY + (float64(i)-pos)*reelRowH
+		a := clamp(1-math.Abs(y-reelY)/(reelRowH*reelRows), 0, 1)
+		if a == 0 {
+			continue
+		}
+		Text(dst, rows[i].name, t.Bold(72), 320, y-44, Left, Fade(t.Text, a))
+		Text(dst, rows[i].ticket, t.Mono(56), W-320, y-34, Right, Fade(t.Accent, a))
+	}
+}
+
+type reelRow struct{ name, ticket string }
+
+// reelRows are the sample's rows, the winner last once it is known.
+func (s *Stage) reelRows(seg *show.SegState) []reelRow {
+	rows := make([]reelRow, 0, len(s.sample)+1)
+	for _, e := range s.sample {
+		rows = append(rows, reelRow{s.maskName(e.Participant), e.Ticket})
+	}
+	if p := seg.Last(); p != nil && p.Outcome == "" {
+		w := reelRow{s.maskName(p.Participant), p.Ticket}
+		if len(rows) > 0 {
+			rows = rows[:len(rows)-1]
+		}
+		rows = append(rows, w)
+	}
+	return rows
+}
+
+func (s *Stage) drawReveal(dst *ebiten.Image, in time.Duration) {
+	s.drawWinner(dst, 250)
+	drawConfetti(dst, in, s.theme)
+}
+
+// drawWinner is the winner's card: masked name and card, ticket, tier, prize.
+func (s *Stage) drawWinner(dst *ebiten.Image, y float64) {
+	t := s.theme
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	if p == nil {
+		return
+	}
+	who := s.people[p.Participant]
+	Text(dst, "WINNER", t.Bold(72), W/2, y-80, Center, t.Accent)
+	Text(dst, s.maskName(p.Participant), t.Bold(150), W/2, y, Center, t.Text)
+	line := "Card " + s.maskCard(p.Participant) + "   ·   Ticket " + p.Ticket
+	if who.Tier != 0 {
+		line += "   ·   " + titleCase(who.Tier.String())
+	}
+	Text(dst, line, t.Regular(52), W/2, y+200, Center, t.Dim)
+	if p.Prize != "" {
+		Text(dst, p.Prize, t.Bold(96), W/2, y+300, Center, t.Accent)
+	}
+}
+
+func (s *Stage) drawCountdown(dst *ebiten.Image) {
+	t := s.theme
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	if p == nil {
+		return
+	}
+	s.drawRing(dst, s.now())
+	who := s.maskName(p.Participant)
+	Text(dst, who, t.Bold(110), 1240, 300, Center, t.Text)
+	Text(dst, "Card "+s.maskCard(p.Participant)+"  ·  Ticket "+p.Ticket, t.Regular(48), 1240, 450, Center, t.Dim)
+	if p.Prize != "" {
+		Text(dst, p.Prize, t.Bold(80), 1240, 540, Center, t.Accent)
+	}
+	if p.Outcome == "" && p.Proxy != "" {
+		Text(dst, "Proxy on file: "+p.Proxy, t.Regular(44), 1240, 680, Center, t.Good)
+	}
+	if p.Outcome != "" {
+		s.drawStamp(dst, p.Outcome, 1240, 760)
+	}
+	if s.menu >= 0 {
+		s.drawMenu(dst)
+	}
+}
+
+// The countdown ring: centre and radius.
+const ringX, ringY, ringR = 420.0, 600.0, 280.0
+
+// drawRing paints the countdown ring's part of the canvas, background
+// included: the time left from the stored deadline, red in the last ten
+// seconds, stopped where the claim was decided.
+func (s *Stage) drawRing(dst *ebiten.Image, now time.Time) {
+	t := s.theme
+	p := s.st.CurSeg().Last()
+	if p == nil {
+		return
+	}
+	const m = ringR + 40
+	vector.DrawFilledRect(dst, ringX-m, ringY-m, 2*m, 2*m, t.Background, false)
+	total := time.Duration(s.opt.Show.ClaimSeconds) * time.Second
+	left := time.Duration(0)
+	if !p.Deadline.IsZero() {
+		left = max(0, p.Deadline.Sub(now))
+		if p.Outcome != "" {
+			left = max(0, p.Deadline.Sub(p.DecidedAt))
+		}
+	}
+	c := t.Accent
+	if left <= 10*time.Second {
+		c = t.Warn
+	}
+	arc(dst, ringX, ringY, ringR, 36, 0, 1, Fade(t.Primary, 0.9))
+	if !p.Deadline.IsZero() {
+		arc(dst, ringX, ringY, ringR, 36, 0, left.Seconds()/total.Seconds(), c)
+		Text(dst, secondsText(left), t.Bold(220), ringX, ringY-140, Center, c)
+		Text(dst, "seconds to claim", t.Regular(40), ringX, ringY+110, Center, t.Dim)
+	}
+}
+
+func (s *Stage) drawBoard(dst *ebiten.Image) {
+	t := s.theme
+	seg := s.st.CurSeg()
+	Text(dst, seg.Seg.Title+" — winners", t.Bold(80), W/2, 170, Center, t.Text)
+	y := 320.0
+	for _, p := range seg.Picks {
+		if !p.Outcome.Wins() {
+			continue
+		}
+		Text(dst, p.Prize, t.Bold(56), 200, y, Left, t.Accent)
+		Text(dst, s.maskName(p.Participant), t.Bold(56), 760, y, Left, t.Text)
+		Text(dst, s.maskCard(p.Participant), t.Mono(48), 1420, y+6, Left, t.Dim)
+		y += 96
+		if y > 900 {
+			break
+		}
+	}
+	if seg.Ended != nil {
+		Text(dst, "The draw ended short: no eligible entry was left.", t.Regular(44), W/2, 930, Center, t.Warn)
+	}
+}
+
+func (s *Stage) drawClosed(dst *ebiten.Image) {
+	t := s.theme
+	Text(dst, "Thank you — the show is closed", t.Bold(96), W/2, 260, Center, t.Text)
+	Text(dst, "Tonight's seed, revealed", t.Regular(44), W/2, 480, Center, t.Accent)
+	if sd := s.st.Seed; len(sd) == 64 {
+		Text(dst, sd[:32], t.Mono(60), W/2, 550, Center, t.Text)
+		Text(dst, sd[32:], t.Mono(60), W/2, 625, Center, t.Text)
+	}
+	Text(dst, "Every winner can now be re-derived from the record: drawshow verify", t.Regular(40), W/2, 780, Center, t.Dim)
+}
+
+// arc strokes the part of a ring from fraction a to b of a turn, clockwise
+// from twelve o'clock.
+func arc(dst *ebiten.Image, cx, cy, r, width, a, b float64, c color.Color) {
+	if b <= a {
+		return
+	}
+	var p vector.Path
+	start := -math.Pi/2 + a*2*math.Pi
+	end := -math.Pi/2 + b*2*math.Pi
+	p.Arc(float32(cx), float32(cy), float32(r), float32(start), float32(end), vector.Clockwise)
+	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: float32(width), LineCap: vector.LineCapRound})
+	cr, cg, cb, ca := c.RGBA()
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(cr)/0xffff, float32(cg)/0xffff, float32(cb)/0xffff, float32(ca)/0xffff
+	}
+	dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+}
+
+var white = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(img.Bounds()).(*ebiten.Image)
+}()
+
+// drawConfetti is a burst that is a pure function of time: no state, so a
+// golden frame is the same on every run.
+func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
+	u := in.Seconds()
+	if u > revealTime.Seconds() {
+		return
+	}
+	colours := []color.RGBA{t.Accent, t.Good, t.Text, t.Warn}
+	for i := range 90 {
+		fi := float64(i)
+		x := math.Mod(fi*211.7, W)
+		vy := 260 + math.Mod(fi*37.3, 240)
+		y := -40 + vy*u + 40*math.Sin(u*3+fi)
+		a := clamp(1.4-u/revealTime.Seconds()*1.4, 0, 1)
+		vector.DrawFilledRect(dst, float32(x+20*math.Sin(u*2+fi)), float32(y), 14, 22, Fade(colours[i%len(colours)], a), false)
+	}
+}

@@ -1,0 +1,104 @@
+package scenes
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// Action is what a key means to the stage. Keys map to actions once, here;
+// scenes read actions, and tests inject them.
+type Action int
+
+// The actions. Next, Prev, Context and Blackout are the four buttons of a
+// presentation clicker; the rest are direct keys.
+const (
+	None       Action = iota
+	Next              // PageDown, Right, Down, Space, Enter, N
+	Prev              // PageUp, Left, Up, Backspace, P
+	Context           // F5 / Esc (clickers send them alternately)
+	Blackout          // B or .
+	Hints             // H: show or hide the host hint bar
+	Help              // F1 or ?
+	Claim             // C
+	Proxy             // R
+	Decline           // D
+	Forfeit           // F
+	Quit              // Ctrl+Q (asks first)
+	Mute              // M
+	VolumeUp          // + or =
+	VolumeDown        // -
+)
+
+var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down"}
+
+func (a Action) String() string { return actionNames[a] }
+
+// KeyMap is the stage's one key map.
+var KeyMap = map[ebiten.Key]Action{
+	ebiten.KeyPageDown: Next, ebiten.KeyArrowRight: Next, ebiten.KeyArrowDown: Next,
+	ebiten.KeySpace: Next, ebiten.KeyEnter: Next, ebiten.KeyNumpadEnter: Next, ebiten.KeyN: Next,
+	ebiten.KeyPageUp: Prev, ebiten.KeyArrowLeft: Prev, ebiten.KeyArrowUp: Prev,
+	ebiten.KeyBackspace: Prev, ebiten.KeyP: Prev,
+	ebiten.KeyF5: Context, ebiten.KeyEscape: Context,
+	ebiten.KeyB: Blackout, ebiten.KeyPeriod: Blackout,
+	ebiten.KeyH: Hints, ebiten.KeyF1: Help, ebiten.KeySlash: Help,
+	ebiten.KeyC: Claim, ebiten.KeyR: Proxy, ebiten.KeyD: Decline, ebiten.KeyF: Forfeit,
+	ebiten.KeyM: Mute, ebiten.KeyEqual: VolumeUp, ebiten.KeyNumpadAdd: VolumeUp,
+	ebiten.KeyMinus: VolumeDown, ebiten.KeyNumpadSubtract: VolumeDown,
+}
+
+// Frame is the input of one tick: keys pressed since the last tick (a
+// held key counts once, whatever the keyboard's auto-repeat does), typed
+// characters, and whether Ctrl is down.
+type Frame struct {
+	Keys  []ebiten.Key
+	Chars []rune
+	Ctrl  bool
+}
+
+// Input gives the stage one Frame a tick.
+type Input interface {
+	Poll() Frame
+}
+
+// Keyboard reads the real keyboard through ebiten.
+type Keyboard struct {
+	keys  []ebiten.Key
+	chars []rune
+}
+
+// Poll returns the keys that went down this tick.
+func (k *Keyboard) Poll() Frame {
+	k.keys = inpututil.AppendJustPressedKeys(k.keys[:0])
+	k.chars = ebiten.AppendInputChars(k.chars[:0])
+	return Frame{
+		Keys:  k.keys,
+		Chars: k.chars,
+		Ctrl:  ebiten.IsKeyPressed(ebiten.KeyControl),
+	}
+}
+
+// Script is an Input that plays frames given in advance, then idles: for
+// tests and autoplay.
+type Script struct {
+	frames []Frame
+}
+
+// Push queues a frame with these keys.
+func (s *Script) Push(keys ...ebiten.Key) { s.frames = append(s.frames, Frame{Keys: keys}) }
+
+// PushFrame queues a whole frame.
+func (s *Script) PushFrame(f Frame) { s.frames = append(s.frames, f) }
+
+// Poll returns the next queued frame, or an empty one.
+func (s *Script) Poll() Frame {
+	if len(s.frames) == 0 {
+		return Frame{}
+	}
+	f := s.frames[0]
+	s.frames = s.frames[1:]
+	return f
+}
+
+// Pending is how many frames are queued.
+func (s *Script) Pending() int { return len(s.frames) }

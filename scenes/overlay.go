@@ -1,0 +1,255 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
+)
+
+var blackColour = color.RGBA{0, 0, 0, 0xff}
+
+// drawOverlays draws what sits over every scene: the REHEARSAL mark, a
+// notice, the host's hint bar, help, dialogs, and the blackout over all.
+func (s *Stage) drawOverlays(dst *ebiten.Image, now time.Time) {
+	t := s.theme
+	if s.opt.Rehearsal || (s.st.Opened != nil && s.st.Opened.Rehearsal) {
+		Text(dst, "REHEARSAL", t.Bold(44), W-60, 136, Right, Fade(t.Warn, 0.85))
+	}
+	if s.notice != "" && now.Sub(s.noticeAt) < noticeTime {
+		vector.DrawFilledRect(dst, 0, 132, W, 70, Fade(t.Good, 0.85), false)
+		Text(dst, s.notice, t.Bold(40), W/2, 144, Center, t.Background)
+	}
+	if s.entry != nil {
+		s.drawEntry(dst)
+	}
+	if s.confirm != confirmNone {
+		s.drawConfirm(dst)
+	}
+	if s.help {
+		s.drawHelp(dst)
+	}
+	if !s.hideHints {
+		s.drawHints(dst, now)
+	}
+	if s.blackout {
+		dst.Fill(blackColour)
+	}
+}
+
+// hints lists the actions that do something now, for the host.
+func (s *Stage) hints() string {
+	switch {
+	case s.entry != nil:
+		return "Type  ·  Enter done  ·  Esc cancel"
+	case s.confirm == confirmQuit:
+		return "Quit drawshow?  Next = yes  ·  any other key = no"
+	case s.confirm == confirmClose:
+		return "Close the show and reveal the seed? This cannot be undone.  Next = yes  ·  any other key = no"
+	case s.help:
+		return "Any key closes help"
+	}
+	base := "B blackout  ·  H hide hints  ·  F1 help"
+	var now string
+	switch s.phase {
+	case phaseOpen:
+		now = "Next ▶ start the show"
+	case phaseAttract:
+		if s.st.CurSeg().Frozen != nil {
+			now = "Next ▶ draw intro"
+		} else {
+			now = "Next ▶ freeze the bin of " + s.st.CurSeg().Seg.Title
+		}
+		now += "  ·  F5 pause the loop"
+	case phaseIntro:
+		now = "Next ▶ draw  ·  Prev ◀ back"
+	case phaseReel:
+		now = "Drawing…"
+	case phaseReveal:
+		now = "Next ▶ countdown"
+	case phaseCountdown:
+		p := s.st.CurSeg().Last()
+		switch {
+		case p == nil:
+		case p.Outcome == show.Pending && s.menu >= 0:
+			now = "Next/Prev move  ·  F5 choose"
+		case p.Outcome == show.Pending:
+			now = "Next/C claimed  ·  R proxy  ·  D register  ·  F forfeit  ·  F5 menu  ·  no-show is automatic"
+		case s.st.CurSeg().Done():
+			now = "Next ▶ winners board"
+		default:
+			now = "Next ▶ redraw"
+		}
+	case phaseBoard:
+		if s.st.Cur+1 >= len(s.st.Segs) {
+			now = "Next ▶ close the show"
+		} else {
+			now = "Next ▶ " + s.st.Segs[s.st.Cur+1].Seg.Title
+		}
+	case phaseClosed:
+		now = "The show is closed  ·  Ctrl+Q quit"
+	}
+	return now + "  ·  " + base
+}
+
+func (s *Stage) drawHints(dst *ebiten.Image, now time.Time) {
+	t := s.theme
+	vector.DrawFilledRect(dst, 0, H-64, W, 64, Fade(blackColour, 0.75), false)
+	msg := s.hints()
+	if s.message != "" && now.Sub(s.messageAt) < noticeTime {
+		msg = s.message
+	}
+	Text(dst, msg, t.Regular(30), 30, H-50, Left, t.Dim)
+	if s.busy {
+		Text(dst, "working…", t.Regular(30), W-30, H-50, Right, t.Accent)
+	}
+}
+
+func (s *Stage) drawEntry(dst *ebiten.Image) {
+	t := s.theme
+	vector.DrawFilledRect(dst, 300, 880, W-600, 150, Fade(t.Primary, 0.95), false)
+	vector.StrokeRect(dst, 300, 880, W-600, 150, 4, t.Accent, false)
+	Text(dst, s.entry.label, t.Regular(34), 340, 895, Left, t.Dim)
+	Text(dst, string(s.entry.text)+"▏", t.Bold(56), 340, 945, Left, t.Text)
+}
+
+func (s *Stage) drawConfirm(dst *ebiten.Image) {
+	t := s.theme
+	q := "Quit drawshow?"
+	if s.confirm == confirmClose {
+		q = "Close the show and reveal the seed?"
+	}
+	vector.DrawFilledRect(dst, 360, 380, W-720, 320, Fade(t.Background, 0.96), false)
+	vector.StrokeRect(dst, 360, 380, W-720, 320, 6, t.Warn, false)
+	Text(dst, q, t.Bold(64), W/2, 440, Center, t.Text)
+	Text(dst, "Next = yes   ·   any other key = no", t.Regular(44), W/2, 580, Center, t.Dim)
+}
+
+func (s *Stage) drawMenu(dst *ebiten.Image) {
+	t := s.theme
+	x, y := float32(860), float32(640)
+	vector.DrawFilledRect(dst, x, y, 760, float32(len(outcomes))*70+20, Fade(t.Background, 0.96), false)
+	for i, o := range outcomes {
+		c := t.Dim
+		if i == s.menu {
+			vector.DrawFilledRect(dst, x, y+10+float32(i)*70, 760, 70, t.Primary, false)
+			c = t.Text
+		}
+		Text(dst, o.label, t.Bold(44), float64(x)+30, float64(y)+20+float64(i)*70, Left, c)
+	}
+}
+
+var helpLines = []string{
+	"Next: PageDown  →  ↓  Space  Enter  N",
+	"Previous: PageUp  ←  ↑  Backspace  P  (only where nothing is undone)",
+	"F5 / Esc: context — pause the loop, open the outcome menu, choose",
+	"B or .: blackout, the same key brings the picture back",
+	"C claimed  ·  R proxy present  ·  D on the decline register  ·  F forfeit",
+	"The no-show is recorded by the engine when the 90 seconds run out",
+	"H hide the hint bar  ·  M mute  ·  + / − volume  ·  Ctrl+Q quit",
+}
+
+func (s *Stage) drawHelp(dst *ebiten.Image) {
+	t := s.theme
+	vector.DrawFilledRect(dst, 160, 200, W-320, 680, Fade(t.Background, 0.97), false)
+	vector.StrokeRect(dst, 160, 200, W-320, 680, 4, t.Accent, false)
+	Text(dst, "Keys", t.Bold(64), W/2, 230, Center, t.Accent)
+	for i, l := range helpLines {
+		Text(dst, l, t.Regular(38), 220, 340+float64(i)*72, Left, t.Text)
+	}
+}
+
+// drawStamp is a claim's outcome, large and unmistakable.
+func (s *Stage) drawStamp(dst *ebiten.Image, o show.Outcome, x, y float64) {
+	t := s.theme
+	label, sub, c := "", "", t.Good
+	switch o {
+	case show.Claimed:
+		label = "CLAIMED"
+	case show.ByProxy:
+		label, sub = "PROXY", "represented by a nominee"
+	case show.Declined:
+		label, sub, c = "ON REGISTER", "acknowledged winner in absence", t.Accent
+	case show.ToContact:
+		label, sub, c = "TO BE CONTACTED", "15 days to collect", t.Accent
+	case show.Forfeit:
+		label, sub, c = "FORFEIT", "redraw", t.Warn
+	case show.NoShow:
+		label, sub, c = "NO SHOW", "redraw", t.Warn
+	case show.Void:
+		label, sub, c = "VOID", "redraw", t.Warn
+	}
+	w := 760.0
+	vector.StrokeRect(dst, float32(x-w/2), float32(y), float32(w), 170, 10, c, false)
+	Text(dst, label, t.Bold(104), x, y+22, Center, c)
+	if sub != "" {
+		Text(dst, sub, t.Regular(40), x, y+190, Center, t.Dim)
+	}
+}
+
+func (s *Stage) maskName(card string) string {
+	n := s.people[card].Name
+	if n == "" {
+		return s.maskCard(card)
+	}
+	if s.opt.Show.Mask.Names {
+		return show.MaskName(n)
+	}
+	return n
+}
+
+func (s *Stage) maskCard(card string) string {
+	if s.opt.Show.Mask.Cards {
+		return show.MaskCard(card)
+	}
+	return card
+}
+
+// groupInt writes n with thin spaces between thousands: 5 000.
+func groupInt(n int) string {
+	d := strconv.Itoa(n)
+	var b strings.Builder
+	for i, r := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b.WriteRune(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// prizeLines collapses repeated prizes: "5 × R5 000".
+func prizeLines(prizes []string) []string {
+	var out []string
+	for i := 0; i < len(prizes); {
+		j := i
+		for j < len(prizes) && prizes[j] == prizes[i] {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, strconv.Itoa(j-i)+" × "+prizes[i])
+		} else {
+			out = append(out, prizes[i])
+		}
+		i = j
+	}
+	return out
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// secondsText rounds up: the countdown shows 1 until the last instant.
+func secondsText(d time.Duration) string {
+	return strconv.Itoa(int(math.Ceil(d.Seconds())))
+}

@@ -1,0 +1,362 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/audio"
+	"drawshow/show"
+)
+
+// Options are how the stage runs.
+type Options struct {
+	Show      *show.Show
+	Theme     *Theme
+	Backend   Backend
+	Input     Input            // nil: the keyboard
+	Now       func() time.Time // nil: the wall clock
+	Rehearsal bool
+	Resumed   bool
+	Autoplay  bool
+	ExitAfter time.Duration // 0: run until the host quits
+	Sound     Sound         // nil: silent
+	OnScene   func(name string, screen *ebiten.Image)
+}
+
+// Sound is what the stage asks of the audio (an *audio.Player): cues on
+// events, and the host's mute and volume keys. Tests count the cues.
+type Sound interface {
+	Play(c audio.Cue) audio.Voice
+	Loop(c audio.Cue) audio.Voice
+	Stop(v audio.Voice)
+	SetMuted(m bool)
+	Muted() bool
+	SetVolume(v float32)
+	Volume() float32
+}
+
+// phase is where the show is on stage.
+type phase int
+
+const (
+	phaseOpen      phase = iota // the commitment, and the auditor's witness
+	phaseAttract                // between draws
+	phaseIntro                  // the frozen bin of the draw to come
+	phaseReel                   // the drawing animation
+	phaseReveal                 // the winner
+	phaseCountdown              // the claim countdown and its outcome
+	phaseBoard                  // the draw's winners
+	phaseClosed                 // the show is closed: the seed is revealed
+)
+
+var phaseNames = [...]string{"open", "attract", "intro", "reel", "reveal", "countdown", "board", "closed"}
+
+func (p phase) String() string { return phaseNames[p] }
+
+// Timings of the show's animations.
+const (
+	fadeTime   = 350 * time.Millisecond
+	reelTime   = 4500 * time.Millisecond
+	revealTime = 3 * time.Second
+	noticeTime = 6 * time.Second
+)
+
+// Stage is the presenter: an ebiten.Game whose Update only changes state
+// and whose Draw only renders it.
+type Stage struct {
+	opt   Options
+	theme *Theme
+	in    Input
+	now   func() time.Time
+	w     *worker
+
+	st     *show.State
+	people map[string]show.Person
+	sample []show.Entry
+
+	phase   phase
+	since   time.Time // when the phase began
+	prev    phase     // the phase faded out of
+	prevAt  time.Time
+	fadeAt  time.Time
+	landing bool // the reel waits for its announce to be committed
+	busy    bool // a command is with the worker
+
+	blackout   bool
+	hideHints  bool
+	help       bool
+	paused     bool // the attract loop stands still
+	confirm    confirmKind
+	entry      *entry // a text field: the witness, a proxy's name
+	menu       int    // the countdown's outcome menu: -1 closed
+	boardFocus bool   // Prev from the board shows the last stamp
+	message    string // for the host, in the hint bar
+	messageAt  time.Time
+	notice     string // for everyone, e.g. "resumed"
+	noticeAt   time.Time
+	started    time.Time
+	quit       bool
+
+	ticks   int
+	stats   *Stats
+	scratch *ebiten.Image // for crossfades
+	lastTen int           // the last countdown second cued
+	shotAt  time.Time     // when the new scene has faded in: a screenshot is due
+	shotDue bool
+	shown   look        // what the canvas shows now
+	roll    audio.Voice // the drum-roll under the reel
+}
+
+type confirmKind int
+
+const (
+	confirmNone confirmKind = iota
+	confirmQuit
+	confirmClose
+)
+
+// New makes the stage for an open show.
+func New(opt Options) *Stage {
+	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, menu: -1, people: map[string]show.Person{}}
+	if s.in == nil {
+		s.in = &Keyboard{}
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if opt.Autoplay {
+		s.in = newAutoplay(s)
+	}
+	s.started = s.now()
+	s.st = opt.Backend.State()
+	if opt.Backend != nil {
+		s.w = startWorker(opt.Backend, 100*time.Millisecond)
+	}
+	s.resume()
+	return s
+}
+
+// resume puts the stage where the record says the show is.
+func (s *Stage) resume() {
+	st := s.st
+	seg := st.CurSeg()
+	p := phaseOpen
+	switch {
+	case st.Closed:
+		p = phaseClosed
+	case !s.opt.Resumed:
+		p = phaseOpen
+	case seg == nil || seg.Frozen == nil:
+		p = phaseAttract
+	case seg.Last() != nil && seg.Last().Outcome == show.Pending && !seg.Last().Announced():
+		p = phaseIntro // the pick is made but was never shown: show it now
+	case seg.Last() != nil && (seg.Last().Outcome == show.Pending || !seg.Done()):
+		p = phaseCountdown
+	case seg.Done() && len(seg.Picks) > 0:
+		p = phaseBoard
+	default:
+		p = phaseIntro
+	}
+	if s.opt.Resumed {
+		s.notify(fmt.Sprintf("Resumed after a restart — the record holds every step (%d events)", st.Events))
+		if seg != nil && seg.Bin != nil {
+			s.sample = sample(seg.Bin)
+			s.fetchPeople(seg)
+		}
+	}
+	s.to(p)
+}
+
+// fetchPeople looks up the names the stage needs for seg, in the worker.
+func (s *Stage) fetchPeople(seg *show.SegState) {
+	cards := make([]string, 0, len(s.sample)+len(seg.Picks))
+	for _, e := range s.sample {
+		cards = append(cards, e.Participant)
+	}
+	for _, p := range seg.Picks {
+		cards = append(cards, p.Participant)
+	}
+	if ps, err := s.opt.Backend.People(seg.Seg.ID, cards); err == nil {
+		for k, v := range ps {
+			s.people[k] = v
+		}
+	}
+}
+
+func (s *Stage) to(p phase) {
+	now := s.now()
+	if p != s.phase {
+		s.prev, s.prevAt, s.fadeAt = s.phase, s.since, now
+	}
+	s.phase, s.since = p, now
+	s.menu, s.boardFocus = -1, false
+	if p == phaseOpen && s.st.Witness() == "" && !s.frozenAny() {
+		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", witness: true}
+	}
+	s.sceneChanged()
+}
+
+func (s *Stage) frozenAny() bool {
+	for _, g := range s.st.Segs {
+		if g.Frozen != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Stage) notify(msg string) { s.notice, s.noticeAt = msg, s.now() }
+
+func (s *Stage) tell(msg string) { s.message, s.messageAt = msg, s.now() }
+
+// Layout fixes the logical canvas; ebiten scales it to the screen.
+func (s *Stage) Layout(int, int) (int, int) { return W, H }
+
+// Update advances the show by one tick: input, the worker's replies, and
+// the animations' timed steps.
+func (s *Stage) Update() error {
+	t0 := time.Now()
+	defer func() { s.stats.addUpdate(time.Since(t0)) }()
+	s.ticks++
+	if s.quit {
+		return ebiten.Termination
+	}
+	if s.opt.ExitAfter > 0 && s.now().Sub(s.started) >= s.opt.ExitAfter {
+		return ebiten.Termination
+	}
+	s.drain()
+	s.handle(s.in.Poll())
+	s.step()
+	if s.opt.OnScene != nil && !s.shotAt.IsZero() && !s.now().Before(s.shotAt) {
+		s.shotAt, s.shotDue = time.Time{}, true
+	}
+	return nil
+}
+
+// drain applies whatever the worker has sent back.
+func (s *Stage) drain() {
+	if s.w == nil {
+		return
+	}
+	for {
+		select {
+		case r := <-s.w.out:
+			s.apply(r)
+		default:
+			return
+		}
+	}
+}
+
+func (s *Stage) apply(r reply) {
+	if r.op != show.OpTick {
+		s.busy = false
+	}
+	if r.st != nil {
+		s.st = r.st
+	}
+	for k, v := range r.people {
+		s.people[k] = v
+	}
+	if r.err != nil {
+		var ref *show.Refusal
+		if errors.As(r.err, &ref) {
+			s.tell("Refused: " + ref.Reason)
+		} else {
+			s.tell("Error: " + r.err.Error())
+		}
+		if r.op == show.OpPick || r.op == show.OpAnnounce {
+			s.landing = false
+			s.to(phaseIntro)
+		}
+		return
+	}
+	switch r.op {
+	case show.OpFreeze:
+		s.message = ""
+		s.sample = r.sample
+		for _, e := range s.sample {
+			if p, ok := s.people[e.Participant]; ok {
+				s.theme.Warm(show.MaskName(p.Name) + p.Name)
+			}
+		}
+		s.to(phaseIntro)
+	case show.OpPick:
+		seg := s.st.CurSeg()
+		if seg.Ended != nil {
+			s.tell(seg.Ended.Reason)
+			s.to(phaseBoard)
+		}
+	case show.OpAnnounce:
+		s.landing = false
+		s.sound(audio.RevealHit)
+		s.to(phaseReveal)
+	case show.OpNext:
+		s.sample = nil
+		s.to(phaseAttract)
+	case show.OpClose:
+		s.to(phaseClosed)
+	case show.OpTick:
+		s.sound(audio.Buzzer)
+	}
+	if r.op == show.OpClaim || r.op == show.OpProxy || r.op == show.OpDecline {
+		s.sound(audio.ClaimChime)
+	}
+}
+
+// send gives the worker a command, one at a time.
+func (s *Stage) send(c show.Command) bool {
+	if s.busy || s.w == nil {
+		return false
+	}
+	if s.w.send(c) {
+		s.busy = true
+		return true
+	}
+	return false
+}
+
+func (s *Stage) sound(c audio.Cue) {
+	if s.opt.Sound != nil {
+		s.opt.Sound.Play(c)
+	}
+}
+
+// step runs the animations' timed transitions.
+func (s *Stage) step() {
+	in := s.now().Sub(s.since)
+	switch s.phase {
+	case phaseReel:
+		seg := s.st.CurSeg()
+		if !s.landing && in >= reelTime && !s.busy && seg.Last() != nil && seg.Last().Outcome == show.Pending {
+			if s.send(show.Command{Op: show.OpAnnounce}) {
+				s.landing = true
+				if s.opt.Sound != nil {
+					s.opt.Sound.Stop(s.roll)
+				}
+			}
+		}
+	case phaseReveal:
+		if in >= revealTime {
+			s.to(phaseCountdown)
+		}
+	case phaseCountdown:
+		s.cueCountdown()
+	}
+}
+
+// cueCountdown ticks each of the last ten seconds once.
+func (s *Stage) cueCountdown() {
+	p := s.st.CurSeg().Last()
+	if p == nil || p.Outcome != show.Pending || p.Deadline.IsZero() {
+		return
+	}
+	left := int(p.Deadline.Sub(s.now()).Seconds() + 0.999)
+	if left >= 1 && left <= 10 && left != s.lastTen {
+		s.lastTen = left
+		s.sound(audio.Tick)
+	}
+}

@@ -1,0 +1,132 @@
+package scenes
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"drawshow/assets"
+	"drawshow/show"
+)
+
+// The logical canvas; ebiten scales it to the monitor.
+const (
+	W = 1920
+	H = 1080
+)
+
+// Theme is the look of a show: colours from its brand, the Go fonts.
+type Theme struct {
+	Name       string
+	Background color.RGBA
+	Primary    color.RGBA
+	Accent     color.RGBA
+	Text       color.RGBA
+	Dim        color.RGBA
+	Warn       color.RGBA
+	Good       color.RGBA
+	Logo       *ebiten.Image // nil when the show has none
+
+	bold, regular, mono *text.GoTextFaceSource
+	faces               map[faceKey]*text.GoTextFace
+}
+
+type faceKey struct {
+	src  *text.GoTextFaceSource
+	size float64
+}
+
+// NewTheme makes the theme of a brand; unset colours take a clean default.
+func NewTheme(b show.Brand, logo *ebiten.Image) (*Theme, error) {
+	t := &Theme{
+		Name:       b.Name,
+		Background: color.RGBA{0x0b, 0x10, 0x2a, 0xff},
+		Primary:    color.RGBA{0x1d, 0x3a, 0x8a, 0xff},
+		Accent:     color.RGBA{0xf2, 0xc1, 0x4e, 0xff},
+		Text:       color.RGBA{0xf7, 0xf4, 0xea, 0xff},
+		Dim:        color.RGBA{0x9a, 0xa3, 0xc0, 0xff},
+		Warn:       color.RGBA{0xe5, 0x48, 0x4d, 0xff},
+		Good:       color.RGBA{0x3c, 0xc8, 0x7a, 0xff},
+		Logo:       logo,
+		faces:      map[faceKey]*text.GoTextFace{},
+	}
+	for _, c := range []struct {
+		hex string
+		dst *color.RGBA
+	}{{b.Background, &t.Background}, {b.Primary, &t.Primary}, {b.Accent, &t.Accent}} {
+		if c.hex == "" {
+			continue
+		}
+		v, err := strconv.ParseUint(c.hex[1:], 16, 32)
+		if err != nil || len(c.hex) != 7 {
+			return nil, fmt.Errorf("brand colour %q: want #rrggbb", c.hex)
+		}
+		*c.dst = color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
+	}
+	var err error
+	for _, f := range []struct {
+		ttf []byte
+		dst **text.GoTextFaceSource
+	}{{assets.Bold, &t.bold}, {assets.Regular, &t.regular}, {assets.MonoBold, &t.mono}} {
+		if *f.dst, err = text.NewGoTextFaceSource(bytes.NewReader(f.ttf)); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+func (t *Theme) face(src *text.GoTextFaceSource, size float64) *text.GoTextFace {
+	k := faceKey{src, size}
+	f, ok := t.faces[k]
+	if !ok {
+		f = &text.GoTextFace{Source: src, Size: size}
+		t.faces[k] = f
+	}
+	return f
+}
+
+// Bold, Regular and Mono are the theme's faces at a size in pixels.
+func (t *Theme) Bold(size float64) *text.GoTextFace    { return t.face(t.bold, size) }
+func (t *Theme) Regular(size float64) *text.GoTextFace { return t.face(t.regular, size) }
+func (t *Theme) Mono(size float64) *text.GoTextFace    { return t.face(t.mono, size) }
+
+// Warm renders glyphs into the faces' caches ahead of time, so the first
+// reveal of a name never waits on rasterising it.
+func (t *Theme) Warm(s string) {
+	for _, f := range t.faces {
+		text.CacheGlyphs(s, f)
+	}
+}
+
+// Align is where a text's anchor point sits.
+type Align int
+
+// Text anchors.
+const (
+	Left Align = iota
+	Center
+	Right
+)
+
+// Text draws s with its top edge at y and its anchor at x.
+func Text(dst *ebiten.Image, s string, f text.Face, x, y float64, a Align, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign = text.Align(a)
+	text.Draw(dst, s, f, op)
+}
+
+// Fade returns c with its alpha scaled by a in [0, 1].
+func Fade(c color.RGBA, a float64) color.RGBA {
+	a = clamp(a, 0, 1)
+	return color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(float64(c.A) * a)}
+}
+
+func clamp(v, lo, hi float64) float64 {
+	return max(lo, min(hi, v))
+}
