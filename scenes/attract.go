@@ -1,9 +1,13 @@
 package scenes
 
 import (
+	"fmt"
+	"image/color"
+	"strconv"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // The attract loop's panels, each up for attractPanel.
@@ -14,7 +18,7 @@ const attractPanel = 8 * time.Second
 func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 	t := s.theme
 	loc := s.opt.Show.Location
-	Text(dst, s.now().In(loc).Format("15:04"), t.Bold(120), W-80, 150, Right, t.Text)
+	Text(dst, s.now().In(loc).Format("15:04"), t.Bold(120), W-80, 190, Right, t.Text)
 	panel := int(in / attractPanel)
 	if s.paused {
 		panel = 0
@@ -39,9 +43,9 @@ func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 		c, mark := t.Dim, ""
 		switch {
 		case i < s.st.Cur || (i == s.st.Cur && g.Done() && len(g.Picks) > 0):
-			mark = "✓"
+			tick(dst, 128, y+34, t.Good)
 		case i == s.st.Cur:
-			c, mark = t.Text, "▶"
+			c, mark = t.Text, "►"
 		}
 		when := ""
 		if !g.Seg.At.IsZero() {
@@ -52,7 +56,7 @@ func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 		Text(dst, g.Seg.Title, t.Bold(56), 400, y, Left, c)
 		if i == s.st.Cur && !g.Seg.At.IsZero() {
 			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
-				Text(dst, "in "+d.Round(time.Minute).String(), t.Regular(44), W-120, y+8, Right, t.Accent)
+				Text(dst, "in "+untilText(d), t.Regular(44), W-120, y+8, Right, t.Accent)
 			}
 		}
 		y += 96
@@ -63,6 +67,21 @@ func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 	if s.paused {
 		Text(dst, "paused", t.Regular(32), W-80, 290, Right, t.Dim)
 	}
+}
+
+// untilText is a wait as the floor says it: "25 min", "1 h 05 min".
+func untilText(d time.Duration) string {
+	m := int(d.Round(time.Minute) / time.Minute)
+	if m < 60 {
+		return strconv.Itoa(max(m, 1)) + " min"
+	}
+	return fmt.Sprintf("%d h %02d min", m/60, m%60)
+}
+
+// tick draws a check mark: the Go fonts have no ✓.
+func tick(dst *ebiten.Image, x, y float64, c color.Color) {
+	vector.StrokeLine(dst, float32(x), float32(y), float32(x+14), float32(y+16), 8, c, true)
+	vector.StrokeLine(dst, float32(x+14), float32(y+16), float32(x+44), float32(y-20), 8, c, true)
 }
 
 type winnerLine struct{ name, prize, segment string }

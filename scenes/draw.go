@@ -413,7 +413,7 @@ func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
 		fi := float64(i)
 		x := math.Mod(fi*211.7, W)
 		vy := 260 + math.Mod(fi*37.3, 240)
-		y := -40 + vy*u + 40*math.Sin(u*3+fi)
+		y := 130 + math.Mod(fi*53.9, 120) + vy*u + 40*math.Sin(u*3+fi)
 		a := clamp(1.4-u/revealTime.Seconds()*1.4, 0, 1)
 		vector.DrawFilledRect(dst, float32(x+20*math.Sin(u*2+fi)), float32(y), 14, 22, Fade(colours[i%len(colours)], a), false)
 	}

@@ -20,7 +20,7 @@ var blackColour = color.RGBA{0, 0, 0, 0xff}
 func (s *Stage) drawOverlays(dst *ebiten.Image, now time.Time) {
 	t := s.theme
 	if s.opt.Rehearsal || (s.st.Opened != nil && s.st.Opened.Rehearsal) {
-		Text(dst, "REHEARSAL", t.Bold(44), W-60, 136, Right, Fade(t.Warn, 0.85))
+		Text(dst, "REHEARSAL", t.Bold(48), W/2, 32, Center, Fade(t.Warn, 0.9))
 	}
 	if s.notice != "" && now.Sub(s.noticeAt) < noticeTime {
 		vector.DrawFilledRect(dst, 0, 132, W, 70, Fade(t.Good, 0.85), false)
@@ -59,20 +59,20 @@ func (s *Stage) hints() string {
 	var now string
 	switch s.phase {
 	case phaseOpen:
-		now = "Next ▶ start the show"
+		now = "Next ► start the show"
 	case phaseAttract:
 		if s.st.CurSeg().Frozen != nil {
-			now = "Next ▶ draw intro"
+			now = "Next ► draw intro"
 		} else {
-			now = "Next ▶ freeze the bin of " + s.st.CurSeg().Seg.Title
+			now = "Next ► freeze the bin of " + s.st.CurSeg().Seg.Title
 		}
 		now += "  ·  F5 pause the loop"
 	case phaseIntro:
-		now = "Next ▶ draw  ·  Prev ◀ back"
+		now = "Next ► draw  ·  Prev ◄ back"
 	case phaseReel:
 		now = "Drawing…"
 	case phaseReveal:
-		now = "Next ▶ countdown"
+		now = "Next ► countdown"
 	case phaseCountdown:
 		p := s.st.CurSeg().Last()
 		switch {
@@ -82,15 +82,15 @@ func (s *Stage) hints() string {
 		case p.Outcome == show.Pending:
 			now = "Next/C claimed  ·  R proxy  ·  D register  ·  F forfeit  ·  F5 menu  ·  no-show is automatic"
 		case s.st.CurSeg().Done():
-			now = "Next ▶ winners board"
+			now = "Next ► winners board"
 		default:
-			now = "Next ▶ redraw"
+			now = "Next ► redraw"
 		}
 	case phaseBoard:
 		if s.st.Cur+1 >= len(s.st.Segs) {
-			now = "Next ▶ close the show"
+			now = "Next ► close the show"
 		} else {
-			now = "Next ▶ " + s.st.Segs[s.st.Cur+1].Seg.Title
+			now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
 		}
 	case phaseClosed:
 		now = "The show is closed  ·  Ctrl+Q quit"
@@ -116,7 +116,7 @@ func (s *Stage) drawEntry(dst *ebiten.Image) {
 	vector.DrawFilledRect(dst, 300, 880, W-600, 150, Fade(t.Primary, 0.95), false)
 	vector.StrokeRect(dst, 300, 880, W-600, 150, 4, t.Accent, false)
 	Text(dst, s.entry.label, t.Regular(34), 340, 895, Left, t.Dim)
-	Text(dst, string(s.entry.text)+"▏", t.Bold(56), 340, 945, Left, t.Text)
+	Text(dst, string(s.entry.text)+"_", t.Bold(56), 340, 945, Left, t.Text)
 }
 
 func (s *Stage) drawConfirm(dst *ebiten.Image) {
