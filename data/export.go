@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"drawshow/show"
@@ -35,6 +37,7 @@ type RecordShow struct {
 	Promotion string `json:"promotion"`
 	Property  string `json:"property"`
 	Rehearsal bool   `json:"rehearsal"`
+	Timezone  string `json:"timezone,omitempty"`
 	OpenedAt  string `json:"opened_at"`
 	ClosedAt  string `json:"closed_at"`
 }
@@ -52,6 +55,11 @@ type RecordDraw struct {
 	Rows         int          `json:"rows"`
 	Excluded     int          `json:"excluded"`
 	Barred       int          `json:"barred"`
+	OutOfTier    int          `json:"out_of_tier"`
+	Capped       uint64       `json:"capped"`
+	ZeroTickets  int          `json:"zero_tickets"`
+	ScheduledAt  string       `json:"scheduled_at,omitempty"`
+	Attendance   string       `json:"attendance,omitempty"`
 	FrozenAt     string       `json:"frozen_at"`
 	Winners      int          `json:"winners"`
 	Wanted       int          `json:"wanted"`
@@ -69,6 +77,7 @@ type RecordPick struct {
 	DrawnAt     string `json:"drawn_at"`
 	DecidedAt   string `json:"decided_at"`
 	Proxy       string `json:"proxy,omitempty"`
+	ProxyID     string `json:"proxy_id,omitempty"`
 	CollectBy   string `json:"collect_by,omitempty"`
 	Reason      string `json:"reason,omitempty"`
 }
@@ -85,21 +94,26 @@ func (db *DB) Fold(showID string) (*show.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	sh, err := show.Parse(row.File, row.FileText)
-	if err != nil {
-		return nil, fmt.Errorf("show %s: the recorded show file no longer parses: %v", showID, err)
-	}
 	evs, err := db.Events(showID)
 	if err != nil {
 		return nil, err
+	}
+	return db.fold(row, evs)
+}
+
+// fold replays evs, the journal of the show row, over its recorded rows.
+func (db *DB) fold(row *ShowRow, evs []show.Event) (*show.Engine, error) {
+	sh, err := show.Parse(row.File, row.FileText)
+	if err != nil {
+		return nil, fmt.Errorf("show %s: the recorded show file no longer parses: %v", row.ID, err)
 	}
 	at := time.Time{}
 	if len(evs) > 0 {
 		at = evs[len(evs)-1].At
 	}
-	eng := show.NewEngine(sh, db.Source(showID), func() time.Time { return at })
+	eng := show.NewEngine(sh, db.Source(row.ID), func() time.Time { return at })
 	if err := eng.Replay(evs); err != nil {
-		return nil, fmt.Errorf("show %s: %v", showID, err)
+		return nil, fmt.Errorf("show %s: %v", row.ID, err)
 	}
 	return eng, nil
 }
@@ -123,21 +137,139 @@ func stamp(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-// Export writes record.json, the frozen bins and winners.csv of a show to dir.
+// The files of an export besides the bins.
+const (
+	RecordFile     = "record.json"
+	WinnersCSV     = "winners.csv"
+	WinnersXLSX    = "winners.xlsx"
+	ReportPDF      = "report.pdf"
+	CollectionFile = "collection.csv"
+)
+
+// Export writes every file of a show's export to dir: see ExportAll.
 func (db *DB) Export(showID, dir string) (*Record, error) {
-	eng, err := db.Fold(showID)
+	return db.ExportAll(showID, dir, nil)
+}
+
+// ExportAll writes a show's export to dir: the frozen bins (bins/ID.csv),
+// winners.csv, winners.xlsx, report.pdf, collection.csv and, last,
+// record.json. progress, if not nil, is called before each step with the
+// step's name, the steps done and the steps in all, and once more at the
+// end with done = total and the step "done"; the presenter shows it while
+// the show closes.
+func (db *DB) ExportAll(showID, dir string, progress func(step string, done, total int)) (*Record, error) {
+	if progress == nil {
+		progress = func(string, int, int) {}
+	}
+	x, err := db.exportSet(showID, func(bins int) { progress("reading the record", 0, bins+exportSteps) })
+	if err != nil {
+		return nil, err
+	}
+	total := len(x.rec.Draws) + exportSteps
+	done := 0
+	step := func(name string, write func(path string) error) error {
+		done++
+		progress(name, done, total)
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := write(path); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "bins"), 0o755); err != nil {
+		return nil, err
+	}
+	for _, d := range x.rec.Draws {
+		es := x.st.Seg(d.Segment).Bin.Entries
+		if err := step(d.Bin, func(p string) error { return writeBin(p, es) }); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range []struct {
+		name  string
+		write func(string) error
+	}{
+		{WinnersCSV, x.writeWinners},
+		{WinnersXLSX, x.writeXLSX},
+		{ReportPDF, x.writePDF},
+		{CollectionFile, x.writeCollection},
+		{RecordFile, x.writeRecord},
+	} {
+		if err := step(f.name, f.write); err != nil {
+			return nil, err
+		}
+	}
+	progress("done", total, total)
+	return x.rec, nil
+}
+
+// exportSteps counts the steps of an export besides its bins: reading the
+// record, then each file other than a bin.
+const exportSteps = 6
+
+// exportSet is what every file of an export is made from: the show as the
+// fold of its journal, its record, and what the entry files said of every
+// picked participant.
+type exportSet struct {
+	sh  *show.Show
+	st  *show.State
+	rec *Record
+	who map[string]map[string]Person // segment id → card → person, for each picked participant
+}
+
+// exportSet folds a show and looks up its picked participants. started is
+// told the number of frozen bins before the fold rebuilds them.
+func (db *DB) exportSet(showID string, started func(bins int)) (*exportSet, error) {
+	row, err := db.Show(showID)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := db.Events(showID)
+	if err != nil {
+		return nil, err
+	}
+	bins := 0
+	for _, e := range evs {
+		if e.Kind == show.BinFrozen {
+			bins++
+		}
+	}
+	started(bins)
+	eng, err := db.fold(row, evs)
 	if err != nil {
 		return nil, err
 	}
 	st := eng.State()
-	if err := os.MkdirAll(filepath.Join(dir, "bins"), 0o755); err != nil {
+	if st.Opened == nil {
+		return nil, fmt.Errorf("show %s: the journal has no show-opened event", showID)
+	}
+	x := &exportSet{sh: eng.Show, st: st, rec: newRecord(eng.Show, st), who: map[string]map[string]Person{}}
+	if x.rec.Journal, err = db.showHead(showID); err != nil {
 		return nil, err
 	}
+	for _, s := range st.Segs {
+		if len(s.Picks) == 0 {
+			continue
+		}
+		cards := make([]string, len(s.Picks))
+		ticket := make(map[string]string, len(s.Picks))
+		for i, p := range s.Picks {
+			cards[i], ticket[p.Participant] = p.Participant, p.Ticket
+		}
+		if x.who[s.Seg.ID], err = db.peopleOf(showID, s.Seg.ID, cards, ticket); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}
+
+// newRecord is record.json of a show's state.
+func newRecord(sh *show.Show, st *show.State) *Record {
 	rec := &Record{
 		Format: RecordFormat, Algorithm: st.Opened.Algorithm,
 		Show: RecordShow{
 			ID: st.ID, Promotion: st.Opened.Promotion, Property: st.Opened.Property, Rehearsal: st.Opened.Rehearsal,
-			OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt),
+			Timezone: sh.Timezone, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt),
 		},
 		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Witness(),
 		Draws: []RecordDraw{},
@@ -146,41 +278,44 @@ func (db *DB) Export(showID, dir string) (*Record, error) {
 		if s.Frozen == nil {
 			continue
 		}
+		f := s.Frozen
 		d := RecordDraw{
 			ID: s.Seg.ID, Segment: s.Seg.ID, Title: s.Seg.Title, Bin: "bins/" + s.Seg.ID + ".csv",
-			Fingerprint: s.Frozen.Fingerprint, Entries: s.Frozen.Entries, TotalWeight: s.Frozen.TotalWeight,
-			Participants: s.Frozen.Participants, Rows: s.Frozen.Rows, Excluded: len(s.Frozen.Excluded), Barred: len(s.Frozen.Barred),
+			Fingerprint: f.Fingerprint, Entries: f.Entries, TotalWeight: f.TotalWeight,
+			Participants: f.Participants, Rows: f.Rows, Excluded: len(f.Excluded), Barred: len(f.Barred),
+			OutOfTier: f.OutOfTier, Capped: f.Capped, ZeroTickets: f.Zero,
+			ScheduledAt: stamp(s.Seg.At), Attendance: s.Seg.Attendance,
 			FrozenAt: stamp(s.FrozenAt), Winners: s.Winners(), Wanted: s.Seg.Winners, Picks: []RecordPick{},
 		}
 		if s.Ended != nil {
 			d.EndedShort = s.Ended.Reason
 		}
 		for _, p := range s.Picks {
-			out := string(p.Outcome)
-			if p.Outcome == show.Pending {
-				out = "pending"
-			}
 			d.Picks = append(d.Picks, RecordPick{
-				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: out, Prize: p.Prize,
-				DrawnAt: stamp(p.DrawnAt), DecidedAt: stamp(p.DecidedAt), Proxy: p.Proxy, CollectBy: p.CollectBy, Reason: p.Reason,
+				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: outcomeName(p.Outcome), Prize: p.Prize,
+				DrawnAt: stamp(p.DrawnAt), DecidedAt: stamp(p.DecidedAt), Proxy: p.Proxy, ProxyID: p.ProxyID,
+				CollectBy: p.CollectBy, Reason: p.Reason,
 			})
-		}
-		if err := writeBin(filepath.Join(dir, d.Bin), s.Bin.Entries); err != nil {
-			return nil, err
 		}
 		rec.Draws = append(rec.Draws, d)
 	}
-	if rec.Journal, err = db.showHead(showID); err != nil {
-		return nil, err
+	return rec
+}
+
+// outcomeName is an outcome as the exports write it.
+func outcomeName(o show.Outcome) string {
+	if o == show.Pending {
+		return "pending"
 	}
-	if err := db.writeWinners(filepath.Join(dir, "winners.csv"), st); err != nil {
-		return nil, err
-	}
-	b, err := json.MarshalIndent(rec, "", " ")
+	return string(o)
+}
+
+func (x *exportSet) writeRecord(path string) error {
+	b, err := json.MarshalIndent(x.rec, "", " ")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return rec, os.WriteFile(filepath.Join(dir, "record.json"), append(b, '\n'), 0o644)
+	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
 func (db *DB) showHead(showID string) (RecordChain, error) {
@@ -219,30 +354,19 @@ func writeBin(path string, es []show.Entry) error {
 
 // writeWinners lists the winners with the names and tiers the entry files
 // gave: the export keeps them whole.
-func (db *DB) writeWinners(path string, st *show.State) error {
+func (x *exportSet) writeWinners(path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := csv.NewWriter(f)
 	w.Write([]string{"segment", "title", "k", "ticket", "card", "name", "tier", "prize", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by"})
-	for _, s := range st.Segs {
-		var cards []string
-		for _, p := range s.Picks {
-			if p.Outcome.Wins() {
-				cards = append(cards, p.Participant)
-			}
-		}
-		who, err := db.people(st.ID, s.Seg.ID, cards)
-		if err != nil {
-			f.Close()
-			return err
-		}
+	for _, s := range x.st.Segs {
 		for _, p := range s.Picks {
 			if !p.Outcome.Wins() {
 				continue
 			}
-			pp := who[p.Participant]
+			pp := x.who[s.Seg.ID][p.Participant]
 			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K), p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Prize,
 				string(p.Outcome), p.Proxy, p.ProxyID, stamp(p.DrawnAt), stamp(p.DecidedAt), p.CollectBy})
 		}
@@ -262,45 +386,68 @@ type Person struct {
 	Extra map[string]string
 }
 
-// people looks up cards in a segment's imported rows, in one pass.
+// people looks up cards in a segment's imported rows: each card's first row.
 func (db *DB) people(showID, segment string, cards []string) (map[string]Person, error) {
+	return db.peopleOf(showID, segment, cards, nil)
+}
+
+// lookupBatch cards go in one query.
+const lookupBatch = 256
+
+// peopleOf reads what a segment's entry file said of cards: the row of
+// the ticket prefer names for the card (the picked ticket), else the
+// card's first row. SQLite filters the segment's rows, so a million-row
+// file costs one scan in C per batch of cards rather than a million rows
+// through Go.
+func (db *DB) peopleOf(showID, segment string, cards []string, prefer map[string]string) (map[string]Person, error) {
 	out := map[string]Person{}
 	if len(cards) == 0 {
 		return out, nil
 	}
-	want := set(cards)
 	var first, last int64
 	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("segment %s: the imported entry file: %v", segment, err)
 	}
-	rows, err := db.sql.Query(`SELECT card, name, tier, extra FROM entries WHERE rowid BETWEEN ? AND ?`, first, last)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var card, name string
-		var tier int
-		var extra *string
-		if err := rows.Scan(&card, &name, &tier, &extra); err != nil {
+	cards = slices.Compact(slices.Sorted(slices.Values(cards)))
+	exact := map[string]bool{}
+	for len(cards) > 0 {
+		batch := cards[:min(len(cards), lookupBatch)]
+		cards = cards[len(batch):]
+		args := []any{first, last}
+		for _, c := range batch {
+			args = append(args, c)
+		}
+		rows, err := db.sql.Query(`SELECT ticket, card, name, tier, extra FROM entries WHERE rowid BETWEEN ? AND ? AND card IN (?`+
+			strings.Repeat(`, ?`, len(batch)-1)+`) ORDER BY rowid`, args...)
+		if err != nil {
 			return nil, err
 		}
-		if !want[card] {
-			continue
+		for rows.Next() {
+			var tk, card, name string
+			var tier int
+			var extra *string
+			if err := rows.Scan(&tk, &card, &name, &tier, &extra); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			want, hasWant := prefer[card]
+			if _, seen := out[card]; exact[card] || seen && (!hasWant || tk != want) {
+				continue
+			}
+			p := Person{Name: name, Tier: show.Tier(tier)}
+			if extra != nil {
+				if err := json.Unmarshal([]byte(*extra), &p.Extra); err != nil {
+					rows.Close()
+					return nil, fmt.Errorf("segment %s card %s: extra columns: %v", segment, card, err)
+				}
+			}
+			out[card] = p
+			exact[card] = hasWant && tk == want
 		}
-		p := Person{Name: name, Tier: show.Tier(tier)}
-		if extra != nil {
-			json.Unmarshal([]byte(*extra), &p.Extra)
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
 		}
-		out[card] = p
 	}
-	return out, rows.Err()
-}
-
-func set(ss []string) map[string]bool {
-	m := make(map[string]bool, len(ss))
-	for _, s := range ss {
-		m[s] = true
-	}
-	return m
+	return out, nil
 }

@@ -1,0 +1,79 @@
+package data
+
+import (
+	"encoding/csv"
+	"maps"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"drawshow/show"
+)
+
+// CollectionColumns are the fixed columns of collection.csv; the contact
+// columns of the entry files follow them, by header in alphabetical order.
+var CollectionColumns = []string{"show", "segment", "title", "draw_date", "pick", "ticket", "card", "name", "tier",
+	"prize", "outcome", "why", "proxy", "proxy_id", "collect_by"}
+
+// contactHeader picks the extra columns of an entry file that say how to
+// reach a winner; other columns (ID numbers, dates of birth…) stay out of
+// the prize desk's list.
+var contactHeader = regexp.MustCompile(`(?i)phone|cell|mobile|tel|mail|address|contact|whatsapp|postal|suburb|city|town|province`)
+
+// writeCollection writes collection.csv, the prize desk's list of winners
+// not present: on the decline register, represented by a proxy, or drawn
+// in a draw they need not attend. Each has the contact details the entry
+// file gave, where it gave any, and the date by which to collect: the
+// draw date plus 15 days in the show's timezone. A rehearsal's list begins
+// with the rehearsal banner, alone on the first line.
+func (x *exportSet) writeCollection(path string) error {
+	type row struct {
+		seg *show.SegState
+		p   *show.Pick
+		who Person
+	}
+	var rows []row
+	contact := map[string]bool{}
+	for _, s := range x.st.Segs {
+		for i := range s.Picks {
+			p := &s.Picks[i]
+			if !notPresent(p.Outcome) {
+				continue
+			}
+			who := x.who[s.Seg.ID][p.Participant]
+			for h, v := range who.Extra {
+				if v != "" && contactHeader.MatchString(h) {
+					contact[h] = true
+				}
+			}
+			rows = append(rows, row{s, p, who})
+		}
+	}
+	extra := slices.Sorted(maps.Keys(contact))
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	if x.st.Opened.Rehearsal {
+		w.Write([]string{RehearsalBanner})
+	}
+	w.Write(append(slices.Clone(CollectionColumns), extra...))
+	for _, r := range rows {
+		p := r.p
+		rec := []string{x.st.ID, r.seg.Seg.ID, r.seg.Seg.Title, p.DrawnAt.In(x.sh.Location).Format("2006-01-02"),
+			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), p.Prize, string(p.Outcome),
+			status(p), p.Proxy, p.ProxyID, x.collectBy(p)}
+		for _, h := range extra {
+			rec = append(rec, r.who.Extra[h])
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,177 @@
+package data
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"drawshow/show"
+)
+
+// Rehearsal banners: every page, sheet and list of a rehearsal's export
+// carries one, so that nothing from a rehearsal passes for a result.
+const (
+	RehearsalBanner = "REHEARSAL - not an official result: nothing here is to be paid, contacted or published"
+	OfficialBanner  = "Official record of the draws"
+)
+
+// banner is the status line of an export.
+func (x *exportSet) banner() string {
+	if x.st.Opened.Rehearsal {
+		return RehearsalBanner
+	}
+	return OfficialBanner
+}
+
+// local is t in the show's timezone, to the second; "" for the zero time.
+func (x *exportSet) local(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(x.sh.Location).Format(time.DateTime)
+}
+
+// localMinute is t in the show's timezone, to the minute.
+func (x *exportSet) localMinute(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(x.sh.Location).Format("2006-01-02 15:04")
+}
+
+// collectBy is the last day to collect the prize of a winner not present:
+// the engine's date for a winner to be contacted, else the draw date plus
+// show.CollectDays in the show's timezone.
+func (x *exportSet) collectBy(p *show.Pick) string {
+	if p.CollectBy != "" {
+		return p.CollectBy
+	}
+	return p.DrawnAt.In(x.sh.Location).AddDate(0, 0, show.CollectDays).Format(time.DateOnly)
+}
+
+// witness is the auditor's witness W, or words saying there is none.
+func (x *exportSet) witness() string {
+	if w := x.st.Witness(); w != "" {
+		return w
+	}
+	return "(none: empty)"
+}
+
+// status says in words how a pick ended.
+func status(p *show.Pick) string {
+	switch p.Outcome {
+	case show.Pending:
+		return "pending: the claim is still open"
+	case show.Claimed:
+		return "claimed in person"
+	case show.ByProxy:
+		return "claimed by proxy"
+	case show.Declined:
+		if p.By == "register" {
+			return "declined: on the decline register"
+		}
+		return "declined: an acknowledged winner in absence"
+	case show.ToContact:
+		return "to be contacted: attendance not required"
+	case show.Forfeit:
+		return "forfeit: the card is not the holder's; redrawn"
+	case show.NoShow:
+		return "no-show: not claimed in time; redrawn"
+	case show.Void:
+		return "void: " + p.Reason
+	}
+	return string(p.Outcome)
+}
+
+// note is what a pick's line needs besides its outcome: the proxy, the
+// collect-by date, the reason of a void.
+func (x *exportSet) note(p *show.Pick) string {
+	var parts []string
+	if p.Proxy != "" {
+		s := "proxy " + p.Proxy
+		if p.ProxyID != "" {
+			s += " (ID " + p.ProxyID + ")"
+		}
+		parts = append(parts, s)
+	}
+	if notPresent(p.Outcome) {
+		parts = append(parts, "collect by "+x.collectBy(p))
+	}
+	if p.Outcome == show.Void {
+		parts = append(parts, "void: "+p.Reason)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// notPresent reports whether a winner was not there in person: the prize
+// desk pays out later, to the winner or the nominee.
+func notPresent(o show.Outcome) bool {
+	return o == show.Declined || o == show.ByProxy || o == show.ToContact
+}
+
+// thousands writes n with spaces between groups of three digits, as South
+// African documents write numbers.
+func thousands[T ~int | ~uint64](n T) string {
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	s := strconv.FormatUint(uint64(n), 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// rulesOf describes a segment's rules in a few words.
+func rulesOf(seg *show.Segment) string {
+	var parts []string
+	if seg.Tickets == show.Points {
+		switch {
+		case len(seg.Fixed) > 0 && seg.PointsPerTicket == 0:
+			parts = append(parts, "one row per participant, fixed tickets per tier")
+		case len(seg.Fixed) > 0:
+			parts = append(parts, "tickets = points ÷ "+strconv.FormatUint(seg.PointsPerTicket, 10)+", fixed tickets for some tiers")
+		default:
+			parts = append(parts, "tickets = points ÷ "+strconv.FormatUint(seg.PointsPerTicket, 10))
+		}
+	} else {
+		parts = append(parts, "one row is one ticket")
+	}
+	if len(seg.Cap) > 0 {
+		var caps []string
+		for _, t := range show.Tiers {
+			if c, ok := seg.Cap[t]; ok {
+				caps = append(caps, t.String()+" "+strconv.FormatUint(c, 10))
+			}
+		}
+		parts = append(parts, "cap per participant: "+strings.Join(caps, ", "))
+	}
+	if seg.Tiers != nil {
+		var ts []string
+		for _, t := range seg.Tiers {
+			ts = append(ts, t.String())
+		}
+		parts = append(parts, "tiers: "+strings.Join(ts, ", "))
+	}
+	parts = append(parts, winOnceWords(seg.WinOnce))
+	if seg.Attendance == show.NotRequired {
+		parts = append(parts, "attendance not required")
+	} else {
+		parts = append(parts, "attendance required")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func winOnceWords(scope string) string {
+	switch scope {
+	case show.OncePerDay:
+		return "win once a day"
+	case show.OncePerShow:
+		return "win once a show"
+	}
+	return "win once a draw"
+}

@@ -1,0 +1,426 @@
+package data
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"drawshow/show"
+)
+
+// A4 portrait, in millimetres.
+const (
+	pdfPageW  = 210.0
+	pdfPageH  = 297.0
+	pdfMargin = 15.0
+	pdfBodyW  = pdfPageW - 2*pdfMargin
+	pdfTop    = 26.0
+	pdfBottom = 18.0
+	pdfLine   = 5.0
+	pdfLabelW = 42.0
+)
+
+// report lays out report.pdf.
+type report struct {
+	p *fpdf.Fpdf
+	x *exportSet
+}
+
+// writePDF writes report.pdf, the auditor's report, printable on A4: on the
+// first page the show, commitment, seed, witness, algorithm and how to
+// verify; then per draw, each on its own page, its times, entry file,
+// fingerprint, counts and every pick in order with its outcome and time,
+// voids with their reasons; the jackpot ledger; and signature lines for the
+// independent auditor and the promotions manager. Every page of a
+// rehearsal's report says REHEARSAL in its header and across the page.
+func (x *exportSet) writePDF(path string) error {
+	p := fpdf.New("P", "mm", "A4", "")
+	at := x.st.ClosedAt
+	if at.IsZero() {
+		at = x.st.LastAt
+	}
+	// The same record gives the same file, byte for byte.
+	p.SetCatalogSort(true)
+	p.SetCreationDate(at)
+	p.SetModificationDate(at)
+	o := x.st.Opened
+	p.SetTitle(pdfText(fmt.Sprintf("%s, %s: draw report, show %s", o.Promotion, o.Property, x.st.ID)), true)
+	p.SetSubject(pdfText(x.banner()), true)
+	p.SetCreator("drawshow", true)
+	p.SetAuthor("drawshow", true)
+	// The Go fonts: Latin, Greek and Cyrillic with their accents, so that
+	// every name prints as the entry file spells it.
+	p.AddUTF8FontFromBytes("go", "", goregular.TTF)
+	p.AddUTF8FontFromBytes("go", "B", gobold.TTF)
+	p.AddUTF8FontFromBytes("go", "I", goitalic.TTF)
+	p.AddUTF8FontFromBytes("mono", "", gomono.TTF)
+	p.SetMargins(pdfMargin, pdfTop, pdfMargin)
+	p.SetAutoPageBreak(true, pdfBottom)
+	p.AliasNbPages("{nb}")
+	r := &report{p: p, x: x}
+	p.SetHeaderFunc(r.header)
+	p.SetFooterFunc(r.footer)
+
+	p.AddPage()
+	r.cover()
+	for _, s := range x.st.Segs {
+		r.segment(s)
+	}
+	r.jackpot()
+	r.signatures()
+	if err := p.Error(); err != nil {
+		return err
+	}
+	return p.OutputFileAndClose(path)
+}
+
+// pdfText keeps to what the PDF's fonts can carry: characters of the basic
+// multilingual plane (fpdf fails on others), no control characters.
+func pdfText(s string) string {
+	return strings.Map(func(c rune) rune {
+		switch {
+		case c == '\n':
+			return c
+		case c < 0x20 || c == 0x7f:
+			return ' '
+		case c > 0xffff:
+			return '?'
+		}
+		return c
+	}, s)
+}
+
+func (r *report) font(style string, size float64) { r.p.SetFont("go", style, size) }
+
+func (r *report) header() {
+	p, x := r.p, r.x
+	p.SetXY(pdfMargin, 8)
+	r.font("B", 10)
+	if x.st.Opened.Rehearsal {
+		p.SetFillColor(192, 0, 0)
+		p.SetTextColor(255, 255, 255)
+		p.CellFormat(pdfBodyW, 7, "REHEARSAL - NOT AN OFFICIAL RESULT", "", 1, "C", true, 0, "")
+		// A watermark across the page, under its content. The line below
+		// comes after it because pdftotext -nodiag also drops the first
+		// word that follows diagonal text.
+		p.SetAlpha(0.10, "Normal")
+		p.SetFont("go", "B", 96)
+		p.SetTextColor(192, 0, 0)
+		p.TransformBegin()
+		p.TransformRotate(55, pdfPageW/2, pdfPageH/2)
+		w := p.GetStringWidth("REHEARSAL")
+		p.Text(pdfPageW/2-w/2, pdfPageH/2+12, "REHEARSAL")
+		p.TransformEnd()
+		p.SetAlpha(1, "Normal")
+	} else {
+		p.SetTextColor(55, 86, 35)
+		p.CellFormat(pdfBodyW, 7, OfficialBanner, "", 1, "C", false, 0, "")
+	}
+	p.SetXY(pdfMargin, 16)
+	p.SetTextColor(90, 90, 90)
+	r.font("", 8)
+	o := x.st.Opened
+	p.CellFormat(pdfBodyW/2, 5, pdfText(fmt.Sprintf("%s, %s", o.Promotion, o.Property)), "B", 0, "L", false, 0, "")
+	p.CellFormat(pdfBodyW/2, 5, pdfText("show "+x.st.ID), "B", 1, "R", false, 0, "")
+	p.SetTextColor(0, 0, 0)
+	p.SetY(pdfTop)
+}
+
+func (r *report) footer() {
+	p, x := r.p, r.x
+	p.SetY(-13)
+	p.SetTextColor(90, 90, 90)
+	r.font("", 8)
+	left := fmt.Sprintf("%s draw report, show %s", x.st.Opened.Algorithm, x.st.ID)
+	if x.st.Opened.Rehearsal {
+		left = "REHEARSAL - " + left
+	}
+	p.CellFormat(pdfBodyW*0.7, 5, pdfText(left), "T", 0, "L", false, 0, "")
+	p.CellFormat(pdfBodyW*0.3, 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
+	p.SetTextColor(0, 0, 0)
+}
+
+// room starts a new page unless h millimetres fit above the bottom margin.
+func (r *report) room(h float64) {
+	if r.p.GetY()+h > pdfPageH-pdfBottom {
+		r.p.AddPage()
+	}
+}
+
+func (r *report) h1(s string) {
+	r.font("B", 17)
+	r.p.MultiCell(pdfBodyW, 8, pdfText(s), "", "L", false)
+	r.p.Ln(1)
+}
+
+func (r *report) h2(s string) {
+	r.room(30)
+	r.p.Ln(3)
+	r.font("B", 12.5)
+	r.p.MultiCell(pdfBodyW, 6.5, pdfText(s), "B", "L", false)
+	r.p.Ln(1.5)
+}
+
+func (r *report) text(s string) {
+	r.font("", 9.5)
+	r.p.MultiCell(pdfBodyW, 4.6, pdfText(s), "", "L", false)
+}
+
+// kv writes a label and its value; mono values (hashes, the seed) are in a
+// fixed-width font so they can be read back and compared digit by digit.
+func (r *report) kv(label, value string, mono bool) {
+	p := r.p
+	r.room(pdfLine)
+	y := p.GetY()
+	r.font("B", 9)
+	p.CellFormat(pdfLabelW, pdfLine, pdfText(label), "", 0, "L", false, 0, "")
+	p.SetXY(pdfMargin+pdfLabelW, y)
+	if mono {
+		p.SetFont("mono", "", 8.6)
+	} else {
+		r.font("", 9.5)
+	}
+	p.MultiCell(pdfBodyW-pdfLabelW, pdfLine, pdfText(value), "", "L", false)
+}
+
+func (r *report) cover() {
+	x, o := r.x, r.x.st.Opened
+	r.h1("Draw report")
+	r.font("", 12)
+	r.p.MultiCell(pdfBodyW, 6, pdfText(fmt.Sprintf("%s, %s", o.Promotion, o.Property)), "", "L", false)
+	r.p.Ln(2)
+	if o.Rehearsal {
+		r.font("B", 11)
+		r.p.SetTextColor(192, 0, 0)
+		r.p.MultiCell(pdfBodyW, 5.5, "REHEARSAL: this show was a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
+		r.p.SetTextColor(0, 0, 0)
+		r.p.Ln(2)
+	}
+	closed := x.local(x.st.ClosedAt)
+	if closed == "" {
+		closed = "not closed"
+	}
+	r.kv("Show", x.st.ID, false)
+	r.kv("Show file", o.File, false)
+	r.kv("Show file SHA-256", o.FileSHA256, true)
+	r.kv("Timezone", x.sh.Timezone+" (all times below)", false)
+	r.kv("Opened", x.local(x.st.OpenedAt), false)
+	r.kv("Closed", closed, false)
+	r.kv("Draws", fmt.Sprintf("%d of %d segments drawn", len(x.rec.Draws), len(x.st.Segs)), false)
+	r.kv("Journal", fmt.Sprintf("%d events of this show", x.rec.Journal.Events), false)
+	r.kv("Journal head", x.rec.Journal.Head, true)
+
+	r.h2("Commitment, seed and witness")
+	r.kv("Algorithm", o.Algorithm, false)
+	r.kv("Commitment C", o.Commitment, true)
+	if x.st.Seed == "" {
+		r.kv("Seed S", "not revealed: the show is not closed, so the picks cannot be re-derived yet", false)
+	} else {
+		r.kv("Seed S", x.st.Seed, true)
+	}
+	r.kv("Witness W", x.witness(), false)
+
+	r.h2("How to verify")
+	for i, s := range []string{
+		"The commitment C was recorded and shown when the show opened, before any bin was frozen. Check that SHA-256 of the seed S (32 bytes, in hex above) is C.",
+		"The key is K = SHA-256(S || W), with W the witness in UTF-8 (empty if none).",
+		"For each draw, recompute the fingerprint F from its bin file bins/ID.csv: SHA-256 of the lines ticket TAB participant TAB weight LF, without the header, in ascending ticket order by bytes. It must be the fingerprint printed below.",
+		"Pick k (k = pick number - 1 in the tables below, redraws included) is made from the bin without every participant of picks 0 to k-1. The blocks B_j = HMAC-SHA256(K, \"drawshow-v1\" 0x00 draw_id 0x00 F uint32be(k) uint32be(j)), draw_id the segment id and F the 32 raw bytes, give four big-endian uint64 each. With T the pool's total weight and limit = floor(2^64 / T) * T, take the first x below limit and r = x mod T: the winner is the first entry, in ticket order, whose running weight sum exceeds r.",
+		"\"drawshow verify DIR\" re-derives every pick of this export, \"drawshow verify FILE.zip\" checks an archive, and \"drawshow verify --db FILE\" checks the journal's hash chain; each names any mismatch.",
+	} {
+		r.text(fmt.Sprintf("%d. %s", i+1, s))
+		r.p.Ln(1)
+	}
+}
+
+func (r *report) segment(s *show.SegState) {
+	x, p := r.x, r.p
+	p.AddPage() // each draw starts a page
+	r.h2(fmt.Sprintf("%s (%s)", s.Seg.Title, s.Seg.ID))
+	sched := x.localMinute(s.Seg.At)
+	if sched == "" {
+		sched = "not scheduled"
+	}
+	r.kv("Scheduled", sched, false)
+	if s.Frozen == nil {
+		r.kv("Actual", "not drawn: the bin was never frozen", false)
+		return
+	}
+	f := s.Frozen
+	actual := "bin frozen " + x.local(s.FrozenAt)
+	if len(s.Picks) > 0 {
+		actual += "; first pick " + x.local(s.Picks[0].DrawnAt)
+		last := s.Picks[0].DrawnAt
+		for _, pk := range s.Picks {
+			last = later(last, pk.DecidedAt)
+		}
+		actual += "; last decision " + x.local(last)
+	}
+	r.kv("Actual", actual, false)
+	if s.Loaded != nil {
+		r.kv("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, thousands(s.Loaded.Rows)), false)
+		r.kv("Entry file SHA-256", s.Loaded.SHA256, true)
+	}
+	r.kv("Rules", rulesOf(s.Seg), false)
+	r.kv("Fingerprint F", f.Fingerprint, true)
+	r.kv("Rows", thousands(f.Rows)+" in the entry file", false)
+	r.kv("Participants", thousands(f.Participants)+" in the bin", false)
+	r.kv("Tickets", fmt.Sprintf("%s (total weight), on %s bin lines", thousands(f.TotalWeight), thousands(f.Entries)), false)
+	r.kv("Exclusions removed", fmt.Sprintf("%s card(s) on the exclusions list", thousands(len(f.Excluded))), false)
+	r.kv("Barred", fmt.Sprintf("%s earlier winner(s) of this show (win once)", thousands(len(f.Barred))), false)
+	if f.OutOfTier > 0 || f.Capped > 0 || f.Zero > 0 {
+		r.kv("Also left out", fmt.Sprintf("%s row(s) of tiers not in this draw; %s ticket(s) over the cap; %s participant(s) with zero tickets",
+			thousands(f.OutOfTier), thousands(f.Capped), thousands(f.Zero)), false)
+	}
+	won := fmt.Sprintf("%d of %d decided", s.Winners(), s.Seg.Winners)
+	if s.Ended != nil {
+		won += "; ended short: " + s.Ended.Reason
+	}
+	r.kv("Winners", won, false)
+	p.Ln(2)
+	r.picks(s)
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// pickCols are the columns of a draw's table of picks, in millimetres.
+var pickCols = []struct {
+	title string
+	w     float64
+	align string
+}{
+	{"#", 7, "R"}, {"Ticket", 28.5, "L"}, {"Card", 28.5, "L"}, {"Name", 40, "L"},
+	{"Prize", 21, "L"}, {"Outcome", 18, "L"}, {"Drawn", 18.5, "L"}, {"Decided", 18.5, "L"},
+}
+
+func (r *report) pickHeader() {
+	p := r.p
+	p.SetFillColor(217, 217, 217)
+	r.font("B", 8.5)
+	for _, c := range pickCols {
+		p.CellFormat(c.w, 6, c.title, "TB", 0, c.align, true, 0, "")
+	}
+	p.Ln(-1)
+}
+
+func (r *report) picks(s *show.SegState) {
+	x, p := r.x, r.p
+	if len(s.Picks) == 0 {
+		r.text("No pick was drawn.")
+		return
+	}
+	r.room(6 + 2*5.2)
+	r.pickHeader()
+	day := s.FrozenAt.In(x.sh.Location).Format(time.DateOnly)
+	clock := func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		t = t.In(x.sh.Location)
+		if t.Format(time.DateOnly) != day {
+			return t.Format("Jan 2 15:04")
+		}
+		return t.Format(time.TimeOnly)
+	}
+	for i := range s.Picks {
+		pk := &s.Picks[i]
+		if p.GetY()+5.2 > pdfPageH-pdfBottom {
+			p.AddPage()
+			r.pickHeader()
+		}
+		who := x.who[s.Seg.ID][pk.Participant]
+		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, pk.Prize, outcomeName(pk.Outcome),
+			clock(pk.DrawnAt), clock(pk.DecidedAt)}
+		for j, c := range pickCols {
+			if j == 5 && pk.Outcome.Wins() {
+				r.font("B", 8)
+			} else {
+				r.font("", 8)
+			}
+			p.CellFormat(c.w, 5.2, r.fit(pdfText(cells[j]), c.w-1.5), "B", 0, c.align, false, 0, "")
+		}
+		p.Ln(-1)
+	}
+	p.Ln(1.5)
+	var notes, voids []string
+	for i := range s.Picks {
+		pk := &s.Picks[i]
+		if pk.Outcome == show.Void {
+			voids = append(voids, fmt.Sprintf("Pick %d (ticket %s, card %s) voided at %s: %s", pk.K+1, pk.Ticket, pk.Participant, x.local(pk.DecidedAt), pk.Reason))
+			continue
+		}
+		if n := x.note(pk); n != "" || pk.Outcome == show.Declined || pk.Outcome == show.ToContact {
+			line := fmt.Sprintf("Pick %d: %s", pk.K+1, status(pk))
+			if n != "" {
+				line += "; " + n
+			}
+			notes = append(notes, line)
+		}
+	}
+	r.font("I", 8.5)
+	for _, n := range notes {
+		r.room(4.4)
+		p.MultiCell(pdfBodyW, 4.4, pdfText(n), "", "L", false)
+	}
+	r.room(4.4)
+	if len(voids) == 0 {
+		p.MultiCell(pdfBodyW, 4.4, "Voids: none.", "", "L", false)
+	}
+	for _, v := range voids {
+		r.room(4.4)
+		p.MultiCell(pdfBodyW, 4.4, pdfText("Void: "+v), "", "L", false)
+	}
+}
+
+// fit shortens s with an ellipsis until it is at most w wide in the
+// current font.
+func (r *report) fit(s string, w float64) string {
+	if r.p.GetStringWidth(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 0 && r.p.GetStringWidth(string(rs)+"…") > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+func (r *report) jackpot() {
+	r.h2("Progressive jackpot ledger")
+	r.text("No progressive jackpot in this show: there is no jackpot movement to report.")
+}
+
+func (r *report) signatures() {
+	p := r.p
+	r.room(95)
+	r.h2("Signatures")
+	r.text("Signed as a true record of the draws above.")
+	p.Ln(4)
+	for _, role := range []string{"Independent auditor", "Promotions manager"} {
+		r.font("B", 10.5)
+		p.CellFormat(pdfBodyW, 6, role, "", 1, "L", false, 0, "")
+		p.Ln(9)
+		y := p.GetY()
+		r.font("", 9)
+		for _, f := range []struct {
+			label string
+			x, w  float64
+		}{{"Name", 0, 62}, {"Signature", 68, 62}, {"Date", 136, 44}} {
+			p.Line(pdfMargin+f.x, y, pdfMargin+f.x+f.w, y)
+			p.SetXY(pdfMargin+f.x, y+0.5)
+			p.CellFormat(f.w, 4.5, f.label, "", 0, "L", false, 0, "")
+		}
+		p.SetXY(pdfMargin, y+12)
+	}
+}

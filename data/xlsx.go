@@ -1,0 +1,284 @@
+package data
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"drawshow/show"
+)
+
+// The sheets of winners.xlsx: a summary, then one sheet per frozen bin,
+// named by its segment id. A rehearsal's sheet names end in " REHEARSAL"
+// and every sheet's second row is the status banner.
+const (
+	SummarySheet    = "Summary"
+	rehearsalSuffix = " REHEARSAL"
+	// PickHeaderRow is the row of a segment sheet's column headers; the
+	// picks follow, one a row, in the order they were drawn.
+	PickHeaderRow = 4
+)
+
+// PickColumns are the headers of a segment sheet.
+var PickColumns = []string{"Pick", "Ticket", "Card", "Name", "Tier", "Prize", "Outcome", "Winner",
+	"Drawn at", "Decided at", "Proxy", "Proxy ID", "Collect by", "Note"}
+
+// DrawColumns are the headers of the summary's table of draws.
+var DrawColumns = []string{"Segment", "Title", "Scheduled", "Bin frozen", "Rows", "Participants", "Tickets",
+	"Exclusions removed", "Barred (won earlier)", "Picks", "Winners", "Wanted", "Fingerprint", "Ended short"}
+
+// WinnerColumns are the headers of the summary's table of winners.
+var WinnerColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Prize", "Outcome", "Proxy", "Collect by"}
+
+// SheetName is the sheet of a segment (or SummarySheet) in winners.xlsx.
+func SheetName(id string, rehearsal bool) string {
+	if strings.EqualFold(id, SummarySheet) {
+		id += " draw"
+	}
+	if rehearsal {
+		return truncate(id, 31-len(rehearsalSuffix)) + rehearsalSuffix
+	}
+	return truncate(id, 31)
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// xsheet writes rows one after the other, keeping the first error.
+type xsheet struct {
+	f    *excelize.File
+	name string
+	row  int
+	err  error
+}
+
+func (s *xsheet) put(style int, cells ...any) {
+	s.row++
+	if s.err != nil {
+		return
+	}
+	cell, _ := excelize.CoordinatesToCellName(1, s.row)
+	if s.err = s.f.SetSheetRow(s.name, cell, &cells); s.err != nil || style == 0 {
+		return
+	}
+	last, _ := excelize.CoordinatesToCellName(max(len(cells), 1), s.row)
+	s.err = s.f.SetCellStyle(s.name, cell, last, style)
+}
+
+func (s *xsheet) widths(ws ...float64) {
+	for i, w := range ws {
+		col, _ := excelize.ColumnNumberToName(i + 1)
+		if s.err == nil {
+			s.err = s.f.SetColWidth(s.name, col, col, w)
+		}
+	}
+}
+
+type xlsxStyles struct{ title, banner, header, key int }
+
+func newXLSXStyles(f *excelize.File, rehearsal bool) (xlsxStyles, error) {
+	var st xlsxStyles
+	bannerFill, bannerFont := "E2EFDA", "375623"
+	if rehearsal {
+		bannerFill, bannerFont = "C00000", "FFFFFF"
+	}
+	for _, s := range []struct {
+		id    *int
+		style *excelize.Style
+	}{
+		{&st.title, &excelize.Style{Font: &excelize.Font{Bold: true, Size: 14}}},
+		{&st.banner, &excelize.Style{Font: &excelize.Font{Bold: true, Size: 12, Color: bannerFont},
+			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{bannerFill}}}},
+		{&st.header, &excelize.Style{Font: &excelize.Font{Bold: true},
+			Fill:   excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
+			Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}}},
+		{&st.key, &excelize.Style{Font: &excelize.Font{Bold: true}}},
+	} {
+		id, err := f.NewStyle(s.style)
+		if err != nil {
+			return st, err
+		}
+		*s.id = id
+	}
+	return st, nil
+}
+
+// writeXLSX writes winners.xlsx: full names and card numbers (the big screen
+// masks them, the export does not), prizes, outcomes, times and proxies.
+func (x *exportSet) writeXLSX(path string) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	rehearsal := x.st.Opened.Rehearsal
+	st, err := newXLSXStyles(f, rehearsal)
+	if err != nil {
+		return err
+	}
+	summary := SheetName(SummarySheet, rehearsal)
+	if err := f.SetSheetName("Sheet1", summary); err != nil {
+		return err
+	}
+	if err := x.summarySheet(&xsheet{f: f, name: summary}, st); err != nil {
+		return err
+	}
+	for _, s := range x.st.Segs {
+		if s.Frozen == nil {
+			continue
+		}
+		name := SheetName(s.Seg.ID, rehearsal)
+		if _, err := f.NewSheet(name); err != nil {
+			return err
+		}
+		if err := x.segmentSheet(&xsheet{f: f, name: name}, st, s); err != nil {
+			return fmt.Errorf("sheet %s: %v", name, err)
+		}
+	}
+	for _, name := range f.GetSheetList() {
+		hf := &excelize.HeaderFooterOptions{OddHeader: "&L&A&R" + xlsxEscape(x.rec.Show.ID), OddFooter: "&CPage &P of &N"}
+		if rehearsal {
+			hf.OddHeader = "&C&B" + xlsxEscape(RehearsalBanner)
+		}
+		landscape, a4, fit := "landscape", 9, 1
+		if err := f.SetHeaderFooter(name, hf); err != nil {
+			return err
+		}
+		if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{Size: &a4, Orientation: &landscape, FitToWidth: &fit}); err != nil {
+			return err
+		}
+	}
+	at := x.st.ClosedAt
+	if at.IsZero() {
+		at = x.st.LastAt
+	}
+	// fixed properties: the same record gives the same file
+	if err := f.SetDocProps(&excelize.DocProperties{
+		Title:   fmt.Sprintf("%s, %s: winners of show %s", x.st.Opened.Promotion, x.st.Opened.Property, x.st.ID),
+		Subject: x.banner(), Creator: "drawshow", LastModifiedBy: "drawshow",
+		Created: stamp(x.st.OpenedAt), Modified: stamp(at),
+	}); err != nil {
+		return err
+	}
+	f.SetActiveSheet(0)
+	return f.SaveAs(path)
+}
+
+// xlsxEscape keeps & out of the header and footer codes.
+func xlsxEscape(s string) string { return strings.ReplaceAll(s, "&", "&&") }
+
+func (x *exportSet) summarySheet(s *xsheet, st xlsxStyles) error {
+	o := x.st.Opened
+	s.put(st.title, fmt.Sprintf("%s, %s: draw results", o.Promotion, o.Property))
+	s.put(st.banner, x.banner())
+	s.row++
+	closed, seed := x.local(x.st.ClosedAt), x.st.Seed
+	if closed == "" {
+		closed = "not closed"
+	}
+	if seed == "" {
+		seed = "not revealed: the show is not closed"
+	}
+	for _, kv := range [][2]string{
+		{"Show", x.st.ID},
+		{"Status", map[bool]string{true: "REHEARSAL", false: "official"}[o.Rehearsal]},
+		{"Show file", o.File + " (SHA-256 " + o.FileSHA256 + ")"},
+		{"Timezone", x.sh.Timezone},
+		{"Opened", x.local(x.st.OpenedAt)},
+		{"Closed", closed},
+		{"Algorithm", o.Algorithm},
+		{"Commitment", o.Commitment},
+		{"Seed", seed},
+		{"Witness", x.witness()},
+		{"Journal", fmt.Sprintf("%d events, head %s", x.rec.Journal.Events, x.rec.Journal.Head)},
+	} {
+		s.put(0, kv[0], kv[1])
+		if s.err == nil {
+			s.err = s.f.SetCellStyle(s.name, fmt.Sprintf("A%d", s.row), fmt.Sprintf("A%d", s.row), st.key)
+		}
+	}
+	s.row++
+	s.put(st.title, "Draws")
+	s.put(st.header, anys(DrawColumns)...)
+	for _, d := range x.rec.Draws {
+		seg := x.st.Seg(d.Segment)
+		s.put(0, d.Segment, d.Title, x.localMinute(seg.Seg.At), x.local(seg.FrozenAt), d.Rows, d.Participants, d.TotalWeight,
+			d.Excluded, d.Barred, len(d.Picks), d.Winners, d.Wanted, d.Fingerprint, d.EndedShort)
+	}
+	s.row++
+	s.put(st.title, "Winners")
+	s.put(st.header, anys(WinnerColumns)...)
+	for _, seg := range x.st.Segs {
+		for i := range seg.Picks {
+			p := &seg.Picks[i]
+			if !p.Outcome.Wins() {
+				continue
+			}
+			collect := ""
+			if notPresent(p.Outcome) {
+				collect = x.collectBy(p)
+			}
+			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, x.who[seg.Seg.ID][p.Participant].Name, p.Prize,
+				string(p.Outcome), p.Proxy, collect)
+		}
+	}
+	s.widths(22, 40, 16, 19, 10, 12, 12, 10, 10, 8, 8, 8, 66, 30)
+	return s.err
+}
+
+func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
+	f := seg.Frozen
+	s.put(st.title, fmt.Sprintf("%s (%s): %s, %s", seg.Seg.Title, seg.Seg.ID, x.st.Opened.Promotion, x.st.Opened.Property))
+	s.put(st.banner, x.banner())
+	sched := x.localMinute(seg.Seg.At)
+	if sched == "" {
+		sched = "not scheduled"
+	}
+	s.put(0, fmt.Sprintf("Scheduled %s; bin frozen %s; %s tickets of %s participants; fingerprint %s; times in %s",
+		sched, x.local(seg.FrozenAt), thousands(f.TotalWeight), thousands(f.Participants), f.Fingerprint, x.sh.Timezone))
+	s.row = PickHeaderRow - 1
+	s.put(st.header, anys(PickColumns)...)
+	for i := range seg.Picks {
+		p := &seg.Picks[i]
+		pp := x.who[seg.Seg.ID][p.Participant]
+		winner, collect := "no", ""
+		if p.Outcome.Wins() {
+			winner = "yes"
+		}
+		if notPresent(p.Outcome) {
+			collect = x.collectBy(p)
+		}
+		note := ""
+		if p.Outcome == show.Void {
+			note = "void: " + p.Reason
+		} else if p.Outcome == show.Declined && p.By == "register" {
+			note = "on the decline register"
+		}
+		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Prize, outcomeName(p.Outcome), winner,
+			x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note)
+	}
+	if seg.Ended != nil {
+		s.row++
+		s.put(st.key, "Ended short: "+seg.Ended.Reason)
+	}
+	s.widths(6, 14, 19, 28, 8, 14, 12, 8, 19, 19, 22, 16, 12, 40)
+	if s.err == nil && len(seg.Picks) > 0 {
+		last, _ := excelize.CoordinatesToCellName(len(PickColumns), PickHeaderRow+len(seg.Picks))
+		s.err = s.f.AutoFilter(s.name, fmt.Sprintf("A%d:%s", PickHeaderRow, last), nil)
+	}
+	if s.err == nil {
+		s.err = s.f.SetPanes(s.name, &excelize.Panes{Freeze: true, YSplit: PickHeaderRow,
+			TopLeftCell: fmt.Sprintf("A%d", PickHeaderRow+1), ActivePane: "bottomLeft"})
+	}
+	return s.err
+}
+
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
