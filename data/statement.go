@@ -1,0 +1,396 @@
+package data
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"drawshow/show"
+)
+
+// Statement is the Guest Relations desk's answer to a player who asks how
+// many entries they had: every bin of the campaign database whose entry
+// file had the card, official shows and rehearsals apart.
+type Statement struct {
+	Card       string
+	Name       string // as the latest entry file with the card gave it
+	Shows      int    // shows in the database
+	Official   []StatementDraw
+	Rehearsals []StatementDraw
+}
+
+// StatementDraw is one draw whose entry file had the card.
+type StatementDraw struct {
+	ShowID    string
+	Promotion string
+	Property  string
+	Rehearsal bool
+	Location  *time.Location
+	Segment   string
+	Title     string
+	Scheduled time.Time // zero when not scheduled
+
+	Frozen      bool // false: the file was imported but the draw had not started
+	FrozenAt    time.Time
+	Fingerprint string   // of the frozen bin
+	BinTickets  uint64   // total weight of the frozen bin
+	Rows        int      // the card's rows in the entry file
+	Points      uint64   // the card's points, when tickets come from points
+	Tickets     uint64   // the card's weight in the frozen bin; 0 when not eligible
+	TicketNos   []string // the card's tickets in the bin, when a row is a ticket
+	NotEligible string   // why a card in the file is not in the bin
+
+	Picked  bool
+	Pick    show.Pick // when Picked
+	Outcome string    // the pick's outcome in words
+}
+
+// Statement finds every bin the card was in, across all the shows of the
+// database. Spaces and dashes typed inside the number are ignored when the
+// number as typed is in no entry file.
+func (db *DB) Statement(card string) (*Statement, error) {
+	card = strings.TrimSpace(card)
+	shows, err := db.Shows()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.cardRows(card)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		if bare := strings.NewReplacer(" ", "", "-", "").Replace(card); bare != card {
+			card = bare
+			if rows, err = db.cardRows(card); err != nil {
+				return nil, err
+			}
+		}
+	}
+	st := &Statement{Card: card, Shows: len(shows)}
+	bySeg := map[[2]string][]cardRow{}
+	for _, r := range rows {
+		k := [2]string{r.show, r.segment}
+		bySeg[k] = append(bySeg[k], r)
+		st.Name = r.name
+	}
+	for i := range shows {
+		s := &shows[i]
+		var segs []string
+		for k := range bySeg {
+			if k[0] == s.ID {
+				segs = append(segs, k[1])
+			}
+		}
+		if len(segs) == 0 {
+			continue
+		}
+		draws, err := db.statementDraws(s, segs, bySeg)
+		if err != nil {
+			return nil, err
+		}
+		if s.Rehearsal {
+			st.Rehearsals = append(st.Rehearsals, draws...)
+		} else {
+			st.Official = append(st.Official, draws...)
+		}
+	}
+	return st, nil
+}
+
+// cardRow is one row of an entry file with the card, and where it was imported.
+type cardRow struct {
+	show.Row
+	name          string
+	show, segment string
+}
+
+// cardRows reads the card's rows of every imported entry file, in file
+// order. SQLite scans the entries for the card in C.
+func (db *DB) cardRows(card string) ([]cardRow, error) {
+	type span struct {
+		show, segment string
+		first, last   int64
+	}
+	irows, err := db.sql.Query(`SELECT show, segment, first, last FROM imports ORDER BY first`)
+	if err != nil {
+		return nil, err
+	}
+	var spans []span
+	for irows.Next() {
+		var s span
+		if err := irows.Scan(&s.show, &s.segment, &s.first, &s.last); err != nil {
+			irows.Close()
+			return nil, err
+		}
+		spans = append(spans, s)
+	}
+	irows.Close()
+	if err := irows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points FROM entries WHERE card = ? ORDER BY rowid`, card)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []cardRow
+	for rows.Next() {
+		var id, points int64
+		var tier int
+		var r cardRow
+		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.name, &tier, &points); err != nil {
+			return nil, err
+		}
+		r.Tier, r.Points = show.Tier(tier), uint64(points)
+		i, found := slices.BinarySearchFunc(spans, id, func(s span, id int64) int {
+			switch {
+			case s.last < id:
+				return -1
+			case s.first > id:
+				return 1
+			}
+			return 0
+		})
+		if !found {
+			continue
+		}
+		r.show, r.segment = spans[i].show, spans[i].segment
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// segFold is a segment as far as a statement needs it: the freeze and the
+// picks, read from the journal without rebuilding the bin.
+type segFold struct {
+	frozen   *show.Frozen
+	frozenAt time.Time
+	picks    []show.Pick
+}
+
+func foldLight(evs []show.Event) map[string]*segFold {
+	segs := map[string]*segFold{}
+	for _, e := range evs {
+		if e.Segment == "" {
+			continue
+		}
+		s := segs[e.Segment]
+		if s == nil {
+			s = &segFold{}
+			segs[e.Segment] = s
+		}
+		switch {
+		case e.Kind == show.BinFrozen && e.Frozen != nil:
+			s.frozen, s.frozenAt = e.Frozen, e.At
+		case e.Kind == show.PickDrawn && e.Pick != nil:
+			s.picks = append(s.picks, show.Pick{PickRef: *e.Pick, DrawnAt: e.At})
+		case e.Pick != nil && e.Pick.K < len(s.picks):
+			p := &s.picks[e.Pick.K]
+			switch e.Kind {
+			case show.PickAnnounced:
+				p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
+				p.Proxy, p.ProxyID = e.Pick.Proxy, e.Pick.ProxyID
+			case show.PickDecided:
+				p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
+				p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy
+			case show.PickVoided:
+				p.Outcome, p.Reason, p.DecidedAt = show.Void, e.Pick.Reason, e.At
+			}
+		}
+	}
+	return segs
+}
+
+// statementDraws makes the statement's lines of one show: its segments
+// whose entry files had the card, in run-sheet order.
+func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]cardRow) ([]StatementDraw, error) {
+	sh, err := show.Parse(s.File, s.FileText)
+	if err != nil {
+		return nil, fmt.Errorf("show %s: the recorded show file no longer parses: %v", s.ID, err)
+	}
+	evs, err := db.Events(s.ID)
+	if err != nil {
+		return nil, err
+	}
+	var opened *show.Opened
+	for _, e := range evs {
+		if e.Kind == show.ShowOpened {
+			opened = e.Opened
+		}
+	}
+	if opened == nil {
+		return nil, fmt.Errorf("show %s: the journal has no show-opened event", s.ID)
+	}
+	folded := foldLight(evs)
+	var out []StatementDraw
+	for i := range sh.Segments {
+		seg := &sh.Segments[i]
+		if !slices.Contains(segs, seg.ID) {
+			continue
+		}
+		rows := bySeg[[2]string{s.ID, seg.ID}]
+		d := StatementDraw{
+			ShowID: s.ID, Promotion: opened.Promotion, Property: opened.Property, Rehearsal: s.Rehearsal,
+			Location: sh.Location, Segment: seg.ID, Title: seg.Title, Scheduled: seg.At, Rows: len(rows),
+		}
+		f := folded[seg.ID]
+		if f == nil || f.frozen == nil {
+			out = append(out, d)
+			continue
+		}
+		d.Frozen, d.FrozenAt, d.Fingerprint, d.BinTickets = true, f.frozenAt, f.frozen.Fingerprint, f.frozen.TotalWeight
+		if err := d.weigh(seg, f.frozen, rows); err != nil {
+			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
+		}
+		for _, p := range f.picks {
+			if p.Participant == rows[0].Card {
+				d.Picked, d.Pick = true, p
+				d.Outcome = status(&p)
+			}
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// weigh rebuilds the card's part of the frozen bin from its rows alone:
+// the bin's rules (tiers, points, caps) act on each participant's rows
+// apart, with the cards the freeze took out.
+func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow) error {
+	ex, bar := slices.Contains(f.Excluded, rows[0].Card), slices.Contains(f.Barred, rows[0].Card)
+	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
+	for _, r := range rows {
+		b.Add(r.Row)
+	}
+	bin, err := b.Bin()
+	if err != nil {
+		return err
+	}
+	d.Tickets = bin.Total
+	if seg.Tickets == show.Points && seg.PointsPerTicket > 0 && seg.Fixed[rows[0].Tier] == 0 {
+		d.Points = rows[0].Points
+	}
+	if seg.Tickets != show.Points {
+		for _, e := range bin.Entries {
+			d.TicketNos = append(d.TicketNos, e.Ticket)
+		}
+	}
+	if bin.Total > 0 {
+		return nil
+	}
+	last := rows[len(rows)-1].Row
+	switch {
+	case len(bin.Excluded) > 0:
+		d.NotEligible = "excluded (the card is on the show's exclusions list)"
+	case len(bin.Barred) > 0:
+		d.NotEligible = "barred (the card had already won in this show: " + winOnceWords(seg.WinOnce) + ")"
+	case bin.OutOfTier == len(rows):
+		d.NotEligible = fmt.Sprintf("out of tier (the card's tier, %s, may not enter this draw)", last.Tier)
+	case bin.Zero > 0:
+		d.NotEligible = "zero tickets (" + zeroWhy(seg, last) + ")"
+	default:
+		d.NotEligible = "no ticket in the bin"
+	}
+	return nil
+}
+
+func zeroWhy(seg *show.Segment, r show.Row) string {
+	if seg.PointsPerTicket > 0 && seg.Fixed[r.Tier] == 0 {
+		return fmt.Sprintf("%s points, %d points per ticket", thousands(r.Points), seg.PointsPerTicket)
+	}
+	return "no ticket for this tier"
+}
+
+// WriteText writes the statement as plain text for the desk to read out or
+// print; dbName names the database searched.
+func (st *Statement) WriteText(w io.Writer, dbName string) error {
+	var b strings.Builder
+	head := "Entry statement for card " + st.Card
+	if st.Name != "" {
+		head += ", " + st.Name
+	}
+	fmt.Fprintln(&b, head)
+	fmt.Fprintf(&b, "Campaign database %s: %d show(s) searched.\n\n", dbName, st.Shows)
+	fmt.Fprintln(&b, "OFFICIAL DRAWS")
+	if len(st.Official) == 0 {
+		fmt.Fprintln(&b, "  None: the card is in no entry file of an official show in this database.")
+	}
+	writeDraws(&b, st.Official)
+	if len(st.Official) > 0 {
+		var tickets uint64
+		draws, wins := 0, 0
+		for _, d := range st.Official {
+			if d.Frozen {
+				draws++
+				tickets += d.Tickets
+			}
+			if d.Picked && d.Pick.Outcome.Wins() {
+				wins++
+			}
+		}
+		fmt.Fprintf(&b, "\n  In all: %s ticket(s) in %d official draw(s); %d prize(s) won.\n", thousands(tickets), draws, wins)
+	}
+	if len(st.Rehearsals) > 0 {
+		fmt.Fprintln(&b)
+		fmt.Fprintln(&b, "REHEARSALS - not official results: training and testing only, never a prize")
+		writeDraws(&b, st.Rehearsals)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeDraws(b *strings.Builder, ds []StatementDraw) {
+	last := ""
+	for _, d := range ds {
+		if d.ShowID != last {
+			last = d.ShowID
+			mark := ""
+			if d.Rehearsal {
+				mark = "REHEARSAL "
+			}
+			fmt.Fprintf(b, "\n  %s%s, %s: show %s\n", mark, d.Promotion, d.Property, d.ShowID)
+		}
+		when := "not scheduled"
+		if !d.Scheduled.IsZero() {
+			when = "scheduled " + d.Scheduled.In(d.Location).Format("2006-01-02 15:04")
+		}
+		fmt.Fprintf(b, "    %s (%s), %s\n", d.Title, d.Segment, when)
+		if !d.Frozen {
+			fmt.Fprintf(b, "      Tickets:     not known yet: the entry file is loaded (%d row(s) with the card) but the draw has not started\n", d.Rows)
+			continue
+		}
+		if d.NotEligible != "" {
+			fmt.Fprintf(b, "      Tickets:     not eligible: %s; %d row(s) in the entry file\n", d.NotEligible, d.Rows)
+		} else {
+			line := fmt.Sprintf("%s of %s in the draw", thousands(d.Tickets), thousands(d.BinTickets))
+			if d.Points > 0 {
+				line += fmt.Sprintf(" (from %s points)", thousands(d.Points))
+			}
+			if n := len(d.TicketNos); n > 0 {
+				shown := d.TicketNos[:min(n, 20)]
+				line += " (ticket numbers " + strings.Join(shown, ", ")
+				if n > len(shown) {
+					line += fmt.Sprintf(" and %d more", n-len(shown))
+				}
+				line += ")"
+			}
+			if uint64(d.Rows) != d.Tickets && len(d.TicketNos) > 0 {
+				line += fmt.Sprintf("; %d row(s) in the entry file, the rest over the cap", d.Rows)
+			}
+			fmt.Fprintf(b, "      Tickets:     %s\n", line)
+		}
+		fmt.Fprintf(b, "      Fingerprint: %s (bin frozen %s)\n", d.Fingerprint, d.FrozenAt.In(d.Location).Format(time.DateTime))
+		if d.Picked {
+			p := d.Pick
+			fmt.Fprintf(b, "      Result:      picked as pick %d (k = %d) at %s, ticket %s: %s", p.K+1, p.K, p.DrawnAt.In(d.Location).Format(time.TimeOnly), p.Ticket, d.Outcome)
+			if p.Prize != "" && p.Outcome.Wins() {
+				fmt.Fprintf(b, "; prize %s", p.Prize)
+			}
+			fmt.Fprintln(b)
+		} else {
+			fmt.Fprintln(b, "      Result:      not picked")
+		}
+	}
+}
