@@ -1,4 +1,4 @@
-# drawshow: make build | test | bench | fuzz | demo | deps | staticcheck | clean
+# drawshow: make demo | test | build | bench | fuzz | shots | deps | staticcheck | clean
 #
 # CI runs .ci/run (= make test) as root on a fresh clone, with no display
 # and no sound card.
@@ -25,10 +25,8 @@ BENCHTIME ?= 5s
 BENCHFLAGS ?=
 FUZZTIME  ?= 20s
 
-# The rehearsal seed the Saturday example's action script is written for.
-DEMO_SEED := 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 
-.PHONY: build deps staticcheck test bench fuzz demo clean
+.PHONY: build deps staticcheck test bench fuzz demo shots clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/drawshow
@@ -70,13 +68,20 @@ bench: deps
 fuzz: deps
 	@FUZZTIME='$(FUZZTIME)' GO='$(GO)' scripts/fuzz.sh
 
-demo: build
-	@echo "make demo will show the full-screen stage; it comes with the stage issue."
-	@echo "Until then, the Saturday example headless (a rehearsal, fresh database):"
-	rm -f /tmp/drawshow-demo.db /tmp/drawshow-demo.db-wal /tmp/drawshow-demo.db-shm
-	$(BIN) run examples/saturday/show.yaml --db /tmp/drawshow-demo.db --headless \
-		--actions examples/saturday/actions.txt --rehearsal \
-		--seed $(DEMO_SEED) --clock 2024-11-30T21:30
+# The stage on the embedded demo show (a rehearsal on a temporary
+# database). With a display the host drives it from the keyboard; without
+# one (CI, SSH) it plays itself under Xvfb for a minute and prints its
+# frame statistics.
+demo: deps build
+	$(if $(DISPLAY),$(BIN) demo,$(XVFB) $(BIN) demo --autoplay --exit-after 60s --stats)
+
+# README screenshots, made by the program itself: the autoplayed demo
+# writes a PNG at every scene change; the first of each scene is kept.
+shots: deps build
+	rm -rf .shots
+	$(XVFB) $(BIN) demo --autoplay --exit-after 70s --shots .shots
+	scripts/pick-shots.sh .shots docs/screenshots
+	rm -rf .shots
 
 clean:
 	rm -rf bin .tools .bench

@@ -20,6 +20,10 @@ import (
 func (s *Stage) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	defer func() { s.stats.addDraw(time.Since(t0)) }()
+	if first := s.opt.OnFirst; first != nil {
+		s.opt.OnFirst = nil
+		defer first()
+	}
 	now := s.now()
 	k := s.look(now)
 	switch {

@@ -24,6 +24,7 @@ type Options struct {
 	ExitAfter time.Duration // 0: run until the host quits
 	Sound     Sound         // nil: silent
 	OnScene   func(name string, screen *ebiten.Image)
+	OnFirst   func() // the first frame is drawn
 }
 
 // Sound is what the stage asks of the audio (an *audio.Player): cues on

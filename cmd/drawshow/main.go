@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 )
 
 const usage = `drawshow runs live prize-draw shows.
@@ -33,6 +34,9 @@ Usage:
 
 Run "drawshow COMMAND -h" for a command's flags.
 `
+
+// processStart is when main began, for the first-frame time --stats prints.
+var processStart = time.Now()
 
 // errQuiet is a failure already explained on stderr.
 var errQuiet = errors.New("")

@@ -72,17 +72,32 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	if err != nil {
 		return err
 	}
+	var player *audio.Player
+	opened, shown := make(chan struct{}), make(chan struct{})
 	if sh.Sound.Enabled {
 		dev := f.audio
 		if dev == "" {
 			dev = sh.Sound.Device
 		}
-		player, err := audio.Open(dev, func(format string, args ...any) { fmt.Fprintf(stderr, "sound: "+format+"\n", args...) })
-		if err == nil {
-			defer player.Close()
-			player.SetVolume(float32(sh.Sound.Volume))
-			sound = player
-		}
+		// the device and the cues come up after the first frame, not before it
+		go func() {
+			defer close(opened)
+			<-shown
+			p, err := audio.Open(dev, func(format string, args ...any) { fmt.Fprintf(stderr, "sound: "+format+"\n", args...) })
+			if err == nil {
+				p.SetVolume(float32(sh.Sound.Volume))
+				player = p
+			}
+		}()
+		sound = &lateSound{ready: opened, p: &player}
+		defer func() {
+			select {
+			case <-shown:
+				<-opened
+				player.Close()
+			default: // the stage never showed a frame: the player never opened
+			}
+		}()
 	}
 	opt := scenes.Options{
 		Show: sh, Theme: theme, Backend: backend{ss}, Rehearsal: rehearsal,
@@ -95,6 +110,12 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 		}
 		shots = &shooter{dir: f.shots}
 		opt.OnScene = shots.take
+	}
+	opt.OnFirst = func() {
+		close(shown)
+		if f.stats {
+			fmt.Fprintf(stderr, "first_frame_ms=%d\n", time.Since(processStart).Milliseconds())
+		}
 	}
 	stage := scenes.New(opt)
 	var stats *scenes.Stats
@@ -160,6 +181,30 @@ func loadLogo(path string, stderr io.Writer) *ebiten.Image {
 	fmt.Fprintf(stderr, "logo %s: %v (the stage runs without it)\n", path, err)
 	return nil
 }
+
+// lateSound is the player once it has opened; until then the stage is
+// silent rather than waiting for it.
+type lateSound struct {
+	ready <-chan struct{}
+	p     **audio.Player
+}
+
+func (l *lateSound) get() *audio.Player {
+	select {
+	case <-l.ready:
+		return *l.p
+	default:
+		return nil
+	}
+}
+
+func (l *lateSound) Play(c audio.Cue) audio.Voice { return l.get().Play(c) }
+func (l *lateSound) Loop(c audio.Cue) audio.Voice { return l.get().Loop(c) }
+func (l *lateSound) Stop(v audio.Voice)           { l.get().Stop(v) }
+func (l *lateSound) SetMuted(m bool)              { l.get().SetMuted(m) }
+func (l *lateSound) Muted() bool                  { return l.get().Muted() }
+func (l *lateSound) SetVolume(v float32)          { l.get().SetVolume(v) }
+func (l *lateSound) Volume() float32              { return l.get().Volume() }
 
 // backend is the stage's view of an open session.
 type backend struct{ ss *data.Session }

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkFirstFrame times, from exec to the first frame drawn, the demo
+// on the stage and an empty Ebiten program on the same display: the stage
+// must show its first frame within 1.5× the empty program's start-up.
+func BenchmarkFirstFrame(b *testing.B) {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("no display: run under xvfb-run (make bench does)")
+	}
+	dir := b.TempDir()
+	show, empty := filepath.Join(dir, "drawshow"), filepath.Join(dir, "emptygame")
+	for _, c := range [][]string{{"build", "-o", show, "."}, {"build", "-o", empty, "drawshow/scenes/internal/emptygame"}} {
+		if out, err := exec.Command("go", c...).CombinedOutput(); err != nil {
+			b.Fatalf("go %s: %v\n%s", strings.Join(c, " "), err, out)
+		}
+	}
+	var stage, bare []time.Duration
+	for b.Loop() {
+		stage = append(stage, firstFrame(b, show, "demo", "--stats", "--exit-after", "2s"))
+		bare = append(bare, firstFrame(b, empty))
+	}
+	s, e := median(stage), median(bare)
+	b.ReportMetric(float64(s.Milliseconds()), "stage_ms")
+	b.ReportMetric(float64(e.Milliseconds()), "empty_ms")
+	b.ReportMetric(s.Seconds()/e.Seconds(), "ratio")
+}
+
+// firstFrame starts a program and waits for its first_frame_ms line.
+func firstFrame(b *testing.B, bin string, args ...string) time.Duration {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "DRAWSHOW_AUDIO=null")
+	errs, err := cmd.StderrPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	t0 := time.Now()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	sc := bufio.NewScanner(errs)
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "first_frame_ms=") {
+			return time.Since(t0)
+		}
+	}
+	b.Fatalf("%s %v: no first frame", bin, args)
+	return 0
+}
+
+func median(ds []time.Duration) time.Duration {
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	return ds[len(ds)/2]
+}
