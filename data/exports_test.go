@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -15,6 +16,10 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"drawshow/show"
 )
@@ -586,5 +591,40 @@ func TestPeopleIsFirstRow(t *testing.T) {
 	}
 	if pref["C01"].Name != "T. Mokoena" || pref["C01"].Extra["Phone"] != "2" {
 		t.Errorf("the picked ticket's row: %+v", pref["C01"])
+	}
+}
+
+// TestReportLeavesFontsAlone: fpdf writes into the font bytes it is given;
+// the report hands it copies, so the Go fonts the stage also draws with
+// stay intact and every report of a record is the same, not only the first.
+func TestReportLeavesFontsAlone(t *testing.T) {
+	f := exportFixture(t)
+	db, ss := playExportShow(t, f, true)
+	x, err := db.exportSet(ss.ID, func(int) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fonts := [][]byte{goregular.TTF, gobold.TTF, goitalic.TTF, gomono.TTF}
+	var before [][32]byte
+	for _, b := range fonts {
+		before = append(before, sha256.Sum256(b))
+	}
+	var first []byte
+	for i := range 4 {
+		p := filepath.Join(t.TempDir(), ReportPDF)
+		if err := x.writePDF(p); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(p)
+		if i == 0 {
+			first = b
+		} else if !bytes.Equal(b, first) {
+			t.Errorf("report %d differs from the first", i+1)
+		}
+	}
+	for i, b := range fonts {
+		if sha256.Sum256(b) != before[i] {
+			t.Errorf("font %d changed while reports were written", i)
+		}
 	}
 }

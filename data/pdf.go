@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -55,11 +56,14 @@ func (x *exportSet) writePDF(path string) error {
 	p.SetCreator("drawshow", true)
 	p.SetAuthor("drawshow", true)
 	// The Go fonts: Latin, Greek and Cyrillic with their accents, so that
-	// every name prints as the entry file spells it.
-	p.AddUTF8FontFromBytes("go", "", goregular.TTF)
-	p.AddUTF8FontFromBytes("go", "B", gobold.TTF)
-	p.AddUTF8FontFromBytes("go", "I", goitalic.TTF)
-	p.AddUTF8FontFromBytes("mono", "", gomono.TTF)
+	// every name prints as the entry file spells it. fpdf (v0.9.0) writes
+	// into the font bytes it is given while it cuts the subset: each
+	// report gets its own copy, so that the same record always gives the
+	// same file and the stage's fonts stay as they are.
+	p.AddUTF8FontFromBytes("go", "", bytes.Clone(goregular.TTF))
+	p.AddUTF8FontFromBytes("go", "B", bytes.Clone(gobold.TTF))
+	p.AddUTF8FontFromBytes("go", "I", bytes.Clone(goitalic.TTF))
+	p.AddUTF8FontFromBytes("mono", "", bytes.Clone(gomono.TTF))
 	p.SetMargins(pdfMargin, pdfTop, pdfMargin)
 	p.SetAutoPageBreak(true, pdfBottom)
 	p.AliasNbPages("{nb}")
