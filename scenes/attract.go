@@ -80,8 +80,8 @@ func untilText(d time.Duration) string {
 
 // tick draws a check mark: the Go fonts have no ✓.
 func tick(dst *ebiten.Image, x, y float64, c color.Color) {
-	vector.StrokeLine(dst, float32(x), float32(y), float32(x+14), float32(y+16), 8, c, true)
-	vector.StrokeLine(dst, float32(x+14), float32(y+16), float32(x+44), float32(y-20), 8, c, true)
+	vector.StrokeLine(dst, float32(x), float32(y), float32(x+14), float32(y+16), 8, c, false)
+	vector.StrokeLine(dst, float32(x+14), float32(y+16), float32(x+44), float32(y-20), 8, c, false)
 }
 
 type winnerLine struct{ name, prize, segment string }

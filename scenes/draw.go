@@ -19,7 +19,7 @@ import (
 // picture is still (the screen keeps the last frame: it is not cleared).
 func (s *Stage) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
-	defer func() { s.stats.addDraw(time.Since(t0)) }()
+	defer func() { s.stats.addDraw(time.Since(t0), s.phase.String()) }()
 	if first := s.opt.OnFirst; first != nil {
 		s.opt.OnFirst = nil
 		defer first()
@@ -34,6 +34,8 @@ func (s *Stage) Draw(screen *ebiten.Image) {
 		s.drawReelWindow(screen, now.Sub(s.since))
 	case s.phase == phaseCountdown:
 		s.drawRing(screen, now)
+	case s.phase == phaseReveal && now.Sub(s.since) < revealTime+time.Second/2:
+		drawConfetti(screen, now.Sub(s.since), s.theme)
 	}
 	if s.shotDue {
 		s.shotDue = false
@@ -92,9 +94,7 @@ func (s *Stage) moving(now time.Time) bool {
 	}
 	overlay := s.entry != nil || s.help || s.confirm != confirmNone || s.menu >= 0
 	switch s.phase {
-	case phaseReveal:
-		return now.Sub(s.since) < revealTime
-	case phaseReel, phaseCountdown:
+	case phaseReel, phaseCountdown, phaseReveal:
 		return overlay
 	}
 	return false
@@ -325,8 +325,15 @@ func (s *Stage) drawRing(dst *ebiten.Image, now time.Time) {
 	if p == nil {
 		return
 	}
+	// The ring is drawn on its own small image: ebiten's antialiasing
+	// works at twice the size of the image drawn on, and twice the screen
+	// would cost software GL a whole frame.
 	const m = ringR + 40
-	vector.DrawFilledRect(dst, ringX-m, ringY-m, 2*m, 2*m, t.Background, false)
+	if s.ring == nil {
+		s.ring = ebiten.NewImage(2*m, 2*m)
+	}
+	img := s.ring
+	img.Fill(t.Background)
 	total := time.Duration(s.opt.Show.ClaimSeconds) * time.Second
 	left := time.Duration(0)
 	if !p.Deadline.IsZero() {
@@ -339,12 +346,15 @@ func (s *Stage) drawRing(dst *ebiten.Image, now time.Time) {
 	if left <= 10*time.Second {
 		c = t.Warn
 	}
-	arc(dst, ringX, ringY, ringR, 36, 0, 1, Fade(t.Primary, 0.9))
+	arc(img, m, m, ringR, 36, 0, 1, Fade(t.Primary, 0.9))
 	if !p.Deadline.IsZero() {
-		arc(dst, ringX, ringY, ringR, 36, 0, left.Seconds()/total.Seconds(), c)
-		Text(dst, secondsText(left), t.Bold(220), ringX, ringY-140, Center, c)
-		Text(dst, "seconds to claim", t.Regular(40), ringX, ringY+110, Center, t.Dim)
+		arc(img, m, m, ringR, 36, 0, left.Seconds()/total.Seconds(), c)
+		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, c)
+		Text(img, "seconds to claim", t.Regular(40), m, m+110, Center, t.Dim)
 	}
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	op.GeoM.Translate(ringX-m, ringY-m)
+	dst.DrawImage(img, op)
 }
 
 func (s *Stage) drawBoard(dst *ebiten.Image) {
@@ -405,20 +415,38 @@ var white = func() *ebiten.Image {
 	return img.SubImage(img.Bounds()).(*ebiten.Image)
 }()
 
-// drawConfetti is a burst that is a pure function of time: no state, so a
-// golden frame is the same on every run.
+// The confetti falls in two strips beside the winner's name, so that a
+// frame repaints the strips and not the whole canvas.
+const (
+	stripW   = 300.0
+	stripTop = 124.0
+	stripBot = H - 64.0
+)
+
+// drawConfetti paints the strips, background included. The burst is a
+// pure function of time: no state, so a golden frame is the same on every
+// run.
 func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
+	vector.DrawFilledRect(dst, 0, stripTop, stripW, stripBot-stripTop, t.Background, false)
+	vector.DrawFilledRect(dst, W-stripW, stripTop, stripW, stripBot-stripTop, t.Background, false)
 	u := in.Seconds()
 	if u > revealTime.Seconds() {
 		return
 	}
 	colours := []color.RGBA{t.Accent, t.Good, t.Text, t.Warn}
-	for i := range 90 {
+	a := clamp(1.4-u/revealTime.Seconds()*1.4, 0, 1)
+	for i := range 60 {
 		fi := float64(i)
-		x := math.Mod(fi*211.7, W)
+		x := 20 + math.Mod(fi*97.3, stripW-60)
+		if i%2 == 1 {
+			x += W - stripW
+		}
 		vy := 260 + math.Mod(fi*37.3, 240)
-		y := 130 + math.Mod(fi*53.9, 120) + vy*u + 40*math.Sin(u*3+fi)
-		a := clamp(1.4-u/revealTime.Seconds()*1.4, 0, 1)
-		vector.DrawFilledRect(dst, float32(x+20*math.Sin(u*2+fi)), float32(y), 14, 22, Fade(colours[i%len(colours)], a), false)
+		y := stripTop + math.Mod(fi*53.9, 160) + vy*u
+		x += 18 * math.Sin(u*2+fi)
+		if y > stripBot-24 {
+			continue
+		}
+		vector.DrawFilledRect(dst, float32(x), float32(y), 14, 22, Fade(colours[i%len(colours)], a), false)
 	}
 }

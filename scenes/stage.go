@@ -107,8 +107,9 @@ type Stage struct {
 	lastTen int           // the last countdown second cued
 	shotAt  time.Time     // when the new scene has faded in: a screenshot is due
 	shotDue bool
-	shown   look        // what the canvas shows now
-	roll    audio.Voice // the drum-roll under the reel
+	shown   look          // what the canvas shows now
+	roll    audio.Voice   // the drum-roll under the reel
+	ring    *ebiten.Image // the countdown ring, drawn apart
 }
 
 type confirmKind int

@@ -2,7 +2,9 @@ package scenes
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -16,6 +18,15 @@ type Stats struct {
 	frames  int
 	pending time.Duration   // Update time since the last Draw
 	frame   []time.Duration // Update+Draw per frame, after the warm-up
+	scene   string          // the scene of the last frame
+	since   time.Time       // when it began
+	scenes  map[string]*sceneStat
+}
+
+// sceneStat is the frames and time spent in one kind of scene.
+type sceneStat struct {
+	frames int
+	time   time.Duration
 }
 
 // NewStats starts measuring; the first warmup is left out.
@@ -42,15 +53,42 @@ func (st *Stats) addUpdate(d time.Duration) {
 	}
 }
 
-func (st *Stats) addDraw(d time.Duration) {
+func (st *Stats) addDraw(d time.Duration, scene string) {
 	if st == nil {
 		return
 	}
 	if st.warm() {
 		st.frames++
 		st.frame = append(st.frame, st.pending+d)
+		now := time.Now()
+		if st.scenes == nil {
+			st.scenes = map[string]*sceneStat{}
+		}
+		if scene != st.scene || st.since.IsZero() {
+			st.scene, st.since = scene, now
+		}
+		sc := st.scenes[scene]
+		if sc == nil {
+			sc = &sceneStat{}
+			st.scenes[scene] = sc
+		}
+		sc.frames++
+		sc.time += now.Sub(st.since)
+		st.since = now
 	}
 	st.pending = 0
+}
+
+// Scenes is the frame rate in each kind of scene: "attract=60.0 reel=…".
+func (st *Stats) Scenes() string {
+	var b []string
+	for _, name := range slices.Sorted(maps.Keys(st.scenes)) {
+		sc := st.scenes[name]
+		if sc.time > 0 {
+			b = append(b, fmt.Sprintf("%s=%.1f", name, float64(sc.frames)/sc.time.Seconds()))
+		}
+	}
+	return "scene_fps " + strings.Join(b, " ")
 }
 
 // Line is the one-line summary: fps, tps, p50 and p99 of the per-frame

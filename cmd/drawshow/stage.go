@@ -133,6 +133,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	}
 	if stats != nil {
 		fmt.Fprintln(stdout, stats.Line())
+		fmt.Fprintln(stderr, stats.Scenes())
 	}
 	return err
 }

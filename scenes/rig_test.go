@@ -1,0 +1,254 @@
+package scenes
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/assets/demo"
+	"drawshow/data"
+	"drawshow/show"
+)
+
+// The rehearsal the stage tests play: the demo show, a fixed seed, and a
+// show clock that starts five minutes before the first draw.
+var (
+	testSeed  = bytes.Repeat([]byte{0x5e}, 32)
+	testStart = time.Date(2026, 12, 5, 21, 25, 0, 0, time.FixedZone("SAST", 2*3600))
+)
+
+// waitFor bounds how long a test waits for the worker (the race detector
+// makes SQLite commits slow).
+const waitFor = 20 * time.Second
+
+// clock is the show clock the tests move by hand: the stage and the engine
+// (in the worker's goroutine) read it.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// Set moves the clock to t; it never goes back.
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t.After(c.t) {
+		c.t = t
+	}
+}
+
+// sessionBackend is the stage's backend over a data.Session, as cmd wires it.
+type sessionBackend struct{ ss *data.Session }
+
+func (b sessionBackend) Do(c show.Command) ([]show.Event, error) { return b.ss.Do(c, nil) }
+func (b sessionBackend) State() *show.State                      { return b.ss.Eng.State() }
+func (b sessionBackend) People(segment string, cards []string) (map[string]show.Person, error) {
+	return b.ss.DB.People(b.ss.ID, segment, cards)
+}
+
+// rig is a stage on a real rehearsal of the demo show in a temporary
+// database, driven by a Script and the test's clock.
+type rig struct {
+	t   *testing.T
+	clk *clock
+	in  *Script
+	s   *Stage
+	ss  *data.Session
+	sh  *show.Show
+}
+
+func newRig(t *testing.T, tweak func(*Options)) *rig {
+	t.Helper()
+	dir := t.TempDir()
+	path, err := demo.WriteTo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := show.Parse(path, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := data.Open(filepath.Join(dir, "stage.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	clk := &clock{t: testStart}
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	theme, err := NewTheme(sh.Brand, loadLogo(t, sh.Brand.Logo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &Script{}
+	opt := Options{Show: sh, Theme: theme, Backend: sessionBackend{ss}, Input: in, Now: clk.Now, Rehearsal: true}
+	if tweak != nil {
+		tweak(&opt)
+	}
+	s := New(opt)
+	// the worker has no stop of its own: end its loop before the
+	// database closes
+	t.Cleanup(func() { close(s.w.in) })
+	return &rig{t: t, clk: clk, in: in, s: s, ss: ss, sh: sh}
+}
+
+func loadLogo(t *testing.T, path string) *ebiten.Image {
+	t.Helper()
+	if path == "" {
+		return nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ebiten.NewImageFromImage(img)
+}
+
+// update runs one tick of the stage; it must not end the game.
+func (r *rig) update() {
+	r.t.Helper()
+	if err := r.s.Update(); err != nil {
+		r.t.Fatalf("Update: %v (phase %s)", err, r.s.phase)
+	}
+}
+
+// press is one tick with these keys down.
+func (r *rig) press(keys ...ebiten.Key) {
+	r.t.Helper()
+	r.in.Push(keys...)
+	r.update()
+}
+
+// until ticks the stage until cond holds: the worker's replies come back
+// on their own time.
+func (r *rig) until(what string, cond func() bool) {
+	r.t.Helper()
+	deadline := time.Now().Add(waitFor)
+	for !cond() {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("waited %v for %s; phase %s, busy %v, message %q", waitFor, what, r.s.phase, r.s.busy, r.s.message)
+		}
+		time.Sleep(time.Millisecond)
+		r.update()
+	}
+}
+
+// settle waits for the command in flight, if any.
+func (r *rig) settle() {
+	r.t.Helper()
+	r.until("the worker", func() bool { return !r.s.busy })
+}
+
+// at waits for the stage to reach phase p with nothing in flight.
+func (r *rig) at(p phase) {
+	r.t.Helper()
+	r.until("phase "+p.String(), func() bool { return r.s.phase == p && !r.s.busy })
+}
+
+// faded moves the clock past the crossfade into the current scene.
+func (r *rig) faded() {
+	r.clk.Add(fadeTime + 50*time.Millisecond)
+	r.update()
+}
+
+func (r *rig) seg() *show.SegState { return r.s.st.CurSeg() }
+
+// pick is the current segment's latest pick.
+func (r *rig) pick() *show.Pick {
+	r.t.Helper()
+	p := r.seg().Last()
+	if p == nil {
+		r.t.Fatalf("no pick in %s", r.seg().Seg.ID)
+	}
+	return p
+}
+
+// decided waits for the latest pick's outcome to be recorded.
+func (r *rig) decided(want show.Outcome) {
+	r.t.Helper()
+	r.until("outcome "+string(want), func() bool { return !r.s.busy && r.seg().Last() != nil && r.seg().Last().Outcome != show.Pending })
+	if got := r.pick().Outcome; got != want {
+		r.t.Fatalf("pick %d of %s: outcome %q, want %q", r.pick().K, r.seg().Seg.ID, got, want)
+	}
+}
+
+// reel starts a pick with key (from the intro, or a decided countdown)
+// and waits for the pick; mid, if not nil, runs halfway through the reel.
+// It returns at the reveal.
+func (r *rig) reel(key ebiten.Key, mid func()) {
+	r.t.Helper()
+	picks := len(r.seg().Picks)
+	r.press(key)
+	r.until("the pick", func() bool { return r.s.phase == phaseReel && !r.s.busy && len(r.seg().Picks) > picks })
+	since := r.s.since
+	if mid != nil {
+		r.clk.Set(since.Add(reelTime / 2))
+		r.update()
+		mid()
+	}
+	r.clk.Set(since.Add(reelTime))
+	r.at(phaseReveal)
+}
+
+// countdown goes from the reveal to the countdown with Next.
+func (r *rig) countdown() {
+	r.t.Helper()
+	r.press(ebiten.KeyPageDown)
+	if r.s.phase != phaseCountdown {
+		r.t.Fatalf("Next at the reveal: phase %s, want countdown", r.s.phase)
+	}
+	r.faded()
+}
+
+// frame renders the stage as a whole frame on a fresh 1920×1080 image.
+// The stage paints only what changed since its last frame, so the test
+// makes it forget what it showed.
+func (r *rig) frame() *image.RGBA {
+	r.t.Helper()
+	img := ebiten.NewImage(W, H)
+	defer img.Deallocate()
+	r.s.shown = look{}
+	r.s.Draw(img)
+	out := image.NewRGBA(image.Rect(0, 0, W, H))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// events are the show's journal, by kind.
+func (r *rig) events() []show.Event {
+	r.t.Helper()
+	evs, err := r.ss.DB.Events(r.ss.ID)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return evs
+}
