@@ -15,10 +15,14 @@ import (
 	"drawshow/show"
 )
 
-// VerifyReport is what VerifyDir found; the record holds when Problems is empty.
+// VerifyReport is what VerifyDir or VerifyArchive found; the record holds
+// when Problems is empty.
 type VerifyReport struct {
 	Draws    int
 	Picks    int
+	Files    int    // VerifyArchive: the files checked against SHA256SUMS
+	Events   int    // VerifyArchive: the events of the database copy's journal
+	Head     string // VerifyArchive: the hash of its last event
 	Problems []string
 }
 

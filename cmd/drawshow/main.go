@@ -25,7 +25,9 @@ Usage:
                [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR]
   drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME]
   drawshow export --db FILE [--show ID] --out DIR
-  drawshow verify DIR
+  drawshow archive --db FILE [--show ID] --out FILE.zip
+  drawshow statement --db FILE --card NUMBER
+  drawshow verify DIR|FILE.zip
   drawshow verify --db FILE
   drawshow monitors
   drawshow demo [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR] [--windowed]
@@ -67,6 +69,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"check":         cmdCheck,
 		"run":           cmdRun,
 		"export":        cmdExport,
+		"archive":       cmdArchive,
+		"statement":     cmdStatement,
 		"verify":        cmdVerify,
 		"monitors":      cmdMonitors,
 		"demo":          cmdDemo,

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"text/tabwriter"
 
 	"drawshow/data"
@@ -95,6 +96,11 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		picks += len(d.Picks)
 	}
 	fmt.Fprintf(stdout, "exported show %s: %d draw(s), %d pick(s), %d journal events to %s\n", rec.Show.ID, len(rec.Draws), picks, rec.Journal.Events, *out)
+	fmt.Fprintf(stdout, "files: %s, %s, %s, %s, %s and %d bin(s) in bins/\n",
+		data.RecordFile, data.WinnersCSV, data.WinnersXLSX, data.ReportPDF, data.CollectionFile, len(rec.Draws))
+	if rec.Show.Rehearsal {
+		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result; every page and sheet says so")
+	}
 	if rec.Seed == "" {
 		fmt.Fprintln(stdout, "the show is not closed: the seed stays secret and the picks cannot be verified until it is")
 	}
@@ -125,16 +131,33 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
 		}
 	case *dbPath == "" && len(pos) == 1:
-		r, err := data.VerifyDir(pos[0])
+		fi, err := os.Stat(pos[0])
+		if err != nil {
+			return err
+		}
+		if fi.IsDir() {
+			r, err := data.VerifyDir(pos[0])
+			if err != nil {
+				return err
+			}
+			problems = r.Problems
+			if len(problems) == 0 {
+				fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived\n", r.Draws, r.Picks)
+			}
+			break
+		}
+		r, err := data.VerifyArchive(pos[0])
 		if err != nil {
 			return err
 		}
 		problems = r.Problems
 		if len(problems) == 0 {
+			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, data.SumsFile)
 			fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived\n", r.Draws, r.Picks)
+			fmt.Fprintf(stdout, "database copy OK: journal of %d events, head %s; it folds to the same record\n", r.Events, r.Head)
 		}
 	default:
-		return errors.New("verify needs an export DIR, or --db FILE")
+		return errors.New("verify needs an export DIR, or --db FILE, or an archive FILE.zip")
 	}
 	for _, p := range problems {
 		fmt.Fprintln(stdout, "MISMATCH:", p)

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"drawshow/data"
+)
+
+// cmdStatement prints, for the Guest Relations desk, every bin a card was
+// in: its tickets, the bin's fingerprint and the result.
+func cmdStatement(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("statement", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "campaign database `FILE`")
+	card := fs.String("card", "", "the Rewards card `NUMBER`")
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := needArgs("statement", pos, 0, "no arguments besides flags"); err != nil {
+		return err
+	}
+	if *dbPath == "" || strings.TrimSpace(*card) == "" {
+		return errors.New("statement needs --db FILE and --card NUMBER")
+	}
+	db, err := data.OpenExisting(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	st, err := db.Statement(*card)
+	if err != nil {
+		return err
+	}
+	if len(st.Official)+len(st.Rehearsals) == 0 {
+		return fmt.Errorf("card %s is in no entry file of the %d show(s) in %s", st.Card, st.Shows, *dbPath)
+	}
+	return st.WriteText(stdout, *dbPath)
+}
+
+// cmdArchive writes the auditor's archive of a show: its export, a
+// consistent copy of the database and SHA256SUMS, in one zip file.
+func cmdArchive(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("archive", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "campaign database `FILE`")
+	showID := fs.String("show", "", "show `ID` (default: the latest show)")
+	out := fs.String("out", "", "the archive to write, `FILE.zip`")
+	pos, err := parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := needArgs("archive", pos, 0, "no arguments besides flags"); err != nil {
+		return err
+	}
+	if *dbPath == "" || *out == "" {
+		return errors.New("archive needs --db FILE and --out FILE.zip")
+	}
+	if !strings.HasSuffix(strings.ToLower(*out), ".zip") {
+		return fmt.Errorf("archive --out %s: the archive is a zip file; name it FILE.zip", *out)
+	}
+	db, err := data.OpenExisting(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if *showID == "" {
+		if *showID, err = db.LatestShow(); err != nil {
+			return err
+		}
+	}
+	rec, err := db.Archive(*showID, *out, nil)
+	if err != nil {
+		return err
+	}
+	picks := 0
+	for _, d := range rec.Draws {
+		picks += len(d.Picks)
+	}
+	fmt.Fprintf(stdout, "archived show %s: %d draw(s), %d pick(s), the export, a copy of the database and %s to %s\n",
+		rec.Show.ID, len(rec.Draws), picks, data.SumsFile, *out)
+	if rec.Show.Rehearsal {
+		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result")
+	}
+	if rec.Seed == "" {
+		fmt.Fprintln(stdout, "the show is not closed: the seed stays secret and the picks cannot be verified until it is")
+	}
+	fmt.Fprintln(stdout, "the database copy holds every show of the campaign, rehearsals included: one journal chains them all")
+	return nil
+}
