@@ -1,0 +1,165 @@
+package data_test
+
+// Benchmarks of the export (make bench), over the 1 000 000-row entry file
+// of bench_test.go:
+//
+//   - BenchmarkWriteBin1M: a show's bin CSV alone, as an export gets it:
+//     the fold that rebuilds the frozen bin from the database's rows, then
+//     the 1 000 000-line file (fold_ms and write_ms say which part took what);
+//   - BenchmarkExport1M: the whole export of that show (record.json, the bin,
+//     winners.csv and .xlsx, report.pdf, collection.csv), which must stay
+//     within 2× of the bin alone; x_bin reports the ratio against the bin
+//     alone timed between its iterations.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"drawshow/data"
+	"drawshow/show"
+)
+
+// benchClosedShow is a campaign database holding one closed show whose one
+// segment froze the 1 000 000-entry bin and drew five winners, made once
+// per process.
+var benchClosedShow = sync.OnceValues(func() (*closedShow, error) {
+	csvPath, err := benchCSV()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "drawshow-export-bench-")
+	if err != nil {
+		return nil, err
+	}
+	text := []byte(fmt.Sprintf(`promotion: Benchmark Night
+property: Gold Reef City
+segments:
+  - id: bench
+    title: One million tickets
+    at: "2024-11-30T21:30"
+    entries: %q
+    columns: {ticket: Ticket No}
+    tickets: per-row
+    winners: 5
+    prizes: ["R5 000"]
+`, csvPath))
+	showPath := filepath.Join(dir, "show.yaml")
+	if err := os.WriteFile(showPath, text, 0o644); err != nil {
+		return nil, err
+	}
+	sh, err := show.Parse(showPath, text)
+	if err != nil {
+		return nil, err
+	}
+	db, err := data.Open(filepath.Join(dir, "campaign.db"))
+	if err != nil {
+		return nil, err
+	}
+	at := time.Date(2024, 11, 30, 19, 25, 0, 0, time.UTC)
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }})
+	if err != nil {
+		return nil, err
+	}
+	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpDraw, show.OpDecline, show.OpDraw, show.OpProxy,
+		show.OpDraw, show.OpClaim, show.OpDraw, show.OpClaim, show.OpClose} {
+		at = at.Add(20 * time.Second)
+		c := show.Command{Op: op}
+		if op == show.OpProxy {
+			c.Text = "Lindiwe Dube"
+		}
+		if _, err := ss.Do(c, nil); err != nil {
+			return nil, fmt.Errorf("%s: %v", op, err)
+		}
+	}
+	return &closedShow{db: db, id: ss.ID, dir: dir}, nil
+})
+
+type closedShow struct {
+	db      *data.DB
+	id, dir string
+}
+
+func closedBenchShow(b *testing.B) *closedShow {
+	b.Helper()
+	cs, err := benchClosedShow()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cs
+}
+
+func BenchmarkWriteBin1M(b *testing.B) {
+	cs := closedBenchShow(b)
+	var fold, write time.Duration
+	n := 0
+	for b.Loop() {
+		b.StopTimer()
+		out, err := os.MkdirTemp(cs.dir, "bins-")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+
+		f, w, err := cs.db.ExportBinsOnly(cs.id, out)
+
+		b.StopTimer()
+		if err != nil {
+			b.Fatal(err)
+		}
+		fold, write, n = fold+f, write+w, n+1
+		if st, err := os.Stat(filepath.Join(out, "bins", "bench.csv")); err != nil || st.Size() < 20_000_000 {
+			b.Fatalf("bins/bench.csv: %v", err)
+		}
+		os.RemoveAll(out)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(fold.Milliseconds())/float64(n), "fold_ms")
+	b.ReportMetric(float64(write.Milliseconds())/float64(n), "write_ms")
+}
+
+func BenchmarkExport1M(b *testing.B) {
+	cs := closedBenchShow(b)
+	var export, bins time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		out, err := os.MkdirTemp(cs.dir, "export-")
+		if err != nil {
+			b.Fatal(err)
+		}
+		t0 := time.Now()
+		b.StartTimer()
+
+		rec, err := cs.db.Export(cs.id, out)
+
+		b.StopTimer()
+		export += time.Since(t0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(rec.Draws) != 1 || rec.Draws[0].Entries != benchRows || rec.Draws[0].Winners != 5 || rec.Seed == "" {
+			b.Fatalf("record: %d draws, %+v", len(rec.Draws), rec.Draws)
+		}
+		for _, f := range []string{data.RecordFile, data.WinnersCSV, data.WinnersXLSX, data.ReportPDF, data.CollectionFile, "bins/bench.csv"} {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		os.RemoveAll(out)
+		// the yardstick, between the export's runs
+		if out, err = os.MkdirTemp(cs.dir, "bins-"); err != nil {
+			b.Fatal(err)
+		}
+		t0 = time.Now()
+		if _, _, err := cs.db.ExportBinsOnly(cs.id, out); err != nil {
+			b.Fatal(err)
+		}
+		bins += time.Since(t0)
+		os.RemoveAll(out)
+		b.StartTimer()
+	}
+	b.ReportMetric(export.Seconds()/bins.Seconds(), "x_bin")
+}
