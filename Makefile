@@ -70,16 +70,16 @@ fuzz: deps
 
 # The stage on the embedded demo show (a rehearsal on a temporary
 # database). With a display the host drives it from the keyboard; without
-# one (CI, SSH) it plays itself under Xvfb for a minute and prints its
-# frame statistics.
+# one (CI, SSH) it plays itself under Xvfb for a minute, silent (no sound
+# card there either), and prints its frame statistics.
 demo: deps build
-	$(if $(DISPLAY),$(BIN) demo,$(XVFB) $(BIN) demo --autoplay --exit-after 60s --stats)
+	$(if $(DISPLAY),$(BIN) demo,DRAWSHOW_AUDIO=null $(XVFB) $(BIN) demo --autoplay --exit-after 60s --stats)
 
 # README screenshots, made by the program itself: the autoplayed demo
 # writes a PNG at every scene change; the first of each scene is kept.
 shots: deps build
 	rm -rf .shots
-	$(XVFB) $(BIN) demo --autoplay --exit-after 70s --shots .shots
+	DRAWSHOW_AUDIO=null $(XVFB) $(BIN) demo --autoplay --exit-after 120s --shots .shots
 	scripts/pick-shots.sh .shots docs/screenshots
 	rm -rf .shots
 

@@ -27,7 +27,7 @@ func (s *Stage) Draw(screen *ebiten.Image) {
 	now := s.now()
 	k := s.look(now)
 	switch {
-	case k != s.shown || s.fading(now) || s.moving(now):
+	case k != s.shown || s.fading(now) || s.ghost || s.moving(now):
 		s.shown = k
 		s.drawAll(screen, now)
 	case s.phase == phaseReel:
@@ -39,7 +39,11 @@ func (s *Stage) Draw(screen *ebiten.Image) {
 	}
 	if s.shotDue {
 		s.shotDue = false
-		s.opt.OnScene(s.phase.String(), screen)
+		name := s.phase.String()
+		if p := s.st.CurSeg().Last(); s.phase == phaseCountdown && p != nil && p.Outcome != show.Pending {
+			name = "stamp-" + string(p.Outcome)
+		}
+		s.opt.OnScene(name, screen)
 	}
 }
 
@@ -83,7 +87,7 @@ func (s *Stage) look(now time.Time) look {
 }
 
 func (s *Stage) fading(now time.Time) bool {
-	return now.Sub(s.fadeAt) < fadeTime+50*time.Millisecond && s.prev != s.phase
+	return now.Sub(s.fadeAt) < fadeTime && s.prev != s.phase
 }
 
 // moving reports whether the whole canvas animates now: the confetti, or a
@@ -102,7 +106,9 @@ func (s *Stage) moving(now time.Time) bool {
 
 func (s *Stage) drawAll(screen *ebiten.Image, now time.Time) {
 	s.drawPhase(screen, s.phase, now.Sub(s.since))
-	if f := now.Sub(s.fadeAt); f < fadeTime && s.prev != s.phase {
+	// a frame with the old scene fading out is followed by a clean one
+	s.ghost = s.fading(now)
+	if f := now.Sub(s.fadeAt); s.ghost {
 		if s.scratch == nil {
 			s.scratch = ebiten.NewImage(W, H)
 		}

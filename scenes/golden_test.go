@@ -61,8 +61,9 @@ func TestGolden(t *testing.T) {
 	r.clk.Add(1500 * time.Millisecond)
 	r.update()
 	g("08-reveal")
-	r.clk.Add(revealTime)
+	r.clk.Add(revealTime) // the reveal gives way to the countdown by itself
 	r.at(phaseCountdown)
+	r.faded()
 	r.press(ebiten.KeyC)
 	r.decided(show.Claimed)
 	g("09-claimed")

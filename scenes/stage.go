@@ -108,6 +108,7 @@ type Stage struct {
 	shotAt  time.Time     // when the new scene has faded in: a screenshot is due
 	shotDue bool
 	shown   look          // what the canvas shows now
+	ghost   bool          // it still shows the old scene fading out
 	roll    audio.Voice   // the drum-roll under the reel
 	ring    *ebiten.Image // the countdown ring, drawn apart
 }
@@ -306,6 +307,9 @@ func (s *Stage) apply(r reply) {
 	}
 	if r.op == show.OpClaim || r.op == show.OpProxy || r.op == show.OpDecline {
 		s.sound(audio.ClaimChime)
+	}
+	if len(r.evs) > 0 && s.phase == phaseCountdown {
+		s.sceneChanged() // the outcome stamp
 	}
 }
 

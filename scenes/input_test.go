@@ -1,0 +1,284 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/show"
+)
+
+// The four buttons of a presentation clicker.
+const (
+	clickNext  = ebiten.KeyPageDown
+	clickPrev  = ebiten.KeyPageUp
+	clickBlank = ebiten.KeyPeriod
+)
+
+// clicker sends F5 and Esc in turn on its start/stop button, as real ones do.
+type clicker struct {
+	r   *rig
+	esc bool
+}
+
+func (c *clicker) next()  { c.r.t.Helper(); c.r.press(clickNext) }
+func (c *clicker) prev()  { c.r.t.Helper(); c.r.press(clickPrev) }
+func (c *clicker) blank() { c.r.t.Helper(); c.r.press(clickBlank) }
+func (c *clicker) context() {
+	c.r.t.Helper()
+	k := ebiten.KeyF5
+	if c.esc {
+		k = ebiten.KeyEscape
+	}
+	c.esc = !c.esc
+	c.r.press(k)
+}
+
+// stepOf is where the stage is: its phase and the record's length.
+type stepOf struct {
+	phase  phase
+	events int
+}
+
+func (r *rig) step() stepOf { return stepOf{r.s.phase, r.s.st.Events} }
+
+// TestClickerRunsADraw plays the Saturday cash draw with the four clicker
+// buttons only, through the real journal, and checks what it recorded.
+func TestClickerRunsADraw(t *testing.T) {
+	r := newRig(t, nil)
+	c := &clicker{r: r}
+	var want []string // the journal's draw events, in order
+
+	// open: the witness field takes Next as "none"
+	c.next()
+	r.at(phaseAttract)
+
+	// F5/Esc pauses and resumes the attract loop; it never quits
+	c.context()
+	if !r.s.paused {
+		t.Fatal("F5 in the attract loop: not paused")
+	}
+	c.context()
+	if r.s.paused {
+		t.Fatal("Esc in the attract loop: still paused")
+	}
+
+	// blackout: Next does nothing under it, the same key brings back the
+	// same scene, nothing recorded
+	before := r.step()
+	c.blank()
+	if !r.s.blackout {
+		t.Fatal("'.' did not black out")
+	}
+	if img := r.frame(); !allBlack(img) {
+		t.Error("blackout frame is not all black")
+	}
+	c.next()
+	c.prev()
+	c.context()
+	r.settle()
+	c.blank()
+	if r.s.blackout || r.step() != before || r.s.paused {
+		t.Fatalf("after blackout: blackout %v, step %+v, paused %v; want the attract loop as it was, %+v", r.s.blackout, r.step(), r.s.paused, before)
+	}
+
+	// one press, one step: Next twice in consecutive frames at the intro
+	// starts one pick, not two
+	c.next()
+	r.at(phaseIntro)
+	want = append(want, string(show.BinFrozen))
+	r.in.Push(clickNext)
+	r.in.Push(clickNext)
+	r.update()
+	r.update()
+	r.until("the pick", func() bool { return !r.s.busy && len(r.seg().Picks) == 1 })
+	if r.s.phase != phaseReel {
+		t.Fatalf("after Next, Next at the intro: phase %s, want reel", r.s.phase)
+	}
+	r.clk.Set(r.s.since.Add(reelTime))
+	r.at(phaseReveal)
+	want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
+
+	// Prev never undoes: not at the reveal, not in the countdown
+	c.prev()
+	if r.s.phase != phaseReveal {
+		t.Fatalf("Prev at the reveal: phase %s", r.s.phase)
+	}
+	c.next()
+	if r.s.phase != phaseCountdown {
+		t.Fatalf("Next at the reveal: phase %s, want countdown", r.s.phase)
+	}
+	c.prev()
+	r.settle()
+	if p := r.pick(); p.Outcome != show.Pending {
+		t.Fatalf("Prev in the countdown decided %q", p.Outcome)
+	}
+
+	// the outcome menu: F5 opens it, Next three times, Esc chooses forfeit
+	c.context()
+	if r.s.menu != 0 {
+		t.Fatalf("F5 in the countdown: menu %d, want 0", r.s.menu)
+	}
+	for range 3 {
+		c.next()
+	}
+	if got := outcomes[r.s.menu].op; got != show.OpForfeit {
+		t.Fatalf("menu at %q, want forfeit", got)
+	}
+	c.context()
+	r.decided(show.Forfeit)
+	want = append(want, string(show.PickDecided)+" forfeit")
+
+	// the menu's Back closes it without a decision
+	c.next() // redraw
+	r.until("the redraw", func() bool { return !r.s.busy && len(r.seg().Picks) == 2 })
+	r.clk.Set(r.s.since.Add(reelTime))
+	r.at(phaseReveal)
+	want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
+	c.next()
+	c.context()
+	c.prev() // Back is the last entry
+	c.context()
+	r.settle()
+	if r.s.menu != -1 || r.pick().Outcome != show.Pending {
+		t.Fatalf("Back: menu %d, outcome %q", r.s.menu, r.pick().Outcome)
+	}
+
+	// Ctrl+Q asks; any other key says no; Esc never quits
+	r.in.PushFrame(Frame{Keys: []ebiten.Key{ebiten.KeyQ}, Ctrl: true})
+	r.update()
+	if r.s.confirm != confirmQuit {
+		t.Fatal("Ctrl+Q did not ask")
+	}
+	c.context() // "no", and not the menu either
+	if r.s.confirm != confirmNone || r.s.quit || r.s.menu != -1 {
+		t.Fatalf("F5/Esc at the quit question: confirm %v, quit %v, menu %d", r.s.confirm, r.s.quit, r.s.menu)
+	}
+
+	// claims with Next until the draw has its winners
+	for {
+		c.next() // claimed in person
+		r.decided(show.Claimed)
+		want = append(want, string(show.PickDecided)+" claimed")
+		if r.seg().Done() {
+			break
+		}
+		n := len(r.seg().Picks)
+		c.next() // the next pick
+		r.until("the next pick", func() bool { return !r.s.busy && len(r.seg().Picks) == n+1 })
+		r.clk.Set(r.s.since.Add(reelTime))
+		r.at(phaseReveal)
+		want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
+		c.next()
+	}
+	c.next()
+	r.at(phaseBoard)
+	c.next()
+	r.at(phaseAttract)
+	want = append(want, string(show.SegmentNext))
+	if got := r.seg().Seg.ID; got != "points-draw" {
+		t.Fatalf("after the board: segment %s, want points-draw", got)
+	}
+
+	// Esc in every scene it met never ended the game (update fails the
+	// test on ebiten.Termination); now Ctrl+Q and Next do
+	r.in.PushFrame(Frame{Keys: []ebiten.Key{ebiten.KeyQ}, Ctrl: true})
+	r.update()
+	r.in.Push(clickNext)
+	r.update()
+	if err := r.s.Update(); !errors.Is(err, ebiten.Termination) {
+		t.Fatalf("Ctrl+Q, Next: Update = %v, want ebiten.Termination", err)
+	}
+
+	if got := drawEvents(r.events()); !slices.Equal(got, want) {
+		t.Errorf("journal:\n got %s\nwant %s", strings.Join(got, ", "), strings.Join(want, ", "))
+	}
+	first := r.s.st.Segs[0]
+	if n := first.Winners(); n != first.Seg.Winners {
+		t.Errorf("%s: %d winners, want %d", first.Seg.ID, n, first.Seg.Winners)
+	}
+}
+
+// drawEvents are the journal's events of a draw, a decision with its
+// outcome.
+func drawEvents(evs []show.Event) []string {
+	var out []string
+	for _, e := range evs {
+		switch e.Kind {
+		case show.BinFrozen, show.PickDrawn, show.PickAnnounced, show.SegmentNext:
+			out = append(out, string(e.Kind))
+		case show.PickDecided:
+			out = append(out, fmt.Sprintf("%s %s", e.Kind, e.Pick.Outcome))
+		}
+	}
+	return out
+}
+
+// TestEscNeverQuits presses Esc in each scene of a draw: it never ends
+// the game, never asks to quit, and where it has no context action it
+// changes nothing.
+func TestEscNeverQuits(t *testing.T) {
+	r := newRig(t, nil)
+	esc := func(inert bool) {
+		t.Helper()
+		before := r.step()
+		r.press(ebiten.KeyEscape) // update fails the test on ebiten.Termination
+		r.settle()
+		if r.s.confirm == confirmQuit || r.s.quit {
+			t.Fatalf("Esc in %s asked to quit", before.phase)
+		}
+		if inert && r.step() != before {
+			t.Fatalf("Esc in %s: %+v, want %+v", before.phase, r.step(), before)
+		}
+	}
+	esc(false) // open: leaves the witness field for the attract loop
+	r.at(phaseAttract)
+	esc(false) // pause
+	esc(false) // and on
+	if r.s.paused {
+		t.Fatal("Esc twice in the attract loop: paused")
+	}
+	r.press(clickNext)
+	r.at(phaseIntro)
+	esc(true)
+	r.press(clickNext)
+	r.until("the pick", func() bool { return !r.s.busy && len(r.seg().Picks) == 1 })
+	esc(true)
+	r.clk.Set(r.s.since.Add(reelTime))
+	r.at(phaseReveal)
+	esc(true)
+	r.press(clickNext)
+	esc(true) // opens the outcome menu, records nothing
+	if r.s.menu != 0 {
+		t.Fatalf("Esc in the countdown: menu %d, want open", r.s.menu)
+	}
+	r.press(clickPrev) // Back
+	esc(true)
+	if r.s.menu != -1 || r.pick().Outcome != show.Pending {
+		t.Fatalf("Back: menu %d, outcome %q", r.s.menu, r.pick().Outcome)
+	}
+	r.press(ebiten.KeyF1)
+	esc(true) // closes help
+	if r.s.help {
+		t.Fatal("Esc did not close help")
+	}
+	r.press(ebiten.KeyB)
+	esc(true)
+	if !r.s.blackout {
+		t.Fatal("Esc lifted the blackout")
+	}
+}
+
+func allBlack(img *image.RGBA) bool {
+	for i := 0; i < len(img.Pix); i += 4 {
+		if img.Pix[i] != 0 || img.Pix[i+1] != 0 || img.Pix[i+2] != 0 {
+			return false
+		}
+	}
+	return true
+}
