@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"errors"
 	"math/rand/v2"
 	"time"
 
@@ -15,6 +16,19 @@ type Backend interface {
 	People(segment string, cards []string) (map[string]show.Person, error)
 }
 
+// Exporter is a backend that can write the show's exports for the
+// auditor and the prize desk, reporting each step.
+type Exporter interface {
+	Export(progress func(step string, done, total int)) (dir string, err error)
+}
+
+// opExport asks the worker for the exports; its progress comes back as
+// replies of opProgress.
+const (
+	opExport   show.Op = "export"
+	opProgress show.Op = "export-progress"
+)
+
 // reply is what the worker sends back for a command, or for a deadline
 // that passed.
 type reply struct {
@@ -24,6 +38,9 @@ type reply struct {
 	err    error
 	people map[string]show.Person
 	sample []show.Entry // after a freeze: the reel's sample of the pool
+	step   string       // export: the step under way, or the folder when done
+	done   int
+	total  int
 }
 
 // sampleSize is how many entries the reel shows before it lands.
@@ -63,6 +80,16 @@ func (w *worker) loop(every time.Duration) {
 }
 
 func (w *worker) do(c show.Command) reply {
+	if c.Op == opExport {
+		ex, ok := w.b.(Exporter)
+		if !ok {
+			return reply{op: opExport, st: w.b.State(), err: errors.New("this stage cannot export")}
+		}
+		dir, err := ex.Export(func(step string, done, total int) {
+			w.out <- reply{op: opProgress, step: step, done: done, total: total}
+		})
+		return reply{op: opExport, st: w.b.State(), step: dir, err: err}
+	}
 	evs, err := w.b.Do(c)
 	r := reply{op: c.Op, evs: evs, st: w.b.State(), err: err}
 	if err != nil {

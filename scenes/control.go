@@ -156,6 +156,10 @@ func (s *Stage) act(a Action) {
 		if a == Next {
 			s.to(phaseCountdown)
 		}
+	case phaseClosed:
+		if a == Export && s.exported == "" {
+			s.send(show.Command{Op: opExport})
+		}
 	case phaseBoard:
 		switch {
 		case a == Next && s.boardFocus:

@@ -27,9 +27,10 @@ const (
 	Mute              // M
 	VolumeUp          // + or =
 	VolumeDown        // -
+	Export            // E, once the show is closed
 )
 
-var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down"}
+var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export"}
 
 func (a Action) String() string { return actionNames[a] }
 
@@ -45,6 +46,7 @@ var KeyMap = map[ebiten.Key]Action{
 	ebiten.KeyC: Claim, ebiten.KeyR: Proxy, ebiten.KeyD: Decline, ebiten.KeyF: Forfeit,
 	ebiten.KeyM: Mute, ebiten.KeyEqual: VolumeUp, ebiten.KeyNumpadAdd: VolumeUp,
 	ebiten.KeyMinus: VolumeDown, ebiten.KeyNumpadSubtract: VolumeDown,
+	ebiten.KeyE: Export,
 }
 
 // Frame is the input of one tick: keys pressed since the last tick (a

@@ -107,10 +107,13 @@ type Stage struct {
 	lastTen int           // the last countdown second cued
 	shotAt  time.Time     // when the new scene has faded in: a screenshot is due
 	shotDue bool
-	shown   look          // what the canvas shows now
-	ghost   bool          // it still shows the old scene fading out
-	roll    audio.Voice   // the drum-roll under the reel
-	ring    *ebiten.Image // the countdown ring, drawn apart
+	shown   look // what the canvas shows now
+	ghost   bool // it still shows the old scene fading out
+
+	progress reply         // the export's step under way
+	exported string        // the folder the exports went to
+	roll     audio.Voice   // the drum-roll under the reel
+	ring     *ebiten.Image // the countdown ring, drawn apart
 }
 
 type confirmKind int
@@ -255,6 +258,10 @@ func (s *Stage) drain() {
 }
 
 func (s *Stage) apply(r reply) {
+	if r.op == opProgress {
+		s.progress = r
+		return
+	}
 	if r.op != show.OpTick {
 		s.busy = false
 	}
@@ -302,6 +309,10 @@ func (s *Stage) apply(r reply) {
 		s.to(phaseAttract)
 	case show.OpClose:
 		s.to(phaseClosed)
+	case opExport:
+		s.progress = reply{}
+		s.exported = r.step
+		s.tell("Exported to " + r.step)
 	case show.OpTick:
 		s.sound(audio.Buzzer)
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -100,7 +101,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 		}()
 	}
 	opt := scenes.Options{
-		Show: sh, Theme: theme, Backend: backend{ss}, Rehearsal: rehearsal,
+		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
 		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, Sound: sound,
 	}
 	var shots *shooter
@@ -168,6 +169,17 @@ func setupWindow(sh *show.Show, f stageFlags) error {
 	return nil
 }
 
+// exportDir is where the presenter's export key writes: beside the
+// database; the demo's temporary database would vanish, so its exports go
+// to the working folder.
+func exportDir(dbPath, showID string) string {
+	dir := filepath.Dir(dbPath)
+	if strings.HasPrefix(filepath.Base(dir), "drawshow-demo-") {
+		dir = "."
+	}
+	return filepath.Join(dir, showID+"-export")
+}
+
 func loadLogo(path string, stderr io.Writer) *ebiten.Image {
 	if path == "" {
 		return nil
@@ -207,8 +219,17 @@ func (l *lateSound) Muted() bool                  { return l.get().Muted() }
 func (l *lateSound) SetVolume(v float32)          { l.get().SetVolume(v) }
 func (l *lateSound) Volume() float32              { return l.get().Volume() }
 
-// backend is the stage's view of an open session.
-type backend struct{ ss *data.Session }
+// backend is the stage's view of an open session. Exports go beside the
+// database, in a folder named for the show.
+type backend struct {
+	ss  *data.Session
+	out string
+}
+
+func (b backend) Export(progress func(step string, done, total int)) (string, error) {
+	_, err := b.ss.DB.ExportAll(b.ss.ID, b.out, progress)
+	return b.out, err
+}
 
 func (b backend) Do(c show.Command) ([]show.Event, error) { return b.ss.Do(c, nil) }
 func (b backend) State() *show.State                      { return b.ss.Eng.State() }
