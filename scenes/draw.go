@@ -60,6 +60,7 @@ type look struct {
 	menu                    int
 	entry                   string
 	message, notice         string
+	export                  string // the export's step
 	minute                  int64
 	panel                   time.Duration
 }
@@ -69,7 +70,7 @@ func (s *Stage) look(now time.Time) look {
 		phase: s.phase, since: s.since, st: s.st, people: len(s.people),
 		blackout: s.blackout, hints: s.hideHints, help: s.help,
 		paused: s.paused, busy: s.busy, boardView: s.boardFocus,
-		confirm: s.confirm, menu: s.menu, minute: now.Unix() / 60,
+		confirm: s.confirm, menu: s.menu, minute: now.Unix() / 60, export: s.progress.step,
 	}
 	if s.entry != nil {
 		k.entry = "\x00" + string(s.entry.text)
@@ -394,6 +395,12 @@ func (s *Stage) drawClosed(dst *ebiten.Image) {
 		Text(dst, sd[32:], t.Mono(60), W/2, 625, Center, t.Text)
 	}
 	Text(dst, "Every winner can now be re-derived from the record: drawshow verify", t.Regular(40), W/2, 780, Center, t.Dim)
+	if p := s.progress; p.total > 0 {
+		u := float32(p.done) / float32(p.total)
+		vector.DrawFilledRect(dst, 460, 880, W-920, 36, Fade(t.Primary, 0.9), false)
+		vector.DrawFilledRect(dst, 460, 880, (W-920)*u, 36, t.Accent, false)
+		Text(dst, "Exporting: "+p.step, t.Regular(36), W/2, 930, Center, t.Dim)
+	}
 }
 
 // arc strokes the part of a ring from fraction a to b of a turn, clockwise

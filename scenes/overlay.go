@@ -93,7 +93,10 @@ func (s *Stage) hints() string {
 			now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
 		}
 	case phaseClosed:
-		now = "The show is closed  ·  Ctrl+Q quit"
+		now = "The show is closed  ·  E export for the auditor and the prize desk  ·  Ctrl+Q quit"
+		if s.exported != "" {
+			now = "Exported to " + s.exported + "  ·  Ctrl+Q quit"
+		}
 	}
 	return now + "  ·  " + base
 }
