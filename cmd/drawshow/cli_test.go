@@ -470,7 +470,7 @@ func TestRunArguments(t *testing.T) {
 		{"short seed", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-", "--rehearsal", "--seed", "abcd"}, `--seed needs 64 hex digits (32 bytes), got "abcd"`},
 		{"seed not hex", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-", "--rehearsal", "--seed", strings.Repeat("zz", 32)}, "--seed needs 64 hex digits"},
 		{"no db", []string{"run", crashShow, "--headless", "--actions", "-"}, "run needs --db FILE"},
-		{"no headless", []string{"run", crashShow, "--db", "{db}", "--actions", "-"}, "use --headless --actions FILE"},
+		{"actions without headless", []string{"run", crashShow, "--db", "{db}", "--actions", "-"}, "--actions, --seed and --clock are for --headless runs"},
 		{"no actions", []string{"run", crashShow, "--db", "{db}", "--headless"}, "run --headless needs --actions FILE"},
 		{"no show", []string{"run", "--db", "{db}", "--headless", "--actions", "-"}, "run needs one show file"},
 		{"bad clock", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-", "--clock", "tonight"}, `--clock "tonight"`},
