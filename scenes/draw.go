@@ -246,8 +246,8 @@ func (s *Stage) drawReelWindow(dst *ebiten.Image, in time.Duration) {
 		if a == 0 {
 			continue
 		}
-		Text(dst, rows[i].name, t.Bold(72), 320, y-44, Left, Fade(t.Text, a))
-		Text(dst, rows[i].ticket, t.Mono(56), W-320, y-34, Right, Fade(t.Accent, a))
+		Text(dst, rows[i].name, t.Bold(72), 320, y-36, Left, Fade(t.Text, a))
+		Text(dst, rows[i].ticket, t.Mono(56), W-320, y-24, Right, Fade(t.Accent, a))
 	}
 }
 

@@ -22,7 +22,7 @@ const usage = `drawshow runs live prize-draw shows.
 Usage:
   drawshow check SHOW.yaml
   drawshow run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
-               [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR]
+               [--audio-device NAME] [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR]
   drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME]
   drawshow export --db FILE [--show ID] --out DIR
   drawshow archive --db FILE [--show ID] --out FILE.zip
