@@ -30,6 +30,8 @@ func (s *Stage) Draw(screen *ebiten.Image) {
 	case k != s.shown || s.fading(now) || s.ghost || s.moving(now):
 		s.shown = k
 		s.drawAll(screen, now)
+	case s.blackout:
+		// black stays black
 	case s.phase == phaseReel:
 		s.drawReelWindow(screen, now.Sub(s.since))
 	case s.phase == phaseCountdown:
@@ -223,11 +225,22 @@ const (
 	reelRows = 2.2 // rows shown above and below the centre
 )
 
-// drawReelWindow paints the reel's part of the canvas, background included.
-func (s *Stage) drawReelWindow(dst *ebiten.Image, in time.Duration) {
+// drawReelWindow paints the reel's part of the canvas, background
+// included. The rows are drawn on the window's own image, so nothing of
+// them falls outside what the next frame paints over.
+func (s *Stage) drawReelWindow(screen *ebiten.Image, in time.Duration) {
 	t := s.theme
-	top := float32(reelY - reelRows*reelRowH)
-	vector.DrawFilledRect(dst, 200, top, W-400, float32(2*reelRows*reelRowH), t.Background, false)
+	const left, top = 200.0, reelY - reelRows*reelRowH
+	if s.reel == nil {
+		s.reel = ebiten.NewImage(W-2*left, 2*reelRows*reelRowH)
+	}
+	dst := s.reel
+	dst.Fill(t.Background)
+	defer func() {
+		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+		op.GeoM.Translate(left, top)
+		screen.DrawImage(dst, op)
+	}()
 	rows := s.reelRows(s.st.CurSeg())
 	if len(rows) == 0 {
 		return
@@ -235,19 +248,20 @@ func (s *Stage) drawReelWindow(dst *ebiten.Image, in time.Duration) {
 	u := clamp(in.Seconds()/reelTime.Seconds(), 0, 1)
 	ease := 1 - math.Pow(1-u, 3)
 	pos := ease * float64(len(rows)-1) // the row at the centre, fractional
-	vector.DrawFilledRect(dst, 260, float32(reelY-reelRowH/2), W-520, reelRowH, Fade(t.Primary, 0.8), false)
-	vector.StrokeRect(dst, 260, float32(reelY-reelRowH/2), W-520, reelRowH, 6, t.Accent, false)
+	cy := reelY - top                  // the centre line on the window's image
+	vector.DrawFilledRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, Fade(t.Primary, 0.8), false)
+	vector.StrokeRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, 6, t.Accent, false)
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {
 		if i < 0 || i >= len(rows) {
 			continue
 		}
-		y := reelY + (float64(i)-pos)*reelRowH
-		a := clamp(1-math.Abs(y-reelY)/(reelRowH*reelRows), 0, 1)
+		y := cy + (float64(i)-pos)*reelRowH
+		a := clamp(1-math.Abs(y-cy)/(reelRowH*reelRows), 0, 1)
 		if a == 0 {
 			continue
 		}
-		Text(dst, rows[i].name, t.Bold(72), 320, y-36, Left, Fade(t.Text, a))
-		Text(dst, rows[i].ticket, t.Mono(56), W-320, y-24, Right, Fade(t.Accent, a))
+		Text(dst, rows[i].name, t.Bold(72), 320-left, y-36, Left, Fade(t.Text, a))
+		Text(dst, rows[i].ticket, t.Mono(56), W-320-left, y-24, Right, Fade(t.Accent, a))
 	}
 }
 

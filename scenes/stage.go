@@ -114,6 +114,7 @@ type Stage struct {
 	exported string        // the folder the exports went to
 	roll     audio.Voice   // the drum-roll under the reel
 	ring     *ebiten.Image // the countdown ring, drawn apart
+	reel     *ebiten.Image // the reel's window, drawn apart
 }
 
 type confirmKind int
