@@ -231,13 +231,16 @@ func (r *rig) countdown() {
 
 // frame renders the stage as a whole frame on a fresh 1920×1080 image.
 // The stage paints only what changed since its last frame, so the test
-// makes it forget what it showed.
+// makes it forget what it showed for this one frame; a screenshot due is
+// left for the next frame.
 func (r *rig) frame() *image.RGBA {
 	r.t.Helper()
 	img := ebiten.NewImage(W, H)
 	defer img.Deallocate()
-	r.s.shown = look{}
+	shown, due := r.s.shown, r.s.shotDue
+	r.s.shown, r.s.shotDue = look{}, false
 	r.s.Draw(img)
+	r.s.shown, r.s.shotDue = shown, due
 	out := image.NewRGBA(image.Rect(0, 0, W, H))
 	img.ReadPixels(out.Pix)
 	return out
