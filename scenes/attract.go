@@ -53,7 +53,7 @@ func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 		}
 		Text(dst, mark, t.Bold(56), 120, y, Left, t.Accent)
 		Text(dst, when, t.Mono(52), 200, y+4, Left, c)
-		Text(dst, g.Seg.Title, t.Bold(56), 400, y, Left, c)
+		Text(dst, g.Seg.Title, t.Fit(t.Bold, 56, g.Seg.Title, 1080), 400, y, Left, c)
 		if i == s.st.Cur && !g.Seg.At.IsZero() {
 			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
 				Text(dst, "in "+untilText(d), t.Regular(44), W-120, y+8, Right, t.Accent)

@@ -72,7 +72,12 @@ func (w *worker) loop(every time.Duration) {
 			w.out <- w.do(c)
 		case <-t.C:
 			// the engine records a no-show itself once a deadline passes
-			if evs, err := w.b.Do(show.Command{Op: show.OpTick}); len(evs) > 0 || err != nil {
+			if st := w.b.State(); st.Closed || st.Opened == nil {
+				continue
+			}
+			evs, err := w.b.Do(show.Command{Op: show.OpTick})
+			var r *show.Refusal
+			if len(evs) > 0 || (err != nil && !errors.As(err, &r)) {
 				w.out <- reply{op: show.OpTick, evs: evs, st: w.b.State(), err: err}
 			}
 		}

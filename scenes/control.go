@@ -231,7 +231,7 @@ func (s *Stage) decide(a Action) {
 	case Forfeit:
 		s.outcome(show.OpForfeit, seg, p)
 	case Context:
-		s.menu = 0
+		s.menu = len(outcomes) - 1 // on Back: F5 then Esc, the clicker's one button twice, changes nothing
 	}
 }
 

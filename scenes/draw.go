@@ -162,7 +162,7 @@ func (s *Stage) drawBackdrop(dst *ebiten.Image) {
 	vector.DrawFilledRect(dst, 0, 118, W, 4, t.Accent, false)
 	x := float64(60)
 	if t.Logo != nil {
-		op := &ebiten.DrawImageOptions{}
+		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 		b := t.Logo.Bounds()
 		k := 88 / float64(b.Dy())
 		op.GeoM.Scale(k, k)
@@ -271,10 +271,10 @@ type reelRow struct{ name, ticket string }
 func (s *Stage) reelRows(seg *show.SegState) []reelRow {
 	rows := make([]reelRow, 0, len(s.sample)+1)
 	for _, e := range s.sample {
-		rows = append(rows, reelRow{s.maskName(e.Participant), e.Ticket})
+		rows = append(rows, reelRow{s.maskName(e.Participant), s.ticketLabel(e.Ticket, e.Participant)})
 	}
 	if p := seg.Last(); p != nil && p.Outcome == "" {
-		w := reelRow{s.maskName(p.Participant), p.Ticket}
+		w := reelRow{s.maskName(p.Participant), s.ticketLabel(p.Ticket, p.Participant)}
 		if len(rows) > 0 {
 			rows = rows[:len(rows)-1]
 		}
@@ -298,14 +298,14 @@ func (s *Stage) drawWinner(dst *ebiten.Image, y float64) {
 	}
 	who := s.people[p.Participant]
 	Text(dst, "WINNER", t.Bold(72), W/2, y-80, Center, t.Accent)
-	Text(dst, s.maskName(p.Participant), t.Bold(150), W/2, y, Center, t.Text)
-	line := "Card " + s.maskCard(p.Participant) + "   ·   Ticket " + p.Ticket
+	Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 150, s.maskName(p.Participant), W-640), W/2, y, Center, t.Text)
+	line := s.cardLine(p.Ticket, p.Participant, "   ·   ")
 	if who.Tier != 0 {
 		line += "   ·   " + titleCase(who.Tier.String())
 	}
 	Text(dst, line, t.Regular(52), W/2, y+200, Center, t.Dim)
 	if p.Prize != "" {
-		Text(dst, p.Prize, t.Bold(96), W/2, y+300, Center, t.Accent)
+		Text(dst, p.Prize, t.Fit(t.Bold, 96, p.Prize, W-640), W/2, y+300, Center, t.Accent)
 	}
 }
 
@@ -317,11 +317,13 @@ func (s *Stage) drawCountdown(dst *ebiten.Image) {
 		return
 	}
 	s.drawRing(dst, s.now())
+	const cx, wide = 1240, 1180 // the right side, beside the ring
 	who := s.maskName(p.Participant)
-	Text(dst, who, t.Bold(110), 1240, 300, Center, t.Text)
-	Text(dst, "Card "+s.maskCard(p.Participant)+"  ·  Ticket "+p.Ticket, t.Regular(48), 1240, 450, Center, t.Dim)
+	Text(dst, who, t.Fit(t.Bold, 110, who, wide), cx, 300, Center, t.Text)
+	line := s.cardLine(p.Ticket, p.Participant, "  ·  ")
+	Text(dst, line, t.Fit(t.Regular, 48, line, wide), cx, 450, Center, t.Dim)
 	if p.Prize != "" {
-		Text(dst, p.Prize, t.Bold(80), 1240, 540, Center, t.Accent)
+		Text(dst, p.Prize, t.Fit(t.Bold, 80, p.Prize, wide), cx, 540, Center, t.Accent)
 	}
 	if p.Outcome == "" && p.Proxy != "" {
 		Text(dst, "Proxy on file: "+p.Proxy, t.Regular(44), 1240, 680, Center, t.Good)
@@ -367,8 +369,8 @@ func (s *Stage) drawRing(dst *ebiten.Image, now time.Time) {
 	if left <= 10*time.Second {
 		c = t.Warn
 	}
-	arc(img, m, m, ringR, 36, 0, 1, Fade(t.Primary, 0.9))
 	if !p.Deadline.IsZero() {
+		vector.StrokeCircle(img, m, m, ringR, 36, Fade(t.Primary, 0.9), true)
 		arc(img, m, m, ringR, 36, 0, left.Seconds()/total.Seconds(), c)
 		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, c)
 		Text(img, "seconds to claim", t.Regular(40), m, m+110, Center, t.Dim)
@@ -387,8 +389,8 @@ func (s *Stage) drawBoard(dst *ebiten.Image) {
 		if !p.Outcome.Wins() {
 			continue
 		}
-		Text(dst, p.Prize, t.Bold(56), 200, y, Left, t.Accent)
-		Text(dst, s.maskName(p.Participant), t.Bold(56), 760, y, Left, t.Text)
+		Text(dst, p.Prize, t.Fit(t.Bold, 56, p.Prize, 540), 200, y, Left, t.Accent)
+		Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 56, s.maskName(p.Participant), 620), 760, y, Left, t.Text)
 		Text(dst, s.maskCard(p.Participant), t.Mono(48), 1420, y+6, Left, t.Dim)
 		y += 96
 		if y > 900 {

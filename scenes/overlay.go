@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
@@ -53,7 +54,7 @@ func (s *Stage) hints() string {
 	case s.confirm == confirmClose:
 		return "Close the show and reveal the seed? This cannot be undone.  Next = yes  ·  any other key = no"
 	case s.help:
-		return "Any key closes help"
+		return "Next, Previous or F5 closes help"
 	}
 	base := "B blackout  ·  H hide hints  ·  F1 help"
 	var now string
@@ -83,6 +84,8 @@ func (s *Stage) hints() string {
 			now = "Next/C claimed  ·  R proxy  ·  D register  ·  F forfeit  ·  F5 menu  ·  no-show is automatic"
 		case s.st.CurSeg().Done():
 			now = "Next ► winners board"
+		case p.Outcome.Wins():
+			now = "Next ► draw the next winner"
 		default:
 			now = "Next ► redraw"
 		}
@@ -116,10 +119,10 @@ func (s *Stage) drawHints(dst *ebiten.Image, now time.Time) {
 
 func (s *Stage) drawEntry(dst *ebiten.Image) {
 	t := s.theme
-	vector.DrawFilledRect(dst, 300, 880, W-600, 150, Fade(t.Primary, 0.95), false)
-	vector.StrokeRect(dst, 300, 880, W-600, 150, 4, t.Accent, false)
-	Text(dst, s.entry.label, t.Regular(34), 340, 895, Left, t.Dim)
-	Text(dst, string(s.entry.text)+"_", t.Bold(56), 340, 945, Left, t.Text)
+	vector.DrawFilledRect(dst, 300, 840, W-600, 150, t.Primary, false)
+	vector.StrokeRect(dst, 300, 840, W-600, 150, 4, t.Accent, false)
+	Text(dst, s.entry.label, t.Regular(34), 340, 855, Left, t.Dim)
+	Text(dst, string(s.entry.text)+"_", t.Bold(56), 340, 905, Left, t.Text)
 }
 
 func (s *Stage) drawConfirm(dst *ebiten.Image) {
@@ -128,7 +131,8 @@ func (s *Stage) drawConfirm(dst *ebiten.Image) {
 	if s.confirm == confirmClose {
 		q = "Close the show and reveal the seed?"
 	}
-	vector.DrawFilledRect(dst, 360, 380, W-720, 320, Fade(t.Background, 0.96), false)
+	vector.DrawFilledRect(dst, 0, 122, W, H-122, Fade(blackColour, 0.6), false)
+	vector.DrawFilledRect(dst, 360, 380, W-720, 320, t.Background, false)
 	vector.StrokeRect(dst, 360, 380, W-720, 320, 6, t.Warn, false)
 	Text(dst, q, t.Bold(64), W/2, 440, Center, t.Text)
 	Text(dst, "Next = yes   ·   any other key = no", t.Regular(44), W/2, 580, Center, t.Dim)
@@ -137,7 +141,7 @@ func (s *Stage) drawConfirm(dst *ebiten.Image) {
 func (s *Stage) drawMenu(dst *ebiten.Image) {
 	t := s.theme
 	x, y := float32(860), float32(640)
-	vector.DrawFilledRect(dst, x, y, 760, float32(len(outcomes))*70+20, Fade(t.Background, 0.96), false)
+	vector.DrawFilledRect(dst, x, y, 760, float32(len(outcomes))*70+20, t.Background, false)
 	for i, o := range outcomes {
 		c := t.Dim
 		if i == s.menu {
@@ -160,11 +164,11 @@ var helpLines = []string{
 
 func (s *Stage) drawHelp(dst *ebiten.Image) {
 	t := s.theme
-	vector.DrawFilledRect(dst, 160, 200, W-320, 680, Fade(t.Background, 0.97), false)
-	vector.StrokeRect(dst, 160, 200, W-320, 680, 4, t.Accent, false)
-	Text(dst, "Keys", t.Bold(64), W/2, 230, Center, t.Accent)
+	vector.DrawFilledRect(dst, 0, 122, W, H-122, t.Background, false)
+	vector.StrokeRect(dst, 160, 170, W-320, 760, 4, t.Accent, false)
+	Text(dst, "Keys", t.Bold(64), W/2, 200, Center, t.Accent)
 	for i, l := range helpLines {
-		Text(dst, l, t.Regular(38), 220, 340+float64(i)*72, Left, t.Text)
+		Text(dst, l, t.Regular(38), 220, 320+float64(i)*80, Left, t.Text)
 	}
 }
 
@@ -188,9 +192,10 @@ func (s *Stage) drawStamp(dst *ebiten.Image, o show.Outcome, x, y float64) {
 	case show.Void:
 		label, sub, c = "VOID", "redraw", t.Warn
 	}
-	w := 760.0
+	f := t.Bold(104)
+	w := text.Advance(label, f) + 100
 	vector.StrokeRect(dst, float32(x-w/2), float32(y), float32(w), 170, 10, c, false)
-	Text(dst, label, t.Bold(104), x, y+22, Center, c)
+	Text(dst, label, f, x, y+22, Center, c)
 	if sub != "" {
 		Text(dst, sub, t.Regular(40), x, y+190, Center, t.Dim)
 	}
@@ -205,6 +210,25 @@ func (s *Stage) maskName(card string) string {
 		return show.MaskName(n)
 	}
 	return n
+}
+
+// ticketLabel is a ticket as the screen shows it: when the ticket is the
+// card itself (points and fixed bins), it is masked like the card.
+func (s *Stage) ticketLabel(ticket, card string) string {
+	if ticket == card {
+		return s.maskCard(card)
+	}
+	return ticket
+}
+
+// cardLine is "Card •••• 1234 · Ticket 100045", without the ticket when
+// it is the card.
+func (s *Stage) cardLine(ticket, card, sep string) string {
+	line := "Card " + s.maskCard(card)
+	if ticket != card {
+		line += sep + "Ticket " + ticket
+	}
+	return line
 }
 
 func (s *Stage) maskCard(card string) string {

@@ -3,6 +3,7 @@ package scenes
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -175,6 +176,14 @@ func (s *Stage) resume() {
 		}
 	}
 	s.to(p)
+}
+
+// Close stops the stage's worker; the stage is not used after.
+func (s *Stage) Close() {
+	if s.w != nil {
+		close(s.w.in)
+		s.w = nil
+	}
 }
 
 // fetchPeople looks up the names the stage needs for seg, in the worker.
@@ -372,7 +381,7 @@ func (s *Stage) cueCountdown() {
 	if p == nil || p.Outcome != show.Pending || p.Deadline.IsZero() {
 		return
 	}
-	left := int(p.Deadline.Sub(s.now()).Seconds() + 0.999)
+	left := int(math.Ceil(p.Deadline.Sub(s.now()).Seconds()))
 	if left >= 1 && left <= 10 && left != s.lastTen {
 		s.lastTen = left
 		s.sound(audio.Tick)

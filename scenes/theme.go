@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -93,6 +94,16 @@ func (t *Theme) face(src *text.GoTextFaceSource, size float64) *text.GoTextFace 
 func (t *Theme) Bold(size float64) *text.GoTextFace    { return t.face(t.bold, size) }
 func (t *Theme) Regular(size float64) *text.GoTextFace { return t.face(t.regular, size) }
 func (t *Theme) Mono(size float64) *text.GoTextFace    { return t.face(t.mono, size) }
+
+// Fit is face(size), or smaller, so that s is at most width pixels wide:
+// a long prize or name shrinks rather than running off the screen.
+func (t *Theme) Fit(face func(float64) *text.GoTextFace, size float64, s string, width float64) *text.GoTextFace {
+	f := face(size)
+	if w := text.Advance(s, f); w > width {
+		f = face(math.Floor(size * width / w))
+	}
+	return f
+}
 
 // Warm renders glyphs into the faces' caches ahead of time, so the first
 // reveal of a name never waits on rasterising it.

@@ -129,6 +129,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	}
 	fmt.Fprintf(stderr, "show %s: commitment %s\n", ss.ID, ss.Eng.State().Opened.Commitment)
 	err = ebiten.RunGame(stage)
+	stage.Close()
 	if shots != nil {
 		shots.wait()
 	}
