@@ -208,7 +208,7 @@ func (s *Stage) to(p phase) {
 		s.prev, s.prevAt, s.fadeAt = s.phase, s.since, now
 	}
 	s.phase, s.since = p, now
-	s.menu, s.boardFocus = -1, false
+	s.menu, s.boardFocus, s.entry = -1, false, nil // a field belongs to its scene
 	if p == phaseOpen && s.st.Witness() == "" && !s.frozenAny() {
 		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", witness: true}
 	}
