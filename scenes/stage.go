@@ -103,6 +103,7 @@ type Stage struct {
 	quit       bool
 
 	ticks   int
+	warming bool // glyphs are still being cached, a face a tick
 	stats   *Stats
 	scratch *ebiten.Image // for crossfades
 	lastTen int           // the last countdown second cued
@@ -128,7 +129,7 @@ const (
 
 // New makes the stage for an open show.
 func New(opt Options) *Stage {
-	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, menu: -1, people: map[string]show.Person{}}
+	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, menu: -1, people: map[string]show.Person{}, warming: true}
 	if s.in == nil {
 		s.in = &Keyboard{}
 	}
@@ -237,6 +238,9 @@ func (s *Stage) Update() error {
 	t0 := time.Now()
 	defer func() { s.stats.addUpdate(time.Since(t0)) }()
 	s.ticks++
+	if s.warming && s.ticks > 1 { // after the first frame is up, not before it
+		s.warming = s.theme.WarmStep(s.ticks - 2)
+	}
 	if s.quit {
 		return ebiten.Termination
 	}

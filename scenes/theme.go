@@ -113,6 +113,39 @@ func (t *Theme) Warm(s string) {
 	}
 }
 
+// The sizes the scenes draw at, and the letters the show's texts use.
+var (
+	boldSizes    = []float64{150, 120, 110, 104, 96, 84, 80, 72, 64, 56, 52, 48, 44, 40}
+	regularSizes = []float64{56, 52, 48, 44, 40, 36, 34, 32, 30}
+	monoSizes    = []float64{64, 60, 56, 52, 48, 40}
+	warmText     = func() string {
+		var b []rune
+		for r := ' '; r <= '~'; r++ {
+			b = append(b, r)
+		}
+		return string(b) + "•·►◄×—…■□ÀÁÂÄÅÆÇÈÉÊËÍÎÏÑÓÔÖØÚÛÜàáâäåæçèéêëíîïñóôöøúûüÿ"
+	}()
+)
+
+// WarmStep caches the letters of the show's texts in the i-th face of the
+// sizes the scenes use, and reports whether there are more: a face a tick,
+// so warming never stalls a frame.
+func (t *Theme) WarmStep(i int) bool {
+	var f *text.GoTextFace
+	switch n := len(boldSizes) + len(regularSizes); {
+	case i < len(boldSizes):
+		f = t.Bold(boldSizes[i])
+	case i < n:
+		f = t.Regular(regularSizes[i-len(boldSizes)])
+	case i < n+len(monoSizes):
+		f = t.Mono(monoSizes[i-n])
+	default:
+		return false
+	}
+	text.CacheGlyphs(warmText, f)
+	return true
+}
+
 // Align is where a text's anchor point sits.
 type Align int
 
