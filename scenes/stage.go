@@ -26,6 +26,7 @@ type Options struct {
 	Sound     Sound         // nil: silent
 	OnScene   func(name string, screen *ebiten.Image)
 	OnFirst   func() // the first frame is drawn
+	Warm      bool   // cache the glyphs of every face the scenes use, a face a tick after the first frame
 }
 
 // Sound is what the stage asks of the audio (an *audio.Player): cues on
@@ -129,7 +130,7 @@ const (
 
 // New makes the stage for an open show.
 func New(opt Options) *Stage {
-	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, menu: -1, people: map[string]show.Person{}, warming: true}
+	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, menu: -1, people: map[string]show.Person{}, warming: opt.Warm}
 	if s.in == nil {
 		s.in = &Keyboard{}
 	}

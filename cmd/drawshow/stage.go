@@ -102,7 +102,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	}
 	opt := scenes.Options{
 		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
-		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, Sound: sound,
+		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, Sound: sound, Warm: true,
 	}
 	var shots *shooter
 	if f.shots != "" {
