@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -34,6 +35,50 @@ func BenchmarkFirstFrame(b *testing.B) {
 	b.ReportMetric(float64(s.Milliseconds()), "stage_ms")
 	b.ReportMetric(float64(e.Milliseconds()), "empty_ms")
 	b.ReportMetric(s.Seconds()/e.Seconds(), "ratio")
+}
+
+// BenchmarkStageFPS plays the demo by itself and reports its frame rate,
+// over the run and in the animated scenes, beside the yardstick: an Ebiten
+// program that repaints a 10×10 square each frame, the most any animated
+// scene can reach on this display.
+func BenchmarkStageFPS(b *testing.B) {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("no display: run under xvfb-run (make bench does)")
+	}
+	dir := b.TempDir()
+	show, empty := filepath.Join(dir, "drawshow"), filepath.Join(dir, "emptygame")
+	for _, c := range [][]string{{"build", "-o", show, "."}, {"build", "-o", empty, "drawshow/scenes/internal/emptygame"}} {
+		if out, err := exec.Command("go", c...).CombinedOutput(); err != nil {
+			b.Fatalf("go %s: %v\n%s", strings.Join(c, " "), err, out)
+		}
+	}
+	for b.Loop() {
+		cmd := exec.Command(show, "demo", "--autoplay", "--exit-after", "45s", "--stats")
+		cmd.Env = append(os.Environ(), "DRAWSHOW_AUDIO=null")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			b.Fatalf("demo: %v\n%s", err, out)
+		}
+		for _, f := range strings.Fields(string(out)) {
+			k, v, ok := strings.Cut(f, "=")
+			x, perr := strconv.ParseFloat(v, 64)
+			if !ok || perr != nil {
+				continue
+			}
+			switch k {
+			case "fps", "tps", "frame_p99_ms", "reel", "countdown", "reveal", "attract":
+				b.ReportMetric(x, k)
+			}
+		}
+		y, err := exec.Command(empty, "--square", "--seconds", "10s").Output()
+		if err != nil {
+			b.Fatalf("yardstick: %v", err)
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(string(y)), "fps="); ok {
+			x, _ := strconv.ParseFloat(v, 64)
+			b.ReportMetric(x, "yardstick_fps")
+		}
+	}
 }
 
 // firstFrame starts a program and waits for its first_frame_ms line.
