@@ -4,26 +4,106 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
 )
 
 // The attract loop's panels, each up for attractPanel.
 const attractPanel = 8 * time.Second
 
-// drawAttract is the screen between draws: the run sheet with its times,
-// the clock, and tonight's winners so far, in turn.
+// panels are the attract loop's pages in turn: the run sheet, each slide
+// of the show, and tonight's winners once there are some.
+func (s *Stage) panels() []func(*ebiten.Image) {
+	ps := []func(*ebiten.Image){s.drawRunSheet}
+	for i := range s.st.Segs {
+		if g := s.st.Segs[i].Seg; g.Kind == show.KindSlide {
+			ps = append(ps, func(dst *ebiten.Image) { s.drawSlide(dst, g) })
+		}
+	}
+	if len(s.winnersSoFar()) > 0 {
+		ps = append(ps, s.drawWinnersSoFar)
+	}
+	return ps
+}
+
+// panel is the attract loop's page at in: each stays attractPanel, and a
+// paused loop holds the page it was on.
+func (s *Stage) panel(in time.Duration) int {
+	n := int(in / attractPanel)
+	if s.paused {
+		n = s.held
+	}
+	return n
+}
+
+// drawAttract is the screen between draws: the clock over the loop's
+// pages. When the run sheet stands on a slide, that slide stays up.
 func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 	t := s.theme
-	loc := s.opt.Show.Location
-	Text(dst, s.now().In(loc).Format("15:04"), t.Bold(120), W-80, 190, Right, t.Text)
-	panel := int(in / attractPanel)
-	if s.paused {
-		panel = 0
+	if g := s.st.CurSeg(); g != nil && g.Seg.Kind == show.KindSlide {
+		s.drawSlide(dst, g.Seg)
+		return
 	}
-	if winners := s.winnersSoFar(); panel%2 == 1 && len(winners) > 0 {
+	ps := s.panels()
+	ps[s.panel(in)%len(ps)](dst)
+	Text(dst, s.now().In(s.opt.Show.Location).Format("15:04"), t.Bold(120), W-80, 190, Right, t.Text)
+	if s.paused {
+		Text(dst, "paused", t.Regular(32), W-80, 330, Right, t.Dim)
+	}
+}
+
+// drawSlide is a slide of the show: its title, body and image.
+func (s *Stage) drawSlide(dst *ebiten.Image, g *show.Segment) {
+	t := s.theme
+	Text(dst, g.Title, t.Fit(t.Bold, 96, g.Title, W-240), W/2, 170, Center, t.Accent)
+	y, width := 340.0, W-240.0
+	if img := s.opt.Images[g.ID]; img != nil {
+		b := img.Bounds()
+		k := min(560/float64(b.Dy()), 760/float64(b.Dx()))
+		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+		op.GeoM.Scale(k, k)
+		op.GeoM.Translate(120, 320)
+		dst.DrawImage(img, op)
+		width = W - 120 - 760 - 80 - 120
+	}
+	x := W - 120 - width
+	for _, line := range wrap(g.Body, t.Regular(52), width) {
+		Text(dst, line, t.Regular(52), x, y, Left, t.Text)
+		y += 72
+		if y > H-160 {
+			break
+		}
+	}
+}
+
+// wrap breaks s into lines at most width pixels wide, at spaces and at
+// the line breaks it has.
+func wrap(s string, f text.Face, width float64) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, w := range strings.Fields(para) {
+			if line != "" && text.Advance(line+" "+w, f) > width {
+				out = append(out, line)
+				line = w
+				continue
+			}
+			line = strings.TrimPrefix(line+" "+w, " ")
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func (s *Stage) drawWinnersSoFar(dst *ebiten.Image) {
+	t := s.theme
+	if winners := s.winnersSoFar(); len(winners) > 0 {
 		Text(dst, "Tonight's winners", t.Bold(84), 120, 170, Left, t.Accent)
 		y := 320.0
 		for _, w := range winners {
@@ -35,8 +115,14 @@ func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 				break
 			}
 		}
-		return
 	}
+}
+
+// drawRunSheet is tonight's segments with their times, the next one's
+// countdown, and those done ticked.
+func (s *Stage) drawRunSheet(dst *ebiten.Image) {
+	t := s.theme
+	loc := s.opt.Show.Location
 	Text(dst, "Tonight", t.Bold(84), 120, 170, Left, t.Accent)
 	y := 320.0
 	for i, g := range s.st.Segs {
@@ -63,9 +149,6 @@ func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 		if y > 900 {
 			break
 		}
-	}
-	if s.paused {
-		Text(dst, "paused", t.Regular(32), W-80, 290, Right, t.Dim)
 	}
 }
 

@@ -135,13 +135,18 @@ func (s *Stage) act(a Action) {
 	case phaseAttract:
 		switch a {
 		case Next:
-			if s.st.CurSeg().Frozen != nil {
+			if s.st.CurSeg().Seg.Kind == show.KindSlide {
+				s.past()
+			} else if s.st.CurSeg().Frozen != nil {
 				s.to(phaseIntro)
 			} else if s.send(show.Command{Op: show.OpFreeze}) {
 				s.tell("Freezing the bin…")
 			}
 		case Context:
 			s.paused = !s.paused
+			if s.paused {
+				s.held = s.panel(s.now().Sub(s.since))
+			}
 		}
 	case phaseIntro:
 		switch a {
@@ -164,14 +169,22 @@ func (s *Stage) act(a Action) {
 		switch {
 		case a == Next && s.boardFocus:
 			s.boardFocus = false
-		case a == Next && s.st.Cur+1 >= len(s.st.Segs):
-			s.confirm = confirmClose
 		case a == Next:
-			s.send(show.Command{Op: show.OpNext})
+			s.past()
 		case a == Prev:
 			s.boardFocus = true
 		}
 	}
+}
+
+// past moves on from the current segment: to the next, or at the last one
+// to closing the show, which asks first.
+func (s *Stage) past() {
+	if s.st.Cur+1 >= len(s.st.Segs) {
+		s.confirm = confirmClose
+		return
+	}
+	s.send(show.Command{Op: show.OpNext})
 }
 
 // draw starts the reel on the next pick, or on a pick made but never shown.

@@ -149,15 +149,16 @@ func TestGolden(t *testing.T) {
 	r.decided(show.ToContact)
 	r.press(ebiten.KeyPageDown)
 	r.at(phaseBoard)
+	r.press(ebiten.KeyPageDown) // to the last segment: the Bonus Play Multiplier slide
+	r.at(phaseAttract)
+	r.faded()
+	g("20-slide")
 	r.press(ebiten.KeyPageDown)
-	g("20-close-confirm")
+	g("21-close-confirm")
 	r.press(ebiten.KeyPageDown)
 	r.at(phaseClosed)
-	// the hint bar hidden: the worker's refused ticks after the close say
-	// so there, when they come (reported)
-	r.press(ebiten.KeyH)
 	r.faded()
-	g("21-closed")
+	g("22-closed")
 }
 
 // golden compares got with testdata/golden/name.png, or writes it there

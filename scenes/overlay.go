@@ -62,10 +62,15 @@ func (s *Stage) hints() string {
 	case phaseOpen:
 		now = "Next ► start the show"
 	case phaseAttract:
-		if s.st.CurSeg().Frozen != nil {
+		switch seg := s.st.CurSeg(); {
+		case seg.Seg.Kind == show.KindSlide && s.st.Cur+1 < len(s.st.Segs):
+			now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
+		case seg.Seg.Kind == show.KindSlide:
+			now = "Next ► close the show"
+		case seg.Frozen != nil:
 			now = "Next ► draw intro"
-		} else {
-			now = "Next ► freeze the bin of " + s.st.CurSeg().Seg.Title
+		default:
+			now = "Next ► freeze the bin of " + seg.Seg.Title
 		}
 		now += "  ·  F5 pause the loop"
 	case phaseIntro:

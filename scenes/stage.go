@@ -25,8 +25,9 @@ type Options struct {
 	ExitAfter time.Duration // 0: run until the host quits
 	Sound     Sound         // nil: silent
 	OnScene   func(name string, screen *ebiten.Image)
-	OnFirst   func() // the first frame is drawn
-	Warm      bool   // cache the glyphs of every face the scenes use, a face a tick after the first frame
+	OnFirst   func()                   // the first frame is drawn
+	Images    map[string]*ebiten.Image // slides' images by segment id
+	Warm      bool                     // cache the glyphs of every face the scenes use, a face a tick after the first frame
 }
 
 // Sound is what the stage asks of the audio (an *audio.Player): cues on
@@ -91,7 +92,8 @@ type Stage struct {
 	blackout   bool
 	hideHints  bool
 	help       bool
-	paused     bool // the attract loop stands still
+	paused     bool // the attract loop stands still…
+	held       int  // …on this page
 	confirm    confirmKind
 	entry      *entry // a text field: the witness, a proxy's name
 	menu       int    // the countdown's outcome menu: -1 closed

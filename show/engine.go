@@ -151,6 +151,9 @@ func (d *decider) run(c Command) error {
 	if seg == nil {
 		return refuse("the show has no segment")
 	}
+	if seg.Seg.Kind == KindSlide && c.Op != OpVoid {
+		return refuse("%s is a slide: no draw; next goes on", seg.Seg.ID)
+	}
 	switch c.Op {
 	case OpFreeze:
 		return d.freeze(seg)

@@ -68,7 +68,8 @@ type Columns struct {
 
 // Segment kinds.
 const (
-	KindDraw = "draw"
+	KindDraw  = "draw"
+	KindSlide = "slide" // a page of the attract loop: title, body, image
 )
 
 // How an entry file's rows become tickets.
@@ -96,6 +97,8 @@ type Segment struct {
 	Kind            string
 	Title           string
 	At              time.Time // zero when not scheduled
+	Body            string    // slide: its text
+	Image           string    // slide: a PNG, resolved against the show file's folder
 	Entries         string    // path, resolved against the show file's folder
 	Sheet           string
 	Columns         Columns
@@ -152,6 +155,8 @@ type segmentYAML struct {
 	Kind            string            `yaml:"kind"`
 	Title           string            `yaml:"title"`
 	At              string            `yaml:"at"`
+	Body            string            `yaml:"body"`
+	Image           string            `yaml:"image"`
 	Entries         string            `yaml:"entries"`
 	Sheet           string            `yaml:"sheet"`
 	Columns         Columns           `yaml:"columns"`
@@ -173,10 +178,11 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points"}
-	kinds       = []string{KindDraw}
+	kinds       = []string{KindDraw, KindSlide}
+	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
 	idPattern   = regexp.MustCompile(`^[a-z0-9-]+$`)
 	maxWinners  = 1000
 	atLayouts   = []string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
@@ -382,6 +388,20 @@ func Parse(path string, b []byte) (*Show, error) {
 			seg.At, err = ParseLocal(r.At, loc)
 			if err != nil {
 				p.add(at("at"), "segment %s: at %q is not a local time like 2024-11-30T21:30", seg.ID, r.At)
+			}
+		}
+		if seg.Kind == KindSlide {
+			seg.Body, seg.Image = strings.TrimSpace(r.Body), resolve(r.Image)
+			checkKeys(&p, n, slideKeys, "slide")
+			if strings.TrimSpace(r.Title) == "" && seg.Body == "" && seg.Image == "" {
+				p.add(n, "segment %s: a slide needs a title, a body or an image", seg.ID)
+			}
+			s.Segments = append(s.Segments, seg)
+			continue
+		}
+		for _, k := range []string{"body", "image"} {
+			if v := value(n, k); v != nil {
+				p.add(v, "segment %s: %s is for slides (kind: slide)", seg.ID, k)
 			}
 		}
 		if seg.Entries == "" {

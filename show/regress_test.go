@@ -116,3 +116,24 @@ func TestWitnessAfterOpen(t *testing.T) {
 	r.draw()
 	r.refused(Command{Op: OpWitness, Text: "late"}, "a bin is frozen already")
 }
+
+// A slide is a page of the run sheet: nothing to draw, next goes past it.
+func TestSlideSegment(t *testing.T) {
+	sh, err := Parse("s.yaml", []byte("promotion: P\nproperty: Q\nsegments:\n"+
+		"  - {id: welcome, kind: slide, title: Welcome, body: Tonight's draws}\n"+
+		"  - {id: a, entries: a.csv}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := sh.Segments[0]; s.Winners != 0 || s.Body != "Tonight's draws" {
+		t.Fatalf("slide %+v", s)
+	}
+	r := newRig(t, sh, memRows{"a": oneEach(cardsN(3)...)}, seedOf(1))
+	r.refused(Command{Op: OpDraw}, "is a slide")
+	r.do(Command{Op: OpNext})
+	r.draw()
+	if _, err := Parse("s.yaml", []byte("promotion: P\nproperty: Q\nsegments:\n  - {id: w, kind: slide, title: W, entries: a.csv}\n  - {id: a, entries: a.csv, body: x}\n")); err == nil ||
+		!strings.Contains(err.Error(), `unknown slide key "entries"`) || !strings.Contains(err.Error(), "body is for slides") {
+		t.Fatalf("err = %v", err)
+	}
+}

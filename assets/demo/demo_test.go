@@ -70,11 +70,14 @@ func TestDemoShow(t *testing.T) {
 		"points-draw":  {1500, 2500, 1500, 2500},
 		"members-draw": {1500, 2500, 1500, 2500},
 	}
-	if len(sh.Segments) != len(wants) {
-		t.Errorf("%d segments, want %d", len(sh.Segments), len(wants))
+	if n := len(sh.Segments); n != len(wants)+1 || sh.Segments[n-1].Kind != show.KindSlide {
+		t.Errorf("%d segments, want %d draws and the Bonus Play Multiplier slide last", n, len(wants))
 	}
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
+		if seg.Kind == show.KindSlide {
+			continue
+		}
 		w, ok := wants[seg.ID]
 		if !ok {
 			t.Errorf("unexpected segment %s", seg.ID)

@@ -100,9 +100,15 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 			}
 		}()
 	}
+	images := map[string]*ebiten.Image{}
+	for _, g := range sh.Segments {
+		if g.Image != "" {
+			images[g.ID] = loadLogo(g.Image, stderr)
+		}
+	}
 	opt := scenes.Options{
 		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
-		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, Sound: sound, Warm: true,
+		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, Sound: sound, Warm: true, Images: images,
 	}
 	var shots *shooter
 	if f.shots != "" {
@@ -181,6 +187,8 @@ func exportDir(dbPath, showID string) string {
 	return filepath.Join(dir, showID+"-export")
 }
 
+// loadLogo reads a PNG of the show file (the brand's logo, a slide's
+// image); the show goes on without one that does not load, and says so.
 func loadLogo(path string, stderr io.Writer) *ebiten.Image {
 	if path == "" {
 		return nil

@@ -412,4 +412,12 @@ segments:
     prizes: ["Two nights for two at the Jacaranda Grove Hotel", "R5 000 dining voucher"]
     win_once: day
     attendance: not-required
+  - id: bonus-play
+    kind: slide
+    title: Bonus Play Multiplier
+    at: "` + showDate + `T22:45"
+    body: |
+      Play Slots and Tables with the Tsogo Sun App and your Bonus Play is multiplied:
+      Ace 6x · King 5x · Queen 4x · Jack and Ten 3x.
+      Multiplied Bonus Play shows on the app once your session ends.
 `
