@@ -1,0 +1,56 @@
+package data
+
+import (
+	"fmt"
+	"strings"
+
+	"drawshow/show"
+)
+
+var areaHeaders = []string{"area", "zone", "floor", "section"}
+
+// ReadStandings reads a leaderboard's standings file: card, name, points
+// and area. A bad row is an error naming its row, column and value; a file
+// with any is not used.
+func ReadStandings(path, sheet string) ([]show.Standing, error) {
+	t, err := openTable(path, sheet)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	idx, fe := findColumns(t, []column{
+		{role: "card", aliases: cardHeaders, need: true},
+		{role: "name", aliases: nameHeaders},
+		{role: "points", aliases: pointsHeaders, need: true},
+		{role: "area", aliases: areaHeaders},
+	})
+	if fe != nil {
+		return nil, fe
+	}
+	header := t.Header()
+	fe = &FileError{File: path}
+	seen := map[string]int{}
+	var out []show.Standing
+	for t.Next() {
+		rec := t.Record()
+		c := rowCheck{fe: fe, line: t.Line(), ok: true}
+		s := show.Standing{Card: cell(rec, idx[0]), Name: cell(rec, idx[1]), Area: cell(rec, idx[3])}
+		c.checkID(header[idx[0]], "card", s.Card)
+		if first, ok := seen[s.Card]; ok && s.Card != "" {
+			c.bad(header[idx[0]], s.Card, fmt.Sprintf("card %s is listed twice (first on row %d)", s.Card, first))
+		}
+		seen[strings.Clone(s.Card)] = t.Line()
+		p := cell(rec, idx[2])
+		if s.Points, err = parsePoints(p); err != nil {
+			c.bad(header[idx[2]], p, err.Error())
+		}
+		if c.ok {
+			s.Card, s.Name, s.Area = strings.Clone(s.Card), strings.Clone(s.Name), strings.Clone(s.Area)
+			out = append(out, s)
+		}
+	}
+	if err := finish(t, fe); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
