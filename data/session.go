@@ -156,7 +156,7 @@ func ShowBase(sh *show.Show, now time.Time) string {
 // are loaded first, each in its own commit.
 func (ss *Session) Do(c show.Command, p *Progress) ([]show.Event, error) {
 	var evs []show.Event
-	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze) && cur != nil && cur.Seg.Kind != show.KindSlide {
+	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze) && cur != nil && cur.Seg.Kind == show.KindDraw {
 		loaded, err := ss.load()
 		if err != nil {
 			return loaded, err

@@ -151,8 +151,8 @@ func (d *decider) run(c Command) error {
 	if seg == nil {
 		return refuse("the show has no segment")
 	}
-	if seg.Seg.Kind == KindSlide && c.Op != OpVoid {
-		return refuse("%s is a slide: no draw; next goes on", seg.Seg.ID)
+	if seg.Seg.Kind != KindDraw && c.Op != OpVoid {
+		return refuse("%s is a %s: no draw; next goes on", seg.Seg.ID, seg.Seg.Kind)
 	}
 	switch c.Op {
 	case OpFreeze:

@@ -68,8 +68,9 @@ type Columns struct {
 
 // Segment kinds.
 const (
-	KindDraw  = "draw"
-	KindSlide = "slide" // a page of the attract loop: title, body, image
+	KindDraw        = "draw"
+	KindSlide       = "slide"       // a page of the attract loop: title, body, image
+	KindLeaderboard = "leaderboard" // standings from a file, re-read when it changes
 )
 
 // How an entry file's rows become tickets.
@@ -96,10 +97,15 @@ type Segment struct {
 	ID              string
 	Kind            string
 	Title           string
-	At              time.Time // zero when not scheduled
-	Body            string    // slide: its text
-	Image           string    // slide: a PNG, resolved against the show file's folder
-	Entries         string    // path, resolved against the show file's folder
+	At              time.Time     // zero when not scheduled
+	Standings       string        // leaderboard: the standings file
+	Areas           []string      // leaderboard: the areas whose players count; all when empty
+	Windows         []Window      // leaderboard: when it is live; always when empty
+	Top             int           // leaderboard: places shown
+	Every           time.Duration // leaderboard: how often the standings are updated
+	Body            string        // slide: its text
+	Image           string        // slide: a PNG, resolved against the show file's folder
+	Entries         string        // path, resolved against the show file's folder
 	Sheet           string
 	Columns         Columns
 	Tickets         string
@@ -155,6 +161,11 @@ type segmentYAML struct {
 	Kind            string            `yaml:"kind"`
 	Title           string            `yaml:"title"`
 	At              string            `yaml:"at"`
+	Standings       string            `yaml:"standings"`
+	Areas           []string          `yaml:"areas"`
+	Windows         []string          `yaml:"windows"`
+	Top             int               `yaml:"top"`
+	Every           string            `yaml:"update_every"`
 	Body            string            `yaml:"body"`
 	Image           string            `yaml:"image"`
 	Entries         string            `yaml:"entries"`
@@ -178,11 +189,13 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points"}
-	kinds       = []string{KindDraw, KindSlide}
+	kinds       = []string{KindDraw, KindSlide, KindLeaderboard}
 	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
+	boardKeys   = []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
+	windowRe    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)-(\d\d:\d\d)$`)
 	idPattern   = regexp.MustCompile(`^[a-z0-9-]+$`)
 	maxWinners  = 1000
 	atLayouts   = []string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
@@ -389,6 +402,41 @@ func Parse(path string, b []byte) (*Show, error) {
 			if err != nil {
 				p.add(at("at"), "segment %s: at %q is not a local time like 2024-11-30T21:30", seg.ID, r.At)
 			}
+		}
+		if seg.Kind == KindLeaderboard {
+			checkKeys(&p, n, boardKeys, "leaderboard")
+			seg.Standings, seg.Areas, seg.Top = resolve(r.Standings), r.Areas, r.Top
+			if seg.Standings == "" {
+				p.add(n, "segment %s: a leaderboard needs standings (the file of card, name, points, area)", seg.ID)
+			}
+			if seg.Top == 0 {
+				seg.Top = 10
+			}
+			if seg.Top < 1 || seg.Top > 50 {
+				p.add(at("top"), "segment %s: top %d is out of range 1..50", seg.ID, seg.Top)
+			}
+			seg.Every = time.Hour
+			if r.Every != "" {
+				if seg.Every, err = time.ParseDuration(r.Every); err != nil || seg.Every <= 0 {
+					p.add(at("update_every"), "segment %s: update_every %q is not a duration such as 1h", seg.ID, r.Every)
+				}
+			}
+			for _, w := range r.Windows {
+				m := windowRe.FindStringSubmatch(strings.TrimSpace(w))
+				var from, to time.Time
+				var e1, e2 error
+				if m != nil {
+					from, e1 = ParseLocal(m[1]+"T"+m[2], loc)
+					to, e2 = ParseLocal(m[1]+"T"+m[3], loc)
+				}
+				if m == nil || e1 != nil || e2 != nil || !to.After(from) {
+					p.add(at("windows"), "segment %s: window %q is not a day and hours like 2024-12-20 17:00-21:00", seg.ID, w)
+					continue
+				}
+				seg.Windows = append(seg.Windows, Window{From: from, To: to})
+			}
+			s.Segments = append(s.Segments, seg)
+			continue
 		}
 		if seg.Kind == KindSlide {
 			seg.Body, seg.Image = strings.TrimSpace(r.Body), resolve(r.Image)

@@ -257,10 +257,10 @@ func TestParseErrors(t *testing.T) {
 		msg    string
 	}{
 		{"unknown show key", head + "promo: x\nsegments: [{id: a, entries: a.csv}]\n", "promo:", `unknown show key "promo" ` + showKeyList},
-		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown segment key "winner" (valid: id, kind, title, at, body, image, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies)`},
+		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown segment key "winner" (valid: id, kind, title, at, body, image, standings, areas, windows, top, update_every, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies)`},
 		{"unknown mask key", head + "mask: {names: true, card: true}\nsegments: [{id: a, entries: a.csv}]\n", "mask:", `unknown mask key "card" (valid: names, cards)`},
 		{"unknown columns key", seg("    columns: {ticket: No, member: Card}\n"), "columns:", `unknown columns key "member" (valid: ticket, card, name, tier, points)`},
-		{"unknown kind", seg("    kind: lottery\n"), "kind:", `segment a: unknown kind "lottery" (valid: draw, slide)`},
+		{"unknown kind", seg("    kind: lottery\n"), "kind:", `segment a: unknown kind "lottery" (valid: draw, slide, leaderboard)`},
 		{"bad id", head + "segments:\n  - id: Sat_Cash\n    entries: a.csv\n", "id:", `segment id "Sat_Cash" may hold only lower-case letters, digits and dashes`},
 		{"missing id", head + "segments:\n  - entries: a.csv\n", "- entries", "segment 1: id is required"},
 		{"duplicate id", seg("  - id: b\n    entries: b.csv\n  - id: a\n    entries: c.csv\n"), "  - id: a\n    entries: c.csv", `segment id "a" is used twice (first on line 4)`},

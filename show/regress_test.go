@@ -137,3 +137,24 @@ func TestSlideSegment(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestLeaderboardSegment(t *testing.T) {
+	sh, err := Parse("/shows/s.yaml", []byte("promotion: P\nproperty: Q\nsegments:\n"+
+		"  - id: prive\n    kind: leaderboard\n    title: Prive Slots Challenge\n    standings: standings.csv\n"+
+		"    areas: [Mike, Kilo]\n    windows: [\"2024-12-20 17:00-21:00\", \"2024-12-21 18:00-22:00\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := sh.Segments[0]
+	if g.Standings != "/shows/standings.csv" || g.Top != 10 || g.Every.Hours() != 1 || len(g.Windows) != 2 ||
+		g.Windows[1].To.Sub(g.Windows[1].From).Hours() != 4 || g.Winners != 0 {
+		t.Fatalf("leaderboard %+v", g)
+	}
+	_, err = Parse("s.yaml", []byte("promotion: P\nproperty: Q\nsegments:\n"+
+		"  - {id: b, kind: leaderboard, windows: [\"Friday 17h00\"], winners: 3}\n"))
+	for _, want := range []string{"needs standings", `window "Friday 17h00"`, `unknown leaderboard key "winners"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v, want %q", err, want)
+		}
+	}
+}
