@@ -42,7 +42,7 @@ func ReadStandings(path, sheet string) ([]show.Standing, error) {
 		seen[strings.Clone(s.Card)] = t.Line()
 		p := cell(rec, idx[2])
 		if s.Points, err = parsePoints(p); err != nil {
-			c.bad(header[idx[2]], p, err.Error())
+			c.bad(header[idx[2]], p, fmt.Sprintf("points %q %v", p, err))
 		}
 		if c.ok {
 			s.Card, s.Name, s.Area = strings.Clone(s.Card), strings.Clone(s.Name), strings.Clone(s.Area)

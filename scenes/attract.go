@@ -46,8 +46,12 @@ func (s *Stage) panel(in time.Duration) int {
 // pages. When the run sheet stands on a slide, that slide stays up.
 func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 	t := s.theme
-	if g := s.st.CurSeg(); g != nil && g.Seg.Kind == show.KindSlide {
+	switch g := s.st.CurSeg(); g.Seg.Kind {
+	case show.KindSlide:
 		s.drawSlide(dst, g.Seg)
+		return
+	case show.KindLeaderboard:
+		s.drawLeaderboard(dst, g.Seg)
 		return
 	}
 	ps := s.panels()
@@ -55,6 +59,54 @@ func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
 	Text(dst, s.now().In(s.opt.Show.Location).Format("15:04"), t.Bold(120), W-80, 190, Right, t.Text)
 	if s.paused {
 		Text(dst, "paused", t.Regular(32), W-80, 330, Right, t.Dim)
+	}
+}
+
+// drawLeaderboard is the standings' top places, with their movement since
+// the last update, or when the board is not live, when it will be.
+func (s *Stage) drawLeaderboard(dst *ebiten.Image, g *show.Segment) {
+	t := s.theme
+	loc := s.opt.Show.Location
+	now := s.now()
+	Text(dst, g.Title, t.Fit(t.Bold, 84, g.Title, W-240), W/2, 150, Center, t.Accent)
+	if !show.Live(g.Windows, now) {
+		Text(dst, "The leaderboard is live", t.Regular(52), W/2, 320, Center, t.Text)
+		y := 420.0
+		for _, w := range g.Windows {
+			if w.To.Before(now) {
+				continue
+			}
+			line := w.From.In(loc).Format("Monday 2 January, 15:04") + " to " + w.To.In(loc).Format("15:04")
+			Text(dst, line, t.Bold(52), W/2, y, Center, t.Text)
+			if y += 80; y > 900 {
+				break
+			}
+		}
+		return
+	}
+	if s.board == nil {
+		Text(dst, "Standings to come", t.Regular(52), W/2, 480, Center, t.Dim)
+		return
+	}
+	at := s.boardAt.In(loc)
+	Text(dst, "Updated "+at.Format("15:04")+"  ·  next update "+at.Add(g.Every).Format("15:04"), t.Regular(40), W/2, 250, Center, t.Dim)
+	y := 330.0
+	rowH := min(72.0, 640/float64(max(len(s.board), 1)))
+	size := rowH * 0.75
+	for _, p := range s.board {
+		Text(dst, strconv.Itoa(p.Rank), t.Bold(size), 300, y, Right, t.Accent)
+		switch {
+		case p.New:
+			Text(dst, "NEW", t.Bold(size*0.6), 330, y+size*0.2, Left, t.Good)
+		case p.Move > 0:
+			Text(dst, "▲"+strconv.Itoa(p.Move), t.Bold(size*0.7), 330, y+size*0.15, Left, t.Good)
+		case p.Move < 0:
+			Text(dst, "▼"+strconv.Itoa(-p.Move), t.Bold(size*0.7), 330, y+size*0.15, Left, t.Warn)
+		}
+		name := s.maskedName(p.Name, p.Card)
+		Text(dst, name, t.Fit(t.Bold, size, name, 900), 480, y, Left, t.Text)
+		Text(dst, groupInt(int(p.Points)), t.Mono(size), W-300, y, Right, t.Text)
+		y += rowH
 	}
 }
 

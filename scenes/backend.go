@@ -22,11 +22,18 @@ type Exporter interface {
 	Export(progress func(step string, done, total int)) (dir string, err error)
 }
 
+// Boards is a backend that reads leaderboards' standings files, with the
+// time each was last written.
+type Boards interface {
+	Standings(segment string) ([]show.Standing, time.Time, error)
+}
+
 // opExport asks the worker for the exports; its progress comes back as
-// replies of opProgress.
+// replies of opProgress. opStandings reads a leaderboard's standings.
 const (
-	opExport   show.Op = "export"
-	opProgress show.Op = "export-progress"
+	opExport    show.Op = "export"
+	opProgress  show.Op = "export-progress"
+	opStandings show.Op = "standings"
 )
 
 // reply is what the worker sends back for a command, or for a deadline
@@ -41,6 +48,9 @@ type reply struct {
 	step   string       // export: the step under way, or the folder when done
 	done   int
 	total  int
+
+	standings []show.Standing
+	written   time.Time // when the standings file was written
 }
 
 // sampleSize is how many entries the reel shows before it lands.
@@ -85,6 +95,14 @@ func (w *worker) loop(every time.Duration) {
 }
 
 func (w *worker) do(c show.Command) reply {
+	if c.Op == opStandings {
+		bs, ok := w.b.(Boards)
+		if !ok {
+			return reply{op: opStandings, st: w.b.State(), err: errors.New("this stage has no standings")}
+		}
+		st, at, err := bs.Standings(c.Segment)
+		return reply{op: opStandings, st: w.b.State(), standings: st, written: at, err: err}
+	}
 	if c.Op == opExport {
 		ex, ok := w.b.(Exporter)
 		if !ok {

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -135,13 +136,15 @@ func (s *Stage) act(a Action) {
 	case phaseAttract:
 		switch a {
 		case Next:
-			if s.st.CurSeg().Seg.Kind == show.KindSlide {
+			if s.st.CurSeg().Seg.Kind != show.KindDraw {
 				s.past()
 			} else if s.st.CurSeg().Frozen != nil {
 				s.to(phaseIntro)
 			} else if s.send(show.Command{Op: show.OpFreeze}) {
 				s.tell("Freezing the bin…")
 			}
+		case Reload:
+			s.boardPoll = time.Time{}
 		case Context:
 			s.paused = !s.paused
 			if s.paused {

@@ -63,6 +63,8 @@ type look struct {
 	entry                   string
 	message, notice         string
 	export                  string // the export's step
+	board                   time.Time
+	boardN                  int
 	minute                  int64
 	panel                   time.Duration
 }
@@ -73,6 +75,7 @@ func (s *Stage) look(now time.Time) look {
 		blackout: s.blackout, hints: s.hideHints, help: s.help,
 		paused: s.paused, busy: s.busy, boardView: s.boardFocus,
 		confirm: s.confirm, menu: s.menu, minute: now.Unix() / 60, export: s.progress.step,
+		board: s.boardAt, boardN: len(s.board),
 	}
 	if s.entry != nil {
 		k.entry = "\x00" + string(s.entry.text)
@@ -450,7 +453,7 @@ var white = func() *ebiten.Image {
 const (
 	stripW   = 300.0
 	stripTop = 124.0
-	stripBot = H - 64.0
+	stripBot = H - 134.0 // above the notice and the hint bar
 )
 
 // drawConfetti paints the strips, background included. The burst is a

@@ -28,9 +28,10 @@ const (
 	VolumeUp          // + or =
 	VolumeDown        // -
 	Export            // E, once the show is closed
+	Reload            // U: read a leaderboard's standings now
 )
 
-var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export"}
+var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload"}
 
 func (a Action) String() string { return actionNames[a] }
 
@@ -46,7 +47,7 @@ var KeyMap = map[ebiten.Key]Action{
 	ebiten.KeyC: Claim, ebiten.KeyR: Proxy, ebiten.KeyD: Decline, ebiten.KeyF: Forfeit,
 	ebiten.KeyM: Mute, ebiten.KeyEqual: VolumeUp, ebiten.KeyNumpadAdd: VolumeUp,
 	ebiten.KeyMinus: VolumeDown, ebiten.KeyNumpadSubtract: VolumeDown,
-	ebiten.KeyE: Export,
+	ebiten.KeyE: Export, ebiten.KeyU: Reload,
 }
 
 // Frame is the input of one tick: keys pressed since the last tick (a

@@ -24,8 +24,9 @@ func (s *Stage) drawOverlays(dst *ebiten.Image, now time.Time) {
 		Text(dst, "REHEARSAL", t.Bold(48), W/2, 32, Center, Fade(t.Warn, 0.9))
 	}
 	if s.notice != "" && now.Sub(s.noticeAt) < noticeTime {
-		vector.DrawFilledRect(dst, 0, 132, W, 70, Fade(t.Good, 0.85), false)
-		Text(dst, s.notice, t.Bold(40), W/2, 144, Center, t.Background)
+		// above the hint bar, clear of every scene's title
+		vector.DrawFilledRect(dst, 0, H-64-70, W, 70, Fade(t.Good, 0.9), false)
+		Text(dst, s.notice, t.Bold(40), W/2, H-64-58, Center, t.Background)
 	}
 	if s.entry != nil {
 		s.drawEntry(dst)
@@ -63,14 +64,17 @@ func (s *Stage) hints() string {
 		now = "Next ► start the show"
 	case phaseAttract:
 		switch seg := s.st.CurSeg(); {
-		case seg.Seg.Kind == show.KindSlide && s.st.Cur+1 < len(s.st.Segs):
+		case seg.Seg.Kind != show.KindDraw && s.st.Cur+1 < len(s.st.Segs):
 			now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
-		case seg.Seg.Kind == show.KindSlide:
+		case seg.Seg.Kind != show.KindDraw:
 			now = "Next ► close the show"
 		case seg.Frozen != nil:
 			now = "Next ► draw intro"
 		default:
 			now = "Next ► freeze the bin of " + seg.Seg.Title
+		}
+		if s.st.CurSeg().Seg.Kind == show.KindLeaderboard {
+			now += "  ·  U update the board now"
 		}
 		now += "  ·  F5 pause the loop"
 	case phaseIntro:
@@ -206,15 +210,18 @@ func (s *Stage) drawStamp(dst *ebiten.Image, o show.Outcome, x, y float64) {
 	}
 }
 
-func (s *Stage) maskName(card string) string {
-	n := s.people[card].Name
-	if n == "" {
+func (s *Stage) maskName(card string) string { return s.maskedName(s.people[card].Name, card) }
+
+// maskedName is a name as the big screen shows it; the masked card when
+// the file gave none.
+func (s *Stage) maskedName(name, card string) string {
+	switch {
+	case name == "":
 		return s.maskCard(card)
+	case s.opt.Show.Mask.Names:
+		return show.MaskName(name)
 	}
-	if s.opt.Show.Mask.Names {
-		return show.MaskName(n)
-	}
-	return n
+	return name
 }
 
 // ticketLabel is a ticket as the screen shows it: when the ticket is the

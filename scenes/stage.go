@@ -115,6 +115,11 @@ type Stage struct {
 	shown   look // what the canvas shows now
 	ghost   bool // it still shows the old scene fading out
 
+	board     []show.Place // the leaderboard on screen…
+	boardAt   time.Time    // …from the standings file written then
+	boardErr  string       // why the last read failed, when it did
+	boardPoll time.Time    // when the standings were last asked for
+
 	progress reply         // the export's step under way
 	exported string        // the folder the exports went to
 	roll     audio.Voice   // the drum-roll under the reel
@@ -279,6 +284,11 @@ func (s *Stage) apply(r reply) {
 		s.progress = r
 		return
 	}
+	if r.op == opStandings {
+		s.busy = false
+		s.standings(r)
+		return
+	}
 	if r.op != show.OpTick {
 		s.busy = false
 	}
@@ -379,6 +389,40 @@ func (s *Stage) step() {
 		}
 	case phaseCountdown:
 		s.cueCountdown()
+	case phaseAttract:
+		// a leaderboard's file is read again every few seconds: a new one
+		// is on screen without a restart
+		if seg := s.st.CurSeg(); seg.Seg.Kind == show.KindLeaderboard && !s.busy && s.now().Sub(s.boardPoll) >= boardPoll {
+			if s.send(show.Command{Op: opStandings, Segment: seg.Seg.ID}) {
+				s.boardPoll = s.now()
+			}
+		}
+	}
+}
+
+// boardPoll is how often a leaderboard's standings file is looked at.
+const boardPoll = 3 * time.Second
+
+// standings takes a read of the leaderboard's file: a new file makes a new
+// board, with the movement since the one before; a bad one leaves the last
+// good board up and tells the host why.
+func (s *Stage) standings(r reply) {
+	if r.err != nil {
+		if msg := r.err.Error(); msg != s.boardErr {
+			s.boardErr = msg
+			s.tell("Standings not updated, the last good board stays up: " + msg)
+		}
+		return
+	}
+	s.boardErr = ""
+	if r.written.Equal(s.boardAt) && s.board != nil {
+		return
+	}
+	g := s.st.CurSeg().Seg
+	s.board = show.Rank(r.standings, g.Areas, g.Top, s.board)
+	s.boardAt = r.written
+	if s.board == nil {
+		s.board = []show.Place{} // read, and empty: not "not read yet"
 	}
 }
 

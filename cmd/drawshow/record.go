@@ -44,6 +44,19 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintln(tw, "segment\trows\tparticipants\texcluded\teligible\ttickets\twinners\t")
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
+		switch seg.Kind {
+		case show.KindSlide:
+			fmt.Fprintf(tw, "%s\t(slide)\t\t\t\t\t\t\n", seg.ID)
+			continue
+		case show.KindLeaderboard:
+			st, err := data.ReadStandings(seg.Standings, seg.Sheet)
+			if err != nil {
+				fail(err)
+				continue
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%d\t(leaderboard)\t\t\t\t\n", seg.ID, len(st), len(st))
+			continue
+		}
 		if _, _, err := data.CheckLists(sh, "", seg.Register, seg.Proxies); err != nil {
 			fail(err)
 		}

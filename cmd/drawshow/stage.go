@@ -235,6 +235,20 @@ type backend struct {
 	out string
 }
 
+func (b backend) Standings(segment string) ([]show.Standing, time.Time, error) {
+	for _, g := range b.ss.Eng.Show.Segments {
+		if g.ID == segment {
+			fi, err := os.Stat(g.Standings)
+			if err != nil {
+				return nil, time.Time{}, err
+			}
+			st, err := data.ReadStandings(g.Standings, g.Sheet)
+			return st, fi.ModTime(), err
+		}
+	}
+	return nil, time.Time{}, fmt.Errorf("no segment %q", segment)
+}
+
 func (b backend) Export(progress func(step string, done, total int)) (string, error) {
 	_, err := b.ss.DB.ExportAll(b.ss.ID, b.out, progress)
 	return b.out, err
