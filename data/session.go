@@ -181,6 +181,9 @@ func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
 		}
 		return nil, err
 	}
+	if len(ch.Events) == 0 && p == nil {
+		return nil, nil // the stage's tick ten times a second, mostly: nothing to write
+	}
 	if err := ss.DB.Commit(ss.ID, ch.Events, p); err != nil {
 		return nil, err
 	}
