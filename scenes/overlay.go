@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -167,7 +168,8 @@ var helpLines = []string{
 	"F5 / Esc: context — pause the loop, open the outcome menu, choose",
 	"B or .: blackout, the same key brings the picture back",
 	"C claimed  ·  R proxy present  ·  D on the decline register  ·  F forfeit",
-	"The no-show is recorded by the engine when the 90 seconds run out",
+	"The no-show is recorded by the engine when the %d seconds run out",
+	"U update a leaderboard now  ·  E export, once the show is closed",
 	"H hide the hint bar  ·  M mute  ·  + / − volume  ·  Ctrl+Q quit",
 }
 
@@ -177,7 +179,10 @@ func (s *Stage) drawHelp(dst *ebiten.Image) {
 	vector.StrokeRect(dst, 160, 170, W-320, 760, 4, t.Accent, false)
 	Text(dst, "Keys", t.Bold(64), W/2, 200, Center, t.Accent)
 	for i, l := range helpLines {
-		Text(dst, l, t.Regular(38), 220, 320+float64(i)*80, Left, t.Text)
+		if strings.Contains(l, "%d") {
+			l = fmt.Sprintf(l, s.opt.Show.ClaimSeconds)
+		}
+		Text(dst, l, t.Regular(38), 220, 300+float64(i)*76, Left, t.Text)
 	}
 }
 
