@@ -252,31 +252,31 @@ func recordName(sh *show.Show, path string) string {
 func readLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists, []string, error) {
 	l := &show.Lists{}
 	var ex []string
-	var err error
+	var errs []error // every list is read, so one bad file does not hide another
 	if exclusions != "" {
-		if ex, err = ReadCards(exclusions, "", ""); err != nil {
-			return nil, nil, err
+		var err error
+		if ex, err = ReadCards(exclusions, "", ""); err == nil {
+			l.ExclusionsSHA256, err = fileSHA256(exclusions)
 		}
-		if l.ExclusionsSHA256, err = fileSHA256(exclusions); err != nil {
-			return nil, nil, err
-		}
+		errs = append(errs, err)
 		l.Exclusions, l.ExclusionsFile = len(ex), recordName(sh, exclusions)
 	}
 	if register != "" {
-		if l.Register, err = ReadCards(register, "", ""); err != nil {
-			return nil, nil, err
-		}
+		var err error
+		l.Register, err = ReadCards(register, "", "")
+		errs = append(errs, err)
 		l.RegisterFile = recordName(sh, register)
 	}
 	if proxies != "" {
 		ps, err := ReadProxies(proxies, "")
-		if err != nil {
-			return nil, nil, err
-		}
+		errs = append(errs, err)
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
 		}
 		l.ProxiesFile = recordName(sh, proxies)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
 	}
 	return l, ex, nil
 }

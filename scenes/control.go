@@ -37,13 +37,19 @@ func (s *Stage) handle(f Frame) {
 	}
 	for _, k := range f.Keys {
 		if k == ebiten.KeyQ && f.Ctrl {
-			s.confirm = confirmQuit
-			continue
+			s.ask(confirmQuit)
+			return
 		}
 		if a := KeyMap[k]; a != None {
 			s.act(a)
+			return // one key a frame: two at once never take two steps
 		}
 	}
+}
+
+// ask opens a confirm dialog, which waits for a fresh press.
+func (s *Stage) ask(c confirmKind) {
+	s.confirm, s.guard = c, s.now().Add(freshPress)
 }
 
 // typeInto feeds a text field; Enter submits it, Esc cancels it.
@@ -125,6 +131,9 @@ func (s *Stage) act(a Action) {
 		return
 	}
 	if s.confirm != confirmNone {
+		if a == Next && s.now().Before(s.guard) {
+			return // too soon to be an answer
+		}
 		s.answer(a)
 		return
 	}
@@ -184,7 +193,7 @@ func (s *Stage) act(a Action) {
 // to closing the show, which asks first.
 func (s *Stage) past() {
 	if s.st.Cur+1 >= len(s.st.Segs) {
-		s.confirm = confirmClose
+		s.ask(confirmClose)
 		return
 	}
 	s.send(show.Command{Op: show.OpNext})
@@ -203,6 +212,7 @@ func (s *Stage) draw() {
 	}
 	if s.send(show.Command{Op: show.OpPick}) {
 		if s.opt.Sound != nil {
+			s.stopRoll()
 			s.roll = s.opt.Sound.Loop(audio.DrumRoll)
 		}
 		s.lastTen = 0
@@ -238,7 +248,12 @@ func (s *Stage) decide(a Action) {
 		return
 	}
 	switch a {
-	case Next, Claim:
+	case Next:
+		if s.now().Before(s.guard) {
+			return // meant for the reveal, not a claim
+		}
+		s.outcome(show.OpClaim, seg, p)
+	case Claim:
 		s.outcome(show.OpClaim, seg, p)
 	case Proxy:
 		s.outcome(show.OpProxy, seg, p)

@@ -155,6 +155,11 @@ func TestGolden(t *testing.T) {
 	g("20-slide")
 	r.press(ebiten.KeyPageDown)
 	g("21-close-confirm")
+	r.press(ebiten.KeyPageDown) // too soon: a double tap never closes the show
+	if r.s.confirm != confirmClose {
+		t.Fatal("a second Next at once answered the close question")
+	}
+	r.clk.Add(freshPress)
 	r.press(ebiten.KeyPageDown)
 	r.at(phaseClosed)
 	r.faded()

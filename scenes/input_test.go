@@ -159,7 +159,8 @@ func TestClickerRunsADraw(t *testing.T) {
 
 	// claims with Next until the draw has its winners
 	for {
-		c.next() // claimed in person
+		r.clk.Add(freshPress) // Next claims only as a fresh press in the countdown
+		c.next()              // claimed in person
 		r.decided(show.Claimed)
 		want = append(want, string(show.PickDecided)+" claimed")
 		if r.seg().Done() {
@@ -186,6 +187,12 @@ func TestClickerRunsADraw(t *testing.T) {
 	// test on ebiten.Termination); now Ctrl+Q and Next do
 	r.in.PushFrame(Frame{Keys: []ebiten.Key{ebiten.KeyQ}, Ctrl: true})
 	r.update()
+	r.in.Push(clickNext) // at once: a held or double-tapped key is no answer
+	r.update()
+	if r.s.confirm != confirmQuit || r.s.quit {
+		t.Fatalf("Ctrl+Q then Next at once: confirm %v, quit %v", r.s.confirm, r.s.quit)
+	}
+	r.clk.Add(freshPress)
 	r.in.Push(clickNext)
 	r.update()
 	if err := r.s.Update(); !errors.Is(err, ebiten.Termination) {

@@ -66,6 +66,10 @@ const (
 	reelTime   = 4500 * time.Millisecond
 	revealTime = 3 * time.Second
 	noticeTime = 6 * time.Second
+	// freshPress is how long after a claim can first be taken, or a
+	// dialog first answered, that Next waits: a press meant for the step
+	// before never decides the one after.
+	freshPress = 800 * time.Millisecond
 )
 
 // Stage is the presenter: an ebiten.Game whose Update only changes state
@@ -105,6 +109,7 @@ type Stage struct {
 	started    time.Time
 	quit       bool
 
+	guard   time.Time // until then Next decides nothing: it needs a fresh press
 	ticks   int
 	warming bool // glyphs are still being cached, a face a tick
 	stats   *Stats
@@ -218,6 +223,9 @@ func (s *Stage) to(p phase) {
 	}
 	s.phase, s.since = p, now
 	s.menu, s.boardFocus, s.entry = -1, false, nil // a field belongs to its scene
+	if p == phaseCountdown {
+		s.guard = now.Add(freshPress)
+	}
 	if p == phaseOpen && s.st.Witness() == "" && !s.frozenAny() {
 		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", witness: true}
 	}
@@ -307,6 +315,7 @@ func (s *Stage) apply(r reply) {
 		}
 		if r.op == show.OpPick || r.op == show.OpAnnounce {
 			s.landing = false
+			s.stopRoll()
 			s.to(phaseIntro)
 		}
 		return
@@ -324,6 +333,7 @@ func (s *Stage) apply(r reply) {
 	case show.OpPick:
 		seg := s.st.CurSeg()
 		if seg.Ended != nil {
+			s.stopRoll()
 			s.tell(seg.Ended.Reason)
 			s.to(phaseBoard)
 		}
@@ -363,6 +373,14 @@ func (s *Stage) send(c show.Command) bool {
 	return false
 }
 
+// stopRoll ends the drum-roll under the reel, if it plays.
+func (s *Stage) stopRoll() {
+	if s.opt.Sound != nil && s.roll != 0 {
+		s.opt.Sound.Stop(s.roll)
+	}
+	s.roll = 0
+}
+
 func (s *Stage) sound(c audio.Cue) {
 	if s.opt.Sound != nil {
 		s.opt.Sound.Play(c)
@@ -378,9 +396,7 @@ func (s *Stage) step() {
 		if !s.landing && in >= reelTime && !s.busy && seg.Last() != nil && seg.Last().Outcome == show.Pending {
 			if s.send(show.Command{Op: show.OpAnnounce}) {
 				s.landing = true
-				if s.opt.Sound != nil {
-					s.opt.Sound.Stop(s.roll)
-				}
+				s.stopRoll()
 			}
 		}
 	case phaseReveal:

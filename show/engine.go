@@ -426,9 +426,12 @@ func set(ss []string) map[string]bool {
 	return m
 }
 
-func nomineeKey(name, id string) string {
-	if id != "" {
-		return "id:" + id
+// sameNominee reports whether two nominations name the same person: by ID
+// number when both give one, else by name, whatever its case and spacing.
+func sameNominee(name1, id1, name2, id2 string) bool {
+	if id1 != "" && id2 != "" {
+		return id1 == id2
 	}
-	return "name:" + strings.ToLower(strings.Join(strings.Fields(name), " "))
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	return norm(name1) == norm(name2)
 }

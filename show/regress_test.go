@@ -158,3 +158,15 @@ func TestLeaderboardSegment(t *testing.T) {
 		}
 	}
 }
+
+// A nominee is the same person with or without the ID number typed: one
+// participant only (Summer Festivo 5.14).
+func TestNomineeWithAndWithoutID(t *testing.T) {
+	r := oneSeg(t, Segment{ID: "a", Winners: 3}, 10)
+	r.draw()
+	r.do(Command{Op: OpProxy, Text: "Jane Doe", ID: "123"})
+	r.draw()
+	r.refused(Command{Op: OpProxy, Text: "Jane  doe"}, "one participant only")
+	r.refused(Command{Op: OpProxy, Text: "Someone Else", ID: "123"}, "one participant only")
+	r.do(Command{Op: OpProxy, Text: "Jane Doe", ID: "999"}) // another Jane Doe: her own ID
+}

@@ -130,10 +130,9 @@ func (st *State) Seg(id string) *SegState {
 
 // StoodFor is the participant a nominee stood for tonight, if any.
 func (st *State) StoodFor(name, id string) (string, bool) {
-	key := nomineeKey(name, id)
 	for _, s := range st.Segs {
 		for _, p := range s.Picks {
-			if p.Outcome == ByProxy && nomineeKey(p.Proxy, p.ProxyID) == key {
+			if p.Outcome == ByProxy && sameNominee(name, id, p.Proxy, p.ProxyID) {
 				return p.Participant, true
 			}
 		}

@@ -1,0 +1,109 @@
+package scenes
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/data"
+	"drawshow/show"
+)
+
+const tinyShow = `promotion: Tiny
+property: Test
+segments:
+  - id: tiny
+    entries: e.csv
+    winners: 3
+    prizes: ["R1"]
+    attendance: not-required
+`
+
+func newTinyRig(t *testing.T, snd **fakeSound) *rig {
+	dir := t.TempDir()
+	t.Helper()
+	p := filepath.Join(dir, "show.yaml")
+	for name, body := range map[string]string{"e.csv": "Ticket No,Card Number,Member Name\n1,111,A B\n2,222,C D\n", "show.yaml": tinyShow} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sh, err := show.Parse(p, []byte(tinyShow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := data.Open(filepath.Join(dir, "x.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	clk := &clock{t: testStart}
+	ss, err := db.OpenShow(sh, []byte(tinyShow), data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	theme, err := NewTheme(sh.Brand, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &Script{}
+	*snd = newFakeSound(clk.Now)
+	s := New(Options{Show: sh, Theme: theme, Backend: sessionBackend{ss}, Input: in, Now: clk.Now, Rehearsal: true, Sound: *snd})
+	t.Cleanup(s.Close)
+	return &rig{t: t, clk: clk, in: in, s: s, ss: ss, sh: sh}
+}
+
+// A pool that runs out stops the drum-roll it started.
+func TestDrumRollStopsWhenThePoolRunsOut(t *testing.T) {
+	var snd *fakeSound
+	r := newTinyRig(t, &snd)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	for i := 0; i < 2; i++ {
+		r.toCountdown(ebiten.KeyPageDown)
+		r.decided(show.ToContact)
+	}
+	// third pick: the pool is empty
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseBoard)
+	if r.seg().Ended == nil || len(snd.loops) != 3 || len(snd.loops) != len(snd.stopped) {
+		t.Errorf("drum-roll loops %d, stopped %d: a drum-roll plays on", len(snd.loops), len(snd.stopped))
+	}
+}
+
+// A Next meant to skip the reveal that lands just after it timed out is
+// no claim: the countdown takes a claim from Next only as a fresh press.
+func TestNextAfterAutoRevealIsNoClaim(t *testing.T) {
+	r := newRig(t, nil)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	r.reel(ebiten.KeyPageDown, nil)
+	r.clk.Set(r.s.since.Add(revealTime)) // the reveal times out on its own…
+	r.update()
+	r.press(ebiten.KeyPageDown) // …one tick before the host's "skip to the countdown"
+	r.settle()
+	if r.s.phase != phaseCountdown || r.pick().Outcome != show.Pending {
+		t.Fatalf("phase %s, outcome %q: a late Next claimed", r.s.phase, r.pick().Outcome)
+	}
+}
+
+// Two keys down in one frame take one step, not two.
+func TestTwoKeysOneFrameOneStep(t *testing.T) {
+	r := newRig(t, nil)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	r.reel(ebiten.KeyPageDown, nil)
+	r.press(ebiten.KeySpace, ebiten.KeyEnter)
+	r.settle()
+	if r.s.phase != phaseCountdown || r.pick().Outcome != show.Pending {
+		t.Fatalf("phase %s, outcome %q: Space+Enter took two steps", r.s.phase, r.pick().Outcome)
+	}
+}
