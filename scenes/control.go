@@ -14,7 +14,8 @@ import (
 type entry struct {
 	label   string
 	text    []rune
-	witness bool // else a proxy's name
+	witness bool // else a proxy's name…
+	skip    bool // …or the reason a draw is skipped
 }
 
 // outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
@@ -81,7 +82,9 @@ func (s *Stage) typeInto(f Frame) {
 				s.to(phaseAttract)
 			case e.witness:
 				s.to(phaseAttract)
-			case text != "":
+			case e.skip && text != "":
+				s.send(show.Command{Op: show.OpSkip, Text: text})
+			case text != "" && !e.skip:
 				s.send(show.Command{Op: show.OpProxy, Text: text})
 			}
 			return
@@ -125,6 +128,16 @@ func (s *Stage) act(a Action) {
 	}
 	if s.blackout {
 		return // only the blackout key brings the picture back
+	}
+	if a == Skip {
+		// a draw that cannot go on tonight (its entry file will not
+		// import, say) ends short on the record, with the host's reason
+		seg := s.st.CurSeg()
+		pending := seg.Last() != nil && seg.Last().Outcome == show.Pending
+		if seg.Seg.Kind == show.KindDraw && !seg.Done() && !pending && s.phase != phaseReel {
+			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", skip: true}
+		}
+		return
 	}
 	if s.help {
 		s.help = false

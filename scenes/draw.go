@@ -1,8 +1,10 @@
 package scenes
 
 import (
+	"fmt"
 	"image/color"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -402,7 +404,11 @@ func (s *Stage) drawBoard(dst *ebiten.Image) {
 		}
 	}
 	if seg.Ended != nil {
-		Text(dst, "The draw ended short: no eligible entry was left.", t.Regular(44), W/2, 930, Center, t.Warn)
+		msg := "The draw ended short: no eligible entry was left."
+		if strings.HasPrefix(seg.Ended.Reason, "skipped") {
+			msg = fmt.Sprintf("The draw ended short with %d of %d winners.", seg.Ended.Winners, seg.Ended.Wanted)
+		}
+		Text(dst, msg, t.Regular(44), W/2, 930, Center, t.Warn)
 	}
 }
 

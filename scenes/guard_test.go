@@ -3,6 +3,7 @@ package scenes
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -105,5 +106,24 @@ func TestTwoKeysOneFrameOneStep(t *testing.T) {
 	r.settle()
 	if r.s.phase != phaseCountdown || r.pick().Outcome != show.Pending {
 		t.Fatalf("phase %s, outcome %q: Space+Enter took two steps", r.s.phase, r.pick().Outcome)
+	}
+}
+
+// S ends a draw that cannot go on, with the host's reason typed in: the
+// record says so and the board follows.
+func TestSkipKey(t *testing.T) {
+	r := newRig(t, nil)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyS)
+	if r.s.entry == nil || !r.s.entry.skip {
+		t.Fatal("S opened no reason field")
+	}
+	r.in.PushFrame(Frame{Chars: []rune("file late")})
+	r.update()
+	r.press(ebiten.KeyEnter)
+	r.at(phaseBoard)
+	if e := r.seg().Ended; e == nil || !strings.Contains(e.Reason, "file late") {
+		t.Fatalf("ended %+v", e)
 	}
 }

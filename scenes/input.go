@@ -29,9 +29,10 @@ const (
 	VolumeDown        // -
 	Export            // E, once the show is closed
 	Reload            // U: read a leaderboard's standings now
+	Skip              // S: end this draw short, with a reason
 )
 
-var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload"}
+var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload", "skip"}
 
 func (a Action) String() string { return actionNames[a] }
 
@@ -47,7 +48,7 @@ var KeyMap = map[ebiten.Key]Action{
 	ebiten.KeyC: Claim, ebiten.KeyR: Proxy, ebiten.KeyD: Decline, ebiten.KeyF: Forfeit,
 	ebiten.KeyM: Mute, ebiten.KeyEqual: VolumeUp, ebiten.KeyNumpadAdd: VolumeUp,
 	ebiten.KeyMinus: VolumeDown, ebiten.KeyNumpadSubtract: VolumeDown,
-	ebiten.KeyE: Export, ebiten.KeyU: Reload,
+	ebiten.KeyE: Export, ebiten.KeyU: Reload, ebiten.KeyS: Skip,
 }
 
 // Frame is the input of one tick: keys pressed since the last tick (a

@@ -169,7 +169,7 @@ var helpLines = []string{
 	"B or .: blackout, the same key brings the picture back",
 	"C claimed  ·  R proxy present  ·  D on the decline register  ·  F forfeit",
 	"The no-show is recorded by the engine when the %d seconds run out",
-	"U update a leaderboard now  ·  E export, once the show is closed",
+	"U update a leaderboard now  ·  S skip a draw that cannot go on  ·  E export at the close",
 	"H hide the hint bar  ·  M mute  ·  + / − volume  ·  Ctrl+Q quit",
 }
 

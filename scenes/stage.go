@@ -346,6 +346,9 @@ func (s *Stage) apply(r reply) {
 		s.to(phaseAttract)
 	case show.OpClose:
 		s.to(phaseClosed)
+	case show.OpSkip:
+		s.tell(s.st.CurSeg().Ended.Reason)
+		s.to(phaseBoard)
 	case opExport:
 		s.progress = reply{}
 		s.exported = r.step

@@ -30,6 +30,7 @@ const (
 	OpWitness  Op = "witness"
 	OpNext     Op = "next"
 	OpVoid     Op = "void"
+	OpSkip     Op = "skip"
 	OpClose    Op = "close"
 )
 
@@ -46,7 +47,7 @@ type Command struct {
 	Lists   *Lists        // load
 }
 
-var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, close"
+var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -70,9 +71,9 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 			arg, c.ID = "", strings.TrimSpace(arg[3:])
 		}
 		c.Text = arg
-	case OpVoid:
+	case OpVoid, OpSkip:
 		if arg == "" {
-			return c, false, fmt.Errorf("void needs a reason, e.g. void wrong button")
+			return c, false, fmt.Errorf("%s needs a reason, e.g. %s wrong button", c.Op, c.Op)
 		}
 		c.Text = arg
 	case OpWait:

@@ -151,7 +151,7 @@ func (d *decider) run(c Command) error {
 	if seg == nil {
 		return refuse("the show has no segment")
 	}
-	if seg.Seg.Kind != KindDraw && c.Op != OpVoid {
+	if seg.Seg.Kind != KindDraw && c.Op != OpVoid && c.Op != OpSkip {
 		return refuse("%s is a %s: no draw; next goes on", seg.Seg.ID, seg.Seg.Kind)
 	}
 	switch c.Op {
@@ -180,8 +180,30 @@ func (d *decider) run(c Command) error {
 		return d.decide(seg, c)
 	case OpVoid:
 		return d.void(seg, c.Text)
+	case OpSkip:
+		return d.skip(seg, c.Text)
 	}
 	return fmt.Errorf("unknown command %q", c.Op)
+}
+
+// skip ends the current draw short on the host's word, with a reason: an
+// entry file that cannot be used tonight must not hold up the rest of the
+// show. Its winners so far stand; nothing is undone.
+func (d *decider) skip(seg *SegState, reason string) error {
+	reason = strings.TrimSpace(reason)
+	switch l := seg.Last(); {
+	case reason == "":
+		return refuse("skip needs a reason, e.g. skip entry file not delivered")
+	case l != nil && l.Outcome == Pending:
+		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+	case seg.Done():
+		return refuse("%s is done; next goes on", seg.Seg.ID)
+	}
+	w := seg.Winners()
+	return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
+		Winners: w, Wanted: seg.Seg.Winners,
+		Reason: fmt.Sprintf("skipped by the host with %d of %d winners: %s", w, seg.Seg.Winners, reason),
+	}})
 }
 
 func (d *decider) freeze(seg *SegState) error {

@@ -138,15 +138,15 @@ func formatAction(c Command) string {
 			s += " id=" + c.ID
 		}
 		return s
-	case OpVoid:
-		return "void " + c.Text
+	case OpVoid, OpSkip:
+		return string(c.Op) + " " + c.Text
 	case OpWait:
 		return "wait " + c.Wait.String()
 	}
 	return string(c.Op)
 }
 
-var actionOps = []Op{OpDraw, OpClaim, OpProxy, OpDecline, OpForfeit, OpWait, OpNext, OpVoid, OpClose}
+var actionOps = []Op{OpDraw, OpClaim, OpProxy, OpDecline, OpForfeit, OpWait, OpNext, OpVoid, OpSkip, OpClose}
 
 func FuzzParseAction(f *testing.F) {
 	for _, s := range []string{
@@ -177,8 +177,8 @@ func FuzzParseAction(f *testing.F) {
 		if !slices.Contains(actionOps, c.Op) {
 			t.Fatalf("%q: op %q", line, c.Op)
 		}
-		if (c.Text != "" && c.Op != OpProxy && c.Op != OpVoid) || (c.ID != "" && c.Op != OpProxy) ||
-			(c.Wait != 0 && c.Op != OpWait) || (c.Op == OpVoid && c.Text == "") ||
+		if (c.Text != "" && c.Op != OpProxy && c.Op != OpVoid && c.Op != OpSkip) || (c.ID != "" && c.Op != OpProxy) ||
+			(c.Wait != 0 && c.Op != OpWait) || ((c.Op == OpVoid || c.Op == OpSkip) && c.Text == "") ||
 			c.Text != strings.TrimSpace(c.Text) || c.ID != strings.TrimSpace(c.ID) {
 			t.Fatalf("%q: %+v", line, c)
 		}
@@ -216,7 +216,7 @@ func TestParseAction(t *testing.T) {
 		{"draw 2", Command{}, false, "takes no argument"},
 		{"wait", Command{}, false, "wait needs a duration"},
 		{"wait -5s", Command{}, false, "wait needs a duration"},
-		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, close)`},
+		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, skip REASON, close)`},
 	} {
 		got, ok, err := ParseAction(c.line)
 		if c.err != "" {

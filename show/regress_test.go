@@ -170,3 +170,19 @@ func TestNomineeWithAndWithoutID(t *testing.T) {
 	r.refused(Command{Op: OpProxy, Text: "Someone Else", ID: "123"}, "one participant only")
 	r.do(Command{Op: OpProxy, Text: "Jane Doe", ID: "999"}) // another Jane Doe: her own ID
 }
+
+// skip ends a draw short on the host's word, with a reason, so the show
+// can go on; a pending pick must be decided first.
+func TestSkip(t *testing.T) {
+	r := oneSeg(t, Segment{ID: "a", Winners: 3}, 10)
+	r.refused(Command{Op: OpSkip}, "needs a reason")
+	r.draw()
+	r.refused(Command{Op: OpSkip, Text: "file late"}, "still undecided")
+	r.do(Command{Op: OpClaim})
+	r.refused(Command{Op: OpNext}, "1 of 3 winners")
+	r.do(Command{Op: OpSkip, Text: "entry file not delivered"})
+	if e := r.cur().Ended; e == nil || e.Winners != 1 || !strings.Contains(e.Reason, "entry file not delivered") || !r.cur().Done() {
+		t.Fatalf("ended %+v", e)
+	}
+	r.refused(Command{Op: OpSkip, Text: "again"}, "is done")
+}
