@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"syscall"
 )
 
@@ -25,6 +26,9 @@ func init() {
 	if os.Getenv(reexec) == "" {
 		if xvfb, err := exec.LookPath("xvfb-run"); err == nil {
 			if self, err := os.Executable(); err == nil {
+				if stage() {
+					fmt.Fprintln(os.Stderr, "drawshow: no display here: the stage runs on a virtual one (Xvfb) and nothing will be seen")
+				}
 				os.Setenv(reexec, "1")
 				args := append([]string{xvfb, "-a", "-s", "-screen 0 1920x1080x24", self}, os.Args[1:]...)
 				err = syscall.Exec(xvfb, args, os.Environ())
@@ -35,4 +39,18 @@ func init() {
 	fmt.Fprintln(os.Stderr, "drawshow needs a display, even for commands without a window: the stage's graphics library starts with the program.\n"+
 		"Run it on the laptop's desktop, or install Xvfb (apt-get install xvfb xauth) and drawshow uses it by itself.")
 	os.Exit(2)
+}
+
+// stage reports whether the command line opens the stage's window.
+func stage() bool {
+	if len(os.Args) < 2 {
+		return false
+	}
+	switch os.Args[1] {
+	case "demo":
+		return true
+	case "run":
+		return !slices.Contains(os.Args[2:], "--headless") && !slices.Contains(os.Args[2:], "-headless")
+	}
+	return false
 }
