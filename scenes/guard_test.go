@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"drawshow/data"
 	"drawshow/show"
 )
 
@@ -23,37 +22,17 @@ segments:
 `
 
 func newTinyRig(t *testing.T, snd **fakeSound) *rig {
-	dir := t.TempDir()
 	t.Helper()
-	p := filepath.Join(dir, "show.yaml")
+	dir := t.TempDir()
 	for name, body := range map[string]string{"e.csv": "Ticket No,Card Number,Member Name\n1,111,A B\n2,222,C D\n", "show.yaml": tinyShow} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	sh, err := show.Parse(p, []byte(tinyShow))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := data.Open(filepath.Join(dir, "x.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	clk := &clock{t: testStart}
-	ss, err := db.OpenShow(sh, []byte(tinyShow), data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	theme, err := NewTheme(sh.Brand, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := &Script{}
-	*snd = newFakeSound(clk.Now)
-	s := New(Options{Show: sh, Theme: theme, Backend: sessionBackend{ss}, Input: in, Now: clk.Now, Rehearsal: true, Sound: *snd})
-	t.Cleanup(s.Close)
-	return &rig{t: t, clk: clk, in: in, s: s, ss: ss, sh: sh}
+	return openRig(t, filepath.Join(dir, "show.yaml"), testStart, func(o *Options) {
+		*snd = newFakeSound(o.Now)
+		o.Sound = *snd
+	})
 }
 
 // A pool that runs out stops the drum-roll it started.

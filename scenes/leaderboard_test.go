@@ -59,28 +59,11 @@ func TestLeaderboardFollowsItsFile(t *testing.T) {
 	if err := os.WriteFile(showPath, []byte(boardShow), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sh, err := show.Load(showPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := data.Open(filepath.Join(dir, "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	clk := &clock{t: t0}
-	ss, err := db.OpenShow(sh, []byte(boardShow), data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	theme, err := NewTheme(sh.Brand, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := &Script{}
-	s := New(Options{Show: sh, Theme: theme, Backend: boardBackend{sessionBackend{ss}, sh}, Input: in, Now: clk.Now, Rehearsal: true, Resumed: true})
-	t.Cleanup(s.Close)
-	r := &rig{t: t, clk: clk, in: in, s: s, ss: ss, sh: sh}
+	r := openRig(t, showPath, t0, func(o *Options) {
+		o.Backend = boardBackend{o.Backend.(sessionBackend), o.Show}
+		o.Resumed = true // straight to the board, past the opening
+	})
+	s, clk := r.s, r.clk
 
 	r.until("the first board", func() bool { return s.board != nil })
 	got := func() string {

@@ -78,11 +78,18 @@ type rig struct {
 
 func newRig(t *testing.T, tweak func(*Options)) *rig {
 	t.Helper()
-	dir := t.TempDir()
-	path, err := demo.WriteTo(dir)
+	path, err := demo.WriteTo(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	return openRig(t, path, testStart, tweak)
+}
+
+// openRig is a stage on a rehearsal of the show file at path, on a new
+// database beside it, with the clock at start; tweak, if any, changes the
+// stage's options (its Backend is the session's) before the stage starts.
+func openRig(t *testing.T, path string, start time.Time, tweak func(*Options)) *rig {
+	t.Helper()
 	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -91,12 +98,12 @@ func newRig(t *testing.T, tweak func(*Options)) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := data.Open(filepath.Join(dir, "stage.db"))
+	db, err := data.Open(filepath.Join(filepath.Dir(path), "stage.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	clk := &clock{t: testStart}
+	clk := &clock{t: start}
 	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
 	if err != nil {
 		t.Fatal(err)
@@ -111,9 +118,8 @@ func newRig(t *testing.T, tweak func(*Options)) *rig {
 		tweak(&opt)
 	}
 	s := New(opt)
-	// the worker has no stop of its own: end its loop before the
-	// database closes
-	t.Cleanup(func() { close(s.w.in) })
+	// the worker ends before the database closes (cleanups run last first)
+	t.Cleanup(s.Close)
 	return &rig{t: t, clk: clk, in: in, s: s, ss: ss, sh: sh}
 }
 
