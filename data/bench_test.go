@@ -67,18 +67,7 @@ func entryCSV(b *testing.B) (string, int64) {
 // naming entries, and parses it.
 func benchShow(b *testing.B, entries string) (*show.Show, []byte) {
 	b.Helper()
-	text := []byte(fmt.Sprintf(`promotion: Benchmark Night
-property: Gold Reef City
-segments:
-  - id: bench
-    title: One million tickets
-    at: "2024-11-30T21:30"
-    entries: %q
-    columns: {ticket: Ticket No}
-    tickets: per-row
-    winners: 5
-    prizes: ["R5 000"]
-`, entries))
+	text := datatest.ShowYAML(entries, 5)
 	path := filepath.Join(filepath.Dir(entries), "show.yaml")
 	if err := os.WriteFile(path, text, 0o644); err != nil {
 		b.Fatal(err)

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"drawshow/data"
+	"drawshow/data/datatest"
 	"drawshow/show"
 )
 
@@ -35,18 +36,7 @@ var benchClosedShow = sync.OnceValues(func() (*closedShow, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := []byte(fmt.Sprintf(`promotion: Benchmark Night
-property: Gold Reef City
-segments:
-  - id: bench
-    title: One million tickets
-    at: "2024-11-30T21:30"
-    entries: %q
-    columns: {ticket: Ticket No}
-    tickets: per-row
-    winners: 5
-    prizes: ["R5 000"]
-`, csvPath))
+	text := datatest.ShowYAML(csvPath, 5)
 	showPath := filepath.Join(dir, "show.yaml")
 	if err := os.WriteFile(showPath, text, 0o644); err != nil {
 		return nil, err

@@ -33,21 +33,9 @@ var benchCSV = sync.OnceValues(func() (string, error) {
 	return path, datatest.WriteEntryCSV(path, benchRows, benchParticipants)
 })
 
-// The show: one per-row draw of three winners, reached through a claim, a
+// The actions: the show's three winners (datatest.ShowYAML), reached through a claim, a
 // forfeit, a no-show, a decline and a proxy, then closed.
 const (
-	benchShow = `promotion: Benchmark Night
-property: Gold Reef City
-segments:
-  - id: bench
-    title: One million tickets
-    at: "2024-11-30T21:30"
-    entries: %q
-    columns: {ticket: Ticket No}
-    tickets: per-row
-    winners: 3
-    prizes: ["R5 000"]
-`
 	benchActions = `draw
 claim
 draw
@@ -79,7 +67,7 @@ func BenchmarkHeadlessPeakRSS1M(b *testing.B) {
 	}
 	showPath := filepath.Join(tmp, "show.yaml")
 	actions := filepath.Join(tmp, "actions.txt")
-	if err := os.WriteFile(showPath, fmt.Appendf(nil, benchShow, csvPath), 0o644); err != nil {
+	if err := os.WriteFile(showPath, datatest.ShowYAML(csvPath, 3), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.WriteFile(actions, []byte(benchActions), 0o644); err != nil {
