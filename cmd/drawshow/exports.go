@@ -61,32 +61,21 @@ func cmdArchive(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".zip") {
 		return fmt.Errorf("archive --out %s: the archive is a zip file; name it FILE.zip", *out)
 	}
-	db, err := data.OpenExisting(*dbPath)
+	db, id, err := openRecord(*dbPath, *showID)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if *showID == "" {
-		if *showID, err = db.LatestShow(); err != nil {
-			return err
-		}
-	}
-	rec, err := db.Archive(*showID, *out, nil)
+	rec, err := db.Archive(id, *out, nil)
 	if err != nil {
 		return err
 	}
-	picks := 0
-	for _, d := range rec.Draws {
-		picks += len(d.Picks)
-	}
 	fmt.Fprintf(stdout, "archived show %s: %d draw(s), %d pick(s), the export, a copy of the database and %s to %s\n",
-		rec.Show.ID, len(rec.Draws), picks, data.SumsFile, *out)
+		rec.Show.ID, len(rec.Draws), picks(rec), data.SumsFile, *out)
 	if rec.Show.Rehearsal {
 		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result")
 	}
-	if rec.Seed == "" {
-		fmt.Fprintln(stdout, "the show is not closed: the seed stays secret and the picks cannot be verified until it is")
-	}
+	notClosed(stdout, rec)
 	fmt.Fprintln(stdout, "the database copy holds every show of the campaign, rehearsals included: one journal chains them all")
 	return nil
 }

@@ -90,34 +90,54 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *dbPath == "" || *out == "" {
 		return errors.New("export needs --db FILE and --out DIR")
 	}
-	db, err := data.OpenExisting(*dbPath)
+	db, id, err := openRecord(*dbPath, *showID)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if *showID == "" {
-		if *showID, err = db.LatestShow(); err != nil {
-			return err
-		}
-	}
-	rec, err := db.Export(*showID, *out)
+	rec, err := db.Export(id, *out)
 	if err != nil {
 		return err
 	}
-	picks := 0
-	for _, d := range rec.Draws {
-		picks += len(d.Picks)
-	}
-	fmt.Fprintf(stdout, "exported show %s: %d draw(s), %d pick(s), %d journal events to %s\n", rec.Show.ID, len(rec.Draws), picks, rec.Journal.Events, *out)
+	fmt.Fprintf(stdout, "exported show %s: %d draw(s), %d pick(s), %d journal events to %s\n", rec.Show.ID, len(rec.Draws), picks(rec), rec.Journal.Events, *out)
 	fmt.Fprintf(stdout, "files: %s, %s, %s, %s, %s and %d bin(s) in bins/\n",
 		data.RecordFile, data.WinnersCSV, data.WinnersXLSX, data.ReportPDF, data.CollectionFile, len(rec.Draws))
 	if rec.Show.Rehearsal {
 		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result; every page and sheet says so")
 	}
+	notClosed(stdout, rec)
+	return nil
+}
+
+// openRecord opens an existing campaign database and names the show asked
+// for: the latest one when none is.
+func openRecord(dbPath, showID string) (*data.DB, string, error) {
+	db, err := data.OpenExisting(dbPath)
+	if err != nil {
+		return nil, "", err
+	}
+	if showID == "" {
+		if showID, err = db.LatestShow(); err != nil {
+			db.Close()
+			return nil, "", err
+		}
+	}
+	return db, showID, nil
+}
+
+func picks(rec *data.Record) int {
+	n := 0
+	for _, d := range rec.Draws {
+		n += len(d.Picks)
+	}
+	return n
+}
+
+// notClosed says, for an open show, why its picks cannot be verified yet.
+func notClosed(stdout io.Writer, rec *data.Record) {
 	if rec.Seed == "" {
 		fmt.Fprintln(stdout, "the show is not closed: the seed stays secret and the picks cannot be verified until it is")
 	}
-	return nil
 }
 
 func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
