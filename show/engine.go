@@ -87,7 +87,13 @@ func refuse(format string, args ...any) error { return &Refusal{Reason: fmt.Spri
 
 // Decide checks c against the state and returns its events.
 func (e *Engine) Decide(c Command) (*Change, error) {
-	d := &decider{e: e, st: e.st.clone(), at: e.now().UTC()}
+	at := e.now().UTC()
+	if c.Op == OpTick && e.st.Opened != nil && !e.st.Closed && e.st.overdue(at) == nil {
+		// the stage ticks ten times a second: most ticks find no deadline
+		// passed, and need no copy of a state that may hold a million entries
+		return &Change{st: e.st}, nil
+	}
+	d := &decider{e: e, st: e.st.clone(), at: at}
 	if err := d.run(c); err != nil {
 		return nil, err
 	}
@@ -355,15 +361,25 @@ func (d *decider) decide(seg *SegState, c Command) error {
 
 // tick records the no-show of a pick whose deadline has passed.
 func (d *decider) tick() error {
-	seg := d.st.CurSeg()
+	l := d.st.overdue(d.at)
+	if l == nil {
+		return nil
+	}
+	return d.emit(Event{At: l.Deadline, Kind: PickDecided, Segment: d.st.CurSeg().Seg.ID, Pick: &PickRef{K: l.K, Outcome: NoShow, By: "engine"}})
+}
+
+// overdue is the current segment's pending pick whose deadline has passed
+// at t, or nil.
+func (st *State) overdue(t time.Time) *Pick {
+	seg := st.CurSeg()
 	if seg == nil {
 		return nil
 	}
 	l := seg.Last()
-	if l == nil || l.Outcome != Pending || l.Deadline.IsZero() || d.at.Before(l.Deadline) {
+	if l == nil || l.Outcome != Pending || l.Deadline.IsZero() || t.Before(l.Deadline) {
 		return nil
 	}
-	return d.emit(Event{At: l.Deadline, Kind: PickDecided, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Outcome: NoShow, By: "engine"}})
+	return l
 }
 
 func (d *decider) void(seg *SegState, reason string) error {
