@@ -71,12 +71,20 @@ const (
 	KindDraw        = "draw"
 	KindSlide       = "slide"       // a page of the attract loop: title, body, image
 	KindLeaderboard = "leaderboard" // standings from a file, re-read when it changes
+	KindMonthEnd    = "month-end"   // one of several bins drawn at their own times
+	KindManualBin   = "manual-bin"  // the winners of earlier segments in one bin
+	KindWildCard    = "wild-card"   // numbers choosing month-end bins for extra finalists
+	KindWildDraw    = "wild-card-draw"
+	KindRoyalFlush  = "royal-flush"   // finalists draw; winners choose a face-down card
+	KindChest       = "jackpot-chest" // winners choose a ball: progressive jackpot or consolation
+	KindBonus       = "bonus-jackpot" // RAPS: a random active player; winner chooses an envelope
 )
 
 // How an entry file's rows become tickets.
 const (
 	PerRow = "per-row" // one row is one ticket of weight 1
 	Points = "points"  // one row is one participant; weight from points
+	One    = "one"     // one row is one participant with one ticket (finalists)
 )
 
 // Win-once scopes.
@@ -119,6 +127,26 @@ type Segment struct {
 	Attendance      string
 	Register        string
 	Proxies         string
+	Manual          bool // the host types each ticket drawn from a physical bin
+
+	Group     string   // month-end bin, wild-card draw: the show file's segment it came from
+	Bin       int      // month-end: the bin's number; wild-card draw: which chosen number it draws for
+	From      []string // manual-bin, royal-flush: segments or groups whose winners enter; wild-card: the month-end group
+	Jackpot   *Jackpot // jackpot-chest
+	MinSpend  map[Tier]uint64
+	NoDevices []string // bonus-jackpot: devices excluded from bonusing
+	NoAreas   []string // bonus-jackpot: areas excluded
+	PerHour   int      // bonus-jackpot: the target of winners per hour of its windows
+	Envelopes []string // bonus-jackpot: the prizes a winner chooses from, face down
+}
+
+// Draws reports whether the segment draws winners from a bin.
+func (s *Segment) Draws() bool {
+	switch s.Kind {
+	case KindSlide, KindLeaderboard, KindWildCard:
+		return false
+	}
+	return true
 }
 
 // Allows reports whether tier t may enter the segment's bin.
@@ -182,6 +210,15 @@ type segmentYAML struct {
 	Attendance      string            `yaml:"attendance"`
 	Register        string            `yaml:"register"`
 	Proxies         string            `yaml:"proxies"`
+	Manual          bool              `yaml:"manual"`
+	Bins            []binYAML         `yaml:"bins"`
+	From            []string          `yaml:"from"`
+	Jackpot         *jackpotYAML      `yaml:"jackpot"`
+	MinSpend        map[string]uint64 `yaml:"min_spend"`
+	NoDevices       []string          `yaml:"exclude_devices"`
+	NoAreas         []string          `yaml:"exclude_areas"`
+	PerHour         int               `yaml:"per_hour"`
+	Envelopes       []string          `yaml:"envelopes"`
 }
 
 var (
@@ -189,10 +226,10 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points"}
-	kinds       = []string{KindDraw, KindSlide, KindLeaderboard}
+	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
 	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
 	boardKeys   = []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
 	windowRe    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)-(\d\d:\d\d)$`)
@@ -259,7 +296,6 @@ func Parse(path string, b []byte) (*Show, error) {
 			if s.Kind != yaml.MappingNode {
 				continue
 			}
-			checkKeys(&p, s, segmentKeys, "segment")
 			if m := value(s, "columns"); m != nil {
 				checkKeys(&p, m, columnKeys, "columns")
 			}
@@ -369,7 +405,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			Entries:         resolve(r.Entries),
 			Sheet:           r.Sheet,
 			Columns:         r.Columns,
-			Tickets:         or(r.Tickets, PerRow),
+			Tickets:         or(r.Tickets, defaultTickets(r.Kind)),
 			PointsPerTicket: r.PointsPerTicket,
 			Winners:         r.Winners,
 			Prizes:          r.Prizes,
@@ -396,6 +432,7 @@ func Parse(path string, b []byte) (*Show, error) {
 		}
 		if !slices.Contains(kinds, seg.Kind) {
 			p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, strings.Join(kinds, ", "))
+			checkKeys(&p, n, segmentKeys, "segment")
 		}
 		if r.At != "" {
 			seg.At, err = ParseLocal(r.At, loc)
@@ -404,7 +441,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			}
 		}
 		if seg.Kind == KindLeaderboard {
-			checkKeys(&p, n, boardKeys, "leaderboard")
+			checkKeys(&p, n, boardKeys, "leaderboard segment")
 			seg.Standings, seg.Areas, seg.Top = resolve(r.Standings), r.Areas, r.Top
 			if seg.Standings == "" {
 				p.add(n, "segment %s: a leaderboard needs standings (the file of card, name, points, area)", seg.ID)
@@ -421,26 +458,13 @@ func Parse(path string, b []byte) (*Show, error) {
 					p.add(at("update_every"), "segment %s: update_every %q is not a duration such as 1h", seg.ID, r.Every)
 				}
 			}
-			for _, w := range r.Windows {
-				m := windowRe.FindStringSubmatch(strings.TrimSpace(w))
-				var from, to time.Time
-				var e1, e2 error
-				if m != nil {
-					from, e1 = ParseLocal(m[1]+"T"+m[2], loc)
-					to, e2 = ParseLocal(m[1]+"T"+m[3], loc)
-				}
-				if m == nil || e1 != nil || e2 != nil || !to.After(from) {
-					p.add(at("windows"), "segment %s: window %q is not a day and hours like 2024-12-20 17:00-21:00", seg.ID, w)
-					continue
-				}
-				seg.Windows = append(seg.Windows, Window{From: from, To: to})
-			}
+			seg.Windows = windows(&p, at("windows"), seg.ID, r.Windows, loc)
 			s.Segments = append(s.Segments, seg)
 			continue
 		}
 		if seg.Kind == KindSlide {
 			seg.Body, seg.Image = strings.TrimSpace(r.Body), resolve(r.Image)
-			checkKeys(&p, n, slideKeys, "slide")
+			checkKeys(&p, n, slideKeys, "slide segment")
 			if strings.TrimSpace(r.Title) == "" && seg.Body == "" && seg.Image == "" {
 				p.add(n, "segment %s: a slide needs a title, a body or an image", seg.ID)
 			}
@@ -452,10 +476,14 @@ func Parse(path string, b []byte) (*Show, error) {
 				p.add(v, "segment %s: %s is for slides (kind: slide)", seg.ID, k)
 			}
 		}
-		if seg.Entries == "" {
+		if keys, ok := kindKeys[seg.Kind]; ok {
+			checkKeys(&p, n, keys, seg.Kind+" segment", "body", "image") // those two are told below
+		}
+		if seg.Entries == "" && needsEntries(seg.Kind, r) {
 			p.add(n, "segment %s: entries is required (the entry file, .csv or .xlsx)", seg.ID)
 		}
 		switch seg.Tickets {
+		case One:
 		case PerRow:
 			if seg.PointsPerTicket != 0 {
 				p.add(at("points_per_ticket"), "segment %s: points_per_ticket needs tickets: points", seg.ID)
@@ -465,7 +493,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			}
 		case Points:
 		default:
-			p.add(at("tickets"), "segment %s: tickets %q is unknown (valid: per-row, points)", seg.ID, seg.Tickets)
+			p.add(at("tickets"), "segment %s: tickets %q is unknown (valid: per-row, points, one)", seg.ID, seg.Tickets)
 		}
 		seg.Cap = tierMap(&p, at("cap"), seg.ID, "cap", r.Cap)
 		seg.Fixed = tierMap(&p, at("fixed"), seg.ID, "fixed", r.Fixed)
@@ -504,8 +532,9 @@ func Parse(path string, b []byte) (*Show, error) {
 		if seg.Attendance != Required && seg.Attendance != NotRequired {
 			p.add(at("attendance"), "segment %s: attendance %q is unknown (valid: required, not-required)", seg.ID, seg.Attendance)
 		}
-		s.Segments = append(s.Segments, seg)
+		s.Segments = append(s.Segments, finale(&p, n, &r, seg, loc, resolve)...)
 	}
+	checkGroups(&p, s, root)
 	if len(p.errs) > 0 {
 		return nil, &ShowError{File: path, Errs: p.errs}
 	}
@@ -558,14 +587,15 @@ func ParseLocal(s string, loc *time.Location) (time.Time, error) {
 	return time.Time{}, err
 }
 
-// checkKeys reports every key of mapping n that is not in valid.
-func checkKeys(p *problems, n *yaml.Node, valid []string, what string) {
+// checkKeys reports every key of mapping n that is not in valid, but
+// those told of elsewhere.
+func checkKeys(p *problems, n *yaml.Node, valid []string, what string, told ...string) {
 	if n.Kind != yaml.MappingNode {
 		return
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
-		if !slices.Contains(valid, k.Value) {
+		if !slices.Contains(valid, k.Value) && !slices.Contains(told, k.Value) {
 			p.add(k, "unknown %s key %q (valid: %s)", what, k.Value, strings.Join(valid, ", "))
 		}
 	}

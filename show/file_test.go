@@ -257,10 +257,10 @@ func TestParseErrors(t *testing.T) {
 		msg    string
 	}{
 		{"unknown show key", head + "promo: x\nsegments: [{id: a, entries: a.csv}]\n", "promo:", `unknown show key "promo" ` + showKeyList},
-		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown segment key "winner" (valid: id, kind, title, at, body, image, standings, areas, windows, top, update_every, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies)`},
+		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown draw segment key "winner" (valid: id, kind, title, at, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies, manual)`},
 		{"unknown mask key", head + "mask: {names: true, card: true}\nsegments: [{id: a, entries: a.csv}]\n", "mask:", `unknown mask key "card" (valid: names, cards)`},
 		{"unknown columns key", seg("    columns: {ticket: No, member: Card}\n"), "columns:", `unknown columns key "member" (valid: ticket, card, name, tier, points)`},
-		{"unknown kind", seg("    kind: lottery\n"), "kind:", `segment a: unknown kind "lottery" (valid: draw, slide, leaderboard)`},
+		{"unknown kind", seg("    kind: lottery\n"), "kind:", `segment a: unknown kind "lottery" (valid: draw, slide, leaderboard, month-end, manual-bin, wild-card, royal-flush, jackpot-chest, bonus-jackpot)`},
 		{"bad id", head + "segments:\n  - id: Sat_Cash\n    entries: a.csv\n", "id:", `segment id "Sat_Cash" may hold only lower-case letters, digits and dashes`},
 		{"missing id", head + "segments:\n  - entries: a.csv\n", "- entries", "segment 1: id is required"},
 		{"duplicate id", seg("  - id: b\n    entries: b.csv\n  - id: a\n    entries: c.csv\n"), "  - id: a\n    entries: c.csv", `segment id "a" is used twice (first on line 4)`},
@@ -273,7 +273,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad timezone", head + "timezone: Africa/Joburg\nsegments: [{id: a, entries: a.csv}]\n", "timezone:", `timezone "Africa/Joburg" is unknown`},
 		{"bad at", seg(`    at: "30/11/2024 21:30"` + "\n"), "at:", `segment a: at "30/11/2024 21:30" is not a local time`},
 		{"impossible at", seg(`    at: "2024-02-30T21:30"` + "\n"), "at:", "is not a local time"},
-		{"bad tickets", seg("    tickets: perrow\n"), "tickets:", `tickets "perrow" is unknown (valid: per-row, points)`},
+		{"bad tickets", seg("    tickets: perrow\n"), "tickets:", `tickets "perrow" is unknown (valid: per-row, points, one)`},
 		{"points without points_per_ticket", seg("    tickets: points\n"), "- id: a", "tickets: points needs points_per_ticket"},
 		{"points with partial fixed", seg("    tickets: points\n    fixed: {ace: 3}\n"), "- id: a", "tickets: points needs points_per_ticket"},
 		{"points_per_ticket with per-row", seg("    points_per_ticket: 300\n"), "points_per_ticket:", "points_per_ticket needs tickets: points"},

@@ -133,7 +133,7 @@ func TestSlideSegment(t *testing.T) {
 	r.do(Command{Op: OpNext})
 	r.draw()
 	if _, err := Parse("s.yaml", []byte("promotion: P\nproperty: Q\nsegments:\n  - {id: w, kind: slide, title: W, entries: a.csv}\n  - {id: a, entries: a.csv, body: x}\n")); err == nil ||
-		!strings.Contains(err.Error(), `unknown slide key "entries"`) || !strings.Contains(err.Error(), "body is for slides") {
+		!strings.Contains(err.Error(), `unknown slide segment key "entries"`) || !strings.Contains(err.Error(), "body is for slides") {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -152,7 +152,7 @@ func TestLeaderboardSegment(t *testing.T) {
 	}
 	_, err = Parse("s.yaml", []byte("promotion: P\nproperty: Q\nsegments:\n"+
 		"  - {id: b, kind: leaderboard, windows: [\"Friday 17h00\"], winners: 3}\n"))
-	for _, want := range []string{"needs standings", `window "Friday 17h00"`, `unknown leaderboard key "winners"`} {
+	for _, want := range []string{"needs standings", `window "Friday 17h00"`, `unknown leaderboard segment key "winners"`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("err = %v, want %q", err, want)
 		}

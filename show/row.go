@@ -64,10 +64,13 @@ func (t *Tier) UnmarshalText(b []byte) error {
 // Row is one validated row of an entry file, as the bin rules need it.
 // Names and contact details stay in the record; a bin never needs them.
 type Row struct {
-	Ticket string // empty when the file has no ticket column (tickets: points)
-	Card   string
-	Tier   Tier
-	Points uint64
+	Ticket   string // empty when the file has no ticket column (tickets: points); a bonus jackpot's device
+	Card     string
+	Tier     Tier
+	Points   uint64
+	Area     string // bonus jackpot: the floor area of the device
+	Spend    uint64 // bonus jackpot: the player's qualifying spend, whole currency units
+	Property string // royal flush: the finalist's casino
 }
 
 // Entry is one ticket of a frozen bin.
