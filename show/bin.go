@@ -18,6 +18,7 @@ type Bin struct {
 	OutOfTier    int      // rows whose tier may not enter
 	Capped       uint64   // tickets removed by the per-tier cap
 	Zero         int      // participants left with no ticket
+	Filtered     int      // rows a bonus jackpot's spend, device and area rules keep out
 	pid          []int32  // participant number of each entry; nil when each entry is its own participant
 }
 
@@ -36,6 +37,8 @@ type BinBuilder struct {
 	outTier  int
 	zero     int
 	capped   uint64
+	filtered int
+	seen     map[string]bool // tickets: one, the cards in so far
 }
 
 // NewBinBuilder starts the bin of seg. removed tells which cards the
@@ -55,6 +58,10 @@ func (b *BinBuilder) Add(r Row) {
 		b.outTier++
 		return
 	}
+	if !b.qualifies(r) {
+		b.filtered++
+		return
+	}
 	if ex, bar := b.removed(r.Card); ex || bar {
 		if ex {
 			b.excluded[r.Card] = true
@@ -64,6 +71,14 @@ func (b *BinBuilder) Add(r Row) {
 		return
 	}
 	switch b.seg.Tickets {
+	case One:
+		if b.seen == nil {
+			b.seen = map[string]bool{}
+		}
+		if !b.seen[r.Card] { // a finalist both on file and from an earlier draw is in once
+			b.seen[r.Card] = true
+			b.entries = append(b.entries, Entry{Ticket: r.Card, Participant: r.Card, Weight: 1})
+		}
 	case Points:
 		w := b.seg.Fixed[r.Tier]
 		if w == 0 && b.seg.PointsPerTicket > 0 {
@@ -125,11 +140,19 @@ func (b *BinBuilder) Bin() (*Bin, error) {
 		OutOfTier:    b.outTier,
 		Capped:       b.capped,
 		Zero:         b.zero,
+		Filtered:     b.filtered,
 	}
-	if b.seg.Tickets != Points {
+	if b.seg.Tickets == PerRow {
 		bin.Participants = bin.numberParticipants()
 	}
 	return bin, nil
+}
+
+// qualifies applies a bonus jackpot's rules: the minimum spend of the
+// row's tier, and devices and areas excluded from bonusing.
+func (b *BinBuilder) qualifies(r Row) bool {
+	s := b.seg
+	return r.Spend >= s.MinSpend[r.Tier] && !slices.Contains(s.NoDevices, r.Ticket) && !slices.Contains(s.NoAreas, r.Area)
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -32,6 +32,9 @@ const (
 	OpVoid     Op = "void"
 	OpSkip     Op = "skip"
 	OpClose    Op = "close"
+	OpTicket   Op = "ticket"  // a ticket drawn by hand from a physical bin
+	OpChoose   Op = "choose"  // a winner's card, ball or envelope
+	OpNumbers  Op = "numbers" // a wild card's bin numbers, drawn by hand
 )
 
 // Command is one operation with its arguments.
@@ -40,6 +43,7 @@ type Command struct {
 	Text    string        // proxy: nominee name; void: reason; witness: W
 	ID      string        // proxy: nominee ID number
 	Wait    time.Duration // wait
+	Numbers []int         // numbers
 	ShowID  string        // open
 	Opening *Opened       // open
 	Segment string        // load
@@ -47,7 +51,7 @@ type Command struct {
 	Lists   *Lists        // load
 }
 
-var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, skip REASON, close"
+var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -76,6 +80,24 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 			return c, false, fmt.Errorf("%s needs a reason, e.g. %s wrong button", c.Op, c.Op)
 		}
 		c.Text = arg
+	case OpTicket, OpChoose:
+		if arg == "" || strings.ContainsAny(arg, " \t") {
+			return c, false, fmt.Errorf("%s needs one word, e.g. %s", c.Op, map[Op]string{OpTicket: "ticket 004512", OpChoose: "choose Q"}[c.Op])
+		}
+		c.Text = arg
+	case OpNumbers:
+		nums, by, _ := strings.Cut(arg, "by=")
+		c.Text = strings.TrimSpace(by)
+		for _, f := range strings.Fields(nums) {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 1 || n > 99 {
+				return c, false, fmt.Errorf("numbers: %q is not a bin number from 1 to 99", f)
+			}
+			c.Numbers = append(c.Numbers, n)
+		}
+		if len(c.Numbers) == 0 || c.Text == "" {
+			return c, false, fmt.Errorf("numbers needs the numbers drawn and who typed them, e.g. numbers 2 4 by=Thandi")
+		}
 	case OpWait:
 		d, err := parseWait(arg)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 )
@@ -157,10 +158,30 @@ func (d *decider) run(c Command) error {
 	if seg == nil {
 		return refuse("the show has no segment")
 	}
-	if seg.Seg.Kind != KindDraw && c.Op != OpVoid && c.Op != OpSkip {
+	if seg.Seg.Kind == KindWildCard && (c.Op == OpDraw || c.Op == OpNumbers) {
+		return d.numbers(seg, c)
+	}
+	if !seg.Seg.Draws() && c.Op != OpVoid && c.Op != OpSkip {
 		return refuse("%s is a %s: no draw; next goes on", seg.Seg.ID, seg.Seg.Kind)
 	}
+	if err := d.step(seg, c); err != nil {
+		return err
+	}
+	return d.settle(seg)
+}
+
+func (d *decider) step(seg *SegState, c Command) error {
+	if seg.Seg.Manual && (c.Op == OpDraw || c.Op == OpPick) {
+		return refuse("%s is drawn by hand: type the ticket drawn from the bin (ticket NUMBER)", seg.Seg.ID)
+	}
+	if p := seg.Chooser(); p != nil && (c.Op == OpDraw || c.Op == OpPick || c.Op == OpTicket) {
+		return refuse("%s: the winner of pick %d chooses %s first", seg.Seg.ID, p.K+1, seg.Seg.Choice())
+	}
 	switch c.Op {
+	case OpTicket:
+		return d.ticket(seg, c.Text)
+	case OpChoose:
+		return d.choose(seg, c.Text)
 	case OpFreeze:
 		return d.freeze(seg)
 	case OpPick:
@@ -202,7 +223,7 @@ func (d *decider) skip(seg *SegState, reason string) error {
 		return refuse("skip needs a reason, e.g. skip entry file not delivered")
 	case l != nil && l.Outcome == Pending:
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
-	case seg.Done():
+	case seg.Drawn():
 		return refuse("%s is done; next goes on", seg.Seg.ID)
 	}
 	w := seg.Winners()
@@ -216,7 +237,7 @@ func (d *decider) freeze(seg *SegState) error {
 	switch {
 	case seg.Frozen != nil:
 		return refuse("%s: the bin is already frozen", seg.Seg.ID)
-	case seg.Loaded == nil:
+	case seg.Seg.Entries != "" && seg.Seg.Kind != KindWildDraw && seg.Loaded == nil:
 		return refuse("%s: the entry file has not been imported", seg.Seg.ID)
 	}
 	today := day(d.at, d.e.Show.Location)
@@ -224,14 +245,26 @@ func (d *decider) freeze(seg *SegState) error {
 		today = day(seg.Seg.At, d.e.Show.Location)
 	}
 	barred := d.st.wonInScope(seg, today)
-	bin, err := d.e.build(seg.Seg, seg.Loaded.Rows, func(card string) (bool, bool) { return d.e.excluded[card], barred[card] })
+	f := &Frozen{Day: today}
+	if seg.Seg.Kind == KindWildDraw {
+		src, err := d.st.wildSource(d.e.Show, seg)
+		if err != nil {
+			return err
+		}
+		f.From, f.Rows = src.Seg.ID, src.Loaded.Rows
+		maps.Copy(barred, d.st.finalists(seg))
+	} else if seg.Loaded != nil {
+		f.Rows = seg.Loaded.Rows
+	}
+	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return d.e.excluded[card], barred[card] })
 	if err != nil {
 		return err
 	}
-	f := &Frozen{
-		Fingerprint: bin.FingerprintHex(), Entries: len(bin.Entries), Participants: bin.Participants,
-		TotalWeight: bin.Total, Rows: bin.Rows, Excluded: bin.Excluded, Barred: bin.Barred,
-		OutOfTier: bin.OutOfTier, Capped: bin.Capped, Zero: bin.Zero, Day: today,
+	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(bin.Entries), bin.Participants, bin.Total
+	f.Rows, f.Excluded, f.Barred = bin.Rows, bin.Excluded, bin.Barred
+	f.OutOfTier, f.Capped, f.Zero, f.Filtered = bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered
+	if j := seg.Seg.Jackpot; j != nil {
+		f.Jackpot = d.st.JackpotBefore(j)
 	}
 	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
 }
@@ -261,10 +294,13 @@ func (d *decider) pick(seg *SegState) error {
 		return refuse("%s: the bin is not frozen yet", seg.Seg.ID)
 	case l != nil && l.Outcome == Pending:
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
-	case seg.Done():
+	case seg.Drawn():
 		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
 	case d.e.seed == nil:
 		return errors.New("the engine has no seed")
+	}
+	if err := d.inWindow(seg); err != nil {
+		return err
 	}
 	k := len(seg.Picks)
 	i, err := seg.pool.choose(Key(d.e.seed, d.st.Witness()), seg.Seg.ID, seg.Bin, k)
@@ -280,7 +316,7 @@ func (d *decider) pick(seg *SegState) error {
 	}
 	en := seg.Bin.Entries[i]
 	return d.emit(Event{Kind: PickDrawn, Segment: seg.Seg.ID, Pick: &PickRef{
-		K: k, Ticket: en.Ticket, Participant: en.Participant, Prize: seg.Seg.Prize(seg.Winners()),
+		K: k, Ticket: en.Ticket, Participant: en.Participant, Prize: d.prizeAtPick(seg),
 	}})
 }
 
@@ -390,6 +426,8 @@ func (d *decider) void(seg *SegState, reason string) error {
 		return refuse("void needs a reason")
 	case l == nil || l.Outcome == Void:
 		return refuse("%s: no pick to void", seg.Seg.ID)
+	case l.Choice != nil || seg.Settled != nil:
+		return refuse("%s: pick %d's prize is turned over already; a revealed prize stands", seg.Seg.ID, l.K+1)
 	}
 	return d.emit(Event{Kind: PickVoided, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Reason: reason}})
 }
@@ -419,8 +457,12 @@ func (d *decider) next() error {
 	switch l := seg.Last(); {
 	case l != nil && l.Outcome == Pending:
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
-	case !seg.Done():
+	case seg.Seg.Kind == KindWildCard && seg.Numbers == nil:
+		return refuse("%s: the numbers are not chosen yet (draw, or numbers N N by=NAME)", seg.Seg.ID)
+	case !seg.Drawn():
 		return refuse("%s: %d of %d winners decided; draw again", seg.Seg.ID, seg.Winners(), seg.Seg.Winners)
+	case seg.Chooser() != nil:
+		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, seg.Chooser().K+1, seg.Seg.Choice())
 	case d.st.Cur+1 >= len(d.st.Segs):
 		return refuse("%s is the last segment; close the show", seg.Seg.ID)
 	}
@@ -439,21 +481,36 @@ func (d *decider) close() error {
 	return d.emit(Event{Kind: ShowClosed, Closed: &Closed{Seed: hexOf(d.e.seed)}})
 }
 
-// build makes seg's bin from its imported rows, about rows of them.
-func (e *Engine) build(seg *Segment, rows int, removed func(string) (bool, bool)) (*Bin, error) {
-	b := NewBinBuilder(seg, removed)
-	b.Grow(rows)
-	if err := e.src.Rows(seg.ID, func(r Row) error { b.Add(r); return nil }); err != nil {
-		return nil, err
+// build makes seg's bin: from its imported rows (or, for a wild-card
+// draw, those of the month-end bin f names), and from the winners of the
+// segments it takes them from.
+func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) (bool, bool)) (*Bin, error) {
+	rules, rowsOf := seg, seg.ID
+	if f.From != "" {
+		src := *st.Seg(f.From).Seg
+		src.ID = seg.ID
+		rules, rowsOf = &src, f.From
+	}
+	b := NewBinBuilder(rules, removed)
+	b.Grow(f.Rows)
+	if st.Seg(rowsOf).Loaded != nil {
+		if err := e.src.Rows(rowsOf, func(r Row) error { b.Add(r); return nil }); err != nil {
+			return nil, err
+		}
+	}
+	if seg.Kind == KindManualBin || seg.Kind == KindRoyalFlush {
+		for _, r := range st.receipts(e.Show, seg) {
+			b.Add(r)
+		}
 	}
 	return b.Bin()
 }
 
 // rebuild makes a frozen bin again from the rows and the cards its freeze
 // event says were taken out.
-func (e *Engine) rebuild(seg *Segment, f *Frozen) (*Bin, error) {
+func (e *Engine) rebuild(st *State, seg *Segment, f *Frozen) (*Bin, error) {
 	ex, bar := set(f.Excluded), set(f.Barred)
-	return e.build(seg, f.Rows, func(c string) (bool, bool) { return ex[c], bar[c] })
+	return e.build(st, seg, f, func(c string) (bool, bool) { return ex[c], bar[c] })
 }
 
 func set(ss []string) map[string]bool {

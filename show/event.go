@@ -24,6 +24,9 @@ const (
 	SegmentEnded  Kind = "segment-ended"
 	SegmentNext   Kind = "segment-next"
 	ShowClosed    Kind = "show-closed"
+	NumbersChosen Kind = "numbers-chosen"  // a wild card's bins
+	PrizeChosen   Kind = "prize-chosen"    // a winner's card, ball or envelope, turned over
+	JackpotPaid   Kind = "jackpot-settled" // a chest's jackpot, won or grown, for next week
 )
 
 // Event is one fact of a show. Seq and At are the journal's; the payload is
@@ -43,6 +46,9 @@ type Event struct {
 	Ended   *Ended   `json:"ended,omitempty"`
 	Closed  *Closed  `json:"closed,omitempty"`
 	Witness *Witness `json:"witness,omitempty"`
+	Numbers *Numbers `json:"numbers,omitempty"`
+	Choice  *Choice  `json:"choice,omitempty"`
+	Settled *Settled `json:"settled,omitempty"`
 
 	bin *Bin // the bin a freeze built, so applying it need not build it again
 }
@@ -102,6 +108,9 @@ type Frozen struct {
 	Capped       uint64   `json:"capped"`
 	Zero         int      `json:"zero"`
 	Day          string   `json:"day"` // the promotional day, YYYY-MM-DD local
+	Filtered     int      `json:"filtered,omitempty"` // bonus jackpot: rows its spend, device and area rules keep out
+	From         string   `json:"from,omitempty"`     // wild-card draw: the month-end bin it draws from
+	Jackpot      int64    `json:"jackpot,omitempty"`  // jackpot chest: the progressive jackpot this week
 }
 
 // PickRef is the payload of the pick events.
@@ -131,6 +140,36 @@ type Ended struct {
 // opening screen, after the commitment was recorded and shown.
 type Witness struct {
 	Text string `json:"text"`
+}
+
+// Numbers is the payload of numbers-chosen: which month-end bins a wild
+// card's finalists come from, typed from a physical draw (By "host", Name
+// who typed them) or drawn by the engine under SEGMENT/numbers.
+type Numbers struct {
+	Numbers []int  `json:"numbers"`
+	By      string `json:"by"`
+	Name    string `json:"name,omitempty"`
+}
+
+// Choice is the payload of prize-chosen: the winner of pick K chose Item
+// (a card, a ball, an envelope) and it turned over to Prize. Item is empty
+// when the winner had nothing left to choose: the jackpot was won.
+type Choice struct {
+	K       int    `json:"k"`
+	Item    string `json:"item,omitempty"`
+	Prize   string `json:"prize"`
+	Amount  int64  `json:"amount,omitempty"`
+	Jackpot bool   `json:"jackpot,omitempty"`
+	By      string `json:"by"` // host, engine
+}
+
+// Settled is the payload of jackpot-settled: the chest's jackpot this week
+// and what it is next week.
+type Settled struct {
+	Name  string `json:"name"`
+	Value int64  `json:"value"`
+	Won   bool   `json:"won"`
+	Next  int64  `json:"next"`
 }
 
 // Closed is the payload of show-closed, which reveals the seed.

@@ -2,8 +2,10 @@ package show
 
 import (
 	"errors"
+	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -138,15 +140,21 @@ func formatAction(c Command) string {
 			s += " id=" + c.ID
 		}
 		return s
-	case OpVoid, OpSkip:
+	case OpVoid, OpSkip, OpTicket, OpChoose:
 		return string(c.Op) + " " + c.Text
+	case OpNumbers:
+		s := "numbers"
+		for _, n := range c.Numbers {
+			s += " " + strconv.Itoa(n)
+		}
+		return s + " by=" + c.Text
 	case OpWait:
 		return "wait " + c.Wait.String()
 	}
 	return string(c.Op)
 }
 
-var actionOps = []Op{OpDraw, OpClaim, OpProxy, OpDecline, OpForfeit, OpWait, OpNext, OpVoid, OpSkip, OpClose}
+var actionOps = []Op{OpDraw, OpClaim, OpProxy, OpDecline, OpForfeit, OpWait, OpNext, OpVoid, OpSkip, OpClose, OpTicket, OpChoose, OpNumbers}
 
 func FuzzParseAction(f *testing.F) {
 	for _, s := range []string{
@@ -154,6 +162,7 @@ func FuzzParseAction(f *testing.F) {
 		"forfeit", "wait 90s", "wait 90", "wait 2m30s", "next", "void wrong button pressed", "close", "# a comment",
 		"", "   ", "  DRAW  ", "Claim", "bogus", "draw now", "void", "wait", "wait -5s", "wait soon",
 		"proxy Thandiwe Mokoena-Ndlovu id= 7705", "proxy a id=b id=c", "proxy id=a id=", "void  ☃ snowman  ",
+		"ticket 004512", "ticket", "ticket 1 2", "choose Q", "choose 07", "choose", "numbers 2 4 by=Thandi", "numbers 2 by=", "numbers by=x", "numbers 0 by=x",
 	} {
 		f.Add(s)
 	}
@@ -169,7 +178,7 @@ func FuzzParseAction(f *testing.F) {
 			if s := strings.TrimSpace(line); s != "" && !strings.HasPrefix(s, "#") {
 				t.Fatalf("%q: skipped", line)
 			}
-			if c != (Command{}) {
+			if !reflect.DeepEqual(c, Command{}) {
 				t.Fatalf("%q: skipped line gave %+v", line, c)
 			}
 			return
@@ -177,7 +186,8 @@ func FuzzParseAction(f *testing.F) {
 		if !slices.Contains(actionOps, c.Op) {
 			t.Fatalf("%q: op %q", line, c.Op)
 		}
-		if (c.Text != "" && c.Op != OpProxy && c.Op != OpVoid && c.Op != OpSkip) || (c.ID != "" && c.Op != OpProxy) ||
+		textOps := []Op{OpProxy, OpVoid, OpSkip, OpTicket, OpChoose, OpNumbers}
+		if (c.Text != "" && !slices.Contains(textOps, c.Op)) || (len(c.Numbers) > 0) != (c.Op == OpNumbers) || (c.ID != "" && c.Op != OpProxy) ||
 			(c.Wait != 0 && c.Op != OpWait) || ((c.Op == OpVoid || c.Op == OpSkip) && c.Text == "") ||
 			c.Text != strings.TrimSpace(c.Text) || c.ID != strings.TrimSpace(c.ID) {
 			t.Fatalf("%q: %+v", line, c)
@@ -187,7 +197,7 @@ func FuzzParseAction(f *testing.F) {
 		}
 		back := formatAction(c)
 		c2, ok2, err2 := ParseAction(back)
-		if err2 != nil || !ok2 || c2 != c {
+		if err2 != nil || !ok2 || !reflect.DeepEqual(c2, c) {
 			t.Fatalf("%q → %+v → %q → %+v, %v, %v", line, c, back, c2, ok2, err2)
 		}
 	})
@@ -216,7 +226,7 @@ func TestParseAction(t *testing.T) {
 		{"draw 2", Command{}, false, "takes no argument"},
 		{"wait", Command{}, false, "wait needs a duration"},
 		{"wait -5s", Command{}, false, "wait needs a duration"},
-		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, next, void REASON, skip REASON, close)`},
+		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close)`},
 	} {
 		got, ok, err := ParseAction(c.line)
 		if c.err != "" {
@@ -225,7 +235,7 @@ func TestParseAction(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || ok != c.ok || got != c.want {
+		if err != nil || ok != c.ok || !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%q: %+v %v %v, want %+v %v", c.line, got, ok, err, c.want, c.ok)
 		}
 	}

@@ -47,6 +47,7 @@ type State struct {
 	Events   int
 	register map[string]bool
 	proxies  map[string]Proxy
+	ledger   map[string]int64 // each jackpot's value before tonight, from the campaign's record
 }
 
 // SegState is one segment as the fold of its events.
@@ -59,6 +60,8 @@ type SegState struct {
 	FrozenAt time.Time
 	Picks    []Pick
 	Ended    *Ended
+	Numbers  *Numbers // wild card
+	Settled  *Settled // jackpot chest
 	register map[string]bool
 	proxies  map[string]Proxy
 	pool     *pool
@@ -67,6 +70,7 @@ type SegState struct {
 // Pick is one pick of a draw.
 type Pick struct {
 	PickRef
+	Choice      *Choice
 	DrawnAt     time.Time
 	AnnouncedAt time.Time
 	DecidedAt   time.Time
@@ -102,8 +106,16 @@ func (s *SegState) Last() *Pick {
 	return &s.Picks[len(s.Picks)-1]
 }
 
-// Done reports whether the segment needs no more picks.
+// Done reports whether the segment needs nothing more: no pick, no choice.
 func (s *SegState) Done() bool {
+	if s.Seg.Kind == KindWildCard {
+		return s.Numbers != nil
+	}
+	return s.Drawn() && s.Chooser() == nil
+}
+
+// Drawn reports whether the segment needs no more picks.
+func (s *SegState) Drawn() bool {
 	if l := s.Last(); l != nil && l.Outcome == Pending {
 		return false
 	}
@@ -178,7 +190,7 @@ func (st *State) clone() *State {
 }
 
 // rebuild makes a segment's bin from its rows when an event is replayed.
-type rebuild func(seg *Segment, f *Frozen) (*Bin, error)
+type rebuild func(st *State, seg *Segment, f *Frozen) (*Bin, error)
 
 // apply folds one event into the state. It checks only what replay needs;
 // Decide has checked the rules before the event was written.
@@ -235,7 +247,7 @@ func (st *State) apply(e Event, build rebuild) error {
 		bin := e.bin
 		if bin == nil {
 			var err error
-			if bin, err = build(seg.Seg, e.Frozen); err != nil {
+			if bin, err = build(st, seg.Seg, e.Frozen); err != nil {
 				return fmt.Errorf("event %d: rebuilding bin %s: %v", e.Seq, e.Segment, err)
 			}
 		}
@@ -289,6 +301,21 @@ func (st *State) apply(e Event, build rebuild) error {
 		seg.Ended = e.Ended
 	case SegmentNext:
 		st.Cur++
+	case NumbersChosen:
+		if err := need(seg != nil && e.Numbers != nil); err != nil {
+			return err
+		}
+		seg.Numbers = e.Numbers
+	case PrizeChosen:
+		if err := need(seg != nil && e.Choice != nil && e.Choice.K < len(seg.Picks)); err != nil {
+			return err
+		}
+		seg.Picks[e.Choice.K].Choice = e.Choice
+	case JackpotPaid:
+		if err := need(seg != nil && e.Settled != nil); err != nil {
+			return err
+		}
+		seg.Settled = e.Settled
 	case ShowClosed:
 		if err := need(e.Closed != nil); err != nil {
 			return err

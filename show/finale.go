@@ -1,0 +1,366 @@
+package show
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Chooser is the winning pick whose turn it is to choose a card, a ball
+// or an envelope, or nil. Royal Flush and chest winners choose in the order
+// drawn once every winner is decided; a bonus-jackpot winner chooses at
+// once, before the next pick.
+func (s *SegState) Chooser() *Pick {
+	switch s.Seg.Choice() {
+	case "":
+		return nil
+	case "envelopes":
+		if l := s.Last(); l != nil && l.Outcome.Wins() && l.Choice == nil {
+			return l
+		}
+		return nil
+	}
+	if !s.Drawn() {
+		return nil
+	}
+	for i := range s.Picks {
+		if p := &s.Picks[i]; p.Outcome.Wins() && p.Choice == nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// Taken lists the items chosen so far: cards and balls leave play.
+func (s *SegState) Taken() []string {
+	var out []string
+	for _, p := range s.Picks {
+		if p.Choice != nil && p.Choice.Item != "" && s.Seg.Kind != KindBonus {
+			out = append(out, p.Choice.Item)
+		}
+	}
+	return out
+}
+
+// SetJackpot gives the engine a jackpot's value before tonight, as the
+// campaign's record has it; without it a jackpot starts at its base.
+func (e *Engine) SetJackpot(name string, value int64) {
+	if e.st.ledger == nil {
+		e.st.ledger = map[string]int64{}
+	}
+	e.st.ledger[name] = value
+}
+
+// JackpotBefore is j's value before tonight's draws.
+func (st *State) JackpotBefore(j *Jackpot) int64 {
+	if v, ok := st.ledger[j.Name]; ok {
+		return v
+	}
+	return j.Base
+}
+
+// Jackpot is the chest's jackpot as the big screen shows it now: the value
+// frozen for this draw, or once it is settled, next week's.
+func (st *State) Jackpot(s *SegState) int64 {
+	switch {
+	case s.Settled != nil && s.Settled.Won:
+		return s.Settled.Value
+	case s.Frozen != nil:
+		return s.Frozen.Jackpot
+	}
+	return st.JackpotBefore(s.Seg.Jackpot)
+}
+
+// NextJackpot folds a jackpot's ledger: each week's settlement in order.
+func NextJackpot(j *Jackpot, ledger []Settled) int64 {
+	v := j.Base
+	for _, s := range ledger {
+		v = s.Next
+	}
+	return v
+}
+
+// numbers records a wild card's bin numbers: typed from a physical draw,
+// or drawn under SEGMENT/numbers.
+func (d *decider) numbers(seg *SegState, c Command) error {
+	bins := d.e.Show.Bins(seg.Seg.From[0])
+	if seg.Numbers != nil {
+		return refuse("%s: the numbers are chosen already (%v)", seg.Seg.ID, seg.Numbers.Numbers)
+	}
+	n := &Numbers{By: "host", Name: strings.TrimSpace(c.Text), Numbers: c.Numbers}
+	if c.Op == OpDraw {
+		if d.e.seed == nil {
+			return errors.New("the engine has no seed")
+		}
+		n.By, n.Name, n.Numbers = "engine", "", nil
+		for _, l := range Shuffle(Key(d.e.seed, d.st.Witness()), seg.Seg.ID+"/numbers", numbered(bins, 1))[:seg.Seg.Winners] {
+			v, _ := strconv.Atoi(l)
+			n.Numbers = append(n.Numbers, v)
+		}
+	}
+	switch {
+	case len(n.Numbers) != seg.Seg.Winners:
+		return refuse("%s: %d numbers given, the wild card has %d finalists", seg.Seg.ID, len(n.Numbers), seg.Seg.Winners)
+	case n.Name == "":
+		return refuse("%s: numbers drawn by hand need the name of who typed them", seg.Seg.ID)
+	}
+	for i, v := range n.Numbers {
+		if v < 1 || v > bins {
+			return refuse("%s: number %d is not a bin of %s (1 to %d)", seg.Seg.ID, v, seg.Seg.From[0], bins)
+		}
+		if slices.Contains(n.Numbers[:i], v) {
+			return refuse("%s: number %d is given twice; each finalist comes from another bin", seg.Seg.ID, v)
+		}
+	}
+	return d.emit(Event{Kind: NumbersChosen, Segment: seg.Seg.ID, Numbers: n})
+}
+
+// wildSource is the month-end bin a wild-card draw takes its finalist from.
+func (st *State) wildSource(sh *Show, seg *SegState) (*SegState, error) {
+	parent := st.Seg(seg.Seg.Group)
+	if parent == nil || parent.Numbers == nil || seg.Seg.Bin > len(parent.Numbers.Numbers) {
+		return nil, refuse("%s: the wild card's numbers are not chosen yet", seg.Seg.ID)
+	}
+	n := parent.Numbers.Numbers[seg.Seg.Bin-1]
+	src := sh.MonthEndBin(parent.Seg.From[0], n)
+	if src == nil {
+		return nil, fmt.Errorf("%s: no bin %d in %s", seg.Seg.ID, n, parent.Seg.From[0])
+	}
+	s := st.Seg(src.ID)
+	if s.Loaded == nil {
+		return nil, refuse("%s: bin %d (%s) has no entry file imported", seg.Seg.ID, n, src.ID)
+	}
+	return s, nil
+}
+
+// finalists are the winners of the show's finalist draws (manual bins and
+// wild-card draws) other than seg: a wild card passes over them.
+func (st *State) finalists(seg *SegState) map[string]bool {
+	out := map[string]bool{}
+	for _, o := range st.Segs {
+		if o == seg || (o.Seg.Kind != KindManualBin && o.Seg.Kind != KindWildDraw) {
+			continue
+		}
+		for _, p := range o.Picks {
+			if p.Outcome.Wins() {
+				out[p.Participant] = true
+			}
+		}
+	}
+	return out
+}
+
+// receipts are the winning tickets of the segments seg takes from, in
+// run-sheet and pick order: a manual bin's receipts, a finale's finalists.
+func (st *State) receipts(sh *Show, seg *Segment) []Row {
+	var out []Row
+	for _, src := range sh.Sources(seg.From) {
+		for _, p := range st.Seg(src.ID).Picks {
+			if p.Outcome.Wins() {
+				out = append(out, Row{Ticket: p.Ticket, Card: p.Participant})
+			}
+		}
+	}
+	return out
+}
+
+// ticket records a ticket drawn by hand from the physical bin: it must be
+// in the frozen bin, and not drawn before.
+func (d *decider) ticket(seg *SegState, t string) error {
+	if !seg.Seg.Manual {
+		return refuse("%s is drawn electronically: draw, not ticket", seg.Seg.ID)
+	}
+	if seg.Frozen == nil {
+		if err := d.freeze(seg); err != nil {
+			return err
+		}
+	}
+	switch l := seg.Last(); {
+	case l != nil && l.Outcome == Pending:
+		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+	case seg.Drawn():
+		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
+	}
+	i := find(seg.Bin, t)
+	if i < 0 {
+		return refuse("%s: ticket %q is not in the frozen bin (%d entries); check the number read out", seg.Seg.ID, t, len(seg.Bin.Entries))
+	}
+	en := seg.Bin.Entries[i]
+	for _, p := range seg.Picks {
+		if p.Ticket == t || p.Participant == en.Participant {
+			return refuse("%s: ticket %q was drawn already (pick %d, %s); it is out of the bin", seg.Seg.ID, t, p.K+1, p.Ticket)
+		}
+	}
+	k := len(seg.Picks)
+	if err := d.emit(Event{Kind: PickDrawn, Segment: seg.Seg.ID, Pick: &PickRef{
+		K: k, Ticket: en.Ticket, Participant: en.Participant, Prize: d.prizeAtPick(seg), By: "manual",
+	}}); err != nil {
+		return err
+	}
+	return d.announce(seg)
+}
+
+// prizeAtPick is the prize a pick is drawn for; a winner who chooses a
+// card, ball or envelope learns it only then.
+func (d *decider) prizeAtPick(seg *SegState) string {
+	if seg.Seg.Choice() != "" {
+		return ""
+	}
+	return seg.Seg.Prize(seg.Winners())
+}
+
+// choose turns over the card, ball or envelope the current chooser picks.
+func (d *decider) choose(seg *SegState, item string) error {
+	p := seg.Chooser()
+	if p == nil {
+		return refuse("%s: no winner is waiting to choose", seg.Seg.ID)
+	}
+	if d.e.seed == nil {
+		return errors.New("the engine has no seed")
+	}
+	items := seg.Seg.Items()
+	it, ok := itemOf(items, item)
+	if !ok {
+		return refuse("%s: %q is not one of the %s (%s)", seg.Seg.ID, item, seg.Seg.Choice(), strings.Join(items, ", "))
+	}
+	if slices.Contains(seg.Taken(), it) {
+		return refuse("%s: %s was chosen already and is out of play", seg.Seg.ID, it)
+	}
+	key := Key(d.e.seed, d.st.Witness())
+	c := &Choice{K: p.K, Item: it, By: "host"}
+	switch seg.Seg.Kind {
+	case KindRoyalFlush:
+		c.Prize = seg.Seg.Prizes[CardPrize(key, seg.Seg.ID, slices.Index(Cards, it))]
+	case KindBonus:
+		c.Prize = seg.Seg.Envelopes[EnvelopePrize(key, seg.Seg.ID, p.K, len(items), slices.Index(items, it))]
+	case KindChest:
+		j := seg.Seg.Jackpot
+		c.Prize, c.Amount = Money(d.e.Show.Currency, j.Consolation), j.Consolation
+		if it == JackpotBall(key, seg.Seg.ID, j.Balls) {
+			c.Prize, c.Amount, c.Jackpot = Money(d.e.Show.Currency, seg.Frozen.Jackpot), seg.Frozen.Jackpot, true
+		}
+	}
+	if err := d.emit(Event{Kind: PrizeChosen, Segment: seg.Seg.ID, Choice: c}); err != nil {
+		return err
+	}
+	if c.Jackpot {
+		// the jackpot is won: the rest are paid the consolation without choosing
+		for q := seg.Chooser(); q != nil; q = seg.Chooser() {
+			j := seg.Seg.Jackpot
+			if err := d.emit(Event{Kind: PrizeChosen, Segment: seg.Seg.ID, Choice: &Choice{
+				K: q.K, Prize: Money(d.e.Show.Currency, j.Consolation), Amount: j.Consolation, By: "engine",
+			}}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// settle records a chest's jackpot once every winner has chosen: won, or
+// grown by its step for next week.
+func (d *decider) settle(seg *SegState) error {
+	j := seg.Seg.Jackpot
+	if j == nil || seg.Settled != nil || seg.Frozen == nil || !seg.Drawn() || seg.Chooser() != nil {
+		return nil
+	}
+	s := &Settled{Name: j.Name, Value: seg.Frozen.Jackpot, Next: seg.Frozen.Jackpot + j.Step}
+	for _, p := range seg.Picks {
+		if p.Choice != nil && p.Choice.Jackpot {
+			s.Won, s.Next = true, j.Base
+		}
+	}
+	return d.emit(Event{Kind: JackpotPaid, Segment: seg.Seg.ID, Settled: s})
+}
+
+// itemOf reads what the host typed as one of items: a card by letter or
+// name, a ball or an envelope by its number; cards also by place 1..5.
+func itemOf(items []string, s string) (string, bool) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	names := map[string]string{"ACE": "A", "KING": "K", "QUEEN": "Q", "JACK": "J", "TEN": "10"}
+	if v, ok := names[s]; ok {
+		s = v
+	}
+	if slices.Contains(items, s) {
+		return s, true
+	}
+	if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(items) {
+		return items[n-1], true
+	}
+	return "", false
+}
+
+// CardPrize is the index of the prize behind card i of the Royal Flush
+// (A, K, Q, J, 10): picks 0..4 of SEGMENT/cards over p1..p5.
+func CardPrize(key [32]byte, segment string, i int) int {
+	return prizeOf(Shuffle(key, segment+"/cards", prizeLabels(len(Cards)))[i])
+}
+
+// EnvelopePrize is the index of the prize in envelope i of n offered to
+// the winner of pick k: picks of SEGMENT/prizes/k over p1..pn.
+func EnvelopePrize(key [32]byte, segment string, k, n, i int) int {
+	return prizeOf(Shuffle(key, fmt.Sprintf("%s/prizes/%d", segment, k), prizeLabels(n))[i])
+}
+
+// JackpotBall is the jackpot ball's position among balls 01..n: pick 0 of
+// SEGMENT/chest. It is fixed by the key before anyone chooses.
+func JackpotBall(key [32]byte, segment string, n int) string {
+	bin := SmallBin(numbered(n, 2))
+	i, _ := Choose(key, segment+"/chest", Fingerprint(bin), bin, 0, nil)
+	return bin[i].Ticket
+}
+
+func prizeLabels(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("p%d", i+1)
+	}
+	return out
+}
+
+func prizeOf(label string) int {
+	n, _ := strconv.Atoi(label[1:])
+	return n - 1
+}
+
+// inWindow refuses a bonus-jackpot pick outside its sessions.
+func (d *decider) inWindow(seg *SegState) error {
+	ws := seg.Seg.Windows
+	if seg.Seg.Kind != KindBonus || len(ws) == 0 {
+		return nil
+	}
+	for _, w := range ws {
+		if !d.at.Before(w.From) && d.at.Before(w.To) {
+			return nil
+		}
+	}
+	loc := d.e.Show.Location
+	for _, w := range ws {
+		if d.at.Before(w.From) {
+			return refuse("%s: no session now; the next is %s %s-%s", seg.Seg.ID, w.From.In(loc).Format("Mon 2 Jan"), w.From.In(loc).Format("15:04"), w.To.In(loc).Format("15:04"))
+		}
+	}
+	return refuse("%s: its last session ended at %s", seg.Seg.ID, ws[len(ws)-1].To.In(loc).Format("15:04 Mon 2 Jan"))
+}
+
+// Hour is a bonus jackpot's progress in the current hour of its sessions
+// at t: the winners decided in that hour and the target per hour. ok is
+// false outside the sessions.
+func (s *SegState) Hour(t time.Time) (won, target int, ok bool) {
+	for _, w := range s.Seg.Windows {
+		if t.Before(w.From) || !t.Before(w.To) {
+			continue
+		}
+		from := w.From.Add(t.Sub(w.From).Truncate(time.Hour))
+		for _, p := range s.Picks {
+			if p.Outcome.Wins() && !p.DecidedAt.Before(from) && p.DecidedAt.Before(from.Add(time.Hour)) {
+				won++
+			}
+		}
+		return won, s.Seg.PerHour, true
+	}
+	return 0, s.Seg.PerHour, false
+}
