@@ -107,7 +107,7 @@ type Frozen struct {
 	OutOfTier    int      `json:"out_of_tier"`
 	Capped       uint64   `json:"capped"`
 	Zero         int      `json:"zero"`
-	Day          string   `json:"day"` // the promotional day, YYYY-MM-DD local
+	Day          string   `json:"day"`                // the promotional day, YYYY-MM-DD local
 	Filtered     int      `json:"filtered,omitempty"` // bonus jackpot: rows its spend, device and area rules keep out
 	From         string   `json:"from,omitempty"`     // wild-card draw: the month-end bin it draws from
 	Jackpot      int64    `json:"jackpot,omitempty"`  // jackpot chest: the progressive jackpot this week

@@ -221,7 +221,7 @@ func windows(p *problems, n *yaml.Node, seg string, ws []string, loc *time.Locat
 // of an earlier month-end or wild card, whose winners it can take.
 func checkGroups(p *problems, s *Show, root *yaml.Node) {
 	seen := map[string]string{} // id → kind, of segments and groups so far
-	ids := map[string]string{} // id → the group it came from
+	ids := map[string]string{}  // id → the group it came from
 	for i := range s.Segments {
 		g := &s.Segments[i]
 		if grp, ok := ids[g.ID]; ok && (g.Group != "" || grp != "") {
