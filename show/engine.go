@@ -459,7 +459,7 @@ func (d *decider) next() error {
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
 	case seg.Seg.Kind == KindWildCard && seg.Numbers == nil:
 		return refuse("%s: the numbers are not chosen yet (draw, or numbers N N by=NAME)", seg.Seg.ID)
-	case !seg.Drawn():
+	case seg.Seg.Kind != KindWildCard && !seg.Drawn():
 		return refuse("%s: %d of %d winners decided; draw again", seg.Seg.ID, seg.Winners(), seg.Seg.Winners)
 	case seg.Chooser() != nil:
 		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, seg.Chooser().K+1, seg.Seg.Choice())
@@ -474,6 +474,8 @@ func (d *decider) close() error {
 		return refuse("the show has no segment")
 	} else if l := seg.Last(); l != nil && l.Outcome == Pending {
 		return refuse("pick %d is still undecided", l.K+1)
+	} else if p := seg.Chooser(); p != nil {
+		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, p.K+1, seg.Seg.Choice())
 	}
 	if d.e.seed == nil {
 		return errors.New("the engine has no seed")

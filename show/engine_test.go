@@ -79,7 +79,9 @@ func newRig(tb testing.TB, sh *Show, src memRows, seed []byte) *rig {
 		Commitment: Commitment(seed), Witness: r.witness, Segments: ids,
 	}})
 	for _, s := range sh.Segments {
-		r.do(Command{Op: OpLoad, Segment: s.ID, Loaded: &Loaded{File: s.ID + ".csv", Rows: len(src[s.ID])}})
+		if _, ok := src[s.ID]; ok || s.Kind == KindDraw {
+			r.do(Command{Op: OpLoad, Segment: s.ID, Loaded: &Loaded{File: s.ID + ".csv", Rows: len(src[s.ID])}})
+		}
 	}
 	return r
 }
@@ -189,6 +191,8 @@ func stateJSON(tb testing.TB, st *State) string {
 		FrozenAt time.Time
 		Picks    []Pick
 		Ended    *Ended
+		Numbers  *Numbers
+		Settled  *Settled
 		Register map[string]bool
 		Proxies  map[string]Proxy
 		Picked   map[string]bool // participants out of the pool
@@ -211,7 +215,7 @@ func stateJSON(tb testing.TB, st *State) string {
 	}{st.ID, st.Opened, st.OpenedAt, st.Closed, st.ClosedAt, st.Seed, st.Cur, st.Lists, st.LastAt, st.Events,
 		st.register, st.proxies, nil}
 	for _, s := range st.Segs {
-		sj := segJ{s.Seg.ID, s.Loaded, s.Lists, binSummary(s.Bin), s.Frozen, s.FrozenAt, s.Picks, s.Ended, s.register, s.proxies, map[string]bool{}, 0}
+		sj := segJ{s.Seg.ID, s.Loaded, s.Lists, binSummary(s.Bin), s.Frozen, s.FrozenAt, s.Picks, s.Ended, s.Numbers, s.Settled, s.register, s.proxies, map[string]bool{}, 0}
 		if p := s.pool; p != nil {
 			for i, e := range s.Bin.Entries {
 				if p.out[p.id(i)] {

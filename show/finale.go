@@ -104,7 +104,7 @@ func (d *decider) numbers(seg *SegState, c Command) error {
 	switch {
 	case len(n.Numbers) != seg.Seg.Winners:
 		return refuse("%s: %d numbers given, the wild card has %d finalists", seg.Seg.ID, len(n.Numbers), seg.Seg.Winners)
-	case n.Name == "":
+	case n.By == "host" && n.Name == "":
 		return refuse("%s: numbers drawn by hand need the name of who typed them", seg.Seg.ID)
 	}
 	for i, v := range n.Numbers {
@@ -155,16 +155,43 @@ func (st *State) finalists(seg *SegState) map[string]bool {
 
 // receipts are the winning tickets of the segments seg takes from, in
 // run-sheet and pick order: a manual bin's receipts, a finale's finalists.
+// A receipt is named SEGMENT/TICKET: one person may win in two bins, and
+// then has two receipts in the manual bin.
 func (st *State) receipts(sh *Show, seg *Segment) []Row {
 	var out []Row
 	for _, src := range sh.Sources(seg.From) {
 		for _, p := range st.Seg(src.ID).Picks {
 			if p.Outcome.Wins() {
-				out = append(out, Row{Ticket: p.Ticket, Card: p.Participant})
+				out = append(out, Row{Ticket: src.ID + "/" + p.Ticket, Card: p.Participant})
 			}
 		}
 	}
 	return out
+}
+
+// findTyped finds the entry a host typed: its ticket, or for a manual
+// bin's receipts also the ticket printed on it without the segment.
+func findTyped(b *Bin, typed string) (int, error) {
+	if i := find(b, typed); i >= 0 {
+		return i, nil
+	}
+	var hits []int
+	for i, e := range b.Entries {
+		if _, t, ok := strings.Cut(e.Ticket, "/"); ok && t == typed {
+			hits = append(hits, i)
+		}
+	}
+	switch len(hits) {
+	case 0:
+		return -1, nil
+	case 1:
+		return hits[0], nil
+	}
+	var names []string
+	for _, i := range hits {
+		names = append(names, b.Entries[i].Ticket)
+	}
+	return -1, refuse("ticket %q is on %d receipts (%s): type the one drawn in full", typed, len(hits), strings.Join(names, ", "))
 }
 
 // ticket records a ticket drawn by hand from the physical bin: it must be
@@ -184,13 +211,16 @@ func (d *decider) ticket(seg *SegState, t string) error {
 	case seg.Drawn():
 		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
 	}
-	i := find(seg.Bin, t)
+	i, err := findTyped(seg.Bin, t)
+	if err != nil {
+		return err
+	}
 	if i < 0 {
 		return refuse("%s: ticket %q is not in the frozen bin (%d entries); check the number read out", seg.Seg.ID, t, len(seg.Bin.Entries))
 	}
 	en := seg.Bin.Entries[i]
 	for _, p := range seg.Picks {
-		if p.Ticket == t || p.Participant == en.Participant {
+		if p.Participant == en.Participant {
 			return refuse("%s: ticket %q was drawn already (pick %d, %s); it is out of the bin", seg.Seg.ID, t, p.K+1, p.Ticket)
 		}
 	}
