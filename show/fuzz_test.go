@@ -56,6 +56,38 @@ segments:
     attendance: not-required
 `,
 	"promotion: P\nproperty: Q\nsegments: [{id: a, entries: a.csv}]\n",
+	`promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - {id: rules, kind: slide, title: Tonight, body: "Five bins, then the wild card"}
+  - id: me
+    kind: month-end
+    winners: 3
+    tickets: points
+    points_per_ticket: 100
+    bins: [{at: "2024-11-24T14:00", entries: b1.csv}, {at: "2024-11-24T15:00", entries: b2.csv}]
+  - {id: finalist, kind: manual-bin, from: [me], manual: true}
+  - {id: wild, kind: wild-card, from: [me], winners: 1}
+  - {id: finale, kind: royal-flush, entries: f.csv, from: [finalist, wild], prizes: [a, b, c, d, e]}
+  - id: chest
+    kind: jackpot-chest
+    entries: c.csv
+    tickets: points
+    points_per_ticket: 100
+    cap: {ace: 4, king: 4, queen: 3, jack: 1, ten: 1}
+    winners: 5
+    jackpot: {name: summer-chest, base: 20000, step: 20000, consolation: 2000, guaranteed: true}
+  - id: wed
+    kind: bonus-jackpot
+    entries: raps.xlsx
+    tiers: [ace, king, queen]
+    min_spend: {queen: 200}
+    exclude_devices: [SL-1]
+    exclude_areas: [Barneys]
+    windows: ["2024-09-11 18:00-19:00"]
+    per_hour: 15
+    envelopes: [R1 000, R2 000]
+`,
 	"promotion: P\nproperty: Q\nmask: {names: false}\nsegments:\n  - id: a\n    entries: a.csv\n    winners: 0\n    prizes: [x, y, z]\n",
 	"property: Q\ntimezone: Mars/Olympus\nclaim_seconds: 5\ncolour: red\nsegments:\n  - id: Sat\n    kind: raffle\n    at: tomorrow\n    tickets: points\n    cap: {joker: 0}\n    prizes: [a, b]\n    winners: 3\n",
 	"promotion: P\nproperty: Q\nsegments:\n  - id: a\n    entries: a.csv\n    winners: five\n",
@@ -97,11 +129,37 @@ func FuzzParseShow(f *testing.F) {
 				t.Fatalf("segment id %q", s.ID)
 			}
 			ids[s.ID] = true
+			if s.Kind == KindSlide || s.Kind == KindLeaderboard {
+				if s.Title == "" && s.Body == "" && s.Image == "" && s.Standings == "" {
+					t.Fatalf("empty %s %+v", s.Kind, s)
+				}
+				continue
+			}
 			if s.Winners < 1 || (len(s.Prizes) != 0 && len(s.Prizes) != s.Winners) {
 				t.Fatalf("%s: %d winners, %d prizes", s.ID, s.Winners, len(s.Prizes))
 			}
-			if s.Kind != KindDraw || s.Title == "" || s.Entries == "" ||
-				!slices.Contains([]string{PerRow, Points}, s.Tickets) ||
+			for _, f := range s.From {
+				if !ids[f] && !slices.ContainsFunc(sh.Segments, func(g Segment) bool { return g.Group == f }) {
+					t.Fatalf("%s: from %q is not a segment", s.ID, f)
+				}
+			}
+			switch s.Kind {
+			case KindChest:
+				if s.Jackpot == nil || s.Jackpot.Balls < 2 || s.Jackpot.Balls > 99 || s.Jackpot.Name == "" {
+					t.Fatalf("%s: jackpot %+v", s.ID, s.Jackpot)
+				}
+			case KindRoyalFlush:
+				if len(s.Prizes) != 5 || s.Winners != 5 {
+					t.Fatalf("%s: royal flush of %d prizes", s.ID, len(s.Prizes))
+				}
+			case KindBonus:
+				if len(s.Envelopes) < 2 {
+					t.Fatalf("%s: %d envelopes", s.ID, len(s.Envelopes))
+				}
+			}
+			needs := s.Kind == KindDraw || s.Kind == KindMonthEnd || s.Kind == KindChest || s.Kind == KindBonus || s.Kind == KindRoyalFlush && len(s.From) == 0
+			if s.Title == "" || (needs && s.Entries == "") ||
+				!slices.Contains([]string{PerRow, Points, One}, s.Tickets) ||
 				!slices.Contains([]string{OncePerDraw, OncePerDay, OncePerShow}, s.WinOnce) ||
 				!slices.Contains([]string{Required, NotRequired}, s.Attendance) {
 				t.Fatalf("segment %+v", s)
