@@ -45,7 +45,7 @@ func TestPropertyFinaleNights(t *testing.T) {
 	for n := range 30 {
 		rng := rand.New(rand.NewPCG(uint64(n), 7))
 		sh := finaleShow(t, fmt.Sprintf(finaleNight, n%3 == 0))
-		src := memRows{"finale": oneEach(cardsN(4+rng.IntN(8))...), "chest": pointsRows("c", 6+rng.IntN(30))}
+		src := memRows{"finale": oneEach(cardsN(4 + rng.IntN(8))...), "chest": pointsRows("c", 6+rng.IntN(30))}
 		var raps []Row
 		for i := range 5 + rng.IntN(40) {
 			raps = append(raps, Row{Ticket: fmt.Sprintf("SL-%03d", i), Card: fmt.Sprintf("m%02d", i%25), Tier: Tiers[rng.IntN(5)], Spend: uint64(rng.IntN(400))})
