@@ -76,6 +76,11 @@ var migrations = []string{
 		refused INTEGER NOT NULL,
 		clock   TEXT NOT NULL
 	);`,
+	// 2: the finale kinds' columns: a bonus jackpot's device area and
+	// qualifying spend, a Royal Flush finalist's property.
+	`ALTER TABLE entries ADD COLUMN area TEXT NOT NULL DEFAULT '';
+	ALTER TABLE entries ADD COLUMN spend INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE entries ADD COLUMN property TEXT NOT NULL DEFAULT '';`,
 }
 
 // Open opens or creates the campaign database at path and brings its

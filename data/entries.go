@@ -15,11 +15,32 @@ import (
 // Columns names the headers of an entry file, as the show file's columns:
 // key does. An empty field means the column is found by its usual headers.
 // Its fields match show.Columns, so Columns(seg.Columns) converts.
-type Columns struct{ Ticket, Card, Name, Tier, Points string }
+type Columns struct{ Ticket, Card, Name, Tier, Points, Area, Spend, Property, Device string }
 
-// Need says which columns an entry file must have. The card column is always
-// required.
-type Need struct{ Ticket, Tier, Points bool }
+// Need says which columns an entry file must have, and which of the finale
+// kinds' columns to read. The card column is always required.
+type Need struct {
+	Ticket, Tier, Points bool
+	// One: each row is a finalist (tickets: one), named: a card is on one
+	// row, and the name column and every name are required.
+	One bool
+	// Device: the ticket is the device (or table seat) an active player is
+	// at, as a bonus-jackpot list gives it; device headers find it too.
+	Device bool
+	// Area, Spend and Property are read only when asked for: other entry
+	// files keep such columns among their extra columns, as they always did.
+	Area, Spend, Property Use
+}
+
+// Use is whether a reader looks for a column, and whether it must be there.
+type Use uint8
+
+// How a column is used.
+const (
+	Ignore   Use = iota // not looked for: an extra column if present
+	Optional            // read when present; an empty cell is allowed
+	Required            // must be present, and no cell may be empty
+)
 
 // EntryRow is one valid row of an entry file.
 type EntryRow struct {
@@ -138,6 +159,9 @@ var (
 	nameHeaders   = []string{"name", "full name", "player name", "member name", "patron name", "guest name"}
 	tierHeaders   = []string{"tier", "card tier", "level", "rewards tier"}
 	pointsHeaders = []string{"points", "pts", "point balance"}
+	spendHeaders  = []string{"spend", "total spend", "qualifying spend"}
+	propHeaders   = []string{"property", "casino", "unit", "site"}
+	deviceHeaders = []string{"device", "device id", "machine", "machine no", "asset", "asset no", "table", "position"}
 )
 
 // ReadEntries reads an entry file: CSV (.csv, .txt) or XLSX (.xlsx, the
@@ -154,13 +178,24 @@ var (
 //	tier:   Tier, Card Tier, Level, Rewards Tier
 //	points: Points, Pts, Point Balance
 //
+// and, only when need asks for them (or cols names them):
+//
+//	area:     Area, Floor, Zone, Section
+//	spend:    Spend, Total Spend, Qualifying Spend
+//	property: Property, Casino, Unit, Site
+//
+// With need.Device the ticket is the device an active player is at, found
+// also by the headers Device, Device ID, Machine, Machine No, Asset,
+// Asset No, Table and Position (cols.Device names it).
+//
 // The card column, the columns need asks for and those cols names must be
-// present. Every row must have a card and, when need.Ticket, a ticket that no
-// other row has; without need.Ticket (one row per participant) no card may
-// appear twice instead. A tier must be one show.ParseTier knows, and points a
-// non-negative whole number (see parsePoints); either may be empty unless
-// need asks for it. Cells are trimmed of surrounding white space and blank
-// rows are skipped.
+// present. Every row must have a card and, when need.Ticket, a ticket (or
+// device) that no other row has; without need.Ticket (one row per
+// participant) no card may appear twice instead. With need.One every row
+// needs a name. A tier must be one show.ParseTier knows, and points and spend
+// non-negative whole numbers (see parsePoints); each may be empty unless need
+// asks for it. Cells are trimmed of surrounding white space and blank rows
+// are skipped.
 //
 // ReadEntries calls fn with each row that passes these checks, in file
 // order, as the file streams. EntryRow's strings may be kept, though each
@@ -189,13 +224,26 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		iName
 		iTier
 		iPoints
+		iArea
+		iSpend
+		iProperty
 	)
+	ticket := column{role: "ticket", key: "ticket", name: cols.Ticket, aliases: ticketHeaders, need: need.Ticket}
+	if need.Device {
+		ticket = column{role: "device", key: "device", name: cols.Device, aliases: append(slices.Clip(deviceHeaders), ticketHeaders...), need: need.Ticket}
+		if cols.Device == "" && cols.Ticket != "" {
+			ticket.key, ticket.name = "ticket", cols.Ticket
+		}
+	}
 	idx, fe := findColumns(t, []column{
-		iTicket: {role: "ticket", key: "ticket", name: cols.Ticket, aliases: ticketHeaders, need: need.Ticket},
-		iCard:   {role: "card", key: "card", name: cols.Card, aliases: cardHeaders, need: true},
-		iName:   {role: "name", key: "name", name: cols.Name, aliases: nameHeaders},
-		iTier:   {role: "tier", key: "tier", name: cols.Tier, aliases: tierHeaders, need: need.Tier},
-		iPoints: {role: "points", key: "points", name: cols.Points, aliases: pointsHeaders, need: need.Points},
+		iTicket:   ticket,
+		iCard:     {role: "card", key: "card", name: cols.Card, aliases: cardHeaders, need: true},
+		iName:     {role: "name", key: "name", name: cols.Name, aliases: nameHeaders, need: need.One},
+		iTier:     {role: "tier", key: "tier", name: cols.Tier, aliases: tierHeaders, need: need.Tier},
+		iPoints:   {role: "points", key: "points", name: cols.Points, aliases: pointsHeaders, need: need.Points},
+		iArea:     optional(need.Area, column{role: "area", key: "area", name: cols.Area, aliases: areaHeaders}),
+		iSpend:    optional(need.Spend, column{role: "spend", key: "spend", name: cols.Spend, aliases: spendHeaders}),
+		iProperty: optional(need.Property, column{role: "property", key: "property", name: cols.Property, aliases: propHeaders}),
 	})
 	if fe != nil {
 		return st, fe
@@ -208,6 +256,8 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		return header[i]
 	}
 	colTicket, colCard, colTier, colPoints := label(idx[iTicket]), label(idx[iCard]), label(idx[iTier]), label(idx[iPoints])
+	colName, colArea, colSpend := label(idx[iName]), label(idx[iArea]), label(idx[iSpend])
+	ticketWord := ticket.role
 	extra := otherColumns(header, idx)
 
 	fe = &FileError{File: path}
@@ -229,7 +279,7 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		r.Name = cell(rec, idx[iName])
 
 		if need.Ticket {
-			c.checkID(colTicket, "ticket", r.Ticket)
+			c.checkID(colTicket, ticketWord, r.Ticket)
 			if r.Ticket != "" {
 				keys.add(r.Ticket, c.line)
 			}
@@ -237,6 +287,9 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		c.checkID(colCard, "card", r.Card)
 		if !need.Ticket && r.Card != "" {
 			keys.add(r.Card, c.line)
+		}
+		if need.One && r.Name == "" {
+			c.bad(colName, "", "the name is empty: a finalist is named on the big screen and in the record")
 		}
 		if idx[iTier] >= 0 {
 			v := cell(rec, idx[iTier])
@@ -261,6 +314,25 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 				r.Points = p
 			}
 		}
+		if idx[iArea] >= 0 {
+			r.Area = cell(rec, idx[iArea])
+			if r.Area == "" && need.Area == Required {
+				c.bad(colArea, "", "the area is empty: the host finds a winner's device by its area")
+			}
+		}
+		if idx[iSpend] >= 0 {
+			v := cell(rec, idx[iSpend])
+			if v == "" {
+				if need.Spend == Required {
+					c.bad(colSpend, v, "the spend is empty")
+				}
+			} else if p, err := parseAmount(v); err != nil {
+				c.bad(colSpend, v, fmt.Sprintf("spend %q %v", v, err))
+			} else {
+				r.Spend = p
+			}
+		}
+		r.Property = cell(rec, idx[iProperty])
 		c.checkBeyondHeader(header, rec)
 
 		if !c.ok {
@@ -283,10 +355,17 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 	listed := make([]CellError, 0, min(len(dupes), maxListed))
 	for _, d := range dupes[:cap(listed)] {
 		key := keys.key(d.key)
-		if need.Ticket {
+		switch {
+		case need.Ticket && need.Device:
+			listed = append(listed, CellError{Row: int(d.line), Column: colTicket, Value: key,
+				Msg: fmt.Sprintf("device %q is already on row %d; one active player a device (give each seat at a table its own id, e.g. BJ04-3)", key, d.first)})
+		case need.Ticket:
 			listed = append(listed, CellError{Row: int(d.line), Column: colTicket, Value: key,
 				Msg: fmt.Sprintf("ticket %q is already on row %d", key, d.first)})
-		} else {
+		case need.One:
+			listed = append(listed, CellError{Row: int(d.line), Column: colCard, Value: key,
+				Msg: fmt.Sprintf("card %q is already on row %d; a finalist has one row", key, d.first)})
+		default:
 			listed = append(listed, CellError{Row: int(d.line), Column: colCard, Value: key,
 				Msg: fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", key, d.first)})
 		}
@@ -329,6 +408,18 @@ func (c *rowCheck) checkBeyondHeader(header, rec []string) {
 			c.bad(columnName(i), v, fmt.Sprintf("value %q has no header above it: give the column a header, or put quotes around a value that holds the delimiter", v))
 		}
 	}
+}
+
+// optional is col looked for as use says: not at all when ignored,
+// unless the show file names its header.
+func optional(use Use, col column) column {
+	switch {
+	case use == Ignore && col.name == "":
+		return column{role: col.role}
+	case use == Required:
+		col.need = true
+	}
+	return col
 }
 
 // cell returns the trimmed cell i of rec; "" when rec is too short or i < 0.
@@ -650,6 +741,19 @@ func parsePoints(s string) (uint64, error) {
 	default:
 		return n, nil
 	}
+}
+
+// errNotAmount is errNotPts said of money.
+var errNotAmount = errors.New("is not a whole amount: write whole currency units such as 1500 or 1 500.00, without the currency")
+
+// parseAmount reads a spend as parsePoints reads points: whole currency
+// units, grouped or not, with zero cents at most.
+func parseAmount(s string) (uint64, error) {
+	n, err := parsePoints(s)
+	if err == errNotPts {
+		err = errNotAmount
+	}
+	return n, err
 }
 
 // parseDigits parses decimal digits; ok is false for anything else, for ""

@@ -503,3 +503,142 @@ func TestParsePoints(t *testing.T) {
 		}
 	}
 }
+
+// The needs of the finale kinds' entry files, as EntryNeed gives them.
+var (
+	bonusNeed     = Need{Ticket: true, Tier: true, Device: true, Area: Required, Spend: Required}
+	finalistsNeed = Need{One: true, Property: Optional}
+)
+
+func TestReadEntriesFinaleColumns(t *testing.T) {
+	row := func(ticket, card, name string, tier show.Tier, area string, spend uint64, property string) EntryRow {
+		return EntryRow{Line: 2, Row: show.Row{Ticket: ticket, Card: card, Tier: tier, Area: area, Spend: spend, Property: property}, Name: name}
+	}
+	tests := []struct {
+		name    string
+		content string
+		cols    Columns
+		need    Need
+		want    EntryRow
+		errs    []string // substrings of the one error on the header row
+	}{
+		{name: "bonus list", content: "Machine No,Area,Card,Name,Tier,Total Spend\nM-0412,Main Floor,6001,Sipho Dlamini,Queen,1 500.00\n",
+			need: bonusNeed, want: row("M-0412", "6001", "Sipho Dlamini", show.Queen, "Main Floor", 1500, "")},
+		{name: "bonus at a table seat", content: "Table,Zone,Member No,Tier,Qualifying Spend\nBJ04-3,Salon Prive,6002,ace,600\n",
+			need: bonusNeed, want: row("BJ04-3", "6002", "", show.Ace, "Salon Prive", 600, "")},
+		{name: "bonus by ticket header", content: "Ticket,Floor,Card,Tier,Spend\nA7,Barneys,6003,king,200\n",
+			need: bonusNeed, want: row("A7", "6003", "", show.King, "Barneys", 200, "")},
+		{name: "bonus columns named", content: "Slot,Where,Card,Tier,Bet\nS1,Smoking,6004,ten,100\n",
+			cols: Columns{Device: "Slot", Area: "where", Spend: "Bet"},
+			need: bonusNeed, want: row("S1", "6004", "", show.Ten, "Smoking", 100, "")},
+		{name: "spend optional and absent", content: "Device ID,Section,Card\nD1,Main,6005\n",
+			need: Need{Ticket: true, Device: true, Area: Required, Spend: Optional}, want: row("D1", "6005", "", show.NoTier, "Main", 0, "")},
+		{name: "finalists", content: "Card,Name,Casino\n6006,Thabo Mokoena,Montecasino\n",
+			need: finalistsNeed, want: row("", "6006", "Thabo Mokoena", show.NoTier, "", 0, "Montecasino")},
+		{name: "finalists without property", content: "Card,Full Name\n6007,Zoë Botha\n",
+			need: finalistsNeed, want: row("", "6007", "Zoë Botha", show.NoTier, "", 0, "")},
+		{name: "a plain draw keeps them as extra columns", content: "Ticket,Card,Area,Spend,Site\nT1,6008,Main,R5,GRC\n",
+			need: Need{Ticket: true},
+			want: EntryRow{Line: 2, Row: show.Row{Ticket: "T1", Card: "6008"}, Extra: map[string]string{"Area": "Main", "Spend": "R5", "Site": "GRC"}}},
+		{name: "a plain draw reads a column the show file names", content: "Ticket,Card,Floor\nT1,6009,Prive\n",
+			cols: Columns{Area: "Floor"}, need: Need{Ticket: true},
+			want: row("T1", "6009", "", show.NoTier, "Prive", 0, "")},
+		{name: "bonus without area", content: "Device,Card,Tier,Spend\nD1,6001,ace,100\n", need: bonusNeed,
+			errs: []string{"no area column (looked for a header like Area, Zone, Floor, Section)", "columns: {area: ...}"}},
+		{name: "bonus without device", content: "Area,Card,Tier,Spend\nMain,6001,ace,100\n", need: bonusNeed,
+			errs: []string{"no device column (looked for a header like Device, Device ID, Machine, Machine No, Asset, Asset No, Table, Position, Ticket", "columns: {device: ...}"}},
+		{name: "bonus with table and position", content: "Table,Position,Area,Card,Tier,Spend\nBJ04,3,Main,6001,ace,100\n", need: bonusNeed,
+			errs: []string{`"Table", "Position" could each be the device column`, "columns: {device: ...}"}},
+		{name: "bonus without spend under a minimum", content: "Device,Area,Card,Tier\nD1,Main,6001,ace\n", need: bonusNeed,
+			errs: []string{"no spend column (looked for a header like Spend, Total Spend, Qualifying Spend)"}},
+		{name: "finalists without names", content: "Card,Property\n6001,Montecasino\n", need: finalistsNeed,
+			errs: []string{"no name column", "columns: {name: ...}"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, "finale.csv", tt.content)
+			rows, _, err := readEntries(t, path, "", tt.cols, tt.need)
+			if tt.errs == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(rows) != 1 || !reflect.DeepEqual(rows[0], tt.want) {
+					t.Errorf("rows = %+v, want %+v", rows, tt.want)
+				}
+				return
+			}
+			if errs := cellErrors(t, err); len(errs) != 1 || errs[0].Row != 1 {
+				t.Fatalf("errs = %+v, want one on row 1", errs)
+			}
+			for _, w := range tt.errs {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestReadEntriesFinaleRowErrors(t *testing.T) {
+	amount := "write whole currency units such as 1500 or 1 500.00, without the currency"
+	tests := []struct {
+		name, content string
+		need          Need
+		want          []CellError
+	}{
+		{"spend", "Device;Area;Card;Tier;Spend\nD1;Main;1;ace;R1 500\nD2;Main;2;ace;-5\nD3;Main;3;ace;12.50\nD4;Main;4;ace;\nD5;Main;5;ace;1,234.00\n", bonusNeed, []CellError{
+			{Row: 2, Column: "Spend", Value: "R1 500", Msg: `spend "R1 500" is not a whole amount: ` + amount},
+			{Row: 3, Column: "Spend", Value: "-5", Msg: `spend "-5" is negative`},
+			{Row: 4, Column: "Spend", Value: "12.50", Msg: `spend "12.50" is not a whole number`},
+			{Row: 5, Column: "Spend", Value: "", Msg: "the spend is empty"},
+		}},
+		{"area and device", "Machine;Floor;Card;Tier;Spend\nM1;;1;ace;10\n;Main;2;ace;10\nM1;Main;3;ace;10\n", bonusNeed, []CellError{
+			{Row: 2, Column: "Floor", Value: "", Msg: "the area is empty: the host finds a winner's device by its area"},
+			{Row: 3, Column: "Machine", Value: "", Msg: "the device number is empty"},
+			{Row: 4, Column: "Machine", Value: "M1", Msg: `device "M1" is already on row 2; one active player a device (give each seat at a table its own id, e.g. BJ04-3)`},
+		}},
+		{"device rounded by Excel", "Asset No;Area;Card;Tier;Spend\n1.23457E+11;Main;1;ace;10\n", bonusNeed, []CellError{
+			{Row: 2, Column: "Asset No", Value: "1.23457E+11", Msg: `device "1.23457E+11" is a number Excel has rounded; format the column as Text in Excel, correct the numbers and export again`},
+		}},
+		{"finalists", "Card;Name;Property\n1;Thabo Mokoena;Gold Reef City\n2;;Montecasino\n1;Thabo Mokoena;Montecasino\n", finalistsNeed, []CellError{
+			{Row: 3, Column: "Name", Value: "", Msg: "the name is empty: a finalist is named on the big screen and in the record"},
+			{Row: 4, Column: "Card", Value: "1", Msg: `card "1" is already on row 2; a finalist has one row`},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, "finale.csv", tt.content)
+			_, _, err := readEntries(t, path, "", Columns{}, tt.need)
+			if got := cellErrors(t, err); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("errors:\n%s\nwant:\n%s", fmtErrs(got), fmtErrs(tt.want))
+			}
+			if !strings.Contains(err.Error(), path+" row ") {
+				t.Errorf("message does not name the file and row: %v", err)
+			}
+		})
+	}
+}
+
+func TestEntryNeed(t *testing.T) {
+	tests := []struct {
+		name string
+		seg  show.Segment
+		want Need
+	}{
+		{"draw", show.Segment{Kind: show.KindDraw, Tickets: show.PerRow}, Need{Ticket: true}},
+		{"month-end by points", show.Segment{Kind: show.KindMonthEnd, Tickets: show.Points, PointsPerTicket: 300}, Need{Points: true}},
+		{"chest capped per tier", show.Segment{Kind: show.KindChest, Tickets: show.Points, PointsPerTicket: 100, Cap: map[show.Tier]uint64{show.Ace: 4}},
+			Need{Tier: true, Points: true}},
+		{"royal flush finalists", show.Segment{Kind: show.KindRoyalFlush, Tickets: show.One}, Need{One: true, Property: Optional}},
+		{"bonus", show.Segment{Kind: show.KindBonus, Tickets: show.PerRow}, Need{Ticket: true, Device: true, Area: Required, Spend: Optional}},
+		{"bonus with tiers", show.Segment{Kind: show.KindBonus, Tickets: show.PerRow, Tiers: []show.Tier{show.Queen}},
+			Need{Ticket: true, Tier: true, Device: true, Area: Required, Spend: Optional}},
+		{"bonus with a minimum spend", show.Segment{Kind: show.KindBonus, Tickets: show.PerRow, MinSpend: map[show.Tier]uint64{show.Queen: 200}},
+			Need{Ticket: true, Tier: true, Device: true, Area: Required, Spend: Required}},
+	}
+	for _, tt := range tests {
+		if got := EntryNeed(&tt.seg); got != tt.want {
+			t.Errorf("%s: EntryNeed = %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}

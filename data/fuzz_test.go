@@ -16,47 +16,66 @@ func FuzzReadEntriesCSV(f *testing.F) {
 	f.Add([]byte("Card\n\"unclosed\n"))
 	f.Add([]byte("Card,Name\n1,a\"b\n2,Zo\xeb\n"))
 	f.Add([]byte(",,,\n\n"))
+	// the finale kinds' files: a bonus list, a finalists file
+	f.Add([]byte("Machine No,Area,Card,Name,Tier,Total Spend\nM1,Main Floor,100,Zoë,queen,1 500.00\nM2,,200,x,ace,R5\nM1,Prive,300,y,king,-1\n"))
+	f.Add([]byte("Table;Position;Zone;Card;Spend\nBJ04;3;Prive;100;600\n"))
+	f.Add([]byte("Card\tName\tCasino\n100\tThabo\tMontecasino\n100\t\tGold Reef City\n"))
+	f.Add([]byte("Device ID,Section,Member No,Qualifying Spend,Site\nD1,Main,100,\"1,234\",GRC\n"))
 	dir := f.TempDir() // one per fuzzing process
+	needs := []Need{{Ticket: true}, bonusNeed, finalistsNeed}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(dir, "entries.csv")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		tickets := map[string]bool{}
-		rows := 0
-		st, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(r EntryRow) error {
-			rows++
-			if r.Card == "" || r.Ticket == "" {
-				t.Fatalf("row %d has ticket %q, card %q", r.Line, r.Ticket, r.Card)
-			}
-			if r.Card != strings.TrimSpace(r.Card) || r.Ticket != strings.TrimSpace(r.Ticket) {
-				t.Fatalf("row %d not trimmed: %q %q", r.Line, r.Ticket, r.Card)
-			}
-			if r.Line < 2 {
-				t.Fatalf("row number %d", r.Line)
-			}
-			tickets[r.Ticket] = true
-			return nil
-		})
-		if err == nil {
-			if rows != st.Rows || len(tickets) != rows {
-				t.Fatalf("%d rows passed, %d read, %d tickets", rows, st.Rows, len(tickets))
-			}
-			return
-		}
-		var fe *FileError
-		if errors.As(err, &fe) {
-			if fe.Total < len(fe.Errs) || len(fe.Errs) > maxListed || len(fe.Errs) == 0 {
-				t.Fatalf("Total %d, %d listed", fe.Total, len(fe.Errs))
-			}
-			for i, e := range fe.Errs {
-				if e.Row < 1 || i > 0 && e.Row < fe.Errs[i-1].Row {
-					t.Fatalf("errors out of order or without row: %+v", fe.Errs)
-				}
-			}
-			_ = fe.Error()
+		for _, need := range needs {
+			fuzzEntries(t, path, need)
 		}
 	})
+}
+
+// fuzzEntries reads path with need and checks what any file must give: rows
+// with what need asks for, trimmed, each key once; or errors in row order.
+func fuzzEntries(t *testing.T, path string, need Need) {
+	keys := map[string]bool{}
+	rows := 0
+	st, err := ReadEntries(path, "", Columns{}, need, func(r EntryRow) error {
+		rows++
+		key := r.Card
+		if need.Ticket {
+			key = r.Ticket
+		}
+		switch {
+		case r.Card == "" || key == "":
+			t.Fatalf("%+v: row %d has ticket %q, card %q", need, r.Line, r.Ticket, r.Card)
+		case need.Area == Required && r.Area == "", need.One && r.Name == "":
+			t.Fatalf("%+v: row %d lacks area %q or name %q", need, r.Line, r.Area, r.Name)
+		case r.Card != strings.TrimSpace(r.Card) || r.Ticket != strings.TrimSpace(r.Ticket) || r.Area != strings.TrimSpace(r.Area) || r.Property != strings.TrimSpace(r.Property):
+			t.Fatalf("%+v: row %d not trimmed: %q %q %q %q", need, r.Line, r.Ticket, r.Card, r.Area, r.Property)
+		case r.Line < 2:
+			t.Fatalf("row number %d", r.Line)
+		}
+		keys[key] = true
+		return nil
+	})
+	if err == nil {
+		if rows != st.Rows || len(keys) != rows {
+			t.Fatalf("%+v: %d rows passed, %d read, %d keys", need, rows, st.Rows, len(keys))
+		}
+		return
+	}
+	var fe *FileError
+	if errors.As(err, &fe) {
+		if fe.Total < len(fe.Errs) || len(fe.Errs) > maxListed || len(fe.Errs) == 0 {
+			t.Fatalf("Total %d, %d listed", fe.Total, len(fe.Errs))
+		}
+		for i, e := range fe.Errs {
+			if e.Row < 1 || i > 0 && e.Row < fe.Errs[i-1].Row {
+				t.Fatalf("errors out of order or without row: %+v", fe.Errs)
+			}
+		}
+		_ = fe.Error()
+	}
 }
 
 func FuzzParsePoints(f *testing.F) {

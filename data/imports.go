@@ -17,13 +17,28 @@ import (
 // insertBatch rows go in one INSERT: far fewer cgo calls than one a row.
 const insertBatch = 128
 
-// EntryNeed is what a segment's rules need of its entry file.
+// EntryNeed is what a segment's rules need of its entry file. A bonus
+// jackpot's list is one row per active player at a device: the device is
+// the ticket, and its area is needed to find the winner; the spend is
+// needed when a minimum spend applies. A finalists file (tickets: one)
+// names each finalist, and may give their property.
 func EntryNeed(seg *show.Segment) Need {
-	return Need{
+	n := Need{
 		Ticket: seg.Tickets == show.PerRow,
-		Tier:   seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0,
+		Tier:   seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
 		Points: seg.Tickets == show.Points && seg.PointsPerTicket > 0,
+		One:    seg.Tickets == show.One,
 	}
+	if n.One {
+		n.Property = Optional
+	}
+	if seg.Kind == show.KindBonus {
+		n.Device, n.Area, n.Spend = true, Required, Optional
+		if len(seg.MinSpend) > 0 {
+			n.Spend = Required
+		}
+	}
+	return n
 }
 
 // Imported returns the record of a segment's imported entry file, or nil.
@@ -50,8 +65,9 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 	}
 	l := &show.Loaded{File: name, SHA256: sum}
 	err = db.tx(func(tx *sql.Tx) error {
-		ins := newInserter(tx)
-		st, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), EntryNeed(seg), ins.add)
+		need := EntryNeed(seg)
+		ins := newInserter(tx, need.Area != Ignore || need.Spend != Ignore || need.Property != Ignore || seg.Columns.Area != "" || seg.Columns.Spend != "" || seg.Columns.Property != "")
+		st, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), need, ins.add)
 		if err != nil {
 			return err
 		}
@@ -73,16 +89,27 @@ type inserter struct {
 	tx          *sql.Tx
 	full        *sql.Stmt
 	args        []any
+	cols        int // values a row binds
 	first, last int64
 }
 
-func newInserter(tx *sql.Tx) *inserter {
-	return &inserter{tx: tx, args: make([]any, 0, insertBatch*6), first: 1}
+// newInserter starts the inserts of one file. Only a file with the
+// finale's columns binds them: a million-row draw file leaves them to
+// their defaults, which saves a third of its import time.
+func newInserter(tx *sql.Tx, finale bool) *inserter {
+	cols := 6
+	if finale {
+		cols = 9
+	}
+	return &inserter{tx: tx, cols: cols, args: make([]any, 0, insertBatch*cols), first: 1}
 }
 
-func insertSQL(n int) string {
-	return `INSERT INTO entries(ticket, card, name, tier, points, extra) VALUES ` +
-		strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?),`, n), ",")
+func (ins *inserter) insertSQL(n int) string {
+	names, one := `ticket, card, name, tier, points, extra`, `(?, ?, ?, ?, ?, ?),`
+	if ins.cols == 9 {
+		names, one = names+`, area, spend, property`, `(?, ?, ?, ?, ?, ?, ?, ?, ?),`
+	}
+	return `INSERT INTO entries(` + names + `) VALUES ` + strings.TrimSuffix(strings.Repeat(one, n), ",")
 }
 
 func (ins *inserter) add(r EntryRow) error {
@@ -95,9 +122,12 @@ func (ins *inserter) add(r EntryRow) error {
 		extra = string(b)
 	}
 	ins.args = append(ins.args, r.Ticket, r.Card, r.Name, int(r.Tier), int64(r.Points), extra)
+	if ins.cols == 9 {
+		ins.args = append(ins.args, r.Area, int64(r.Spend), r.Property)
+	}
 	if len(ins.args) == cap(ins.args) {
 		if ins.full == nil {
-			st, err := ins.tx.Prepare(insertSQL(insertBatch))
+			st, err := ins.tx.Prepare(ins.insertSQL(insertBatch))
 			if err != nil {
 				return err
 			}
@@ -117,7 +147,7 @@ func (ins *inserter) exec(st *sql.Stmt) error {
 	if err != nil {
 		return err
 	}
-	n := int64(len(ins.args) / 6)
+	n := int64(len(ins.args) / ins.cols)
 	if ins.last == 0 {
 		ins.first = id - n + 1
 	}
@@ -133,7 +163,7 @@ func (ins *inserter) flush() error {
 	if len(ins.args) == 0 {
 		return nil
 	}
-	st, err := ins.tx.Prepare(insertSQL(len(ins.args) / 6))
+	st, err := ins.tx.Prepare(ins.insertSQL(len(ins.args) / ins.cols))
 	if err != nil {
 		return err
 	}
@@ -151,19 +181,19 @@ func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 	if err != nil {
 		return err
 	}
-	rows, err := db.sql.Query(`SELECT ticket, card, tier, points FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
+	rows, err := db.sql.Query(`SELECT ticket, card, tier, points, area, spend, property FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	var r show.Row
 	var tier int
-	var points int64
+	var points, spend int64
 	for rows.Next() {
-		if err := rows.Scan(&r.Ticket, &r.Card, &tier, &points); err != nil {
+		if err := rows.Scan(&r.Ticket, &r.Card, &tier, &points, &r.Area, &spend, &r.Property); err != nil {
 			return err
 		}
-		r.Tier, r.Points = show.Tier(tier), uint64(points)
+		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
 		if err := fn(r); err != nil {
 			return err
 		}

@@ -64,6 +64,12 @@ type Columns struct {
 	Name   string `yaml:"name"`
 	Tier   string `yaml:"tier"`
 	Points string `yaml:"points"`
+	// The finale kinds' columns: a bonus jackpot's device (its ticket),
+	// area and spend; a Royal Flush finalist's property.
+	Area     string `yaml:"area"`
+	Spend    string `yaml:"spend"`
+	Property string `yaml:"property"`
+	Device   string `yaml:"device"`
 }
 
 // Segment kinds.
@@ -228,7 +234,7 @@ var (
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes"}
 	maskKeys    = []string{"names", "cards"}
-	columnKeys  = []string{"ticket", "card", "name", "tier", "points"}
+	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device"}
 	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
 	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
 	boardKeys   = []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
