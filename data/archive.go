@@ -309,7 +309,7 @@ func VerifyArchive(zipPath string) (*VerifyReport, error) {
 		r.bad("%v", err)
 		return r, nil
 	}
-	r.Draws, r.Picks = vr.Draws, vr.Picks
+	r.Draws, r.Picks, r.Choices, r.SmallDraws = vr.Draws, vr.Picks, vr.Choices, vr.SmallDraws
 	r.Problems = append(r.Problems, vr.Problems...)
 	verifyArchivedDB(r, dir)
 	return r, nil

@@ -14,7 +14,7 @@ import (
 // CollectionColumns are the fixed columns of collection.csv; the contact
 // columns of the entry files follow them, by header in alphabetical order.
 var CollectionColumns = []string{"show", "segment", "title", "draw_date", "pick", "ticket", "card", "name", "tier",
-	"prize", "outcome", "why", "proxy", "proxy_id", "collect_by"}
+	"prize", "outcome", "why", "proxy", "proxy_id", "collect_by", "chosen", "amount"}
 
 // contactHeader picks the extra columns of an entry file that say how to
 // reach a winner; other columns (ID numbers, dates of birth…) stay out of
@@ -25,7 +25,10 @@ var contactHeader = regexp.MustCompile(`(?i)phone|cell|mobile|tel|mail|address|c
 // not present: on the decline register, represented by a proxy, or drawn
 // in a draw they need not attend. Each has the contact details the entry
 // file gave, where it gave any, and the date by which to collect: the
-// draw date plus 15 days in the show's timezone. A rehearsal's list begins
+// draw date plus 15 days in the show's timezone. A winner who chose a
+// card, a ball or an envelope is owed what it turned over to: the prize
+// column says it, chosen says what was chosen and amount the jackpot
+// chest's sum. A rehearsal's list begins
 // with the rehearsal banner, alone on the first line.
 func (x *exportSet) writeCollection(path string) error {
 	type row struct {
@@ -63,8 +66,8 @@ func (x *exportSet) writeCollection(path string) error {
 	for _, r := range rows {
 		p := r.p
 		rec := []string{x.st.ID, r.seg.Seg.ID, r.seg.Seg.Title, p.DrawnAt.In(x.sh.Location).Format("2006-01-02"),
-			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), p.Prize, string(p.Outcome),
-			status(p), p.Proxy, p.ProxyID, x.collectBy(p)}
+			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), prizeWon(p), string(p.Outcome),
+			status(p), p.Proxy, p.ProxyID, x.collectBy(p), chosen(r.seg.Seg, p), amount(p)}
 		for _, h := range extra {
 			rec = append(rec, r.who.Extra[h])
 		}

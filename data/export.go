@@ -28,7 +28,13 @@ type Record struct {
 	Seed       string       `json:"seed"`
 	Witness    string       `json:"witness"`
 	Draws      []RecordDraw `json:"draws"`
-	Journal    RecordChain  `json:"journal"`
+	// WildCards are the wild cards whose numbers are chosen; SmallDraws
+	// the draws over a few labels that a finale also makes (cards, the
+	// chest's jackpot ball, envelopes, numbers), listed once the seed is
+	// revealed. Both are absent from a show without finale segments.
+	WildCards  []RecordWildCard  `json:"wild_cards,omitempty"`
+	SmallDraws []RecordSmallDraw `json:"small_draws,omitempty"`
+	Journal    RecordChain       `json:"journal"`
 }
 
 // RecordShow identifies the show.
@@ -65,21 +71,87 @@ type RecordDraw struct {
 	Wanted       int          `json:"wanted"`
 	EndedShort   string       `json:"ended_short,omitempty"`
 	Picks        []RecordPick `json:"picks"`
+
+	// Finale segments only; a plain draw has none of these.
+	Kind        string         `json:"kind,omitempty"`         // the segment's kind, when not a plain draw
+	Manual      bool           `json:"manual,omitempty"`       // every ticket typed by hand from a physical bin
+	From        string         `json:"from,omitempty"`         // wild-card draw: the month-end bin whose rows it draws from
+	Sources     []string       `json:"sources,omitempty"`      // manual bin, Royal Flush: the draws whose winners' receipts go in
+	BarredCards []string       `json:"barred_cards,omitempty"` // the earlier winners the bin was frozen without
+	Filtered    int            `json:"filtered,omitempty"`     // bonus jackpot: rows its spend, device and area rules keep out
+	Choice      string         `json:"choice,omitempty"`       // what winners choose: cards, balls or envelopes
+	Prizes      []string       `json:"prizes,omitempty"`       // Royal Flush: prizes p1..p5; bonus jackpot: the envelopes' values p1..pN
+	Jackpot     *RecordJackpot `json:"jackpot,omitempty"`      // jackpot chest
+}
+
+// RecordJackpot is a jackpot chest's progressive jackpot this week, and
+// how it was settled.
+type RecordJackpot struct {
+	Name        string `json:"name"`
+	Currency    string `json:"currency"`
+	Base        int64  `json:"base"`
+	Step        int64  `json:"step"`
+	Consolation int64  `json:"consolation"`
+	Balls       int    `json:"balls"`
+	Guaranteed  bool   `json:"guaranteed,omitempty"`
+	Value       int64  `json:"value"`          // this week's jackpot, fixed when the bin froze
+	Settled     bool   `json:"settled"`        // every winner chose: won, or grown for next week
+	Won         bool   `json:"won,omitempty"`  // a winner chose the jackpot ball
+	Next        int64  `json:"next,omitempty"` // next week's jackpot: base if won, else value + step
+}
+
+// RecordChoice is what a winner chose and what it turned over to.
+type RecordChoice struct {
+	Item    string `json:"item,omitempty"` // empty: nothing left to choose, the jackpot was won
+	Prize   string `json:"prize"`
+	Amount  int64  `json:"amount,omitempty"`
+	Jackpot bool   `json:"jackpot,omitempty"`
+	By      string `json:"by"` // host, or engine for a consolation paid without choosing
+}
+
+// RecordWildCard is a wild card: the numbers choosing which month-end bins
+// its finalists come from, and who chose them.
+type RecordWildCard struct {
+	Segment string   `json:"segment"`
+	Title   string   `json:"title"`
+	From    string   `json:"from"`           // the month-end draw
+	Bins    []string `json:"bins"`           // its bins' draws, by number from 1
+	Numbers []int    `json:"numbers"`        // one per finalist, in draw order
+	By      string   `json:"by"`             // host: typed from a physical draw; engine: drawn under SEGMENT/numbers
+	Name    string   `json:"name,omitempty"` // who typed them
+	Draws   []string `json:"draws"`          // its finalist draws, one per number
+}
+
+// RecordSmallDraw is a draw over a small bin of labels, each its own
+// participant of weight 1, made by drawshow-v1 with its own draw id:
+// SEGMENT/cards, SEGMENT/chest, SEGMENT/prizes/PICK or SEGMENT/numbers.
+type RecordSmallDraw struct {
+	ID          string   `json:"id"` // the draw id
+	Segment     string   `json:"segment"`
+	Of          string   `json:"of"`     // cards, chest, envelopes or numbers
+	Labels      []string `json:"labels"` // the bin, in canonical order
+	Fingerprint string   `json:"fingerprint"`
+	Picks       []string `json:"picks"` // labels, in pick order from pick 0
+	// Result is what the picks mean: the prizes behind A, K, Q, J, 10;
+	// the jackpot ball; the prizes in envelopes 1..N; the bin numbers.
+	Result []string `json:"result"`
 }
 
 // RecordPick is one pick of a draw.
 type RecordPick struct {
-	K           int    `json:"k"`
-	Ticket      string `json:"ticket"`
-	Participant string `json:"participant"`
-	Outcome     string `json:"outcome"`
-	Prize       string `json:"prize"`
-	DrawnAt     string `json:"drawn_at"`
-	DecidedAt   string `json:"decided_at"`
-	Proxy       string `json:"proxy,omitempty"`
-	ProxyID     string `json:"proxy_id,omitempty"`
-	CollectBy   string `json:"collect_by,omitempty"`
-	Reason      string `json:"reason,omitempty"`
+	K           int           `json:"k"`
+	Ticket      string        `json:"ticket"`
+	Participant string        `json:"participant"`
+	Outcome     string        `json:"outcome"`
+	Prize       string        `json:"prize"`
+	DrawnAt     string        `json:"drawn_at"`
+	DecidedAt   string        `json:"decided_at"`
+	Proxy       string        `json:"proxy,omitempty"`
+	ProxyID     string        `json:"proxy_id,omitempty"`
+	CollectBy   string        `json:"collect_by,omitempty"`
+	Reason      string        `json:"reason,omitempty"`
+	By          string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
+	Choice      *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
 }
 
 // RecordChain is the show's place in the journal.
@@ -251,16 +323,48 @@ func (db *DB) exportSet(showID string, started func(bins int)) (*exportSet, erro
 		if len(s.Picks) == 0 {
 			continue
 		}
-		cards := make([]string, len(s.Picks))
-		ticket := make(map[string]string, len(s.Picks))
-		for i, p := range s.Picks {
-			cards[i], ticket[p.Participant] = p.Participant, p.Ticket
-		}
-		if x.who[s.Seg.ID], err = db.peopleOf(showID, s.Seg.ID, cards, ticket); err != nil {
+		if x.who[s.Seg.ID], err = x.lookup(db, s); err != nil {
 			return nil, err
 		}
 	}
 	return x, nil
+}
+
+// lookup reads what the entry files said of a segment's picked
+// participants: its own file's rows, a wild-card draw's month-end bin's,
+// and for the winners of earlier draws in a manual bin or a Royal Flush,
+// what those draws' files said of them.
+func (x *exportSet) lookup(db *DB, s *show.SegState) (map[string]Person, error) {
+	cards := make([]string, len(s.Picks))
+	ticket := make(map[string]string, len(s.Picks))
+	for i, p := range s.Picks {
+		cards[i], ticket[p.Participant] = p.Participant, p.Ticket
+	}
+	rowsOf := ""
+	switch {
+	case s.Loaded != nil:
+		rowsOf = s.Seg.ID
+	case s.Frozen != nil && s.Frozen.From != "":
+		rowsOf = s.Frozen.From
+	}
+	who := map[string]Person{}
+	if rowsOf != "" {
+		var err error
+		if who, err = db.peopleOf(x.st.ID, rowsOf, cards, ticket); err != nil {
+			return nil, err
+		}
+	}
+	if len(s.Seg.From) == 0 || s.Seg.Kind == show.KindWildDraw {
+		return who, nil
+	}
+	for _, src := range x.sh.Sources(s.Seg.From) {
+		for card, p := range x.who[src.ID] {
+			if _, ok := who[card]; !ok && slices.Contains(cards, card) {
+				who[card] = p
+			}
+		}
+	}
+	return who, nil
 }
 
 // newRecord is record.json of a show's state.
@@ -290,15 +394,25 @@ func newRecord(sh *show.Show, st *show.State) *Record {
 		if s.Ended != nil {
 			d.EndedShort = s.Ended.Reason
 		}
+		finaleDraw(sh, s, &d)
 		for _, p := range s.Picks {
-			d.Picks = append(d.Picks, RecordPick{
-				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: outcomeName(p.Outcome), Prize: p.Prize,
+			rp := RecordPick{
+				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: outcomeName(p.Outcome), Prize: prizeWon(&p),
 				DrawnAt: stamp(p.DrawnAt), DecidedAt: stamp(p.DecidedAt), Proxy: p.Proxy, ProxyID: p.ProxyID,
 				CollectBy: p.CollectBy, Reason: p.Reason,
-			})
+			}
+			if s.Seg.Manual {
+				rp.By = "manual"
+			}
+			if c := p.Choice; c != nil {
+				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By}
+			}
+			d.Picks = append(d.Picks, rp)
 		}
 		rec.Draws = append(rec.Draws, d)
 	}
+	rec.WildCards = wildCards(sh, st)
+	rec.SmallDraws = smallDraws(sh, st)
 	return rec
 }
 
@@ -360,15 +474,15 @@ func (x *exportSet) writeWinners(path string) error {
 		return err
 	}
 	w := csv.NewWriter(f)
-	w.Write([]string{"segment", "title", "k", "ticket", "card", "name", "tier", "prize", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by"})
+	w.Write([]string{"segment", "title", "k", "ticket", "card", "name", "tier", "prize", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by", "chosen", "amount"})
 	for _, s := range x.st.Segs {
 		for _, p := range s.Picks {
 			if !p.Outcome.Wins() {
 				continue
 			}
 			pp := x.who[s.Seg.ID][p.Participant]
-			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K), p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Prize,
-				string(p.Outcome), p.Proxy, p.ProxyID, stamp(p.DrawnAt), stamp(p.DecidedAt), p.CollectBy})
+			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K), p.Ticket, p.Participant, pp.Name, pp.Tier.String(), prizeWon(&p),
+				string(p.Outcome), p.Proxy, p.ProxyID, stamp(p.DrawnAt), stamp(p.DecidedAt), p.CollectBy, chosen(s.Seg, &p), amount(&p)})
 		}
 	}
 	w.Flush()

@@ -138,6 +138,8 @@ func rulesOf(seg *show.Segment) string {
 		default:
 			parts = append(parts, "tickets = points ÷ "+strconv.FormatUint(seg.PointsPerTicket, 10))
 		}
+	} else if seg.Tickets == show.One {
+		parts = append(parts, "one ticket per finalist")
 	} else {
 		parts = append(parts, "one row is one ticket")
 	}

@@ -231,13 +231,17 @@ func (r *report) cover() {
 	r.kv("Witness W", x.witness(), false)
 
 	r.h2("How to verify")
-	for i, s := range []string{
+	steps := []string{
 		"The commitment C was recorded and shown when the show opened, before any bin was frozen. Check that SHA-256 of the seed S (32 bytes, in hex above) is C.",
 		"The key is K = SHA-256(S || W), with W the witness in UTF-8 (empty if none).",
 		"For each draw, recompute the fingerprint F from its bin file bins/ID.csv: SHA-256 of the lines ticket TAB participant TAB weight LF, without the header, in ascending ticket order by bytes. It must be the fingerprint printed below.",
 		"Pick k (k = pick number - 1 in the tables below, redraws included) is made from the bin without every participant of picks 0 to k-1. The blocks B_j = HMAC-SHA256(K, \"drawshow-v1\" 0x00 draw_id 0x00 F uint32be(k) uint32be(j)), draw_id the segment id and F the 32 raw bytes, give four big-endian uint64 each. With T the pool's total weight and limit = floor(2^64 / T) * T, take the first x below limit and r = x mod T: the winner is the first entry, in ticket order, whose running weight sum exceeds r.",
-		"\"drawshow verify DIR\" re-derives every pick of this export, \"drawshow verify FILE.zip\" checks an archive, and \"drawshow verify --db FILE\" checks the journal's hash chain; each names any mismatch.",
-	} {
+	}
+	if x.finale() {
+		steps = append(steps, "The cards of a Royal Flush, a chest's jackpot ball, a bonus winner's envelopes and a wild card's numbers drawn electronically are draws of the same kind over a small bin of labels, each its own participant of weight 1: p1..p5 under draw_id SEGMENT/cards (picks 0..4 are the prizes, in the show file's order, behind A, K, Q, J, 10); balls 01..N under SEGMENT/chest (pick 0 is the jackpot ball); p1..pN under SEGMENT/prizes/PICK (pick i is the prize in envelope i+1); bins 1..N under SEGMENT/numbers. record.json lists them under small_draws once the seed is revealed. A ticket drawn by hand from a physical bin is not re-derived: it must be in the frozen bin, its participant not drawn before in that draw, and it leaves the pool like any pick.")
+	}
+	steps = append(steps, "\"drawshow verify DIR\" re-derives every pick of this export and every choice, \"drawshow verify FILE.zip\" checks an archive, and \"drawshow verify --db FILE\" checks the journal's hash chain and re-derives every closed show in it; each names any mismatch.")
+	for i, s := range steps {
 		r.text(fmt.Sprintf("%d. %s", i+1, s))
 		r.p.Ln(1)
 	}
@@ -252,6 +256,12 @@ func (r *report) segment(s *show.SegState) {
 		sched = "not scheduled"
 	}
 	r.kv("Scheduled", sched, false)
+	if s.Seg.Kind == show.KindWildCard {
+		for _, kv := range x.finaleLines(s) {
+			r.kv(kv[0], kv[1], false)
+		}
+		return
+	}
 	if s.Frozen == nil {
 		r.kv("Actual", "not drawn: the bin was never frozen", false)
 		return
@@ -271,9 +281,18 @@ func (r *report) segment(s *show.SegState) {
 		r.kv("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, thousands(s.Loaded.Rows)), false)
 		r.kv("Entry file SHA-256", s.Loaded.SHA256, true)
 	}
-	r.kv("Rules", rulesOf(s.Seg), false)
+	rules := s.Seg
+	if f.From != "" {
+		if src := x.st.Seg(f.From); src != nil {
+			rules = src.Seg // a wild-card draw: the month-end bin's rules over its rows
+		}
+	}
+	r.kv("Rules", rulesOf(rules), false)
+	for _, kv := range x.finaleLines(s) {
+		r.kv(kv[0], kv[1], false)
+	}
 	r.kv("Fingerprint F", f.Fingerprint, true)
-	r.kv("Rows", thousands(f.Rows)+" in the entry file", false)
+	r.kv("Rows", x.rowsWords(s), false)
 	r.kv("Participants", thousands(f.Participants)+" in the bin", false)
 	r.kv("Tickets", fmt.Sprintf("%s (total weight), on %s bin lines", thousands(f.TotalWeight), thousands(f.Entries)), false)
 	r.kv("Exclusions removed", fmt.Sprintf("%s card(s) on the exclusions list", thousands(len(f.Excluded))), false)
@@ -344,7 +363,7 @@ func (r *report) picks(s *show.SegState) {
 			r.pickHeader()
 		}
 		who := x.who[s.Seg.ID][pk.Participant]
-		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, pk.Prize, outcomeName(pk.Outcome),
+		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, prizeWon(pk), outcomeName(pk.Outcome),
 			clock(pk.DrawnAt), clock(pk.DecidedAt)}
 		for j, c := range pickCols {
 			if j == 5 && pk.Outcome.Wins() {
@@ -364,10 +383,13 @@ func (r *report) picks(s *show.SegState) {
 			voids = append(voids, fmt.Sprintf("Pick %d (ticket %s, card %s) voided at %s: %s", pk.K+1, pk.Ticket, pk.Participant, x.local(pk.DecidedAt), pk.Reason))
 			continue
 		}
-		if n := x.note(pk); n != "" || pk.Outcome == show.Declined || pk.Outcome == show.ToContact {
+		if n := x.note(pk); n != "" || pk.Outcome == show.Declined || pk.Outcome == show.ToContact || pk.Choice != nil {
 			line := fmt.Sprintf("Pick %d: %s", pk.K+1, status(pk))
 			if n != "" {
 				line += "; " + n
+			}
+			if c := chosen(s.Seg, pk); c != "" {
+				line += "; " + c + ", prize " + prizeWon(pk)
 			}
 			notes = append(notes, line)
 		}
@@ -402,7 +424,17 @@ func (r *report) fit(s string, w float64) string {
 
 func (r *report) jackpot() {
 	r.h2("Progressive jackpot ledger")
-	r.text("No progressive jackpot in this show: there is no jackpot movement to report.")
+	x, n := r.x, 0
+	for _, s := range x.st.Segs {
+		if s.Seg.Kind != show.KindChest || s.Frozen == nil {
+			continue
+		}
+		n++
+		r.kv(s.Seg.Title, fmt.Sprintf("jackpot %s: %s this week; %s", s.Seg.Jackpot.Name, show.Money(x.sh.Currency, s.Frozen.Jackpot), x.settlement(s)), false)
+	}
+	if n == 0 {
+		r.text("No progressive jackpot in this show: there is no jackpot movement to report.")
+	}
 }
 
 func (r *report) signatures() {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,12 +19,14 @@ import (
 // VerifyReport is what VerifyDir or VerifyArchive found; the record holds
 // when Problems is empty.
 type VerifyReport struct {
-	Draws    int
-	Picks    int
-	Files    int    // VerifyArchive: the files checked against SHA256SUMS
-	Events   int    // VerifyArchive: the events of the database copy's journal
-	Head     string // VerifyArchive: the hash of its last event
-	Problems []string
+	Draws      int
+	Picks      int
+	Choices    int    // cards, balls and envelopes chosen, re-derived
+	SmallDraws int    // draws over small bins re-derived: cards, the chest's ball, envelopes, a wild card's numbers
+	Files      int    // VerifyArchive: the files checked against SHA256SUMS
+	Events     int    // VerifyArchive: the events of the database copy's journal
+	Head       string // VerifyArchive: the hash of its last event
+	Problems   []string
 }
 
 func (r *VerifyReport) bad(format string, args ...any) {
@@ -61,24 +64,48 @@ func VerifyDir(dir string) (*VerifyReport, error) {
 	case show.Commitment(seed) != rec.Commitment:
 		r.bad("record.json: SHA-256 of the seed is %s but the commitment published at open is %s", show.Commitment(seed), rec.Commitment)
 	}
-	key := show.Key(seed, rec.Witness)
-	for _, d := range rec.Draws {
-		r.Draws++
-		verifyDraw(r, dir, key, d)
-	}
+	v := &verifier{r: r, rec: &rec, key: show.Key(seed, rec.Witness), bin: func(d *RecordDraw) ([]show.Entry, error) {
+		if strings.Contains(d.Bin, "..") {
+			return nil, fmt.Errorf("bin path %q leaves the record's folder", d.Bin)
+		}
+		return readBin(filepath.Join(dir, filepath.FromSlash(d.Bin)))
+	}}
+	v.run()
 	return r, nil
 }
 
-func verifyDraw(r *VerifyReport, dir string, key [32]byte, d RecordDraw) {
-	name := filepath.Join(dir, filepath.FromSlash(d.Bin))
-	if strings.Contains(d.Bin, "..") {
-		r.bad("draw %s: bin path %q leaves the record's folder", d.ID, d.Bin)
-		return
+// verifier re-derives a record: its draws from their bins, and what the
+// finale segments add (see finale.go).
+type verifier struct {
+	r   *VerifyReport
+	rec *Record
+	key [32]byte
+	bin func(d *RecordDraw) ([]show.Entry, error) // a draw's frozen bin, in canonical order
+}
+
+func (v *verifier) run() {
+	for i := range v.rec.Draws {
+		d := &v.rec.Draws[i]
+		v.r.Draws++
+		bin, ok := v.draw(d)
+		if !ok {
+			continue
+		}
+		v.rebuilt(i, d, bin)
+		v.choices(d)
 	}
-	bin, err := readBin(name)
+	v.wildCards()
+	v.smallDraws()
+}
+
+// draw checks a bin against the record and re-derives its picks; ok is
+// false when the bin could not be read.
+func (v *verifier) draw(d *RecordDraw) (bin []show.Entry, ok bool) {
+	r := v.r
+	bin, err := v.bin(d)
 	if err != nil {
 		r.bad("draw %s: %v", d.ID, err)
-		return
+		return nil, false
 	}
 	fp := show.Fingerprint(bin)
 	if got := hex.EncodeToString(fp[:]); got != d.Fingerprint {
@@ -100,16 +127,34 @@ func verifyDraw(r *VerifyReport, dir string, key [32]byte, d RecordDraw) {
 		if picked[p.Participant] {
 			r.bad("draw %s pick %d: participant %s was already picked in this draw", d.ID, p.K, p.Participant)
 		}
-		j, err := show.Choose(key, d.ID, fp, bin, i, picked)
+		if p.By == "manual" || d.Manual {
+			// typed by hand from the physical bin: not from the random
+			// stream, but it must be a ticket of the frozen bin, and it
+			// leaves the pool like any pick
+			if p.By != "manual" || !d.Manual {
+				r.bad("draw %s pick %d: the draw says manual %v but the pick says by %q: a draw is drawn by hand throughout or not at all", d.ID, p.K, d.Manual, p.By)
+			}
+			j, found := slices.BinarySearchFunc(bin, p.Ticket, func(e show.Entry, t string) int { return strings.Compare(e.Ticket, t) })
+			switch {
+			case !found:
+				r.bad("draw %s pick %d: ticket %s, typed by hand, is not in the frozen bin %s", d.ID, p.K, p.Ticket, d.Bin)
+			case bin[j].Participant != p.Participant:
+				r.bad("draw %s pick %d: ticket %s, typed by hand, belongs to participant %s in the bin, the record says %s", d.ID, p.K, p.Ticket, bin[j].Participant, p.Participant)
+			}
+			picked[p.Participant] = true
+			continue
+		}
+		j, err := show.Choose(v.key, d.ID, fp, bin, i, picked)
 		if err != nil {
 			r.bad("draw %s pick %d: %v", d.ID, p.K, err)
-			return
+			return bin, true
 		}
 		if e := bin[j]; e.Ticket != p.Ticket || e.Participant != p.Participant {
 			r.bad("draw %s pick %d: re-derived ticket %s (participant %s), the record says ticket %s (participant %s)", d.ID, p.K, e.Ticket, e.Participant, p.Ticket, p.Participant)
 		}
 		picked[p.Participant] = true
 	}
+	return bin, true
 }
 
 // readBin reads a bin file and checks its header and canonical order.
@@ -163,9 +208,42 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		return nil, err
 	}
 	for _, s := range shows {
-		if _, err := db.Fold(s.ID); err != nil {
+		eng, err := db.Fold(s.ID)
+		if err != nil {
 			r.Problems = append(r.Problems, err.Error())
+			continue
 		}
+		r.Problems = append(r.Problems, rederive(eng)...)
 	}
 	return r, nil
+}
+
+// rederive re-derives a closed show's record from its revealed seed and
+// witness, the bins its fold rebuilt from the recorded rows: every pick,
+// and what the finale segments add. The problems name the show. An open
+// show's seed is not revealed yet: its fold is all there is to check.
+func rederive(eng *show.Engine) []string {
+	st := eng.State()
+	if st.Opened == nil || !st.Closed {
+		return nil
+	}
+	rec := newRecord(eng.Show, st)
+	r := &VerifyReport{}
+	seed, err := hex.DecodeString(rec.Seed)
+	switch {
+	case err != nil || len(seed) != 32:
+		r.bad("the seed revealed at close, %q, is not 64 hex digits", rec.Seed)
+	case show.Commitment(seed) != rec.Commitment:
+		r.bad("SHA-256 of the seed revealed at close is %s but the commitment published at open is %s", show.Commitment(seed), rec.Commitment)
+	default:
+		v := &verifier{r: r, rec: rec, key: show.Key(seed, rec.Witness), bin: func(d *RecordDraw) ([]show.Entry, error) {
+			return st.Seg(d.Segment).Bin.Entries, nil
+		}}
+		v.run()
+	}
+	out := make([]string, len(r.Problems))
+	for i, p := range r.Problems {
+		out[i] = "show " + st.ID + ": " + p
+	}
+	return out
 }

@@ -22,14 +22,14 @@ const (
 
 // PickColumns are the headers of a segment sheet.
 var PickColumns = []string{"Pick", "Ticket", "Card", "Name", "Tier", "Prize", "Outcome", "Winner",
-	"Drawn at", "Decided at", "Proxy", "Proxy ID", "Collect by", "Note"}
+	"Drawn at", "Decided at", "Proxy", "Proxy ID", "Collect by", "Note", "Chosen", "Amount"}
 
 // DrawColumns are the headers of the summary's table of draws.
 var DrawColumns = []string{"Segment", "Title", "Scheduled", "Bin frozen", "Rows", "Participants", "Tickets",
 	"Exclusions removed", "Barred (won earlier)", "Picks", "Winners", "Wanted", "Fingerprint", "Ended short"}
 
 // WinnerColumns are the headers of the summary's table of winners.
-var WinnerColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Prize", "Outcome", "Proxy", "Collect by"}
+var WinnerColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Prize", "Outcome", "Proxy", "Collect by", "Chosen", "Amount"}
 
 // SheetName is the sheet of a segment (or SummarySheet) in winners.xlsx.
 func SheetName(id string, rehearsal bool) string {
@@ -220,10 +220,11 @@ func (x *exportSet) summarySheet(s *xsheet, st xlsxStyles) error {
 			if notPresent(p.Outcome) {
 				collect = x.collectBy(p)
 			}
-			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, x.who[seg.Seg.ID][p.Participant].Name, p.Prize,
-				string(p.Outcome), p.Proxy, collect)
+			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, x.who[seg.Seg.ID][p.Participant].Name, prizeWon(p),
+				string(p.Outcome), p.Proxy, collect, chosen(seg.Seg, p), amountCell(p))
 		}
 	}
+	x.finaleTables(s, st)
 	s.widths(22, 40, 16, 19, 10, 12, 12, 10, 10, 8, 8, 8, 66, 30)
 	return s.err
 }
@@ -236,8 +237,12 @@ func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) e
 	if sched == "" {
 		sched = "not scheduled"
 	}
-	s.put(0, fmt.Sprintf("Scheduled %s; bin frozen %s; %s tickets of %s participants; fingerprint %s; times in %s",
-		sched, x.local(seg.FrozenAt), thousands(f.TotalWeight), thousands(f.Participants), f.Fingerprint, x.sh.Timezone))
+	line := fmt.Sprintf("Scheduled %s; bin frozen %s; %s tickets of %s participants; fingerprint %s; times in %s",
+		sched, x.local(seg.FrozenAt), thousands(f.TotalWeight), thousands(f.Participants), f.Fingerprint, x.sh.Timezone)
+	for _, kv := range x.finaleLines(seg) {
+		line += "; " + strings.ToLower(kv[0][:1]) + kv[0][1:] + ": " + kv[1]
+	}
+	s.put(0, line)
 	s.row = PickHeaderRow - 1
 	s.put(st.header, anys(PickColumns)...)
 	for i := range seg.Picks {
@@ -256,14 +261,14 @@ func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) e
 		} else if p.Outcome == show.Declined && p.By == "register" {
 			note = "on the decline register"
 		}
-		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Prize, outcomeName(p.Outcome), winner,
-			x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note)
+		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), prizeWon(p), outcomeName(p.Outcome), winner,
+			x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note, chosen(seg.Seg, p), amountCell(p))
 	}
 	if seg.Ended != nil {
 		s.row++
 		s.put(st.key, "Ended short: "+seg.Ended.Reason)
 	}
-	s.widths(6, 14, 19, 28, 8, 14, 12, 8, 19, 19, 22, 16, 12, 40)
+	s.widths(6, 14, 19, 28, 8, 14, 12, 8, 19, 19, 22, 16, 12, 40, 22, 12)
 	if s.err == nil && len(seg.Picks) > 0 {
 		last, _ := excelize.CoordinatesToCellName(len(PickColumns), PickHeaderRow+len(seg.Picks))
 		s.err = s.f.AutoFilter(s.name, fmt.Sprintf("A%d:%s", PickHeaderRow, last), nil)
@@ -273,6 +278,49 @@ func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) e
 			TopLeftCell: fmt.Sprintf("A%d", PickHeaderRow+1), ActivePane: "bottomLeft"})
 	}
 	return s.err
+}
+
+// amountCell is a chest winner's sum as a number for the sheet, else empty.
+func amountCell(p *show.Pick) any {
+	if p.Choice == nil || p.Choice.Amount == 0 {
+		return ""
+	}
+	return p.Choice.Amount
+}
+
+// finaleTables add to the summary what finale segments decided besides
+// their winners: the wild cards' numbers and the jackpots.
+func (x *exportSet) finaleTables(s *xsheet, st xlsxStyles) {
+	var wild, chests []*show.SegState
+	for _, seg := range x.st.Segs {
+		switch {
+		case seg.Seg.Kind == show.KindWildCard && seg.Numbers != nil:
+			wild = append(wild, seg)
+		case seg.Seg.Kind == show.KindChest && seg.Frozen != nil:
+			chests = append(chests, seg)
+		}
+	}
+	if len(wild) > 0 {
+		s.row++
+		s.put(st.title, "Wild cards")
+		s.put(st.header, "Segment", "Title", "Numbers", "Bins chosen")
+		for _, seg := range wild {
+			lines := x.finaleLines(seg)
+			s.put(0, seg.Seg.ID, seg.Seg.Title, lines[0][1], lines[1][1])
+		}
+	}
+	if len(chests) > 0 {
+		s.row++
+		s.put(st.title, "Progressive jackpots")
+		s.put(st.header, "Segment", "Jackpot", "This week", "Won", "Next week", "Settlement")
+		for _, seg := range chests {
+			won, next := "", any("")
+			if t := seg.Settled; t != nil {
+				won, next = map[bool]string{true: "yes", false: "no"}[t.Won], t.Next
+			}
+			s.put(0, seg.Seg.ID, seg.Seg.Jackpot.Name, seg.Frozen.Jackpot, won, next, x.settlement(seg))
+		}
+	}
 }
 
 func anys(ss []string) []any {
