@@ -5,6 +5,11 @@
 //	examples/day-of-reconciliation  Summer Festivo, 7: Tiered EOD draw
 //	examples/nye-prive              Summer Festivo, 8: New Year's Eve Prive draw
 //	examples/saturday-cash          Royal Flush, 34–47: Saturday Cash Draws
+//	examples/royal-flush-month-end  Royal Flush, 48–69: month-end draws, manual bin, wild card
+//	examples/grand-finale           Royal Flush, 70: the Grand Finale's Royal Flush
+//	examples/bonus-jackpot          Royal Flush, 4–18: Wednesday Bonus Jackpot
+//	examples/jackpot-chest          Summer Festivo, 5: Jackpot Chest
+//	examples/jackpot-chest-guaranteed  Summer Festivo, 5.10, 5.22: a guaranteed week
 //
 // Each gets its show file, its entry files as the casino system exports
 // them, the desk's lists, and the headless action script that runs the show
@@ -12,7 +17,7 @@
 // cards, phone numbers, e-mail addresses and ID numbers are invented; a
 // fixed seed makes every run write the same bytes. From the repository root:
 //
-//	go run ./examples/gen            # rewrites the four folders
+//	go run ./examples/gen            # rewrites those folders
 //	go run ./examples/gen -out DIR   # writes them into DIR instead
 //
 // The action scripts are written for the data this program writes: change
@@ -48,8 +53,9 @@ func main() {
 	out := flag.String("out", "examples", "write the example folders into `DIR`")
 	flag.Parse()
 	files := map[string][]byte{}
-	montecasino(files)
-	goldReefCity(files)
+	mc, mcExclusions := montecasino(files)
+	grc, grcExclusions := goldReefCity(files)
+	finale(files, grc, grcExclusions, mc, mcExclusions)
 	for _, name := range slices.Sorted(maps.Keys(files)) {
 		path := filepath.Join(*out, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -185,8 +191,9 @@ func byCard(ms []*member) []*member {
 
 const clockFmt = "2006-01-02 15:04:05"
 
-// montecasino writes the three Summer Festivo examples over one membership.
-func montecasino(files map[string][]byte) {
+// montecasino writes the three Summer Festivo examples over one membership,
+// and returns the members and their exclusions list for the finale examples.
+func montecasino(files map[string][]byte) ([]*member, []byte) {
 	rng := rand.New(rand.NewPCG(20241206, 0x4d6f6e74)) // "Mont"
 	members := makeMembers(rng, 3000)
 
@@ -277,6 +284,7 @@ func montecasino(files map[string][]byte) {
 	files["nye-prive/entries/nye-2024-12-31.csv"] = csvFile(rows)
 	files["nye-prive/exclusions.csv"] = exclusionsFile
 	files["nye-prive/actions.txt"] = []byte(nyeActions)
+	return members, exclusionsFile
 }
 
 // bonusEntriesPerWin is what a bonus-jackpot win adds to that week's
@@ -285,8 +293,9 @@ func montecasino(files map[string][]byte) {
 // this number is an assumption for marketing to confirm.
 const bonusEntriesPerWin = 5
 
-// goldReefCity writes the Royal Flush Saturday Cash Draw example.
-func goldReefCity(files map[string][]byte) {
+// goldReefCity writes the Royal Flush Saturday Cash Draw example, and
+// returns the members and their exclusions list for the finale examples.
+func goldReefCity(files map[string][]byte) ([]*member, []byte) {
 	rng := rand.New(rand.NewPCG(20241123, 0x47524321)) // "GRC!"
 	members := makeMembers(rng, 1300)
 
@@ -353,6 +362,7 @@ func goldReefCity(files map[string][]byte) {
 	files["saturday-cash/register.csv"] = csvFile(register)
 	files["saturday-cash/proxies.csv"] = csvFile(proxies)
 	files["saturday-cash/actions.txt"] = []byte(fmt.Sprintf(saturdayActions, onRegister.name(), withProxy.name(), proxyName, proxyName))
+	return members, csvFile(exclusions)
 }
 
 // The members the rehearsal seed draws third and fourth in the 21:30 draw.
