@@ -42,6 +42,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "segment\trows\tparticipants\texcluded\teligible\ttickets\twinners\t")
+	var notes []string
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
 		switch seg.Kind {
@@ -60,14 +61,24 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if _, _, err := data.CheckLists(sh, "", seg.Register, seg.Proxies); err != nil {
 			fail(err)
 		}
+		if seg.Entries == "" {
+			// its bin is made at the show from earlier winners or bins
+			fmt.Fprintf(tw, "%s\t(%s)\t\t\t\t\t%d\t\n", seg.ID, fromWhat(sh, seg), seg.Winners)
+			notes = append(notes, finaleNotes(sh, seg, nil)...)
+			continue
+		}
 		bin, people, err := data.CheckSegment(seg, excluded)
 		if err != nil {
 			fail(err)
 			continue
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, people, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
+		notes = append(notes, finaleNotes(sh, seg, bin)...)
 	}
 	tw.Flush()
+	for _, n := range notes {
+		fmt.Fprintln(stdout, n)
+	}
 	if failed > 0 {
 		fmt.Fprintf(stderr, "%d file(s) with problems: nothing was imported\n", failed)
 		return errQuiet

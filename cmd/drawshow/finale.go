@@ -1,0 +1,134 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"drawshow/data"
+	"drawshow/show"
+)
+
+// fromWhat says, for check's table, where the bin of a segment without an
+// entry file comes from: earlier winners, or a month-end bin.
+func fromWhat(sh *show.Show, seg *show.Segment) string {
+	switch seg.Kind {
+	case show.KindManualBin:
+		return fmt.Sprintf("the receipts of %s", winnersOf(sh, seg.From))
+	case show.KindWildCard:
+		return fmt.Sprintf("%d number(s) from 1 to %d: bins of %s", seg.Winners, sh.Bins(seg.From[0]), seg.From[0])
+	case show.KindWildDraw:
+		return fmt.Sprintf("a finalist from the bin of %s that number %d chooses", seg.From[0], seg.Bin)
+	case show.KindRoyalFlush:
+		return fmt.Sprintf("the finalists: %s", winnersOf(sh, seg.From))
+	}
+	return "no entry file"
+}
+
+// winnersOf names the winners of the segments a from lists: "the 15
+// winners of month-end".
+func winnersOf(sh *show.Show, from []string) string {
+	n := 0
+	for _, s := range sh.Sources(from) {
+		n += s.Winners
+	}
+	return fmt.Sprintf("the %d winner(s) of %s", n, strings.Join(from, ", "))
+}
+
+// finaleNotes are check's lines under the table for a finale segment: what
+// the show file sets that the table does not show. bin is the segment's bin
+// as check builds it, nil when it has no entry file.
+func finaleNotes(sh *show.Show, seg *show.Segment, bin *show.Bin) []string {
+	var out []string
+	note := func(format string, args ...any) {
+		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
+	}
+	if seg.Manual {
+		note("drawn by hand: the host types each ticket drawn from the physical bin (ticket NUMBER); one not in the frozen bin is refused")
+	}
+	switch seg.Kind {
+	case show.KindMonthEnd:
+		note("bin %d of %s, at %s", seg.Bin, seg.Group, clockOf(sh, seg))
+	case show.KindWildCard:
+		note("the host types the numbers drawn by hand (numbers N N by=NAME), or draw draws them; one finalist from each bin chosen, the finalists drawn already passed over")
+	case show.KindRoyalFlush:
+		if seg.Entries != "" && len(seg.From) > 0 {
+			note("and the finalists from %s", winnersOf(sh, seg.From))
+		}
+		if seg.Entries != "" {
+			if props := properties(seg); props != "" {
+				note("finalists by property: %s", props)
+			}
+		}
+		note("behind the cards %s, fixed when the bin freezes: %s", strings.Join(show.Cards, ", "), strings.Join(seg.Prizes, ", "))
+	case show.KindChest:
+		j := seg.Jackpot
+		balls := fmt.Sprintf("%d balls, one the jackpot", j.Balls)
+		if j.Guaranteed {
+			balls += ": a guaranteed week"
+		}
+		note("jackpot %s: base %s, %s more after each draw it is not won, consolation %s; %s; tonight's value is the campaign database's",
+			j.Name, show.Money(sh.Currency, j.Base), show.Money(sh.Currency, j.Step), show.Money(sh.Currency, j.Consolation), balls)
+	case show.KindBonus:
+		var ws []string
+		for _, w := range seg.Windows {
+			ws = append(ws, w.From.In(sh.Location).Format("Mon 2 Jan 15:04")+"-"+w.To.In(sh.Location).Format("15:04"))
+		}
+		note("sessions %s; %d winners an hour, %d in all", strings.Join(ws, ", "), seg.PerHour, seg.Winners)
+		if len(seg.MinSpend) > 0 {
+			var ms []string
+			for _, t := range show.Tiers {
+				if v, ok := seg.MinSpend[t]; ok {
+					ms = append(ms, fmt.Sprintf("%s %s", t, show.Money(sh.Currency, int64(v))))
+				}
+			}
+			note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), list(seg.NoDevices), list(seg.NoAreas))
+		}
+		if bin != nil {
+			note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", bin.Filtered, bin.OutOfTier)
+		}
+		note("prize cards %s", strings.Join(seg.Envelopes, ", "))
+	}
+	return out
+}
+
+func clockOf(sh *show.Show, seg *show.Segment) string {
+	if seg.At.IsZero() {
+		return "no time set"
+	}
+	return seg.At.In(sh.Location).Format("15:04 Mon 2 Jan")
+}
+
+func list(ss []string) string {
+	if len(ss) == 0 {
+		return "none"
+	}
+	return strings.Join(ss, ", ")
+}
+
+// properties counts a finalists file's rows by property: "Montecasino 5,
+// Gold Reef City 5"; "" when the file has no property column.
+func properties(seg *show.Segment) string {
+	count := map[string]int{}
+	var order []string
+	_, err := data.ReadEntries(seg.Entries, seg.Sheet, data.Columns(seg.Columns), data.EntryNeed(seg), func(r data.EntryRow) error {
+		if _, ok := count[r.Property]; !ok {
+			order = append(order, r.Property)
+		}
+		count[r.Property]++
+		return nil
+	})
+	if err != nil || slices.Equal(slices.Collect(maps.Keys(count)), []string{""}) {
+		return "" // check has told of the file's problems already
+	}
+	var out []string
+	for _, p := range order {
+		name := p
+		if name == "" {
+			name = "(no property)"
+		}
+		out = append(out, fmt.Sprintf("%s %d", name, count[p]))
+	}
+	return strings.Join(out, ", ")
+}
