@@ -235,8 +235,8 @@ func (ex *exampleRun) choices(t *testing.T, seg string) []*show.Choice {
 // SEGMENT/chest, SEGMENT/prizes/PICK) so that verify re-derives it.
 func (ex *exampleRun) smallDraw(t *testing.T, id string) {
 	t.Helper()
-	if !bytes.Contains(ex.files["record.json"], []byte(`"`+id+`"`)) {
-		t.Errorf("record.json does not list the draw %s", id)
+	if !slices.ContainsFunc(ex.rec.SmallDraws, func(d data.RecordSmallDraw) bool { return d.ID == id }) {
+		t.Errorf("record.json does not list the draw %s among its small draws", id)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -131,4 +132,52 @@ func properties(seg *show.Segment) string {
 		out = append(out, fmt.Sprintf("%s %d", name, count[p]))
 	}
 	return strings.Join(out, ", ")
+}
+
+// finaleSummary tells, after an export, what the finale segments decided:
+// a wild card's numbers, each chest's jackpot and how it was settled.
+func finaleSummary(stdout io.Writer, rec *data.Record) {
+	for _, w := range rec.WildCards {
+		by := "drawn by the engine"
+		if w.By == "host" {
+			by = "typed by " + w.Name
+		}
+		fmt.Fprintf(stdout, "%s: numbers %v of %s, %s\n", w.Segment, w.Numbers, w.From, by)
+	}
+	for _, d := range rec.Draws {
+		j := d.Jackpot
+		if j == nil {
+			continue
+		}
+		value := show.Money(j.Currency, j.Value)
+		switch {
+		case !j.Settled:
+			fmt.Fprintf(stdout, "%s: jackpot %s %s, not settled: a winner has not chosen\n", d.Segment, j.Name, value)
+		case j.Won:
+			fmt.Fprintf(stdout, "%s: jackpot %s %s WON; next draw %s\n", d.Segment, j.Name, value, show.Money(j.Currency, j.Next))
+		default:
+			fmt.Fprintf(stdout, "%s: jackpot %s %s not won; next draw %s\n", d.Segment, j.Name, value, show.Money(j.Currency, j.Next))
+		}
+	}
+	if n := len(rec.SmallDraws); n > 0 {
+		count := map[string]int{}
+		var of []string
+		for _, d := range rec.SmallDraws {
+			if count[d.Of]++; count[d.Of] == 1 {
+				of = append(of, d.Of)
+			}
+		}
+		for i, o := range of {
+			of[i] = fmt.Sprintf("%s %d", o, count[o])
+		}
+		fmt.Fprintf(stdout, "%d small draw(s) in the record for verify to re-derive: %s\n", n, strings.Join(of, ", "))
+	}
+}
+
+// choicesDerived is what verify re-derived of the finale, for its OK line.
+func choicesDerived(r *data.VerifyReport) string {
+	if r.Choices == 0 && r.SmallDraws == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d choice(s) and %d small draw(s) of the finale", r.Choices, r.SmallDraws)
 }

@@ -113,6 +113,7 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "exported show %s: %d draw(s), %d pick(s), %d journal events to %s\n", rec.Show.ID, len(rec.Draws), picks(rec), rec.Journal.Events, *out)
 	fmt.Fprintf(stdout, "files: %s, %s, %s, %s, %s and %d bin(s) in bins/\n",
 		data.RecordFile, data.WinnersCSV, data.WinnersXLSX, data.ReportPDF, data.CollectionFile, len(rec.Draws))
+	finaleSummary(stdout, rec)
 	if rec.Show.Rehearsal {
 		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result; every page and sheet says so")
 	}
@@ -186,7 +187,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 			problems = r.Problems
 			if len(problems) == 0 {
-				fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived\n", r.Draws, r.Picks)
+				fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived%s\n", r.Draws, r.Picks, choicesDerived(r))
 			}
 			break
 		}
@@ -197,7 +198,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		problems = r.Problems
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, data.SumsFile)
-			fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived\n", r.Draws, r.Picks)
+			fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived%s\n", r.Draws, r.Picks, choicesDerived(r))
 			fmt.Fprintf(stdout, "database copy OK: journal of %d events, head %s; it folds to the same record\n", r.Events, r.Head)
 		}
 	default:
