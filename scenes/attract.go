@@ -18,12 +18,18 @@ import (
 const attractPanel = 8 * time.Second
 
 // panels are the attract loop's pages in turn: the run sheet, each slide
-// of the show, and tonight's winners once there are some.
+// of the show, each jackpot chest's jackpot, and tonight's winners once
+// there are some.
 func (s *Stage) panels() []func(*ebiten.Image) {
 	ps := []func(*ebiten.Image){s.drawRunSheet}
 	for i := range s.st.Segs {
 		if g := s.st.Segs[i].Seg; g.Kind == show.KindSlide {
 			ps = append(ps, func(dst *ebiten.Image) { s.drawSlide(dst, g) })
+		}
+	}
+	for _, g := range s.st.Segs {
+		if g.Seg.Kind == show.KindChest {
+			ps = append(ps, func(dst *ebiten.Image) { s.drawJackpotPanel(dst, g) })
 		}
 	}
 	if len(s.winnersSoFar()) > 0 {
@@ -227,7 +233,7 @@ func (s *Stage) winnersSoFar() []winnerLine {
 	for _, g := range s.st.Segs {
 		for _, p := range g.Picks {
 			if p.Outcome.Wins() {
-				out = append(out, winnerLine{s.maskName(p.Participant), p.Prize, g.Seg.Title})
+				out = append(out, winnerLine{s.maskName(p.Participant), prizeOf(&p), g.Seg.Title})
 			}
 		}
 	}

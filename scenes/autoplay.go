@@ -19,7 +19,8 @@ type autoplay struct {
 	from    time.Time     // when this visit began
 	wait    time.Duration // how long to stay
 	pressed bool
-	out     bool // this pick's claim will not come
+	out     bool    // this pick's claim will not come
+	queue   []Frame // a ticket being typed, a frame a key
 }
 
 // visit is one stay in a scene: a new phase, or a new event in the record.
@@ -41,7 +42,12 @@ func (a *autoplay) Poll() Frame {
 		a.wait = time.Duration(1800+a.rng.IntN(1200)) * time.Millisecond
 		a.out = a.rng.IntN(5) == 0
 	}
-	if a.pressed || s.busy || s.now().Sub(a.from) < a.wait {
+	if len(a.queue) > 0 {
+		f := a.queue[0]
+		a.queue = a.queue[1:]
+		return f
+	}
+	if a.pressed || s.busy || s.now().Sub(a.from) < a.wait || s.turning(s.now()) {
 		return Frame{}
 	}
 	a.pressed = true
@@ -49,8 +55,22 @@ func (a *autoplay) Poll() Frame {
 		return press(ebiten.KeyPageDown)
 	}
 	switch s.phase {
-	case phaseOpen, phaseAttract, phaseIntro, phaseReveal, phaseBoard:
+	case phaseIntro:
+		if seg := s.st.CurSeg(); seg.Seg.Manual && seg.Bin != nil {
+			return a.typeTicket(seg)
+		}
 		return press(ebiten.KeyPageDown)
+	case phaseOpen, phaseAttract, phaseReveal, phaseBoard, phaseNumbers:
+		return press(ebiten.KeyPageDown)
+	case phaseChoose:
+		if s.st.CurSeg().Chooser() == nil {
+			return press(ebiten.KeyPageDown)
+		}
+		if a.rng.IntN(2) == 0 {
+			a.queue = append(a.queue, press(ebiten.KeyF5))
+			return press(ebiten.KeyPageDown) // move on one, then choose
+		}
+		return press(ebiten.KeyF5)
 	case phaseCountdown:
 		p := s.st.CurSeg().Last()
 		switch {
@@ -63,6 +83,23 @@ func (a *autoplay) Poll() Frame {
 			return press(ebiten.KeyD)
 		default:
 			return press(ebiten.KeyC)
+		}
+	}
+	return Frame{}
+}
+
+// typeTicket reads out a ticket from the bin, as the host would from the
+// physical one, and types it: T, the ticket, Enter.
+func (a *autoplay) typeTicket(seg *show.SegState) Frame {
+	drawn := map[string]bool{}
+	for _, p := range seg.Picks {
+		drawn[p.Participant] = true
+	}
+	es := seg.Bin.Entries
+	for range 32 {
+		if e := es[a.rng.IntN(len(es))]; !drawn[e.Participant] {
+			a.queue = append(a.queue, Frame{Chars: []rune(e.Ticket)}, press(ebiten.KeyEnter))
+			return press(ebiten.KeyT)
 		}
 	}
 	return Frame{}

@@ -60,12 +60,13 @@ const sampleSize = 48
 // loop, so a frame never waits on the disk.
 type worker struct {
 	b   Backend
+	sh  *show.Show
 	in  chan show.Command
 	out chan reply
 }
 
-func startWorker(b Backend, tick time.Duration) *worker {
-	w := &worker{b: b, in: make(chan show.Command, 4), out: make(chan reply, 16)}
+func startWorker(b Backend, sh *show.Show, tick time.Duration) *worker {
+	w := &worker{b: b, sh: sh, in: make(chan show.Command, 4), out: make(chan reply, 16)}
 	go w.loop(tick)
 	return w
 }
@@ -120,19 +121,89 @@ func (w *worker) do(c show.Command) reply {
 	}
 	seg := r.st.CurSeg()
 	var cards []string
-	switch {
-	case c.Op == show.OpFreeze && seg != nil && seg.Bin != nil:
+	if seg != nil && seg.Bin != nil && froze(evs) {
 		r.sample = sample(seg.Bin)
 		for _, e := range r.sample {
 			cards = append(cards, e.Participant)
 		}
-	case c.Op == show.OpPick && seg != nil && seg.Last() != nil:
-		cards = []string{seg.Last().Participant}
+		if len(seg.Bin.Entries) <= boardSize {
+			// a small bin is a board of finalists: every name is on screen
+			for _, e := range seg.Bin.Entries {
+				cards = append(cards, e.Participant)
+			}
+		}
+	}
+	if (c.Op == show.OpPick || c.Op == show.OpTicket) && seg != nil && seg.Last() != nil {
+		cards = append(cards, seg.Last().Participant)
 	}
 	if len(cards) > 0 {
-		r.people, r.err = w.b.People(seg.Seg.ID, cards)
+		r.people, r.err = people(w.b, w.sh, r.st, seg, cards)
 	}
 	return r
+}
+
+// boardSize is the largest bin whose entries the intro lists by name.
+const boardSize = 60
+
+func froze(evs []show.Event) bool {
+	for _, e := range evs {
+		if e.Kind == show.BinFrozen {
+			return true
+		}
+	}
+	return false
+}
+
+// people looks up cards in the entry file of seg, or where its entries
+// came from: a wild-card draw's month-end bin, or for a bin of earlier
+// winners (a manual bin, a Royal Flush from its finalists) the files of
+// the segments they won in. A segment with no file of its own is no
+// error; a lookup that finds no one and fails is.
+func people(b Backend, sh *show.Show, st *show.State, seg *show.SegState, cards []string) (map[string]show.Person, error) {
+	out := map[string]show.Person{}
+	var first error
+	ask := func(id string) {
+		var left []string
+		for _, c := range cards {
+			if _, ok := out[c]; !ok {
+				left = append(left, c)
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		ps, err := b.People(id, left)
+		if err != nil && first == nil {
+			first = err
+		}
+		for k, v := range ps {
+			out[k] = v
+		}
+	}
+	seen := map[string]bool{}
+	var walk func(g *show.SegState)
+	walk = func(g *show.SegState) {
+		if g == nil || seen[g.Seg.ID] {
+			return
+		}
+		seen[g.Seg.ID] = true
+		switch {
+		case g.Seg.Entries != "":
+			ask(g.Seg.ID)
+		case g.Frozen != nil && g.Frozen.From != "":
+			ask(g.Frozen.From)
+		}
+		if sh != nil && len(g.Seg.From) > 0 {
+			for _, src := range sh.Sources(g.Seg.From) {
+				walk(st.Seg(src.ID))
+			}
+		}
+	}
+	walk(seg)
+	if len(out) == 0 && first != nil {
+		return nil, first
+	}
+	return out, nil
 }
 
 // sample draws the reel's entries from the pool: for the show only, never

@@ -15,7 +15,9 @@ type entry struct {
 	label   string
 	text    []rune
 	witness bool // else a proxy's name…
-	skip    bool // …or the reason a draw is skipped
+	skip    bool // …or the reason a draw is skipped…
+	ticket  bool // …or a ticket drawn by hand, as printed…
+	numbers bool // …or who typed a wild card's numbers
 }
 
 // outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
@@ -84,7 +86,11 @@ func (s *Stage) typeInto(f Frame) {
 				s.to(phaseAttract)
 			case e.skip && text != "":
 				s.send(show.Command{Op: show.OpSkip, Text: text})
-			case text != "" && !e.skip:
+			case e.ticket && text != "":
+				s.send(show.Command{Op: show.OpTicket, Text: text})
+			case e.numbers && text != "":
+				s.send(show.Command{Op: show.OpNumbers, Numbers: s.nums, Text: text})
+			case text != "" && !e.skip && !e.ticket && !e.numbers:
 				s.send(show.Command{Op: show.OpProxy, Text: text})
 			}
 			return
@@ -134,7 +140,7 @@ func (s *Stage) act(a Action) {
 		// import, say) ends short on the record, with the host's reason
 		seg := s.st.CurSeg()
 		pending := seg.Last() != nil && seg.Last().Outcome == show.Pending
-		if seg.Seg.Kind == show.KindDraw && !seg.Done() && !pending && s.phase != phaseReel {
+		if seg.Seg.Draws() && seg.Chooser() == nil && !seg.Done() && !pending && s.phase != phaseReel && s.phase != phaseChoose {
 			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", skip: true}
 		}
 		return
@@ -158,12 +164,17 @@ func (s *Stage) act(a Action) {
 	case phaseAttract:
 		switch a {
 		case Next:
-			if s.st.CurSeg().Seg.Kind != show.KindDraw {
+			switch seg := s.st.CurSeg(); {
+			case seg.Seg.Kind == show.KindWildCard:
+				s.to(phaseNumbers)
+			case !seg.Seg.Draws():
 				s.past()
-			} else if s.st.CurSeg().Frozen != nil {
+			case seg.Frozen != nil:
 				s.to(phaseIntro)
-			} else if s.send(show.Command{Op: show.OpFreeze}) {
-				s.tell("Freezing the bin…")
+			default:
+				if s.send(show.Command{Op: show.OpFreeze}) {
+					s.tell("Freezing the bin…")
+				}
 			}
 		case Reload:
 			s.boardPoll = time.Time{}
@@ -174,12 +185,20 @@ func (s *Stage) act(a Action) {
 			}
 		}
 	case phaseIntro:
+		if s.st.CurSeg().Seg.Manual {
+			s.ticketKey(a)
+			return
+		}
 		switch a {
 		case Next:
 			s.draw()
 		case Prev:
 			s.to(phaseAttract)
 		}
+	case phaseChoose:
+		s.choose(a)
+	case phaseNumbers:
+		s.numbers(a)
 	case phaseCountdown:
 		s.decide(a)
 	case phaseReveal:
@@ -219,8 +238,16 @@ func (s *Stage) draw() {
 		s.to(phaseReel)
 		return
 	}
+	if seg.Chooser() != nil {
+		s.to(phaseChoose) // the winners choose their cards, balls or envelope
+		return
+	}
 	if seg.Done() {
 		s.to(phaseBoard)
+		return
+	}
+	if seg.Seg.Manual {
+		s.to(phaseIntro) // the host types the next ticket drawn from the bin
 		return
 	}
 	if s.send(show.Command{Op: show.OpPick}) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,6 +70,10 @@ type look struct {
 	boardN                  int
 	minute                  int64
 	panel                   time.Duration
+	typed                   string    // digits, and a wild card's numbers typed
+	at                      int       // the highlighted card, ball or envelope
+	turn                    time.Time // the last turn…
+	landed                  bool      // …and whether it has landed
 }
 
 func (s *Stage) look(now time.Time) look {
@@ -81,6 +86,12 @@ func (s *Stage) look(now time.Time) look {
 	}
 	if s.entry != nil {
 		k.entry = "\x00" + string(s.entry.text)
+	}
+	if len(s.digits) > 0 || len(s.nums) > 0 {
+		k.typed = fmt.Sprint(string(s.digits), s.nums)
+	}
+	if s.phase == phaseChoose || s.phase == phaseNumbers {
+		k.at, k.turn, k.landed = s.at, s.turn.at, !s.turning(now)
 	}
 	if now.Sub(s.messageAt) < noticeTime {
 		k.message = s.message
@@ -108,6 +119,8 @@ func (s *Stage) moving(now time.Time) bool {
 	switch s.phase {
 	case phaseReel, phaseCountdown, phaseReveal:
 		return overlay
+	case phaseChoose, phaseNumbers:
+		return s.turning(now) // a card, a ball, an envelope or the numbers on their way
 	}
 	return false
 }
@@ -152,6 +165,10 @@ func (s *Stage) drawPhase(dst *ebiten.Image, p phase, in time.Duration) {
 		}
 	case phaseClosed:
 		s.drawClosed(dst)
+	case phaseChoose:
+		s.drawChoose(dst)
+	case phaseNumbers:
+		s.drawNumbers(dst)
 	}
 }
 
@@ -196,19 +213,56 @@ func (s *Stage) drawOpen(dst *ebiten.Image) {
 func (s *Stage) drawIntro(dst *ebiten.Image) {
 	t := s.theme
 	seg := s.st.CurSeg()
-	Text(dst, seg.Seg.Title, t.Bold(104), W/2, 190, Center, t.Text)
+	if seg.Seg.Kind == show.KindRoyalFlush && seg.Bin != nil && !seg.Seg.Manual {
+		s.drawFinalists(dst, seg)
+		return
+	}
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, W-160), W/2, 190, Center, t.Text)
 	if f := seg.Frozen; f != nil {
-		Text(dst, groupInt(f.Entries)+" tickets  ·  "+groupInt(f.Participants)+" players in the draw", t.Regular(52), W/2, 340, Center, t.Accent)
+		line := groupInt(f.Entries) + " tickets  ·  " + groupInt(f.Participants) + " players in the draw"
+		if seg.Seg.Kind == show.KindManualBin {
+			line = groupInt(f.Entries) + " receipts in the bin  ·  " + groupInt(f.Participants) + " players"
+		}
+		Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
 		Text(dst, "Bin fingerprint  "+f.Fingerprint[:16], t.Mono(40), W/2, 850, Center, t.Dim)
+		if src := s.st.Seg(f.From); src != nil {
+			line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
+			Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
+		}
 	}
 	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
-	y := 470.0
-	for i, p := range prizeLines(seg.Seg.Prizes) {
-		if i == 5 {
-			break
+	cur := s.opt.Show.Currency
+	switch g := seg.Seg; {
+	case g.Manual:
+		Text(dst, "Drawn by hand: type the ticket read out, then Enter", t.Regular(44), W/2, 470, Center, t.Dim)
+		vector.DrawFilledRect(dst, W/2-420, 540, 840, 130, t.Primary, false)
+		vector.StrokeRect(dst, W/2-420, 540, 840, 130, 4, t.Accent, false)
+		Text(dst, string(s.digits)+"_", t.Mono(96), W/2, 550, Center, t.Text)
+		switch {
+		case g.Kind == show.KindChest:
+			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), W/2, 690, Center, t.Accent)
+		case g.Prize(seg.Winners()) != "":
+			Text(dst, "for "+g.Prize(seg.Winners()), t.Fit(t.Bold, 56, "for "+g.Prize(seg.Winners()), W-240), W/2, 690, Center, t.Accent)
 		}
-		Text(dst, p, t.Bold(64), W/2, y, Center, t.Text)
-		y += 78
+	case g.Kind == show.KindChest:
+		Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(96), W/2, 460, Center, t.Accent)
+		line := "1 jackpot ball among " + strconv.Itoa(g.Jackpot.Balls) + "  ·  every other ball " + show.Money(cur, g.Jackpot.Consolation)
+		Text(dst, line, t.Regular(44), W/2, 600, Center, t.Text)
+	case g.Kind == show.KindBonus:
+		line := "Envelopes: " + strings.Join(g.Envelopes, "  ·  ")
+		Text(dst, line, t.Fit(t.Bold, 64, line, W-240), W/2, 470, Center, t.Text)
+		if h := s.hourLine(seg, s.now()); h != "" {
+			Text(dst, h, t.Bold(52), W/2, 580, Center, t.Good)
+		}
+	default:
+		y := 470.0
+		for i, p := range prizeLines(g.Prizes) {
+			if i == 5 {
+				break
+			}
+			Text(dst, p, t.Bold(64), W/2, y, Center, t.Text)
+			y += 78
+		}
 	}
 	if w := seg.Winners(); w > 0 {
 		Text(dst, groupInt(w)+" of "+groupInt(seg.Seg.Winners)+" winners decided", t.Regular(40), W/2, 780, Center, t.Good)
@@ -304,14 +358,56 @@ func (s *Stage) drawWinner(dst *ebiten.Image, y float64) {
 	who := s.people[p.Participant]
 	Text(dst, "WINNER", t.Bold(72), W/2, y-80, Center, t.Accent)
 	Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 150, s.maskName(p.Participant), W-640), W/2, y, Center, t.Text)
-	line := s.cardLine(p.Ticket, p.Participant, "   ·   ")
+	line := s.pickLine(seg, p, "   ·   ")
 	if who.Tier != 0 {
 		line += "   ·   " + titleCase(who.Tier.String())
 	}
-	Text(dst, line, t.Regular(52), W/2, y+200, Center, t.Dim)
-	if p.Prize != "" {
-		Text(dst, p.Prize, t.Fit(t.Bold, 96, p.Prize, W-640), W/2, y+300, Center, t.Accent)
+	Text(dst, line, t.Fit(t.Regular, 52, line, W-640), W/2, y+200, Center, t.Dim)
+	if prize := s.prizeLine(seg, p); prize != "" {
+		Text(dst, prize, t.Fit(t.Bold, 96, prize, W-640), W/2, y+300, Center, t.Accent)
 	}
+}
+
+// pickLine is a winner's card and ticket; at a bonus jackpot, the device
+// the winner plays at first.
+func (s *Stage) pickLine(seg *show.SegState, p *show.Pick, sep string) string {
+	if seg.Seg.Kind == show.KindBonus {
+		line := "Device " + p.Ticket
+		if a := s.areaOf(p.Participant); a != "" {
+			line += sep + a
+		}
+		return line + sep + "Card " + s.maskCard(p.Participant)
+	}
+	return s.cardLine(p.Ticket, p.Participant, sep)
+}
+
+// prizeLine is what a winner wins, as far as the screen may say yet: the
+// prize drawn for, the one turned over, or what the winner will choose.
+func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
+	switch {
+	case p.Choice != nil:
+		return p.Choice.Prize
+	case p.Prize != "":
+		return p.Prize
+	}
+	switch seg.Seg.Choice() {
+	case "cards":
+		return "chooses a card once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
+	case "balls":
+		return "chooses a ball once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
+	case "envelopes":
+		return "chooses an envelope once claimed"
+	}
+	return ""
+}
+
+// prizeOf is what a winner won: the prize drawn for, or the card, ball or
+// envelope turned over.
+func prizeOf(p *show.Pick) string {
+	if p.Choice != nil {
+		return p.Choice.Prize
+	}
+	return p.Prize
 }
 
 func (s *Stage) drawCountdown(dst *ebiten.Image) {
@@ -325,10 +421,13 @@ func (s *Stage) drawCountdown(dst *ebiten.Image) {
 	const cx, wide = 1240, 1180 // the right side, beside the ring
 	who := s.maskName(p.Participant)
 	Text(dst, who, t.Fit(t.Bold, 110, who, wide), cx, 300, Center, t.Text)
-	line := s.cardLine(p.Ticket, p.Participant, "  ·  ")
+	line := s.pickLine(seg, p, "  ·  ")
 	Text(dst, line, t.Fit(t.Regular, 48, line, wide), cx, 450, Center, t.Dim)
-	if p.Prize != "" {
-		Text(dst, p.Prize, t.Fit(t.Bold, 80, p.Prize, wide), cx, 540, Center, t.Accent)
+	if prize := s.prizeLine(seg, p); prize != "" {
+		Text(dst, prize, t.Fit(t.Bold, 80, prize, wide), cx, 540, Center, t.Accent)
+	}
+	if h := s.hourLine(seg, s.now()); h != "" && seg.Seg.Kind == show.KindBonus {
+		Text(dst, h, t.Bold(44), cx, 620, Center, t.Good)
 	}
 	if p.Outcome == "" && p.Proxy != "" {
 		Text(dst, "Proxy on file: "+p.Proxy, t.Regular(44), 1240, 680, Center, t.Good)
@@ -395,7 +494,11 @@ func (s *Stage) drawBoard(dst *ebiten.Image) {
 		if !p.Outcome.Wins() {
 			continue
 		}
-		Text(dst, p.Prize, t.Fit(t.Bold, 56, p.Prize, 540), 200, y, Left, t.Accent)
+		prize := prizeOf(&p)
+		if c := p.Choice; c != nil && c.Item != "" {
+			prize = c.Item + "  " + prize
+		}
+		Text(dst, prize, t.Fit(t.Bold, 56, prize, 540), 200, y, Left, t.Accent)
 		Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 56, s.maskName(p.Participant), 620), 760, y, Left, t.Text)
 		Text(dst, s.maskCard(p.Participant), t.Mono(48), 1420, y+6, Left, t.Dim)
 		y += 96

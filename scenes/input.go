@@ -30,11 +30,31 @@ const (
 	Export            // E, once the show is closed
 	Reload            // U: read a leaderboard's standings now
 	Skip              // S: end this draw short, with a reason
+	TypeTicket        // T: type a ticket as printed, letters and all (a manual bin's receipt)
+	Digit0            // 0 … 9, on the top row or the keypad: a ticket, a card, ball or envelope, a bin number
+	Digit1
+	Digit2
+	Digit3
+	Digit4
+	Digit5
+	Digit6
+	Digit7
+	Digit8
+	Digit9
 )
 
-var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload", "skip"}
+var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload", "skip", "type ticket",
+	"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
 
 func (a Action) String() string { return actionNames[a] }
+
+// Digit is the digit a digit action types.
+func (a Action) Digit() (rune, bool) {
+	if a >= Digit0 && a <= Digit9 {
+		return '0' + rune(a-Digit0), true
+	}
+	return 0, false
+}
 
 // KeyMap is the stage's one key map.
 var KeyMap = map[ebiten.Key]Action{
@@ -48,7 +68,14 @@ var KeyMap = map[ebiten.Key]Action{
 	ebiten.KeyC: Claim, ebiten.KeyR: Proxy, ebiten.KeyD: Decline, ebiten.KeyF: Forfeit,
 	ebiten.KeyM: Mute, ebiten.KeyEqual: VolumeUp, ebiten.KeyNumpadAdd: VolumeUp,
 	ebiten.KeyMinus: VolumeDown, ebiten.KeyNumpadSubtract: VolumeDown,
-	ebiten.KeyE: Export, ebiten.KeyU: Reload, ebiten.KeyS: Skip,
+	ebiten.KeyE: Export, ebiten.KeyU: Reload, ebiten.KeyS: Skip, ebiten.KeyT: TypeTicket,
+}
+
+func init() {
+	for i := range 10 {
+		KeyMap[ebiten.KeyDigit0+ebiten.Key(i)] = Digit0 + Action(i)
+		KeyMap[ebiten.KeyNumpad0+ebiten.Key(i)] = Digit0 + Action(i)
+	}
 }
 
 // Frame is the input of one tick: keys pressed since the last tick (a

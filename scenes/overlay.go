@@ -65,9 +65,11 @@ func (s *Stage) hints() string {
 		now = "Next ► start the show"
 	case phaseAttract:
 		switch seg := s.st.CurSeg(); {
-		case seg.Seg.Kind != show.KindDraw && s.st.Cur+1 < len(s.st.Segs):
+		case seg.Seg.Kind == show.KindWildCard:
+			now = "Next ► the wild card's numbers"
+		case !seg.Seg.Draws() && s.st.Cur+1 < len(s.st.Segs):
 			now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
-		case seg.Seg.Kind != show.KindDraw:
+		case !seg.Seg.Draws():
 			now = "Next ► close the show"
 		case seg.Frozen != nil:
 			now = "Next ► draw intro"
@@ -80,6 +82,16 @@ func (s *Stage) hints() string {
 		now += "  ·  F5 pause the loop"
 	case phaseIntro:
 		now = "Next ► draw  ·  Prev ◄ back"
+		if s.st.CurSeg().Seg.Manual {
+			now = "Type the ticket read out, Enter records it  ·  T a ticket with letters  ·  Prev ◄ back"
+			if len(s.digits) > 0 {
+				now = "Enter ► record ticket " + string(s.digits) + "  ·  Backspace erase  ·  Esc clear"
+			}
+		}
+	case phaseChoose:
+		now = s.chooseHint()
+	case phaseNumbers:
+		now = s.numbersHint()
 	case phaseReel:
 		now = "Drawing…"
 	case phaseReveal:
@@ -88,14 +100,20 @@ func (s *Stage) hints() string {
 		p := s.st.CurSeg().Last()
 		switch {
 		case p == nil:
+		case s.st.CurSeg().Chooser() != nil:
+			now = "Next ► the winner chooses " + s.st.CurSeg().Seg.Choice()
 		case p.Outcome == show.Pending && s.menu >= 0:
 			now = "Next/Prev move  ·  F5 choose"
 		case p.Outcome == show.Pending:
 			now = "Next/C claimed  ·  R proxy  ·  D register  ·  F forfeit  ·  F5 menu  ·  no-show is automatic"
 		case s.st.CurSeg().Done():
 			now = "Next ► winners board"
+		case p.Outcome.Wins() && s.st.CurSeg().Seg.Manual:
+			now = "Next ► type the next ticket drawn"
 		case p.Outcome.Wins():
 			now = "Next ► draw the next winner"
+		case s.st.CurSeg().Seg.Manual:
+			now = "Next ► type the ticket drawn in its place"
 		default:
 			now = "Next ► redraw"
 		}
@@ -169,6 +187,8 @@ var helpLines = []string{
 	"B or .: blackout, the same key brings the picture back",
 	"C claimed  ·  R proxy present  ·  D on the decline register  ·  F forfeit",
 	"The no-show is recorded by the engine when the %d seconds run out",
+	"Choosing: Next/Prev move  ·  F5 chooses  ·  or its number + Enter",
+	"By hand: ticket digits + Enter  ·  T a ticket with letters  ·  wild card: numbers + Enter",
 	"U update a leaderboard now  ·  S skip a draw that cannot go on  ·  E export at the close",
 	"H hide the hint bar  ·  M mute  ·  + / − volume  ·  Ctrl+Q quit",
 }
@@ -176,14 +196,60 @@ var helpLines = []string{
 func (s *Stage) drawHelp(dst *ebiten.Image) {
 	t := s.theme
 	vector.DrawFilledRect(dst, 0, 122, W, H-122, t.Background, false)
-	vector.StrokeRect(dst, 160, 170, W-320, 760, 4, t.Accent, false)
+	vector.StrokeRect(dst, 160, 170, W-320, 790, 4, t.Accent, false)
 	Text(dst, "Keys", t.Bold(64), W/2, 200, Center, t.Accent)
 	for i, l := range helpLines {
 		if strings.Contains(l, "%d") {
 			l = fmt.Sprintf(l, s.opt.Show.ClaimSeconds)
 		}
-		Text(dst, l, t.Regular(38), 220, 300+float64(i)*76, Left, t.Text)
+		Text(dst, l, t.Fit(t.Regular, 38, l, W-440), 220, 290+float64(i)*66, Left, t.Text)
 	}
+}
+
+// chooseHint is the choosing table's hint: what moves, what chooses.
+func (s *Stage) chooseHint() string {
+	seg := s.st.CurSeg()
+	switch {
+	case s.turning(s.now()):
+		return "Turning over…"
+	case seg.Chooser() == nil && seg.Seg.Kind == show.KindBonus && !seg.Done():
+		return "Next ► draw the next winner"
+	case seg.Chooser() == nil:
+		return "Next ► winners board"
+	case len(s.digits) > 0:
+		return "Enter ► choose " + string(s.digits) + "  ·  Backspace erase  ·  Esc clear"
+	}
+	items := seg.Seg.Items()
+	it := ""
+	if s.at < len(items) {
+		it = items[s.at]
+	}
+	typed := "type the ball's number"
+	switch seg.Seg.Kind {
+	case show.KindRoyalFlush:
+		typed = "type the card's place 1–5 (or 10)"
+	case show.KindBonus:
+		typed = "type the envelope's number"
+	}
+	return "Next/Prev move  ·  F5 choose " + it + "  ·  or " + typed + " + Enter"
+}
+
+// numbersHint is the wild card's hint.
+func (s *Stage) numbersHint() string {
+	seg := s.st.CurSeg()
+	switch {
+	case seg.Numbers != nil && s.st.Cur+1 < len(s.st.Segs):
+		return "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
+	case seg.Numbers != nil:
+		return "Next ► close the show"
+	case len(s.digits) > 0:
+		return "Enter ► bin " + string(s.digits) + "  ·  Backspace erase"
+	case len(s.nums) > 0 && len(s.nums) < seg.Seg.Winners:
+		return "Type the next number drawn, then Enter  ·  Backspace takes the last back  ·  Esc clears"
+	case len(s.nums) > 0:
+		return "Enter ► who typed the numbers  ·  Backspace takes the last back"
+	}
+	return "Next ► draw the numbers electronically  ·  or type each number drawn by hand, then Enter  ·  Prev ◄ back"
 }
 
 // drawStamp is a claim's outcome, large and unmistakable.

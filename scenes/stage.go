@@ -54,9 +54,11 @@ const (
 	phaseCountdown              // the claim countdown and its outcome
 	phaseBoard                  // the draw's winners
 	phaseClosed                 // the show is closed: the seed is revealed
+	phaseChoose                 // winners choose a card, a ball or an envelope
+	phaseNumbers                // a wild card's bin numbers
 )
 
-var phaseNames = [...]string{"open", "attract", "intro", "reel", "reveal", "countdown", "board", "closed"}
+var phaseNames = [...]string{"open", "attract", "intro", "reel", "reveal", "countdown", "board", "closed", "choose", "numbers"}
 
 func (p phase) String() string { return phaseNames[p] }
 
@@ -110,6 +112,11 @@ type Stage struct {
 	quit       bool
 
 	guard   time.Time // until then Next decides nothing: it needs a fresh press
+
+	digits []rune    // typed: a ticket, a card, ball or envelope, a bin number
+	at     int       // the highlighted card, ball or envelope: its index in the segment's items
+	nums   []int     // a wild card's numbers typed so far, before the name of who typed them
+	turn   turnOver  // the last card, ball or envelope turned over, or the numbers drawn
 	ticks   int
 	warming bool // glyphs are still being cached, a face a tick
 	stats   *Stats
@@ -130,6 +137,7 @@ type Stage struct {
 	roll     audio.Voice   // the drum-roll under the reel
 	ring     *ebiten.Image // the countdown ring, drawn apart
 	reel     *ebiten.Image // the reel's window, drawn apart
+	flip     *ebiten.Image // a Royal Flush card turning over, drawn apart
 }
 
 type confirmKind int
@@ -155,7 +163,7 @@ func New(opt Options) *Stage {
 	s.started = s.now()
 	s.st = opt.Backend.State()
 	if opt.Backend != nil {
-		s.w = startWorker(opt.Backend, 100*time.Millisecond)
+		s.w = startWorker(opt.Backend, opt.Show, 100*time.Millisecond)
 	}
 	s.resume()
 	return s
@@ -175,6 +183,8 @@ func (s *Stage) resume() {
 		p = phaseAttract
 	case seg.Last() != nil && seg.Last().Outcome == show.Pending && !seg.Last().Announced():
 		p = phaseIntro // the pick is made but was never shown: show it now
+	case seg.Chooser() != nil:
+		p = phaseChoose
 	case seg.Last() != nil && (seg.Last().Outcome == show.Pending || !seg.Done()):
 		p = phaseCountdown
 	case seg.Done() && len(seg.Picks) > 0:
@@ -209,7 +219,12 @@ func (s *Stage) fetchPeople(seg *show.SegState) {
 	for _, p := range seg.Picks {
 		cards = append(cards, p.Participant)
 	}
-	if ps, err := s.opt.Backend.People(seg.Seg.ID, cards); err == nil {
+	if seg.Bin != nil && len(seg.Bin.Entries) <= boardSize {
+		for _, e := range seg.Bin.Entries {
+			cards = append(cards, e.Participant)
+		}
+	}
+	if ps, err := people(s.opt.Backend, s.opt.Show, s.st, seg, cards); err == nil {
 		for k, v := range ps {
 			s.people[k] = v
 		}
@@ -223,8 +238,12 @@ func (s *Stage) to(p phase) {
 	}
 	s.phase, s.since = p, now
 	s.menu, s.boardFocus, s.entry = -1, false, nil // a field belongs to its scene
-	if p == phaseCountdown {
+	s.digits, s.nums = nil, nil
+	if p == phaseCountdown || p == phaseChoose || p == phaseNumbers {
 		s.guard = now.Add(freshPress)
+	}
+	if p == phaseChoose {
+		s.at = s.firstFree(0, 1)
 	}
 	if p == phaseOpen && s.st.Witness() == "" && !s.frozenAny() {
 		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", witness: true}
@@ -341,6 +360,19 @@ func (s *Stage) apply(r reply) {
 		s.landing = false
 		s.sound(audio.RevealHit)
 		s.to(phaseReveal)
+	case show.OpTicket:
+		// a ticket drawn by hand was read out: no reel, its winner at once
+		s.message = ""
+		if r.sample != nil {
+			s.sample = r.sample
+		}
+		s.sound(audio.RevealHit)
+		s.to(phaseReveal)
+	case show.OpChoose:
+		s.turned(r.evs)
+	case show.OpNumbers, show.OpDraw:
+		s.message = ""
+		s.numbered(r.evs)
 	case show.OpNext:
 		s.sample = nil
 		s.to(phaseAttract)
@@ -408,6 +440,8 @@ func (s *Stage) step() {
 		}
 	case phaseCountdown:
 		s.cueCountdown()
+	case phaseChoose:
+		s.cueTurn()
 	case phaseAttract:
 		// a leaderboard's file is read again every few seconds: a new one
 		// is on screen without a restart
