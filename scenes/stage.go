@@ -111,12 +111,12 @@ type Stage struct {
 	started    time.Time
 	quit       bool
 
-	guard   time.Time // until then Next decides nothing: it needs a fresh press
+	guard time.Time // until then Next decides nothing: it needs a fresh press
 
-	digits []rune    // typed: a ticket, a card, ball or envelope, a bin number
-	at     int       // the highlighted card, ball or envelope: its index in the segment's items
-	nums   []int     // a wild card's numbers typed so far, before the name of who typed them
-	turn   turnOver  // the last card, ball or envelope turned over, or the numbers drawn
+	digits  []rune   // typed: a ticket, a card, ball or envelope, a bin number
+	at      int      // the highlighted card, ball or envelope: its index in the segment's items
+	nums    []int    // a wild card's numbers typed so far, before the name of who typed them
+	turn    turnOver // the last card, ball or envelope turned over, or the numbers drawn
 	ticks   int
 	warming bool // glyphs are still being cached, a face a tick
 	stats   *Stats
