@@ -45,6 +45,16 @@ type StatementDraw struct {
 	Picked  bool
 	Pick    show.Pick // when Picked
 	Outcome string    // the pick's outcome in words
+	Chosen  string    // what the winner chose, in words: a card, a ball, an envelope
+
+	// Finale segments.
+	From     string        // where the card's tickets came from, when not this draw's own entry file
+	Currency string        // the show's, for the jackpot
+	Jackpot  *show.Jackpot // a chest's jackpot
+	Value    int64         // its value this week, fixed when the bin froze
+	Settled  *show.Settled // how it was settled; nil until every winner chose
+	Numbers  *show.Numbers // a wild-card draw: its wild card's numbers
+	Number   int           // the number that chose this draw's bin
 }
 
 // Statement finds every bin the card was in, across all the shows of the
@@ -168,6 +178,8 @@ type segFold struct {
 	frozen   *show.Frozen
 	frozenAt time.Time
 	picks    []show.Pick
+	numbers  *show.Numbers // a wild card's
+	settled  *show.Settled // a chest's
 }
 
 func foldLight(evs []show.Event) map[string]*segFold {
@@ -186,6 +198,12 @@ func foldLight(evs []show.Event) map[string]*segFold {
 			s.frozen, s.frozenAt = e.Frozen, e.At
 		case e.Kind == show.PickDrawn && e.Pick != nil:
 			s.picks = append(s.picks, show.Pick{PickRef: *e.Pick, DrawnAt: e.At})
+		case e.Kind == show.NumbersChosen && e.Numbers != nil:
+			s.numbers = e.Numbers
+		case e.Kind == show.JackpotPaid && e.Settled != nil:
+			s.settled = e.Settled
+		case e.Kind == show.PrizeChosen && e.Choice != nil && e.Choice.K < len(s.picks):
+			s.picks[e.Choice.K].Choice = e.Choice
 		case e.Pick != nil && e.Pick.K < len(s.picks):
 			p := &s.picks[e.Pick.K]
 			switch e.Kind {
@@ -224,30 +242,78 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 		return nil, fmt.Errorf("show %s: the journal has no show-opened event", s.ID)
 	}
 	folded := foldLight(evs)
+	card := ""
+	for _, id := range segs {
+		card = bySeg[[2]string{s.ID, id}][0].Card
+	}
 	var out []StatementDraw
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
-		if !slices.Contains(segs, seg.ID) {
+		f := folded[seg.ID]
+		rows, rules, from := bySeg[[2]string{s.ID, seg.ID}], seg, ""
+		switch {
+		case seg.Kind == show.KindWildDraw:
+			// a wild-card draw's tickets are the rows of the month-end bin
+			// its number chose, under that bin's rules
+			if f == nil || f.frozen == nil || f.frozen.From == "" {
+				continue
+			}
+			if rows = bySeg[[2]string{s.ID, f.frozen.From}]; len(rows) == 0 {
+				continue
+			}
+			for j := range sh.Segments {
+				if src := sh.Segments[j]; src.ID == f.frozen.From {
+					src.ID = seg.ID
+					rules = &src
+				}
+			}
+			from = "the entry file of " + f.frozen.From
+		case (seg.Kind == show.KindManualBin || seg.Kind == show.KindRoyalFlush) && len(seg.From) > 0:
+			// a manual bin's or a Royal Flush's: the receipts of the card's wins
+			var won []string
+			for _, src := range sh.Sources(seg.From) {
+				if sf := folded[src.ID]; sf != nil {
+					for _, p := range sf.picks {
+						if p.Participant == card && p.Outcome.Wins() {
+							rows = append(rows, cardRow{Row: show.Row{Ticket: src.ID + "/" + p.Ticket, Card: card}, show: s.ID, segment: seg.ID})
+							won = append(won, src.ID)
+						}
+					}
+				}
+			}
+			if len(won) > 0 {
+				from = "the receipts of the card's wins in " + strings.Join(won, ", ")
+			}
+		}
+		if len(rows) == 0 {
 			continue
 		}
-		rows := bySeg[[2]string{s.ID, seg.ID}]
 		d := StatementDraw{
 			ShowID: s.ID, Promotion: opened.Promotion, Property: opened.Property, Rehearsal: s.Rehearsal,
-			Location: sh.Location, Segment: seg.ID, Title: seg.Title, Scheduled: seg.At, Rows: len(rows),
+			Location: sh.Location, Segment: seg.ID, Title: seg.Title, Scheduled: seg.At, Rows: len(rows), From: from,
+			Currency: sh.Currency, Jackpot: seg.Jackpot,
 		}
-		f := folded[seg.ID]
+		if seg.Kind == show.KindWildDraw {
+			if w := folded[seg.Group]; w != nil && w.numbers != nil && seg.Bin <= len(w.numbers.Numbers) {
+				d.Numbers, d.Number = w.numbers, w.numbers.Numbers[seg.Bin-1]
+			}
+		}
 		if f == nil || f.frozen == nil {
 			out = append(out, d)
 			continue
 		}
 		d.Frozen, d.FrozenAt, d.Fingerprint, d.BinTickets = true, f.frozenAt, f.frozen.Fingerprint, f.frozen.TotalWeight
-		if err := d.weigh(seg, f.frozen, rows); err != nil {
+		d.Value, d.Settled = f.frozen.Jackpot, f.settled
+		if err := d.weigh(rules, f.frozen, rows); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
 		}
+		if seg.Kind == show.KindWildDraw && strings.HasPrefix(d.NotEligible, "barred") {
+			d.NotEligible = "barred (a finalist already, or an earlier winner: the wild card passes over them)"
+		}
 		for _, p := range f.picks {
-			if p.Participant == rows[0].Card {
+			if p.Participant == card {
 				d.Picked, d.Pick = true, p
-				d.Outcome = status(&p)
+				d.Outcome, d.Chosen = status(&p), chosen(seg, &p)
 			}
 		}
 		out = append(out, d)
@@ -357,6 +423,16 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 			when = "scheduled " + d.Scheduled.In(d.Location).Format("2006-01-02 15:04")
 		}
 		fmt.Fprintf(b, "    %s (%s), %s\n", d.Title, d.Segment, when)
+		if d.From != "" {
+			fmt.Fprintf(b, "      From:        %s\n", d.From)
+		}
+		if d.Numbers != nil {
+			how := "drawn electronically"
+			if d.Numbers.By == "host" {
+				how = "typed by " + d.Numbers.Name + " from a physical draw"
+			}
+			fmt.Fprintf(b, "      Wild card:   this bin chosen by number %d of the numbers %s, %s\n", d.Number, joinInts(d.Numbers.Numbers), how)
+		}
 		if !d.Frozen {
 			fmt.Fprintf(b, "      Tickets:     not known yet: the entry file is loaded (%d row(s) with the card) but the draw has not started\n", d.Rows)
 			continue
@@ -385,12 +461,36 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 		if d.Picked {
 			p := d.Pick
 			fmt.Fprintf(b, "      Result:      picked as pick %d (k = %d) at %s, ticket %s: %s", p.K+1, p.K, p.DrawnAt.In(d.Location).Format(time.TimeOnly), p.Ticket, d.Outcome)
-			if p.Prize != "" && p.Outcome.Wins() {
-				fmt.Fprintf(b, "; prize %s", p.Prize)
+			if pz := prizeWon(&p); pz != "" && p.Outcome.Wins() {
+				fmt.Fprintf(b, "; prize %s", pz)
+			}
+			if d.Chosen != "" {
+				fmt.Fprintf(b, " (%s)", d.Chosen)
 			}
 			fmt.Fprintln(b)
 		} else {
 			fmt.Fprintln(b, "      Result:      not picked")
 		}
+		if d.Jackpot != nil {
+			money := func(v int64) string { return show.Money(d.Currency, v) }
+			line := fmt.Sprintf("%s this week (jackpot %s)", money(d.Value), d.Jackpot.Name)
+			switch st := d.Settled; {
+			case st == nil:
+				line += "; not settled yet"
+			case st.Won:
+				line += fmt.Sprintf("; won, back to %s next week", money(st.Next))
+			default:
+				line += fmt.Sprintf("; not won, %s next week", money(st.Next))
+			}
+			fmt.Fprintf(b, "      Jackpot:     %s\n", line)
+		}
 	}
+}
+
+func joinInts(ns []int) string {
+	ss := make([]string, len(ns))
+	for i, n := range ns {
+		ss[i] = fmt.Sprint(n)
+	}
+	return strings.Join(ss, ", ")
 }

@@ -698,3 +698,95 @@ func TestFinaleArchiveVerifies(t *testing.T) {
 		t.Fatalf("verify archive: %+v", v)
 	}
 }
+
+// TestFinaleStatement: a card's statement has a line for every finale bin
+// it was in, with the tickets the bin gave it: the month-end bins, the
+// wild-card draws over their rows (with the numbers and who typed them),
+// the manual bin's receipts and the Royal Flush; and a chest's line says
+// the jackpot and its settlement.
+func TestFinaleStatement(t *testing.T) {
+	r := playGrandFinale(t, []int{3, 1})
+	st := r.ss.Eng.State()
+	cards := map[string]bool{}
+	for _, s := range st.Segs {
+		if s.Bin != nil {
+			for _, e := range s.Bin.Entries {
+				cards[e.Participant] = true
+			}
+		}
+	}
+	sawWild, sawReceipt := false, false
+	for card := range cards {
+		stm, err := r.db.Statement(card)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := map[string]StatementDraw{}
+		for _, d := range stm.Rehearsals {
+			lines[d.Segment] = d
+		}
+		for _, s := range st.Segs {
+			if s.Bin == nil {
+				continue
+			}
+			var weight uint64
+			for _, e := range s.Bin.Entries {
+				if e.Participant == card {
+					weight += e.Weight
+				}
+			}
+			d, ok := lines[s.Seg.ID]
+			if weight > 0 && !ok {
+				t.Errorf("%s: no statement line for %s, where the bin gave it %d ticket(s)", card, s.Seg.ID, weight)
+				continue
+			}
+			if ok && d.Tickets != weight {
+				t.Errorf("%s in %s: the statement says %d ticket(s), the bin gave %d", card, s.Seg.ID, d.Tickets, weight)
+			}
+			if ok && s.Seg.Kind == show.KindWildDraw {
+				sawWild = true
+				if d.Numbers == nil || d.Numbers.Name != "Thandi Nkosi" || d.From != "the entry file of "+s.Frozen.From {
+					t.Errorf("%s in %s: %+v", card, s.Seg.ID, d)
+				}
+			}
+			if ok && s.Seg.Kind == show.KindManualBin && weight > 0 {
+				sawReceipt = true
+			}
+		}
+	}
+	if !sawWild || !sawReceipt {
+		t.Fatalf("no card in a wild-card draw (%v) or with a receipt in the manual bin (%v)", sawWild, sawReceipt)
+	}
+	stm, err := r.db.Statement("EVERY")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := stm.WriteText(&b, "campaign.db"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Wild card · finalist 1 (wild-1)", "From:        the entry file of me-3",
+		"Wild card:   this bin chosen by number 3 of the numbers 3, 1, typed by Thandi Nkosi from a physical draw"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("statement of EVERY lacks %q:\n%s", want, b.String())
+		}
+	}
+
+	c := playChest(t, false, append(nonJackpot(c0key(), 1), "JACKPOT"))
+	winner := c.ss.Eng.State().Seg("chest").Picks[1]
+	stm, err = c.db.Statement(winner.Participant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := stm.WriteText(&b, "campaign.db"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"prize R20 000 (ball " + winner.Choice.Item + ": JACKPOT)", "Jackpot:     R20 000 this week (jackpot grc-chest); won, back to R20 000 next week"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("statement of the jackpot winner lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+func c0key() [32]byte { return show.Key(testSeed, "") }
