@@ -106,6 +106,11 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	} else {
 		fmt.Fprintf(stderr, "opened show %s; commitment %s\n", ss.ID, st.Opened.Commitment)
 	}
+	for _, seg := range st.Segs {
+		if j := seg.Seg.Jackpot; j != nil && seg.Frozen == nil {
+			fmt.Fprintf(stderr, "%s: jackpot %s stands at %s before tonight's draw\n", seg.Seg.ID, j.Name, show.Money(sh.Currency, st.JackpotBefore(j)))
+		}
+	}
 	print := func(evs []show.Event) error {
 		for _, e := range evs {
 			b, err := e.MarshalLine()
