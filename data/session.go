@@ -92,7 +92,7 @@ func (ss *Session) resume(s *ShowRow, opt Options) error {
 		return err
 	}
 	ss.Eng.SetExclusions(ex)
-	return nil
+	return ss.setJackpots()
 }
 
 func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Options) error {
@@ -130,7 +130,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		return err
 	}
 	ss.Eng.Apply(ch)
-	return nil
+	return ss.setJackpots()
 }
 
 // ShowBase is the id a show from sh opened at now starts from: the
@@ -153,10 +153,11 @@ func ShowBase(sh *show.Show, now time.Time) string {
 // Do carries out one command: the engine decides, the events (and the
 // headless progress, if any) are committed in one transaction, and only
 // then does the engine apply them. Lists and entry files the command needs
-// are loaded first, each in its own commit.
+// are loaded first, each in its own commit: before a bin freezes, which a
+// draw, a freeze or the first ticket typed from a physical bin does.
 func (ss *Session) Do(c show.Command, p *Progress) ([]show.Event, error) {
 	var evs []show.Event
-	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze) && cur != nil && cur.Seg.Kind == show.KindDraw {
+	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze || c.Op == show.OpTicket) && cur != nil && cur.Seg.Draws() && cur.Frozen == nil {
 		loaded, err := ss.load()
 		if err != nil {
 			return loaded, err
@@ -192,7 +193,10 @@ func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
 }
 
 // load imports the show's lists and the current segment's entry file and
-// lists, if not done yet.
+// lists, if not done yet. A segment whose bin is made from earlier results
+// (a manual bin, a Royal Flush from earlier segments) has no file of its
+// own; a wild-card draw needs the file of the month-end bin its number
+// chose, imported now if that bin was never drawn.
 func (ss *Session) load() ([]show.Event, error) {
 	st := ss.Eng.State()
 	sh := ss.Eng.Show
@@ -224,18 +228,29 @@ func (ss *Session) load() ([]show.Event, error) {
 		}
 		evs = append(evs, done...)
 	}
-	if ss.Eng.State().CurSeg().Loaded == nil {
-		l, err := ss.DB.ImportEntries(ss.ID, seg.Seg, recordName(sh, seg.Seg.Entries))
-		if err != nil {
-			return evs, err
-		}
-		done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: seg.Seg.ID, Loaded: l}, nil)
-		if err != nil {
-			return evs, err
-		}
-		evs = append(evs, done...)
+	src := seg.Seg
+	if seg.Seg.Kind == show.KindWildDraw {
+		src = ss.wildSource(seg)
 	}
-	return evs, nil
+	if src == nil || src.Entries == "" || ss.Eng.State().Seg(src.ID).Loaded != nil {
+		return evs, nil
+	}
+	l, err := ss.DB.ImportEntries(ss.ID, src, recordName(sh, src.Entries))
+	if err != nil {
+		return evs, err
+	}
+	done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: src.ID, Loaded: l}, nil)
+	return append(evs, done...), err
+}
+
+// wildSource is the month-end bin a wild-card draw's number chose, or nil
+// while the numbers are not chosen (the engine then says so).
+func (ss *Session) wildSource(seg *show.SegState) *show.Segment {
+	parent := ss.Eng.State().Seg(seg.Seg.Group)
+	if parent == nil || parent.Numbers == nil || len(parent.Seg.From) != 1 || seg.Seg.Bin > len(parent.Numbers.Numbers) {
+		return nil
+	}
+	return ss.Eng.Show.MonthEndBin(parent.Seg.From[0], parent.Numbers.Numbers[seg.Seg.Bin-1])
 }
 
 // recordName is how the record names a file the show file names: relative
