@@ -790,3 +790,41 @@ func TestFinaleStatement(t *testing.T) {
 }
 
 func c0key() [32]byte { return show.Key(testSeed, "") }
+
+// TestWildCardFromSkippedBin: a month-end bin skipped on the night is not
+// a draw of the record, yet a wild-card number may choose it: the session
+// imports its rows then, and the record verifies from its folder (which
+// has no bin of those rows to rebuild the wild-card draw from) and from
+// the database, which rebuilds it from the recorded rows.
+func TestWildCardFromSkippedBin(t *testing.T) {
+	r := newFinaleRig(t, grandFinaleText, grandFinaleFiles())
+	for range 2 {
+		r.claimAll()
+		r.op(show.OpNext)
+	}
+	r.do(show.Command{Op: show.OpSkip, Text: "bin 3 delivered late"})
+	r.op(show.OpNext)
+	r.claimAll()
+	r.op(show.OpNext)
+	r.do(show.Command{Op: show.OpNumbers, Numbers: []int{3, 2}, Text: "Thandi Nkosi"})
+	r.op(show.OpNext)
+	for range 2 {
+		r.claimAll()
+		r.op(show.OpNext)
+	}
+	r.claimAll()
+	for _, c := range []string{"10", "J", "Q", "K", "A"} {
+		r.choose(c)
+	}
+	r.op(show.OpClose)
+	out, rec := r.export()
+	if d := drawOf(t, rec, "wild-1"); d.From != "me-3" || len(d.Picks) == 0 {
+		t.Fatalf("wild-1 %+v", d)
+	}
+	for _, d := range rec.Draws {
+		if d.ID == "me-3" {
+			t.Fatalf("the skipped bin is a draw of the record: %+v", d)
+		}
+	}
+	r.verified(out, 2+1+2+1, 5, 1)
+}

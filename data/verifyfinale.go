@@ -52,31 +52,46 @@ func (v *verifier) wildBin(i int, d *RecordDraw, bin []show.Entry) {
 	case d.From == "":
 		r.bad("draw %s: a wild-card draw that names no month-end bin to draw from", d.ID)
 		return
-	case src == nil:
-		r.bad("draw %s: draws from %s, which is not an earlier draw of the record", d.ID, d.From)
-		return
-	case src.Kind != show.KindMonthEnd:
+	case src != nil && src.Kind != show.KindMonthEnd:
 		r.bad("draw %s: draws from %s, which is not a month-end bin", d.ID, d.From)
 		return
 	}
-	rows, err := v.bin(src)
-	if err != nil {
-		r.bad("draw %s: the bin it draws from: %v", d.ID, err)
-		return
+	var rows []show.Entry
+	if src != nil {
+		var err error
+		if rows, err = v.bin(src); err != nil {
+			r.bad("draw %s: the bin it draws from: %v", d.ID, err)
+			return
+		}
 	}
-	barred, srcBarred := set(d.BarredCards), set(src.BarredCards)
-	// the finalists drawn before are barred from a wild card
+	barred := set(d.BarredCards)
+	// the finalists drawn before are barred from a wild card: none is in
+	// its bin, and each in the month-end bin is named as barred
 	for j := range v.rec.Draws[:i] {
 		o := &v.rec.Draws[j]
 		if o.Kind != show.KindManualBin && o.Kind != show.KindWildDraw {
 			continue
 		}
 		for _, p := range o.Picks {
-			if winning(p.Outcome) && !barred[p.Participant] && slices.ContainsFunc(rows, func(e show.Entry) bool { return e.Participant == p.Participant }) {
+			if !winning(p.Outcome) {
+				continue
+			}
+			in := func(e show.Entry) bool { return e.Participant == p.Participant }
+			switch {
+			case slices.ContainsFunc(bin, in):
+				r.bad("draw %s: %s, a finalist of %s, is in the wild card's bin: a wild card passes over finalists", d.ID, p.Participant, o.ID)
+			case !barred[p.Participant] && slices.ContainsFunc(rows, in):
 				r.bad("draw %s: %s, a finalist of %s, is in bin %s but was not barred from the wild card", d.ID, p.Participant, o.ID, src.ID)
 			}
 		}
 	}
+	if src == nil {
+		// a month-end bin never drawn (skipped): the record has no bin of
+		// its rows to rebuild this one from; verify --db rebuilds it from
+		// the recorded rows
+		return
+	}
+	srcBarred := set(src.BarredCards)
 	var want []show.Entry
 	for _, e := range rows {
 		if !barred[e.Participant] {
@@ -98,8 +113,7 @@ func (v *verifier) receiptBin(i int, d *RecordDraw, bin []show.Entry) {
 	for _, id := range d.Sources {
 		src := v.earlier(i, id)
 		if src == nil {
-			r.bad("draw %s: takes the winners of %s, which is not an earlier draw of the record", d.ID, id)
-			continue
+			continue // never drawn (skipped): no winners
 		}
 		for _, p := range src.Picks {
 			if !winning(p.Outcome) {
