@@ -1,17 +1,166 @@
 package data
 
-import "drawshow/show"
+import (
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
 
-// People looks up what a segment's entry file says of these cards, for
-// the big screen.
+	"drawshow/show"
+)
+
+// People looks up what the entry files say of these cards, for the big
+// screen: first the segment's own import; then, for cards it does not
+// list or a segment that has none (a manual bin, a Royal Flush from
+// earlier segments, a wild-card draw), the month-end bin a wild-card draw
+// was frozen from, then every other import of the show in import order.
+// A card the segment picked is looked up at its picked ticket, so a bonus
+// winner's Area is that of the device they won at (the device itself is
+// the pick's ticket). A card no import lists is left out.
 func (db *DB) People(showID, segment string, cards []string) (map[string]show.Person, error) {
-	ps, err := db.people(showID, segment, cards)
+	out := map[string]show.Person{}
+	if len(cards) == 0 {
+		return out, nil
+	}
+	picked, from, err := db.segmentPicks(showID, segment)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]show.Person, len(ps))
-	for c, p := range ps {
-		out[c] = show.Person{Name: p.Name, Tier: p.Tier}
+	imps, err := db.importsOf(showID)
+	if err != nil {
+		return nil, err
+	}
+	rank := func(seg string) int {
+		switch seg {
+		case segment:
+			return 0
+		case from:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(imps, func(a, b importRange) int { return rank(a.segment) - rank(b.segment) })
+	left := slices.Compact(slices.Sorted(slices.Values(cards)))
+	for _, im := range imps {
+		if len(left) == 0 {
+			break
+		}
+		found, err := db.lookup(im, left, picked)
+		if err != nil {
+			return nil, err
+		}
+		for c, p := range found {
+			out[c] = p
+		}
+		left = slices.DeleteFunc(left, func(c string) bool { _, ok := found[c]; return ok })
 	}
 	return out, nil
+}
+
+// importRange is one imported entry file: its rows are entries first..last.
+type importRange struct {
+	segment     string
+	first, last int64
+}
+
+// importsOf lists a show's imports in the order they were made.
+func (db *DB) importsOf(showID string) ([]importRange, error) {
+	rows, err := db.sql.Query(`SELECT segment, first, last FROM imports WHERE show = ? ORDER BY id`, showID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []importRange
+	for rows.Next() {
+		var r importRange
+		if err := rows.Scan(&r.segment, &r.first, &r.last); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// segmentPicks reads from the journal the ticket each card was picked at
+// in segment, and the month-end bin a wild-card draw was frozen from.
+func (db *DB) segmentPicks(showID, segment string) (map[string]string, string, error) {
+	rows, err := db.sql.Query(`SELECT seq, kind, payload FROM journal WHERE show = ? AND kind IN (?, ?) ORDER BY seq`,
+		showID, string(show.PickDrawn), string(show.BinFrozen))
+	if err != nil {
+		return nil, "", err
+	}
+	defer rows.Close()
+	picked := map[string]string{}
+	from := ""
+	for rows.Next() {
+		var seq int64
+		var kind, payload string
+		if err := rows.Scan(&seq, &kind, &payload); err != nil {
+			return nil, "", err
+		}
+		if !strings.Contains(payload, `"segment":"`+segment+`"`) {
+			continue // another segment's: no need to decode it
+		}
+		e, err := show.DecodeEvent(seq, time.Time{}, kind, []byte(payload))
+		if err != nil {
+			return nil, "", err
+		}
+		switch {
+		case e.Segment != segment:
+		case e.Pick != nil:
+			picked[e.Pick.Participant] = e.Pick.Ticket
+		case e.Frozen != nil:
+			from = e.Frozen.From
+		}
+	}
+	return picked, from, rows.Err()
+}
+
+// peopleBatch cards go in one query.
+const peopleBatch = 256
+
+// lookup finds cards in one import: each card's row at its picked ticket,
+// else its first row. SQLite filters the rows, so a million-row file costs
+// one scan in C per batch of cards.
+func (db *DB) lookup(im importRange, cards []string, picked map[string]string) (map[string]show.Person, error) {
+	out := map[string]show.Person{}
+	exact := map[string]bool{}
+	for len(cards) > 0 {
+		batch := cards[:min(len(cards), peopleBatch)]
+		cards = cards[len(batch):]
+		args := []any{im.first, im.last}
+		for _, c := range batch {
+			args = append(args, c)
+		}
+		rows, err := db.sql.Query(`SELECT ticket, card, name, tier, area, property FROM entries WHERE rowid BETWEEN ? AND ? AND card IN (?`+
+			strings.Repeat(`, ?`, len(batch)-1)+`) ORDER BY rowid`, args...)
+		if err != nil {
+			return nil, err
+		}
+		if err := scanPeople(rows, out, exact, picked); err != nil {
+			return nil, fmt.Errorf("segment %s: the imported entry file: %v", im.segment, err)
+		}
+	}
+	return out, nil
+}
+
+func scanPeople(rows *sql.Rows, out map[string]show.Person, exact map[string]bool, picked map[string]string) error {
+	defer rows.Close()
+	for rows.Next() {
+		var tk, card string
+		var p show.Person
+		var tier int
+		if err := rows.Scan(&tk, &card, &p.Name, &tier, &p.Area, &p.Property); err != nil {
+			return err
+		}
+		want, hasWant := picked[card]
+		if _, seen := out[card]; exact[card] || seen && (!hasWant || tk != want) {
+			continue
+		}
+		p.Tier = show.Tier(tier)
+		out[card] = p
+		exact[card] = hasWant && tk == want
+	}
+	return rows.Err()
 }

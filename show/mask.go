@@ -8,8 +8,10 @@ import (
 
 // Person is what the entry file says of a participant, for the big screen.
 type Person struct {
-	Name string
-	Tier Tier
+	Name     string
+	Tier     Tier
+	Area     string // bonus jackpot: the floor area of the device the player won at
+	Property string // Royal Flush finalist: the casino they qualified at
 }
 
 // MaskName keeps the first name and the initial of the last: "Thabo M.".
