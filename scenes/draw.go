@@ -363,7 +363,10 @@ func (s *Stage) drawWinner(dst *ebiten.Image, y float64) {
 		line += "   ·   " + titleCase(who.Tier.String())
 	}
 	Text(dst, line, t.Fit(t.Regular, 52, line, W-640), W/2, y+200, Center, t.Dim)
-	if prize := s.prizeLine(seg, p); prize != "" {
+	switch prize := s.prizeLine(seg, p); {
+	case p.Prize == "" && p.Choice == nil:
+		Text(dst, prize, t.Fit(t.Regular, 56, prize, W-640), W/2, y+310, Center, t.Text) // what the winner will choose
+	case prize != "":
 		Text(dst, prize, t.Fit(t.Bold, 96, prize, W-640), W/2, y+300, Center, t.Accent)
 	}
 }
@@ -396,7 +399,7 @@ func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
 	case "balls":
 		return "chooses a ball once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
 	case "envelopes":
-		return "chooses an envelope once claimed"
+		return "then chooses an envelope"
 	}
 	return ""
 }
@@ -423,11 +426,14 @@ func (s *Stage) drawCountdown(dst *ebiten.Image) {
 	Text(dst, who, t.Fit(t.Bold, 110, who, wide), cx, 300, Center, t.Text)
 	line := s.pickLine(seg, p, "  ·  ")
 	Text(dst, line, t.Fit(t.Regular, 48, line, wide), cx, 450, Center, t.Dim)
-	if prize := s.prizeLine(seg, p); prize != "" {
+	switch prize := s.prizeLine(seg, p); {
+	case p.Prize == "" && p.Choice == nil:
+		Text(dst, prize, t.Fit(t.Regular, 48, prize, wide-100), cx, 550, Center, t.Text) // what the winner will choose
+	case prize != "":
 		Text(dst, prize, t.Fit(t.Bold, 80, prize, wide), cx, 540, Center, t.Accent)
 	}
 	if h := s.hourLine(seg, s.now()); h != "" && seg.Seg.Kind == show.KindBonus {
-		Text(dst, h, t.Bold(44), cx, 620, Center, t.Good)
+		Text(dst, h, t.Bold(44), cx, 640, Center, t.Good)
 	}
 	if p.Outcome == "" && p.Proxy != "" {
 		Text(dst, "Proxy on file: "+p.Proxy, t.Regular(44), 1240, 680, Center, t.Good)

@@ -248,8 +248,8 @@ func (s *Stage) flipCard(dst *ebiten.Image, x, y float64, rank, prize string, u 
 // the winners' list.
 const (
 	drumX, drumY, drumR = 470.0, 720.0, 280.0
-	openX, openY, openR = 1060.0, 720.0, 150.0
-	listX               = 1300.0
+	openX, openY, openR = 1020.0, 720.0, 150.0
+	listX               = 1240.0
 )
 
 // ballSpot is where ball i of n sits in the drum, and its radius.
@@ -322,9 +322,9 @@ func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 		}
 	}
 
-	// the winners, in the order they choose
-	Text(dst, "Winners", t.Bold(44), listX, 440, Left, t.Accent)
-	y := 510.0
+	// the winners, in the order they choose, each with what the ball gave
+	Text(dst, "Winners", t.Bold(44), listX, 430, Left, t.Accent)
+	y := 500.0
 	for i := range seg.Picks {
 		p := &seg.Picks[i]
 		if !p.Outcome.Wins() {
@@ -336,21 +336,21 @@ func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 			col = t.Accent
 			Text(dst, "►", t.Bold(40), listX-50, y, Left, t.Accent)
 		}
-		Text(dst, name, t.Fit(t.Bold, 40, name, 300), listX, y, Left, col)
+		Text(dst, name, t.Fit(t.Bold, 40, name, W-60-listX), listX, y, Left, col)
 		res, rc := "to choose", t.Dim
 		switch c := s.choiceOf(seg, p, now); {
 		case c == nil && who != nil && p.K == who.K:
 			res = "choosing…"
 		case c == nil:
 		case c.Jackpot:
-			res, rc = "JACKPOT "+c.Prize, t.Good
+			res, rc = "ball "+c.Item+"  ·  JACKPOT "+c.Prize, t.Good
 		case c.Item == "":
-			res, rc = "consolation "+c.Prize, t.Text
+			res, rc = "consolation "+c.Prize+" (the jackpot is won)", t.Text
 		default:
-			res, rc = c.Item+"  ·  "+c.Prize, t.Text
+			res, rc = "ball "+c.Item+"  ·  consolation "+c.Prize, t.Text
 		}
-		Text(dst, res, t.Fit(t.Bold, 40, res, W-60-listX-320), W-60, y, Right, rc)
-		y += 84
+		Text(dst, res, t.Fit(t.Regular, 34, res, W-60-listX), listX, y+46, Left, rc)
+		y += 96
 		if y > 940 {
 			break
 		}
@@ -575,9 +575,9 @@ func (s *Stage) drawNumbers(dst *ebiten.Image) {
 	switch n := seg.Numbers; {
 	case n != nil && lit < len(n.Numbers):
 	case n != nil && n.By == "engine":
-		Text(dst, "Drawn electronically (drawshow-v1, "+seg.Seg.ID+"/numbers)", t.Regular(44), W/2, 800, Center, t.Dim)
+		Text(dst, "Drawn electronically (drawshow-v1, "+seg.Seg.ID+"/numbers)", t.Regular(44), W/2, 760, Center, t.Dim)
 	case n != nil:
-		Text(dst, "Drawn by hand  ·  typed by "+n.Name, t.Regular(44), W/2, 800, Center, t.Dim)
+		Text(dst, "Drawn by hand  ·  typed by "+n.Name, t.Regular(44), W/2, 760, Center, t.Dim)
 	case len(s.nums) > 0 || len(s.digits) > 0:
 		var typed []string
 		for _, v := range s.nums {
@@ -587,7 +587,7 @@ func (s *Stage) drawNumbers(dst *ebiten.Image) {
 		if len(s.nums) < seg.Seg.Winners {
 			line += "  ·  next " + string(s.digits) + "_"
 		}
-		s.drawTyped(dst, line, 800)
+		s.drawTyped(dst, line, 756)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -319,5 +320,289 @@ func TestChooseWithClicker(t *testing.T) {
 	r.at(phaseBoard)
 	if evs := r.events(); len(evs) == 0 || evs[len(evs)-1].Kind != show.PrizeChosen {
 		t.Fatalf("last event %v", evs[len(evs)-1].Kind)
+	}
+}
+
+// pointsEntries is a points entry file of n members.
+func pointsEntries(n int) string {
+	var b strings.Builder
+	b.WriteString("Card Number,Member Name,Tier,Points\n")
+	tiers := []string{"Ace", "King", "Queen", "Jack", "Ten"}
+	for i := range n {
+		fmt.Fprintf(&b, "%d,%s %s,%s,%d\n", 6001000100+i*7919, firstNames[(i*3)%len(firstNames)], lastNames[(i*7)%len(lastNames)], tiers[i%5], 150+i*37)
+	}
+	return b.String()
+}
+
+const chestShow = `promotion: Summer Festivo Prize Splash
+property: Montecasino
+currency: ZAR
+timezone: Africa/Johannesburg
+claim_seconds: 90
+segments:
+  - id: chest
+    kind: jackpot-chest
+    title: Jackpot Chest
+    at: "2026-12-05T21:30"
+    entries: chest.csv
+    tickets: points
+    points_per_ticket: 100
+    cap: {ace: 4, king: 4, queen: 3, jack: 1, ten: 1}
+    winners: 5
+    jackpot: {name: test-chest, base: 20000, step: 20000, consolation: 2000}
+`
+
+// TestGoldenChest plays a jackpot chest at R60 000: the jackpot in the
+// attract loop, the chest, a ball rolling out and opening to its
+// consolation, the jackpot ball, and the rest paid their consolation.
+func TestGoldenChest(t *testing.T) {
+	path := writeShow(t, map[string]string{"show.yaml": chestShow, "chest.csv": pointsEntries(60)})
+	r := openRig(t, path, testStart, func(o *Options) {
+		o.Backend.(sessionBackend).ss.Eng.SetJackpot("test-chest", 60000) // two Sundays not won
+	})
+	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.clk.Add(attractPanel) // the loop's second page: the jackpot
+	r.update()
+	r.faded()
+	g("31-attract-jackpot")
+
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	r.drawAll(ebiten.KeyC)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseChoose)
+	r.faded()
+	r.press(ebiten.KeyPageDown) // the highlight to ball 02
+	g("32-chest")
+
+	jp := show.JackpotBall(show.Key(testSeed, ""), "chest", 20)
+	other := "07"
+	if jp == other {
+		other = "08"
+	}
+	r.typeKeys(digitKeys(other)...)
+	r.press(ebiten.KeyEnter)
+	r.until("the ball", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
+	r.clk.Set(r.s.turn.at.Add(time.Duration(float64(rollTime) * openAt * 0.6))) // rolling out, still closed
+	r.update()
+	k := r.seg().Picks[r.s.turn.ks[0]]
+	if r.s.choiceOf(r.seg(), &k, r.clk.Now()) != nil {
+		t.Fatal("the ball's prize shows before it opens")
+	}
+	g("33-ball-rolling")
+	r.landed()
+	g("34-ball-consolation")
+
+	r.typeKeys(digitKeys(jp)...)
+	r.press(ebiten.KeyEnter)
+	r.until("the jackpot", func() bool { return !r.s.busy && r.seg().Settled != nil })
+	if !r.seg().Settled.Won || !r.seg().Done() {
+		t.Fatalf("settled %+v, done %v", r.seg().Settled, r.seg().Done())
+	}
+	r.landed()
+	g("35-jackpot-won")
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseBoard)
+}
+
+const bonusShow = `promotion: Royal Flush
+property: Gold Reef City
+currency: ZAR
+timezone: Africa/Johannesburg
+claim_seconds: 90
+segments:
+  - id: bonus
+    kind: bonus-jackpot
+    title: Wednesday Bonus Jackpot
+    at: "2026-12-05T21:00"
+    entries: raps.csv
+    tiers: [ace, king, queen]
+    min_spend: {ace: 600, king: 600, queen: 200}
+    windows: ["2026-12-05 21:00-23:00"]
+    per_hour: 15
+    envelopes: ["R1 000", "R1 500", "R2 000", "R3 000", "R5 000"]
+`
+
+// raps is a bonus jackpot's list of active players: device, area, card.
+func raps(n int) string {
+	var b strings.Builder
+	b.WriteString("Device,Area,Card Number,Member Name,Tier,Spend\n")
+	tiers := []string{"Ace", "King", "Queen", "Jack", "Ten"}
+	areas := []string{"Main Casino Floor", "Salon Prive", "Barneys"}
+	for i := range n {
+		fmt.Fprintf(&b, "S%04d,%s,%d,%s %s,%s,%d\n", 2100+i, areas[i%3], 6001500100+i*7919, firstNames[(i*5)%len(firstNames)], lastNames[(i*3)%len(lastNames)], tiers[i%5], 400+i*23)
+	}
+	return b.String()
+}
+
+// TestGoldenBonus plays a bonus jackpot's winner: the device and the
+// hour's progress in the countdown, the envelopes, one opening; then Next
+// draws the next winner.
+func TestGoldenBonus(t *testing.T) {
+	path := writeShow(t, map[string]string{"show.yaml": bonusShow, "raps.csv": raps(80)})
+	r := openRig(t, path, testStart, nil)
+	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	r.reel(ebiten.KeyPageDown, nil)
+	r.countdown()
+	g("36-bonus-countdown")
+	r.press(ebiten.KeyC)
+	r.decided(show.Claimed)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseChoose)
+	r.faded()
+	r.press(ebiten.KeyPageUp) // the highlight to the last envelope
+	g("37-envelopes")
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyEscape)
+	r.until("the envelope", func() bool { return !r.s.busy && r.pick().Choice != nil })
+	if got := r.pick().Choice.Item; got != "5" {
+		t.Fatalf("Esc on envelope 5 chose %s", got)
+	}
+	r.landed()
+	g("38-envelope-open")
+	if won, _, _ := r.seg().Hour(r.clk.Now()); won != 1 {
+		t.Fatalf("%d winners this hour, want 1", won)
+	}
+	n := len(r.seg().Picks)
+	r.press(ebiten.KeyPageDown) // the next winner
+	r.until("the next pick", func() bool { return !r.s.busy && len(r.seg().Picks) == n+1 })
+	if r.s.phase != phaseReel {
+		t.Fatalf("Next after the envelope: phase %s, want reel", r.s.phase)
+	}
+}
+
+// wildShow is a month-end draw of five bins, a finalist each, and a wild
+// card of two finalists from them.
+func wildShow() map[string]string {
+	files := map[string]string{"show.yaml": `promotion: Royal Flush
+property: Gold Reef City
+currency: ZAR
+timezone: Africa/Johannesburg
+claim_seconds: 90
+segments:
+  - id: me
+    kind: month-end
+    title: November Month-End
+    winners: 1
+    attendance: not-required
+    tickets: points
+    points_per_ticket: 100
+    bins:
+      - {at: "2026-11-29T14:00", entries: b1.csv}
+      - {at: "2026-11-29T15:00", entries: b2.csv}
+      - {at: "2026-11-29T16:00", entries: b3.csv}
+      - {at: "2026-11-29T17:00", entries: b4.csv}
+      - {at: "2026-11-29T18:00", entries: b5.csv}
+  - id: wild
+    kind: wild-card
+    title: The Wild Card
+    from: [me]
+    winners: 2
+    attendance: not-required
+`}
+	for i := 1; i <= 5; i++ {
+		files[fmt.Sprintf("b%d.csv", i)] = pointsEntries(10 + i)
+	}
+	return files
+}
+
+// toWildCard draws the five month-end bins and stops at the wild card's
+// number pick.
+func (r *rig) toWildCard() {
+	r.t.Helper()
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	for range 5 {
+		r.press(ebiten.KeyPageDown)
+		r.at(phaseIntro)
+		r.drawAll(0)
+		r.toNext()
+	}
+	if k := r.seg().Seg.Kind; k != show.KindWildCard {
+		r.t.Fatalf("after the bins: %s", k)
+	}
+	r.press(ebiten.KeyPageDown)
+	if r.s.phase != phaseNumbers {
+		r.t.Fatalf("Next at the wild card: phase %s, want numbers", r.s.phase)
+	}
+	r.faded()
+}
+
+// TestGoldenWildCard types a wild card's numbers drawn by hand: each
+// number and Enter, a bin that is not one refused, then who typed them.
+func TestGoldenWildCard(t *testing.T) {
+	r := openRig(t, writeShow(t, wildShow()), testStart, nil)
+	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	r.toWildCard()
+	g("39-wild-card")
+
+	r.typeKeys(digitKeys("4")...)
+	r.press(ebiten.KeyEnter)
+	r.typeKeys(digitKeys("7")...) // not a bin
+	r.press(ebiten.KeyEnter)
+	if !strings.Contains(r.s.message, "7 is not a bin") || len(r.s.nums) != 1 {
+		t.Fatalf("7: nums %v, message %q", r.s.nums, r.s.message)
+	}
+	r.typeKeys(digitKeys("4")...) // chosen already
+	r.press(ebiten.KeyEnter)
+	r.typeKeys(digitKeys("2")...)
+	r.press(ebiten.KeyEnter)
+	if r.s.entry == nil || !r.s.entry.numbers {
+		t.Fatalf("two numbers typed: nums %v, no field for who typed them", r.s.nums)
+	}
+	r.in.PushFrame(Frame{Chars: []rune("Thandi Nkosi")})
+	r.update()
+	g("40-wild-typed")
+	r.press(ebiten.KeyEnter)
+	r.until("the numbers", func() bool { return !r.s.busy && r.seg().Numbers != nil })
+	if n := r.seg().Numbers; n.By != "host" || n.Name != "Thandi Nkosi" || fmt.Sprint(n.Numbers) != "[4 2]" {
+		t.Fatalf("numbers %+v", n)
+	}
+	r.landed()
+	g("41-wild-numbers")
+
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	if f := r.seg().Frozen; f == nil || f.From != "me-4" {
+		t.Fatalf("the first wild-card draw froze %+v, want from me-4", f)
+	}
+}
+
+// TestWildCardDrawnElectronically: Next at the number pick draws the
+// numbers, as a fresh press only; they light up one by one, and Next goes
+// on once they have.
+func TestWildCardDrawnElectronically(t *testing.T) {
+	r := openRig(t, writeShow(t, wildShow()), testStart, nil)
+	r.toWildCard()
+	r.s.guard = r.clk.Now().Add(freshPress)
+	r.press(ebiten.KeyPageDown) // too soon
+	r.settle()
+	if r.seg().Numbers != nil {
+		t.Fatal("a press too soon drew the numbers")
+	}
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyPageDown)
+	r.until("the numbers", func() bool { return !r.s.busy && r.seg().Numbers != nil })
+	if n := r.seg().Numbers; n.By != "engine" || len(n.Numbers) != 2 {
+		t.Fatalf("numbers %+v", n)
+	}
+	r.press(ebiten.KeyPageDown) // still lighting up: no step
+	r.settle()
+	if r.s.phase != phaseNumbers {
+		t.Fatalf("Next while the numbers light up: phase %s", r.s.phase)
+	}
+	r.landed()
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	if id := r.seg().Seg.ID; id != "wild-1" {
+		t.Fatalf("after the numbers: %s", id)
 	}
 }
