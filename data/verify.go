@@ -197,7 +197,9 @@ func readBin(path string) ([]show.Entry, error) {
 
 // VerifyDB checks the journal's hash chain and that every show in the
 // database still folds: its frozen bins rebuild from the recorded rows with
-// the fingerprints the journal holds.
+// the fingerprints the journal holds. Each closed show is re-derived from
+// its revealed seed as VerifyDir re-derives an export, and each jackpot
+// chest's value is checked against the campaign's ledger of settlements.
 func (db *DB) VerifyDB() (*ChainReport, error) {
 	r, err := db.VerifyChain()
 	if err != nil {
@@ -207,14 +209,22 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 	if err != nil {
 		return nil, err
 	}
+	parsed, rehearsal := map[string]*show.Show{}, map[string]bool{}
 	for _, s := range shows {
+		rehearsal[s.ID] = s.Rehearsal
 		eng, err := db.Fold(s.ID)
 		if err != nil {
 			r.Problems = append(r.Problems, err.Error())
 			continue
 		}
+		parsed[s.ID] = eng.Show
 		r.Problems = append(r.Problems, rederive(eng)...)
 	}
+	ledger, err := db.ledgerProblems(parsed, rehearsal, "")
+	if err != nil {
+		return nil, err
+	}
+	r.Problems = append(r.Problems, ledger...)
 	return r, nil
 }
 

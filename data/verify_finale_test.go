@@ -828,3 +828,99 @@ func TestWildCardFromSkippedBin(t *testing.T) {
 	}
 	r.verified(out, 2+1+2+1, 5, 1)
 }
+
+// TestJackpotLedgerAcrossWeeks: four Sundays of one chest in one campaign
+// database, the third a rehearsal. verify --db accepts the weeks as the
+// presenter ran them, each chest starting where the official weeks before
+// left the jackpot; a week whose chest started from another value is
+// named, and so is the archive of that week.
+func TestJackpotLedgerAcrossWeeks(t *testing.T) {
+	dir := t.TempDir()
+	db, err := Open(filepath.Join(dir, "campaign.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
+	clock := time.Date(2024, 12, 1, 10, 0, 0, 0, time.UTC)
+	week := func(day int, rehearsal bool, start int64) *Session {
+		t.Helper()
+		text := strings.Replace(fmt.Sprintf(chestText, ""), "2024-12-08", fmt.Sprintf("2024-12-%02d", day), 1)
+		path := filepath.Join(dir, fmt.Sprintf("chest-%02d.yaml", day))
+		write(t, path, text)
+		sh, err := show.Parse(path, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := Options{Rehearsal: rehearsal, Clock: func() time.Time { return clock }}
+		if rehearsal {
+			opt.Seed = testSeed
+		}
+		ss, err := db.OpenShow(sh, []byte(text), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if start > 0 {
+			ss.Eng.SetJackpot("grc-chest", start) // a presenter that read the ledger wrong
+		}
+		do := func(c show.Command) {
+			t.Helper()
+			clock = clock.Add(5 * time.Second)
+			if _, err := ss.Do(c, nil); err != nil {
+				t.Fatalf("%s %s: %v", c.Op, c.Text, err)
+			}
+		}
+		if s := ss.Eng.State().CurSeg(); s.Loaded == nil {
+			if _, err := ss.load(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for !ss.Eng.State().CurSeg().Drawn() {
+			do(show.Command{Op: show.OpDraw})
+		}
+		for ball := 1; ss.Eng.State().CurSeg().Chooser() != nil; ball++ {
+			do(show.Command{Op: show.OpChoose, Text: fmt.Sprintf("%02d", ball)})
+		}
+		do(show.Command{Op: show.OpClose})
+		clock = clock.Add(7 * 24 * time.Hour)
+		return ss
+	}
+	settled := func(ss *Session) *show.Settled { return ss.Eng.State().Seg("chest").Settled }
+	frozen := func(ss *Session) int64 { return ss.Eng.State().Seg("chest").Frozen.Jackpot }
+
+	w1 := week(8, false, 0)
+	w2 := week(15, false, 0)
+	w3 := week(22, true, 0)
+	w4 := week(29, false, 0)
+	if frozen(w1) != 20000 || frozen(w2) != settled(w1).Next || frozen(w3) != settled(w2).Next || frozen(w4) != settled(w2).Next {
+		t.Fatalf("the weeks froze %d, %d, %d (rehearsal), %d; settled %+v, %+v, %+v", frozen(w1), frozen(w2), frozen(w3), frozen(w4), settled(w1), settled(w2), settled(w3))
+	}
+	r, err := db.VerifyDB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Problems) > 0 {
+		t.Fatalf("verify --db:\n%s", strings.Join(r.Problems, "\n"))
+	}
+
+	w5 := week(30, false, 990000)
+	r, err = db.VerifyDB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("show %s: chest froze the jackpot grc-chest at 990000, but the campaign's ledger held %d, as show %s settled it", w5.ID, settled(w4).Next, w4.ID)
+	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], want) {
+		t.Fatalf("verify --db:\n%s\nwant one problem: %s", strings.Join(r.Problems, "\n"), want)
+	}
+	zipPath := filepath.Join(t.TempDir(), "w5.zip")
+	if _, err := db.Archive(w5.ID, zipPath, nil); err != nil {
+		t.Fatal(err)
+	}
+	v, err := VerifyArchive(zipPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := strings.Join(v.Problems, "\n"); len(v.Problems) != 1 || !strings.Contains(all, want) {
+		t.Fatalf("verify archive:\n%s\nwant: %s", all, want)
+	}
+}
