@@ -153,3 +153,36 @@ func BenchmarkExport1M(b *testing.B) {
 	}
 	b.ReportMetric(export.Seconds()/bins.Seconds(), "x_bin")
 }
+
+// BenchmarkVerify1M: verify of that show, from its export's folder
+// (dir_ms: read the bin, re-derive the five picks) and from the database
+// (db_ms: the hash chain, the fold that rebuilds the bin from the rows,
+// the re-derivation of the closed show, the jackpot ledger).
+func BenchmarkVerify1M(b *testing.B) {
+	cs := closedBenchShow(b)
+	out, err := os.MkdirTemp(cs.dir, "verify-")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer os.RemoveAll(out)
+	if _, err := cs.db.Export(cs.id, out); err != nil {
+		b.Fatal(err)
+	}
+	var dir, db time.Duration
+	n := 0
+	for b.Loop() {
+		t0 := time.Now()
+		r, err := data.VerifyDir(out)
+		if err != nil || len(r.Problems) > 0 || r.Picks != 5 {
+			b.Fatalf("verify DIR: %+v, %v", r, err)
+		}
+		t1 := time.Now()
+		cr, err := cs.db.VerifyDB()
+		if err != nil || len(cr.Problems) > 0 {
+			b.Fatalf("verify --db: %+v, %v", cr, err)
+		}
+		dir, db, n = dir+t1.Sub(t0), db+time.Since(t1), n+1
+	}
+	b.ReportMetric(float64(dir.Milliseconds())/float64(n), "dir_ms")
+	b.ReportMetric(float64(db.Milliseconds())/float64(n), "db_ms")
+}

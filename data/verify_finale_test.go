@@ -924,3 +924,25 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		t.Fatalf("verify archive:\n%s\nwant: %s", all, want)
 	}
 }
+
+// TestPlainRecordUnchanged: a show without finale segments writes
+// record.json as before the finale: none of the finale's fields, so a
+// record made before them and one made now read the same, and the
+// archive of an old show still folds to the record it carries.
+func TestPlainRecordUnchanged(t *testing.T) {
+	f := exportFixture(t)
+	db, ss := playExportShow(t, f, true)
+	out := t.TempDir()
+	if _, err := db.Export(ss.ID, out); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(out, RecordFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{`"kind"`, `"manual"`, `"from"`, `"sources"`, `"barred_cards"`, `"filtered"`, `"choice"`, `"prizes"`, `"jackpot"`, `"by"`, `"wild_cards"`, `"small_draws"`} {
+		if strings.Contains(string(b), key) {
+			t.Errorf("record.json of a plain show has %s", key)
+		}
+	}
+}
