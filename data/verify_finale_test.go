@@ -142,7 +142,9 @@ func (r *finaleRig) claimAll() {
 				break
 			}
 		}
-		r.op(show.OpClaim)
+		if l := r.cur().Last(); l != nil && l.Outcome == show.Pending {
+			r.op(show.OpClaim)
+		}
 	}
 }
 
@@ -470,12 +472,11 @@ func TestGrandFinaleWildBarsFinalists(t *testing.T) {
 // playChest plays a chest: five winners, who choose the balls given in
 // turn (JACKPOT for the jackpot ball, "" when they choose nothing).
 func playChest(t *testing.T, guaranteed bool, balls []string) *finaleRig {
+	return playChestText(t, fmt.Sprintf(chestText, map[bool]string{true: ", guaranteed: true"}[guaranteed]), guaranteed, balls)
+}
+
+func playChestText(t *testing.T, text string, guaranteed bool, balls []string) *finaleRig {
 	t.Helper()
-	opt := ""
-	if guaranteed {
-		opt = ", guaranteed: true"
-	}
-	text := fmt.Sprintf(chestText, opt)
 	r := newFinaleRig(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
 	r.claimAll()
 	n := 20
@@ -522,6 +523,7 @@ func TestChestExportVerifies(t *testing.T) {
 		{"won", false, []string{nj[0], "JACKPOT", "", "", ""}, true, 20000, 5},
 		{"not won", false, nj, false, 40000, 5},
 		{"guaranteed", true, nil, true, 20000, 5},
+		{"manual", false, nj, false, 40000, 5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			balls := tc.balls
@@ -537,7 +539,12 @@ func TestChestExportVerifies(t *testing.T) {
 					}
 				}
 			}
-			r := playChest(t, tc.guaranteed, balls)
+			text := fmt.Sprintf(chestText, map[bool]string{true: ", guaranteed: true"}[tc.guaranteed])
+			if tc.name == "manual" {
+				// the tickets drawn from the physical bin, typed by the host
+				text = strings.Replace(text, "    winners: 5\n", "    winners: 5\n    manual: true\n", 1)
+			}
+			r := playChestText(t, text, tc.guaranteed, balls)
 			out, rec := r.export()
 			r.verified(out, 1, tc.choices, 1)
 			d := drawOf(t, rec, "chest")
@@ -604,6 +611,15 @@ func TestChestExportVerifies(t *testing.T) {
 					rec.SmallDraws[0].Result = []string{"20"}
 					rec.SmallDraws[0].Picks = []string{"20"}
 				}, "small draw chest/chest: picks [20] in the record, re-derived")
+			}
+			if tc.name == "manual" {
+				if !d.Manual || d.Picks[0].By != "manual" {
+					t.Fatalf("manual chest %+v", d)
+				}
+				tamper(t, out, "a ticket drawn twice", func(rec *Record) {
+					d := drawOf(t, rec, "chest")
+					d.Picks[1].Ticket, d.Picks[1].Participant = d.Picks[0].Ticket, d.Picks[0].Participant
+				}, "draw chest pick 1: participant "+d.Picks[0].Participant+" was already picked in this draw")
 			}
 			if tc.name == "not won" {
 				tamper(t, out, "consolation paid as jackpot", func(rec *Record) {
