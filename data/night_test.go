@@ -2,6 +2,7 @@ package data
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -396,4 +397,81 @@ segments:
 	}
 	db, _ = f.reopen(t, db, ss)
 	db.Close()
+}
+
+// TestManualChestImportsOnFirstTicket: a chest drawn by hand from the
+// physical bin imports its file at the first ticket typed; a ticket not in
+// the bin is refused and changes nothing.
+func TestManualChestImportsOnFirstTicket(t *testing.T) {
+	f := newNightFixture(t)
+	f.text = []byte(`promotion: Summer Festivo
+property: Montecasino
+segments:
+  - id: chest
+    kind: jackpot-chest
+    tickets: points
+    points_per_ticket: 100
+    entries: chest.csv
+    winners: 5
+    manual: true
+    jackpot: {name: festivo-chest}
+`)
+	write(t, f.showPath, string(f.text))
+	db, ss := f.open(t)
+	var refusal *show.Refusal
+	if _, err := ss.Do(show.Command{Op: show.OpTicket, Text: "NOPE"}, nil); !errors.As(err, &refusal) || !strings.Contains(err.Error(), "not in the frozen bin") {
+		t.Fatalf("an unknown ticket: %v", err)
+	}
+	if seg := ss.Eng.State().CurSeg(); seg.Loaded == nil || seg.Frozen != nil {
+		t.Fatalf("after a refused ticket: loaded %v, frozen %v; want the file imported, no freeze", seg.Loaded, seg.Frozen)
+	}
+	evs, err := ss.Do(show.Command{Op: show.OpTicket, Text: "K03"}, nil)
+	if err != nil || evs[0].Kind != show.BinFrozen || evs[1].Pick.Ticket != "K03" || evs[1].Pick.By != "manual" {
+		t.Fatalf("ticket K03: %+v, %v", evs, err)
+	}
+	db, ss = f.reopen(t, db, ss)
+	if _, err := ss.Do(show.Command{Op: show.OpClaim}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ss.Do(show.Command{Op: show.OpTicket, Text: "K03"}, nil); err == nil || !strings.Contains(err.Error(), "drawn already") {
+		t.Fatalf("K03 again: %v", err)
+	}
+	db.Close()
+}
+
+// TestBadBonusListImportsNothing: a bonus list with a bad spend is refused
+// whole, naming file, row, column and value; fixed, the draw goes on.
+func TestBadBonusListImportsNothing(t *testing.T) {
+	f := newNightFixture(t)
+	f.text = []byte(`promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: raps
+    kind: bonus-jackpot
+    entries: raps.csv
+    min_spend: {ace: 600}
+    winners: 1
+    attendance: not-required
+    envelopes: [R1 000, R2 000]
+`)
+	write(t, f.showPath, string(f.text))
+	good := "Machine No,Area,Card,Name,Tier,Spend\nM-01,Main Floor,R01,Sipho Nkosi,ace,900\nM-02,Barneys,R02,Zoë Botha,ace,700\n"
+	write(t, filepath.Join(f.dir, "raps.csv"), good+"M-03,Barneys,R03,Thabo Zulu,ace,R700\n")
+	db, ss := f.open(t)
+	_, err := ss.Do(show.Command{Op: show.OpDraw}, nil)
+	if err == nil || !strings.Contains(err.Error(), `raps.csv row 4, column "Spend": spend "R700" is not a whole amount`) {
+		t.Fatalf("err = %v", err)
+	}
+	var n int
+	if err := db.sql.QueryRow(`SELECT COUNT(*) FROM entries`).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("%d entry rows kept (%v), want none", n, err)
+	}
+	if seg := ss.Eng.State().CurSeg(); seg.Loaded != nil || seg.Frozen != nil {
+		t.Fatal("a bad list was loaded or froze")
+	}
+	write(t, filepath.Join(f.dir, "raps.csv"), good)
+	do(t, ss, show.OpDraw)
+	if fz := ss.Eng.State().CurSeg().Frozen; fz.Entries != 2 {
+		t.Fatalf("frozen %+v", fz)
+	}
 }

@@ -1,0 +1,84 @@
+package data
+
+import (
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"drawshow/show"
+)
+
+// TestMigrationKeepsEarlierEntries: a campaign database made before the
+// finale columns opens, migrates to the latest schema, and its imported
+// rows read back with no area, spend or property.
+func TestMigrationKeepsEarlierEntries(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "campaign.db")
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{migrations[0], `PRAGMA user_version = 1`,
+		`INSERT INTO shows(id, file, file_sha256, file_text, rehearsal, opened_at) VALUES ('s', 'f', 'x', '', 0, '2024-11-01T00:00:00Z')`,
+		`INSERT INTO entries(ticket, card, name, tier, points) VALUES ('T1', 'C1', 'Sipho', 1, 300), ('T2', 'C2', 'Zoë', 3, 0)`,
+		`INSERT INTO imports(show, segment, file, sha256, rows, first, last) VALUES ('s', 'sat', 'e.csv', 'x', 2, 1, 2)`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var v int
+	if err := db.sql.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != len(migrations) {
+		t.Fatalf("user_version %d (%v), want %d", v, err, len(migrations))
+	}
+	var got []show.Row
+	if err := db.Rows("s", "sat", func(r show.Row) error { got = append(got, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	want := []show.Row{{Ticket: "T1", Card: "C1", Tier: show.Ace, Points: 300}, {Ticket: "T2", Card: "C2", Tier: show.Queen}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rows %+v, want %+v", got, want)
+	}
+	ps, err := db.People("s", "sat", []string{"C2"})
+	if err != nil || ps["C2"] != (show.Person{Name: "Zoë", Tier: show.Queen}) {
+		t.Fatalf("people %+v, %v", ps, err)
+	}
+}
+
+// TestRowsRoundTripFinaleColumns: what a bonus list and a finalists file
+// give is what the bin rules read back, spend beyond int64 included.
+func TestRowsRoundTripFinaleColumns(t *testing.T) {
+	f := newFixture(t)
+	db, ss := f.open(t)
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Tier,Spend\nM-01,Main Floor,C1,ace,18446744073709551615\nBJ04-3,Salon Prive,C2,queen,0\n")
+	write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Unit\nM1,Naledi Mokoena,Montecasino\n")
+	for _, tc := range []struct {
+		seg  show.Segment
+		want []show.Row
+	}{
+		{show.Segment{ID: "raps", Kind: show.KindBonus, Tickets: show.PerRow, Entries: filepath.Join(dir, "raps.csv")}, []show.Row{
+			{Ticket: "M-01", Card: "C1", Tier: show.Ace, Area: "Main Floor", Spend: 18446744073709551615},
+			{Ticket: "BJ04-3", Card: "C2", Tier: show.Queen, Area: "Salon Prive"}}},
+		{show.Segment{ID: "finale", Kind: show.KindRoyalFlush, Tickets: show.One, Entries: filepath.Join(dir, "finalists.csv")}, []show.Row{
+			{Card: "M1", Property: "Montecasino"}}},
+	} {
+		if _, err := db.ImportEntries(ss.ID, &tc.seg, tc.seg.ID+".csv"); err != nil {
+			t.Fatal(err)
+		}
+		var got []show.Row
+		if err := db.Rows(ss.ID, tc.seg.ID, func(r show.Row) error { got = append(got, r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: rows %+v, want %+v", tc.seg.ID, got, tc.want)
+		}
+	}
+}
