@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 
 	"drawshow/data"
@@ -38,13 +36,18 @@ func winnersOf(sh *show.Show, from []string) string {
 }
 
 // finaleNotes are check's lines under the table for a finale segment: what
-// the show file sets that the table does not show. bin is the segment's bin
-// as check builds it, nil when it has no entry file.
-func finaleNotes(sh *show.Show, seg *show.Segment, bin *show.Bin) []string {
+// the show file sets that the table does not show, what check found in its
+// entry file, and its warnings.
+func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []string {
 	var out []string
 	note := func(format string, args ...any) {
 		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
 	}
+	defer func() {
+		for _, w := range c.Warnings {
+			note("WARNING: %s", w)
+		}
+	}()
 	if seg.Manual {
 		note("drawn by hand: the host types each ticket drawn from the physical bin (ticket NUMBER); one not in the frozen bin is refused")
 	}
@@ -57,10 +60,8 @@ func finaleNotes(sh *show.Show, seg *show.Segment, bin *show.Bin) []string {
 		if seg.Entries != "" && len(seg.From) > 0 {
 			note("and the finalists from %s", winnersOf(sh, seg.From))
 		}
-		if seg.Entries != "" {
-			if props := properties(seg); props != "" {
-				note("finalists by property: %s", props)
-			}
+		if len(c.Properties) > 0 {
+			note("finalists by property: %s", counts(c.Properties))
 		}
 		note("behind the cards %s, fixed when the bin freezes: %s", strings.Join(show.Cards, ", "), strings.Join(seg.Prizes, ", "))
 	case show.KindChest:
@@ -86,8 +87,9 @@ func finaleNotes(sh *show.Show, seg *show.Segment, bin *show.Bin) []string {
 			}
 			note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), list(seg.NoDevices), list(seg.NoAreas))
 		}
-		if bin != nil {
-			note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", bin.Filtered, bin.OutOfTier)
+		if !c.Made {
+			note("active players by area: %s", counts(c.Areas))
+			note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", c.Bin.Filtered, c.Bin.OutOfTier)
 		}
 		note("prize cards %s", strings.Join(seg.Envelopes, ", "))
 	}
@@ -108,28 +110,15 @@ func list(ss []string) string {
 	return strings.Join(ss, ", ")
 }
 
-// properties counts a finalists file's rows by property: "Montecasino 5,
-// Gold Reef City 5"; "" when the file has no property column.
-func properties(seg *show.Segment) string {
-	count := map[string]int{}
-	var order []string
-	_, err := data.ReadEntries(seg.Entries, seg.Sheet, data.Columns(seg.Columns), data.EntryNeed(seg), func(r data.EntryRow) error {
-		if _, ok := count[r.Property]; !ok {
-			order = append(order, r.Property)
-		}
-		count[r.Property]++
-		return nil
-	})
-	if err != nil || slices.Equal(slices.Collect(maps.Keys(count)), []string{""}) {
-		return "" // check has told of the file's problems already
-	}
-	var out []string
-	for _, p := range order {
-		name := p
+// counts writes counted values: "Montecasino 5, Gold Reef City 5".
+func counts(cs []data.Count) string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		name := c.Name
 		if name == "" {
-			name = "(no property)"
+			name = "(none)"
 		}
-		out = append(out, fmt.Sprintf("%s %d", name, count[p]))
+		out[i] = fmt.Sprintf("%s %d", name, c.N)
 	}
 	return strings.Join(out, ", ")
 }

@@ -61,19 +61,19 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if _, _, err := data.CheckLists(sh, "", seg.Register, seg.Proxies); err != nil {
 			fail(err)
 		}
-		if seg.Entries == "" {
-			// its bin is made at the show from earlier winners or bins
-			fmt.Fprintf(tw, "%s\t(%s)\t\t\t\t\t%d\t\n", seg.ID, fromWhat(sh, seg), seg.Winners)
-			notes = append(notes, finaleNotes(sh, seg, nil)...)
-			continue
-		}
-		bin, people, err := data.CheckSegment(seg, excluded)
+		c, err := data.Check(seg, excluded)
 		if err != nil {
 			fail(err)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, people, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
-		notes = append(notes, finaleNotes(sh, seg, bin)...)
+		if c.Made {
+			// its bin is made at the show from earlier winners or bins
+			fmt.Fprintf(tw, "%s\t(%s)\t\t\t\t\t%d\t\n", seg.ID, fromWhat(sh, seg), seg.Winners)
+		} else {
+			bin := c.Bin
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, c.People, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
+		}
+		notes = append(notes, finaleNotes(sh, seg, c)...)
 	}
 	tw.Flush()
 	for _, n := range notes {
