@@ -873,3 +873,46 @@ func TestExamplesJackpotLedger(t *testing.T) {
 		t.Errorf("%s of the guaranteed Sunday does not pay R40 000:\n%s", data.WinnersCSV, files[data.WinnersCSV])
 	}
 }
+
+// TestCheckFinaleExamples: check says where a bin made at the show comes
+// from, what the finale segments set, and warns of an excluded device no
+// row of the list has.
+func TestCheckFinaleExamples(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string][]string{
+		"royal-flush-month-end": {"(the receipts of the 15 winner(s) of month-end)", "(2 number(s) from 1 to 5: bins of month-end)", "month-end-3: bin 3 of month-end, at 16:00 Sun 24 Nov", "finalist: drawn by hand"},
+		"grand-finale":          {"finalists by property: Montecasino 5, Gold Reef City 5, Silverstar 5, Suncoast 5, Golden Horse 5, Emnotweni 5", "R250 000, R100 000, R50 000, R25 000, R10 000"},
+		"jackpot-chest":         {"base R20 000, R20 000 more after each draw it is not won, consolation R2 000; 20 balls"},
+		"bonus-jackpot":         {"sessions Wed 20 Nov 18:00-19:00, Wed 20 Nov 20:00-21:00; 15 winners an hour, 30 in all", "minimum spend ace R600, king R600, queen R200", "active players by area: "},
+	} {
+		stdout, stderr, err := cli(t, "", "check", filepath.Join(examplesDir, name, "show.yaml"))
+		if err != nil {
+			t.Fatalf("check %s: %v\n%s", name, err, stderr)
+		}
+		for _, w := range want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("check %s does not say %q:\n%s", name, w, stdout)
+			}
+		}
+		if strings.Contains(stdout, "WARNING") {
+			t.Errorf("check %s warns:\n%s", name, stdout)
+		}
+	}
+	dir := t.TempDir()
+	b, err := os.ReadFile(filepath.Join(examplesDir, "bonus-jackpot", "show.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	showFile := writeFile(t, dir, "show.yaml", strings.Replace(string(b), "S3017]", "S3O17]", 1))
+	for _, f := range []string{"exclusions.csv", "entries/raps-2024-11-20.csv"} {
+		b, err := os.ReadFile(filepath.Join(examplesDir, "bonus-jackpot", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, f, string(b))
+	}
+	stdout, _, err := cli(t, "", "check", showFile)
+	if err != nil || !strings.Contains(stdout, `WARNING: excluded device "S3O17" is on no row`) {
+		t.Errorf("check of a misspelt excluded device: %v, no warning:\n%s", err, stdout)
+	}
+}

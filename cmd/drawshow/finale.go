@@ -43,11 +43,6 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 	note := func(format string, args ...any) {
 		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
 	}
-	defer func() {
-		for _, w := range c.Warnings {
-			note("WARNING: %s", w)
-		}
-	}()
 	if seg.Manual {
 		note("drawn by hand: the host types each ticket drawn from the physical bin (ticket NUMBER); one not in the frozen bin is refused")
 	}
@@ -92,6 +87,9 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 			note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", c.Bin.Filtered, c.Bin.OutOfTier)
 		}
 		note("prize cards %s", strings.Join(seg.Envelopes, ", "))
+	}
+	for _, w := range c.Warnings {
+		note("WARNING: %s", w)
 	}
 	return out
 }
