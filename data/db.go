@@ -81,6 +81,9 @@ var migrations = []string{
 	`ALTER TABLE entries ADD COLUMN area TEXT NOT NULL DEFAULT '';
 	ALTER TABLE entries ADD COLUMN spend INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE entries ADD COLUMN property TEXT NOT NULL DEFAULT '';`,
+	// 3: whether an import filled those columns: the rows of a file that
+	// did not are read without them, as fast as before.
+	`ALTER TABLE imports ADD COLUMN finale INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // Open opens or creates the campaign database at path and brings its
