@@ -54,12 +54,19 @@ func (e *Engine) SetJackpot(name string, value int64) {
 	e.st.ledger[name] = value
 }
 
-// JackpotBefore is j's value before tonight's draws.
+// JackpotBefore is j's value now, before its next draw: the campaign's
+// ledger before tonight, then tonight's chests of the same jackpot.
 func (st *State) JackpotBefore(j *Jackpot) int64 {
-	if v, ok := st.ledger[j.Name]; ok {
-		return v
+	v, ok := st.ledger[j.Name]
+	if !ok {
+		v = j.Base
 	}
-	return j.Base
+	for _, s := range st.Segs {
+		if s.Settled != nil && s.Settled.Name == j.Name {
+			v = s.Settled.Next
+		}
+	}
+	return v
 }
 
 // Jackpot is the chest's jackpot as the big screen shows it now: the value

@@ -510,3 +510,31 @@ func TestBonusJackpot(t *testing.T) {
 	r.refused(Command{Op: OpDraw}, "last session ended")
 	r.replayed()
 }
+
+func TestTwoChestsOneJackpot(t *testing.T) {
+	sh := finaleShow(t, `
+  - {id: early, kind: jackpot-chest, entries: a.csv, tickets: points, points_per_ticket: 100, winners: 1, jackpot: {name: pot}}
+  - {id: late, kind: jackpot-chest, entries: b.csv, tickets: points, points_per_ticket: 100, winners: 1, jackpot: {name: pot}}
+`)
+	r := newRig(t, sh, memRows{"early": pointsRows("a", 5), "late": pointsRows("b", 5)}, seedOf(4))
+	r.eng.SetJackpot("pot", 60000)
+	r.claimAll()
+	jp := JackpotBall(Key(r.seed, ""), "early", 20)
+	for _, b := range sh.Segments[0].Items() {
+		if b != jp {
+			r.do(Command{Op: OpChoose, Text: b})
+			break
+		}
+	}
+	if s := r.cur().Settled; s == nil || s.Won || s.Next != 80000 {
+		t.Fatalf("early chest settled %+v", r.cur().Settled)
+	}
+	r.do(Command{Op: OpNext})
+	if v := r.eng.State().Jackpot(r.cur()); v != 80000 {
+		t.Fatalf("the late chest shows %d, want the early chest's 80000", v)
+	}
+	r.draw()
+	if v := r.cur().Frozen.Jackpot; v != 80000 {
+		t.Fatalf("the late chest froze %d", v)
+	}
+}
