@@ -200,8 +200,11 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 		// reopened after it settled, the show still says what it paid
 		db, ss = c.open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
 		st := ss.Eng.State()
-		if b := st.JackpotBefore(st.CurSeg().Seg.Jackpot); b != w.value {
-			t.Fatalf("%s reopened: the jackpot before tonight is %d, want %d", w.name, b, w.value)
+		if b := st.CurSeg().Frozen.Jackpot; b != w.value {
+			t.Fatalf("%s reopened: the chest froze %d, want %d", w.name, b, w.value)
+		}
+		if b := st.JackpotBefore(st.CurSeg().Seg.Jackpot); b != wantS.Next {
+			t.Fatalf("%s reopened: the jackpot now is %d, want next week's %d", w.name, b, wantS.Next)
 		}
 		db.Close()
 	}

@@ -962,3 +962,28 @@ func TestPlainRecordUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoChestsOfOneJackpot: the second chest of a jackpot in one show
+// starts from the first's settlement, and verify agrees.
+func TestTwoChestsOfOneJackpot(t *testing.T) {
+	text := strings.Replace(fmt.Sprintf(chestText, ""), "    winners: 5\n", "    winners: 2\n", 1)
+	text += strings.ReplaceAll(text[strings.Index(text, "  - id: chest"):], "id: chest", "id: chest-late")
+	r := newFinaleRig(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
+	r.claimAll()
+	for _, b := range nonJackpot(r.key, 2) {
+		r.choose(b)
+	}
+	if s := r.cur().Settled; s == nil || s.Won || s.Next != 40000 {
+		t.Fatalf("first chest settled %+v", s)
+	}
+	r.op(show.OpNext)
+	r.claimAll()
+	if v := r.cur().Frozen.Jackpot; v != 40000 {
+		t.Fatalf("second chest froze %d, want 40000", v)
+	}
+	jb := show.JackpotBall(r.key, "chest-late", 20)
+	r.choose(jb)
+	r.op(show.OpClose)
+	out, _ := r.export()
+	r.verified(out, 2, 4, 2)
+}

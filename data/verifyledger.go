@@ -14,7 +14,8 @@ import (
 // and the freeze (the presenter reads the ledger when it opens or resumes
 // a show); and each settlement starts from the value its chest froze
 // with. A rehearsal reads the ledger like any show, and what it settles
-// never counts for another. shows gives each show's parsed file, by id;
+// never counts for another; a second chest of the same jackpot in one show
+// starts from the first's settlement. shows gives each show's parsed file, by id;
 // a show missing from it (it did not fold) is left out. only, if not
 // empty, limits the checks to the chests of that show.
 func (db *DB) ledgerProblems(shows map[string]*show.Show, rehearsal map[string]bool, only string) ([]string, error) {
@@ -72,9 +73,7 @@ func (db *DB) ledgerProblems(shows map[string]*show.Show, rehearsal map[string]b
 			if v, ok := frozenAt[[2]string{showID, e.Segment}]; ok && v != e.Settled.Value && (only == "" || only == showID) {
 				out = append(out, fmt.Sprintf("show %s: %s settled the jackpot %s from %d, but its chest froze with %d (journal row %d)", showID, e.Segment, e.Settled.Name, e.Settled.Value, v, seq))
 			}
-			if !rehearsal[showID] {
-				settled = append(settled, settlement{seq, showID, *e.Settled})
-			}
+			settled = append(settled, settlement{seq, showID, *e.Settled})
 		}
 	}
 	rows.Close()
@@ -89,7 +88,8 @@ func (db *DB) ledgerProblems(shows map[string]*show.Show, rehearsal map[string]b
 		v, by := j.Base, ""
 		var held []int64 // what the ledger held from the show's opening to the freeze
 		for _, s := range settled {
-			if s.s.Name != j.Name || s.show == fz.show || s.seq > fz.seq {
+			// a rehearsal's settlements count only for its own later chests
+			if s.s.Name != j.Name || s.seq > fz.seq || (s.show != fz.show && rehearsal[s.show]) {
 				continue
 			}
 			if s.seq > o {
