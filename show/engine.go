@@ -178,6 +178,8 @@ func (d *decider) step(seg *SegState, c Command) error {
 		return refuse("%s: the winner of pick %d chooses %s first", seg.Seg.ID, p.K+1, seg.Seg.Choice())
 	}
 	switch c.Op {
+	case OpNumbers:
+		return refuse("%s is not a wild card: numbers choose a wild card's bins", seg.Seg.ID)
 	case OpTicket:
 		return d.ticket(seg, c.Text)
 	case OpChoose:

@@ -144,6 +144,7 @@ func TestMonthEndManualBinWildCard(t *testing.T) {
 		src[fmt.Sprintf("me-%d", i)] = rows
 	}
 	r := newRig(t, sh, src, seedOf(3))
+	r.refused(Command{Op: OpNumbers, Numbers: []int{1}, Text: "Thandi"}, "not a wild card")
 	for i := 1; i <= 5; i++ {
 		r.claimAll()
 		if r.cur().Winners() != 3 {
