@@ -25,9 +25,10 @@ type autoplay struct {
 
 // visit is one stay in a scene: a new phase, or a new event in the record.
 type visit struct {
-	phase  phase
-	since  time.Time
-	events int
+	phase   phase
+	since   time.Time
+	events  int
+	confirm confirmKind
 }
 
 func newAutoplay(s *Stage) *autoplay {
@@ -37,7 +38,7 @@ func newAutoplay(s *Stage) *autoplay {
 // Poll presses one key a visit, when the scene has been up long enough.
 func (a *autoplay) Poll() Frame {
 	s := a.s
-	if v := (visit{s.phase, s.since, s.st.Events}); v != a.visit {
+	if v := (visit{s.phase, s.since, s.st.Events, s.confirm}); v != a.visit {
 		a.visit, a.from, a.pressed = v, s.now(), false
 		a.wait = time.Duration(1800+a.rng.IntN(1200)) * time.Millisecond
 		a.out = a.rng.IntN(5) == 0

@@ -60,13 +60,12 @@ const sampleSize = 48
 // loop, so a frame never waits on the disk.
 type worker struct {
 	b   Backend
-	sh  *show.Show
 	in  chan show.Command
 	out chan reply
 }
 
-func startWorker(b Backend, sh *show.Show, tick time.Duration) *worker {
-	w := &worker{b: b, sh: sh, in: make(chan show.Command, 4), out: make(chan reply, 16)}
+func startWorker(b Backend, tick time.Duration) *worker {
+	w := &worker{b: b, in: make(chan show.Command, 4), out: make(chan reply, 16)}
 	go w.loop(tick)
 	return w
 }
@@ -137,7 +136,7 @@ func (w *worker) do(c show.Command) reply {
 		cards = append(cards, seg.Last().Participant)
 	}
 	if len(cards) > 0 {
-		r.people, r.err = people(w.b, w.sh, r.st, seg, cards)
+		r.people, r.err = w.b.People(seg.Seg.ID, cards)
 	}
 	return r
 }
@@ -152,58 +151,6 @@ func froze(evs []show.Event) bool {
 		}
 	}
 	return false
-}
-
-// people looks up cards in the entry file of seg, or where its entries
-// came from: a wild-card draw's month-end bin, or for a bin of earlier
-// winners (a manual bin, a Royal Flush from its finalists) the files of
-// the segments they won in. A segment with no file of its own is no
-// error; a lookup that finds no one and fails is.
-func people(b Backend, sh *show.Show, st *show.State, seg *show.SegState, cards []string) (map[string]show.Person, error) {
-	out := map[string]show.Person{}
-	var first error
-	ask := func(id string) {
-		var left []string
-		for _, c := range cards {
-			if _, ok := out[c]; !ok {
-				left = append(left, c)
-			}
-		}
-		if len(left) == 0 {
-			return
-		}
-		ps, err := b.People(id, left)
-		if err != nil && first == nil {
-			first = err
-		}
-		for k, v := range ps {
-			out[k] = v
-		}
-	}
-	seen := map[string]bool{}
-	var walk func(g *show.SegState)
-	walk = func(g *show.SegState) {
-		if g == nil || seen[g.Seg.ID] {
-			return
-		}
-		seen[g.Seg.ID] = true
-		switch {
-		case g.Seg.Entries != "":
-			ask(g.Seg.ID)
-		case g.Frozen != nil && g.Frozen.From != "":
-			ask(g.Frozen.From)
-		}
-		if sh != nil && len(g.Seg.From) > 0 {
-			for _, src := range sh.Sources(g.Seg.From) {
-				walk(st.Seg(src.ID))
-			}
-		}
-	}
-	walk(seg)
-	if len(out) == 0 && first != nil {
-		return nil, first
-	}
-	return out, nil
 }
 
 // sample draws the reel's entries from the pool: for the show only, never

@@ -213,6 +213,8 @@ func (s *Stage) act(a Action) {
 		switch {
 		case a == Next && s.boardFocus:
 			s.boardFocus = false
+		case a == Next && s.st.CurSeg().Chooser() != nil:
+			s.to(phaseChoose) // winners still to choose
 		case a == Next:
 			s.past()
 		case a == Prev:

@@ -37,7 +37,7 @@ func (s *Stage) Draw(screen *ebiten.Image) {
 		// black stays black
 	case s.phase == phaseReel:
 		s.drawReelWindow(screen, now.Sub(s.since))
-	case s.phase == phaseCountdown:
+	case s.phase == phaseCountdown && s.ringRuns():
 		s.drawRing(screen, now)
 	case s.phase == phaseReveal && now.Sub(s.since) < revealTime+time.Second/2:
 		drawConfetti(screen, now.Sub(s.since), s.theme)
@@ -421,14 +421,15 @@ func (s *Stage) drawCountdown(dst *ebiten.Image) {
 		return
 	}
 	s.drawRing(dst, s.now())
-	const cx, wide = 1240, 1180 // the right side, beside the ring
+	const cx, wide = 1240, 1180                 // the right side, beside the ring
+	const clear = 2 * (cx - ringX - ringR - 40) // a line that never reaches the ring's square: its repaint would cut it
 	who := s.maskName(p.Participant)
 	Text(dst, who, t.Fit(t.Bold, 110, who, wide), cx, 300, Center, t.Text)
 	line := s.pickLine(seg, p, "  ·  ")
-	Text(dst, line, t.Fit(t.Regular, 48, line, wide), cx, 450, Center, t.Dim)
+	Text(dst, line, t.Fit(t.Regular, 48, line, clear), cx, 450, Center, t.Dim)
 	switch prize := s.prizeLine(seg, p); {
 	case p.Prize == "" && p.Choice == nil:
-		Text(dst, prize, t.Fit(t.Regular, 48, prize, wide-100), cx, 550, Center, t.Text) // what the winner will choose
+		Text(dst, prize, t.Fit(t.Regular, 48, prize, clear), cx, 550, Center, t.Text) // what the winner will choose
 	case prize != "":
 		Text(dst, prize, t.Fit(t.Bold, 80, prize, wide), cx, 540, Center, t.Accent)
 	}
@@ -444,6 +445,14 @@ func (s *Stage) drawCountdown(dst *ebiten.Image) {
 	if s.menu >= 0 {
 		s.drawMenu(dst)
 	}
+}
+
+// ringRuns reports whether the countdown ring moves: a pick waits on its
+// claim. Once decided it stands still, and a repaint of its square would
+// only cut into a wide outcome stamp beside it ("TO BE CONTACTED").
+func (s *Stage) ringRuns() bool {
+	p := s.st.CurSeg().Last()
+	return p != nil && p.Outcome == show.Pending && !p.Deadline.IsZero()
 }
 
 // The countdown ring: centre and radius.

@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"cmp"
+	"fmt"
 	"image/color"
 	"math"
 	"slices"
@@ -59,6 +61,49 @@ func paint(dst *ebiten.Image, p *vector.Path, width float32, c color.Color) {
 }
 
 func ease(u float64) float64 { return 1 - math.Pow(1-clamp(u, 0, 1), 3) }
+
+// sprite is a piece of the table drawn once and kept: a card, a ball, an
+// envelope, a tile. Antialiased shapes cost software GL a pass at twice
+// the size of the image they are drawn on, so each piece is drawn on its
+// own small image once, and a frame only copies the pieces. The pieces
+// belong to the current segment and go with it.
+func (s *Stage) sprite(key string, w, h float64, draw func(dst *ebiten.Image)) *ebiten.Image {
+	if seg := s.st.CurSeg(); seg != nil && seg.Seg.ID != s.spritesOf {
+		for _, img := range s.sprites {
+			img.Deallocate()
+		}
+		s.sprites, s.spritesOf = map[string]*ebiten.Image{}, seg.Seg.ID
+	}
+	if img := s.sprites[key]; img != nil {
+		return img
+	}
+	img := ebiten.NewImage(int(math.Ceil(w)), int(math.Ceil(h)))
+	draw(img)
+	if s.sprites == nil {
+		s.sprites = map[string]*ebiten.Image{}
+	}
+	s.sprites[key] = img
+	return img
+}
+
+// blit draws img centred on (cx, cy), scaled by kx and ky.
+func blit(dst, img *ebiten.Image, cx, cy, kx, ky float64) {
+	b := img.Bounds()
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+	op.GeoM.Scale(kx, ky)
+	op.GeoM.Translate(cx, cy)
+	dst.DrawImage(img, op)
+}
+
+// glow is a soft highlight of w × h with corners of radius r, behind a
+// piece centred on (cx, cy).
+func (s *Stage) glow(dst *ebiten.Image, cx, cy, w, h, r float64) {
+	img := s.sprite(fmt.Sprintf("glow|%.0f|%.0f|%.0f", w, h, r), w, h, func(d *ebiten.Image) {
+		paint(d, roundRect(0, 0, float32(w), float32(h), float32(r)), 0, Fade(s.theme.Accent, 0.45))
+	})
+	blit(dst, img, cx, cy, 1, 1)
+}
 
 // choosing is the winner the table waits on at now: while a turn is on
 // its way, the one who chose it.
@@ -167,21 +212,35 @@ func (s *Stage) drawCards(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 		o := owner(seg, card)
 		switch {
 		case o != nil && s.turn.segment == seg.Seg.ID && s.turn.item == card && turning:
+			// the card turns over: the back narrows to its edge, the front
+			// widens from it; the prize shows from the edge on
 			u := s.turnAt(now)
-			s.flipCard(dst, x, y-30*math.Sin(math.Pi*u), card, o.Choice.Prize, u)
+			img := s.backSprite(card)
+			if u >= 0.5 {
+				img = s.frontSprite(card, o.Choice.Prize)
+			}
+			blit(dst, img, x+cardW/2, y+cardH/2-30*math.Sin(math.Pi*u), max(math.Abs(math.Cos(math.Pi*u)), 0.02), 1)
 			continue
 		case o != nil:
-			s.cardFront(dst, x, y, card, o.Choice.Prize)
+			blit(dst, s.frontSprite(card, o.Choice.Prize), x+cardW/2, y+cardH/2, 1, 1)
 			name := s.maskName(o.Participant)
 			Text(dst, name, t.Fit(t.Bold, 44, name, cardW), x+cardW/2, y+cardH+28, Center, t.Text)
 			continue
 		}
 		if !turning && seg.Chooser() != nil && i == s.at {
 			y -= 24
-			paint(dst, roundRect(float32(x-14), float32(y-14), cardW+28, cardH+28, 30), 0, Fade(t.Accent, 0.45))
+			s.glow(dst, x+cardW/2, y+cardH/2, cardW+28, cardH+28, 30)
 		}
-		s.cardBack(dst, x, y, card)
+		blit(dst, s.backSprite(card), x+cardW/2, y+cardH/2, 1, 1)
 	}
+}
+
+func (s *Stage) backSprite(rank string) *ebiten.Image {
+	return s.sprite("back|"+rank, cardW+8, cardH+8, func(d *ebiten.Image) { s.cardBack(d, 4, 4, rank) })
+}
+
+func (s *Stage) frontSprite(rank, prize string) *ebiten.Image {
+	return s.sprite("front|"+rank+"|"+prize, cardW+8, cardH+8, func(d *ebiten.Image) { s.cardFront(d, 4, 4, rank, prize) })
 }
 
 // cardBack is a card face down: its rank shows, its prize does not.
@@ -224,26 +283,6 @@ func (s *Stage) prizeText(dst *ebiten.Image, prize string, x, y, width float64, 
 	}
 }
 
-// flipCard turns a card over at u of its flip: the back narrows to its
-// edge, the front widens from it. The prize shows from the edge on.
-func (s *Stage) flipCard(dst *ebiten.Image, x, y float64, rank, prize string, u float64) {
-	if s.flip == nil {
-		s.flip = ebiten.NewImage(int(cardW), int(cardH))
-	}
-	s.flip.Clear()
-	if u < 0.5 {
-		s.cardBack(s.flip, 0, 0, rank)
-	} else {
-		s.cardFront(s.flip, 0, 0, rank, prize)
-	}
-	k := math.Abs(math.Cos(math.Pi * u))
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Translate(-cardW/2, 0)
-	op.GeoM.Scale(max(k, 0.02), 1)
-	op.GeoM.Translate(x+cardW/2, y)
-	dst.DrawImage(s.flip, op)
-}
-
 // The chest: the drum's centre and radius, where a chosen ball opens, and
 // the winners' list.
 const (
@@ -283,8 +322,11 @@ func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 	}
 
 	// the drum and the balls still in it
-	vector.DrawFilledCircle(dst, drumX, drumY, drumR, Fade(t.Primary, 0.6), true)
-	vector.StrokeCircle(dst, drumX, drumY, drumR, 8, t.Accent, true)
+	drum := s.sprite("drum", 2*drumR+12, 2*drumR+12, func(d *ebiten.Image) {
+		vector.DrawFilledCircle(d, drumR+6, drumR+6, drumR, Fade(t.Primary, 0.6), true)
+		vector.StrokeCircle(d, drumR+6, drumR+6, drumR, 8, t.Accent, true)
+	})
+	blit(dst, drum, drumX, drumY, 1, 1)
 	items := seg.Seg.Items()
 	for i, b := range items {
 		if owner(seg, b) != nil {
@@ -294,9 +336,9 @@ func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 		hl := !turning && who != nil && i == s.at
 		if hl {
 			r *= 1.18
-			vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r+10), Fade(t.Accent, 0.5), true)
+			s.glow(dst, x, y, 2*r+20, 2*r+20, r+10)
 		}
-		s.ball(dst, x, y, r, b, hl)
+		blit(dst, s.ballSprite(b, r, hl), x, y, 1, 1)
 	}
 
 	// the ball chosen last: rolling out, opening, or open
@@ -315,10 +357,14 @@ func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 		m := ease(u / openAt)
 		x, y, r := x0+(openX-x0)*m, y0+(openY-y0)*m, r0+(openR-r0)*m
 		if u < openAt {
-			s.ball(dst, x, y, r, last.Choice.Item, false)
+			k := r / openR
+			blit(dst, s.ballSprite(last.Choice.Item, openR, false), x, y, k, k)
 		} else {
 			pop := 1 + 0.12*math.Sin(math.Pi*(u-openAt)/(1-openAt))
-			s.openBall(dst, x, y, r*pop, last.Choice)
+			img := s.sprite("open|"+last.Choice.Item+"|"+last.Choice.Prize, 2*openR+12, 2*openR+12, func(d *ebiten.Image) {
+				s.openBall(d, openR+6, openR+6, openR, last.Choice)
+			})
+			blit(dst, img, x, y, pop, pop)
 		}
 	}
 
@@ -355,6 +401,14 @@ func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 			break
 		}
 	}
+}
+
+// ballSprite is ball label of radius r, kept.
+func (s *Stage) ballSprite(label string, r float64, hl bool) *ebiten.Image {
+	m := 4 + r/20 // room for the ring
+	return s.sprite(fmt.Sprintf("ball|%s|%.1f|%v", label, r, hl), 2*(r+m), 2*(r+m), func(d *ebiten.Image) {
+		s.ball(d, r+m, r+m, r, label, hl)
+	})
 }
 
 // ball is a numbered ball.
@@ -467,40 +521,55 @@ func (s *Stage) drawEnvelopes(dst *ebiten.Image, seg *show.SegState, now time.Ti
 // lifts, then the prize card rises out of it, readable once it is out.
 func (s *Stage) envelope(dst *ebiten.Image, x, y, w, h float64, label, prize string, u float64, hl bool) {
 	t := s.theme
-	fx, fy, fw, fh := float32(x), float32(y), float32(w), float32(h)
+	key := fmt.Sprintf("|%.0f|%.0f", w, h)
 	if hl {
-		paint(dst, roundRect(fx-12, fy-12, fw+24, fh+24, 16), 0, Fade(t.Accent, 0.45))
+		s.glow(dst, x+w/2, y+h/2, w+24, h+24, 16)
 	}
 	if u > 0 {
 		// the flap, open above the envelope
-		lift := float32(clamp(u/0.3, 0, 1))
-		var p vector.Path
-		p.MoveTo(fx, fy)
-		p.LineTo(fx+fw/2, fy-fh*0.45*lift)
-		p.LineTo(fx+fw, fy)
-		p.Close()
-		paint(dst, &p, 0, Fade(t.Accent, 0.85))
+		lift := clamp(u/0.3, 0, 1)
+		flap := s.sprite("flap"+key, w, h*0.45+2, func(d *ebiten.Image) {
+			var p vector.Path
+			p.MoveTo(0, float32(h*0.45+2))
+			p.LineTo(float32(w/2), 0)
+			p.LineTo(float32(w), float32(h*0.45+2))
+			p.Close()
+			paint(d, &p, 0, Fade(t.Accent, 0.85))
+		})
+		blit(dst, flap, x+w/2, y-h*0.45*lift/2, 1, max(lift, 0.01))
 		// the prize card, rising
 		rise := ease((u - 0.3) / 0.7)
 		cy := y + h*0.1 - h*0.95*rise
-		paint(dst, roundRect(fx+12, float32(cy), fw-24, fh*0.9, 10), 0, t.Text)
-		paint(dst, roundRect(fx+12, float32(cy), fw-24, fh*0.9, 10), 4, t.Accent)
+		text := ""
 		if u >= 0.65 {
-			TextMid(dst, prize, t.Fit(t.Bold, math.Round(h*0.28), prize, w-48), x+w/2, cy+h*0.3, t.Background)
+			text = prize
 		}
+		card := s.sprite("card"+key+"|"+text, w-24, h*0.9, func(d *ebiten.Image) {
+			r := roundRect(2, 2, float32(w-28), float32(h*0.9-4), 10)
+			paint(d, r, 0, t.Text)
+			paint(d, r, 4, t.Accent)
+			if text != "" {
+				TextMid(d, text, t.Fit(t.Bold, math.Round(h*0.28), text, w-48), (w-24)/2, h*0.3, t.Background)
+			}
+		})
+		blit(dst, card, x+w/2, cy+h*0.45, 1, 1)
 	}
-	body := roundRect(fx, fy, fw, fh, 10)
-	paint(dst, body, 0, t.Primary)
-	paint(dst, body, 4, t.Accent)
-	if u == 0 {
-		// the flap, closed
-		var p vector.Path
-		p.MoveTo(fx+4, fy+4)
-		p.LineTo(fx+fw/2, fy+fh*0.55)
-		p.LineTo(fx+fw-4, fy+4)
-		paint(dst, &p, 4, t.Accent)
-	}
-	TextMid(dst, label, t.Bold(math.Round(h*0.36)), x+w/2, y+h*0.74, t.Text)
+	body := s.sprite(fmt.Sprintf("env%s|%s|%v", key, label, u > 0), w, h, func(d *ebiten.Image) {
+		fw, fh := float32(w), float32(h)
+		r := roundRect(2, 2, fw-4, fh-4, 10)
+		paint(d, r, 0, t.Primary)
+		paint(d, r, 4, t.Accent)
+		if u == 0 {
+			// the flap, closed
+			var p vector.Path
+			p.MoveTo(6, 6)
+			p.LineTo(fw/2, fh*0.55)
+			p.LineTo(fw-6, 6)
+			paint(d, &p, 4, t.Accent)
+		}
+		TextMid(d, label, t.Bold(math.Round(h*0.36)), w/2, h*0.74, t.Text)
+	})
+	blit(dst, body, x+w/2, y+h/2, 1, 1)
 }
 
 // hourLine is a bonus jackpot's progress this hour: "7 of 15 this hour".
@@ -557,17 +626,20 @@ func (s *Stage) drawNumbers(dst *ebiten.Image) {
 		x := tileX(i, bins)
 		at := slices.Index(nums, i+1)
 		on := at >= 0 && at < lit
-		r := roundRect(float32(x), tileY, float32(w), tileH, 20)
-		fill, ink := t.Primary, t.Text
-		if on {
-			fill, ink = t.Accent, t.Background
-		}
-		paint(dst, r, 0, fill)
-		paint(dst, r, 4, Fade(t.Accent, 0.6))
-		TextMid(dst, strconv.Itoa(i+1), t.Bold(150), x+w/2, tileY+tileH*0.42, ink)
-		if b := s.opt.Show.MonthEndBin(group, i+1); b != nil && !b.At.IsZero() {
-			TextMid(dst, b.At.In(s.opt.Show.Location).Format("Mon 2 Jan 15:04"), t.Fit(t.Regular, 32, "Mon 22 Jan 15:04", w-20), x+w/2, tileY+tileH*0.82, ink)
-		}
+		tile := s.sprite(fmt.Sprintf("tile|%d|%v|%.0f", i+1, on, w), w, tileH, func(d *ebiten.Image) {
+			r := roundRect(2, 2, float32(w-4), tileH-4, 20)
+			fill, ink := t.Primary, t.Text
+			if on {
+				fill, ink = t.Accent, t.Background
+			}
+			paint(d, r, 0, fill)
+			paint(d, r, 4, Fade(t.Accent, 0.6))
+			TextMid(d, strconv.Itoa(i+1), t.Bold(150), w/2, tileH*0.42, ink)
+			if b := s.opt.Show.MonthEndBin(group, i+1); b != nil && !b.At.IsZero() {
+				TextMid(d, b.At.In(s.opt.Show.Location).Format("Mon 2 Jan 15:04"), t.Fit(t.Regular, 32, "Mon 22 Jan 15:04", w-20), w/2, tileH*0.82, ink)
+			}
+		})
+		blit(dst, tile, x+w/2, tileY+tileH/2, 1, 1)
 		if on {
 			Text(dst, "Finalist "+strconv.Itoa(at+1), t.Fit(t.Bold, 44, "Finalist 9", w), x+w/2, tileY+tileH+24, Center, t.Good)
 		}
@@ -603,8 +675,13 @@ func (s *Stage) drawFinalists(dst *ebiten.Image, seg *show.SegState) {
 		cards []string
 	}
 	var groups []group
+	byProperty := slices.ContainsFunc(es, func(e show.Entry) bool { return s.propertyOf(e.Participant) != "" })
 	for _, e := range es {
-		g := s.propertyOf(e.Participant)
+		g := ""
+		if byProperty {
+			// a finalist from an earlier draw of the show qualified here
+			g = cmp.Or(s.propertyOf(e.Participant), s.opt.Show.Property)
+		}
 		i := slices.IndexFunc(groups, func(x group) bool { return x.name == g })
 		if i < 0 {
 			groups = append(groups, group{name: g})
@@ -662,13 +739,13 @@ func (s *Stage) drawFinalists(dst *ebiten.Image, seg *show.SegState) {
 	Text(dst, fp, t.Mono(36), W/2, 930, Center, t.Dim)
 }
 
-// propertyOf is the property a finalist plays at, when the entry file
+// propertyOf is the property a finalist qualified at, when the entry file
 // says: the finalists board groups by it.
-func (s *Stage) propertyOf(card string) string { return "" }
+func (s *Stage) propertyOf(card string) string { return s.people[card].Property }
 
 // areaOf is the floor area of a bonus winner's device, when the entry
 // file says.
-func (s *Stage) areaOf(card string) string { return "" }
+func (s *Stage) areaOf(card string) string { return s.people[card].Area }
 
 // drawJackpotPanel is the attract loop's page of a chest's jackpot.
 func (s *Stage) drawJackpotPanel(dst *ebiten.Image, seg *show.SegState) {

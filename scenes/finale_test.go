@@ -70,15 +70,27 @@ segments:
     kind: royal-flush
     title: Royal Flush Grand Finale
     at: "2026-12-05T21:30"
-    from: [qualifier]
+    entries: finalists.csv
+    from: [finalist]
     winners: 5
     prizes: [R250 000, R100 000, R50 000, R25 000, R10 000]
 `
 
+// royalFiles are the Royal Flush night's show file, the qualifier's
+// entries, and the finalists who qualified at the group's casinos.
+func royalFiles() map[string]string {
+	var b strings.Builder
+	b.WriteString("Card Number,Member Name,Tier,Property\n")
+	for i, p := range []string{"Montecasino", "Gold Reef City", "Montecasino", "Silverstar", "Gold Reef City", "Silverstar", "Montecasino", "Silverstar", "Gold Reef City"} {
+		fmt.Fprintf(&b, "%d,%s %s,Ace,%s\n", 6001900100+i*7919, firstNames[(i*7+3)%len(firstNames)], lastNames[(i*5+1)%len(lastNames)], p)
+	}
+	return map[string]string{"show.yaml": royalShow, "entries.csv": drawEntries(40), "finalists.csv": b.String()}
+}
+
 // newRoyalRig opens the Royal Flush night past its opening screen.
 func newRoyalRig(t *testing.T) *rig {
 	t.Helper()
-	path := writeShow(t, map[string]string{"show.yaml": royalShow, "entries.csv": drawEntries(40)})
+	path := writeShow(t, royalFiles())
 	r := openRig(t, path, testStart, nil)
 	r.press(ebiten.KeyPageDown)
 	r.at(phaseAttract)
@@ -605,4 +617,87 @@ func TestWildCardDrawnElectronically(t *testing.T) {
 	if id := r.seg().Seg.ID; id != "wild-1" {
 		t.Fatalf("after the numbers: %s", id)
 	}
+}
+
+// TestAutoplayFinale lets autoplay play each finale show by itself, a
+// frame at a time on one screen as ebiten draws it: it must get through
+// the choices, the tickets typed by hand and the wild card's numbers, and
+// at each change of scene the screen painted a part at a time must be
+// the whole frame.
+func TestAutoplayFinale(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		done  func(*show.State) bool
+	}{
+		{"royal-flush", royalFiles(), func(st *show.State) bool { return st.Closed }},
+		{"chest", map[string]string{"show.yaml": chestShow, "chest.csv": pointsEntries(60)}, func(st *show.State) bool { return st.Closed }},
+		{"wild-card", wildShow(), func(st *show.State) bool { return st.Closed }},
+		{"bonus", map[string]string{"show.yaml": bonusShow, "raps.csv": raps(80)}, func(st *show.State) bool {
+			return len(st.Segs[0].Taken()) > 0 || st.Segs[0].Winners() >= 3 // a bonus night is long: three winners will do
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sr := &screenRig{screen: ebiten.NewImage(W, H), every: 250 * time.Millisecond}
+			t.Cleanup(sr.screen.Deallocate)
+			sr.rig = openRig(t, writeShow(t, c.files), testStart, func(o *Options) { o.Autoplay = true })
+			last := sr.s.phase
+			scenes := map[phase]bool{}
+			deadline := time.Now().Add(2 * time.Minute)
+			for !c.done(sr.s.st) {
+				if time.Now().After(deadline) {
+					t.Fatalf("autoplay stuck: phase %s, segment %s, message %q, scenes %v", sr.s.phase, sr.seg().Seg.ID, sr.s.message, scenes)
+				}
+				if p := sr.seg().Last(); sr.s.phase == phaseCountdown && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
+					sr.clk.Set(p.Deadline.Add(-3 * time.Second)) // a no-show's long wait, in one step
+				}
+				sr.tick()
+				if sr.s.busy {
+					time.Sleep(time.Millisecond) // the worker's commit, on the wall clock
+				}
+				if p := sr.s.phase; p != last {
+					if !scenes[p] {
+						sr.play(time.Second) // faded in
+						sr.same(c.name + " " + p.String())
+					}
+					last, scenes[p] = p, true
+				}
+			}
+			want := phaseChoose
+			if c.name == "wild-card" {
+				want = phaseNumbers
+			}
+			if !scenes[want] {
+				t.Errorf("autoplay never reached %s: %v", want, scenes)
+			}
+		})
+	}
+}
+
+// TestResumeAtTheTable restarts the stage while the winners choose their
+// cards: it comes back at the table, the same winner to choose, the card
+// turned before face up and still, nothing turning again.
+func TestResumeAtTheTable(t *testing.T) {
+	r := newRoyalRig(t)
+	r.toCards(func(string) {})
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyF5)
+	r.until("the card", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
+	r.landed()
+	want := r.seg().Chooser().K
+	r.s.Close()
+
+	r2 := openRig(t, r.sh.Path, r.clk.Now(), func(o *Options) { o.Resumed = true })
+	if r2.s.phase != phaseChoose {
+		t.Fatalf("resumed at %s, want the table", r2.s.phase)
+	}
+	if c := r2.seg().Chooser(); c == nil || c.K != want {
+		t.Fatalf("resumed chooser %v, want pick %d", c, want)
+	}
+	if r2.s.turning(r2.clk.Now()) || r2.s.at != 1 {
+		t.Fatalf("resumed: turning %v, highlight %d (want K: A is taken)", r2.s.turning(r2.clk.Now()), r2.s.at)
+	}
+	r2.clk.Add(freshPress)
+	r2.press(ebiten.KeyF5)
+	r2.until("the next card", func() bool { return !r2.s.busy && len(r2.seg().Taken()) == 2 })
 }

@@ -132,12 +132,13 @@ type Stage struct {
 	boardErr  string       // why the last read failed, when it did
 	boardPoll time.Time    // when the standings were last asked for
 
-	progress reply         // the export's step under way
-	exported string        // the folder the exports went to
-	roll     audio.Voice   // the drum-roll under the reel
-	ring     *ebiten.Image // the countdown ring, drawn apart
-	reel     *ebiten.Image // the reel's window, drawn apart
-	flip     *ebiten.Image // a Royal Flush card turning over, drawn apart
+	progress  reply                    // the export's step under way
+	exported  string                   // the folder the exports went to
+	roll      audio.Voice              // the drum-roll under the reel
+	ring      *ebiten.Image            // the countdown ring, drawn apart
+	reel      *ebiten.Image            // the reel's window, drawn apart
+	sprites   map[string]*ebiten.Image // the table's cards, balls, envelopes, drawn once…
+	spritesOf string                   // …for this segment
 }
 
 type confirmKind int
@@ -163,7 +164,7 @@ func New(opt Options) *Stage {
 	s.started = s.now()
 	s.st = opt.Backend.State()
 	if opt.Backend != nil {
-		s.w = startWorker(opt.Backend, opt.Show, 100*time.Millisecond)
+		s.w = startWorker(opt.Backend, 100*time.Millisecond)
 	}
 	s.resume()
 	return s
@@ -224,7 +225,7 @@ func (s *Stage) fetchPeople(seg *show.SegState) {
 			cards = append(cards, e.Participant)
 		}
 	}
-	if ps, err := people(s.opt.Backend, s.opt.Show, s.st, seg, cards); err == nil {
+	if ps, err := s.opt.Backend.People(seg.Seg.ID, cards); err == nil {
 		for k, v := range ps {
 			s.people[k] = v
 		}
@@ -354,7 +355,7 @@ func (s *Stage) apply(r reply) {
 		if seg.Ended != nil {
 			s.stopRoll()
 			s.tell(seg.Ended.Reason)
-			s.to(phaseBoard)
+			s.ended()
 		}
 	case show.OpAnnounce:
 		s.landing = false
@@ -380,7 +381,7 @@ func (s *Stage) apply(r reply) {
 		s.to(phaseClosed)
 	case show.OpSkip:
 		s.tell(s.st.CurSeg().Ended.Reason)
-		s.to(phaseBoard)
+		s.ended()
 	case opExport:
 		s.progress = reply{}
 		s.exported = r.step
@@ -394,6 +395,16 @@ func (s *Stage) apply(r reply) {
 	if len(r.evs) > 0 && s.phase == phaseCountdown {
 		s.sceneChanged() // the outcome stamp
 	}
+}
+
+// ended follows a draw that ended short: its winners so far choose their
+// cards or balls, if they have any to choose; then the board.
+func (s *Stage) ended() {
+	if s.st.CurSeg().Chooser() != nil {
+		s.to(phaseChoose)
+		return
+	}
+	s.to(phaseBoard)
 }
 
 // send gives the worker a command, one at a time.
