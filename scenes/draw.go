@@ -504,11 +504,17 @@ func (s *Stage) drawBoard(dst *ebiten.Image) {
 	t := s.theme
 	seg := s.st.CurSeg()
 	Text(dst, seg.Seg.Title+" — winners", t.Bold(80), W/2, 170, Center, t.Text)
-	y := 320.0
+	var won []show.Pick
 	for _, p := range seg.Picks {
-		if !p.Outcome.Wins() {
-			continue
+		if p.Outcome.Wins() {
+			won = append(won, p)
 		}
+	}
+	if len(won) > 7 {
+		won = won[len(won)-7:] // a bonus jackpot's night: the latest
+	}
+	y := 320.0
+	for _, p := range won {
 		prize := prizeOf(&p)
 		if c := p.Choice; c != nil && c.Item != "" {
 			prize = c.Item + "  " + prize

@@ -118,7 +118,9 @@ func (s *Stage) hints() string {
 			now = "Next ► redraw"
 		}
 	case phaseBoard:
-		if s.st.Cur+1 >= len(s.st.Segs) {
+		if s.st.CurSeg().Chooser() != nil {
+			now = "Next ► the winners choose " + s.st.CurSeg().Seg.Choice()
+		} else if s.st.Cur+1 >= len(s.st.Segs) {
 			now = "Next ► close the show"
 		} else {
 			now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
