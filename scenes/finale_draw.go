@@ -204,8 +204,10 @@ func (s *Stage) drawCards(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 		Text(dst, line, t.Fit(t.Bold, 96, line, W-200), W/2, 200, Center, t.Text)
 		sub := ordinal(winnerNo(seg, who)) + " of " + strconv.Itoa(seg.Seg.Winners) + " winners  ·  the order of the cards says nothing of the prizes"
 		Text(dst, sub, t.Regular(36), W/2, 318, Center, t.Dim)
-	default:
+	case len(seg.Taken()) == len(show.Cards):
 		Text(dst, "Every card is turned", t.Bold(96), W/2, 210, Center, t.Text)
+	default:
+		Text(dst, "Every winner has chosen", t.Bold(96), W/2, 210, Center, t.Text) // the draw ended short
 	}
 	for i, card := range show.Cards {
 		x, y := cardX(i), cardsY
