@@ -69,13 +69,11 @@ func (st *State) JackpotBefore(j *Jackpot) int64 {
 	return v
 }
 
-// Jackpot is the chest's jackpot as the big screen shows it now: the value
-// frozen for this draw, or once it is settled, next week's.
+// Jackpot is the chest's jackpot as the big screen shows it: the value
+// frozen for its draw, and before the freeze the value it will start from.
+// Next week's value is in its settlement.
 func (st *State) Jackpot(s *SegState) int64 {
-	switch {
-	case s.Settled != nil && s.Settled.Won:
-		return s.Settled.Value
-	case s.Frozen != nil:
+	if s.Frozen != nil {
 		return s.Frozen.Jackpot
 	}
 	return st.JackpotBefore(s.Seg.Jackpot)
