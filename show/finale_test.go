@@ -473,7 +473,7 @@ func TestBonusJackpot(t *testing.T) {
 	// t0 is 19:00 local: between the sessions
 	r.refused(Command{Op: OpDraw}, "next is Sat 30 Nov 20:00-21:00")
 	r.now = r.now.Add(time.Hour + 5*time.Minute)
-	p := r.draw()
+	r.draw()
 	b := r.cur().Bin
 	for _, e := range b.Entries {
 		var i int
@@ -490,7 +490,7 @@ func TestBonusJackpot(t *testing.T) {
 	if r.cur().Chooser() != nil {
 		t.Fatal("a forfeit chooses an envelope")
 	}
-	p = r.draw()
+	p := r.draw()
 	r.do(Command{Op: OpClaim})
 	r.refused(Command{Op: OpDraw}, "chooses envelopes first")
 	r.refused(Command{Op: OpChoose, Text: "4"}, "not one of the envelopes")
