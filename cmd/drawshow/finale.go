@@ -58,7 +58,7 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 		if len(c.Properties) > 0 {
 			note("finalists by property: %s", counts(c.Properties))
 		}
-		note("behind the cards %s, fixed when the bin freezes: %s", strings.Join(show.Cards, ", "), strings.Join(seg.Prizes, ", "))
+		note("the prizes behind the cards %s, in an order no one knows until each card turns (drawn under %s/cards from the key fixed at open): %s", strings.Join(show.Cards, ", "), seg.ID, strings.Join(seg.Prizes, ", "))
 	case show.KindChest:
 		j := seg.Jackpot
 		balls := fmt.Sprintf("%d balls, one the jackpot", j.Balls)
