@@ -113,20 +113,20 @@ func smallDraws(sh *show.Show, st *show.State) []RecordSmallDraw {
 		seg := s.Seg
 		switch {
 		case seg.Kind == show.KindWildCard && s.Numbers != nil && s.Numbers.By == "engine":
-			d := smallDraw(key, seg.ID, "numbers", "numbers", numberedLabels(sh.Bins(seg.From[0]), 1), seg.Winners)
+			d := smallDraw(key, seg.ID, "numbers", "numbers", show.Numbered(sh.Bins(seg.From[0]), 1), seg.Winners)
 			for _, n := range s.Numbers.Numbers {
 				d.Result = append(d.Result, strconv.Itoa(n))
 			}
 			out = append(out, d)
 		case s.Frozen == nil:
 		case seg.Kind == show.KindRoyalFlush:
-			d := smallDraw(key, seg.ID, "cards", "cards", pLabels(len(show.Cards)), len(show.Cards))
+			d := smallDraw(key, seg.ID, "cards", "cards", show.PrizeLabels(len(show.Cards)), len(show.Cards))
 			for i := range show.Cards {
 				d.Result = append(d.Result, seg.Prize(show.CardPrize(key, seg.ID, i)))
 			}
 			out = append(out, d)
 		case seg.Kind == show.KindChest:
-			d := smallDraw(key, seg.ID, "chest", "chest", numberedLabels(seg.Jackpot.Balls, 2), 1)
+			d := smallDraw(key, seg.ID, "chest", "chest", show.Numbered(seg.Jackpot.Balls, 2), 1)
 			d.Result = []string{show.JackpotBall(key, seg.ID, seg.Jackpot.Balls)}
 			out = append(out, d)
 		case seg.Kind == show.KindBonus:
@@ -135,7 +135,7 @@ func smallDraws(sh *show.Show, st *show.State) []RecordSmallDraw {
 				if p.Choice == nil || p.Choice.Item == "" {
 					continue
 				}
-				d := smallDraw(key, seg.ID, "prizes/"+strconv.Itoa(p.K), "envelopes", pLabels(n), n)
+				d := smallDraw(key, seg.ID, "prizes/"+strconv.Itoa(p.K), "envelopes", show.PrizeLabels(n), n)
 				for i := range n {
 					d.Result = append(d.Result, seg.Envelopes[show.EnvelopePrize(key, seg.ID, p.K, n, i)])
 				}
@@ -156,24 +156,6 @@ func smallDraw(key [32]byte, segment, suffix, of string, labels []string, n int)
 	}
 	d.Picks = show.Shuffle(key, d.ID, labels)[:n]
 	return d
-}
-
-// pLabels are the prizes of a small bin as tickets: p1..pN.
-func pLabels(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("p%d", i+1)
-	}
-	return out
-}
-
-// numberedLabels are 1..N written with at least width digits.
-func numberedLabels(n, width int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = fmt.Sprintf("%0*d", width, i+1)
-	}
-	return out
 }
 
 // key is the draw key once the seed is revealed; ok is false before.

@@ -370,7 +370,7 @@ func (v *verifier) wildCards() {
 			}
 		case "engine":
 			v.r.SmallDraws++
-			got := show.Shuffle(v.key, w.Segment+"/numbers", numberedLabels(bins, 1))[:min(len(w.Numbers), bins)]
+			got := show.Shuffle(v.key, w.Segment+"/numbers", show.Numbered(bins, 1))[:min(len(w.Numbers), bins)]
 			var want []int
 			for _, l := range got {
 				n, _ := strconv.Atoi(l)
@@ -422,7 +422,7 @@ func (v *verifier) smallDraws() {
 	}
 	for _, w := range v.rec.WildCards {
 		if w.By == "engine" {
-			d := RecordSmallDraw{ID: w.Segment + "/numbers", Segment: w.Segment, Of: "numbers", Labels: numberedLabels(len(w.Bins), 1)}
+			d := RecordSmallDraw{ID: w.Segment + "/numbers", Segment: w.Segment, Of: "numbers", Labels: show.Numbered(len(w.Bins), 1)}
 			for _, n := range w.Numbers {
 				d.Result = append(d.Result, strconv.Itoa(n))
 			}
@@ -433,7 +433,7 @@ func (v *verifier) smallDraws() {
 	for _, dr := range v.rec.Draws {
 		switch dr.Kind {
 		case show.KindRoyalFlush:
-			d := RecordSmallDraw{ID: dr.Segment + "/cards", Segment: dr.Segment, Of: "cards", Labels: pLabels(len(show.Cards))}
+			d := RecordSmallDraw{ID: dr.Segment + "/cards", Segment: dr.Segment, Of: "cards", Labels: show.PrizeLabels(len(show.Cards))}
 			d.Picks = show.Shuffle(v.key, d.ID, d.Labels)
 			for i := range show.Cards {
 				if k := show.CardPrize(v.key, dr.Segment, i); k < len(dr.Prizes) {
@@ -445,7 +445,7 @@ func (v *verifier) smallDraws() {
 			if dr.Jackpot == nil {
 				continue
 			}
-			d := RecordSmallDraw{ID: dr.Segment + "/chest", Segment: dr.Segment, Of: "chest", Labels: numberedLabels(dr.Jackpot.Balls, 2)}
+			d := RecordSmallDraw{ID: dr.Segment + "/chest", Segment: dr.Segment, Of: "chest", Labels: show.Numbered(dr.Jackpot.Balls, 2)}
 			d.Result = []string{show.JackpotBall(v.key, dr.Segment, dr.Jackpot.Balls)}
 			d.Picks = d.Result
 			add(d)
@@ -455,7 +455,7 @@ func (v *verifier) smallDraws() {
 				if p.Choice == nil || p.Choice.Item == "" || n < 2 {
 					continue
 				}
-				d := RecordSmallDraw{ID: fmt.Sprintf("%s/prizes/%d", dr.Segment, p.K), Segment: dr.Segment, Of: "envelopes", Labels: pLabels(n)}
+				d := RecordSmallDraw{ID: fmt.Sprintf("%s/prizes/%d", dr.Segment, p.K), Segment: dr.Segment, Of: "envelopes", Labels: show.PrizeLabels(n)}
 				d.Picks = show.Shuffle(v.key, d.ID, d.Labels)
 				for i := range n {
 					d.Result = append(d.Result, dr.Prizes[show.EnvelopePrize(v.key, dr.Segment, p.K, n, i)])

@@ -101,7 +101,7 @@ func (d *decider) numbers(seg *SegState, c Command) error {
 			return errors.New("the engine has no seed")
 		}
 		n.By, n.Name, n.Numbers = "engine", "", nil
-		for _, l := range Shuffle(Key(d.e.seed, d.st.Witness()), seg.Seg.ID+"/numbers", numbered(bins, 1))[:seg.Seg.Winners] {
+		for _, l := range Shuffle(Key(d.e.seed, d.st.Witness()), seg.Seg.ID+"/numbers", Numbered(bins, 1))[:seg.Seg.Winners] {
 			v, _ := strconv.Atoi(l)
 			n.Numbers = append(n.Numbers, v)
 		}
@@ -331,24 +331,25 @@ func itemOf(items []string, s string) (string, bool) {
 // CardPrize is the index of the prize behind card i of the Royal Flush
 // (A, K, Q, J, 10): picks 0..4 of SEGMENT/cards over p1..p5.
 func CardPrize(key [32]byte, segment string, i int) int {
-	return prizeOf(Shuffle(key, segment+"/cards", prizeLabels(len(Cards)))[i])
+	return prizeOf(Shuffle(key, segment+"/cards", PrizeLabels(len(Cards)))[i])
 }
 
 // EnvelopePrize is the index of the prize in envelope i of n offered to
 // the winner of pick k: picks of SEGMENT/prizes/k over p1..pn.
 func EnvelopePrize(key [32]byte, segment string, k, n, i int) int {
-	return prizeOf(Shuffle(key, fmt.Sprintf("%s/prizes/%d", segment, k), prizeLabels(n))[i])
+	return prizeOf(Shuffle(key, fmt.Sprintf("%s/prizes/%d", segment, k), PrizeLabels(n))[i])
 }
 
 // JackpotBall is the jackpot ball's position among balls 01..n: pick 0 of
 // SEGMENT/chest. It is fixed by the key before anyone chooses.
 func JackpotBall(key [32]byte, segment string, n int) string {
-	bin := SmallBin(numbered(n, 2))
+	bin := SmallBin(Numbered(n, 2))
 	i, _ := Choose(key, segment+"/chest", Fingerprint(bin), bin, 0, nil)
 	return bin[i].Ticket
 }
 
-func prizeLabels(n int) []string {
+// PrizeLabels are the prizes of a small draw as its tickets: p1..pn.
+func PrizeLabels(n int) []string {
 	out := make([]string, n)
 	for i := range out {
 		out[i] = fmt.Sprintf("p%d", i+1)

@@ -313,14 +313,16 @@ func (s *Segment) Items() []string {
 	case KindRoyalFlush:
 		return Cards
 	case KindChest:
-		return numbered(s.Jackpot.Balls, 2)
+		return Numbered(s.Jackpot.Balls, 2)
 	case KindBonus:
-		return numbered(len(s.Envelopes), 1)
+		return Numbered(len(s.Envelopes), 1)
 	}
 	return nil
 }
 
-func numbered(n, width int) []string {
+// Numbered are the labels 1..n written with at least width digits: the
+// balls of a chest, the envelopes, a wild card's bins.
+func Numbered(n, width int) []string {
 	out := make([]string, n)
 	for i := range out {
 		out[i] = fmt.Sprintf("%0*d", width, i+1)
