@@ -1,0 +1,194 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
+)
+
+// choosing is the winner the table waits on at now: while a turn is on
+// its way, the one who chose it.
+func (s *Stage) choosing(seg *show.SegState, now time.Time) *show.Pick {
+	if s.turn.segment == seg.Seg.ID && len(s.turn.ks) > 0 && s.turning(now) {
+		return &seg.Picks[s.turn.ks[0]]
+	}
+	return seg.Chooser()
+}
+
+// owner is the pick that chose item, or nil.
+func owner(seg *show.SegState, item string) *show.Pick {
+	for i := range seg.Picks {
+		if c := seg.Picks[i].Choice; c != nil && c.Item == item {
+			return &seg.Picks[i]
+		}
+	}
+	return nil
+}
+
+// ordinal is "1st", "2nd", …
+func ordinal(n int) string {
+	suf := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suf = "st"
+	case n%10 == 2:
+		suf = "nd"
+	case n%10 == 3:
+		suf = "rd"
+	}
+	return strconv.Itoa(n) + suf
+}
+
+// winnerNo is p's place among the segment's winners, from 1.
+func winnerNo(seg *show.SegState, p *show.Pick) int {
+	n := 0
+	for _, q := range seg.Picks {
+		if q.Outcome.Wins() {
+			n++
+		}
+		if q.K == p.K {
+			break
+		}
+	}
+	return n
+}
+
+func (s *Stage) drawChoose(dst *ebiten.Image) {
+	now := s.now()
+	seg := s.st.CurSeg()
+	switch seg.Seg.Kind {
+	case show.KindRoyalFlush:
+		s.drawCards(dst, seg, now)
+	case show.KindChest:
+		s.drawChest(dst, seg, now)
+	default:
+		s.drawEnvelopes(dst, seg, now)
+	}
+	if len(s.digits) > 0 {
+		s.drawTyped(dst, "Typed  "+string(s.digits)+"_", 940)
+	}
+}
+
+// drawTyped is what the host has typed, in a box above the hint bar.
+func (s *Stage) drawTyped(dst *ebiten.Image, line string, y float64) {
+	t := s.theme
+	f := t.Bold(52)
+	w := text.Advance(line, f) + 80
+	vector.DrawFilledRect(dst, float32(W/2-w/2), float32(y-10), float32(w), 76, t.Primary, false)
+	vector.StrokeRect(dst, float32(W/2-w/2), float32(y-10), float32(w), 76, 4, t.Accent, false)
+	Text(dst, line, f, W/2, y, Center, t.Text)
+}
+
+// The Royal Flush table: five cards, cw × ch, gap apart, from y cardsY.
+const (
+	cardW, cardH = 300.0, 430.0
+	cardGap      = 52.0
+	cardsY       = 410.0
+)
+
+func cardX(i int) float64 {
+	n := float64(len(show.Cards))
+	return (W-(n*cardW+(n-1)*cardGap))/2 + float64(i)*(cardW+cardGap)
+}
+
+// drawCards is the Royal Flush table: face down until chosen, the chosen
+// card flipping to its prize, the cards taken face up over their winners.
+func (s *Stage) drawCards(dst *ebiten.Image, seg *show.SegState, now time.Time) {
+	t := s.theme
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 56, seg.Seg.Title, W-240), W/2, 140, Center, t.Accent)
+	who := s.choosing(seg, now)
+	turning := s.turning(now)
+	switch {
+	case who != nil:
+		line := s.maskName(who.Participant) + " chooses"
+		Text(dst, line, t.Fit(t.Bold, 96, line, W-200), W/2, 200, Center, t.Text)
+		sub := ordinal(winnerNo(seg, who)) + " of " + strconv.Itoa(seg.Seg.Winners) + " winners  ·  the order of the cards says nothing of the prizes"
+		Text(dst, sub, t.Regular(36), W/2, 318, Center, t.Dim)
+	case len(seg.Taken()) == len(show.Cards):
+		Text(dst, "Every card is turned", t.Bold(96), W/2, 210, Center, t.Text)
+	default:
+		Text(dst, "Every winner has chosen", t.Bold(96), W/2, 210, Center, t.Text) // the draw ended short
+	}
+	for i, card := range show.Cards {
+		x, y := cardX(i), cardsY
+		o := owner(seg, card)
+		switch {
+		case o != nil && s.turn.segment == seg.Seg.ID && s.turn.item == card && turning:
+			// the card turns over: the back narrows to its edge, the front
+			// widens from it; the prize shows from the edge on
+			u := s.turnAt(now)
+			img := s.backSprite(card)
+			if u >= 0.5 {
+				img = s.frontSprite(card, o.Choice.Prize)
+			}
+			blit(dst, img, x+cardW/2, y+cardH/2-30*math.Sin(math.Pi*u), max(math.Abs(math.Cos(math.Pi*u)), 0.02), 1)
+			continue
+		case o != nil:
+			blit(dst, s.frontSprite(card, o.Choice.Prize), x+cardW/2, y+cardH/2, 1, 1)
+			name := s.maskName(o.Participant)
+			Text(dst, name, t.Fit(t.Bold, 44, name, cardW), x+cardW/2, y+cardH+28, Center, t.Text)
+			continue
+		}
+		if !turning && seg.Chooser() != nil && i == s.at {
+			y -= 24
+			s.glow(dst, x+cardW/2, y+cardH/2, cardW+28, cardH+28, 30)
+		}
+		blit(dst, s.backSprite(card), x+cardW/2, y+cardH/2, 1, 1)
+	}
+}
+
+func (s *Stage) backSprite(rank string) *ebiten.Image {
+	return s.sprite("back|"+rank, cardW+8, cardH+8, func(d *ebiten.Image) { s.cardBack(d, 4, 4, rank) })
+}
+
+func (s *Stage) frontSprite(rank, prize string) *ebiten.Image {
+	return s.sprite("front|"+rank+"|"+prize, cardW+8, cardH+8, func(d *ebiten.Image) { s.cardFront(d, 4, 4, rank, prize) })
+}
+
+// cardBack is a card face down: its rank shows, its prize does not.
+func (s *Stage) cardBack(dst *ebiten.Image, x, y float64, rank string) {
+	t := s.theme
+	r := roundRect(float32(x), float32(y), cardW, cardH, 22)
+	paint(dst, r, 0, t.Primary)
+	paint(dst, r, 6, t.Accent)
+	paint(dst, roundRect(float32(x+18), float32(y+18), cardW-36, cardH-36, 14), 3, Fade(t.Accent, 0.5))
+	TextMid(dst, rank, t.Bold(150), x+cardW/2, y+cardH*0.4, t.Text)
+	TextMid(dst, "♠", t.Bold(96), x+cardW/2, y+cardH*0.74, t.Accent)
+}
+
+// cardFront is a card turned over: its prize.
+func (s *Stage) cardFront(dst *ebiten.Image, x, y float64, rank, prize string) {
+	t := s.theme
+	r := roundRect(float32(x), float32(y), cardW, cardH, 22)
+	paint(dst, r, 0, t.Text)
+	paint(dst, r, 6, t.Accent)
+	Text(dst, rank+"♠", t.Bold(48), x+24, y+16, Left, t.Background)
+	s.prizeText(dst, prize, x+cardW/2, y+cardH/2+20, cardW-40, t.Background)
+}
+
+// prizeText is a prize centred on (x, y) in at most width: one line when
+// it fits, else a few.
+func (s *Stage) prizeText(dst *ebiten.Image, prize string, x, y, width float64, c color.Color) {
+	t := s.theme
+	if f := t.Fit(t.Bold, 64, prize, width); f.Size >= 44 {
+		TextMid(dst, prize, f, x, y, c)
+		return
+	}
+	f := t.Bold(40)
+	lines := wrap(prize, f, width)
+	if len(lines) > 5 {
+		lines = lines[:5]
+	}
+	y -= float64(len(lines)-1) * 26
+	for i, l := range lines {
+		TextMid(dst, l, t.Fit(t.Bold, 40, l, width), x, y+float64(i)*52, c)
+	}
+}

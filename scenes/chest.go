@@ -1,0 +1,199 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
+)
+
+// The chest: the drum's centre and radius, where a chosen ball opens, and
+// the winners' list.
+const (
+	drumX, drumY, drumR = 470.0, 720.0, 280.0
+	openX, openY, openR = 1020.0, 720.0, 150.0
+	listX               = 1240.0
+)
+
+// ballSpot is where ball i of n sits in the drum, and its radius.
+func ballSpot(i, n int) (x, y, r float64) {
+	cols := int(math.Ceil(math.Sqrt(float64(n))))
+	rows := (n + cols - 1) / cols
+	c, rw := float64(cols-1)/2, float64(rows-1)/2
+	sp := min(130, (drumR-10)/(math.Hypot(c, rw)+0.45))
+	return drumX + (float64(i%cols)-c)*sp, drumY + (float64(i/cols)-rw)*sp, sp * 0.44
+}
+
+// drawChest is the jackpot chest: the jackpot, the balls still in play in
+// the drum, the chosen ball rolling out and opening, the winners' list.
+func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) {
+	t := s.theme
+	cur := s.opt.Show.Currency
+	value := show.Money(cur, s.st.Jackpot(seg))
+	Text(dst, "JACKPOT", t.Bold(56), W/2, 132, Center, t.Accent)
+	Text(dst, value, t.Bold(150), W/2, 180, Center, t.Text)
+	who := s.choosing(seg, now)
+	turning := s.turning(now)
+	switch st := seg.Settled; {
+	case who != nil:
+		line := s.maskName(who.Participant) + " chooses a ball"
+		Text(dst, line, t.Fit(t.Bold, 64, line, W-200), W/2, 350, Center, t.Text)
+	case st != nil && st.Won:
+		Text(dst, "JACKPOT WON — every other winner receives the consolation", t.Bold(52), W/2, 360, Center, t.Good)
+	case st != nil:
+		line := "Not won tonight — next week the jackpot is " + show.Money(cur, st.Next)
+		Text(dst, line, t.Fit(t.Bold, 52, line, W-200), W/2, 360, Center, t.Accent)
+	}
+
+	// the drum and the balls still in it
+	drum := s.sprite("drum", 2*drumR+12, 2*drumR+12, func(d *ebiten.Image) {
+		vector.DrawFilledCircle(d, drumR+6, drumR+6, drumR, Fade(t.Primary, 0.6), true)
+		vector.StrokeCircle(d, drumR+6, drumR+6, drumR, 8, t.Accent, true)
+	})
+	blit(dst, drum, drumX, drumY, 1, 1)
+	items := seg.Seg.Items()
+	for i, b := range items {
+		if owner(seg, b) != nil {
+			continue // out of play, or rolling out
+		}
+		x, y, r := ballSpot(i, len(items))
+		hl := !turning && who != nil && i == s.at
+		if hl {
+			r *= 1.18
+			s.glow(dst, x, y, 2*r+20, 2*r+20, r+10)
+		}
+		blit(dst, s.ballSprite(b, r, hl), x, y, 1, 1)
+	}
+
+	// the ball chosen last: rolling out, opening, or open
+	var last *show.Pick
+	for i := range seg.Picks {
+		if c := seg.Picks[i].Choice; c != nil && c.Item != "" {
+			last = &seg.Picks[i]
+		}
+	}
+	if last != nil {
+		u := 1.0
+		if s.turn.segment == seg.Seg.ID && s.turn.item == last.Choice.Item {
+			u = s.turnAt(now)
+		}
+		x0, y0, r0 := ballSpot(slices.Index(items, last.Choice.Item), len(items))
+		m := ease(u / openAt)
+		x, y, r := x0+(openX-x0)*m, y0+(openY-y0)*m, r0+(openR-r0)*m
+		if u < openAt {
+			k := r / openR
+			blit(dst, s.ballSprite(last.Choice.Item, openR, false), x, y, k, k)
+		} else {
+			pop := 1 + 0.12*math.Sin(math.Pi*(u-openAt)/(1-openAt))
+			img := s.sprite("open|"+last.Choice.Item+"|"+last.Choice.Prize, 2*openR+12, 2*openR+12, func(d *ebiten.Image) {
+				s.openBall(d, openR+6, openR+6, openR, last.Choice)
+			})
+			blit(dst, img, x, y, pop, pop)
+		}
+	}
+
+	// the winners, in the order they choose, each with what the ball gave
+	Text(dst, "Winners", t.Bold(44), listX, 430, Left, t.Accent)
+	y := 500.0
+	for i := range seg.Picks {
+		p := &seg.Picks[i]
+		if !p.Outcome.Wins() {
+			continue
+		}
+		name := s.maskName(p.Participant)
+		col := t.Text
+		if who != nil && p.K == who.K {
+			col = t.Accent
+			Text(dst, "►", t.Bold(40), listX-50, y, Left, t.Accent)
+		}
+		Text(dst, name, t.Fit(t.Bold, 40, name, W-60-listX), listX, y, Left, col)
+		res, rc := "to choose", t.Dim
+		switch c := s.choiceOf(seg, p, now); {
+		case c == nil && who != nil && p.K == who.K:
+			res = "choosing…"
+		case c == nil:
+		case c.Jackpot:
+			res, rc = "ball "+c.Item+"  ·  JACKPOT "+c.Prize, t.Good
+		case c.Item == "":
+			res, rc = "consolation "+c.Prize+" (the jackpot is won)", t.Text
+		default:
+			res, rc = "ball "+c.Item+"  ·  consolation "+c.Prize, t.Text
+		}
+		Text(dst, res, t.Fit(t.Regular, 34, res, W-60-listX), listX, y+46, Left, rc)
+		y += 96
+		if y > 940 {
+			break
+		}
+	}
+}
+
+// ballSprite is ball label of radius r, kept.
+func (s *Stage) ballSprite(label string, r float64, hl bool) *ebiten.Image {
+	m := 4 + r/20 // room for the ring
+	return s.sprite(fmt.Sprintf("ball|%s|%.1f|%v", label, r, hl), 2*(r+m), 2*(r+m), func(d *ebiten.Image) {
+		s.ball(d, r+m, r+m, r, label, hl)
+	})
+}
+
+// ball is a numbered ball.
+func (s *Stage) ball(dst *ebiten.Image, x, y, r float64, label string, hl bool) {
+	t := s.theme
+	fill := t.Text
+	if hl {
+		fill = t.Accent
+	}
+	vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r), fill, true)
+	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), float32(max(3, r/12)), t.Primary, true)
+	TextMid(dst, label, t.Bold(math.Round(r*0.95)), x, y, t.Background)
+}
+
+// openBall is a ball opened: JACKPOT with its value, or CONSOLATION.
+func (s *Stage) openBall(dst *ebiten.Image, x, y, r float64, c *show.Choice) {
+	t := s.theme
+	fill, word, col := t.Primary, "CONSOLATION", t.Text
+	if c.Jackpot {
+		fill, word, col = t.Accent, "JACKPOT", t.Background
+	}
+	vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r), fill, true)
+	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), 8, t.Accent, true)
+	k := r / openR
+	TextMid(dst, "Ball "+c.Item, t.Regular(math.Round(30*k)), x, y-r*0.5, col)
+	TextMid(dst, word, t.Fit(t.Bold, math.Round(44*k), word, 1.7*r), x, y-r*0.08, col)
+	TextMid(dst, c.Prize, t.Fit(t.Bold, math.Round(60*k), c.Prize, 1.6*r), x, y+r*0.38, col)
+}
+
+// drawJackpotPanel is the attract loop's page of a chest's jackpot.
+func (s *Stage) drawJackpotPanel(dst *ebiten.Image, seg *show.SegState) {
+	t := s.theme
+	cur := s.opt.Show.Currency
+	j := seg.Seg.Jackpot
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 84, seg.Seg.Title, 1300), 120, 170, Left, t.Accent)
+	label := "This week's jackpot"
+	if seg.Settled != nil && seg.Settled.Won {
+		label = "JACKPOT WON tonight"
+	}
+	Text(dst, label, t.Regular(56), W/2, 340, Center, t.Text)
+	Text(dst, show.Money(cur, s.st.Jackpot(seg)), t.Bold(220), W/2, 420, Center, t.Accent)
+	y := 720.0
+	switch st := seg.Settled; {
+	case st != nil && st.Won:
+		Text(dst, "Next week the jackpot starts again at "+show.Money(cur, st.Next), t.Regular(48), W/2, y, Center, t.Text)
+	case st != nil:
+		Text(dst, "Not won tonight: next week it is "+show.Money(cur, st.Next), t.Bold(56), W/2, y, Center, t.Good)
+	case j.Guaranteed:
+		Text(dst, "Guaranteed week: 1 jackpot ball among "+strconv.Itoa(j.Balls), t.Bold(56), W/2, y, Center, t.Good)
+	default:
+		Text(dst, "1 jackpot ball among "+strconv.Itoa(j.Balls)+"  ·  not won, it grows by "+show.Money(cur, j.Step)+" a week", t.Regular(44), W/2, y, Center, t.Text)
+	}
+	line := "Every other ball: " + show.Money(cur, j.Consolation) + " consolation"
+	if !seg.Seg.At.IsZero() {
+		line = "Draw " + seg.Seg.At.In(s.opt.Show.Location).Format("Monday 2 January, 15:04") + "  ·  " + line
+	}
+	Text(dst, line, t.Regular(44), W/2, y+90, Center, t.Dim)
+}

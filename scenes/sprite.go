@@ -1,0 +1,99 @@
+package scenes
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// TextMid draws s centred on (x, y), both ways.
+func TextMid(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
+	text.Draw(dst, s, f, op)
+}
+
+// roundRect is the outline of a rectangle with corners of radius r.
+func roundRect(x, y, w, h, r float32) *vector.Path {
+	var p vector.Path
+	p.MoveTo(x+r, y)
+	p.LineTo(x+w-r, y)
+	p.ArcTo(x+w, y, x+w, y+r, r)
+	p.LineTo(x+w, y+h-r)
+	p.ArcTo(x+w, y+h, x+w-r, y+h, r)
+	p.LineTo(x+r, y+h)
+	p.ArcTo(x, y+h, x, y+h-r, r)
+	p.LineTo(x, y+r)
+	p.ArcTo(x, y, x+r, y, r)
+	p.Close()
+	return &p
+}
+
+// paint fills a path, or strokes it when width > 0.
+func paint(dst *ebiten.Image, p *vector.Path, width float32, c color.Color) {
+	var vs []ebiten.Vertex
+	var is []uint16
+	if width > 0 {
+		vs, is = p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound})
+	} else {
+		vs, is = p.AppendVerticesAndIndicesForFilling(nil, nil)
+	}
+	r, g, b, a := c.RGBA()
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff
+	}
+	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
+	dst.DrawTriangles(vs, is, white, op)
+}
+
+func ease(u float64) float64 { return 1 - math.Pow(1-clamp(u, 0, 1), 3) }
+
+// sprite is a piece of the table drawn once and kept: a card, a ball, an
+// envelope, a tile. Antialiased shapes cost software GL a pass at twice
+// the size of the image they are drawn on, so each piece is drawn on its
+// own small image once, and a frame only copies the pieces. The pieces
+// belong to the current segment and go with it.
+func (s *Stage) sprite(key string, w, h float64, draw func(dst *ebiten.Image)) *ebiten.Image {
+	if seg := s.st.CurSeg(); seg != nil && seg.Seg.ID != s.spritesOf {
+		for _, img := range s.sprites {
+			img.Deallocate()
+		}
+		s.sprites, s.spritesOf = map[string]*ebiten.Image{}, seg.Seg.ID
+	}
+	if img := s.sprites[key]; img != nil {
+		return img
+	}
+	img := ebiten.NewImage(int(math.Ceil(w)), int(math.Ceil(h)))
+	draw(img)
+	if s.sprites == nil {
+		s.sprites = map[string]*ebiten.Image{}
+	}
+	s.sprites[key] = img
+	return img
+}
+
+// blit draws img centred on (cx, cy), scaled by kx and ky.
+func blit(dst, img *ebiten.Image, cx, cy, kx, ky float64) {
+	b := img.Bounds()
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+	op.GeoM.Scale(kx, ky)
+	op.GeoM.Translate(cx, cy)
+	dst.DrawImage(img, op)
+}
+
+// glow is a soft highlight of w × h with corners of radius r, behind a
+// piece centred on (cx, cy).
+func (s *Stage) glow(dst *ebiten.Image, cx, cy, w, h, r float64) {
+	img := s.sprite(fmt.Sprintf("glow|%.0f|%.0f|%.0f", w, h, r), w, h, func(d *ebiten.Image) {
+		paint(d, roundRect(0, 0, float32(w), float32(h), float32(r)), 0, Fade(s.theme.Accent, 0.45))
+	})
+	blit(dst, img, cx, cy, 1, 1)
+}
