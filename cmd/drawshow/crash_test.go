@@ -53,11 +53,25 @@ const (
 	feedGap = 3 * time.Millisecond
 )
 
-// crashArgs are the arguments of every run of the crash show on db: the
-// actions come through standard input, fed by the test.
-func crashArgs(db string) []string {
-	return []string{"run", crashShow, "--db", db, "--headless", "--actions", "-",
-		"--rehearsal", "--seed", testSeed, "--clock", testClock}
+// crashCase is a show the crash test runs, killing it at random.
+type crashCase struct {
+	name, show, actions, clock string
+	kills                      int // at least
+}
+
+var crashCases = []crashCase{
+	{"saturday", crashShow, crashActions, testClock, crashKills},
+	// the finale's bins made during the show: month-end bins, a manual bin
+	// of their receipts typed by hand, a wild card's numbers and draws
+	{"month-end", filepath.Join(examplesDir, "royal-flush-month-end", "show.yaml"),
+		filepath.Join(examplesDir, "royal-flush-month-end", "actions.txt"), "2024-11-24T14:00", 24},
+}
+
+// crashArgs are the arguments of every run of c on db: the actions come
+// through standard input, fed by the test.
+func crashArgs(c crashCase, db string) []string {
+	return []string{"run", c.show, "--db", db, "--headless", "--actions", "-",
+		"--rehearsal", "--seed", testSeed, "--clock", c.clock}
 }
 
 // childResult is what one run of a child did.
@@ -181,8 +195,14 @@ func (s *crashStats) add(phase string, unshown, inFlight bool) {
 // kill that the journal's chain holds and that nothing the child printed is
 // missing from it; the finished record must equal an uninterrupted run's.
 func TestCrashResume(t *testing.T) {
+	for _, c := range crashCases {
+		t.Run(c.name, func(t *testing.T) { crashResume(t, c) })
+	}
+}
+
+func crashResume(t *testing.T, c crashCase) {
 	t.Parallel()
-	text, err := os.ReadFile(crashActions)
+	text, err := os.ReadFile(c.actions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,13 +216,13 @@ func TestCrashResume(t *testing.T) {
 		}
 	}
 	if actions < 40 {
-		t.Fatalf("%s has %d action lines; the crash test wants at least 40", crashActions, actions)
+		t.Fatalf("%s has %d action lines; the crash test wants at least 40", c.actions, actions)
 	}
 
 	// Record A: one uninterrupted run, fed like the others.
 	dirA := t.TempDir()
 	dbA := filepath.Join(dirA, "campaign.db")
-	ra := runChild(t, crashArgs(dbA), lines, 0, 0)
+	ra := runChild(t, crashArgs(c, dbA), lines, 0, 0)
 	if ra.err != nil || ra.killed {
 		t.Fatalf("uninterrupted run: %v\n%s", ra.err, ra.stderr)
 	}
@@ -218,20 +238,20 @@ func TestCrashResume(t *testing.T) {
 	t.Logf("uninterrupted run: %d action lines, %d events, %v", actions, len(journalA), full.Round(time.Millisecond))
 
 	stats := &crashStats{phases: map[string]int{}}
-	quota := (crashKills + crashWorkers - 1) / crashWorkers
+	quota := (c.kills + crashWorkers - 1) / crashWorkers
 	t.Run("kills", func(t *testing.T) {
 		for w := range crashWorkers {
 			t.Run(fmt.Sprintf("worker%d", w), func(t *testing.T) {
 				t.Parallel()
 				rng := rand.New(rand.NewPCG(20241130, uint64(w)))
 				for kills := 0; kills < quota && !t.Failed(); {
-					kills += crashOneDB(t, rng, lines, actionLine, full, recA, len(journalA), stats)
+					kills += crashOneDB(t, c, rng, lines, actionLine, full, recA, len(journalA), stats)
 				}
 			})
 		}
 	})
-	if stats.kills < crashKills && !t.Failed() {
-		t.Errorf("only %d kills, want at least %d", stats.kills, crashKills)
+	if stats.kills < c.kills && !t.Failed() {
+		t.Errorf("only %d kills, want at least %d", stats.kills, c.kills)
 	}
 	var b strings.Builder
 	for _, k := range slices.Sorted(maps.Keys(stats.phases)) {
@@ -243,10 +263,10 @@ func TestCrashResume(t *testing.T) {
 
 // crashOneDB runs the crash show on a fresh database, killing the child at
 // random points until a run completes, and returns the number of kills.
-func crashOneDB(t *testing.T, rng *rand.Rand, lines []string, actionLine []bool, full time.Duration, recA map[string][]byte, wantEvents int, stats *crashStats) int {
+func crashOneDB(t *testing.T, c crashCase, rng *rand.Rand, lines []string, actionLine []bool, full time.Duration, recA map[string][]byte, wantEvents int, stats *crashStats) int {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "campaign.db")
-	args := crashArgs(db)
+	args := crashArgs(c, db)
 	printed := map[int64]int{} // event seq -> the run that printed it
 	kills, done, events := 0, 0, 0
 	for run := 1; ; run++ {
