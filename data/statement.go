@@ -210,6 +210,8 @@ func foldLight(evs []show.Event) map[string]*segFold {
 			case show.PickAnnounced:
 				p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
 				p.Proxy, p.ProxyID = e.Pick.Proxy, e.Pick.ProxyID
+			case show.ClaimStarted:
+				p.Deadline = e.Pick.Deadline
 			case show.PickDecided:
 				p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
 				p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy

@@ -289,12 +289,22 @@ func (s *Stage) decide(a Action) {
 		}
 		return
 	}
+	// a bonus winner's seconds start when the team reaches the device
+	atDevice := seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero()
 	switch a {
 	case Next:
 		if s.now().Before(s.guard) {
 			return // meant for the reveal, not a claim
 		}
+		if atDevice {
+			s.send(show.Command{Op: show.OpArrived})
+			return
+		}
 		s.outcome(show.OpClaim, seg, p)
+	case Arrived:
+		if atDevice {
+			s.send(show.Command{Op: show.OpArrived})
+		}
 	case Claim:
 		s.outcome(show.OpClaim, seg, p)
 	case Proxy:

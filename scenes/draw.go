@@ -489,11 +489,18 @@ func (s *Stage) drawRing(dst *ebiten.Image, now time.Time) {
 	if left <= 10*time.Second {
 		c = t.Warn
 	}
-	if !p.Deadline.IsZero() {
+	switch {
+	case !p.Deadline.IsZero():
 		vector.StrokeCircle(img, m, m, ringR, 36, Fade(t.Primary, 0.9), false)
 		arc(img, m, m, ringR, 36, 0, left.Seconds()/total.Seconds(), c)
 		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, c)
 		Text(img, "seconds to claim", t.Regular(40), m, m+110, Center, t.Dim)
+	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Kind == show.KindBonus:
+		// the team is on its way to the device: the seconds wait for it
+		vector.StrokeCircle(img, m, m, ringR, 36, Fade(t.Primary, 0.5), false)
+		Text(img, secondsText(total), t.Bold(220), m, m-140, Center, t.Dim)
+		Text(img, "seconds once the team", t.Regular(40), m, m+100, Center, t.Dim)
+		Text(img, "reaches the device", t.Regular(40), m, m+150, Center, t.Dim)
 	}
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(ringX-m, ringY-m)

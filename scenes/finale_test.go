@@ -462,7 +462,21 @@ func TestGoldenBonus(t *testing.T) {
 	r.at(phaseIntro)
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
-	g("36-bonus-countdown")
+	g("36-bonus-countdown") // the team on its way to the device: no seconds run yet
+	r.clk.Add(3 * time.Minute)
+	for range 20 { // the stage ticks the engine: nothing is overdue
+		r.update()
+		r.settle()
+	}
+	if p := r.pick(); p.Outcome != show.Pending || !p.Deadline.IsZero() {
+		t.Fatalf("three minutes on the way to the device: %s, deadline %v", p.Outcome, p.Deadline)
+	}
+	r.press(ebiten.KeyA)
+	r.until("the team at the device", func() bool { return !r.s.busy && !r.pick().Deadline.IsZero() })
+	if d := r.pick().Deadline.Sub(r.clk.Now()); d != 90*time.Second {
+		t.Fatalf("%v to claim from the team's arrival, want 90s", d)
+	}
+	g("42-bonus-at-device")
 	r.press(ebiten.KeyC)
 	r.decided(show.Claimed)
 	r.press(ebiten.KeyPageDown)

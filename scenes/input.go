@@ -31,6 +31,7 @@ const (
 	Reload            // U: read a leaderboard's standings now
 	Skip              // S: end this draw short, with a reason
 	TypeTicket        // T: type a ticket as printed, letters and all (a manual bin's receipt)
+	Arrived           // A: a bonus jackpot's team is at the winner's device; its seconds start
 	Digit0            // 0 … 9, on the top row or the keypad: a ticket, a card, ball or envelope, a bin number
 	Digit1
 	Digit2
@@ -43,7 +44,7 @@ const (
 	Digit9
 )
 
-var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload", "skip", "type ticket",
+var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload", "skip", "type ticket", "arrived",
 	"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
 
 func (a Action) String() string { return actionNames[a] }
@@ -68,7 +69,7 @@ var KeyMap = map[ebiten.Key]Action{
 	ebiten.KeyC: Claim, ebiten.KeyR: Proxy, ebiten.KeyD: Decline, ebiten.KeyF: Forfeit,
 	ebiten.KeyM: Mute, ebiten.KeyEqual: VolumeUp, ebiten.KeyNumpadAdd: VolumeUp,
 	ebiten.KeyMinus: VolumeDown, ebiten.KeyNumpadSubtract: VolumeDown,
-	ebiten.KeyE: Export, ebiten.KeyU: Reload, ebiten.KeyS: Skip, ebiten.KeyT: TypeTicket,
+	ebiten.KeyE: Export, ebiten.KeyU: Reload, ebiten.KeyS: Skip, ebiten.KeyT: TypeTicket, ebiten.KeyA: Arrived,
 }
 
 func init() {

@@ -104,6 +104,8 @@ func (s *Stage) hints() string {
 			now = "Next ► the winner chooses " + s.st.CurSeg().Seg.Choice()
 		case p.Outcome == show.Pending && s.menu >= 0:
 			now = "Next/Prev move  ·  F5 choose"
+		case p.Outcome == show.Pending && s.st.CurSeg().Seg.Kind == show.KindBonus && p.Deadline.IsZero():
+			now = "Next/A team at the device: the seconds start  ·  C claimed  ·  D register  ·  F forfeit"
 		case p.Outcome == show.Pending:
 			now = "Next/C claimed  ·  R proxy  ·  D register  ·  F forfeit  ·  F5 menu  ·  no-show is automatic"
 		case s.st.CurSeg().Done():
@@ -187,7 +189,7 @@ var helpLines = []string{
 	"Previous: PageUp  ←  ↑  Backspace  P  (only where nothing is undone)",
 	"F5 / Esc: context — pause the loop, open the outcome menu, choose",
 	"B or .: blackout, the same key brings the picture back",
-	"C claimed  ·  R proxy present  ·  D on the decline register  ·  F forfeit",
+	"C claimed  ·  R proxy  ·  D decline register  ·  F forfeit  ·  A team at the device",
 	"The no-show is recorded by the engine when the %d seconds run out",
 	"Choosing: Next/Prev move  ·  F5 chooses  ·  or its number + Enter",
 	"By hand: ticket digits + Enter  ·  T a ticket with letters  ·  wild card: numbers + Enter",

@@ -35,6 +35,7 @@ const (
 	OpTicket   Op = "ticket"  // a ticket drawn by hand from a physical bin
 	OpChoose   Op = "choose"  // a winner's card, ball or envelope
 	OpNumbers  Op = "numbers" // a wild card's bin numbers, drawn by hand
+	OpArrived  Op = "arrived" // a bonus jackpot's team is at the winner's device
 )
 
 // Command is one operation with its arguments.
@@ -51,7 +52,7 @@ type Command struct {
 	Lists   *Lists        // load
 }
 
-var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -64,7 +65,7 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 	arg = strings.TrimSpace(arg)
 	c.Op = Op(strings.ToLower(verb))
 	switch c.Op {
-	case OpDraw, OpClaim, OpDecline, OpForfeit, OpNext, OpClose:
+	case OpDraw, OpClaim, OpDecline, OpForfeit, OpNext, OpClose, OpArrived:
 		if arg != "" {
 			return c, false, fmt.Errorf("%s takes no argument (got %q)", c.Op, arg)
 		}

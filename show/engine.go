@@ -207,6 +207,8 @@ func (d *decider) step(seg *SegState, c Command) error {
 		return d.announce(seg)
 	case OpClaim, OpProxy, OpDecline, OpForfeit:
 		return d.decide(seg, c)
+	case OpArrived:
+		return d.arrived(seg)
 	case OpVoid:
 		return d.void(seg, c.Text)
 	case OpSkip:
@@ -331,7 +333,9 @@ func (d *decider) announce(seg *SegState) error {
 	required := seg.Seg.Attendance == Required
 	onRegister := required && d.st.RegisterHas(seg, l.Participant)
 	if required && !onRegister {
-		ref.Deadline = d.at.Add(time.Duration(d.e.Show.ClaimSeconds) * time.Second)
+		if seg.Seg.Kind != KindBonus { // a bonus winner's seconds start when the team reaches the device
+			ref.Deadline = d.at.Add(time.Duration(d.e.Show.ClaimSeconds) * time.Second)
+		}
 		if p, ok := d.st.ProxyFor(seg, l.Participant); ok {
 			ref.Proxy, ref.ProxyID = p.Name, p.ID // the nomination on file, shown at once
 		}
@@ -395,6 +399,21 @@ func (d *decider) decide(seg *SegState, c Command) error {
 		}
 	}
 	return d.emit(Event{Kind: PickDecided, Segment: seg.Seg.ID, Pick: &ref})
+}
+
+// arrived starts a bonus winner's claim seconds: the promotions team is at
+// the device. Until then no no-show can be recorded.
+func (d *decider) arrived(seg *SegState) error {
+	l, err := d.pending(seg)
+	switch {
+	case err != nil:
+		return err
+	case seg.Seg.Kind != KindBonus:
+		return refuse("%s: arrived is for a bonus jackpot's team at the device; this claim's seconds run from the announcement", seg.Seg.ID)
+	case !l.Deadline.IsZero():
+		return refuse("%s: the team is at the device already; the seconds end at %s", seg.Seg.ID, l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
+	}
+	return d.emit(Event{Kind: ClaimStarted, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Deadline: d.at.Add(time.Duration(d.e.Show.ClaimSeconds) * time.Second)}})
 }
 
 // tick records the no-show of a pick whose deadline has passed.

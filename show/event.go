@@ -18,6 +18,7 @@ const (
 	BinFrozen     Kind = "bin-frozen"
 	PickDrawn     Kind = "pick-drawn"
 	PickAnnounced Kind = "pick-announced"
+	ClaimStarted  Kind = "claim-started" // a bonus jackpot's team reached the device: its 90 seconds start
 	PickDecided   Kind = "pick-decided"
 	PickVoided    Kind = "pick-voided"
 	WitnessGiven  Kind = "witness-given"

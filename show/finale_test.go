@@ -260,6 +260,7 @@ func royalRig(t *testing.T, seed uint64) *rig {
 func TestRoyalFlushCards(t *testing.T) {
 	r := royalRig(t, 11)
 	r.draw()
+	r.refused(Command{Op: OpArrived}, "for a bonus jackpot")
 	r.refused(Command{Op: OpChoose, Text: "A"}, "no winner is waiting")
 	r.wait(90 * time.Second) // no-show: redraw
 	r.claimAll()
@@ -491,6 +492,17 @@ func TestBonusJackpot(t *testing.T) {
 		t.Fatal("a forfeit chooses an envelope")
 	}
 	p := r.draw()
+	if !p.Deadline.IsZero() {
+		t.Fatal("a bonus winner's seconds ran from the announcement, not from the device")
+	}
+	if evs := r.wait(5 * time.Minute); len(evs) != 0 {
+		t.Fatalf("no-show before the team arrived: %v", evKinds(evs))
+	}
+	r.do(Command{Op: OpArrived})
+	if l := r.last(); l.Deadline != r.now.Add(90*time.Second) {
+		t.Fatalf("deadline %v, want 90 s from arrival", l.Deadline)
+	}
+	r.refused(Command{Op: OpArrived}, "at the device already")
 	r.do(Command{Op: OpClaim})
 	r.refused(Command{Op: OpDraw}, "chooses envelopes first")
 	r.refused(Command{Op: OpChoose, Text: "4"}, "not one of the envelopes")
@@ -505,8 +517,16 @@ func TestBonusJackpot(t *testing.T) {
 	}
 	// the next winner gets a fresh set of envelopes: the same one may be chosen
 	r.draw()
-	r.do(Command{Op: OpClaim})
+	r.do(Command{Op: OpClaim}) // found playing at the device: no need to start the seconds
 	r.do(Command{Op: OpChoose, Text: "2"})
+	r.draw()
+	r.do(Command{Op: OpArrived})
+	if evs := r.wait(90 * time.Second); len(evs) != 1 || r.last().Outcome != NoShow {
+		t.Fatalf("90 s at the device: %v, outcome %s", evKinds(evs), r.last().Outcome)
+	}
+	if r.cur().Chooser() != nil {
+		t.Fatal("a no-show chooses an envelope")
+	}
 	r.now = r.now.Add(2 * time.Hour)
 	r.refused(Command{Op: OpDraw}, "last session ended")
 	r.replayed()

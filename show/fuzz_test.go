@@ -212,7 +212,7 @@ func formatAction(c Command) string {
 	return string(c.Op)
 }
 
-var actionOps = []Op{OpDraw, OpClaim, OpProxy, OpDecline, OpForfeit, OpWait, OpNext, OpVoid, OpSkip, OpClose, OpTicket, OpChoose, OpNumbers}
+var actionOps = []Op{OpDraw, OpClaim, OpProxy, OpDecline, OpForfeit, OpWait, OpNext, OpVoid, OpSkip, OpClose, OpTicket, OpChoose, OpNumbers, OpArrived}
 
 func FuzzParseAction(f *testing.F) {
 	for _, s := range []string{
@@ -220,7 +220,7 @@ func FuzzParseAction(f *testing.F) {
 		"forfeit", "wait 90s", "wait 90", "wait 2m30s", "next", "void wrong button pressed", "close", "# a comment",
 		"", "   ", "  DRAW  ", "Claim", "bogus", "draw now", "void", "wait", "wait -5s", "wait soon",
 		"proxy Thandiwe Mokoena-Ndlovu id= 7705", "proxy a id=b id=c", "proxy id=a id=", "void  ☃ snowman  ",
-		"ticket 004512", "ticket", "ticket 1 2", "choose Q", "choose 07", "choose", "numbers 2 4 by=Thandi", "numbers 2 by=", "numbers by=x", "numbers 0 by=x",
+		"arrived", "arrived now", "ticket 004512", "ticket", "ticket 1 2", "choose Q", "choose 07", "choose", "numbers 2 4 by=Thandi", "numbers 2 by=", "numbers by=x", "numbers 0 by=x",
 	} {
 		f.Add(s)
 	}
@@ -284,7 +284,7 @@ func TestParseAction(t *testing.T) {
 		{"draw 2", Command{}, false, "takes no argument"},
 		{"wait", Command{}, false, "wait needs a duration"},
 		{"wait -5s", Command{}, false, "wait needs a duration"},
-		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close)`},
+		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close)`},
 	} {
 		got, ok, err := ParseAction(c.line)
 		if c.err != "" {

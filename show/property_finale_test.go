@@ -131,10 +131,22 @@ func playFinale(t *testing.T, r *rig, rng *rand.Rand) {
 			if seg = r.cur(); seg.Ended != nil || seg.Last().Outcome != Pending {
 				continue
 			}
+			if seg.Seg.Kind == KindBonus {
+				// no no-show before the team reaches the device
+				if evs := r.wait(10 * time.Minute); len(evs) != 0 {
+					t.Fatalf("a bonus no-show before the team arrived: %v", evKinds(evs))
+				}
+				if rng.IntN(3) > 0 {
+					r.do(Command{Op: OpArrived})
+				}
+			}
 			switch rng.IntN(6) {
 			case 0, 1, 2:
 				r.do(Command{Op: OpClaim})
 			case 3:
+				if r.cur().Last().Deadline.IsZero() {
+					r.do(Command{Op: OpArrived})
+				}
 				r.wait(90 * time.Second)
 			case 4:
 				r.do(Command{Op: OpForfeit})

@@ -271,7 +271,7 @@ func (st *State) apply(e Event, build rebuild) error {
 		}
 		seg.Picks = append(seg.Picks, Pick{PickRef: *e.Pick, DrawnAt: e.At})
 		seg.pool.remove(i)
-	case PickAnnounced, PickDecided, PickVoided:
+	case PickAnnounced, ClaimStarted, PickDecided, PickVoided:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
 		}
@@ -283,6 +283,8 @@ func (st *State) apply(e Event, build rebuild) error {
 		case PickAnnounced:
 			p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
 			p.Proxy, p.ProxyID = e.Pick.Proxy, e.Pick.ProxyID
+		case ClaimStarted:
+			p.Deadline = e.Pick.Deadline
 		case PickDecided:
 			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
 			p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy
