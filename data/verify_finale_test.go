@@ -987,3 +987,31 @@ func TestTwoChestsOfOneJackpot(t *testing.T) {
 	out, _ := r.export()
 	r.verified(out, 2, 4, 2)
 }
+
+// TestManualBinRunOutVerifies: a manual bin whose every receipt is drawn
+// without a winner ends short by itself; its export verifies.
+func TestManualBinRunOutVerifies(t *testing.T) {
+	text := `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - {id: me, kind: month-end, tickets: points, points_per_ticket: 100, winners: 2, bins: [{entries: b1.csv}]}
+  - {id: finalist, kind: manual-bin, from: [me], manual: true}
+`
+	r := newFinaleRig(t, text, map[string]string{"b1.csv": pointsFile("A", 6)})
+	r.claimAll()
+	r.op(show.OpNext)
+	r.op(show.OpFreeze)
+	for _, e := range r.cur().Bin.Entries {
+		r.do(show.Command{Op: show.OpTicket, Text: e.Ticket})
+		r.op(show.OpForfeit)
+	}
+	if e := r.cur().Ended; e == nil || !r.cur().Done() {
+		t.Fatalf("the manual bin did not end: %+v", e)
+	}
+	r.op(show.OpClose)
+	out, rec := r.export()
+	if d := drawOf(t, rec, "finalist"); d.EndedShort == "" {
+		t.Fatalf("record: %+v", d)
+	}
+	r.verified(out, 2, 0, 0)
+}

@@ -167,6 +167,9 @@ func (d *decider) run(c Command) error {
 	if err := d.step(seg, c); err != nil {
 		return err
 	}
+	if err := d.emptied(seg); err != nil {
+		return err
+	}
 	return d.settle(seg)
 }
 

@@ -213,6 +213,8 @@ func (d *decider) ticket(seg *SegState, t string) error {
 	switch l := seg.Last(); {
 	case l != nil && l.Outcome == Pending:
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+	case seg.Ended != nil:
+		return refuse("%s has ended: %s", seg.Seg.ID, seg.Ended.Reason)
 	case seg.Drawn():
 		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
 	}
@@ -293,6 +295,21 @@ func (d *decider) choose(seg *SegState, item string) error {
 		}
 	}
 	return nil
+}
+
+// emptied ends a bin drawn by hand once every participant in it has been
+// drawn and the segment still lacks winners: no ticket is left to type.
+// (An electronic draw finds out at its next pick.)
+func (d *decider) emptied(seg *SegState) error {
+	l := seg.Last()
+	if !seg.Seg.Manual || seg.Frozen == nil || seg.Drawn() || l == nil || l.Outcome == Pending || len(seg.Picks) < seg.Bin.Participants {
+		return nil
+	}
+	w := seg.Winners()
+	return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
+		Winners: w, Wanted: seg.Seg.Winners,
+		Reason: fmt.Sprintf("every ticket in the bin has been drawn: %d of %d winners after %d picks", w, seg.Seg.Winners, len(seg.Picks)),
+	}})
 }
 
 // settle records a chest's jackpot once every winner has chosen: won, or

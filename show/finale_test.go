@@ -559,3 +559,34 @@ func TestTwoChestsOneJackpot(t *testing.T) {
 		t.Fatalf("the late chest froze %d", v)
 	}
 }
+
+// TestManualBinRunsOut: when every receipt in a bin drawn by hand has been
+// drawn, the segment ends short by itself instead of waiting for a ticket
+// that cannot be typed.
+func TestManualBinRunsOut(t *testing.T) {
+	sh := finaleShow(t, `
+  - {id: me, kind: month-end, winners: 2, bins: [{entries: b1.csv}]}
+  - {id: finalist, kind: manual-bin, from: [me], manual: true}
+`)
+	r := newRig(t, sh, memRows{"me-1": oneEach("x", "y", "z")}, seedOf(9))
+	r.claimAll()
+	r.do(Command{Op: OpNext})
+	r.do(Command{Op: OpFreeze})
+	for i, e := range r.cur().Bin.Entries {
+		r.do(Command{Op: OpTicket, Text: e.Ticket})
+		if i == 0 {
+			r.wait(90 * time.Second)
+			if r.cur().Ended != nil {
+				t.Fatal("ended with a receipt still in the bin")
+			}
+			continue
+		}
+		r.do(Command{Op: OpForfeit})
+	}
+	e := r.cur().Ended
+	if e == nil || e.Winners != 0 || !strings.Contains(e.Reason, "every ticket in the bin has been drawn") || !r.cur().Done() {
+		t.Fatalf("ended %+v", e)
+	}
+	r.refused(Command{Op: OpTicket, Text: "x"}, "has ended: every ticket in the bin has been drawn")
+	r.replayed()
+}
