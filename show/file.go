@@ -540,7 +540,22 @@ func Parse(path string, b []byte) (*Show, error) {
 		}
 		s.Segments = append(s.Segments, finale(&p, n, &r, seg, loc, resolve)...)
 	}
-	checkGroups(&p, s, root)
+	nodes := map[string]*yaml.Node{} // each segment's (or group's) node in the file
+	for i, r := range raw.Segments {
+		if _, ok := nodes[r.ID]; !ok {
+			nodes[r.ID] = segNodes[i]
+		}
+	}
+	checkGroups(&p, s, func(g *Segment) *yaml.Node {
+		n := nodes[or(g.Group, g.ID)]
+		if f := value(n, "from"); f != nil {
+			return f
+		}
+		if n == nil {
+			return root
+		}
+		return n
+	})
 	if len(p.errs) > 0 {
 		return nil, &ShowError{File: path, Errs: p.errs}
 	}

@@ -91,7 +91,7 @@ func TestParseFinaleKinds(t *testing.T) {
 		{"  - {id: me, kind: month-end}\n", "needs bins"},
 		{"  - {id: me, kind: month-end, bins: [{at: soon}]}\n", "bin 1 needs entries"},
 		{"  - {id: a, entries: a.csv}\n  - {id: w, kind: wild-card, from: [a]}\n", `from "a" must be a month-end`},
-		{"  - {id: w, kind: manual-bin, from: [later]}\n  - {id: later, entries: a.csv}\n", `from "later" is not an earlier segment`},
+		{"  - {id: w, kind: manual-bin, from: [later]}\n  - {id: later, entries: a.csv}\n", `f.yaml:4: segment w: from "later" is not an earlier segment`}, // the line of its from
 		{"  - {id: me, kind: month-end, bins: [{entries: a}]}\n  - {id: w, kind: wild-card, from: [me], winners: 2}\n", "2 finalists from 1 bins"},
 		{"  - {id: f, kind: royal-flush, entries: f.csv, prizes: [a, b]}\n", "5 winners and 5 prizes"},
 		{"  - {id: c, kind: jackpot-chest, entries: c.csv}\n", "needs jackpot"},

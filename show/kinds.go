@@ -219,27 +219,28 @@ func windows(p *problems, n *yaml.Node, seg string, ws []string, loc *time.Locat
 
 // checkGroups checks that every from names an earlier segment, or the id
 // of an earlier month-end or wild card, whose winners it can take.
-func checkGroups(p *problems, s *Show, root *yaml.Node) {
+func checkGroups(p *problems, s *Show, nodeOf func(*Segment) *yaml.Node) {
 	seen := map[string]string{} // id → kind, of segments and groups so far
 	ids := map[string]string{}  // id → the group it came from
 	for i := range s.Segments {
 		g := &s.Segments[i]
+		at := nodeOf(g)
 		if grp, ok := ids[g.ID]; ok && (g.Group != "" || grp != "") {
-			p.add(root, "segment id %q is used twice: a month-end or wild card (%s%s) makes its segments' ids from its own", g.ID, g.Group, grp)
+			p.add(at, "segment id %q is used twice: a month-end or wild card (%s%s) makes its segments' ids from its own", g.ID, g.Group, grp)
 		}
 		ids[g.ID] = g.Group
 		if g.Kind == KindWildCard && len(g.From) == 1 && seen[g.From[0]] == KindMonthEnd && g.Winners > s.Bins(g.From[0]) {
-			p.add(root, "segment %s: %d finalists from %d bins of %s: each number chooses a different bin", g.ID, g.Winners, s.Bins(g.From[0]), g.From[0])
+			p.add(at, "segment %s: %d finalists from %d bins of %s: each number chooses a different bin", g.ID, g.Winners, s.Bins(g.From[0]), g.From[0])
 		}
 		for _, f := range g.From {
 			k, ok := seen[f]
 			switch {
 			case !ok:
-				p.add(root, "segment %s: from %q is not an earlier segment", g.ID, f)
+				p.add(at, "segment %s: from %q is not an earlier segment", g.ID, f)
 			case g.Kind == KindWildCard && k != KindMonthEnd:
-				p.add(root, "segment %s: from %q must be a month-end draw", g.ID, f)
+				p.add(at, "segment %s: from %q must be a month-end draw", g.ID, f)
 			case !winnersKind(k):
-				p.add(root, "segment %s: from %q is a %s: it has no winners", g.ID, f, k)
+				p.add(at, "segment %s: from %q is a %s: it has no winners", g.ID, f, k)
 			}
 		}
 		seen[g.ID] = g.Kind
