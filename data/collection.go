@@ -66,7 +66,7 @@ func (x *exportSet) writeCollection(path string) error {
 	for _, r := range rows {
 		p := r.p
 		rec := []string{x.st.ID, r.seg.Seg.ID, r.seg.Seg.Title, p.DrawnAt.In(x.sh.Location).Format("2006-01-02"),
-			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), prizeWon(p), string(p.Outcome),
+			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), p.Won(), string(p.Outcome),
 			status(p), p.Proxy, p.ProxyID, x.collectBy(p), chosen(r.seg.Seg, p), amount(p)}
 		for _, h := range extra {
 			rec = append(rec, r.who.Extra[h])

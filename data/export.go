@@ -397,7 +397,7 @@ func newRecord(sh *show.Show, st *show.State) *Record {
 		finaleDraw(sh, s, &d)
 		for _, p := range s.Picks {
 			rp := RecordPick{
-				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: outcomeName(p.Outcome), Prize: prizeWon(&p),
+				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: outcomeName(p.Outcome), Prize: p.Won(),
 				DrawnAt: stamp(p.DrawnAt), DecidedAt: stamp(p.DecidedAt), Proxy: p.Proxy, ProxyID: p.ProxyID,
 				CollectBy: p.CollectBy, Reason: p.Reason,
 			}
@@ -481,7 +481,7 @@ func (x *exportSet) writeWinners(path string) error {
 				continue
 			}
 			pp := x.who[s.Seg.ID][p.Participant]
-			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K), p.Ticket, p.Participant, pp.Name, pp.Tier.String(), prizeWon(&p),
+			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K), p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Won(),
 				string(p.Outcome), p.Proxy, p.ProxyID, stamp(p.DrawnAt), stamp(p.DecidedAt), p.CollectBy, chosen(s.Seg, &p), amount(&p)})
 		}
 	}

@@ -14,15 +14,6 @@ import (
 // month-end bins, manual bins, wild cards, the Royal Flush, the jackpot
 // chest and the bonus jackpot.
 
-// prizeWon is what a pick won: the prize of the card, ball or envelope
-// its winner chose, else the prize it was drawn for.
-func prizeWon(p *show.Pick) string {
-	if p.Choice != nil {
-		return p.Choice.Prize
-	}
-	return p.Prize
-}
-
 // chosen says in a few words what a pick's winner chose: "card Q",
 // "ball 07: JACKPOT", "envelope 2", or the consolation paid without
 // choosing once the jackpot was won; "" when the pick chose nothing.

@@ -363,7 +363,7 @@ func (r *report) picks(s *show.SegState) {
 			r.pickHeader()
 		}
 		who := x.who[s.Seg.ID][pk.Participant]
-		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, prizeWon(pk), outcomeName(pk.Outcome),
+		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, pk.Won(), outcomeName(pk.Outcome),
 			clock(pk.DrawnAt), clock(pk.DecidedAt)}
 		for j, c := range pickCols {
 			if j == 5 && pk.Outcome.Wins() {
@@ -389,7 +389,7 @@ func (r *report) picks(s *show.SegState) {
 				line += "; " + n
 			}
 			if c := chosen(s.Seg, pk); c != "" {
-				line += "; " + c + ", prize " + prizeWon(pk)
+				line += "; " + c + ", prize " + pk.Won()
 			}
 			notes = append(notes, line)
 		}

@@ -463,7 +463,7 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 		if d.Picked {
 			p := d.Pick
 			fmt.Fprintf(b, "      Result:      picked as pick %d (k = %d) at %s, ticket %s: %s", p.K+1, p.K, p.DrawnAt.In(d.Location).Format(time.TimeOnly), p.Ticket, d.Outcome)
-			if pz := prizeWon(&p); pz != "" && p.Outcome.Wins() {
+			if pz := p.Won(); pz != "" && p.Outcome.Wins() {
 				fmt.Fprintf(b, "; prize %s", pz)
 			}
 			if d.Chosen != "" {

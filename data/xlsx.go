@@ -220,7 +220,7 @@ func (x *exportSet) summarySheet(s *xsheet, st xlsxStyles) error {
 			if notPresent(p.Outcome) {
 				collect = x.collectBy(p)
 			}
-			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, x.who[seg.Seg.ID][p.Participant].Name, prizeWon(p),
+			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, x.who[seg.Seg.ID][p.Participant].Name, p.Won(),
 				string(p.Outcome), p.Proxy, collect, chosen(seg.Seg, p), amountCell(p))
 		}
 	}
@@ -261,7 +261,7 @@ func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) e
 		} else if p.Outcome == show.Declined && p.By == "register" {
 			note = "on the decline register"
 		}
-		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), prizeWon(p), outcomeName(p.Outcome), winner,
+		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Won(), outcomeName(p.Outcome), winner,
 			x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note, chosen(seg.Seg, p), amountCell(p))
 	}
 	if seg.Ended != nil {

@@ -233,7 +233,7 @@ func (s *Stage) winnersSoFar() []winnerLine {
 	for _, g := range s.st.Segs {
 		for _, p := range g.Picks {
 			if p.Outcome.Wins() {
-				out = append(out, winnerLine{s.maskName(p.Participant), prizeOf(&p), g.Seg.Title})
+				out = append(out, winnerLine{s.maskName(p.Participant), p.Won(), g.Seg.Title})
 			}
 		}
 	}

@@ -387,11 +387,8 @@ func (s *Stage) pickLine(seg *show.SegState, p *show.Pick, sep string) string {
 // prizeLine is what a winner wins, as far as the screen may say yet: the
 // prize drawn for, the one turned over, or what the winner will choose.
 func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
-	switch {
-	case p.Choice != nil:
-		return p.Choice.Prize
-	case p.Prize != "":
-		return p.Prize
+	if w := p.Won(); w != "" {
+		return w
 	}
 	switch seg.Seg.Choice() {
 	case "cards":
@@ -402,15 +399,6 @@ func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
 		return "then chooses an envelope"
 	}
 	return ""
-}
-
-// prizeOf is what a winner won: the prize drawn for, or the card, ball or
-// envelope turned over.
-func prizeOf(p *show.Pick) string {
-	if p.Choice != nil {
-		return p.Choice.Prize
-	}
-	return p.Prize
 }
 
 func (s *Stage) drawCountdown(dst *ebiten.Image) {
@@ -522,7 +510,7 @@ func (s *Stage) drawBoard(dst *ebiten.Image) {
 	}
 	y := 320.0
 	for _, p := range won {
-		prize := prizeOf(&p)
+		prize := p.Won()
 		if c := p.Choice; c != nil && c.Item != "" {
 			prize = c.Item + "  " + prize
 		}

@@ -79,6 +79,15 @@ type Pick struct {
 // Announced reports whether the pick has been shown.
 func (p *Pick) Announced() bool { return !p.AnnouncedAt.IsZero() }
 
+// Won is the prize of the pick: that of the card, ball or envelope its
+// winner turned over, else the prize it was drawn for.
+func (p *Pick) Won() string {
+	if p.Choice != nil {
+		return p.Choice.Prize
+	}
+	return p.Prize
+}
+
 // Witness is the auditor's witness W: given at open or just after.
 func (st *State) Witness() string {
 	if st.Opened != nil && st.Opened.Witness != "" {
