@@ -230,7 +230,7 @@ func (ss *Session) load() ([]show.Event, error) {
 	}
 	src := seg.Seg
 	if seg.Seg.Kind == show.KindWildDraw {
-		src = ss.wildSource(seg)
+		src = st.WildBin(sh, seg) // nil while the numbers are not chosen: the engine then says so
 	}
 	if src == nil || src.Entries == "" || ss.Eng.State().Seg(src.ID).Loaded != nil {
 		return evs, nil
@@ -241,16 +241,6 @@ func (ss *Session) load() ([]show.Event, error) {
 	}
 	done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: src.ID, Loaded: l}, nil)
 	return append(evs, done...), err
-}
-
-// wildSource is the month-end bin a wild-card draw's number chose, or nil
-// while the numbers are not chosen (the engine then says so).
-func (ss *Session) wildSource(seg *show.SegState) *show.Segment {
-	parent := ss.Eng.State().Seg(seg.Seg.Group)
-	if parent == nil || parent.Numbers == nil || len(parent.Seg.From) != 1 || seg.Seg.Bin > len(parent.Numbers.Numbers) {
-		return nil
-	}
-	return ss.Eng.Show.MonthEndBin(parent.Seg.From[0], parent.Numbers.Numbers[seg.Seg.Bin-1])
 }
 
 // recordName is how the record names a file the show file names: relative

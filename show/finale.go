@@ -123,20 +123,26 @@ func (d *decider) numbers(seg *SegState, c Command) error {
 	return d.emit(Event{Kind: NumbersChosen, Segment: seg.Seg.ID, Numbers: n})
 }
 
-// wildSource is the month-end bin a wild-card draw takes its finalist from.
-func (st *State) wildSource(sh *Show, seg *SegState) (*SegState, error) {
+// WildBin is the month-end bin a wild-card draw takes its finalist from,
+// as the wild card's numbers chose it; nil while they are not chosen.
+func (st *State) WildBin(sh *Show, seg *SegState) *Segment {
 	parent := st.Seg(seg.Seg.Group)
-	if parent == nil || parent.Numbers == nil || seg.Seg.Bin > len(parent.Numbers.Numbers) {
-		return nil, refuse("%s: the wild card's numbers are not chosen yet", seg.Seg.ID)
+	if parent == nil || parent.Numbers == nil || len(parent.Seg.From) != 1 || seg.Seg.Bin > len(parent.Numbers.Numbers) {
+		return nil
 	}
-	n := parent.Numbers.Numbers[seg.Seg.Bin-1]
-	src := sh.MonthEndBin(parent.Seg.From[0], n)
+	return sh.MonthEndBin(parent.Seg.From[0], parent.Numbers.Numbers[seg.Seg.Bin-1])
+}
+
+// wildSource is the state of the month-end bin a wild-card draw takes its
+// finalist from, which must have its entry file imported.
+func (st *State) wildSource(sh *Show, seg *SegState) (*SegState, error) {
+	src := st.WildBin(sh, seg)
 	if src == nil {
-		return nil, fmt.Errorf("%s: no bin %d in %s", seg.Seg.ID, n, parent.Seg.From[0])
+		return nil, refuse("%s: the wild card's numbers are not chosen yet", seg.Seg.ID)
 	}
 	s := st.Seg(src.ID)
 	if s.Loaded == nil {
-		return nil, refuse("%s: bin %d (%s) has no entry file imported", seg.Seg.ID, n, src.ID)
+		return nil, refuse("%s: bin %d (%s) has no entry file imported", seg.Seg.ID, src.Bin, src.ID)
 	}
 	return s, nil
 }
