@@ -495,9 +495,11 @@ func (x *exportSet) writeWinners(path string) error {
 
 // Person is what an entry file said of a participant.
 type Person struct {
-	Name  string
-	Tier  show.Tier
-	Extra map[string]string
+	Name     string
+	Tier     show.Tier
+	Area     string // bonus jackpot: the device's area
+	Property string // finalists: their casino
+	Extra    map[string]string
 }
 
 // people looks up cards in a segment's imported rows: each card's first row.
@@ -505,42 +507,44 @@ func (db *DB) people(showID, segment string, cards []string) (map[string]Person,
 	return db.peopleOf(showID, segment, cards, nil)
 }
 
+// peopleOf reads what a segment's entry file said of cards: see lookup.
+func (db *DB) peopleOf(showID, segment string, cards []string, prefer map[string]string) (map[string]Person, error) {
+	im := importRange{segment: segment}
+	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&im.first, &im.last); err != nil {
+		return nil, fmt.Errorf("segment %s: the imported entry file: %v", segment, err)
+	}
+	return db.lookup(im, cards, prefer)
+}
+
 // lookupBatch cards go in one query.
 const lookupBatch = 256
 
-// peopleOf reads what a segment's entry file said of cards: the row of
-// the ticket prefer names for the card (the picked ticket), else the
-// card's first row. SQLite filters the segment's rows, so a million-row
-// file costs one scan in C per batch of cards rather than a million rows
-// through Go.
-func (db *DB) peopleOf(showID, segment string, cards []string, prefer map[string]string) (map[string]Person, error) {
+// lookup reads what one imported entry file said of cards: the row of the
+// ticket prefer names for the card (the picked ticket), else the card's
+// first row. SQLite filters the file's rows, so a million-row file costs
+// one scan in C per batch of cards rather than a million rows through Go.
+func (db *DB) lookup(im importRange, cards []string, prefer map[string]string) (map[string]Person, error) {
 	out := map[string]Person{}
-	if len(cards) == 0 {
-		return out, nil
-	}
-	var first, last int64
-	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last); err != nil {
-		return nil, fmt.Errorf("segment %s: the imported entry file: %v", segment, err)
-	}
 	cards = slices.Compact(slices.Sorted(slices.Values(cards)))
 	exact := map[string]bool{}
 	for len(cards) > 0 {
 		batch := cards[:min(len(cards), lookupBatch)]
 		cards = cards[len(batch):]
-		args := []any{first, last}
+		args := []any{im.first, im.last}
 		for _, c := range batch {
 			args = append(args, c)
 		}
-		rows, err := db.sql.Query(`SELECT ticket, card, name, tier, extra FROM entries WHERE rowid BETWEEN ? AND ? AND card IN (?`+
+		rows, err := db.sql.Query(`SELECT ticket, card, name, tier, area, property, extra FROM entries WHERE rowid BETWEEN ? AND ? AND card IN (?`+
 			strings.Repeat(`, ?`, len(batch)-1)+`) ORDER BY rowid`, args...)
 		if err != nil {
 			return nil, err
 		}
 		for rows.Next() {
-			var tk, card, name string
+			var tk, card string
+			var p Person
 			var tier int
 			var extra *string
-			if err := rows.Scan(&tk, &card, &name, &tier, &extra); err != nil {
+			if err := rows.Scan(&tk, &card, &p.Name, &tier, &p.Area, &p.Property, &extra); err != nil {
 				rows.Close()
 				return nil, err
 			}
@@ -548,11 +552,11 @@ func (db *DB) peopleOf(showID, segment string, cards []string, prefer map[string
 			if _, seen := out[card]; exact[card] || seen && (!hasWant || tk != want) {
 				continue
 			}
-			p := Person{Name: name, Tier: show.Tier(tier)}
+			p.Tier = show.Tier(tier)
 			if extra != nil {
 				if err := json.Unmarshal([]byte(*extra), &p.Extra); err != nil {
 					rows.Close()
-					return nil, fmt.Errorf("segment %s card %s: extra columns: %v", segment, card, err)
+					return nil, fmt.Errorf("segment %s card %s: extra columns: %v", im.segment, card, err)
 				}
 			}
 			out[card] = p

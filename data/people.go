@@ -1,8 +1,6 @@
 package data
 
 import (
-	"database/sql"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -51,7 +49,7 @@ func (db *DB) People(showID, segment string, cards []string) (map[string]show.Pe
 			return nil, err
 		}
 		for c, p := range found {
-			out[c] = p
+			out[c] = show.Person{Name: p.Name, Tier: p.Tier, Area: p.Area, Property: p.Property}
 		}
 		left = slices.DeleteFunc(left, func(c string) bool { _, ok := found[c]; return ok })
 	}
@@ -115,52 +113,4 @@ func (db *DB) segmentPicks(showID, segment string) (map[string]string, string, e
 		}
 	}
 	return picked, from, rows.Err()
-}
-
-// peopleBatch cards go in one query.
-const peopleBatch = 256
-
-// lookup finds cards in one import: each card's row at its picked ticket,
-// else its first row. SQLite filters the rows, so a million-row file costs
-// one scan in C per batch of cards.
-func (db *DB) lookup(im importRange, cards []string, picked map[string]string) (map[string]show.Person, error) {
-	out := map[string]show.Person{}
-	exact := map[string]bool{}
-	for len(cards) > 0 {
-		batch := cards[:min(len(cards), peopleBatch)]
-		cards = cards[len(batch):]
-		args := []any{im.first, im.last}
-		for _, c := range batch {
-			args = append(args, c)
-		}
-		rows, err := db.sql.Query(`SELECT ticket, card, name, tier, area, property FROM entries WHERE rowid BETWEEN ? AND ? AND card IN (?`+
-			strings.Repeat(`, ?`, len(batch)-1)+`) ORDER BY rowid`, args...)
-		if err != nil {
-			return nil, err
-		}
-		if err := scanPeople(rows, out, exact, picked); err != nil {
-			return nil, fmt.Errorf("segment %s: the imported entry file: %v", im.segment, err)
-		}
-	}
-	return out, nil
-}
-
-func scanPeople(rows *sql.Rows, out map[string]show.Person, exact map[string]bool, picked map[string]string) error {
-	defer rows.Close()
-	for rows.Next() {
-		var tk, card string
-		var p show.Person
-		var tier int
-		if err := rows.Scan(&tk, &card, &p.Name, &tier, &p.Area, &p.Property); err != nil {
-			return err
-		}
-		want, hasWant := picked[card]
-		if _, seen := out[card]; exact[card] || seen && (!hasWant || tk != want) {
-			continue
-		}
-		p.Tier = show.Tier(tier)
-		out[card] = p
-		exact[card] = hasWant && tk == want
-	}
-	return rows.Err()
 }
