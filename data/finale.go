@@ -104,37 +104,60 @@ func smallDraws(sh *show.Show, st *show.State) []RecordSmallDraw {
 		seg := s.Seg
 		switch {
 		case seg.Kind == show.KindWildCard && s.Numbers != nil && s.Numbers.By == "engine":
-			d := smallDraw(key, seg.ID, "numbers", "numbers", show.Numbered(sh.Bins(seg.From[0]), 1), seg.Winners)
-			for _, n := range s.Numbers.Numbers {
-				d.Result = append(d.Result, strconv.Itoa(n))
-			}
-			out = append(out, d)
+			out = append(out, numbersDraw(key, seg.ID, sh.Bins(seg.From[0]), s.Numbers.Numbers))
 		case s.Frozen == nil:
 		case seg.Kind == show.KindRoyalFlush:
-			d := smallDraw(key, seg.ID, "cards", "cards", show.PrizeLabels(len(show.Cards)), len(show.Cards))
-			for i := range show.Cards {
-				d.Result = append(d.Result, seg.Prize(show.CardPrize(key, seg.ID, i)))
-			}
-			out = append(out, d)
+			out = append(out, cardsDraw(key, seg.ID, seg.Prizes))
 		case seg.Kind == show.KindChest:
-			d := smallDraw(key, seg.ID, "chest", "chest", show.Numbered(seg.Jackpot.Balls, 2), 1)
-			d.Result = []string{show.JackpotBall(key, seg.ID, seg.Jackpot.Balls)}
-			out = append(out, d)
+			out = append(out, chestDraw(key, seg.ID, seg.Jackpot.Balls))
 		case seg.Kind == show.KindBonus:
-			n := len(seg.Envelopes)
 			for _, p := range s.Picks {
-				if p.Choice == nil || p.Choice.Item == "" {
-					continue
+				if p.Choice != nil && p.Choice.Item != "" {
+					out = append(out, envelopeDraw(key, seg.ID, p.K, seg.Envelopes))
 				}
-				d := smallDraw(key, seg.ID, "prizes/"+strconv.Itoa(p.K), "envelopes", show.PrizeLabels(n), n)
-				for i := range n {
-					d.Result = append(d.Result, seg.Envelopes[show.EnvelopePrize(key, seg.ID, p.K, n, i)])
-				}
-				out = append(out, d)
 			}
 		}
 	}
 	return out
+}
+
+// numbersDraw is a wild card's numbers drawn by the engine: the first
+// picks of SEGMENT/numbers over its bins 1..bins.
+func numbersDraw(key [32]byte, segment string, bins int, numbers []int) RecordSmallDraw {
+	d := smallDraw(key, segment, "numbers", "numbers", show.Numbered(bins, 1), min(len(numbers), bins))
+	for _, n := range numbers {
+		d.Result = append(d.Result, strconv.Itoa(n))
+	}
+	return d
+}
+
+// cardsDraw is a Royal Flush's SEGMENT/cards: the prizes behind A, K, Q, J, 10.
+func cardsDraw(key [32]byte, segment string, prizes []string) RecordSmallDraw {
+	d := smallDraw(key, segment, "cards", "cards", show.PrizeLabels(len(show.Cards)), len(show.Cards))
+	for i := range show.Cards {
+		if k := show.CardPrize(key, segment, i); k < len(prizes) {
+			d.Result = append(d.Result, prizes[k])
+		}
+	}
+	return d
+}
+
+// chestDraw is a chest's SEGMENT/chest: pick 0 is the jackpot ball.
+func chestDraw(key [32]byte, segment string, balls int) RecordSmallDraw {
+	d := smallDraw(key, segment, "chest", "chest", show.Numbered(balls, 2), 1)
+	d.Result = []string{show.JackpotBall(key, segment, balls)}
+	return d
+}
+
+// envelopeDraw is SEGMENT/prizes/K, the envelopes offered to the winner of
+// pick k: the prizes in envelopes 1..N.
+func envelopeDraw(key [32]byte, segment string, k int, prizes []string) RecordSmallDraw {
+	n := len(prizes)
+	d := smallDraw(key, segment, "prizes/"+strconv.Itoa(k), "envelopes", show.PrizeLabels(n), n)
+	for i := range n {
+		d.Result = append(d.Result, prizes[show.EnvelopePrize(key, segment, k, n, i)])
+	}
+	return d
 }
 
 // smallDraw makes the first n picks of SEGMENT/suffix over labels.

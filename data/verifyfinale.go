@@ -1,7 +1,6 @@
 package data
 
 import (
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"strconv"
@@ -422,45 +421,22 @@ func (v *verifier) smallDraws() {
 	}
 	for _, w := range v.rec.WildCards {
 		if w.By == "engine" {
-			d := RecordSmallDraw{ID: w.Segment + "/numbers", Segment: w.Segment, Of: "numbers", Labels: show.Numbered(len(w.Bins), 1)}
-			for _, n := range w.Numbers {
-				d.Result = append(d.Result, strconv.Itoa(n))
-			}
-			d.Picks = slices.Clone(d.Result)
-			add(d)
+			add(numbersDraw(v.key, w.Segment, len(w.Bins), w.Numbers))
 		}
 	}
 	for _, dr := range v.rec.Draws {
 		switch dr.Kind {
 		case show.KindRoyalFlush:
-			d := RecordSmallDraw{ID: dr.Segment + "/cards", Segment: dr.Segment, Of: "cards", Labels: show.PrizeLabels(len(show.Cards))}
-			d.Picks = show.Shuffle(v.key, d.ID, d.Labels)
-			for i := range show.Cards {
-				if k := show.CardPrize(v.key, dr.Segment, i); k < len(dr.Prizes) {
-					d.Result = append(d.Result, dr.Prizes[k])
-				}
-			}
-			add(d)
+			add(cardsDraw(v.key, dr.Segment, dr.Prizes))
 		case show.KindChest:
-			if dr.Jackpot == nil {
-				continue
+			if dr.Jackpot != nil {
+				add(chestDraw(v.key, dr.Segment, dr.Jackpot.Balls))
 			}
-			d := RecordSmallDraw{ID: dr.Segment + "/chest", Segment: dr.Segment, Of: "chest", Labels: show.Numbered(dr.Jackpot.Balls, 2)}
-			d.Result = []string{show.JackpotBall(v.key, dr.Segment, dr.Jackpot.Balls)}
-			d.Picks = d.Result
-			add(d)
 		case show.KindBonus:
-			n := len(dr.Prizes)
 			for _, p := range dr.Picks {
-				if p.Choice == nil || p.Choice.Item == "" || n < 2 {
-					continue
+				if p.Choice != nil && p.Choice.Item != "" && len(dr.Prizes) >= 2 {
+					add(envelopeDraw(v.key, dr.Segment, p.K, dr.Prizes))
 				}
-				d := RecordSmallDraw{ID: fmt.Sprintf("%s/prizes/%d", dr.Segment, p.K), Segment: dr.Segment, Of: "envelopes", Labels: show.PrizeLabels(n)}
-				d.Picks = show.Shuffle(v.key, d.ID, d.Labels)
-				for i := range n {
-					d.Result = append(d.Result, dr.Prizes[show.EnvelopePrize(v.key, dr.Segment, p.K, n, i)])
-				}
-				add(d)
 			}
 		}
 	}
@@ -475,19 +451,13 @@ func (v *verifier) smallDraws() {
 		if w.Of != "numbers" {
 			r.SmallDraws++ // a wild card's numbers are counted with the wild card
 		}
-		bin := show.SmallBin(w.Labels)
-		fp := show.Fingerprint(bin)
-		labels := make([]string, len(bin))
-		for i, e := range bin {
-			labels[i] = e.Ticket
-		}
 		switch {
 		case s.Segment != w.Segment || s.Of != w.Of:
 			r.bad("small draw %s: of %s in segment %s, want of %s in segment %s", s.ID, s.Of, s.Segment, w.Of, w.Segment)
-		case !slices.Equal(s.Labels, labels):
-			r.bad("small draw %s: its bin is %v, want %v", s.ID, s.Labels, labels)
-		case s.Fingerprint != hex.EncodeToString(fp[:]):
-			r.bad("small draw %s: fingerprint %s, want %x", s.ID, s.Fingerprint, fp)
+		case !slices.Equal(s.Labels, w.Labels):
+			r.bad("small draw %s: its bin is %v, want %v", s.ID, s.Labels, w.Labels)
+		case s.Fingerprint != w.Fingerprint:
+			r.bad("small draw %s: fingerprint %s, want %s", s.ID, s.Fingerprint, w.Fingerprint)
 		case !slices.Equal(s.Picks, w.Picks):
 			r.bad("small draw %s: picks %v in the record, re-derived %v", s.ID, s.Picks, w.Picks)
 		case !slices.Equal(s.Result, w.Result):
