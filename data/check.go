@@ -8,20 +8,6 @@ import (
 	"drawshow/show"
 )
 
-// CheckSegment reads seg's entry file as an import would and builds the bin
-// it would freeze now with these exclusions; people counts the distinct
-// cards in the file. Win-once bars are left out: they depend on the
-// night's winners. A segment with no entry file of its own (a manual bin,
-// a wild card and its draws, a Royal Flush of earlier winners) gives an
-// empty bin: its bin is made at the show.
-func CheckSegment(seg *show.Segment, excluded map[string]bool) (bin *show.Bin, people int, err error) {
-	c, err := Check(seg, excluded)
-	if err != nil {
-		return nil, 0, err
-	}
-	return c.Bin, c.People, nil
-}
-
 // SegmentCheck is what check learns of a segment's entry file.
 type SegmentCheck struct {
 	Bin    *show.Bin
@@ -44,8 +30,13 @@ type Count struct {
 	N    int
 }
 
-// Check is CheckSegment with what the finale kinds add: the finalists by
-// property, a bonus list's devices by area, and warnings.
+// Check reads seg's entry file as an import would and builds the bin it
+// would freeze now with these exclusions, with what the finale kinds add:
+// the finalists by property, a bonus list's devices by area, and warnings.
+// Win-once bars are left out: they depend on the night's winners. A
+// segment with no entry file of its own (a manual bin, a wild card and its
+// draws, a Royal Flush of earlier winners) gives an empty bin: its bin is
+// made at the show.
 func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 	if seg.Entries == "" {
 		return &SegmentCheck{Bin: &show.Bin{}, Made: true}, nil

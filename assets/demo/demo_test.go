@@ -83,11 +83,12 @@ func TestDemoShow(t *testing.T) {
 			t.Errorf("unexpected segment %s", seg.ID)
 			continue
 		}
-		bin, people, err := data.CheckSegment(seg, excluded)
+		c, err := data.Check(seg, excluded)
 		if err != nil {
 			t.Errorf("segment %s: %v", seg.ID, err)
 			continue
 		}
+		bin, people := c.Bin, c.People
 		t.Logf("%s: %d rows, %d people, %d excluded, %d eligible, %d tickets, %d capped, %d without a ticket",
 			seg.ID, bin.Rows, people, len(bin.Excluded), bin.Participants, bin.Total, bin.Capped, bin.Zero)
 		if bin.Rows < w.rowsMin || bin.Rows > w.rowsMax || people < w.peopleMin || people > w.peopleMax {
