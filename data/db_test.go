@@ -46,7 +46,7 @@ func TestMigrationKeepsEarlierEntries(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("rows %+v, want %+v", got, want)
 	}
-	ps, err := db.People("s", "sat", []string{"C2"})
+	ps, err := db.People("s", &show.SegState{Seg: &show.Segment{ID: "sat"}}, []string{"C2"})
 	if err != nil || ps["C2"] != (show.Person{Name: "Zoë", Tier: show.Queen}) {
 		t.Fatalf("people %+v, %v", ps, err)
 	}

@@ -2,28 +2,36 @@ package data
 
 import (
 	"slices"
-	"strings"
-	"time"
 
 	"drawshow/show"
 )
 
+// People looks up what the entry files say of these cards for one of the
+// session's segments, for the big screen: see DB.People.
+func (ss *Session) People(segment string, cards []string) (map[string]show.Person, error) {
+	return ss.DB.People(ss.ID, ss.Eng.State().Seg(segment), cards)
+}
+
 // People looks up what the entry files say of these cards, for the big
-// screen: first the segment's own import; then, for cards it does not
-// list or a segment that has none (a manual bin, a Royal Flush from
-// earlier segments, a wild-card draw), the month-end bin a wild-card draw
-// was frozen from, then every other import of the show in import order.
-// A card the segment picked is looked up at its picked ticket, so a bonus
-// winner's Area is that of the device they won at (the device itself is
-// the pick's ticket). A card no import lists is left out.
-func (db *DB) People(showID, segment string, cards []string) (map[string]show.Person, error) {
+// screen: first seg's own import; then, for cards it does not list or a
+// segment that has none (a manual bin, a Royal Flush from earlier
+// segments, a wild-card draw), the month-end bin a wild-card draw was
+// frozen from, then every other import of the show in import order. A
+// card seg picked is looked up at its picked ticket, so a bonus winner's
+// Area is that of the device they won at (the device itself is the pick's
+// ticket). A card no import lists is left out.
+func (db *DB) People(showID string, seg *show.SegState, cards []string) (map[string]show.Person, error) {
 	out := map[string]show.Person{}
-	if len(cards) == 0 {
+	if len(cards) == 0 || seg == nil {
 		return out, nil
 	}
-	picked, from, err := db.segmentPicks(showID, segment)
-	if err != nil {
-		return nil, err
+	segment, from := seg.Seg.ID, ""
+	if seg.Frozen != nil {
+		from = seg.Frozen.From
+	}
+	picked := make(map[string]string, len(seg.Picks))
+	for _, p := range seg.Picks {
+		picked[p.Participant] = p.Ticket
 	}
 	imps, err := db.importsOf(showID)
 	if err != nil {
@@ -78,39 +86,4 @@ func (db *DB) importsOf(showID string) ([]importRange, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
-}
-
-// segmentPicks reads from the journal the ticket each card was picked at
-// in segment, and the month-end bin a wild-card draw was frozen from.
-func (db *DB) segmentPicks(showID, segment string) (map[string]string, string, error) {
-	rows, err := db.sql.Query(`SELECT seq, kind, payload FROM journal WHERE show = ? AND kind IN (?, ?) ORDER BY seq`,
-		showID, string(show.PickDrawn), string(show.BinFrozen))
-	if err != nil {
-		return nil, "", err
-	}
-	defer rows.Close()
-	picked := map[string]string{}
-	from := ""
-	for rows.Next() {
-		var seq int64
-		var kind, payload string
-		if err := rows.Scan(&seq, &kind, &payload); err != nil {
-			return nil, "", err
-		}
-		if !strings.Contains(payload, `"segment":"`+segment+`"`) {
-			continue // another segment's: no need to decode it
-		}
-		e, err := show.DecodeEvent(seq, time.Time{}, kind, []byte(payload))
-		if err != nil {
-			return nil, "", err
-		}
-		switch {
-		case e.Segment != segment:
-		case e.Pick != nil:
-			picked[e.Pick.Participant] = e.Pick.Ticket
-		case e.Frozen != nil:
-			from = e.Frozen.From
-		}
-	}
-	return picked, from, rows.Err()
 }

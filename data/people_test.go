@@ -37,7 +37,7 @@ func TestPeopleOfEveryKind(t *testing.T) {
 		for _, p := range seg.Picks {
 			cards = append(cards, p.Participant)
 		}
-		ps, err := db.People(ss.ID, id, append(cards, "NOBODY"))
+		ps, err := db.People(ss.ID, seg, append(cards, "NOBODY"))
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -82,17 +82,17 @@ segments:
 		f.text = []byte(text)
 		write(t, f.showPath, text)
 		write(t, filepath.Join(f.dir, "raps.csv"), "Machine No,Area,Card,Name,Tier,Spend\n"+strings.Join(order, "\n")+"\n")
-		db, ss := f.open(t)
+		_, ss := f.open(t)
 		// the freeze: the reel's names, before any pick
 		do(t, ss, show.OpFreeze)
-		ps, err := db.People(ss.ID, "raps", []string{"R01"})
+		ps, err := ss.People("raps", []string{"R01"})
 		if err != nil || ps["R01"].Area != strings.Split(order[0], ",")[1] {
 			t.Fatalf("before the pick: %+v, %v; want the first row's area", ps, err)
 		}
 		do(t, ss, show.OpDraw)
 		p := ss.Eng.State().CurSeg().Picks[0]
 		want := map[string]string{"M-01": "Main Floor", "M-06": "Barneys"}[p.Ticket]
-		ps, err = db.People(ss.ID, "raps", []string{"R01"})
+		ps, err = ss.People("raps", []string{"R01"})
 		if err != nil || ps["R01"] != (show.Person{Name: "Sipho Nkosi", Tier: show.Ace, Area: want}) {
 			t.Fatalf("won at %s: %+v, %v; want area %s", p.Ticket, ps, err, want)
 		}

@@ -62,7 +62,7 @@ type sessionBackend struct{ ss *data.Session }
 func (b sessionBackend) Do(c show.Command) ([]show.Event, error) { return b.ss.Do(c, nil) }
 func (b sessionBackend) State() *show.State                      { return b.ss.Eng.State() }
 func (b sessionBackend) People(segment string, cards []string) (map[string]show.Person, error) {
-	return b.ss.DB.People(b.ss.ID, segment, cards)
+	return b.ss.People(segment, cards)
 }
 
 // rig is a stage on a real rehearsal of the demo show in a temporary

@@ -163,10 +163,10 @@ func New(opt Options) *Stage {
 	}
 	s.started = s.now()
 	s.st = opt.Backend.State()
+	s.resume() // before the worker starts: it reads the backend on this goroutine
 	if opt.Backend != nil {
 		s.w = startWorker(opt.Backend, 100*time.Millisecond)
 	}
-	s.resume()
 	return s
 }
 
@@ -211,7 +211,8 @@ func (s *Stage) Close() {
 	}
 }
 
-// fetchPeople looks up the names the stage needs for seg, in the worker.
+// fetchPeople looks up the names the stage needs for seg on a resume,
+// before the worker starts (after, names come with the worker's replies).
 func (s *Stage) fetchPeople(seg *show.SegState) {
 	cards := make([]string, 0, len(s.sample)+len(seg.Picks))
 	for _, e := range s.sample {

@@ -257,7 +257,7 @@ func (b backend) Export(progress func(step string, done, total int)) (string, er
 func (b backend) Do(c show.Command) ([]show.Event, error) { return b.ss.Do(c, nil) }
 func (b backend) State() *show.State                      { return b.ss.Eng.State() }
 func (b backend) People(segment string, cards []string) (map[string]show.Person, error) {
-	return b.ss.DB.People(b.ss.ID, segment, cards)
+	return b.ss.People(segment, cards)
 }
 
 // shooter writes a PNG of each new scene; encoding happens off the game loop.
