@@ -109,9 +109,13 @@ func (c *counter) add(v string) {
 
 func (c *counter) has(v string) bool { _, ok := c.at[v]; return ok }
 
-func (c *counter) String() string {
-	parts := make([]string, len(c.counts))
-	for i, n := range c.counts {
+func (c *counter) String() string { return FormatCounts(c.counts) }
+
+// FormatCounts writes counted values: "Montecasino 5, Gold Reef City 5",
+// "(none)" for rows without a value.
+func FormatCounts(cs []Count) string {
+	parts := make([]string, len(cs))
+	for i, n := range cs {
 		name := n.Name
 		if name == "" {
 			name = "(none)"

@@ -56,7 +56,7 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 			note("and the finalists from %s", winnersOf(sh, seg.From))
 		}
 		if len(c.Properties) > 0 {
-			note("finalists by property: %s", counts(c.Properties))
+			note("finalists by property: %s", data.FormatCounts(c.Properties))
 		}
 		note("the prizes behind the cards %s, in an order no one knows until each card turns (drawn under %s/cards from the key fixed at open): %s", strings.Join(show.Cards, ", "), seg.ID, strings.Join(seg.Prizes, ", "))
 	case show.KindChest:
@@ -83,7 +83,7 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 			note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), list(seg.NoDevices), list(seg.NoAreas))
 		}
 		if !c.Made {
-			note("active players by area: %s", counts(c.Areas))
+			note("active players by area: %s", data.FormatCounts(c.Areas))
 			note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", c.Bin.Filtered, c.Bin.OutOfTier)
 		}
 		note("prize cards %s", strings.Join(seg.Envelopes, ", "))
@@ -106,19 +106,6 @@ func list(ss []string) string {
 		return "none"
 	}
 	return strings.Join(ss, ", ")
-}
-
-// counts writes counted values: "Montecasino 5, Gold Reef City 5".
-func counts(cs []data.Count) string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		name := c.Name
-		if name == "" {
-			name = "(none)"
-		}
-		out[i] = fmt.Sprintf("%s %d", name, c.N)
-	}
-	return strings.Join(out, ", ")
 }
 
 // finaleSummary tells, after an export, what the finale segments decided:
