@@ -109,23 +109,6 @@ func notPresent(o show.Outcome) bool {
 	return o == show.Declined || o == show.ByProxy || o == show.ToContact
 }
 
-// thousands writes n with spaces between groups of three digits, as South
-// African documents write numbers.
-func thousands[T ~int | ~uint64](n T) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	s := strconv.FormatUint(uint64(n), 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
 // rulesOf describes a segment's rules in a few words.
 func rulesOf(seg *show.Segment) string {
 	var parts []string

@@ -397,9 +397,9 @@ func checkPDF(t *testing.T, path string, st *show.State, rec *Record) {
 	for _, s := range st.Segs {
 		f := s.Frozen
 		for _, want := range []string{s.Seg.Title + " (" + s.Seg.ID + ")", f.Fingerprint, "Scheduled", "2024-11-30 " + s.Seg.At.Format("15:04"),
-			fmt.Sprintf("Rows %s in the entry file", thousands(f.Rows)),
-			fmt.Sprintf("Participants %s in the bin", thousands(f.Participants)),
-			fmt.Sprintf("Tickets %s (total weight)", thousands(f.TotalWeight)),
+			fmt.Sprintf("Rows %s in the entry file", show.Thousands(f.Rows)),
+			fmt.Sprintf("Participants %s in the bin", show.Thousands(f.Participants)),
+			fmt.Sprintf("Tickets %s (total weight)", show.Thousands(f.TotalWeight)),
 			fmt.Sprintf("Exclusions removed %d card(s)", len(f.Excluded)),
 			fmt.Sprintf("Winners %d of %d decided", s.Winners(), s.Seg.Winners)} {
 			if !strings.Contains(squeeze(all), want) {

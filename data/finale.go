@@ -261,7 +261,7 @@ func (x *exportSet) finaleLines(s *show.SegState) [][2]string {
 	case show.KindBonus:
 		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (each winner's own order under "+seg.ID+"/prizes/PICK)")
 		if f != nil && f.Filtered > 0 {
-			add("Not qualified", fmt.Sprintf("%s row(s) kept out by the minimum spend, excluded devices and areas", thousands(f.Filtered)))
+			add("Not qualified", fmt.Sprintf("%s row(s) kept out by the minimum spend, excluded devices and areas", show.Thousands(f.Filtered)))
 		}
 		if seg.PerHour > 0 {
 			add("Target", fmt.Sprintf("%d winners an hour", seg.PerHour))
@@ -323,18 +323,18 @@ func (x *exportSet) rowsWords(s *show.SegState) string {
 	f := s.Frozen
 	switch {
 	case f.From != "":
-		return thousands(f.Rows) + " in the entry file of " + f.From
+		return show.Thousands(f.Rows) + " in the entry file of " + f.From
 	case len(s.Seg.From) > 0 && s.Seg.Kind != show.KindWildDraw:
 		file := 0
 		if s.Loaded != nil {
 			file = s.Loaded.Rows
 		}
 		if file == 0 {
-			return thousands(f.Rows) + " receipt(s) of earlier winners"
+			return show.Thousands(f.Rows) + " receipt(s) of earlier winners"
 		}
-		return fmt.Sprintf("%s: %s in the entry file and %s receipt(s) of earlier winners", thousands(f.Rows), thousands(file), thousands(f.Rows-file))
+		return fmt.Sprintf("%s: %s in the entry file and %s receipt(s) of earlier winners", show.Thousands(f.Rows), show.Thousands(file), show.Thousands(f.Rows-file))
 	}
-	return thousands(f.Rows) + " in the entry file"
+	return show.Thousands(f.Rows) + " in the entry file"
 }
 
 // finale reports whether the show has finale segments or manual draws.

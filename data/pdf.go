@@ -278,7 +278,7 @@ func (r *report) segment(s *show.SegState) {
 	}
 	r.kv("Actual", actual, false)
 	if s.Loaded != nil {
-		r.kv("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, thousands(s.Loaded.Rows)), false)
+		r.kv("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, show.Thousands(s.Loaded.Rows)), false)
 		r.kv("Entry file SHA-256", s.Loaded.SHA256, true)
 	}
 	rules := s.Seg
@@ -293,13 +293,13 @@ func (r *report) segment(s *show.SegState) {
 	}
 	r.kv("Fingerprint F", f.Fingerprint, true)
 	r.kv("Rows", x.rowsWords(s), false)
-	r.kv("Participants", thousands(f.Participants)+" in the bin", false)
-	r.kv("Tickets", fmt.Sprintf("%s (total weight), on %s bin lines", thousands(f.TotalWeight), thousands(f.Entries)), false)
-	r.kv("Exclusions removed", fmt.Sprintf("%s card(s) on the exclusions list", thousands(len(f.Excluded))), false)
-	r.kv("Barred", fmt.Sprintf("%s earlier winner(s) of this show (win once)", thousands(len(f.Barred))), false)
+	r.kv("Participants", show.Thousands(f.Participants)+" in the bin", false)
+	r.kv("Tickets", fmt.Sprintf("%s (total weight), on %s bin lines", show.Thousands(f.TotalWeight), show.Thousands(f.Entries)), false)
+	r.kv("Exclusions removed", fmt.Sprintf("%s card(s) on the exclusions list", show.Thousands(len(f.Excluded))), false)
+	r.kv("Barred", fmt.Sprintf("%s earlier winner(s) of this show (win once)", show.Thousands(len(f.Barred))), false)
 	if f.OutOfTier > 0 || f.Capped > 0 || f.Zero > 0 {
 		r.kv("Also left out", fmt.Sprintf("%s row(s) of tiers not in this draw; %s ticket(s) over the cap; %s participant(s) with zero tickets",
-			thousands(f.OutOfTier), thousands(f.Capped), thousands(f.Zero)), false)
+			show.Thousands(f.OutOfTier), show.Thousands(f.Capped), show.Thousands(f.Zero)), false)
 	}
 	won := fmt.Sprintf("%d of %d decided", s.Winners(), s.Seg.Winners)
 	if s.Ended != nil {

@@ -366,7 +366,7 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow)
 
 func zeroWhy(seg *show.Segment, r show.Row) string {
 	if seg.PointsPerTicket > 0 && seg.Fixed[r.Tier] == 0 {
-		return fmt.Sprintf("%s points, %d points per ticket", thousands(r.Points), seg.PointsPerTicket)
+		return fmt.Sprintf("%s points, %d points per ticket", show.Thousands(r.Points), seg.PointsPerTicket)
 	}
 	return "no ticket for this tier"
 }
@@ -398,7 +398,7 @@ func (st *Statement) WriteText(w io.Writer, dbName string) error {
 				wins++
 			}
 		}
-		fmt.Fprintf(&b, "\n  In all: %s ticket(s) in %d official draw(s); %d prize(s) won.\n", thousands(tickets), draws, wins)
+		fmt.Fprintf(&b, "\n  In all: %s ticket(s) in %d official draw(s); %d prize(s) won.\n", show.Thousands(tickets), draws, wins)
 	}
 	if len(st.Rehearsals) > 0 {
 		fmt.Fprintln(&b)
@@ -442,9 +442,9 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 		if d.NotEligible != "" {
 			fmt.Fprintf(b, "      Tickets:     not eligible: %s; %d row(s) in the entry file\n", d.NotEligible, d.Rows)
 		} else {
-			line := fmt.Sprintf("%s of %s in the draw", thousands(d.Tickets), thousands(d.BinTickets))
+			line := fmt.Sprintf("%s of %s in the draw", show.Thousands(d.Tickets), show.Thousands(d.BinTickets))
 			if d.Points > 0 {
-				line += fmt.Sprintf(" (from %s points)", thousands(d.Points))
+				line += fmt.Sprintf(" (from %s points)", show.Thousands(d.Points))
 			}
 			if n := len(d.TicketNos); n > 0 {
 				shown := d.TicketNos[:min(n, 20)]

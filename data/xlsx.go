@@ -238,7 +238,7 @@ func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) e
 		sched = "not scheduled"
 	}
 	line := fmt.Sprintf("Scheduled %s; bin frozen %s; %s tickets of %s participants; fingerprint %s; times in %s",
-		sched, x.local(seg.FrozenAt), thousands(f.TotalWeight), thousands(f.Participants), f.Fingerprint, x.sh.Timezone)
+		sched, x.local(seg.FrozenAt), show.Thousands(f.TotalWeight), show.Thousands(f.Participants), f.Fingerprint, x.sh.Timezone)
 	for _, kv := range x.finaleLines(seg) {
 		line += "; " + strings.ToLower(kv[0][:1]) + kv[0][1:] + ": " + kv[1]
 	}

@@ -111,7 +111,7 @@ func (s *Stage) drawLeaderboard(dst *ebiten.Image, g *show.Segment) {
 		}
 		name := s.maskedName(p.Name, p.Card)
 		Text(dst, name, t.Fit(t.Bold, size, name, 900), 480, y, Left, t.Text)
-		Text(dst, groupInt(int(p.Points)), t.Mono(size), W-300, y, Right, t.Text)
+		Text(dst, show.Thousands(int(p.Points)), t.Mono(size), W-300, y, Right, t.Text)
 		y += rowH
 	}
 }

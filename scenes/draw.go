@@ -219,9 +219,9 @@ func (s *Stage) drawIntro(dst *ebiten.Image) {
 	}
 	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, W-160), W/2, 190, Center, t.Text)
 	if f := seg.Frozen; f != nil {
-		line := groupInt(f.Entries) + " tickets  ·  " + groupInt(f.Participants) + " players in the draw"
+		line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
 		if seg.Seg.Kind == show.KindManualBin {
-			line = groupInt(f.Entries) + " receipts in the bin  ·  " + groupInt(f.Participants) + " players"
+			line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
 		}
 		Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
 		Text(dst, "Bin fingerprint  "+f.Fingerprint[:16], t.Mono(40), W/2, 850, Center, t.Dim)
@@ -265,7 +265,7 @@ func (s *Stage) drawIntro(dst *ebiten.Image) {
 		}
 	}
 	if w := seg.Winners(); w > 0 {
-		Text(dst, groupInt(w)+" of "+groupInt(seg.Seg.Winners)+" winners decided", t.Regular(40), W/2, 780, Center, t.Good)
+		Text(dst, show.Thousands(w)+" of "+show.Thousands(seg.Seg.Winners)+" winners decided", t.Regular(40), W/2, 780, Center, t.Good)
 	}
 }
 

@@ -17,7 +17,7 @@ func (s *Stage) drawFinalists(dst *ebiten.Image, seg *show.SegState) {
 	t := s.theme
 	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 80, seg.Seg.Title, W-240), W/2, 140, Center, t.Text)
 	es := seg.Bin.Entries
-	Text(dst, groupInt(len(es))+" finalists  ·  "+strconv.Itoa(seg.Seg.Winners)+" winners each choose a card: A  K  Q  J  10", t.Regular(44), W/2, 250, Center, t.Accent)
+	Text(dst, show.Thousands(len(es))+" finalists  ·  "+strconv.Itoa(seg.Seg.Winners)+" winners each choose a card: A  K  Q  J  10", t.Regular(44), W/2, 250, Center, t.Accent)
 	type group struct {
 		name  string
 		cards []string

@@ -325,19 +325,6 @@ func (s *Stage) maskCard(card string) string {
 	return card
 }
 
-// groupInt writes n with thin spaces between thousands: 5 000.
-func groupInt(n int) string {
-	d := strconv.Itoa(n)
-	var b strings.Builder
-	for i, r := range d {
-		if i > 0 && (len(d)-i)%3 == 0 {
-			b.WriteRune(' ')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // prizeLines collapses repeated prizes: "5 × R5 000".
 func prizeLines(prizes []string) []string {
 	var out []string

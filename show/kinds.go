@@ -333,7 +333,19 @@ func Numbered(n, width int) []string {
 
 // Money writes an amount the way the casino's prize sheets do: R20 000.
 func Money(currency string, amount int64) string {
-	s := strconv.FormatInt(amount, 10)
+	if currency == "ZAR" {
+		return "R" + Thousands(amount)
+	}
+	return currency + " " + Thousands(amount)
+}
+
+// Thousands writes n with a space between groups of three digits, as
+// South African documents write numbers: 20 000.
+func Thousands[T ~int | ~int64 | ~uint64](n T) string {
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	s := strconv.FormatUint(uint64(n), 10)
 	var b strings.Builder
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
@@ -341,8 +353,5 @@ func Money(currency string, amount int64) string {
 		}
 		b.WriteRune(c)
 	}
-	if currency == "ZAR" {
-		return "R" + b.String()
-	}
-	return currency + " " + b.String()
+	return b.String()
 }
