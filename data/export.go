@@ -183,8 +183,8 @@ func (db *DB) fold(row *ShowRow, evs []show.Event) (*show.Engine, error) {
 	if len(evs) > 0 {
 		at = evs[len(evs)-1].At
 	}
-	eng := show.NewEngine(sh, db.Source(row.ID), func() time.Time { return at })
-	if err := eng.Replay(evs); err != nil {
+	eng, err := db.replay(row, sh, evs, func() time.Time { return at })
+	if err != nil {
 		return nil, fmt.Errorf("show %s: %v", row.ID, err)
 	}
 	return eng, nil

@@ -8,13 +8,16 @@ import (
 )
 
 // JackpotLedger reads the campaign's record of the progressive jackpot
-// name: the jackpot-settled events of every show that is not a rehearsal,
-// but exceptShow, in journal order. show.NextJackpot folds it into the
+// name before the show beforeShow opened (all of it when that show is
+// not in the journal): the jackpot-settled events of every show that is
+// not a rehearsal, in journal order. show.NextJackpot folds it into the
 // jackpot's value before a show. A rehearsal reads the ledger like any
 // show, but what it settles never counts for another.
-func (db *DB) JackpotLedger(name, exceptShow string) ([]show.Settled, error) {
+func (db *DB) JackpotLedger(name, beforeShow string) ([]show.Settled, error) {
 	rows, err := db.sql.Query(`SELECT j.seq, j.kind, j.payload FROM journal j JOIN shows s ON s.id = j.show
-		WHERE j.kind = ? AND s.rehearsal = 0 AND j.show <> ? ORDER BY j.seq`, string(show.JackpotPaid), exceptShow)
+		WHERE j.kind = ?1 AND s.rehearsal = 0 AND j.show <> ?2
+		AND j.seq < COALESCE((SELECT MIN(seq) FROM journal WHERE show = ?2), 9223372036854775807)
+		ORDER BY j.seq`, string(show.JackpotPaid), beforeShow)
 	if err != nil {
 		return nil, err
 	}
@@ -38,23 +41,4 @@ func (db *DB) JackpotLedger(name, exceptShow string) ([]show.Settled, error) {
 		}
 	}
 	return out, rows.Err()
-}
-
-// setJackpots gives the engine each chest's jackpot as the campaign's
-// record has it before this show.
-func (ss *Session) setJackpots() error {
-	done := map[string]bool{}
-	for i := range ss.Eng.Show.Segments {
-		j := ss.Eng.Show.Segments[i].Jackpot
-		if ss.Eng.Show.Segments[i].Kind != show.KindChest || j == nil || done[j.Name] {
-			continue
-		}
-		done[j.Name] = true
-		ledger, err := ss.DB.JackpotLedger(j.Name, ss.ID)
-		if err != nil {
-			return fmt.Errorf("the ledger of jackpot %s: %v", j.Name, err)
-		}
-		ss.Eng.SetJackpot(j.Name, show.NextJackpot(j, ledger))
-	}
-	return nil
 }

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -63,36 +62,24 @@ func (db *DB) OpenShow(sh *show.Show, text []byte, opt Options) (*Session, error
 }
 
 func (ss *Session) resume(s *ShowRow, opt Options) error {
-	db, sh := ss.DB, ss.Eng.Show
 	ss.ID, ss.Resumed = s.ID, true
-	ss.Eng = show.NewEngine(sh, db.Source(s.ID), opt.Clock)
-	evs, err := db.Events(s.ID)
+	evs, err := ss.DB.Events(s.ID)
 	if err != nil {
 		return err
 	}
-	if err := ss.Eng.Replay(evs); err != nil {
+	eng, err := ss.DB.replay(s, ss.Eng.Show, evs, opt.Clock)
+	if err != nil {
 		return fmt.Errorf("show %s: %v", s.ID, err)
 	}
-	o := ss.Eng.State().Opened
+	ss.Eng = eng
+	o := eng.State().Opened
 	if opt.Witness != "" && opt.Witness != o.Witness {
 		return fmt.Errorf("show %s was opened with witness %q; the witness cannot change", s.ID, o.Witness)
 	}
-	seed, err := db.Seed(s.ID)
-	if err != nil {
-		return err
-	}
-	if opt.Seed != nil && !bytes.Equal(opt.Seed, seed) {
+	if opt.Seed != nil && show.Commitment(opt.Seed) != o.Commitment {
 		return fmt.Errorf("show %s was opened with another seed", s.ID)
 	}
-	if err := ss.Eng.SetSeed(seed); err != nil {
-		return fmt.Errorf("show %s: %v", s.ID, err)
-	}
-	ex, err := db.Exclusions(s.ID)
-	if err != nil {
-		return err
-	}
-	ss.Eng.SetExclusions(ex)
-	return ss.setJackpots()
+	return nil
 }
 
 func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Options) error {
@@ -130,7 +117,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		return err
 	}
 	ss.Eng.Apply(ch)
-	return ss.setJackpots()
+	return ss.DB.setJackpots(ss.Eng, id)
 }
 
 // ShowBase is the id a show from sh opened at now starts from: the

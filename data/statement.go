@@ -172,78 +172,16 @@ func (db *DB) cardRows(card string) ([]cardRow, error) {
 	return out, rows.Err()
 }
 
-// segFold is a segment as far as a statement needs it: the freeze and the
-// picks, read from the journal without rebuilding the bin.
-type segFold struct {
-	frozen   *show.Frozen
-	frozenAt time.Time
-	picks    []show.Pick
-	numbers  *show.Numbers // a wild card's
-	settled  *show.Settled // a chest's
-}
-
-func foldLight(evs []show.Event) map[string]*segFold {
-	segs := map[string]*segFold{}
-	for _, e := range evs {
-		if e.Segment == "" {
-			continue
-		}
-		s := segs[e.Segment]
-		if s == nil {
-			s = &segFold{}
-			segs[e.Segment] = s
-		}
-		switch {
-		case e.Kind == show.BinFrozen && e.Frozen != nil:
-			s.frozen, s.frozenAt = e.Frozen, e.At
-		case e.Kind == show.PickDrawn && e.Pick != nil:
-			s.picks = append(s.picks, show.Pick{PickRef: *e.Pick, DrawnAt: e.At})
-		case e.Kind == show.NumbersChosen && e.Numbers != nil:
-			s.numbers = e.Numbers
-		case e.Kind == show.JackpotPaid && e.Settled != nil:
-			s.settled = e.Settled
-		case e.Kind == show.PrizeChosen && e.Choice != nil && e.Choice.K < len(s.picks):
-			s.picks[e.Choice.K].Choice = e.Choice
-		case e.Pick != nil && e.Pick.K < len(s.picks):
-			p := &s.picks[e.Pick.K]
-			switch e.Kind {
-			case show.PickAnnounced:
-				p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
-				p.Proxy, p.ProxyID = e.Pick.Proxy, e.Pick.ProxyID
-			case show.ClaimStarted:
-				p.Deadline = e.Pick.Deadline
-			case show.PickDecided:
-				p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
-				p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy
-			case show.PickVoided:
-				p.Outcome, p.Reason, p.DecidedAt = show.Void, e.Pick.Reason, e.At
-			}
-		}
-	}
-	return segs
-}
-
 // statementDraws makes the statement's lines of one show: its segments
 // whose entry files had the card, in run-sheet order.
 func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]cardRow) ([]StatementDraw, error) {
-	sh, err := show.Parse(s.File, s.FileText)
-	if err != nil {
-		return nil, fmt.Errorf("show %s: the recorded show file no longer parses: %v", s.ID, err)
-	}
-	evs, err := db.Events(s.ID)
+	// the statement reads the show as the engine's rules fold it
+	eng, err := db.Fold(s.ID)
 	if err != nil {
 		return nil, err
 	}
-	var opened *show.Opened
-	for _, e := range evs {
-		if e.Kind == show.ShowOpened {
-			opened = e.Opened
-		}
-	}
-	if opened == nil {
-		return nil, fmt.Errorf("show %s: the journal has no show-opened event", s.ID)
-	}
-	folded := foldLight(evs)
+	sh, st := eng.Show, eng.State()
+	opened := st.Opened
 	card := ""
 	for _, id := range segs {
 		card = bySeg[[2]string{s.ID, id}][0].Card
@@ -251,33 +189,33 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 	var out []StatementDraw
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
-		f := folded[seg.ID]
+		f := st.Seg(seg.ID)
 		rows, rules, from := bySeg[[2]string{s.ID, seg.ID}], seg, ""
 		switch {
 		case seg.Kind == show.KindWildDraw:
 			// a wild-card draw's tickets are the rows of the month-end bin
 			// its number chose, under that bin's rules
-			if f == nil || f.frozen == nil || f.frozen.From == "" {
+			if f.Frozen == nil || f.Frozen.From == "" {
 				continue
 			}
-			if rows = bySeg[[2]string{s.ID, f.frozen.From}]; len(rows) == 0 {
+			if rows = bySeg[[2]string{s.ID, f.Frozen.From}]; len(rows) == 0 {
 				continue
 			}
 			for j := range sh.Segments {
-				if src := sh.Segments[j]; src.ID == f.frozen.From {
+				if src := sh.Segments[j]; src.ID == f.Frozen.From {
 					src.ID = seg.ID
 					rules = &src
 				}
 			}
-			from = "the entry file of " + f.frozen.From
+			from = "the entry file of " + f.Frozen.From
 		case (seg.Kind == show.KindManualBin || seg.Kind == show.KindRoyalFlush) && len(seg.From) > 0:
 			// a manual bin's or a Royal Flush's: the receipts of the card's wins
 			var won []string
 			for _, src := range sh.Sources(seg.From) {
-				if sf := folded[src.ID]; sf != nil {
-					for _, p := range sf.picks {
+				if sf := st.Seg(src.ID); sf != nil {
+					for _, p := range sf.Picks {
 						if p.Participant == card && p.Outcome.Wins() {
-							rows = append(rows, cardRow{Row: show.Row{Ticket: src.ID + "/" + p.Ticket, Card: card}, show: s.ID, segment: seg.ID})
+							rows = append(rows, cardRow{Row: show.Row{Ticket: show.Receipt(src.ID, p.Ticket), Card: card}, show: s.ID, segment: seg.ID})
 							won = append(won, src.ID)
 						}
 					}
@@ -296,23 +234,23 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 			Currency: sh.Currency, Jackpot: seg.Jackpot,
 		}
 		if seg.Kind == show.KindWildDraw {
-			if w := folded[seg.Group]; w != nil && w.numbers != nil && seg.Bin <= len(w.numbers.Numbers) {
-				d.Numbers, d.Number = w.numbers, w.numbers.Numbers[seg.Bin-1]
+			if w := st.Seg(seg.Group); w != nil && w.Numbers != nil && seg.Bin <= len(w.Numbers.Numbers) {
+				d.Numbers, d.Number = w.Numbers, w.Numbers.Numbers[seg.Bin-1]
 			}
 		}
-		if f == nil || f.frozen == nil {
+		if f.Frozen == nil {
 			out = append(out, d)
 			continue
 		}
-		d.Frozen, d.FrozenAt, d.Fingerprint, d.BinTickets = true, f.frozenAt, f.frozen.Fingerprint, f.frozen.TotalWeight
-		d.Value, d.Settled = f.frozen.Jackpot, f.settled
-		if err := d.weigh(rules, f.frozen, rows); err != nil {
+		d.Frozen, d.FrozenAt, d.Fingerprint, d.BinTickets = true, f.FrozenAt, f.Frozen.Fingerprint, f.Frozen.TotalWeight
+		d.Value, d.Settled = f.Frozen.Jackpot, f.Settled
+		if err := d.weigh(rules, f.Frozen, rows); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
 		}
 		if seg.Kind == show.KindWildDraw && strings.HasPrefix(d.NotEligible, "barred") {
 			d.NotEligible = "barred (a finalist already, or an earlier winner: the wild card passes over them)"
 		}
-		for _, p := range f.picks {
+		for _, p := range f.Picks {
 			if p.Participant == card {
 				d.Picked, d.Pick = true, p
 				d.Outcome, d.Chosen = status(&p), chosen(seg, &p)

@@ -122,7 +122,7 @@ func (v *verifier) receiptBin(i int, d *RecordDraw, bin []show.Entry) {
 			if barred[p.Participant] {
 				continue
 			}
-			e := show.Entry{Ticket: src.ID + "/" + p.Ticket, Participant: p.Participant, Weight: 1} // a receipt
+			e := show.Entry{Ticket: show.Receipt(src.ID, p.Ticket), Participant: p.Participant, Weight: 1} // a receipt
 			if d.Kind == show.KindRoyalFlush {
 				e.Ticket = p.Participant // a finalist: one ticket each
 				if seen[e.Ticket] {

@@ -24,6 +24,10 @@ type Engine struct {
 	st       *State
 	seed     []byte
 	excluded map[string]bool
+	// exclusions tells whether SetExclusions gave the list; a replay
+	// without it takes each freeze's excluded cards as recorded
+	exclusions bool
+	underived  int
 }
 
 // NewEngine starts an engine for sh with no events; now is the show clock.
@@ -57,16 +61,7 @@ func (e *Engine) SetExclusions(cards []string) {
 	for _, c := range cards {
 		e.excluded[c] = true
 	}
-}
-
-// Replay folds events read back from the journal.
-func (e *Engine) Replay(evs []Event) error {
-	for _, ev := range evs {
-		if err := e.st.apply(ev, e.rebuild); err != nil {
-			return err
-		}
-	}
-	return nil
+	e.exclusions = true
 }
 
 // Change is what a command decided: the events to write, and the state
@@ -106,6 +101,7 @@ type decider struct {
 	st  *State
 	at  time.Time
 	evs []Event
+	rec []Event // replaying: the journal from the event being decided on
 }
 
 func (d *decider) emit(ev Event) error {
@@ -115,7 +111,12 @@ func (d *decider) emit(ev Event) error {
 	if ev.Show == "" {
 		ev.Show = d.st.ID
 	}
-	if err := d.st.apply(ev, d.e.rebuild); err != nil {
+	if d.rec != nil {
+		if err := d.replayed(&ev); err != nil {
+			return err
+		}
+	}
+	if err := d.st.apply(ev); err != nil {
 		return err
 	}
 	d.evs = append(d.evs, ev)
@@ -130,6 +131,9 @@ func (d *decider) run(c Command) error {
 		}
 		if c.Opening == nil || c.ShowID == "" {
 			return errors.New("open needs a show id and its opening")
+		}
+		if d.e.seed != nil && Commitment(d.e.seed) != c.Opening.Commitment {
+			return fmt.Errorf("the commitment %s is not SHA-256 of the show's seed", c.Opening.Commitment)
 		}
 		return d.emit(Event{Kind: ShowOpened, Show: c.ShowID, Opened: c.Opening})
 	}
@@ -263,7 +267,11 @@ func (d *decider) freeze(seg *SegState) error {
 	} else if seg.Loaded != nil {
 		f.Rows = seg.Loaded.Rows
 	}
-	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return d.e.excluded[card], barred[card] })
+	excluded := d.e.excluded
+	if r := d.recorded(BinFrozen); r != nil && !d.e.exclusions {
+		excluded = set(r.Frozen.Excluded) // no list to hold it to: an export's replay
+	}
+	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return excluded[card], barred[card] })
 	if err != nil {
 		return err
 	}
@@ -303,14 +311,12 @@ func (d *decider) pick(seg *SegState) error {
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
 	case seg.Drawn():
 		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
-	case d.e.seed == nil:
-		return errors.New("the engine has no seed")
 	}
 	if err := d.inWindow(seg); err != nil {
 		return err
 	}
 	k := len(seg.Picks)
-	i, err := seg.pool.choose(Key(d.e.seed, d.st.Witness()), seg.Seg.ID, seg.Bin, k)
+	i, err := d.choosePick(seg, k)
 	if errors.Is(err, ErrEmptyPool) {
 		w := seg.Winners()
 		return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
@@ -530,13 +536,6 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 		}
 	}
 	return b.Bin()
-}
-
-// rebuild makes a frozen bin again from the rows and the cards its freeze
-// event says were taken out.
-func (e *Engine) rebuild(st *State, seg *Segment, f *Frozen) (*Bin, error) {
-	ex, bar := set(f.Excluded), set(f.Barred)
-	return e.build(st, seg, f, func(c string) (bool, bool) { return ex[c], bar[c] })
 }
 
 func set(ss []string) map[string]bool {

@@ -60,6 +60,7 @@ type rig struct {
 	seed    []byte
 	witness string
 	evs     []Event // every committed event, numbered
+	ends    []int   // len(evs) after each decision: where a journal may end
 }
 
 // newRig opens sh with seed, witness "" and imports every segment's rows.
@@ -95,6 +96,9 @@ func (r *rig) try(c Command) ([]Event, error) {
 	for i := range ch.Events {
 		ch.Events[i].Seq = int64(len(r.evs) + 1)
 		r.evs = append(r.evs, ch.Events[i])
+	}
+	if len(ch.Events) > 0 {
+		r.ends = append(r.ends, len(r.evs))
 	}
 	r.eng.Apply(ch)
 	return ch.Events, nil
@@ -941,9 +945,10 @@ func scenario(t *testing.T) *rig {
 
 func TestReplay(t *testing.T) {
 	r := scenario(t)
-	// replay at every prefix, the last one after the close
+	// replay at every decision's end, the last one after the close; a
+	// journal cut inside one is refused
 	r.do(Command{Op: OpClose})
-	for n := 0; n <= len(r.evs); n++ {
+	for _, n := range append([]int{0}, r.ends...) {
 		fresh := NewEngine(r.sh, r.src, func() time.Time { return r.now })
 		if err := fresh.Replay(journal(t, r.evs[:n])); err != nil {
 			t.Fatalf("replay of %d events: %v", n, err)
@@ -1087,10 +1092,12 @@ func TestDecideDoesNotMutate(t *testing.T) {
 		{Op: OpAnnounce}, {Op: OpLoad, Lists: &Lists{Register: []string{"card001"}, Proxies: []Proxy{{Card: "card002", Name: "N"}}}},
 		{Op: OpLoad, Segment: "points", Lists: &Lists{Register: []string{"card004"}}},
 		{Op: OpLoad, Segment: "cash", Loaded: &Loaded{Rows: 1}}}
-	for i := range evs {
-		if err := fresh.Replay(journal(t, evs[i:i+1])); err != nil {
+	from := 0
+	for _, i := range r.ends {
+		if err := fresh.Replay(journal(t, evs[from:i])); err != nil {
 			t.Fatal(err)
 		}
+		from = i
 		before := stateJSON(t, fresh.State())
 		for _, c := range cmds {
 			ch, err := fresh.Decide(c)

@@ -97,13 +97,18 @@ func (d *decider) numbers(seg *SegState, c Command) error {
 	}
 	n := &Numbers{By: "host", Name: strings.TrimSpace(c.Text), Numbers: c.Numbers}
 	if c.Op == OpDraw {
-		if d.e.seed == nil {
-			return errors.New("the engine has no seed")
-		}
 		n.By, n.Name, n.Numbers = "engine", "", nil
-		for _, l := range Shuffle(Key(d.e.seed, d.st.Witness()), seg.Seg.ID+"/numbers", Numbered(bins, 1))[:seg.Seg.Winners] {
-			v, _ := strconv.Atoi(l)
-			n.Numbers = append(n.Numbers, v)
+		switch r := d.recorded(NumbersChosen); {
+		case d.e.seed != nil:
+			for _, l := range Shuffle(Key(d.e.seed, d.st.Witness()), seg.Seg.ID+"/numbers", Numbered(bins, 1))[:seg.Seg.Winners] {
+				v, _ := strconv.Atoi(l)
+				n.Numbers = append(n.Numbers, v)
+			}
+		case r != nil:
+			n.Numbers = r.Numbers.Numbers // checked below as typed numbers are
+			d.e.underived++
+		default:
+			return errors.New("the engine has no seed")
 		}
 	}
 	switch {
@@ -173,12 +178,15 @@ func (st *State) receipts(sh *Show, seg *Segment) []Row {
 	for _, src := range sh.Sources(seg.From) {
 		for _, p := range st.Seg(src.ID).Picks {
 			if p.Outcome.Wins() {
-				out = append(out, Row{Ticket: src.ID + "/" + p.Ticket, Card: p.Participant})
+				out = append(out, Row{Ticket: Receipt(src.ID, p.Ticket), Card: p.Participant})
 			}
 		}
 	}
 	return out
 }
+
+// Receipt names a winning ticket in a bin of receipts: SEGMENT/TICKET.
+func Receipt(segment, ticket string) string { return segment + "/" + ticket }
 
 // findTyped finds the entry a host typed: its ticket, or for a manual
 // bin's receipts also the ticket printed on it without the segment.
@@ -261,7 +269,7 @@ func (d *decider) choose(seg *SegState, item string) error {
 	if p == nil {
 		return refuse("%s: no winner is waiting to choose", seg.Seg.ID)
 	}
-	if d.e.seed == nil {
+	if d.e.seed == nil && d.recorded(PrizeChosen) == nil {
 		return errors.New("the engine has no seed")
 	}
 	items := seg.Seg.Items()
@@ -272,8 +280,14 @@ func (d *decider) choose(seg *SegState, item string) error {
 	if slices.Contains(seg.Taken(), it) {
 		return refuse("%s: %s was chosen already and is out of play", seg.Seg.ID, it)
 	}
-	key := Key(d.e.seed, d.st.Witness())
 	c := &Choice{K: p.K, Item: it, By: "host"}
+	if d.e.seed == nil {
+		if err := d.underivedChoice(seg, c); err != nil {
+			return err
+		}
+		return d.chosen(seg, c)
+	}
+	key := Key(d.e.seed, d.st.Witness())
 	switch seg.Seg.Kind {
 	case KindRoyalFlush:
 		c.Prize = seg.Seg.Prizes[CardPrize(key, seg.Seg.ID, slices.Index(Cards, it))]
@@ -286,6 +300,12 @@ func (d *decider) choose(seg *SegState, item string) error {
 			c.Prize, c.Amount, c.Jackpot = Money(d.e.Show.Currency, seg.Frozen.Jackpot), seg.Frozen.Jackpot, true
 		}
 	}
+	return d.chosen(seg, c)
+}
+
+// chosen records a choice and, when it won the jackpot, the consolation
+// of every winner still to choose.
+func (d *decider) chosen(seg *SegState, c *Choice) error {
 	if err := d.emit(Event{Kind: PrizeChosen, Segment: seg.Seg.ID, Choice: c}); err != nil {
 		return err
 	}
@@ -422,4 +442,41 @@ func (s *SegState) Hour(t time.Time) (won, target int, ok bool) {
 		return won, s.Seg.PerHour, true
 	}
 	return 0, s.Seg.PerHour, false
+}
+
+// underivedChoice takes a recorded choice's prize when the seed is not
+// revealed, once it is one the item could hide: a prize no other card
+// has shown, an envelope's value, the consolation or this week's jackpot.
+func (d *decider) underivedChoice(seg *SegState, c *Choice) error {
+	r := d.recorded(PrizeChosen).Choice
+	c.Prize, c.Amount, c.Jackpot = r.Prize, r.Amount, r.Jackpot
+	d.e.underived++
+	switch seg.Seg.Kind {
+	case KindRoyalFlush:
+		left := slices.Clone(seg.Seg.Prizes)
+		for _, p := range seg.Picks {
+			if p.Choice != nil {
+				if i := slices.Index(left, p.Choice.Prize); i >= 0 {
+					left = slices.Delete(left, i, i+1)
+				}
+			}
+		}
+		if !slices.Contains(left, c.Prize) {
+			return fmt.Errorf("%s: no card left hides %q", seg.Seg.ID, c.Prize)
+		}
+	case KindBonus:
+		if !slices.Contains(seg.Seg.Envelopes, c.Prize) {
+			return fmt.Errorf("%s: no envelope holds %q", seg.Seg.ID, c.Prize)
+		}
+	case KindChest:
+		j := seg.Seg.Jackpot
+		want := Choice{Prize: Money(d.e.Show.Currency, j.Consolation), Amount: j.Consolation}
+		if c.Jackpot {
+			want = Choice{Prize: Money(d.e.Show.Currency, seg.Frozen.Jackpot), Amount: seg.Frozen.Jackpot, Jackpot: true}
+		}
+		if c.Prize != want.Prize || c.Amount != want.Amount {
+			return fmt.Errorf("%s: ball %s paid %s (%d), not %s", seg.Seg.ID, c.Item, c.Prize, c.Amount, want.Prize)
+		}
+	}
+	return nil
 }

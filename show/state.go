@@ -65,6 +65,7 @@ type SegState struct {
 	register map[string]bool
 	proxies  map[string]Proxy
 	pool     *pool
+	shared   bool // pool is another state's too: copy it before a pick changes it
 }
 
 // Pick is one pick of a draw.
@@ -183,27 +184,24 @@ func newState(sh *Show) *State {
 	return st
 }
 
-// clone copies what applying an event may change; bins are shared.
+// clone copies what applying an event may change. Bins are shared, and
+// so are pools until a pick changes one: a pick over a million entries
+// copies one segment's pool, not every one.
 func (st *State) clone() *State {
 	c := *st
 	c.Segs = make([]*SegState, len(st.Segs))
 	for i, s := range st.Segs {
 		sc := *s
 		sc.Picks = slices.Clone(s.Picks)
-		if s.pool != nil {
-			sc.pool = s.pool.clone()
-		}
+		sc.shared = s.pool != nil
 		c.Segs[i] = &sc
 	}
 	return &c
 }
 
-// rebuild makes a segment's bin from its rows when an event is replayed.
-type rebuild func(st *State, seg *Segment, f *Frozen) (*Bin, error)
-
-// apply folds one event into the state. It checks only what replay needs;
-// Decide has checked the rules before the event was written.
-func (st *State) apply(e Event, build rebuild) error {
+// apply folds one event into the state. The decider has held the event
+// to the rules before it comes here, live or replayed.
+func (st *State) apply(e Event) error {
 	st.Events++
 	st.LastAt = e.At
 	var seg *SegState
@@ -253,17 +251,10 @@ func (st *State) apply(e Event, build rebuild) error {
 		if err := need(seg != nil && e.Frozen != nil); err != nil {
 			return err
 		}
-		bin := e.bin
-		if bin == nil {
-			var err error
-			if bin, err = build(st, seg.Seg, e.Frozen); err != nil {
-				return fmt.Errorf("event %d: rebuilding bin %s: %v", e.Seq, e.Segment, err)
-			}
+		if e.bin == nil {
+			return fmt.Errorf("event %d: bin %s was not built by a freeze", e.Seq, e.Segment)
 		}
-		if got := bin.FingerprintHex(); got != e.Frozen.Fingerprint {
-			return fmt.Errorf("event %d: bin %s rebuilt with fingerprint %s, journal says %s: the imported entries changed", e.Seq, e.Segment, got, e.Frozen.Fingerprint)
-		}
-		seg.Bin, seg.Frozen, seg.FrozenAt, seg.pool = bin, e.Frozen, e.At, newPool(bin)
+		seg.Bin, seg.Frozen, seg.FrozenAt, seg.pool, seg.shared = e.bin, e.Frozen, e.At, newPool(e.bin), false
 	case PickDrawn:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
@@ -279,6 +270,9 @@ func (st *State) apply(e Event, build rebuild) error {
 			return fmt.Errorf("event %d: ticket %s of %s is not in the frozen bin", e.Seq, e.Pick.Ticket, e.Pick.Participant)
 		}
 		seg.Picks = append(seg.Picks, Pick{PickRef: *e.Pick, DrawnAt: e.At})
+		if seg.shared {
+			seg.pool, seg.shared = seg.pool.clone(), false
+		}
 		seg.pool.remove(i)
 	case PickAnnounced, ClaimStarted, PickDecided, PickVoided:
 		if err := need(seg != nil && e.Pick != nil); err != nil {

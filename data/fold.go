@@ -1,0 +1,58 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"drawshow/show"
+)
+
+// replay folds a show's journal into a new engine that has what it needs
+// to hold every event to the rules: the show's seed (so each pick is
+// derived again), its exclusions list, and each chest's jackpot as the
+// campaign's record had it before the show.
+func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time) (*show.Engine, error) {
+	eng := show.NewEngine(sh, db.Source(row.ID), clock)
+	seed, err := db.Seed(row.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := eng.SetSeed(seed); err != nil {
+		return nil, err
+	}
+	ex, err := db.Exclusions(row.ID)
+	if err != nil {
+		return nil, err
+	}
+	eng.SetExclusions(ex)
+	if err := db.setJackpots(eng, row.ID); err != nil {
+		return nil, err
+	}
+	if err := eng.Replay(evs); err != nil {
+		return nil, err
+	}
+	if len(evs) > 0 && eng.State().Opened == nil {
+		return nil, errors.New("the journal has no show-opened event")
+	}
+	return eng, nil
+}
+
+// setJackpots gives the engine each chest's jackpot as the campaign's
+// record has it before the show.
+func (db *DB) setJackpots(eng *show.Engine, showID string) error {
+	done := map[string]bool{}
+	for i := range eng.Show.Segments {
+		j := eng.Show.Segments[i].Jackpot
+		if eng.Show.Segments[i].Kind != show.KindChest || j == nil || done[j.Name] {
+			continue
+		}
+		done[j.Name] = true
+		ledger, err := db.JackpotLedger(j.Name, showID)
+		if err != nil {
+			return fmt.Errorf("the ledger of jackpot %s: %v", j.Name, err)
+		}
+		eng.SetJackpot(j.Name, show.NextJackpot(j, ledger))
+	}
+	return nil
+}
