@@ -1,6 +1,7 @@
 package show
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"os"
@@ -35,14 +36,7 @@ type vecEn struct {
 // TestVectors reproduces the independent implementation's test vectors
 // (a copy of shared/vectors/drawshow-v1.json).
 func TestVectors(t *testing.T) {
-	b, err := os.ReadFile("testdata/drawshow-v1.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vf vectorFile
-	if err := json.Unmarshal(b, &vf); err != nil {
-		t.Fatal(err)
-	}
+	vf := loadVectors(t)
 	if vf.Algorithm != Algorithm || len(vf.Cases) < 6 {
 		t.Fatalf("vector file: algorithm %q, %d cases", vf.Algorithm, len(vf.Cases))
 	}
@@ -83,17 +77,97 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// loadVectors reads the copy of shared/vectors/drawshow-v1.json.
+func loadVectors(t *testing.T) vectorFile {
+	t.Helper()
+	b, err := os.ReadFile("testdata/drawshow-v1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vf vectorFile
+	if err := json.Unmarshal(b, &vf); err != nil {
+		t.Fatal(err)
+	}
+	return vf
+}
+
+// fixedStream is a stream whose next draws are xs, in order (at most four:
+// one block); after them it goes on as the stream of an all-zero key.
+func fixedStream(xs ...uint64) *stream {
+	s := newStream([32]byte{}, "fixed", [32]byte{}, 0)
+	for i, x := range xs {
+		binary.BigEndian.PutUint64(s.block[i*8:], x)
+	}
+	s.used = 0
+	return s
+}
+
+// TestUniformRejects checks drawshow-v1's rejection step in uniform: a draw
+// x at or above limit = floor(2^64/T)*T is skipped and the next one taken,
+// a draw below it is kept, and a T that divides 2^64 rejects nothing.
 func TestUniformRejects(t *testing.T) {
-	// total 3*2^62: 2^64 mod total = 2^62, so limit = 3*2^62.
-	for _, c := range []struct{ total, rem uint64 }{
-		{3 << 62, 1 << 62},
-		{1 << 40, 0}, // a power of two divides 2^64: nothing is rejected
-		{3, 1},
-		{1<<64 - 1, 1},
+	for _, c := range []struct {
+		name  string
+		total uint64
+		xs    []uint64
+		want  uint64 // r
+		used  int    // draws taken from the stream
+	}{
+		{"T=3: x=limit=2^64-1 is rejected", 3, []uint64{1<<64 - 1, 5}, 2, 2},
+		{"T=3: x=limit-1 is kept", 3, []uint64{1<<64 - 2, 5}, (1<<64 - 2) % 3, 1},
+		{"T=3*2^62: x=limit and x=limit+1 are rejected", 3 << 62, []uint64{3 << 62, 3<<62 + 1, 7}, 7, 3},
+		{"T=3*2^62: x=limit-1 is kept", 3 << 62, []uint64{3<<62 - 1, 7}, 3<<62 - 1, 1},
+		{"T=3*2^62: the largest x is rejected", 3 << 62, []uint64{1<<64 - 1, 1 << 62}, 1 << 62, 2},
+		{"T=2^64-1: only 2^64-1 is rejected", 1<<64 - 1, []uint64{1<<64 - 1, 1<<64 - 2}, 1<<64 - 2, 2},
+		{"T=2^40 divides 2^64: nothing is rejected", 1 << 40, []uint64{1<<64 - 1, 5}, 1<<40 - 1, 1},
+		{"T=1: nothing is rejected", 1, []uint64{1<<64 - 1, 5}, 0, 1},
 	} {
-		if rem := -c.total % c.total; rem != c.rem {
-			t.Errorf("2^64 mod %d = %d, want %d", c.total, rem, c.rem)
+		s := fixedStream(c.xs...)
+		if got := uniform(s, c.total); got != c.want || s.used != c.used {
+			t.Errorf("%s: r = %d after %d draws, want %d after %d", c.name, got, s.used, c.want, c.used)
 		}
+	}
+
+	// The same through Choose, on the real stream: the key and the bin of
+	// the vectors' rejection case (three tickets of weight 2^62, T = 3*2^62),
+	// under a draw id whose pick 0 rejects its first two draws (the case's
+	// own picks under big-weights happen to reject none). Taken as it
+	// comes, the first (>= 3*2^62, so x mod T < 2^62) would pick a.
+	var key [32]byte
+	var bin []Entry
+	for _, c := range loadVectors(t).Cases {
+		if c.Name != "rejection-sampling" {
+			continue
+		}
+		seed, err := hex.DecodeString(c.Seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key = Key(seed, c.Witness)
+		for _, e := range c.Entries {
+			bin = append(bin, Entry(e))
+		}
+	}
+	if bin == nil {
+		t.Fatal("no rejection-sampling case in the vectors")
+	}
+	SortEntries(bin)
+	fp := Fingerprint(bin)
+	total, err := TotalWeight(bin)
+	if err != nil || total != 3<<62 {
+		t.Fatalf("rejection-sampling: total weight %d (%v), want 3*2^62", total, err)
+	}
+	const drawID = "rejects-10"
+	st := newStream(key, drawID, fp, 0)
+	if x0, x1, x2 := st.next(), st.next(), st.next(); x0 < total || x1 < total || x2 >= total {
+		t.Fatalf("%s: draws %#x %#x %#x, want two at or above limit %#x, then one below", drawID, x0, x1, x2, total)
+	}
+	i, err := Choose(key, drawID, fp, bin, 0, map[string]bool{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := bin[i].Ticket; got != "b" {
+		t.Errorf("%s pick 0: %s, want b (the third draw's; the first's would be a)", drawID, got)
 	}
 }
 
