@@ -191,12 +191,49 @@ func TestNilPlayer(t *testing.T) {
 	}
 }
 
+// TestDevices checks Devices against miniaudio asked directly: the
+// playback devices of the first real sound system that initialises, in its
+// order, each under a name --audio-device finds; ErrNoBackend exactly when
+// no real sound system initialises; never the null backend's device.
 func TestDevices(t *testing.T) {
 	devs, err := Devices()
-	if err != nil && !errors.Is(err, ErrNoBackend) {
+	t.Logf("Devices: %+v, %v", devs, err)
+	ctx, backend, cerr := initContext(realBackends())
+	if cerr != nil {
+		if !errors.Is(err, ErrNoBackend) || devs != nil {
+			t.Errorf("no real sound system initialises (%v), but Devices gave %+v, %v; want ErrNoBackend", cerr, devs, err)
+		}
+		return
+	}
+	defer freeContext(ctx)
+	if errors.Is(err, ErrNoBackend) {
+		t.Fatalf("Devices: %v, but %s initialises", err, backend)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%v %v", devs, err)
+	if backend == "" || backend == "Null" {
+		t.Fatalf("the first real backend is %q", backend)
+	}
+	want, err := ctx.Devices(malgo.Playback)
+	if err != nil {
+		t.Fatalf("%s playback devices: %v", backend, err)
+	}
+	if len(devs) != len(want) {
+		t.Fatalf("Devices listed %d devices, %s has %d", len(devs), backend, len(want))
+	}
+	for i, d := range devs {
+		w := DeviceInfo{Name: want[i].Name(), Default: want[i].IsDefault != 0, Backend: backend}
+		if d != w {
+			t.Errorf("device %d: %+v, want %+v", i, d, w)
+		}
+		if d.Name == "" || d.Name == "NULL Playback Device" {
+			t.Errorf("device %d is named %q", i, d.Name)
+		}
+		if got, err := pickDevice(want, d.Name); err != nil || got.Name() != d.Name {
+			t.Errorf("--audio-device %q does not find that device (%v)", d.Name, err)
+		}
+	}
 }
 
 // malgo.BackendNull is really ma_backend_custom, which cannot initialise
