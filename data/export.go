@@ -174,6 +174,7 @@ func (db *DB) Fold(showID string) (*show.Engine, error) {
 }
 
 // fold replays evs, the journal of the show row, over its recorded rows.
+// An engine that folded part of the journal may come with an error.
 func (db *DB) fold(row *ShowRow, evs []show.Event) (*show.Engine, error) {
 	sh, err := show.Parse(row.File, row.FileText)
 	if err != nil {
@@ -185,7 +186,7 @@ func (db *DB) fold(row *ShowRow, evs []show.Event) (*show.Engine, error) {
 	}
 	eng, err := db.replay(row, sh, evs, func() time.Time { return at })
 	if err != nil {
-		return nil, fmt.Errorf("show %s: %v", row.ID, err)
+		return eng, fmt.Errorf("show %s: %v", row.ID, err)
 	}
 	return eng, nil
 }

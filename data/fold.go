@@ -11,7 +11,8 @@ import (
 // replay folds a show's journal into a new engine that has what it needs
 // to hold every event to the rules: the show's seed (so each pick is
 // derived again), its exclusions list, and each chest's jackpot as the
-// campaign's record had it before the show.
+// campaign's record had it before the show. When the replay refuses an
+// event the engine is returned with the error, folded up to that event.
 func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time) (*show.Engine, error) {
 	eng := show.NewEngine(sh, db.Source(row.ID), clock)
 	seed, err := db.Seed(row.ID)
@@ -30,7 +31,7 @@ func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func()
 		return nil, err
 	}
 	if err := eng.Replay(evs); err != nil {
-		return nil, err
+		return eng, err // folded up to the event refused: verify still checks the rows against it
 	}
 	if len(evs) > 0 && eng.State().Opened == nil {
 		return nil, errors.New("the journal has no show-opened event")

@@ -74,7 +74,7 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 		if err := ins.flush(); err != nil {
 			return err
 		}
-		l.Rows = st.Rows
+		l.Rows, l.RowsSHA256 = st.Rows, ins.hash.sum()
 		_, err = tx.Exec(`INSERT INTO imports(show, segment, file, sha256, rows, first, last, finale) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 			showID, seg.ID, l.File, l.SHA256, l.Rows, ins.first, ins.last, ins.cols == 9)
 		return err
@@ -91,6 +91,7 @@ type inserter struct {
 	args        []any
 	cols        int // values a row binds
 	first, last int64
+	hash        *rowHash // of the rows as stored
 }
 
 // newInserter starts the inserts of one file. Only a file with the
@@ -101,7 +102,7 @@ func newInserter(tx *sql.Tx, finale bool) *inserter {
 	if finale {
 		cols = 9
 	}
-	return &inserter{tx: tx, cols: cols, args: make([]any, 0, insertBatch*cols), first: 1}
+	return &inserter{tx: tx, cols: cols, args: make([]any, 0, insertBatch*cols), first: 1, hash: newRowHash()}
 }
 
 func (ins *inserter) insertSQL(n int) string {
@@ -114,17 +115,21 @@ func (ins *inserter) insertSQL(n int) string {
 
 func (ins *inserter) add(r EntryRow) error {
 	var extra any
+	var hashed sql.NullString
 	if r.Extra != nil {
 		b, err := json.Marshal(r.Extra)
 		if err != nil {
 			return err
 		}
-		extra = string(b)
+		extra, hashed = string(b), sql.NullString{String: string(b), Valid: true}
 	}
 	ins.args = append(ins.args, r.Ticket, r.Card, r.Name, int(r.Tier), int64(r.Points), extra)
+	area, spend, property := "", int64(0), "" // the columns' defaults
 	if ins.cols == 9 {
-		ins.args = append(ins.args, r.Area, int64(r.Spend), r.Property)
+		area, spend, property = r.Area, int64(r.Spend), r.Property
+		ins.args = append(ins.args, area, spend, property)
 	}
+	ins.hash.entry(r.Ticket, r.Card, r.Name, int64(r.Tier), int64(r.Points), hashed, area, spend, property)
 	if len(ins.args) == cap(ins.args) {
 		if ins.full == nil {
 			st, err := ins.tx.Prepare(ins.insertSQL(insertBatch))

@@ -249,6 +249,7 @@ func readLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists
 		var err error
 		if ex, err = ReadCards(exclusions, "", ""); err == nil {
 			l.ExclusionsSHA256, err = fileSHA256(exclusions)
+			l.ExclusionsStored = cardsHash(ex)
 		}
 		errs = append(errs, err)
 		l.Exclusions, l.ExclusionsFile = len(ex), recordName(sh, exclusions)

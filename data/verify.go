@@ -209,8 +209,20 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range shows {
+	integrity, err := db.integrity()
+	if err != nil {
+		return nil, err
+	}
+	r.Problems = append(r.Problems, integrity...)
+	for i := range shows {
+		s := &shows[i]
 		eng, err := db.Fold(s.ID)
+		if eng != nil {
+			// the rows first: an edited row is what a refused freeze then shows
+			for _, p := range db.stored(s, eng.State(), err == nil) {
+				r.Problems = append(r.Problems, "show "+s.ID+": "+p)
+			}
+		}
 		if err != nil {
 			r.Problems = append(r.Problems, err.Error())
 			continue

@@ -71,9 +71,10 @@ type Opened struct {
 // Loaded is the payload of entries-loaded: a segment's entry file was
 // imported whole into the record.
 type Loaded struct {
-	File   string `json:"file"`
-	SHA256 string `json:"sha256"`
-	Rows   int    `json:"rows"`
+	File       string `json:"file"`
+	SHA256     string `json:"sha256"`
+	Rows       int    `json:"rows"`
+	RowsSHA256 string `json:"rows_sha256,omitempty"` // the rows as the record stores them (every column)
 }
 
 // Lists is the payload of lists-loaded: the desk's lists for the show
@@ -82,6 +83,7 @@ type Lists struct {
 	Exclusions       int      `json:"exclusions"` // cards on the exclusions list
 	ExclusionsFile   string   `json:"exclusions_file,omitempty"`
 	ExclusionsSHA256 string   `json:"exclusions_sha256,omitempty"`
+	ExclusionsStored string   `json:"exclusions_stored_sha256,omitempty"` // the cards as the record stores them
 	Register         []string `json:"register,omitempty"`
 	RegisterFile     string   `json:"register_file,omitempty"`
 	Proxies          []Proxy  `json:"proxies,omitempty"`

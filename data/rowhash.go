@@ -1,0 +1,109 @@
+package data
+
+import (
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"slices"
+	"strconv"
+)
+
+// rowHash is the SHA-256 of stored rows in a canonical form, so a row
+// edited in the database after its import (a name, a tier, a contact
+// column, a weight) no longer matches the hash its journal event holds.
+// Each value is its decimal byte length, a colon and its bytes (integers
+// as decimal text, NULL as the single byte '-'); a row is its values in
+// column order, then a newline.
+type rowHash struct {
+	h   hash.Hash
+	buf []byte
+}
+
+func newRowHash() *rowHash { return &rowHash{h: sha256.New()} }
+
+func (r *rowHash) str(s string) {
+	r.buf = strconv.AppendInt(r.buf, int64(len(s)), 10)
+	r.buf = append(r.buf, ':')
+	r.buf = append(r.buf, s...)
+}
+
+func (r *rowHash) int(n int64) { r.str(strconv.FormatInt(n, 10)) }
+
+func (r *rowHash) null(s sql.NullString) {
+	if !s.Valid {
+		r.buf = append(r.buf, '-')
+		return
+	}
+	r.str(s.String)
+}
+
+// end closes a row.
+func (r *rowHash) end() {
+	r.buf = append(r.buf, '\n')
+	if len(r.buf) >= 32<<10 {
+		r.h.Write(r.buf)
+		r.buf = r.buf[:0]
+	}
+}
+
+func (r *rowHash) sum() string {
+	r.h.Write(r.buf)
+	r.buf = r.buf[:0]
+	return hex.EncodeToString(r.h.Sum(nil))
+}
+
+// entry adds one row of the entries table: ticket, card, name, tier,
+// points, extra, area, spend, property.
+func (r *rowHash) entry(ticket, card, name string, tier, points int64, extra sql.NullString, area string, spend int64, property string) {
+	r.str(ticket)
+	r.str(card)
+	r.str(name)
+	r.int(tier)
+	r.int(points)
+	r.null(extra)
+	r.str(area)
+	r.int(spend)
+	r.str(property)
+	r.end()
+}
+
+// cardsHash is the hash of a list of cards as the database stores it:
+// each card once, in byte order.
+func cardsHash(cards []string) string {
+	cs := slices.Clone(cards)
+	slices.Sort(cs)
+	cs = slices.Compact(cs)
+	r := newRowHash()
+	for _, c := range cs {
+		r.str(c)
+		r.end()
+	}
+	return r.sum()
+}
+
+// importRows re-hashes the stored rows of one import.
+func (db *DB) importRows(showID, segment string) (rows int, sum string, err error) {
+	var first, last int64
+	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last); err != nil {
+		return 0, "", fmt.Errorf("the import of %s: %v", segment, err)
+	}
+	q, err := db.sql.Query(`SELECT ticket, card, name, tier, points, extra, area, spend, property FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
+	if err != nil {
+		return 0, "", err
+	}
+	defer q.Close()
+	h := newRowHash()
+	var ticket, card, name, area, property string
+	var tier, points, spend int64
+	var extra sql.NullString
+	for q.Next() {
+		if err := q.Scan(&ticket, &card, &name, &tier, &points, &extra, &area, &spend, &property); err != nil {
+			return 0, "", err
+		}
+		h.entry(ticket, card, name, tier, points, extra, area, spend, property)
+		rows++
+	}
+	return rows, h.sum(), q.Err()
+}

@@ -1,0 +1,133 @@
+package data
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+
+	"drawshow/show"
+)
+
+// stored checks what a show keeps in the database beside its journal
+// against what the journal says of it: the show-file text and its hash,
+// the rehearsal flag, each import's file, counts and rows (every stored
+// column, by the hash its event holds), and the exclusions list. A row
+// edited after it was recorded is named here even when the journal is
+// whole. A state folded only part of the way (whole false) is checked for
+// what it folded.
+func (db *DB) stored(row *ShowRow, st *show.State, whole bool) []string {
+	var out []string
+	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	o := st.Opened
+	if o == nil {
+		return nil
+	}
+	sum := sha256.Sum256(row.FileText)
+	if got := hex.EncodeToString(sum[:]); got != row.FileSHA256 || got != o.FileSHA256 {
+		bad("the stored show file hashes to %s; the shows table says %s and show-opened %s: the show file text was edited", got, row.FileSHA256, o.FileSHA256)
+	}
+	if filepath.Base(row.File) != o.File {
+		bad("the shows table names the show file %s; show-opened names %s", row.File, o.File)
+	}
+	if row.Rehearsal != o.Rehearsal {
+		bad("the shows table says rehearsal %v; show-opened says %v", row.Rehearsal, o.Rehearsal)
+	}
+	if whole && row.Closed != st.Closed {
+		bad("the shows table says closed %v; the journal says %v", row.Closed, st.Closed)
+	}
+	imports, err := db.imports(row.ID)
+	if err != nil {
+		bad("imports: %v", err)
+	}
+	for _, s := range st.Segs {
+		im, ok := imports[s.Seg.ID]
+		delete(imports, s.Seg.ID)
+		l := s.Loaded
+		switch {
+		case l == nil && ok && whole:
+			bad("%s: an entry file %s is in the imports table, but the journal never loaded one", s.Seg.ID, im.File)
+			continue
+		case l == nil:
+			continue
+		case !ok:
+			bad("%s: the journal loaded %s, but its import is not in the database", s.Seg.ID, l.File)
+			continue
+		case im.File != l.File || im.SHA256 != l.SHA256 || im.Rows != l.Rows:
+			bad("%s: the imports table says %s (%d rows, SHA-256 %s); entries-loaded says %s (%d rows, SHA-256 %s)", s.Seg.ID, im.File, im.Rows, im.SHA256, l.File, l.Rows, l.SHA256)
+		}
+		n, h, err := db.importRows(row.ID, s.Seg.ID)
+		switch {
+		case err != nil:
+			bad("%s: %v", s.Seg.ID, err)
+		case n != l.Rows:
+			bad("%s: %d stored rows of %s, but entries-loaded says %d: rows were added or deleted", s.Seg.ID, n, l.File, l.Rows)
+		case l.RowsSHA256 == "":
+			bad("%s: entries-loaded holds no hash of the stored rows (a record made before drawshow-record/2): its rows cannot be checked", s.Seg.ID)
+		case h != l.RowsSHA256:
+			bad("%s: the stored rows of %s hash to %s, but entries-loaded says %s: a stored row was edited (a name, tier, card, contact column or weight)", s.Seg.ID, l.File, h, l.RowsSHA256)
+		}
+	}
+	for seg, im := range imports {
+		if !whole {
+			break
+		}
+		bad("%s: the imports table has %s for a segment that is not in the show file", seg, im.File)
+	}
+	ex, err := db.Exclusions(row.ID)
+	switch {
+	case err != nil:
+		bad("exclusions: %v", err)
+	case st.Lists == nil && len(ex) > 0 && whole:
+		bad("%d exclusions are stored, but the journal never loaded the lists", len(ex))
+	case st.Lists == nil:
+	case st.Lists.ExclusionsStored == "" && st.Lists.Exclusions > 0:
+		bad("lists-loaded holds no hash of the stored exclusions (a record made before drawshow-record/2): they cannot be checked")
+	case st.Lists.ExclusionsStored != "" && cardsHash(ex) != st.Lists.ExclusionsStored:
+		bad("the stored exclusions (%d cards) hash to %s, but lists-loaded says %s: the exclusions list was edited", len(ex), cardsHash(ex), st.Lists.ExclusionsStored)
+	}
+	return out
+}
+
+type importRow struct {
+	File, SHA256 string
+	Rows         int
+}
+
+func (db *DB) imports(showID string) (map[string]importRow, error) {
+	q, err := db.sql.Query(`SELECT segment, file, sha256, rows FROM imports WHERE show = ?`, showID)
+	if err != nil {
+		return nil, err
+	}
+	defer q.Close()
+	out := map[string]importRow{}
+	for q.Next() {
+		var seg string
+		var im importRow
+		if err := q.Scan(&seg, &im.File, &im.SHA256, &im.Rows); err != nil {
+			return nil, err
+		}
+		out[seg] = im
+	}
+	return out, q.Err()
+}
+
+// integrity is what SQLite's integrity_check finds in the file.
+func (db *DB) integrity() ([]string, error) {
+	q, err := db.sql.Query(`PRAGMA integrity_check`)
+	if err != nil {
+		return nil, err
+	}
+	defer q.Close()
+	var out []string
+	for q.Next() {
+		var s string
+		if err := q.Scan(&s); err != nil {
+			return nil, err
+		}
+		if s != "ok" {
+			out = append(out, "SQLite integrity_check: "+s)
+		}
+	}
+	return out, q.Err()
+}

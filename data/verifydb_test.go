@@ -1,0 +1,44 @@
+package data
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestVerifyDBNamesEditedRows: each edit of what the database keeps
+// beside its journal is named by verify --db, though the journal is whole.
+func TestVerifyDBNamesEditedRows(t *testing.T) {
+	for _, c := range []struct{ name, sql, want string }{
+		{"a stored name", `UPDATE entries SET name = 'Forged Name' WHERE rowid = (SELECT MIN(rowid) FROM entries)`, "a stored row was edited"},
+		{"a stored tier", `UPDATE entries SET tier = tier + 1 WHERE rowid = (SELECT MAX(rowid) FROM entries)`, "a stored row was edited"},
+		{"a contact column", `UPDATE entries SET extra = '{"Phone":"0000"}' WHERE extra IS NOT NULL AND rowid = (SELECT MIN(rowid) FROM entries WHERE extra IS NOT NULL)`, "a stored row was edited"},
+		{"a deleted row", `DELETE FROM entries WHERE rowid = (SELECT MAX(rowid) FROM entries)`, "rows were added or deleted"},
+		{"the show file text", `UPDATE shows SET file_text = CAST(REPLACE(CAST(file_text AS TEXT), 'Saturday', 'Sunday') AS BLOB)`, "the show file text was edited"},
+		{"the rehearsal flag", `UPDATE shows SET rehearsal = 1 - rehearsal`, "rehearsal"},
+		{"an import's count", `UPDATE imports SET rows = rows + 1`, "the imports table says"},
+		{"the exclusions list", `DELETE FROM exclusions`, "the exclusions list was edited"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := exportFixture(t)
+			db, _ := playExportShow(t, f, true)
+			r, err := db.VerifyDB()
+			if err != nil || len(r.Problems) > 0 {
+				t.Fatalf("the true record: %v %q", err, r.Problems)
+			}
+			res, err := db.sql.Exec(c.sql)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				t.Fatalf("%s changed nothing", c.sql)
+			}
+			r, err = db.VerifyDB()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if all := strings.Join(r.Problems, "\n"); !strings.Contains(all, c.want) {
+				t.Fatalf("verify --db after %s:\n%s\nwant a problem naming %q", c.name, all, c.want)
+			}
+		})
+	}
+}
