@@ -28,6 +28,7 @@ type Engine struct {
 	// without it takes each freeze's excluded cards as recorded
 	exclusions bool
 	underived  int
+	bins       func(segment string) ([]Entry, error) // FromBins
 }
 
 // NewEngine starts an engine for sh with no events; now is the show clock.
@@ -240,7 +241,7 @@ func (d *decider) skip(seg *SegState, reason string) error {
 	w := seg.Winners()
 	return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
 		Winners: w, Wanted: seg.Seg.Winners,
-		Reason: fmt.Sprintf("skipped by the host with %d of %d winners: %s", w, seg.Seg.Winners, reason),
+		Reason: fmt.Sprintf(skipPrefix+"%d of %d winners: %s", w, seg.Seg.Winners, reason),
 	}})
 }
 
@@ -267,6 +268,9 @@ func (d *decider) freeze(seg *SegState) error {
 	} else if seg.Loaded != nil {
 		f.Rows = seg.Loaded.Rows
 	}
+	if d.e.bins != nil {
+		return d.freezeFromBin(seg, f, barred)
+	}
 	excluded := d.e.excluded
 	if r := d.recorded(BinFrozen); r != nil && !d.e.exclusions {
 		excluded = set(r.Frozen.Excluded) // no list to hold it to: an export's replay
@@ -279,7 +283,7 @@ func (d *decider) freeze(seg *SegState) error {
 	f.Rows, f.Excluded, f.Barred = bin.Rows, bin.Excluded, bin.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered
 	if j := seg.Seg.Jackpot; j != nil {
-		f.Jackpot = d.st.JackpotBefore(j)
+		f.Jackpot = d.jackpot(j)
 	}
 	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
 }

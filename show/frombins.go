@@ -1,0 +1,91 @@
+package show
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// FromBins makes the engine freeze each bin from its frozen entries as an
+// export gives them (bins/ID.csv) instead of building it from imported
+// rows, which an export does not carry. A replay then holds each freeze
+// to what the entries alone can show: the fingerprint the journal holds,
+// no participant barred by the win-once rule or already a finalist, the
+// receipts of the earlier winners exactly, the month-end bin a wild
+// card's number chose. The counts of rows taken out are as recorded.
+func (e *Engine) FromBins(bins func(segment string) ([]Entry, error)) { e.bins = bins }
+
+// freezeFromBin is freeze over a bin file.
+func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool) error {
+	r := d.recorded(BinFrozen)
+	if r == nil {
+		return errors.New("an export's bins freeze only as the journal records it")
+	}
+	es, err := d.e.bins(seg.Seg.ID)
+	if err != nil {
+		return err
+	}
+	for i := 1; i < len(es); i++ {
+		if es[i-1].Ticket >= es[i].Ticket {
+			return fmt.Errorf("%s: the bin is not in canonical order at ticket %q", seg.Seg.ID, es[i].Ticket)
+		}
+	}
+	for _, en := range es {
+		if barred[en.Participant] {
+			return fmt.Errorf("%s: the bin holds %s, who won earlier in the win-once scope or is a finalist already", seg.Seg.ID, en.Participant)
+		}
+	}
+	if seg.Seg.Kind == KindManualBin || seg.Seg.Kind == KindRoyalFlush {
+		if err := d.receiptsIn(seg, es); err != nil {
+			return err
+		}
+	}
+	total, err := TotalWeight(es)
+	if err != nil {
+		return err
+	}
+	bin := &Bin{Entries: es, Fingerprint: Fingerprint(es), Total: total, Participants: len(es)}
+	bin.Participants = bin.numberParticipants()
+	rec := r.Frozen
+	bin.Rows, bin.Excluded, bin.Barred = rec.Rows, rec.Excluded, rec.Barred
+	bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
+	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(es), bin.Participants, total
+	f.Rows, f.Excluded, f.Barred = rec.Rows, rec.Excluded, rec.Barred
+	f.OutOfTier, f.Capped, f.Zero, f.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
+	if j := seg.Seg.Jackpot; j != nil {
+		f.Jackpot = d.jackpot(j)
+	}
+	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
+}
+
+// receiptsIn checks a bin of receipts: every winner of the segments it
+// takes from is in it once as SEGMENT/TICKET, and a manual bin holds
+// nothing else.
+func (d *decider) receiptsIn(seg *SegState, es []Entry) error {
+	want := d.st.receipts(d.e.Show, seg.Seg)
+	have := 0
+	for _, r := range want {
+		i := slices.IndexFunc(es, func(e Entry) bool { return e.Ticket == r.Ticket })
+		if i < 0 || es[i].Participant != r.Card {
+			return fmt.Errorf("%s: the bin lacks the receipt %s of %s", seg.Seg.ID, r.Ticket, r.Card)
+		}
+		have++
+	}
+	if seg.Seg.Kind == KindManualBin && have != len(es) {
+		return fmt.Errorf("%s: the bin holds %d entries, but there are %d receipts of earlier winners", seg.Seg.ID, len(es), have)
+	}
+	return nil
+}
+
+// jackpot is the chest's value this week: the ledger's, or, in an
+// export's replay that has no ledger, the value recorded (the campaign's
+// ledger is checked by verify --db).
+func (d *decider) jackpot(j *Jackpot) int64 {
+	if _, ok := d.st.ledger[j.Name]; !ok && d.e.bins != nil {
+		if r := d.recorded(BinFrozen); r != nil {
+			d.e.underived++
+			return r.Frozen.Jackpot
+		}
+	}
+	return d.st.JackpotBefore(j)
+}
