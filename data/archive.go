@@ -7,27 +7,19 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
+	"drawshow/data/record"
+	"drawshow/data/verify"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
-)
-
-// The files an archive adds to the export.
-const (
-	ArchiveDB = "campaign.db" // the consistent copy of the campaign database
-	SumsFile  = "SHA256SUMS"  // sha256sum's format, over every other file
 )
 
 // Backup writes a consistent copy of the whole campaign database to path
@@ -108,7 +100,7 @@ func (db *DB) Backup(path string) error {
 // a folder named after the show. The zip is made beside out and renamed
 // into place when complete. progress is as for ExportAll, with the copy
 // first and the zip last as two more steps.
-func (db *DB) Archive(showID, out string, progress func(step string, done, total int)) (*Record, error) {
+func (db *DB) Archive(showID, out string, progress func(step string, done, total int)) (*record.Record, error) {
 	if progress == nil {
 		progress = func(string, int, int) {}
 	}
@@ -117,8 +109,8 @@ func (db *DB) Archive(showID, out string, progress func(step string, done, total
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	progress(ArchiveDB, 0, 0)
-	copyPath := filepath.Join(tmp, ArchiveDB)
+	progress(record.ArchiveDB, 0, 0)
+	copyPath := filepath.Join(tmp, record.ArchiveDB)
 	if err := db.Backup(copyPath); err != nil {
 		return nil, err
 	}
@@ -140,7 +132,7 @@ func (db *DB) Archive(showID, out string, progress func(step string, done, total
 	if err != nil {
 		return nil, err
 	}
-	if err := os.Rename(copyPath, filepath.Join(dir, ArchiveDB)); err != nil {
+	if err := os.Rename(copyPath, filepath.Join(dir, record.ArchiveDB)); err != nil {
 		return nil, err
 	}
 	progress(filepath.Base(out), total, total)
@@ -212,7 +204,7 @@ func zipDir(out, dir, top string) error {
 		}
 		fmt.Fprintf(&sums, "%x  %s\n", h.Sum(nil), name)
 	}
-	w, err := zw.CreateHeader(&zip.FileHeader{Name: top + "/" + SumsFile, Method: zip.Deflate, Modified: now})
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: top + "/" + record.SumsFile, Method: zip.Deflate, Modified: now})
 	if err != nil {
 		return err
 	}
@@ -232,243 +224,59 @@ func zipDir(out, dir, top string) error {
 }
 
 // VerifyArchive checks an archive made by Archive: every file against
-// SHA256SUMS (changed, missing and unlisted files are named), then the
-// record as VerifyDir does, then the database copy: its journal's hash
-// chain, and that the show it holds folds to the record the archive
-// carries.
-func VerifyArchive(zipPath string) (*VerifyReport, error) {
-	zr, err := zip.OpenReader(zipPath)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", zipPath, err)
-	}
-	defer zr.Close()
-	dir, err := os.MkdirTemp("", "drawshow-verify-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	r := &VerifyReport{}
-
-	// the folder the archive keeps its files in: SHA256SUMS's
-	top := ""
-	var sumsFile *zip.File
-	for _, f := range zr.File {
-		if path.Base(f.Name) == SumsFile && !strings.Contains(path.Dir(f.Name), "/") {
-			if sumsFile != nil {
-				r.bad("the archive holds two %s files: %s and %s", SumsFile, sumsFile.Name, f.Name)
-				continue
-			}
-			sumsFile, top = f, strings.TrimSuffix(f.Name, SumsFile)
-		}
-	}
-	want := map[string]string{}
-	if sumsFile == nil {
-		r.bad("the archive has no %s: its files cannot be checked", SumsFile)
-	} else if b, err := readZipFile(sumsFile); err != nil {
-		r.bad("%s: %v", SumsFile, err)
-	} else {
-		parseSums(r, b, want)
-	}
-	got := map[string]bool{}
-	for _, f := range zr.File {
-		if f.FileInfo().IsDir() || f == sumsFile {
-			continue
-		}
-		name, ok := strings.CutPrefix(f.Name, top)
-		if !ok || !fs.ValidPath(name) || strings.Contains(name, `\`) {
-			r.bad("%s: a file outside the archive's folder %s", f.Name, top)
-			continue
-		}
-		got[name] = true
-		sum, err := extract(f, filepath.Join(dir, filepath.FromSlash(name)))
-		if err != nil {
-			r.bad("%s: %v", name, err)
-			continue
-		}
-		r.Files++
-		switch w, listed := want[name]; {
-		case sumsFile == nil:
-		case !listed:
-			r.bad("%s is in the archive but not in %s: it was added", name, SumsFile)
-		case w != sum:
-			r.bad("%s: SHA-256 is %s but %s says %s: the file was changed", name, sum, SumsFile, w)
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(want)) {
-		if !got[name] {
-			r.bad("%s is listed in %s but missing from the archive", name, SumsFile)
-		}
-	}
-
-	if _, err := os.Stat(filepath.Join(dir, RecordFile)); err != nil {
-		r.bad("the archive has no %s: the picks cannot be re-derived", RecordFile)
-		return r, nil
-	}
-	vr, err := VerifyDir(dir)
-	if err != nil {
-		r.bad("%v", err)
-		return r, nil
-	}
-	r.Draws, r.Picks, r.Choices, r.SmallDraws = vr.Draws, vr.Picks, vr.Choices, vr.SmallDraws
-	r.Problems = append(r.Problems, vr.Problems...)
-	verifyArchivedDB(r, dir)
-	return r, nil
-}
-
-// parseSums reads sha256sum's output: the hex digest, two spaces (or a
-// space and a star) and the name.
-func parseSums(r *VerifyReport, b []byte, want map[string]string) {
-	for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		sum, name, ok := strings.Cut(line, " ")
-		name = strings.TrimPrefix(strings.TrimPrefix(name, " "), "*")
-		if d, err := hex.DecodeString(sum); !ok || err != nil || len(d) != sha256.Size || name == "" {
-			r.bad("%s line %d: %q is not a SHA-256 digest and a file name", SumsFile, i+1, line)
-			continue
-		}
-		want[name] = strings.ToLower(sum)
-	}
-}
-
-func readZipFile(f *zip.File) ([]byte, error) {
-	rc, err := f.Open()
-	if err != nil {
-		return nil, err
-	}
-	defer rc.Close()
-	return io.ReadAll(rc)
-}
-
-// extract writes a zip entry to path and returns its SHA-256 in hex.
-func extract(f *zip.File, to string) (string, error) {
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		return "", err
-	}
-	rc, err := f.Open()
-	if err != nil {
-		return "", err
-	}
-	defer rc.Close()
-	out, err := os.Create(to)
-	if err != nil {
-		return "", err
-	}
-	h := sha256.New()
-	if _, err := io.Copy(io.MultiWriter(out, h), rc); err != nil {
-		out.Close()
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), out.Close()
+// SHA256SUMS, the export as verify.Dir does, and the database copy: its
+// journal, its stored rows and every show's fold, as verify --db does, and
+// that the show it holds makes the record and people the archive carries.
+func VerifyArchive(zipPath string) (*verify.Report, error) {
+	return verify.Archive(zipPath, verifyArchivedDB)
 }
 
 // verifyArchivedDB checks the database copy of an archive extracted to
-// dir: the journal's hash chain, and the record of the archived show as
-// the copy folds it against record.json.
-func verifyArchivedDB(r *VerifyReport, dir string) {
-	path := filepath.Join(dir, ArchiveDB)
+// dir as verify --db checks a campaign database, then that the archived
+// show, folded from the copy, makes the record.json and people.json the
+// archive carries: the names and contact columns of the export are then
+// those of the stored rows the journal's hashes cover.
+func verifyArchivedDB(r *verify.Report, dir string) {
+	path := filepath.Join(dir, record.ArchiveDB)
 	if _, err := os.Stat(path); err != nil {
-		r.bad("the archive has no %s: the journal cannot be checked", ArchiveDB)
+		r.Problems = append(r.Problems, fmt.Sprintf("the archive has no %s: the journal cannot be checked", record.ArchiveDB))
 		return
 	}
-	db, err := OpenExisting(path)
+	bad := func(format string, args ...any) {
+		r.Problems = append(r.Problems, record.ArchiveDB+": "+fmt.Sprintf(format, args...))
+	}
+	db, err := openCopy(path)
 	if err != nil {
-		r.bad("%s: %v", ArchiveDB, err)
+		bad("%v", err)
 		return
 	}
 	defer db.Close()
-	cr, err := db.VerifyChain()
+	cr, err := db.VerifyDB()
 	if err != nil {
-		r.bad("%s: %v", ArchiveDB, err)
+		bad("%v", err)
 		return
 	}
-	r.Events, r.Head = cr.Events, cr.Head
 	for _, p := range cr.Problems {
-		r.bad("%s: journal %s", ArchiveDB, p)
+		bad("%s", p)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, RecordFile))
+	if r.Show == "" || len(cr.Problems) > 0 {
+		return // what the copy folds to is not to be trusted: named above
+	}
+	x, err := db.exportSet(r.Show, func(int) {})
 	if err != nil {
-		r.bad("%v", err)
+		bad("%v", err)
 		return
 	}
-	var rec Record
-	if err := json.Unmarshal(b, &rec); err != nil {
-		r.bad("%s: %v", RecordFile, err)
-		return
-	}
-	eng, err := db.Fold(rec.Show.ID)
-	if err != nil {
-		r.bad("%s: %v", ArchiveDB, err)
-		return
-	}
-	fresh := newRecord(eng.Show, eng.State())
-	if fresh.Journal, err = db.showHead(rec.Show.ID); err != nil {
-		r.bad("%s: %v", ArchiveDB, err)
-		return
-	}
-	for _, d := range diffJSON(&rec, fresh) {
-		r.bad("%s and %s differ at %s", RecordFile, ArchiveDB, d)
-	}
-}
-
-// diffJSON names the fields where two values differ as JSON, with both
-// values: `draws[0].picks[1].outcome: "claimed" in record.json, "forfeit"
-// in the database`.
-func diffJSON(a, b any) []string {
-	var ja, jb any
-	for _, p := range []struct {
-		v   any
-		out *any
-	}{{a, &ja}, {b, &jb}} {
-		raw, err := json.Marshal(p.v)
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{record.RecordFile, x.Record()}, {record.PeopleFile, x.People()}} {
+		b, err := os.ReadFile(filepath.Join(dir, f.name))
 		if err != nil {
-			return []string{err.Error()}
+			continue // Dir has named it
 		}
-		if err := json.Unmarshal(raw, p.out); err != nil {
-			return []string{err.Error()}
-		}
-	}
-	var out []string
-	var walk func(at string, x, y any)
-	walk = func(at string, x, y any) {
-		switch xv := x.(type) {
-		case map[string]any:
-			yv, ok := y.(map[string]any)
-			if !ok {
-				break
-			}
-			keys := map[string]bool{}
-			for k := range xv {
-				keys[k] = true
-			}
-			for k := range yv {
-				keys[k] = true
-			}
-			for _, k := range slices.Sorted(maps.Keys(keys)) {
-				walk(strings.TrimPrefix(at+"."+k, "."), xv[k], yv[k])
-			}
-			return
-		case []any:
-			yv, ok := y.([]any)
-			if !ok {
-				break
-			}
-			for i := range max(len(xv), len(yv)) {
-				var xi, yi any
-				if i < len(xv) {
-					xi = xv[i]
-				}
-				if i < len(yv) {
-					yi = yv[i]
-				}
-				walk(fmt.Sprintf("%s[%d]", at, i), xi, yi)
-			}
-			return
-		}
-		xs, _ := json.Marshal(x)
-		ys, _ := json.Marshal(y)
-		if !bytes.Equal(xs, ys) {
-			out = append(out, fmt.Sprintf("%s: %s in %s, %s in the database", at, xs, RecordFile, ys))
+		for _, d := range verify.DiffJSON(json.RawMessage(b), f.v, f.name, "the database") {
+			bad("%s and %s differ at %s", f.name, record.ArchiveDB, d)
 		}
 	}
-	walk("", ja, jb)
-	return out
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/show"
 )
 
@@ -36,9 +37,10 @@ func archived(t *testing.T) (db *DB, ss *Session, zipPath string) {
 		t.Fatal(err)
 	}
 	// the copy first, then the export from it, then the zip
-	want := []string{"campaign.db 0/0", "reading the record 1/10", "bins/sat-cash.csv 2/10", "bins/members.csv 3/10", "winners.csv 4/10",
-		"winners.xlsx 5/10", "report.pdf 6/10", "collection.csv 7/10", "record.json 8/10", "show.zip 10/10", "done 10/10"}
-	if !slices.Equal(steps, want) || total != 10 {
+	want := []string{"campaign.db 0/0", "reading the record 1/13", "bins/sat-cash.csv 2/13", "bins/members.csv 3/13", "show.yaml 4/13",
+		"journal.jsonl 5/13", "people.json 6/13", "winners.csv 7/13", "winners.xlsx 8/13", "report.pdf 9/13", "collection.csv 10/13",
+		"record.json 11/13", "show.zip 13/13", "done 13/13"}
+	if !slices.Equal(steps, want) || total != 13 {
 		t.Errorf("progress %q, want %q", steps, want)
 	}
 	return db, ss, zipPath
@@ -98,7 +100,7 @@ func rewrite(t *testing.T, src string, edit func(name string, b []byte) []byte, 
 	for _, name := range names {
 		rel := strings.TrimPrefix(name, top)
 		b := files[name]
-		if rel == SumsFile {
+		if rel == record.SumsFile {
 			if !sums {
 				put(name, b)
 			}
@@ -113,7 +115,7 @@ func rewrite(t *testing.T, src string, edit func(name string, b []byte) []byte, 
 		fmt.Fprintf(&list, "%x  %s\n", sha256.Sum256(b), rel)
 	}
 	if sums {
-		put(top+SumsFile, list.Bytes())
+		put(top+record.SumsFile, list.Bytes())
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
@@ -128,11 +130,11 @@ func TestArchiveRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	chain, _ := db.VerifyChain()
-	if len(r.Problems) > 0 || r.Files != 8 || r.Draws != 2 || r.Picks != 8 || r.Events != chain.Events || r.Head != chain.Head {
+	if len(r.Problems) > 0 || r.Files != 11 || r.Draws != 2 || r.Picks != 8 || r.Events != chain.Events || r.Head != chain.Head {
 		t.Fatalf("verify of an untouched archive: %+v; the database has %d events up to %s", r, chain.Events, chain.Head)
 	}
 	names, files := zipFiles(t, zipPath)
-	want := []string{"bins/members.csv", "bins/sat-cash.csv", ArchiveDB, CollectionFile, RecordFile, ReportPDF, WinnersCSV, WinnersXLSX, SumsFile}
+	want := []string{"bins/members.csv", "bins/sat-cash.csv", record.ArchiveDB, record.CollectionFile, record.JournalFile, record.PeopleFile, record.RecordFile, record.ReportPDF, record.ShowFile, record.WinnersCSV, record.WinnersXLSX, record.SumsFile}
 	for i := range want {
 		want[i] = ss.ID + "/" + want[i]
 	}
@@ -144,7 +146,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if _, err := db.Export(ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []string{RecordFile, ReportPDF, WinnersXLSX, CollectionFile, "bins/sat-cash.csv"} {
+	for _, n := range []string{record.RecordFile, record.ReportPDF, record.WinnersXLSX, record.CollectionFile, "bins/sat-cash.csv"} {
 		b, _ := os.ReadFile(filepath.Join(out, n))
 		if !bytes.Equal(b, files[ss.ID+"/"+n]) {
 			t.Errorf("%s in the archive is not the export's", n)
@@ -159,7 +161,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	raw, err := sql.Open("sqlite3", "file:"+filepath.Join(dir, ss.ID, ArchiveDB)+"?mode=ro")
+	raw, err := sql.Open("sqlite3", "file:"+filepath.Join(dir, ss.ID, record.ArchiveDB)+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,9 +175,9 @@ func TestArchiveRoundTrip(t *testing.T) {
 	}
 	// sha256sum reads SHA256SUMS as it writes it
 	if sum, err := exec.LookPath("sha256sum"); err == nil {
-		cmd := exec.Command(sum, "--check", "--strict", SumsFile)
+		cmd := exec.Command(sum, "--check", "--strict", record.SumsFile)
 		cmd.Dir = filepath.Join(dir, ss.ID)
-		if out, err := cmd.CombinedOutput(); err != nil || strings.Count(string(out), ": OK\n") != 8 {
+		if out, err := cmd.CombinedOutput(); err != nil || strings.Count(string(out), ": OK\n") != 11 {
 			t.Errorf("sha256sum --check: %v\n%s", err, out)
 		}
 	}
@@ -233,27 +235,27 @@ func TestTamperedArchiveRefused(t *testing.T) {
 				return twice(b)
 			}
 			return b
-		}, nil, false, []string{"bins/sat-cash.csv: SHA-256 is ", "the file was changed", "bins/sat-cash.csv has fingerprint ", "the record says " + fp}},
+		}, nil, false, []string{"bins/sat-cash.csv: SHA-256 is ", "the file was changed", "sat-cash: the bin file has fingerprint ", "the journal says " + fp + ": the bin file was changed"}},
 		{"a byte of a bin, SHA256SUMS made again", func(n string, b []byte) []byte {
 			if n == "bins/sat-cash.csv" {
 				return twice(b)
 			}
 			return b
-		}, nil, true, []string{"draw sat-cash: bins/sat-cash.csv has fingerprint "}},
+		}, nil, true, []string{"sat-cash: the bin file has fingerprint ", "the journal says " + fp}},
 		{"record.json", func(n string, b []byte) []byte {
-			if n == RecordFile {
+			if n == record.RecordFile {
 				return bytes.Replace(b, []byte(`"outcome": "forfeit"`), []byte(`"outcome": "claimed"`), 1)
 			}
 			return b
 		}, nil, false, []string{"record.json: SHA-256 is ", "record.json and campaign.db differ at draws[0].picks[3].outcome: \"claimed\" in record.json, \"forfeit\" in the database"}},
 		{"record.json, SHA256SUMS made again", func(n string, b []byte) []byte {
-			if n == RecordFile {
+			if n == record.RecordFile {
 				return bytes.Replace(b, []byte(`"outcome": "forfeit"`), []byte(`"outcome": "claimed"`), 1)
 			}
 			return b
 		}, nil, true, []string{"record.json and campaign.db differ at draws[0].picks[3].outcome"}},
 		{"a byte of the database", func(n string, b []byte) []byte {
-			if n == ArchiveDB {
+			if n == record.ArchiveDB {
 				b = bytes.Clone(b)
 				i := bytes.Index(b, []byte(`"outcome":"forfeit"`))
 				if i < 0 {
@@ -262,17 +264,17 @@ func TestTamperedArchiveRefused(t *testing.T) {
 				copy(b[i:], `"outcome":"claimed"`)
 			}
 			return b
-		}, nil, false, []string{"campaign.db: SHA-256 is ", "the file was changed", fmt.Sprintf("campaign.db: journal seq %d (pick-decided): content does not match its hash", decided)}},
+		}, nil, false, []string{"campaign.db: SHA-256 is ", "the file was changed", fmt.Sprintf("campaign.db: seq %d (pick-decided): content does not match its hash", decided)}},
 		{"the database's journal, SHA256SUMS made again", func(n string, b []byte) []byte {
-			if n == ArchiveDB {
+			if n == record.ArchiveDB {
 				return editedDB(b)
 			}
 			return b
-		}, nil, true, []string{fmt.Sprintf("campaign.db: journal seq %d (pick-decided): content does not match its hash: the row was edited", decided),
+		}, nil, true, []string{fmt.Sprintf("campaign.db: seq %d (pick-decided): content does not match its hash: the row was edited", decided),
 			// the claimed forfeit makes the next pick's prize another: the fold refuses it
 			"pick-drawn says", "but the rules decide"}},
 		{"a missing file", func(n string, b []byte) []byte {
-			if n == ReportPDF {
+			if n == record.ReportPDF {
 				return nil
 			}
 			return b
@@ -282,7 +284,7 @@ func TestTamperedArchiveRefused(t *testing.T) {
 				return nil
 			}
 			return b
-		}, nil, true, []string{"draw members: ", "members.csv"}},
+		}, nil, true, []string{"bins/members.csv is missing from the export"}},
 		{"an added file", nil, map[string][]byte{"notes.txt": []byte("hello")}, false, []string{"notes.txt is in the archive but not in SHA256SUMS: it was added"}},
 		{"no SHA256SUMS", func(n string, b []byte) []byte { return b }, nil, false, nil},
 	} {
@@ -324,7 +326,7 @@ func dropSums(t *testing.T, p string) string {
 	f, _ := os.Create(out)
 	zw := zip.NewWriter(f)
 	for _, n := range names {
-		if path.Base(n) == SumsFile {
+		if path.Base(n) == record.SumsFile {
 			continue
 		}
 		w, _ := zw.Create(n)

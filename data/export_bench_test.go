@@ -21,6 +21,8 @@ import (
 
 	"drawshow/data"
 	"drawshow/data/datatest"
+	"drawshow/data/record"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -133,7 +135,7 @@ func BenchmarkExport1M(b *testing.B) {
 		if len(rec.Draws) != 1 || rec.Draws[0].Entries != benchRows || rec.Draws[0].Winners != 5 || rec.Seed == "" {
 			b.Fatalf("record: %d draws, %+v", len(rec.Draws), rec.Draws)
 		}
-		for _, f := range []string{data.RecordFile, data.WinnersCSV, data.WinnersXLSX, data.ReportPDF, data.CollectionFile, "bins/bench.csv"} {
+		for _, f := range []string{record.RecordFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile, "bins/bench.csv"} {
 			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 				b.Fatal(err)
 			}
@@ -172,7 +174,7 @@ func BenchmarkVerify1M(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		t0 := time.Now()
-		r, err := data.VerifyDir(out)
+		r, err := verify.Dir(out)
 		if err != nil || len(r.Problems) > 0 || r.Picks != 5 {
 			b.Fatalf("verify DIR: %+v, %v", r, err)
 		}

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"drawshow/data/record"
 	"os"
 	"path/filepath"
 	"time"
@@ -24,7 +25,7 @@ func (db *DB) ExportBinsOnly(showID, dir string) (fold, write time.Duration, err
 		if s.Bin == nil {
 			continue
 		}
-		if err := writeBin(filepath.Join(dir, "bins", s.Seg.ID+".csv"), s.Bin.Entries); err != nil {
+		if err := record.WriteBin(filepath.Join(dir, "bins", s.Seg.ID+".csv"), s.Bin.Entries); err != nil {
 			return 0, 0, err
 		}
 	}

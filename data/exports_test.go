@@ -21,6 +21,8 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"drawshow/data/record"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -179,7 +181,7 @@ func TestExportAllFilesReadBack(t *testing.T) {
 			var steps []string
 			lastDone := -1
 			rec, err := db.ExportAll(ss.ID, out, func(step string, done, total int) {
-				if done < lastDone || done > total || total != 2+exportSteps {
+				if done < lastDone || done > total || total != 2+record.Steps {
 					t.Errorf("progress %q %d of %d after %d", step, done, total, lastDone)
 				}
 				lastDone = done
@@ -188,18 +190,18 @@ func TestExportAllFilesReadBack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := []string{"reading the record", "bins/sat-cash.csv", "bins/members.csv", WinnersCSV, WinnersXLSX, ReportPDF, CollectionFile, RecordFile, "done"}; !slices.Equal(steps, want) {
+			if want := []string{"reading the record", "bins/sat-cash.csv", "bins/members.csv", record.ShowFile, record.JournalFile, record.PeopleFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile, record.RecordFile, "done"}; !slices.Equal(steps, want) {
 				t.Errorf("progress steps %q, want %q", steps, want)
 			}
-			if lastDone != 2+exportSteps {
+			if lastDone != 2+record.Steps {
 				t.Errorf("progress ended at %d", lastDone)
 			}
-			if r, err := VerifyDir(out); err != nil || len(r.Problems) > 0 || r.Picks != 8 {
+			if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 || r.Picks != 8 {
 				t.Fatalf("verify: %+v, %v", r, err)
 			}
-			checkXLSX(t, filepath.Join(out, WinnersXLSX), st, rec)
-			checkPDF(t, filepath.Join(out, ReportPDF), st, rec)
-			checkCollection(t, filepath.Join(out, CollectionFile), st)
+			checkXLSX(t, filepath.Join(out, record.WinnersXLSX), st, rec)
+			checkPDF(t, filepath.Join(out, record.ReportPDF), st, rec)
+			checkCollection(t, filepath.Join(out, record.CollectionFile), st)
 		})
 	}
 }
@@ -213,7 +215,7 @@ func localTime(t time.Time) string {
 	return t.In(loc).Format(time.DateTime)
 }
 
-func checkXLSX(t *testing.T, path string, st *show.State, rec *Record) {
+func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 	t.Helper()
 	x, err := excelize.OpenFile(path)
 	if err != nil {
@@ -221,11 +223,11 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *Record) {
 	}
 	defer x.Close()
 	rehearsal := st.Opened.Rehearsal
-	banner := OfficialBanner
+	banner := record.OfficialBanner
 	if rehearsal {
-		banner = RehearsalBanner
+		banner = record.RehearsalBanner
 	}
-	wantSheets := []string{SheetName(SummarySheet, rehearsal), SheetName("sat-cash", rehearsal), SheetName("members", rehearsal)}
+	wantSheets := []string{record.SheetName(record.SummarySheet, rehearsal), record.SheetName("sat-cash", rehearsal), record.SheetName("members", rehearsal)}
 	if got := x.GetSheetList(); !slices.Equal(got, wantSheets) {
 		t.Fatalf("sheets %q, want %q", got, wantSheets)
 	}
@@ -271,7 +273,7 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *Record) {
 		t.Errorf("summary says %q", kv)
 	}
 	d := find("Draws")
-	if !slices.Equal(sum[d+1], DrawColumns[:len(sum[d+1])]) {
+	if !slices.Equal(sum[d+1], record.DrawColumns[:len(sum[d+1])]) {
 		t.Errorf("draws header %q", sum[d+1])
 	}
 	for i, rd := range rec.Draws {
@@ -303,14 +305,14 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *Record) {
 	}
 	// one sheet per segment: every pick, in order
 	for _, s := range st.Segs {
-		rows := all[SheetName(s.Seg.ID, rehearsal)]
-		if !slices.Equal(rows[PickHeaderRow-1], PickColumns) {
-			t.Errorf("%s: header %q", s.Seg.ID, rows[PickHeaderRow-1])
+		rows := all[record.SheetName(s.Seg.ID, rehearsal)]
+		if !slices.Equal(rows[record.PickHeaderRow-1], record.PickColumns) {
+			t.Errorf("%s: header %q", s.Seg.ID, rows[record.PickHeaderRow-1])
 		}
 		if !strings.Contains(rows[2][0], s.Frozen.Fingerprint) {
 			t.Errorf("%s: third row %q lacks the fingerprint", s.Seg.ID, rows[2][0])
 		}
-		picks := rows[PickHeaderRow:]
+		picks := rows[record.PickHeaderRow:]
 		if len(picks) != len(s.Picks) {
 			t.Fatalf("%s: %d pick rows, %d picks", s.Seg.ID, len(picks), len(s.Picks))
 		}
@@ -363,7 +365,7 @@ func pdftotext(t *testing.T, path string, flags ...string) []string {
 	return strings.Split(strings.TrimRight(string(out), "\f\n"), "\f")
 }
 
-func checkPDF(t *testing.T, path string, st *show.State, rec *Record) {
+func checkPDF(t *testing.T, path string, st *show.State, rec *record.Record) {
 	t.Helper()
 	pages := pdfPages(t, path)
 	if len(pages) < 1+len(rec.Draws) {
@@ -451,14 +453,14 @@ func checkCollection(t *testing.T, path string, st *show.State) {
 		t.Fatal(err)
 	}
 	if st.Opened.Rehearsal {
-		if len(recs[0]) != 1 || recs[0][0] != RehearsalBanner {
+		if len(recs[0]) != 1 || recs[0][0] != record.RehearsalBanner {
 			t.Fatalf("a rehearsal's collection.csv begins %q, want the banner", recs[0])
 		}
 		recs = recs[1:]
 	} else if bytes.Contains(b, []byte("REHEARSAL")) {
 		t.Errorf("an official collection.csv says REHEARSAL:\n%s", b)
 	}
-	wantHead := append(slices.Clone(CollectionColumns), "Email", "Phone") // contact columns only: no ID Number
+	wantHead := append(slices.Clone(record.CollectionColumns), "Email", "Phone") // contact columns only: no ID Number
 	if !slices.Equal(recs[0], wantHead) {
 		t.Fatalf("header %q, want %q", recs[0], wantHead)
 	}
@@ -471,7 +473,7 @@ func checkCollection(t *testing.T, path string, st *show.State) {
 			}
 			who := personOf(p.Participant)
 			want = append(want, []string{st.ID, s.Seg.ID, s.Seg.Title, "2024-11-30", strconv.Itoa(p.K + 1), p.Ticket, p.Participant,
-				who.name, who.tier, p.Prize, string(p.Outcome), status(&p), p.Proxy, p.ProxyID, "2024-12-15", "", "", who.email, who.phone})
+				who.name, who.tier, p.Prize, string(p.Outcome), record.Status(&p), p.Proxy, p.ProxyID, "2024-12-15", "", "", who.email, who.phone})
 		}
 	}
 	if len(want) != 4 {
@@ -493,7 +495,7 @@ func TestExportIsReproducible(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, name := range []string{RecordFile, WinnersCSV, WinnersXLSX, ReportPDF, CollectionFile, "bins/sat-cash.csv", "bins/members.csv"} {
+	for _, name := range []string{record.RecordFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile, "bins/sat-cash.csv", "bins/members.csv"} {
 		x, err := os.ReadFile(filepath.Join(a, name))
 		if err != nil {
 			t.Fatal(err)
@@ -519,7 +521,7 @@ func TestExportOpenShowReport(t *testing.T) {
 	if rec.Seed != "" || rec.Draws[0].Picks[0].Outcome != "pending" {
 		t.Fatalf("record of an open show: seed %q, picks %+v", rec.Seed, rec.Draws[0].Picks)
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, ReportPDF)), "\n"))
+	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	for _, want := range []string{"Seed S not revealed: the show is not closed", "Closed not closed", " pending "} {
 		if !strings.Contains(all, want) {
 			t.Errorf("report.pdf of an open show does not say %q", want)
@@ -528,12 +530,12 @@ func TestExportOpenShowReport(t *testing.T) {
 	if strings.Contains(all, fmt.Sprintf("%x", testSeed)) {
 		t.Error("report.pdf of an open show holds the seed")
 	}
-	x, err := excelize.OpenFile(filepath.Join(out, WinnersXLSX))
+	x, err := excelize.OpenFile(filepath.Join(out, record.WinnersXLSX))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	rows, _ := x.GetRows(SheetName(SummarySheet, true))
+	rows, _ := x.GetRows(record.SheetName(record.SummarySheet, true))
 	seen := false
 	for _, r := range rows {
 		if len(r) == 2 && r[0] == "Seed" {
@@ -555,8 +557,8 @@ func TestRecordJSONNewFields(t *testing.T) {
 	if _, err := db.Export(ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := os.ReadFile(filepath.Join(out, RecordFile))
-	var rec Record
+	b, _ := os.ReadFile(filepath.Join(out, record.RecordFile))
+	var rec record.Record
 	if err := json.Unmarshal(b, &rec); err != nil {
 		t.Fatal(err)
 	}
@@ -611,10 +613,11 @@ func TestReportLeavesFontsAlone(t *testing.T) {
 	}
 	var first []byte
 	for i := range 4 {
-		p := filepath.Join(t.TempDir(), ReportPDF)
-		if err := x.writePDF(p); err != nil {
+		dir := t.TempDir()
+		if err := x.Write(dir, func(string, int, int) {}); err != nil {
 			t.Fatal(err)
 		}
+		p := filepath.Join(dir, record.ReportPDF)
 		b, _ := os.ReadFile(p)
 		if i == 0 {
 			first = b

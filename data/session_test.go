@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -272,7 +273,7 @@ func TestExportVerifyRoundTrip(t *testing.T) {
 	if rec.Seed == "" || len(rec.Draws) != 2 || rec.Draws[1].Barred != 2 {
 		t.Fatalf("record %+v: want seed revealed, 2 draws, the first draw's 2 winners barred from the second (win once a day)", rec)
 	}
-	r, err := VerifyDir(out)
+	r, err := verify.Dir(out)
 	if err != nil || len(r.Problems) > 0 || r.Picks != 3 {
 		t.Fatalf("verify: %+v, %v", r, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/show"
 )
 
@@ -253,7 +254,7 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 		for _, p := range f.Picks {
 			if p.Participant == card {
 				d.Picked, d.Pick = true, p
-				d.Outcome, d.Chosen = status(&p), chosen(seg, &p)
+				d.Outcome, d.Chosen = record.Status(&p), record.Chosen(seg, &p)
 			}
 		}
 		out = append(out, d)
@@ -291,7 +292,7 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow)
 	case len(bin.Excluded) > 0:
 		d.NotEligible = "excluded (the card is on the show's exclusions list)"
 	case len(bin.Barred) > 0:
-		d.NotEligible = "barred (the card had already won in this show: " + winOnceWords(seg.WinOnce) + ")"
+		d.NotEligible = "barred (the card had already won in this show: " + record.WinOnceWords(seg.WinOnce) + ")"
 	case bin.OutOfTier == len(rows):
 		d.NotEligible = fmt.Sprintf("out of tier (the card's tier, %s, may not enter this draw)", last.Tier)
 	case bin.Zero > 0:

@@ -3,7 +3,6 @@ package show
 import (
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // FromBins makes the engine freeze each bin from its frozen entries as an
@@ -36,7 +35,7 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 		}
 	}
 	if seg.Seg.Kind == KindManualBin || seg.Seg.Kind == KindRoyalFlush {
-		if err := d.receiptsIn(seg, es); err != nil {
+		if err := d.receiptsIn(seg, es, r.Frozen, barred); err != nil {
 			return err
 		}
 	}
@@ -49,6 +48,9 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 	rec := r.Frozen
 	bin.Rows, bin.Excluded, bin.Barred = rec.Rows, rec.Excluded, rec.Barred
 	bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
+	if got := bin.FingerprintHex(); got != r.Frozen.Fingerprint {
+		return fmt.Errorf("%s: the bin file has fingerprint %s, the journal says %s: the bin file was changed", seg.Seg.ID, got, r.Frozen.Fingerprint)
+	}
 	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(es), bin.Participants, total
 	f.Rows, f.Excluded, f.Barred = rec.Rows, rec.Excluded, rec.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
@@ -58,21 +60,27 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
 }
 
-// receiptsIn checks a bin of receipts: every winner of the segments it
-// takes from is in it once as SEGMENT/TICKET, and a manual bin holds
-// nothing else.
-func (d *decider) receiptsIn(seg *SegState, es []Entry) error {
-	want := d.st.receipts(d.e.Show, seg.Seg)
-	have := 0
-	for _, r := range want {
-		i := slices.IndexFunc(es, func(e Entry) bool { return e.Ticket == r.Ticket })
-		if i < 0 || es[i].Participant != r.Card {
-			return fmt.Errorf("%s: the bin lacks the receipt %s of %s", seg.Seg.ID, r.Ticket, r.Card)
-		}
-		have++
+// receiptsIn checks a bin of receipts: the entries the receipts of the
+// winners of the segments it takes from make under its rules (less those
+// the freeze took out) are all in it, and a manual bin holds nothing else.
+func (d *decider) receiptsIn(seg *SegState, es []Entry, f *Frozen, barred map[string]bool) error {
+	ex := set(f.Excluded)
+	b := NewBinBuilder(seg.Seg, func(card string) (bool, bool) { return ex[card], barred[card] })
+	for _, r := range d.st.receipts(d.e.Show, seg.Seg) {
+		b.Add(r)
 	}
-	if seg.Seg.Kind == KindManualBin && have != len(es) {
-		return fmt.Errorf("%s: the bin holds %d entries, but there are %d receipts of earlier winners", seg.Seg.ID, len(es), have)
+	want, err := b.Bin()
+	if err != nil {
+		return err
+	}
+	for _, w := range want.Entries {
+		i := find(&Bin{Entries: es}, w.Ticket)
+		if i < 0 || es[i] != w {
+			return fmt.Errorf("%s: the bin lacks the receipt %s of %s", seg.Seg.ID, w.Ticket, w.Participant)
+		}
+	}
+	if seg.Seg.Kind == KindManualBin && len(want.Entries) != len(es) {
+		return fmt.Errorf("%s: the bin holds %d entries, but there are %d receipts of earlier winners", seg.Seg.ID, len(es), len(want.Entries))
 	}
 	return nil
 }

@@ -17,7 +17,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/data"
+	"drawshow/data/record"
 	"drawshow/show"
 
 	_ "github.com/mattn/go-sqlite3"
@@ -295,7 +295,7 @@ func TestRunExampleToClose(t *testing.T) {
 	if want := fmt.Sprintf("exported show royal-flush-2024-11-30: %d draw(s), %d pick(s), %d journal events to %s", draws, picks, len(journal), out); !strings.Contains(stdout, want) {
 		t.Errorf("export said %q, want %q", stdout, want)
 	}
-	var rec data.Record
+	var rec record.Record
 	b, err := os.ReadFile(filepath.Join(out, "record.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -846,7 +846,7 @@ func wantMismatches(t *testing.T, args []string, want ...string) {
 func TestVerifyTamperedExport(t *testing.T) {
 	t.Parallel()
 	_, out := closedExport(t)
-	var rec data.Record
+	var rec record.Record
 	b, err := os.ReadFile(filepath.Join(out, "record.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -860,7 +860,7 @@ func TestVerifyTamperedExport(t *testing.T) {
 	// another entry of the bin, of someone not picked in the draw
 	var other []string
 	for _, e := range bin[1:] {
-		if !slices.ContainsFunc(d.Picks, func(p data.RecordPick) bool { return p.Participant == e[1] }) {
+		if !slices.ContainsFunc(d.Picks, func(p record.RecordPick) bool { return p.Participant == e[1] }) {
 			other = e
 			break
 		}
@@ -1039,7 +1039,7 @@ func TestExportOpenShow(t *testing.T) {
 	if bytes.Contains(b, []byte(testSeed)) {
 		t.Errorf("record.json of an open show holds the seed:\n%s", b)
 	}
-	var rec data.Record
+	var rec record.Record
 	if err := json.Unmarshal(b, &rec); err != nil {
 		t.Fatal(err)
 	}

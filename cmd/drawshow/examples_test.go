@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"drawshow/data"
+	"drawshow/data/record"
 	"drawshow/show"
 )
 
@@ -28,11 +29,11 @@ type exampleRun struct {
 	db      string
 	journal []*journalRow
 	files   map[string][]byte // the export, by slash path
-	rec     data.Record
+	rec     record.Record
 }
 
 // draw is the record's draw of segment id.
-func (ex *exampleRun) draw(t *testing.T, id string) data.RecordDraw {
+func (ex *exampleRun) draw(t *testing.T, id string) record.RecordDraw {
 	t.Helper()
 	for _, d := range ex.rec.Draws {
 		if d.Segment == id {
@@ -40,11 +41,11 @@ func (ex *exampleRun) draw(t *testing.T, id string) data.RecordDraw {
 		}
 	}
 	t.Fatalf("record.json has no draw of segment %s", id)
-	return data.RecordDraw{}
+	return record.RecordDraw{}
 }
 
 // bin reads the exported bin file of d: ticket, participant, weight.
-func (ex *exampleRun) bin(t *testing.T, d data.RecordDraw) []show.Entry {
+func (ex *exampleRun) bin(t *testing.T, d record.RecordDraw) []show.Entry {
 	t.Helper()
 	b := ex.files[d.Bin]
 	if b == nil {
@@ -235,7 +236,7 @@ func (ex *exampleRun) choices(t *testing.T, seg string) []*show.Choice {
 // SEGMENT/chest, SEGMENT/prizes/PICK) so that verify re-derives it.
 func (ex *exampleRun) smallDraw(t *testing.T, id string) {
 	t.Helper()
-	if !slices.ContainsFunc(ex.rec.SmallDraws, func(d data.RecordSmallDraw) bool { return d.ID == id }) {
+	if !slices.ContainsFunc(ex.rec.SmallDraws, func(d record.RecordSmallDraw) bool { return d.ID == id }) {
 		t.Errorf("record.json does not list the draw %s among its small draws", id)
 	}
 }
@@ -252,7 +253,7 @@ func exampleKey(t *testing.T) [32]byte {
 }
 
 // outcomes counts the outcomes of a record draw's picks.
-func outcomes(d data.RecordDraw) map[show.Outcome]int {
+func outcomes(d record.RecordDraw) map[show.Outcome]int {
 	out := map[show.Outcome]int{}
 	for _, p := range d.Picks {
 		out[show.Outcome(p.Outcome)]++
@@ -374,7 +375,7 @@ var exampleChecks = map[string]func(t *testing.T, ex *exampleRun){
 		if d.Capped == 0 {
 			t.Errorf("no second ticket was capped: the example shows no reprint")
 		}
-		collection := string(ex.files[data.CollectionFile])
+		collection := string(ex.files[record.CollectionFile])
 		for _, p := range d.Picks {
 			drawn, err := time.Parse(time.RFC3339Nano, p.DrawnAt)
 			if err != nil {
@@ -385,7 +386,7 @@ var exampleChecks = map[string]func(t *testing.T, ex *exampleRun){
 				t.Errorf("pick %d: %s, collect by %q; want to-contact, collect by %s", p.K, p.Outcome, p.CollectBy, want)
 			}
 			if !strings.Contains(collection, ","+p.Participant+",") || !strings.Contains(collection, want) {
-				t.Errorf("%s does not list pick %d (%s) to collect by %s:\n%s", data.CollectionFile, p.K, p.Participant, want, collection)
+				t.Errorf("%s does not list pick %d (%s) to collect by %s:\n%s", record.CollectionFile, p.K, p.Participant, want, collection)
 			}
 		}
 		if len(d.Picks) != d.Wanted {
@@ -909,8 +910,8 @@ func TestExamplesJackpotLedger(t *testing.T) {
 	}
 	t.Logf("8 December: %+v; 29 December: %+v", first, second)
 	files := exportRecord(t, db) // the guaranteed Sunday, the latest show; verify --db checks the ledger
-	if paid := show.Money("ZAR", second.Value); !bytes.Contains(files[data.WinnersCSV], []byte(paid)) {
-		t.Errorf("%s of the guaranteed Sunday does not pay %s:\n%s", data.WinnersCSV, paid, files[data.WinnersCSV])
+	if paid := show.Money("ZAR", second.Value); !bytes.Contains(files[record.WinnersCSV], []byte(paid)) {
+		t.Errorf("%s of the guaranteed Sunday does not pay %s:\n%s", record.WinnersCSV, paid, files[record.WinnersCSV])
 	}
 }
 

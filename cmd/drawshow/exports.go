@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"drawshow/data"
+	"drawshow/data/record"
 )
 
 // cmdStatement prints, for the Guest Relations desk, every bin a card was
@@ -71,7 +72,7 @@ func cmdArchive(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "archived show %s: %d draw(s), %d pick(s), the export, a copy of the database and %s to %s\n",
-		rec.Show.ID, len(rec.Draws), picks(rec), data.SumsFile, *out)
+		rec.Show.ID, len(rec.Draws), picks(rec), record.SumsFile, *out)
 	if rec.Show.Rehearsal {
 		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result")
 	}

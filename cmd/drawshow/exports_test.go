@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"drawshow/data/record"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,8 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"drawshow/data"
 )
 
 // TestExportArchiveStatementExample runs the Saturday example, then the
@@ -37,13 +36,13 @@ func TestExportArchiveStatementExample(t *testing.T) {
 			t.Errorf("export does not say %q:\n%s", want, stdout)
 		}
 	}
-	for _, f := range []string{data.RecordFile, data.WinnersCSV, data.WinnersXLSX, data.ReportPDF, data.CollectionFile} {
+	for _, f := range []string{record.RecordFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile} {
 		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	var rec data.Record
-	b, _ := os.ReadFile(filepath.Join(out, data.RecordFile))
+	var rec record.Record
+	b, _ := os.ReadFile(filepath.Join(out, record.RecordFile))
 	if err := json.Unmarshal(b, &rec); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +71,7 @@ func TestExportArchiveStatementExample(t *testing.T) {
 	}
 
 	// the statement of a winner of the cash draw
-	var winner data.RecordPick
+	var winner record.RecordPick
 	for _, p := range rec.Draws[0].Picks {
 		if p.Outcome == "claimed" {
 			winner = p

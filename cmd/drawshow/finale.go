@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"drawshow/data"
+	"drawshow/data/record"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -110,7 +112,7 @@ func list(ss []string) string {
 
 // finaleSummary tells, after an export, what the finale segments decided:
 // a wild card's numbers, each chest's jackpot and how it was settled.
-func finaleSummary(stdout io.Writer, rec *data.Record) {
+func finaleSummary(stdout io.Writer, rec *record.Record) {
 	for _, w := range rec.WildCards {
 		by := "drawn by the engine"
 		if w.By == "host" {
@@ -149,7 +151,7 @@ func finaleSummary(stdout io.Writer, rec *data.Record) {
 }
 
 // choicesDerived is what verify re-derived of the finale, for its OK line.
-func choicesDerived(r *data.VerifyReport) string {
+func choicesDerived(r *verify.Report) string {
 	if r.Choices == 0 && r.SmallDraws == 0 {
 		return ""
 	}

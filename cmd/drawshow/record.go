@@ -9,6 +9,8 @@ import (
 	"text/tabwriter"
 
 	"drawshow/data"
+	"drawshow/data/record"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -112,7 +114,7 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "exported show %s: %d draw(s), %d pick(s), %d journal events to %s\n", rec.Show.ID, len(rec.Draws), picks(rec), rec.Journal.Events, *out)
 	fmt.Fprintf(stdout, "files: %s, %s, %s, %s, %s and %d bin(s) in bins/\n",
-		data.RecordFile, data.WinnersCSV, data.WinnersXLSX, data.ReportPDF, data.CollectionFile, len(rec.Draws))
+		record.RecordFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile, len(rec.Draws))
 	finaleSummary(stdout, rec)
 	if rec.Show.Rehearsal {
 		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result; every page and sheet says so")
@@ -137,7 +139,7 @@ func openRecord(dbPath, showID string) (*data.DB, string, error) {
 	return db, showID, nil
 }
 
-func picks(rec *data.Record) int {
+func picks(rec *record.Record) int {
 	n := 0
 	for _, d := range rec.Draws {
 		n += len(d.Picks)
@@ -146,7 +148,7 @@ func picks(rec *data.Record) int {
 }
 
 // notClosed says, for an open show, why its picks cannot be verified yet.
-func notClosed(stdout io.Writer, rec *data.Record) {
+func notClosed(stdout io.Writer, rec *record.Record) {
 	if rec.Seed == "" {
 		fmt.Fprintln(stdout, "the show is not closed: the seed stays secret and the picks cannot be verified until it is")
 	}
@@ -181,7 +183,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		if fi.IsDir() {
-			r, err := data.VerifyDir(pos[0])
+			r, err := verify.Dir(pos[0])
 			if err != nil {
 				return err
 			}
@@ -197,7 +199,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		problems = r.Problems
 		if len(problems) == 0 {
-			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, data.SumsFile)
+			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, record.SumsFile)
 			fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived%s\n", r.Draws, r.Picks, choicesDerived(r))
 			fmt.Fprintf(stdout, "database copy OK: journal of %d events, head %s; it folds to the same record\n", r.Events, r.Head)
 		}

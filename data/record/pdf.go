@@ -1,4 +1,4 @@
-package data
+package record
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ const (
 // report lays out report.pdf.
 type report struct {
 	p *fpdf.Fpdf
-	x *exportSet
+	x *Set
 }
 
 // writePDF writes report.pdf, the auditor's report, printable on A4: on the
@@ -40,7 +40,7 @@ type report struct {
 // voids with their reasons; the jackpot ledger; and signature lines for the
 // independent auditor and the promotions manager. Every page of a
 // rehearsal's report says REHEARSAL in its header and across the page.
-func (x *exportSet) writePDF(path string) error {
+func (x *Set) writePDF(path string) error {
 	p := fpdf.New("P", "mm", "A4", "")
 	at := x.st.ClosedAt
 	if at.IsZero() {
@@ -384,11 +384,11 @@ func (r *report) picks(s *show.SegState) {
 			continue
 		}
 		if n := x.note(pk); n != "" || pk.Outcome == show.Declined || pk.Outcome == show.ToContact || pk.Choice != nil {
-			line := fmt.Sprintf("Pick %d: %s", pk.K+1, status(pk))
+			line := fmt.Sprintf("Pick %d: %s", pk.K+1, Status(pk))
 			if n != "" {
 				line += "; " + n
 			}
-			if c := chosen(s.Seg, pk); c != "" {
+			if c := Chosen(s.Seg, pk); c != "" {
 				line += "; " + c + ", prize " + pk.Won()
 			}
 			notes = append(notes, line)

@@ -1,4 +1,4 @@
-package data
+package record
 
 import (
 	"encoding/csv"
@@ -30,7 +30,7 @@ var contactHeader = regexp.MustCompile(`(?i)phone|cell|mobile|tel|mail|address|c
 // column says it, chosen says what was chosen and amount the jackpot
 // chest's sum. A rehearsal's list begins
 // with the rehearsal banner, alone on the first line.
-func (x *exportSet) writeCollection(path string) error {
+func (x *Set) writeCollection(path string) error {
 	type row struct {
 		seg *show.SegState
 		p   *show.Pick
@@ -67,7 +67,7 @@ func (x *exportSet) writeCollection(path string) error {
 		p := r.p
 		rec := []string{x.st.ID, r.seg.Seg.ID, r.seg.Seg.Title, p.DrawnAt.In(x.sh.Location).Format("2006-01-02"),
 			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), p.Won(), string(p.Outcome),
-			status(p), p.Proxy, p.ProxyID, x.collectBy(p), chosen(r.seg.Seg, p), amount(p)}
+			Status(p), p.Proxy, p.ProxyID, x.collectBy(p), Chosen(r.seg.Seg, p), amount(p)}
 		for _, h := range extra {
 			rec = append(rec, r.who.Extra[h])
 		}

@@ -1,4 +1,4 @@
-package data
+package record
 
 import (
 	"encoding/hex"
@@ -14,10 +14,10 @@ import (
 // month-end bins, manual bins, wild cards, the Royal Flush, the jackpot
 // chest and the bonus jackpot.
 
-// chosen says in a few words what a pick's winner chose: "card Q",
+// Chosen says in a few words what a pick's winner chose: "card Q",
 // "ball 07: JACKPOT", "envelope 2", or the consolation paid without
 // choosing once the jackpot was won; "" when the pick chose nothing.
-func chosen(seg *show.Segment, p *show.Pick) string {
+func Chosen(seg *show.Segment, p *show.Pick) string {
 	c := p.Choice
 	if c == nil {
 		return ""
@@ -173,7 +173,7 @@ func smallDraw(key [32]byte, segment, suffix, of string, labels []string, n int)
 }
 
 // key is the draw key once the seed is revealed; ok is false before.
-func (x *exportSet) key() (key [32]byte, ok bool) {
+func (x *Set) key() (key [32]byte, ok bool) {
 	seed, err := hex.DecodeString(x.st.Seed)
 	if x.st.Seed == "" || err != nil {
 		return key, false
@@ -184,7 +184,7 @@ func (x *exportSet) key() (key [32]byte, ok bool) {
 // finaleLines say what a finale segment adds to its page of the report
 // and its sheet: where its bin came from, how it was drawn, the wild
 // card's numbers, the cards, the jackpot, the envelopes.
-func (x *exportSet) finaleLines(s *show.SegState) [][2]string {
+func (x *Set) finaleLines(s *show.SegState) [][2]string {
 	seg, f := s.Seg, s.Frozen
 	var out [][2]string
 	add := func(k, v string) { out = append(out, [2]string{k, v}) }
@@ -281,7 +281,7 @@ func (x *exportSet) finaleLines(s *show.SegState) [][2]string {
 }
 
 // binNumber is the number of a month-end bin segment in its group.
-func (x *exportSet) binNumber(id string) int {
+func (x *Set) binNumber(id string) int {
 	for i := range x.sh.Segments {
 		if s := &x.sh.Segments[i]; s.ID == id {
 			return s.Bin
@@ -291,7 +291,7 @@ func (x *exportSet) binNumber(id string) int {
 }
 
 // settlement says how a chest's jackpot was settled.
-func (x *exportSet) settlement(s *show.SegState) string {
+func (x *Set) settlement(s *show.SegState) string {
 	st := s.Settled
 	if st == nil {
 		return "not settled: not every winner has chosen"
@@ -319,7 +319,7 @@ func amount(p *show.Pick) string {
 
 // rowsWords says where a frozen bin's rows came from: its entry file, the
 // month-end bin's a wild-card draw drew from, earlier winners' receipts.
-func (x *exportSet) rowsWords(s *show.SegState) string {
+func (x *Set) rowsWords(s *show.SegState) string {
 	f := s.Frozen
 	switch {
 	case f.From != "":
@@ -338,7 +338,7 @@ func (x *exportSet) rowsWords(s *show.SegState) string {
 }
 
 // finale reports whether the show has finale segments or manual draws.
-func (x *exportSet) finale() bool {
+func (x *Set) finale() bool {
 	for i := range x.sh.Segments {
 		switch s := &x.sh.Segments[i]; {
 		case s.Manual:

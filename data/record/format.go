@@ -1,4 +1,4 @@
-package data
+package record
 
 import (
 	"strconv"
@@ -16,7 +16,7 @@ const (
 )
 
 // banner is the status line of an export.
-func (x *exportSet) banner() string {
+func (x *Set) banner() string {
 	if x.st.Opened.Rehearsal {
 		return RehearsalBanner
 	}
@@ -24,7 +24,7 @@ func (x *exportSet) banner() string {
 }
 
 // local is t in the show's timezone, to the second; "" for the zero time.
-func (x *exportSet) local(t time.Time) string {
+func (x *Set) local(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
@@ -32,7 +32,7 @@ func (x *exportSet) local(t time.Time) string {
 }
 
 // localMinute is t in the show's timezone, to the minute.
-func (x *exportSet) localMinute(t time.Time) string {
+func (x *Set) localMinute(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
@@ -42,7 +42,7 @@ func (x *exportSet) localMinute(t time.Time) string {
 // collectBy is the last day to collect the prize of a winner not present:
 // the engine's date for a winner to be contacted, else the draw date plus
 // show.CollectDays in the show's timezone.
-func (x *exportSet) collectBy(p *show.Pick) string {
+func (x *Set) collectBy(p *show.Pick) string {
 	if p.CollectBy != "" {
 		return p.CollectBy
 	}
@@ -50,15 +50,15 @@ func (x *exportSet) collectBy(p *show.Pick) string {
 }
 
 // witness is the auditor's witness W, or words saying there is none.
-func (x *exportSet) witness() string {
+func (x *Set) witness() string {
 	if w := x.st.Witness(); w != "" {
 		return w
 	}
 	return "(none: empty)"
 }
 
-// status says in words how a pick ended.
-func status(p *show.Pick) string {
+// Status says in words how a pick ended.
+func Status(p *show.Pick) string {
 	switch p.Outcome {
 	case show.Pending:
 		return "pending: the claim is still open"
@@ -85,7 +85,7 @@ func status(p *show.Pick) string {
 
 // note is what a pick's line needs besides its outcome: the proxy, the
 // collect-by date, the reason of a void.
-func (x *exportSet) note(p *show.Pick) string {
+func (x *Set) note(p *show.Pick) string {
 	var parts []string
 	if p.Proxy != "" {
 		s := "proxy " + p.Proxy
@@ -142,7 +142,7 @@ func rulesOf(seg *show.Segment) string {
 		}
 		parts = append(parts, "tiers: "+strings.Join(ts, ", "))
 	}
-	parts = append(parts, winOnceWords(seg.WinOnce))
+	parts = append(parts, WinOnceWords(seg.WinOnce))
 	if seg.Attendance == show.NotRequired {
 		parts = append(parts, "attendance not required")
 	} else {
@@ -151,7 +151,7 @@ func rulesOf(seg *show.Segment) string {
 	return strings.Join(parts, "; ")
 }
 
-func winOnceWords(scope string) string {
+func WinOnceWords(scope string) string {
 	switch scope {
 	case show.OncePerDay:
 		return "win once a day"

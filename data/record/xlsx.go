@@ -1,4 +1,4 @@
-package data
+package record
 
 import (
 	"fmt"
@@ -110,7 +110,7 @@ func newXLSXStyles(f *excelize.File, rehearsal bool) (xlsxStyles, error) {
 
 // writeXLSX writes winners.xlsx: full names and card numbers (the big screen
 // masks them, the export does not), prizes, outcomes, times and proxies.
-func (x *exportSet) writeXLSX(path string) error {
+func (x *Set) writeXLSX(path string) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	rehearsal := x.st.Opened.Rehearsal
@@ -169,7 +169,7 @@ func (x *exportSet) writeXLSX(path string) error {
 // xlsxEscape keeps & out of the header and footer codes.
 func xlsxEscape(s string) string { return strings.ReplaceAll(s, "&", "&&") }
 
-func (x *exportSet) summarySheet(s *xsheet, st xlsxStyles) error {
+func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 	o := x.st.Opened
 	s.put(st.title, fmt.Sprintf("%s, %s: draw results", o.Promotion, o.Property))
 	s.put(st.banner, x.banner())
@@ -221,7 +221,7 @@ func (x *exportSet) summarySheet(s *xsheet, st xlsxStyles) error {
 				collect = x.collectBy(p)
 			}
 			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, x.who[seg.Seg.ID][p.Participant].Name, p.Won(),
-				string(p.Outcome), p.Proxy, collect, chosen(seg.Seg, p), amountCell(p))
+				string(p.Outcome), p.Proxy, collect, Chosen(seg.Seg, p), amountCell(p))
 		}
 	}
 	x.finaleTables(s, st)
@@ -229,7 +229,7 @@ func (x *exportSet) summarySheet(s *xsheet, st xlsxStyles) error {
 	return s.err
 }
 
-func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
+func (x *Set) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
 	f := seg.Frozen
 	s.put(st.title, fmt.Sprintf("%s (%s): %s, %s", seg.Seg.Title, seg.Seg.ID, x.st.Opened.Promotion, x.st.Opened.Property))
 	s.put(st.banner, x.banner())
@@ -262,7 +262,7 @@ func (x *exportSet) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) e
 			note = "on the decline register"
 		}
 		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Won(), outcomeName(p.Outcome), winner,
-			x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note, chosen(seg.Seg, p), amountCell(p))
+			x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note, Chosen(seg.Seg, p), amountCell(p))
 	}
 	if seg.Ended != nil {
 		s.row++
@@ -290,7 +290,7 @@ func amountCell(p *show.Pick) any {
 
 // finaleTables add to the summary what finale segments decided besides
 // their winners: the wild cards' numbers and the jackpots.
-func (x *exportSet) finaleTables(s *xsheet, st xlsxStyles) {
+func (x *Set) finaleTables(s *xsheet, st xlsxStyles) {
 	var wild, chests []*show.SegState
 	for _, seg := range x.st.Segs {
 		switch {

@@ -1,0 +1,283 @@
+package record
+
+import (
+	"drawshow/show"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"strconv"
+	"time"
+)
+
+// RecordFormat names the layout of record.json.
+const RecordFormat = "drawshow-record/2"
+
+// Record is record.json: everything an auditor needs, with the bin files,
+// to re-derive every pick.
+type Record struct {
+	Format     string       `json:"format"`
+	Algorithm  string       `json:"algorithm"`
+	Show       RecordShow   `json:"show"`
+	Commitment string       `json:"commitment"`
+	Seed       string       `json:"seed"`
+	Witness    string       `json:"witness"`
+	Draws      []RecordDraw `json:"draws"`
+	// WildCards are the wild cards whose numbers are chosen; SmallDraws
+	// the draws over a few labels that a finale also makes (cards, the
+	// chest's jackpot ball, envelopes, numbers), listed once the seed is
+	// revealed. Both are absent from a show without finale segments.
+	WildCards  []RecordWildCard  `json:"wild_cards,omitempty"`
+	SmallDraws []RecordSmallDraw `json:"small_draws,omitempty"`
+	Journal    RecordChain       `json:"journal"`
+}
+
+// RecordShow identifies the show.
+type RecordShow struct {
+	ID        string `json:"id"`
+	Promotion string `json:"promotion"`
+	Property  string `json:"property"`
+	Rehearsal bool   `json:"rehearsal"`
+	Timezone  string `json:"timezone,omitempty"`
+	OpenedAt  string `json:"opened_at"`
+	ClosedAt  string `json:"closed_at"`
+}
+
+// RecordDraw is one frozen bin and its picks.
+type RecordDraw struct {
+	ID           string       `json:"id"`
+	Segment      string       `json:"segment"`
+	Title        string       `json:"title"`
+	Bin          string       `json:"bin"`
+	Fingerprint  string       `json:"fingerprint"`
+	Entries      int          `json:"entries"`
+	TotalWeight  uint64       `json:"total_weight"`
+	Participants int          `json:"participants"`
+	Rows         int          `json:"rows"`
+	Excluded     int          `json:"excluded"`
+	Barred       int          `json:"barred"`
+	OutOfTier    int          `json:"out_of_tier"`
+	Capped       uint64       `json:"capped"`
+	ZeroTickets  int          `json:"zero_tickets"`
+	ScheduledAt  string       `json:"scheduled_at,omitempty"`
+	Attendance   string       `json:"attendance,omitempty"`
+	FrozenAt     string       `json:"frozen_at"`
+	Winners      int          `json:"winners"`
+	Wanted       int          `json:"wanted"`
+	EndedShort   string       `json:"ended_short,omitempty"`
+	Picks        []RecordPick `json:"picks"`
+
+	// Finale segments only; a plain draw has none of these.
+	Kind        string         `json:"kind,omitempty"`         // the segment's kind, when not a plain draw
+	Manual      bool           `json:"manual,omitempty"`       // every ticket typed by hand from a physical bin
+	From        string         `json:"from,omitempty"`         // wild-card draw: the month-end bin whose rows it draws from
+	Sources     []string       `json:"sources,omitempty"`      // manual bin, Royal Flush: the draws whose winners' receipts go in
+	BarredCards []string       `json:"barred_cards,omitempty"` // the earlier winners the bin was frozen without
+	Filtered    int            `json:"filtered,omitempty"`     // bonus jackpot: rows its spend, device and area rules keep out
+	Choice      string         `json:"choice,omitempty"`       // what winners choose: cards, balls or envelopes
+	Prizes      []string       `json:"prizes,omitempty"`       // Royal Flush: prizes p1..p5; bonus jackpot: the envelopes' values p1..pN
+	Jackpot     *RecordJackpot `json:"jackpot,omitempty"`      // jackpot chest
+}
+
+// RecordJackpot is a jackpot chest's progressive jackpot this week, and
+// how it was settled.
+type RecordJackpot struct {
+	Name        string `json:"name"`
+	Currency    string `json:"currency"`
+	Base        int64  `json:"base"`
+	Step        int64  `json:"step"`
+	Consolation int64  `json:"consolation"`
+	Balls       int    `json:"balls"`
+	Guaranteed  bool   `json:"guaranteed,omitempty"`
+	Value       int64  `json:"value"`          // this week's jackpot, fixed when the bin froze
+	Settled     bool   `json:"settled"`        // every winner chose: won, or grown for next week
+	Won         bool   `json:"won,omitempty"`  // a winner chose the jackpot ball
+	Next        int64  `json:"next,omitempty"` // next week's jackpot: base if won, else value + step
+}
+
+// RecordChoice is what a winner chose and what it turned over to.
+type RecordChoice struct {
+	Item    string `json:"item,omitempty"` // empty: nothing left to choose, the jackpot was won
+	Prize   string `json:"prize"`
+	Amount  int64  `json:"amount,omitempty"`
+	Jackpot bool   `json:"jackpot,omitempty"`
+	By      string `json:"by"` // host, or engine for a consolation paid without choosing
+}
+
+// RecordWildCard is a wild card: the numbers choosing which month-end bins
+// its finalists come from, and who chose them.
+type RecordWildCard struct {
+	Segment string   `json:"segment"`
+	Title   string   `json:"title"`
+	From    string   `json:"from"`           // the month-end draw
+	Bins    []string `json:"bins"`           // its bins' draws, by number from 1
+	Numbers []int    `json:"numbers"`        // one per finalist, in draw order
+	By      string   `json:"by"`             // host: typed from a physical draw; engine: drawn under SEGMENT/numbers
+	Name    string   `json:"name,omitempty"` // who typed them
+	Draws   []string `json:"draws"`          // its finalist draws, one per number
+}
+
+// RecordSmallDraw is a draw over a small bin of labels, each its own
+// participant of weight 1, made by drawshow-v1 with its own draw id:
+// SEGMENT/cards, SEGMENT/chest, SEGMENT/prizes/PICK or SEGMENT/numbers.
+type RecordSmallDraw struct {
+	ID          string   `json:"id"` // the draw id
+	Segment     string   `json:"segment"`
+	Of          string   `json:"of"`     // cards, chest, envelopes or numbers
+	Labels      []string `json:"labels"` // the bin, in canonical order
+	Fingerprint string   `json:"fingerprint"`
+	Picks       []string `json:"picks"` // labels, in pick order from pick 0
+	// Result is what the picks mean: the prizes behind A, K, Q, J, 10;
+	// the jackpot ball; the prizes in envelopes 1..N; the bin numbers.
+	Result []string `json:"result"`
+}
+
+// RecordPick is one pick of a draw.
+type RecordPick struct {
+	K           int           `json:"k"`
+	Ticket      string        `json:"ticket"`
+	Participant string        `json:"participant"`
+	Outcome     string        `json:"outcome"`
+	Prize       string        `json:"prize"`
+	DrawnAt     string        `json:"drawn_at"`
+	DecidedAt   string        `json:"decided_at"`
+	Proxy       string        `json:"proxy,omitempty"`
+	ProxyID     string        `json:"proxy_id,omitempty"`
+	CollectBy   string        `json:"collect_by,omitempty"`
+	Reason      string        `json:"reason,omitempty"`
+	By          string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
+	Choice      *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
+}
+
+// RecordChain is the show's place in the journal.
+type RecordChain struct {
+	Events int    `json:"events"`
+	Head   string `json:"head"`
+}
+
+// stamp is a time as the exports write it: UTC, to the second; empty when zero.
+func stamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// The files an archive adds to the export.
+const (
+	ArchiveDB = "campaign.db" // the consistent copy of the campaign database
+	SumsFile  = "SHA256SUMS"  // sha256sum's format, over every other file
+)
+
+// The files of an export besides the bins.
+const (
+	RecordFile     = "record.json"
+	ShowFile       = "show.yaml"     // the show file as the record stores it
+	JournalFile    = "journal.jsonl" // the show's journal rows, see Row
+	PeopleFile     = "people.json"   // see People
+	WinnersCSV     = "winners.csv"
+	WinnersXLSX    = "winners.xlsx"
+	ReportPDF      = "report.pdf"
+	CollectionFile = "collection.csv"
+)
+
+// New is record.json of a show's state.
+func New(sh *show.Show, st *show.State) *Record {
+	rec := &Record{
+		Format: RecordFormat, Algorithm: st.Opened.Algorithm,
+		Show: RecordShow{
+			ID: st.ID, Promotion: st.Opened.Promotion, Property: st.Opened.Property, Rehearsal: st.Opened.Rehearsal,
+			Timezone: sh.Timezone, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt),
+		},
+		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Witness(),
+		Draws: []RecordDraw{},
+	}
+	for _, s := range st.Segs {
+		if s.Frozen == nil {
+			continue
+		}
+		f := s.Frozen
+		d := RecordDraw{
+			ID: s.Seg.ID, Segment: s.Seg.ID, Title: s.Seg.Title, Bin: "bins/" + s.Seg.ID + ".csv",
+			Fingerprint: f.Fingerprint, Entries: f.Entries, TotalWeight: f.TotalWeight,
+			Participants: f.Participants, Rows: f.Rows, Excluded: len(f.Excluded), Barred: len(f.Barred),
+			OutOfTier: f.OutOfTier, Capped: f.Capped, ZeroTickets: f.Zero,
+			ScheduledAt: stamp(s.Seg.At), Attendance: s.Seg.Attendance,
+			FrozenAt: stamp(s.FrozenAt), Winners: s.Winners(), Wanted: s.Seg.Winners, Picks: []RecordPick{},
+		}
+		if s.Ended != nil {
+			d.EndedShort = s.Ended.Reason
+		}
+		finaleDraw(sh, s, &d)
+		for _, p := range s.Picks {
+			rp := RecordPick{
+				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: outcomeName(p.Outcome), Prize: p.Won(),
+				DrawnAt: stamp(p.DrawnAt), DecidedAt: stamp(p.DecidedAt), Proxy: p.Proxy, ProxyID: p.ProxyID,
+				CollectBy: p.CollectBy, Reason: p.Reason,
+			}
+			if s.Seg.Manual {
+				rp.By = "manual"
+			}
+			if c := p.Choice; c != nil {
+				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By}
+			}
+			d.Picks = append(d.Picks, rp)
+		}
+		rec.Draws = append(rec.Draws, d)
+	}
+	rec.WildCards = wildCards(sh, st)
+	rec.SmallDraws = smallDraws(sh, st)
+	return rec
+}
+
+// writeWinners lists the winners with the names and tiers the entry files
+// gave: the export keeps them whole.
+func (x *Set) writeWinners(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"segment", "title", "k", "ticket", "card", "name", "tier", "prize", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by", "chosen", "amount"})
+	for _, s := range x.st.Segs {
+		for _, p := range s.Picks {
+			if !p.Outcome.Wins() {
+				continue
+			}
+			pp := x.who[s.Seg.ID][p.Participant]
+			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K), p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Won(),
+				string(p.Outcome), p.Proxy, p.ProxyID, stamp(p.DrawnAt), stamp(p.DecidedAt), p.CollectBy, Chosen(s.Seg, &p), amount(&p)})
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Person is what an entry file said of a participant.
+type Person struct {
+	Name     string
+	Tier     show.Tier
+	Area     string // bonus jackpot: the device's area
+	Property string // finalists: their casino
+	Extra    map[string]string
+}
+
+// outcomeName is an outcome as the exports write it.
+func outcomeName(o show.Outcome) string {
+	if o == show.Pending {
+		return "pending"
+	}
+	return string(o)
+}
+
+// writeRecord writes record.json.
+func (x *Set) writeRecord(path string) error {
+	b, err := json.MarshalIndent(x.rec, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}

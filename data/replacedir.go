@@ -1,0 +1,98 @@
+package data
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// tmpPrefix starts the name of a folder an export or archive is written
+// into beside its target; one left by a kill is removed at the next run.
+const tmpPrefix = ".drawshow-tmp-"
+
+// replaceDir makes dir what write puts into a new folder beside it: the
+// new folder is written, every file synced, and then put in dir's place,
+// so dir is always either its old whole self or the new one. A dir that
+// exists must be an export already (it holds record.json) or empty: an
+// export never replaces a folder of other files.
+func replaceDir(dir string, write func(tmp string) error) error {
+	dir = filepath.Clean(dir)
+	parent := filepath.Dir(dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	cleanStale(parent)
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
+		if _, err := os.Stat(filepath.Join(dir, "record.json")); err != nil {
+			return fmt.Errorf("%s holds files but no record.json: it is not an export, and an export does not replace it; give another --out", dir)
+		}
+	}
+	tmp, err := os.MkdirTemp(parent, tmpPrefix+filepath.Base(dir)+"-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp) // the old export, after the swap; nothing, once renamed
+	if err := write(tmp); err != nil {
+		return err
+	}
+	if err := syncTree(tmp); err != nil {
+		return err
+	}
+	if err := swapDir(tmp, dir); err != nil {
+		return err
+	}
+	return syncDir(parent)
+}
+
+// cleanStale removes the temporary folders a killed export left in parent.
+func cleanStale(parent string) {
+	ents, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if e.IsDir() && strings.HasPrefix(e.Name(), tmpPrefix) {
+			os.RemoveAll(filepath.Join(parent, e.Name()))
+		}
+	}
+}
+
+// syncTree fsyncs every file and folder under dir.
+func syncTree(dir string) error {
+	return filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return syncDir(path)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return f.Sync()
+	})
+}
+
+// swapByRename moves dir aside, tmp into its place, and the old dir to
+// tmp, where the caller removes it.
+func swapByRename(tmp, dir string) error {
+	old := tmp + ".old"
+	err := os.Rename(dir, old)
+	existed := err == nil
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if existed {
+			os.Rename(old, dir)
+		}
+		return err
+	}
+	if existed {
+		return os.Rename(old, tmp)
+	}
+	return nil
+}

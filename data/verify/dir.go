@@ -1,0 +1,262 @@
+package verify
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"drawshow/data/record"
+	"drawshow/show"
+)
+
+// Dir verifies the export in dir. An error is returned only when dir
+// cannot be read at all; everything the export gets wrong is a problem
+// in the report.
+func Dir(dir string) (*Report, error) {
+	if fi, err := os.Stat(dir); err != nil {
+		return nil, err
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("%s is not a folder", dir)
+	}
+	r := &Report{}
+	x, ok := fold(r, dir)
+	if !ok {
+		return r, nil
+	}
+	compare(r, dir, x)
+	return r, nil
+}
+
+// fold reads the journal and folds the show it holds over the export's
+// bins; ok is false when there is nothing to compare the files with.
+func fold(r *Report, dir string) (*record.Set, bool) {
+	f, err := os.Open(filepath.Join(dir, record.JournalFile))
+	if err != nil {
+		r.bad("%s: %v: an export without its journal cannot be verified (made before %s?)", record.JournalFile, errors.Unwrap(err), record.RecordFormat)
+		return nil, false
+	}
+	rows, err := record.ReadJournal(f)
+	f.Close()
+	if err != nil {
+		r.bad("%v", err)
+		return nil, false
+	}
+	if len(rows) == 0 {
+		r.bad("%s is empty", record.JournalFile)
+		return nil, false
+	}
+	for _, p := range record.CheckChain(rows) {
+		r.bad("%s: %s", record.JournalFile, p)
+	}
+	r.Show = rows[0].Show
+	var evs []show.Event
+	for i := range rows {
+		if rows[i].Show != r.Show {
+			continue // another show's row: it only links the chain
+		}
+		e, err := rows[i].Event()
+		if err != nil {
+			r.bad("%s: %v", record.JournalFile, err)
+			return nil, false
+		}
+		evs = append(evs, e)
+		r.Events, r.Head = r.Events+1, rows[i].Hash
+	}
+	if evs[0].Kind != show.ShowOpened || evs[0].Opened == nil {
+		r.bad("%s: the first row is %s, not the show's show-opened", record.JournalFile, evs[0].Kind)
+		return nil, false
+	}
+	o := evs[0].Opened
+	text, err := os.ReadFile(filepath.Join(dir, record.ShowFile))
+	if err != nil {
+		r.bad("%s: %v", record.ShowFile, err)
+		return nil, false
+	}
+	if sum := sha256.Sum256(text); hex.EncodeToString(sum[:]) != o.FileSHA256 {
+		r.bad("%s: SHA-256 is %x, but show-opened says %s: it is not the show file the show was opened from", record.ShowFile, sum, o.FileSHA256)
+		return nil, false
+	}
+	sh, err := show.Parse(o.File, text)
+	if err != nil {
+		r.bad("%s: %v", record.ShowFile, err)
+		return nil, false
+	}
+	last := evs[len(evs)-1].At
+	eng := show.NewEngine(sh, nil, func() time.Time { return last })
+	eng.FromBins(func(seg string) ([]show.Entry, error) {
+		name := "bins/" + seg + ".csv"
+		es, err := record.ReadBin(filepath.Join(dir, filepath.FromSlash(name)))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s is missing from the export", name)
+		}
+		if err != nil {
+			// the export's own names, not where it was unpacked
+			return nil, errors.New(strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+		}
+		return es, nil
+	})
+	if err := eng.Replay(evs); err != nil {
+		r.bad("the journal does not fold by the rules: %v", err)
+		return nil, false
+	}
+	st := eng.State()
+	r.Underived = eng.Underived()
+	for _, s := range st.Segs {
+		if s.Frozen != nil {
+			r.Draws++
+		}
+		r.Picks += len(s.Picks)
+		for _, p := range s.Picks {
+			if p.Choice != nil {
+				r.Choices++
+			}
+		}
+	}
+	people, ok := readPeople(r, dir)
+	if !ok {
+		return nil, false
+	}
+	x := record.NewSet(sh, st, text, rows, people)
+	r.SmallDraws = len(x.Record().SmallDraws)
+	return x, true
+}
+
+func readPeople(r *Report, dir string) (map[string]map[string]record.Person, bool) {
+	b, err := os.ReadFile(filepath.Join(dir, record.PeopleFile))
+	if err != nil {
+		r.bad("%s: %v", record.PeopleFile, err)
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var p record.People
+	if err := dec.Decode(&p); err != nil {
+		r.bad("%s: %v", record.PeopleFile, err)
+		return nil, false
+	}
+	return p, true
+}
+
+// compare writes the export again from the fold into a folder of its own
+// and names every file that differs, is missing or is not an export's.
+func compare(r *Report, dir string, x *record.Set) {
+	tmp, err := os.MkdirTemp("", "drawshow-verify-")
+	if err != nil {
+		r.bad("%v", err)
+		return
+	}
+	defer os.RemoveAll(tmp)
+	if err := x.Write(tmp, func(string, int, int) {}); err != nil {
+		r.bad("writing the export again: %v", err)
+		return
+	}
+	want, err := files(tmp)
+	if err != nil {
+		r.bad("%v", err)
+		return
+	}
+	have, err := files(dir)
+	if err != nil {
+		r.bad("%v", err)
+		return
+	}
+	for _, name := range want {
+		if !slices.Contains(have, name) {
+			r.bad("%s is missing from the export", name)
+			continue
+		}
+		r.Files++
+		got, err1 := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		exp, err2 := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(name)))
+		if err := errors.Join(err1, err2); err != nil {
+			r.bad("%s: %v", name, err)
+			continue
+		}
+		if bytes.Equal(got, exp) {
+			continue
+		}
+		for _, d := range differences(name, got, exp) {
+			r.bad("%s: %s", name, d)
+		}
+	}
+	for _, name := range have {
+		if !slices.Contains(want, name) && !extra(name) {
+			r.bad("%s is not a file of the export: it was added", name)
+		}
+	}
+}
+
+// extra are the files a folder may hold beside an export's: an archive's.
+func extra(name string) bool { return name == record.SumsFile || name == record.ArchiveDB }
+
+// files lists the regular files under dir, slash-separated, sorted.
+func files(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		out = append(out, filepath.ToSlash(rel))
+		return nil
+	})
+	slices.Sort(out)
+	return out, err
+}
+
+// differences says how a file of the export differs from the one the
+// fold writes: field by field for record.json, row by row for the CSV
+// files, cell by cell for the workbook.
+func differences(name string, got, want []byte) []string {
+	switch {
+	case name == record.RecordFile:
+		if d := DiffJSON(json.RawMessage(got), json.RawMessage(want), "the export", "the record"); len(d) > 0 {
+			return d
+		}
+	case strings.HasSuffix(name, ".csv") || strings.HasSuffix(name, ".jsonl"):
+		return lines(got, want)
+	case name == record.WinnersXLSX:
+		return cells(got, want)
+	}
+	return []string{"its bytes are not those the record gives (SHA-256 " + short(got) + ", the record's " + short(want) + "): the file was changed"}
+}
+
+func short(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:8])
+}
+
+// lines names the first lines that differ, with both texts.
+func lines(got, want []byte) []string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	var out []string
+	for i := 0; i < max(len(g), len(w)) && len(out) < 5; i++ {
+		a, b := at(g, i), at(w, i)
+		if a != b {
+			out = append(out, fmt.Sprintf("line %d is %q, the record gives %q", i+1, a, b))
+		}
+	}
+	return out
+}
+
+func at(ss []string, i int) string {
+	if i < len(ss) {
+		return ss[i]
+	}
+	return "(none)"
+}

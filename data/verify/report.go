@@ -1,0 +1,27 @@
+// Package verify is the auditor's check of an export: it reads the
+// show's journal from journal.jsonl, checks its hash chain, folds it with
+// the engine's own rules over the export's bin files, re-deriving every
+// pick from the revealed seed, and then writes every file of the export
+// again from that fold and compares. It needs no database.
+package verify
+
+import "fmt"
+
+// Report is what a verification found; the record holds when Problems is
+// empty.
+type Report struct {
+	Show       string
+	Draws      int
+	Picks      int
+	Choices    int    // cards, balls and envelopes chosen
+	SmallDraws int    // draws over small bins derived: cards, the chest's ball, envelopes, a wild card's numbers
+	Underived  int    // random outcomes taken as recorded: the seed is not revealed yet
+	Files      int    // the files compared (an archive: checked against SHA256SUMS)
+	Events     int    // the show's events in the journal
+	Head       string // the hash of its last event
+	Problems   []string
+}
+
+func (r *Report) bad(format string, args ...any) {
+	r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
+}
