@@ -35,7 +35,8 @@ func newAutoplay(s *Stage) *autoplay {
 	return &autoplay{s: s, rng: rand.New(rand.NewPCG(7, 11))}
 }
 
-// Poll presses one key a visit, when the scene has been up long enough.
+// Poll presses one key a visit, when the scene has been up long enough
+// and been drawn.
 func (a *autoplay) Poll() Frame {
 	s := a.s
 	if v := (visit{s.phase, s.since, s.st.Events, s.confirm}); v != a.visit {
@@ -48,7 +49,9 @@ func (a *autoplay) Poll() Frame {
 		a.queue = a.queue[1:]
 		return f
 	}
-	if a.pressed || s.busy || s.now().Sub(a.from) < a.wait || s.turning(s.now()) {
+	// a beat of show time, and a frame of the scene drawn, faded in: on a
+	// machine that draws a frame in seconds no scene goes by unseen
+	if a.pressed || s.busy || s.now().Sub(a.from) < a.wait || s.seenScene() == "" || s.turning(s.now()) {
 		return Frame{}
 	}
 	a.pressed = true

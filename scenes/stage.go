@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -28,6 +30,11 @@ type Options struct {
 	OnFirst   func()                   // the first frame is drawn
 	Images    map[string]*ebiten.Image // slides' images by segment id
 	Warm      bool                     // cache the glyphs of every face the scenes use, a face a tick after the first frame
+
+	// ExitAfterScene, if set, quits once this scene (as OnScene names it:
+	// "intro", "stamp-claimed") has been drawn, faded in: an end that does
+	// not depend on how fast the machine draws.
+	ExitAfterScene string
 }
 
 // Sound is what the stage asks of the audio (an *audio.Player): cues on
@@ -122,6 +129,7 @@ type Stage struct {
 	stats   *Stats
 	scratch *ebiten.Image // for crossfades
 	lastTen int           // the last countdown second cued
+	seen    string        // the scene of the last screenshot Draw took (see seenScene)
 	shotAt  time.Time     // when the new scene has faded in: a screenshot is due
 	shotDue bool
 	shown   look // what the canvas shows now
@@ -160,6 +168,15 @@ func New(opt Options) *Stage {
 	}
 	if opt.Autoplay {
 		s.in = newAutoplay(s)
+	}
+	// Draw hands every new scene, faded in, to OnScene: the stage notes
+	// which, so that autoplay and ExitAfterScene go by frames drawn
+	shot := opt.OnScene
+	s.opt.OnScene = func(name string, screen *ebiten.Image) {
+		s.seen = name
+		if shot != nil {
+			shot(name, screen)
+		}
 	}
 	s.started = s.now()
 	s.st = opt.Backend.State()
@@ -284,14 +301,39 @@ func (s *Stage) Update() error {
 	if s.opt.ExitAfter > 0 && s.now().Sub(s.started) >= s.opt.ExitAfter {
 		return ebiten.Termination
 	}
+	if s.opt.ExitAfterScene != "" && s.seenScene() == s.opt.ExitAfterScene {
+		return ebiten.Termination
+	}
 	s.drain()
 	s.handle(s.in.Poll())
 	s.step()
-	if s.opt.OnScene != nil && !s.shotAt.IsZero() && !s.now().Before(s.shotAt) {
+	if !s.shotAt.IsZero() && !s.now().Before(s.shotAt) {
 		s.shotAt, s.shotDue = time.Time{}, true
 	}
 	return nil
 }
+
+// seenScene is the scene on screen once a frame of it, faded in, has been
+// drawn (and its screenshot taken); "" while the latest scene change is
+// still to fade in or to be drawn.
+func (s *Stage) seenScene() string {
+	if !s.shotAt.IsZero() || s.shotDue {
+		return ""
+	}
+	return s.seen
+}
+
+// IsScene reports whether name is a scene as OnScene (and --shots) name
+// them: a phase ("attract"), or a countdown's outcome stamp ("stamp-claimed").
+func IsScene(name string) bool {
+	if o, ok := strings.CutPrefix(name, "stamp-"); ok {
+		return o != ""
+	}
+	return slices.Contains(phaseNames[:], name)
+}
+
+// SceneNames are the phases' scene names, in the show's order.
+func SceneNames() []string { return slices.Clone(phaseNames[:]) }
 
 // drain applies whatever the worker has sent back.
 func (s *Stage) drain() {
