@@ -29,6 +29,7 @@ type stageFlags struct {
 	windowed  bool
 	autoplay  bool
 	exitAfter time.Duration
+	exitScene string
 	stats     bool
 	shots     string
 	audio     string
@@ -39,6 +40,7 @@ func (f *stageFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.windowed, "windowed", false, "run in a window instead of full screen")
 	fs.BoolVar(&f.autoplay, "autoplay", false, "rehearsal only: play the show by itself (countdowns shortened)")
 	fs.DurationVar(&f.exitAfter, "exit-after", 0, "quit cleanly after this `DURATION`")
+	fs.StringVar(&f.exitScene, "exit-after-scene", "", "quit cleanly once the scene `NAME` (as --shots names it: open, attract, intro…) is on screen")
 	fs.BoolVar(&f.stats, "stats", false, "print fps, tps and per-frame CPU time at exit")
 	fs.StringVar(&f.shots, "shots", "", "write a PNG of the screen at every scene change into `DIR`")
 	fs.StringVar(&f.audio, "audio-device", "", "play sound on the device with this `NAME` (see drawshow audio-devices; default: the show file's, else the system's)")
@@ -49,6 +51,9 @@ const autoplayClaim = 12
 
 // runStage opens the show from path on the database and presents it.
 func runStage(path string, text []byte, dbPath string, rehearsal bool, witness string, f stageFlags, stdout, stderr io.Writer) error {
+	if f.exitScene != "" && !scenes.IsScene(f.exitScene) {
+		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.exitScene, strings.Join(scenes.SceneNames(), ", "))
+	}
 	sh, err := show.Parse(path, text)
 	if err != nil {
 		return err
@@ -108,7 +113,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	}
 	opt := scenes.Options{
 		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
-		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, Sound: sound, Warm: true, Images: images,
+		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, ExitAfterScene: f.exitScene, Sound: sound, Warm: true, Images: images,
 	}
 	var shots *shooter
 	if f.shots != "" {
