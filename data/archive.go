@@ -104,7 +104,7 @@ func (db *DB) Archive(showID, out string, progress func(step string, done, total
 	if progress == nil {
 		progress = func(string, int, int) {}
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), ".drawshow-archive-")
+	tmp, err := tempDir(filepath.Dir(out), "archive")
 	if err != nil {
 		return nil, err
 	}

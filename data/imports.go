@@ -42,13 +42,26 @@ func EntryNeed(seg *show.Segment) Need {
 }
 
 // Imported returns the record of a segment's imported entry file, or nil.
+// Its rows are hashed as they are stored now: an import whose event a
+// kill kept from the journal gets it at the next run.
 func (db *DB) Imported(showID, segment string) (*show.Loaded, error) {
 	var l show.Loaded
 	err := db.sql.QueryRow(`SELECT file, sha256, rows FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&l.File, &l.SHA256, &l.Rows)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return &l, err
+	if err != nil {
+		return nil, err
+	}
+	n, sum, err := db.importRows(showID, segment)
+	if err != nil {
+		return nil, err
+	}
+	if n != l.Rows {
+		return nil, fmt.Errorf("segment %s: %d rows of %s are stored, but its import says %d", segment, n, l.File, l.Rows)
+	}
+	l.RowsSHA256 = sum
+	return &l, nil
 }
 
 // ImportEntries reads seg's entry file, validating every row, into the
@@ -229,9 +242,13 @@ func (s source) Rows(segment string, fn func(show.Row) error) error {
 	return s.db.Rows(s.id, segment, fn)
 }
 
-// SaveExclusions records the show's exclusions list.
+// SaveExclusions records the show's exclusions list, in place of any a
+// run killed before its lists' event was committed left.
 func (db *DB) SaveExclusions(showID string, cards []string) error {
 	return db.tx(func(tx *sql.Tx) error {
+		if _, err := tx.Exec(`DELETE FROM exclusions WHERE show = ?`, showID); err != nil {
+			return err
+		}
 		st, err := tx.Prepare(`INSERT OR IGNORE INTO exclusions(show, card) VALUES (?, ?)`)
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -22,13 +23,12 @@ func replaceDir(dir string, write func(tmp string) error) error {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
-	cleanStale(parent)
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		if _, err := os.Stat(filepath.Join(dir, "record.json")); err != nil {
 			return fmt.Errorf("%s holds files but no record.json: it is not an export, and an export does not replace it; give another --out", dir)
 		}
 	}
-	tmp, err := os.MkdirTemp(parent, tmpPrefix+filepath.Base(dir)+"-")
+	tmp, err := tempDir(parent, filepath.Base(dir))
 	if err != nil {
 		return err
 	}
@@ -45,14 +45,28 @@ func replaceDir(dir string, write func(tmp string) error) error {
 	return syncDir(parent)
 }
 
-// cleanStale removes the temporary folders a killed export left in parent.
+// tempDir makes a temporary folder in parent for what becomes name. Its
+// name holds this process's id, so a later run can tell a folder left by
+// a killed one from one a running export is still writing.
+func tempDir(parent, name string) (string, error) {
+	cleanStale(parent)
+	return os.MkdirTemp(parent, fmt.Sprintf("%s%d-%s-", tmpPrefix, os.Getpid(), name))
+}
+
+// cleanStale removes the temporary folders that processes no longer
+// running left in parent: a kill during an export or an archive.
 func cleanStale(parent string) {
 	ents, err := os.ReadDir(parent)
 	if err != nil {
 		return
 	}
 	for _, e := range ents {
-		if e.IsDir() && strings.HasPrefix(e.Name(), tmpPrefix) {
+		rest, ok := strings.CutPrefix(e.Name(), tmpPrefix)
+		if !e.IsDir() || !ok {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.SplitN(rest, "-", 2)[0])
+		if err != nil || pid != os.Getpid() && !running(pid) {
 			os.RemoveAll(filepath.Join(parent, e.Name()))
 		}
 	}

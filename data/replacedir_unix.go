@@ -31,3 +31,9 @@ func syncDir(path string) error {
 	defer f.Close()
 	return f.Sync()
 }
+
+// running reports whether a process pid is alive.
+func running(pid int) bool {
+	err := unix.Kill(pid, 0)
+	return err == nil || errors.Is(err, unix.EPERM)
+}

@@ -2,6 +2,8 @@
 
 package data
 
+import "golang.org/x/sys/windows"
+
 // swapDir puts the folder tmp in dir's place by two renames: Windows has
 // no exchange of folders. A kill between them leaves the new export whole
 // at tmp and no dir; it is cleaned at the next run.
@@ -9,3 +11,14 @@ func swapDir(tmp, dir string) error { return swapByRename(tmp, dir) }
 
 // syncDir: Windows cannot open a folder to sync it; the files are synced.
 func syncDir(string) error { return nil }
+
+// running reports whether a process pid is alive.
+func running(pid int) bool {
+	h, err := windows.OpenProcess(windows.PROCESS_QUERY_LIMITED_INFORMATION, false, uint32(pid))
+	if err != nil {
+		return false
+	}
+	defer windows.CloseHandle(h)
+	var code uint32
+	return windows.GetExitCodeProcess(h, &code) == nil && code == 259 // STILL_ACTIVE
+}

@@ -61,7 +61,7 @@ func TestExportArchiveStatementExample(t *testing.T) {
 	}
 	stdout, stderr, err = cli(t, "", "verify", zipPath)
 	for _, want := range []string{
-		fmt.Sprintf("archive OK: %d file(s) match SHA256SUMS", 6+len(rec.Draws)),
+		fmt.Sprintf("archive OK: %d file(s) match SHA256SUMS", 9+len(rec.Draws)),
 		fmt.Sprintf("record OK: %d draw(s), %d pick(s) re-derived", len(rec.Draws), picks),
 		fmt.Sprintf("database copy OK: journal of %d events, head %s", len(journal), headOf(journal)),
 	} {
@@ -133,7 +133,7 @@ func TestVerifyTamperedArchive(t *testing.T) {
 	if err := os.WriteFile(bad, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	wantMismatches(t, []string{"verify", bad}, changed+": SHA-256 is ", "the file was changed", changed+" has fingerprint ")
+	wantMismatches(t, []string{"verify", bad}, changed+": SHA-256 is ", "the file was changed", "the bin file has fingerprint ")
 }
 
 func TestExportCommandArguments(t *testing.T) {

@@ -110,6 +110,10 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 	}
 	st := eng.State()
 	r.Underived = eng.Underived()
+	if !st.Closed {
+		// the files still hold together, but nothing random is proven
+		r.bad("the seed is not revealed: the show %s is not closed, so its picks cannot be re-derived yet (%d taken as recorded)", st.ID, r.Underived)
+	}
 	for _, s := range st.Segs {
 		if s.Frozen != nil {
 			r.Draws++
