@@ -637,8 +637,11 @@ func TestWildCardDrawnElectronically(t *testing.T) {
 // frame at a time on one screen as ebiten draws it: it must get through
 // the choices, the tickets typed by hand and the wild card's numbers, and
 // at each change of scene the screen painted a part at a time must be
-// the whole frame.
+// the whole frame. The show clock stands still while the worker commits
+// (waitIdle), so the show goes the same way on any machine, and "stuck"
+// is a count of frames, not a time.
 func TestAutoplayFinale(t *testing.T) {
+	const maxFrames = 10000 // each show takes the same count on every machine, 1 114 at most today
 	for _, c := range []struct {
 		name  string
 		files map[string]string
@@ -657,26 +660,31 @@ func TestAutoplayFinale(t *testing.T) {
 			sr.rig = openRig(t, writeShow(t, c.files), testStart, func(o *Options) { o.Autoplay = true })
 			last := sr.s.phase
 			scenes := map[phase]bool{}
-			deadline := time.Now().Add(2 * time.Minute)
+			frames := 0
+			frame := func() {
+				sr.waitIdle()
+				sr.tick()
+				frames++
+			}
 			for !c.done(sr.s.st) {
-				if time.Now().After(deadline) {
-					t.Fatalf("autoplay stuck: phase %s, segment %s, message %q, scenes %v", sr.s.phase, sr.seg().Seg.ID, sr.s.message, scenes)
+				if frames > maxFrames {
+					t.Fatalf("autoplay stuck after %d frames: phase %s, segment %s, message %q, scenes %v", frames, sr.s.phase, sr.seg().Seg.ID, sr.s.message, scenes)
 				}
 				if p := sr.seg().Last(); sr.s.phase == phaseCountdown && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
 					sr.clk.Set(p.Deadline.Add(-3 * time.Second)) // a no-show's long wait, in one step
 				}
-				sr.tick()
-				if sr.s.busy {
-					time.Sleep(time.Millisecond) // the worker's commit, on the wall clock
-				}
+				frame()
 				if p := sr.s.phase; p != last {
 					if !scenes[p] {
-						sr.play(time.Second) // faded in
+						for end := sr.clk.Now().Add(time.Second); sr.clk.Now().Before(end); {
+							frame() // faded in
+						}
 						sr.same(c.name + " " + p.String())
 					}
 					last, scenes[p] = p, true
 				}
 			}
+			t.Logf("%d frames", frames)
 			want := phaseChoose
 			if c.name == "wild-card" {
 				want = phaseNumbers
