@@ -15,6 +15,7 @@ import (
 type DB struct {
 	sql  *sql.DB
 	path string
+	lock *Lock // the writer's; nil for a reader
 }
 
 // migrations are applied in order; PRAGMA user_version counts those done.
@@ -86,10 +87,28 @@ var migrations = []string{
 	`ALTER TABLE imports ADD COLUMN finale INTEGER NOT NULL DEFAULT 0;`,
 }
 
-// Open opens or creates the campaign database at path and brings its
-// schema up to date. Every commit is durable before it returns (WAL,
-// synchronous=FULL).
+// Open opens or creates the campaign database at path for writing, and
+// brings its schema up to date. It first takes the writer's lock (see
+// LockDB): a second writer is refused before anything is changed, with
+// the holder named. Every commit is durable before it returns (WAL,
+// synchronous=FULL). Close releases the lock.
 func Open(path string) (*DB, error) {
+	lk, err := LockDB(path, lockCommand())
+	if err != nil {
+		return nil, err
+	}
+	db, err := openWriter(path)
+	if err != nil {
+		lk.Release()
+		return nil, err
+	}
+	db.lock = lk
+	return db, nil
+}
+
+// openWriter opens the database for writing without the lock: Open, and
+// tests of what the head guard refuses when a writer got past the lock.
+func openWriter(path string) (*DB, error) {
 	return open(path, "rwc")
 }
 
@@ -123,8 +142,14 @@ func open(path, mode string) (*DB, error) {
 	return db, nil
 }
 
-// Close closes the database.
-func (db *DB) Close() error { return db.sql.Close() }
+// Close closes the database and, for a writer, releases its lock.
+func (db *DB) Close() error {
+	err := db.sql.Close()
+	if lerr := db.lock.Release(); err == nil {
+		err = lerr
+	}
+	return err
+}
 
 func (db *DB) migrate() error {
 	var v int
