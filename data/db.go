@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
 
 	_ "github.com/mattn/go-sqlite3" // the SQLite driver
 )
@@ -129,7 +131,7 @@ func open(path, mode string) (*DB, error) {
 	q.Set("_busy_timeout", "10000")
 	q.Set("_txlock", "immediate")
 	q.Set("mode", mode)
-	s, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
+	s, err := sql.Open("sqlite3", sqliteURI(path, q))
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +142,24 @@ func open(path, mode string) (*DB, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return db, nil
+}
+
+// sqliteURI is the SQLite URI of the file at path with the query q. The
+// path is a file name, never a URI: it is made absolute and
+// percent-encoded, so that '#', '?', '%', spaces and any other character
+// a name may hold name the file they spell (SQLite decodes %HH in a URI's
+// path; a raw '?' or '#' would end it).
+func sqliteURI(path string, q url.Values) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/… on Windows: file:///C:/…
+	}
+	u := url.URL{Scheme: "file", Path: p, RawQuery: q.Encode()}
+	return u.String()
 }
 
 // Close closes the database and, for a writer, releases its lock.

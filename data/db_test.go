@@ -3,7 +3,12 @@ package data
 import (
 	"database/sql"
 	"fmt"
+	"net/url"
+	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"drawshow/show"
@@ -79,6 +84,69 @@ func TestRowsRoundTripFinaleColumns(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: rows %+v, want %+v", tc.seg.ID, got, tc.want)
+		}
+	}
+}
+
+// TestDBNameIsAPath: --db is a file name, never an SQLite URI. Each
+// character that means something in a URI makes a file of exactly that
+// name, which holds the show; nothing else appears beside it.
+func TestDBNameIsAPath(t *testing.T) {
+	names := []string{"draw#3.db", "mem?mode=memory#.db", "100%.db", "%41%2F.db", "the campaign.db", "Zoë Ünïcode 抽選.db", "a+b;c=d&e.db"}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			if runtime.GOOS == "windows" && strings.ContainsAny(name, "?") {
+				t.Skip("Windows file names cannot hold ?")
+			}
+			f := newFixture(t)
+			f.dbPath = filepath.Join(f.dir, name)
+			db, ss := f.open(t)
+			do(t, ss, show.OpDraw)
+			do(t, ss, show.OpClaim)
+			id := ss.ID
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			es, err := os.ReadDir(f.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range es {
+				got = append(got, e.Name())
+			}
+			want := []string{"entries.csv", "exclusions.csv", name, name + LockSuffix, "show.yaml"}
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("files %q, want %q", got, want)
+			}
+			r, err := OpenExisting(f.dbPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			evs, err := r.Events(id)
+			if err != nil || len(evs) < 4 {
+				t.Fatalf("%s holds %d events of show %s (%v)", name, len(evs), id, err)
+			}
+		})
+	}
+}
+
+// TestSQLiteURI: the URI of a name SQLite would read as a URI.
+func TestSQLiteURI(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Unix paths")
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/srv/draw#3.db", "file:///srv/draw%233.db?mode=ro"},
+		{"/srv/mem?mode=memory#.db", "file:///srv/mem%3Fmode=memory%23.db?mode=ro"},
+		{"/srv/100%.db", "file:///srv/100%25.db?mode=ro"},
+		{"/srv/a b/Zoë.db", "file:///srv/a%20b/Zo%C3%AB.db?mode=ro"},
+		{"/srv/a:b/c=d&e+f.db", "file:///srv/a:b/c=d&e+f.db?mode=ro"},
+	} {
+		if got := sqliteURI(tc.path, url.Values{"mode": {"ro"}}); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.path, got, tc.want)
 		}
 	}
 }
