@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"drawshow/show"
 )
@@ -86,6 +87,79 @@ func TestRowsRoundTripFinaleColumns(t *testing.T) {
 			t.Errorf("%s: rows %+v, want %+v", tc.seg.ID, got, tc.want)
 		}
 	}
+}
+
+// TestCommitRefusedWhenTheJournalMovedOn: two writers on one show, the
+// lock bypassed (a second handle of openWriter): whichever commits on a
+// head that is no longer the journal's is refused, writes nothing, and
+// its engine keeps the state it had; a session that read the journal
+// since goes on.
+func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
+	f := newFixture(t)
+	db1, ss1 := f.open(t)
+	sh, err := show.Parse(f.showPath, f.text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resume := func() *Session {
+		t.Helper()
+		db, err := openWriter(f.dbPath) // no lock: a writer that got past it
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		ss, err := db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ss
+	}
+	ss2 := resume()
+	count := func() int {
+		t.Helper()
+		var n int
+		if err := db1.sql.QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	refused := func(ss *Session, op show.Op, was int64) {
+		t.Helper()
+		before, events := count(), ss.Eng.State().Events
+		now, _, err := db1.Head()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = ss.Do(show.Command{Op: op}, nil)
+		want := fmt.Sprintf("the journal moved on since this show was read (head seq %d, now %d): another writer?", was, now)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("err = %v, want %q", err, want)
+		}
+		if count() != before || ss.Eng.State().Events != events {
+			t.Fatalf("the refused commit wrote %d rows or folded %d events", count()-before, ss.Eng.State().Events-events)
+		}
+	}
+
+	// ss2 resumed on the head ss1 left, then ss1 went on: refused on the
+	// head found from its fold (it never committed)
+	opened, _, _ := db1.Head()
+	do(t, ss1, show.OpDraw)
+	refused(ss2, show.OpDraw, opened)
+
+	// a third resumes after that and decides the pick; ss1, which has
+	// committed, would decide it too: refused on the head its own commit
+	// left
+	ss3 := resume()
+	after, _, _ := db1.Head()
+	do(t, ss3, show.OpClaim)
+	refused(ss1, show.OpForfeit, after)
+
+	// the journal is one chain, and the show folds
+	r, err := db1.VerifyChain()
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("chain: %+v, %v", r, err)
+	}
+	do(t, resume(), show.OpDraw)
 }
 
 // TestDBNameIsAPath: --db is a file name, never an SQLite URI. Each

@@ -36,21 +36,22 @@ func chain(prev []byte, canonical []byte) []byte {
 	return h.Sum(nil)
 }
 
-// append writes evs at the end of the journal inside tx, filling in
-// their sequence numbers.
-func appendEvents(tx *sql.Tx, evs []show.Event) error {
+// appendEvents writes evs at the end of the journal inside tx, filling
+// in their sequence numbers, and returns the last row written (nil for
+// none).
+func appendEvents(tx *sql.Tx, evs []show.Event) (*Head, error) {
 	if len(evs) == 0 {
-		return nil
+		return nil, nil
 	}
 	var seq int64
 	prev := make([]byte, sha256.Size)
 	err := tx.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&seq, &prev)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
+		return nil, err
 	}
 	st, err := tx.Prepare(`INSERT INTO journal(seq, at, kind, payload, prev_hash, hash, show) VALUES (?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer st.Close()
 	for i := range evs {
@@ -59,16 +60,16 @@ func appendEvents(tx *sql.Tx, evs []show.Event) error {
 		e.Seq = seq
 		p, err := e.Payload()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		at := e.At.UTC().Format(timeFormat)
 		h := chain(prev, Canonical(seq, at, string(e.Kind), p))
 		if _, err := st.Exec(seq, at, string(e.Kind), string(p), prev, h, e.Show); err != nil {
-			return err
+			return nil, err
 		}
 		prev = h
 	}
-	return nil
+	return &Head{Seq: seq, Hash: prev}, nil
 }
 
 // Events reads the journal of one show in order.

@@ -21,6 +21,7 @@ type Session struct {
 	Eng     *show.Engine
 	ID      string
 	Resumed bool
+	head    *Head // where the journal of the engine's fold ends; nil until the first commit finds it
 }
 
 // Options are how a show is opened.
@@ -163,7 +164,7 @@ func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
 			// the action is used up even though refused
 			q := *p
 			q.Refused++
-			if cerr := ss.DB.Commit(ss.ID, nil, &q); cerr != nil {
+			if cerr := ss.commitOn(nil, &q); cerr != nil {
 				return nil, cerr
 			}
 		}
@@ -172,11 +173,31 @@ func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
 	if len(ch.Events) == 0 && p == nil {
 		return nil, nil // the stage's tick ten times a second, mostly: nothing to write
 	}
-	if err := ss.DB.Commit(ss.ID, ch.Events, p); err != nil {
+	if err := ss.commitOn(ch.Events, p); err != nil {
 		return nil, err
 	}
 	ss.Eng.Apply(ch)
 	return ch.Events, nil
+}
+
+// commitOn commits on the head the engine folded: the journal's row of
+// its last event, found once, then the head each commit leaves. A
+// journal that moved on meanwhile (another writer past the lock) is
+// refused, and the engine keeps its state.
+func (ss *Session) commitOn(evs []show.Event, p *Progress) error {
+	if ss.head == nil {
+		h, err := ss.DB.HeadAfter(ss.ID, ss.Eng.State().Events)
+		if err != nil {
+			return err
+		}
+		ss.head = &h
+	}
+	h, err := ss.DB.CommitOn(*ss.head, ss.ID, evs, p)
+	if err != nil {
+		return fmt.Errorf("show %s: %w", ss.ID, err)
+	}
+	*ss.head = h
+	return nil
 }
 
 // load imports the show's lists and the current segment's entry file and

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -28,6 +29,14 @@ type Progress struct {
 	Clock   time.Time
 }
 
+// Head is where a show's journal ends: its last row's seq and hash (zero
+// before its first event). A commit appends only on the head its session
+// folded.
+type Head struct {
+	Seq  int64
+	Hash []byte
+}
+
 // CreateShow records a new show, its secret seed and its first events in
 // one transaction.
 func (db *DB) CreateShow(s ShowRow, seed []byte, evs []show.Event) error {
@@ -40,34 +49,93 @@ func (db *DB) CreateShow(s ShowRow, seed []byte, evs []show.Event) error {
 		if _, err := tx.Exec(`INSERT INTO secrets(show, seed) VALUES (?, ?)`, s.ID, seed); err != nil {
 			return err
 		}
-		return commit(tx, evs, s.ID, nil)
+		_, err = commit(tx, evs, s.ID, nil)
+		return err
 	})
 }
 
-// Commit writes evs and, for a headless run, its progress, in one
-// transaction that is durable when Commit returns.
-func (db *DB) Commit(showID string, evs []show.Event, p *Progress) error {
-	return db.tx(func(tx *sql.Tx) error { return commit(tx, evs, showID, p) })
+// CommitOn writes evs and, for a headless run, its progress, in one
+// transaction that is durable when CommitOn returns, and returns the
+// show's new head. It appends only when the show's journal still ends at
+// head, the head the caller folded; otherwise another writer got past the
+// lock, and nothing is written.
+func (db *DB) CommitOn(head Head, showID string, evs []show.Event, p *Progress) (Head, error) {
+	next := head
+	err := db.tx(func(tx *sql.Tx) error {
+		now, err := showHead(tx, showID)
+		if err != nil {
+			return err
+		}
+		if now.Seq != head.Seq || !bytes.Equal(now.Hash, head.Hash) {
+			return fmt.Errorf("the journal moved on since this show was read (head seq %d, now %d): another writer?", head.Seq, now.Seq)
+		}
+		if h, err := commit(tx, evs, showID, p); err != nil {
+			return err
+		} else if h != nil {
+			next = *h
+		}
+		return nil
+	})
+	if err != nil {
+		return head, err
+	}
+	return next, nil
 }
 
-func commit(tx *sql.Tx, evs []show.Event, showID string, p *Progress) error {
-	if err := appendEvents(tx, evs); err != nil {
+// SaveProgress records how far a headless run has come, with no event:
+// an action line that did not parse.
+func (db *DB) SaveProgress(showID string, p Progress) error {
+	return db.tx(func(tx *sql.Tx) error {
+		_, err := commit(tx, nil, showID, &p)
 		return err
+	})
+}
+
+// HeadAfter is the head of a show after its first n events: the head an
+// engine that folded n events of it stands on.
+func (db *DB) HeadAfter(showID string, n int) (Head, error) {
+	if n == 0 {
+		return Head{}, nil
+	}
+	var h Head
+	err := db.sql.QueryRow(`SELECT seq, hash FROM journal WHERE show = ? ORDER BY seq LIMIT 1 OFFSET ?`, showID, n-1).Scan(&h.Seq, &h.Hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return h, fmt.Errorf("show %s: the journal has fewer than the %d events folded", showID, n)
+	}
+	return h, err
+}
+
+// showHead reads where a show's journal ends, inside tx.
+func showHead(tx *sql.Tx, showID string) (Head, error) {
+	var h Head
+	err := tx.QueryRow(`SELECT seq, hash FROM journal WHERE show = ? ORDER BY seq DESC LIMIT 1`, showID).Scan(&h.Seq, &h.Hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Head{}, nil
+	}
+	return h, err
+}
+
+// commit writes evs, closes the show at its show-closed, and saves p; the
+// head is the last event written, nil for none.
+func commit(tx *sql.Tx, evs []show.Event, showID string, p *Progress) (*Head, error) {
+	head, err := appendEvents(tx, evs)
+	if err != nil {
+		return nil, err
 	}
 	for _, e := range evs {
 		if e.Kind == show.ShowClosed {
 			if _, err := tx.Exec(`UPDATE shows SET closed_at = ? WHERE id = ?`, e.At.UTC().Format(timeFormat), e.Show); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
 	if p == nil {
-		return nil
+		return head, nil
 	}
-	_, err := tx.Exec(`INSERT INTO progress(show, actions, refused, clock) VALUES (?, ?, ?, ?)
+	_, err = tx.Exec(`INSERT INTO progress(show, actions, refused, clock) VALUES (?, ?, ?, ?)
 		ON CONFLICT(show) DO UPDATE SET actions = excluded.actions, refused = excluded.refused, clock = excluded.clock`,
 		showID, p.Actions, p.Refused, p.Clock.UTC().Format(timeFormat))
-	return err
+	return head, err
 }
 
 func (db *DB) tx(f func(*sql.Tx) error) error {

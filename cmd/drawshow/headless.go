@@ -142,7 +142,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", *actions, line, err)
 			refused++
-			if err := db.Commit(ss.ID, nil, &data.Progress{Actions: line, Refused: refused, Clock: clk.t}); err != nil {
+			if err := db.SaveProgress(ss.ID, data.Progress{Actions: line, Refused: refused, Clock: clk.t}); err != nil {
 				return err
 			}
 			continue
