@@ -140,6 +140,10 @@ func readPeople(r *Report, dir string) (map[string]map[string]record.Person, boo
 		r.bad("%s: %v", record.PeopleFile, err)
 		return nil, false
 	}
+	return parsePeople(r, b)
+}
+
+func parsePeople(r *Report, b []byte) (map[string]map[string]record.Person, bool) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	var p record.People
