@@ -159,7 +159,7 @@ func openCopy(path string) (*DB, error) {
 		s.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return &DB{sql: s, path: path}, nil
+	return &DB{sql: &conn{DB: s}, path: path}, nil
 }
 
 // zipDir zips every file under dir into a folder named top, then adds

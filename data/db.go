@@ -3,22 +3,74 @@
 package data
 
 import (
+	"bytes"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
-	_ "github.com/mattn/go-sqlite3" // the SQLite driver
+	"github.com/mattn/go-sqlite3" // the SQLite driver
 )
 
-// DB is a campaign database: many shows, one journal.
+// DB is a campaign database: many shows, one journal. Open opens it for
+// the one writer, OpenExisting for any number of readers.
 type DB struct {
-	sql  *sql.DB
+	sql  *conn
 	path string
 	lock *Lock // the writer's; nil for a reader
 }
+
+// conn is the database's connection pool. A reader's queries all go
+// through one read transaction, snap: every read of a command sees the
+// database as of one moment, however long the command takes and whatever
+// a show running beside it commits meanwhile. (The pool's other methods,
+// Conn or QueryContext, read outside that snapshot.)
+type conn struct {
+	*sql.DB
+	snap *sql.Tx
+}
+
+func (c *conn) Query(q string, args ...any) (*sql.Rows, error) {
+	if c.snap != nil {
+		return c.snap.Query(q, args...)
+	}
+	return c.DB.Query(q, args...)
+}
+
+func (c *conn) QueryRow(q string, args ...any) *sql.Row {
+	if c.snap != nil {
+		return c.snap.QueryRow(q, args...)
+	}
+	return c.DB.QueryRow(q, args...)
+}
+
+func (c *conn) Exec(q string, args ...any) (sql.Result, error) {
+	if c.snap != nil {
+		return nil, errReadOnly
+	}
+	return c.DB.Exec(q, args...)
+}
+
+func (c *conn) Begin() (*sql.Tx, error) {
+	if c.snap != nil {
+		return nil, errReadOnly
+	}
+	return c.DB.Begin()
+}
+
+func (c *conn) close() error {
+	if c.snap != nil {
+		c.snap.Rollback()
+	}
+	return c.DB.Close()
+}
+
+// errReadOnly is a write through a reader's database.
+var errReadOnly = errors.New("the campaign database is open read-only: only a show's run writes to it")
 
 // migrations are applied in order; PRAGMA user_version counts those done.
 var migrations = []string{
@@ -111,32 +163,19 @@ func Open(path string) (*DB, error) {
 // openWriter opens the database for writing without the lock: Open, and
 // tests of what the head guard refuses when a writer got past the lock.
 func openWriter(path string) (*DB, error) {
-	return open(path, "rwc")
-}
-
-// OpenExisting opens a campaign database that must exist already: an
-// export or a verify never creates one from a mistyped name.
-func OpenExisting(path string) (*DB, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("no campaign database: %v", err)
-	}
-	return open(path, "rw")
-}
-
-func open(path, mode string) (*DB, error) {
-	q := url.Values{}
-	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "FULL")
-	q.Set("_foreign_keys", "on")
-	q.Set("_busy_timeout", "10000")
-	q.Set("_txlock", "immediate")
-	q.Set("mode", mode)
-	s, err := sql.Open("sqlite3", sqliteURI(path, q))
+	s, err := sql.Open("sqlite3", sqliteURI(path, url.Values{
+		"mode":          {"rwc"},
+		"_journal_mode": {"WAL"},
+		"_synchronous":  {"FULL"},
+		"_foreign_keys": {"on"},
+		"_busy_timeout": {"10000"},
+		"_txlock":       {"immediate"},
+	}))
 	if err != nil {
 		return nil, err
 	}
 	s.SetMaxOpenConns(1)
-	db := &DB{sql: s, path: path}
+	db := &DB{sql: &conn{DB: s}, path: path}
 	if err := db.migrate(); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -164,7 +203,7 @@ func sqliteURI(path string, q url.Values) string {
 
 // Close closes the database and, for a writer, releases its lock.
 func (db *DB) Close() error {
-	err := db.sql.Close()
+	err := db.sql.close()
 	if lerr := db.lock.Release(); err == nil {
 		err = lerr
 	}
@@ -197,4 +236,124 @@ func (db *DB) migrate() error {
 		}
 	}
 	return nil
+}
+
+// OpenExisting opens an existing campaign database read-only, for the
+// commands that only read it (export, archive, statement, verify --db):
+// they work while a show runs. It never creates, migrates or writes the
+// database, and every read goes through one read transaction (one
+// snapshot) until Close. A file that is not a campaign database, or is
+// one of an older or newer schema, is reported, never changed.
+//
+// SQLite reads a WAL database read-only when its -wal and -shm exist or
+// can be made beside it, or when it is opened immutable. In a folder
+// that cannot take them (no write permission, a read-only mount) a
+// database with no -wal (every commit already in the file; no writer has
+// it open) is read immutable, and nothing is made beside it. Elsewhere
+// SQLite may leave an empty -wal and a -shm, as any reader does; the
+// database file itself is never written.
+func OpenExisting(path string) (*DB, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("no campaign database: %v", err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a campaign database", path)
+	}
+	hdr, err := readHeader(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(hdr) == 0 {
+		return nil, fmt.Errorf("%s is empty: not a campaign database", path)
+	}
+	if len(hdr) < 100 || !bytes.HasPrefix(hdr, []byte("SQLite format 3\x00")) {
+		return nil, fmt.Errorf("%s is not a campaign database (not an SQLite file)", path)
+	}
+	wal := hdr[18] == 2 // the read version of a WAL database
+	walSize, walErr := fileSize(path + "-wal")
+	_, shmErr := fileSize(path + "-shm")
+	noWAL := errors.Is(walErr, os.ErrNotExist)
+	immutable := wal && noWAL && errors.Is(shmErr, os.ErrNotExist) && readOnlyDir(filepath.Dir(path))
+	db, err := openReader(path, immutable)
+	var se sqlite3.Error
+	if err != nil && wal && !immutable && errors.As(err, &se) && se.Code == sqlite3.ErrCantOpen {
+		if !noWAL && walSize > 0 {
+			return nil, fmt.Errorf("%s: %s-wal holds commits not yet in the database file, and SQLite cannot make the -shm it needs to read them here (a read-only folder?): copy the database with its -wal (and -shm) to a writable folder and read the copy", path, filepath.Base(path))
+		}
+		db, err = openReader(path, true)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return db, nil
+}
+
+// openReader opens the database read-only and starts the snapshot every
+// read goes through.
+func openReader(path string, immutable bool) (*DB, error) {
+	q := url.Values{"mode": {"ro"}, "_busy_timeout": {"10000"}}
+	if immutable {
+		q.Set("immutable", "1")
+	}
+	s, err := sql.Open("sqlite3", sqliteURI(path, q))
+	if err != nil {
+		return nil, err
+	}
+	// the snapshot holds one connection; Backup takes its own
+	s.SetMaxOpenConns(2)
+	tx, err := s.Begin()
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	db := &DB{sql: &conn{DB: s, snap: tx}, path: path}
+	var v int
+	err = tx.QueryRow(`PRAGMA user_version`).Scan(&v) // the snapshot starts with this read
+	switch {
+	case err != nil:
+	case v == 0:
+		err = errors.New("not a campaign database (it has no drawshow schema)")
+	case v < len(migrations):
+		err = fmt.Errorf("the database is schema version %d, older than this drawshow's %d; a reader never migrates it: run the show on it with drawshow run (which migrates), or read it with the drawshow that wrote it", v, len(migrations))
+	case v > len(migrations):
+		err = fmt.Errorf("the database is schema version %d; this drawshow knows up to %d: use a newer drawshow", v, len(migrations))
+	}
+	if err != nil {
+		db.sql.close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// readHeader reads the first 100 bytes of a file: SQLite's header.
+func readHeader(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, 100)
+	n, err := io.ReadFull(f, b)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	return b[:n], nil
+}
+
+func fileSize(path string) (int64, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
+}
+
+// readOnlyDir is a folder nobody may write to: no write permission bit
+// (which root would ignore, but which says what the folder is for). A
+// read-only mount, or a folder only others may write to, is found when
+// SQLite cannot make its -shm there.
+func readOnlyDir(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.Mode().Perm()&0o222 == 0
 }

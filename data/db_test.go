@@ -2,6 +2,7 @@ package data
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -222,5 +223,204 @@ func TestSQLiteURI(t *testing.T) {
 		if got := sqliteURI(tc.path, url.Values{"mode": {"ro"}}); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.path, got, tc.want)
 		}
+	}
+}
+
+// closedShowDB plays the export fixture's show to its close and closes
+// the writer: a campaign database with every commit in the file.
+func closedShowDB(t *testing.T) (*fixture, string) {
+	t.Helper()
+	f := exportFixture(t)
+	db, ss := playExportShow(t, f, true)
+	id := ss.ID
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(f.dbPath + "-wal"); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the writer left a -wal behind (%v)", err)
+	}
+	return f, id
+}
+
+// readOnly is what the commands that only read do: verify --db, export,
+// statement, the latest show.
+func readOnly(t *testing.T, path, showID string) {
+	t.Helper()
+	db, err := OpenExisting(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	r, err := db.VerifyDB()
+	if err != nil || len(r.Problems) > 0 || r.Events == 0 {
+		t.Fatalf("verify --db: %+v, %v", r, err)
+	}
+	if id, err := db.LatestShow(); err != nil || id != showID {
+		t.Fatalf("latest show %q (%v), want %s", id, err, showID)
+	}
+	out := filepath.Join(t.TempDir(), "export")
+	if _, err := db.Export(showID, out); err != nil {
+		t.Fatalf("export: %v", err)
+	}
+	if _, err := db.Statement("C01"); err != nil {
+		t.Fatalf("statement: %v", err)
+	}
+	// and it writes nothing
+	if _, err := db.sql.Exec(`INSERT INTO exclusions(show, card) VALUES (?, 'C99')`, showID); !errors.Is(err, errReadOnly) {
+		t.Fatalf("a write through a reader: %v", err)
+	}
+	if err := db.SaveProgress(showID, Progress{}); err == nil {
+		t.Fatal("a reader saved progress")
+	}
+}
+
+// TestReaderLeavesAReadOnlyFileAlone: a database file nobody may write
+// (chmod is no bar to root, as in CI: what counts is that its bytes and
+// time do not change) is verified, exported and read for a statement.
+func TestReaderLeavesAReadOnlyFileAlone(t *testing.T) {
+	f, id := closedShowDB(t)
+	if err := os.Chmod(f.dbPath, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	before := stateOf(t, f.dbPath)
+	readOnly(t, f.dbPath, id)
+	if after := stateOf(t, f.dbPath); after != before {
+		t.Fatalf("the reader changed the database: %+v, was %+v", after, before)
+	}
+}
+
+// TestReaderMakesNothingInAReadOnlyFolder: in a folder nobody may write
+// to, a database with no -wal is read as it is (immutable): nothing is
+// made beside it, even by root, whom the folder's mode does not stop.
+func TestReaderMakesNothingInAReadOnlyFolder(t *testing.T) {
+	f, id := closedShowDB(t)
+	if err := os.Chmod(f.dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(f.dir, 0o755) })
+	before, file := listing(t, f.dir), stateOf(t, f.dbPath)
+	readOnly(t, f.dbPath, id)
+	if after := listing(t, f.dir); !slices.Equal(after, before) {
+		t.Fatalf("the folder changed:\n%s\nwas\n%s", strings.Join(after, "\n"), strings.Join(before, "\n"))
+	}
+	if stateOf(t, f.dbPath) != file {
+		t.Fatal("the reader changed the database")
+	}
+}
+
+// TestReaderReadsOneSnapshot: a reader sees the database as of its first
+// read, while the show goes on committing beside it; the writer is not
+// held up by it, and a reader opened later sees the new events.
+func TestReaderReadsOneSnapshot(t *testing.T) {
+	f := newFixture(t)
+	db, ss := f.open(t)
+	do(t, ss, show.OpDraw)
+	r, err := OpenExisting(f.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	first, err := r.Events(ss.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, ss, show.OpClaim)
+	do(t, ss, show.OpDraw)
+	again, err := r.Events(ss.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq, _, err := r.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again) != len(first) || seq != first[len(first)-1].Seq {
+		t.Fatalf("the reader saw %d events, then %d (head %d): not one snapshot", len(first), len(again), seq)
+	}
+	later, err := OpenExisting(f.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer later.Close()
+	now, err := later.Events(ss.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, _, _ := db.Head()
+	if len(now) <= len(first) || now[len(now)-1].Seq != live {
+		t.Fatalf("a later reader saw %d events up to %d, the journal is at %d", len(now), now[len(now)-1].Seq, live)
+	}
+}
+
+// TestReaderNeverMigrates: a database of an older schema is reported on
+// read, and left as it was.
+func TestReaderNeverMigrates(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "campaign.db")
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{migrations[0], `PRAGMA user_version = 1`} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	before := stateOf(t, path)
+	_, err = OpenExisting(path)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("schema version 1, older than this drawshow's %d", len(migrations))) {
+		t.Fatalf("err = %v, want the older schema reported", err)
+	}
+	if stateOf(t, path) != before {
+		t.Fatal("the reader changed the database")
+	}
+}
+
+// TestReaderOnWhatIsNoCampaignDatabase: an empty file, a text file and
+// an SQLite file without drawshow's schema are each said not to be a
+// campaign database, and none is written to: verify never makes the
+// evidence it checks.
+func TestReaderOnWhatIsNoCampaignDatabase(t *testing.T) {
+	empty := func(t *testing.T, path string) {
+		write(t, path, "")
+	}
+	text := func(t *testing.T, path string) {
+		write(t, path, strings.Repeat("Ticket,Card,Name\n", 20))
+	}
+	bare := func(t *testing.T, path string) {
+		raw, err := sql.Open("sqlite3", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer raw.Close()
+		if _, err := raw.Exec(`CREATE TABLE notes(x)`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		make func(*testing.T, string)
+		want string
+	}{
+		{"empty", empty, "is empty: not a campaign database"},
+		{"text", text, "is not a campaign database (not an SQLite file)"},
+		{"other sqlite", bare, "not a campaign database (it has no drawshow schema)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "campaign.db")
+			tc.make(t, path)
+			before, file := listing(t, dir), stateOf(t, path)
+			db, err := OpenExisting(path)
+			if err == nil {
+				db.Close()
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want %q", err, tc.want)
+			}
+			if stateOf(t, path) != file || !slices.Equal(listing(t, dir), before) {
+				t.Fatal("the reader changed the file or its folder")
+			}
+		})
 	}
 }
