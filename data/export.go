@@ -14,6 +14,11 @@ import (
 
 // Fold replays a show's journal into an engine over the recorded rows.
 func (db *DB) Fold(showID string) (*show.Engine, error) {
+	return db.foldFrom(showID, db.Source(showID))
+}
+
+// foldFrom is Fold over the rows src gives.
+func (db *DB) foldFrom(showID string, src show.Source) (*show.Engine, error) {
 	row, err := db.Show(showID)
 	if err != nil {
 		return nil, err
@@ -22,12 +27,12 @@ func (db *DB) Fold(showID string) (*show.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return db.fold(row, evs)
+	return db.fold(row, evs, src)
 }
 
 // fold replays evs, the journal of the show row, over its recorded rows.
 // An engine that folded part of the journal may come with an error.
-func (db *DB) fold(row *ShowRow, evs []show.Event) (*show.Engine, error) {
+func (db *DB) fold(row *ShowRow, evs []show.Event, src show.Source) (*show.Engine, error) {
 	sh, err := show.Parse(row.File, row.FileText)
 	if err != nil {
 		return nil, fmt.Errorf("show %s: the recorded show file no longer parses: %v", row.ID, err)
@@ -36,7 +41,7 @@ func (db *DB) fold(row *ShowRow, evs []show.Event) (*show.Engine, error) {
 	if len(evs) > 0 {
 		at = evs[len(evs)-1].At
 	}
-	eng, err := db.replay(row, sh, evs, func() time.Time { return at })
+	eng, err := db.replay(row, sh, evs, func() time.Time { return at }, src)
 	if err != nil {
 		return eng, fmt.Errorf("show %s: %v", row.ID, err)
 	}
@@ -98,7 +103,7 @@ func (db *DB) exportSet(showID string, started func(bins int)) (*record.Set, err
 		}
 	}
 	started(bins)
-	eng, err := db.fold(row, evs)
+	eng, err := db.fold(row, evs, db.Source(showID))
 	if err != nil {
 		return nil, err
 	}

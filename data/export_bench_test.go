@@ -14,6 +14,7 @@ package data_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -170,7 +171,18 @@ func BenchmarkVerify1M(b *testing.B) {
 	if _, err := cs.db.Export(cs.id, out); err != nil {
 		b.Fatal(err)
 	}
-	var dir, db time.Duration
+	var files []string
+	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sum, err := exec.LookPath("sha256sum")
+	if err != nil {
+		b.Fatal("sha256sum, the yardstick, is not installed")
+	}
+	var dir, db, sums time.Duration
 	n := 0
 	for b.Loop() {
 		t0 := time.Now()
@@ -183,8 +195,16 @@ func BenchmarkVerify1M(b *testing.B) {
 		if err != nil || len(cr.Problems) > 0 {
 			b.Fatalf("verify --db: %+v, %v", cr, err)
 		}
-		dir, db, n = dir+t1.Sub(t0), db+time.Since(t1), n+1
+		t2 := time.Now()
+		// the yardstick: sha256sum of the same files, as an auditor's
+		// first check of a folder would be
+		if out, err := exec.Command(sum, files...).CombinedOutput(); err != nil {
+			b.Fatalf("sha256sum: %v\n%s", err, out)
+		}
+		dir, db, sums, n = dir+t1.Sub(t0), db+t2.Sub(t1), sums+time.Since(t2), n+1
 	}
 	b.ReportMetric(float64(dir.Milliseconds())/float64(n), "dir_ms")
+	b.ReportMetric(float64(sums.Milliseconds())/float64(n), "sha256sum_ms")
+	b.ReportMetric(dir.Seconds()/sums.Seconds(), "x_sha256sum")
 	b.ReportMetric(float64(db.Milliseconds())/float64(n), "db_ms")
 }

@@ -13,8 +13,8 @@ import (
 // derived again), its exclusions list, and each chest's jackpot as the
 // campaign's record had it before the show. When the replay refuses an
 // event the engine is returned with the error, folded up to that event.
-func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time) (*show.Engine, error) {
-	eng := show.NewEngine(sh, db.Source(row.ID), clock)
+func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time, src show.Source) (*show.Engine, error) {
+	eng := show.NewEngine(sh, src, clock)
 	seed, err := db.Seed(row.ID)
 	if err != nil {
 		return nil, err

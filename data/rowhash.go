@@ -3,6 +3,7 @@ package data
 import (
 	"crypto/sha256"
 	"database/sql"
+	"drawshow/show"
 	"encoding/hex"
 	"fmt"
 	"hash"
@@ -85,6 +86,13 @@ func cardsHash(cards []string) string {
 
 // importRows re-hashes the stored rows of one import.
 func (db *DB) importRows(showID, segment string) (rows int, sum string, err error) {
+	return db.scanRows(showID, segment, nil)
+}
+
+// scanRows reads every stored column of one import's rows in file order,
+// hashes them and gives fn (when not nil) each as the engine reads it: a
+// verify that folds the show over its rows scans them once.
+func (db *DB) scanRows(showID, segment string, fn func(show.Row) error) (rows int, sum string, err error) {
 	var first, last int64
 	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last); err != nil {
 		return 0, "", fmt.Errorf("the import of %s: %v", segment, err)
@@ -95,15 +103,44 @@ func (db *DB) importRows(showID, segment string) (rows int, sum string, err erro
 	}
 	defer q.Close()
 	h := newRowHash()
-	var ticket, card, name, area, property string
+	var r show.Row
+	var name sql.RawBytes
 	var tier, points, spend int64
 	var extra sql.NullString
 	for q.Next() {
-		if err := q.Scan(&ticket, &card, &name, &tier, &points, &extra, &area, &spend, &property); err != nil {
+		if err := q.Scan(&r.Ticket, &r.Card, &name, &tier, &points, &extra, &r.Area, &spend, &r.Property); err != nil {
 			return 0, "", err
 		}
-		h.entry(ticket, card, name, tier, points, extra, area, spend, property)
+		h.entry(r.Ticket, r.Card, string(name), tier, points, extra, r.Area, spend, r.Property)
 		rows++
+		if fn != nil {
+			r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
+			if err := fn(r); err != nil {
+				return 0, "", err
+			}
+		}
 	}
 	return rows, h.sum(), q.Err()
+}
+
+// rowsSum is an import's stored rows as verify found them.
+type rowsSum struct {
+	rows int
+	sum  string
+}
+
+// hashingSource is the show.Source of verify --db: it hashes each
+// import's rows as the fold reads them.
+type hashingSource struct {
+	db   *DB
+	id   string
+	sums map[string]rowsSum
+}
+
+func (s *hashingSource) Rows(segment string, fn func(show.Row) error) error {
+	n, sum, err := s.db.scanRows(s.id, segment, fn)
+	if err == nil {
+		s.sums[segment] = rowsSum{n, sum}
+	}
+	return err
 }

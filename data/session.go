@@ -68,7 +68,7 @@ func (ss *Session) resume(s *ShowRow, opt Options) error {
 	if err != nil {
 		return err
 	}
-	eng, err := ss.DB.replay(s, ss.Eng.Show, evs, opt.Clock)
+	eng, err := ss.DB.replay(s, ss.Eng.Show, evs, opt.Clock, ss.DB.Source(s.ID))
 	if err != nil {
 		return fmt.Errorf("show %s: %v", s.ID, err)
 	}

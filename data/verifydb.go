@@ -16,7 +16,7 @@ import (
 // edited after it was recorded is named here even when the journal is
 // whole. A state folded only part of the way (whole false) is checked for
 // what it folded.
-func (db *DB) stored(row *ShowRow, st *show.State, whole bool) []string {
+func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]rowsSum) []string {
 	var out []string
 	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	o := st.Opened
@@ -54,7 +54,11 @@ func (db *DB) stored(row *ShowRow, st *show.State, whole bool) []string {
 		case im.File != l.File || im.SHA256 != l.SHA256 || im.Rows != l.Rows:
 			bad("%s: the imports table says %s (%d rows, SHA-256 %s); entries-loaded says %s (%d rows, SHA-256 %s)", s.Seg.ID, im.File, im.Rows, im.SHA256, l.File, l.Rows, l.SHA256)
 		}
-		n, h, err := db.importRows(row.ID, s.Seg.ID)
+		rs, read := sums[s.Seg.ID] // hashed as the fold read them
+		if !read {
+			rs.rows, rs.sum, err = db.importRows(row.ID, s.Seg.ID)
+		}
+		n, h := rs.rows, rs.sum
 		switch {
 		case err != nil:
 			bad("%s: %v", s.Seg.ID, err)
@@ -149,10 +153,11 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 	r.Problems = append(r.Problems, integrity...)
 	for i := range shows {
 		s := &shows[i]
-		eng, err := db.Fold(s.ID)
+		src := &hashingSource{db: db, id: s.ID, sums: map[string]rowsSum{}}
+		eng, err := db.foldFrom(s.ID, src)
 		if eng != nil {
 			// the rows first: an edited row is what a refused freeze then shows
-			for _, p := range db.stored(s, eng.State(), err == nil) {
+			for _, p := range db.stored(s, eng.State(), err == nil, src.sums) {
 				r.Problems = append(r.Problems, "show "+s.ID+": "+p)
 			}
 		}

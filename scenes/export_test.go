@@ -8,7 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"drawshow/data"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -51,7 +51,7 @@ func TestExportKeyAtClose(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if rep, err := data.VerifyDir(out); err != nil || len(rep.Problems) > 0 {
+	if rep, err := verify.Dir(out); err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("verify of the stage's export: %v %v", rep, err)
 	}
 	r.press(ebiten.KeyE)
