@@ -6,35 +6,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/show"
 )
 
 // timeFormat is how the journal writes times: UTC, nanoseconds.
 const timeFormat = time.RFC3339Nano
-
-// Canonical is the byte string a journal row's hash covers after the
-// previous hash: seq, at, kind and payload, each ended by a newline.
-func Canonical(seq int64, at, kind string, payload []byte) []byte {
-	b := strconv.AppendInt(nil, seq, 10)
-	b = append(b, '\n')
-	b = append(b, at...)
-	b = append(b, '\n')
-	b = append(b, kind...)
-	b = append(b, '\n')
-	b = append(b, payload...)
-	return append(b, '\n')
-}
-
-// chain is hash = SHA-256(prev_hash || canonical bytes).
-func chain(prev []byte, canonical []byte) []byte {
-	h := sha256.New()
-	h.Write(prev)
-	h.Write(canonical)
-	return h.Sum(nil)
-}
 
 // appendEvents writes evs at the end of the journal inside tx, filling
 // in their sequence numbers, and returns the last row written (nil for
@@ -63,7 +42,7 @@ func appendEvents(tx *sql.Tx, evs []show.Event) (*Head, error) {
 			return nil, err
 		}
 		at := e.At.UTC().Format(timeFormat)
-		h := chain(prev, Canonical(seq, at, string(e.Kind), p))
+		h := record.Chain(prev, record.Canonical(seq, at, string(e.Kind), p))
 		if _, err := st.Exec(seq, at, string(e.Kind), string(p), prev, h, e.Show); err != nil {
 			return nil, err
 		}
@@ -74,25 +53,20 @@ func appendEvents(tx *sql.Tx, evs []show.Event) (*Head, error) {
 
 // Events reads the journal of one show in order.
 func (db *DB) Events(showID string) ([]show.Event, error) {
-	rows, err := db.sql.Query(`SELECT seq, at, kind, payload FROM journal WHERE show = ? ORDER BY seq`, showID)
+	rows, err := db.sql.Query(`SELECT seq, at, kind, payload, show FROM journal WHERE show = ? ORDER BY seq`, showID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var evs []show.Event
 	for rows.Next() {
-		var seq int64
-		var at, kind, payload string
-		if err := rows.Scan(&seq, &at, &kind, &payload); err != nil {
+		var r record.Row
+		if err := rows.Scan(&r.Seq, &r.At, &r.Kind, &r.Payload, &r.Show); err != nil {
 			return nil, err
 		}
-		t, err := time.Parse(timeFormat, at)
+		e, err := r.Event() // a payload not as drawshow writes it is refused
 		if err != nil {
-			return nil, fmt.Errorf("journal row %d: time %q: %v", seq, at, err)
-		}
-		e, err := show.DecodeEvent(seq, t, kind, []byte(payload))
-		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("journal row %v", err)
 		}
 		evs = append(evs, e)
 	}
@@ -133,7 +107,7 @@ func (db *DB) VerifyChain() (*ChainReport, error) {
 		if !bytes.Equal(ph, prev) {
 			r.Problems = append(r.Problems, fmt.Sprintf("seq %d: prev_hash %x is not the hash of the row before (%x)", seq, ph, prev))
 		}
-		if got := chain(ph, Canonical(seq, at, kind, []byte(payload))); !bytes.Equal(got, h) {
+		if got := record.Chain(ph, record.Canonical(seq, at, kind, []byte(payload))); !bytes.Equal(got, h) {
 			r.Problems = append(r.Problems, fmt.Sprintf("seq %d (%s): content does not match its hash: the row was edited", seq, kind))
 		}
 		if e, err := show.DecodeEvent(seq, time.Time{}, kind, []byte(payload)); err != nil {
