@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"drawshow/show"
 	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -39,39 +37,61 @@ func WriteBin(path string, es []show.Entry) error {
 }
 
 // ReadBin reads a bin file and checks its header and canonical order.
+// The file is read whole and its entries' strings share it: a line with no
+// quote (every line WriteBin writes but one whose ticket or participant
+// holds a comma, a quote or a line break) is split where it stands.
 func ReadBin(path string) ([]show.Entry, error) {
-	f, err := os.Open(path)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	cr := csv.NewReader(f)
-	cr.ReuseRecord = true
-	cr.FieldsPerRecord = 3
-	head, err := cr.Read()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if strings.Join(head, ",") != "ticket,participant,weight" {
-		return nil, fmt.Errorf("%s: header %q, want ticket,participant,weight", path, strings.Join(head, ","))
+	text := string(b)
+	const header = "ticket,participant,weight"
+	line := 1
+	head, rest, _ := strings.Cut(text, "\n")
+	if strings.TrimSuffix(head, "\r") != header {
+		return nil, fmt.Errorf("%s: header %q, want %s", path, head, header)
 	}
 	var es []show.Entry
-	for line := 2; ; line++ {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			return es, nil
+	if n := strings.Count(rest, "\n"); n > 0 {
+		es = make([]show.Entry, 0, n)
+	}
+	for rest != "" {
+		line++
+		var l string
+		var e show.Entry
+		var w string
+		if i := strings.IndexAny(rest, "\"\n"); i >= 0 && rest[i] == '"' {
+			// quoted: the CSV reader takes the record, however many lines it spans
+			cr := csv.NewReader(strings.NewReader(rest))
+			cr.FieldsPerRecord = 3
+			rec, err := cr.Read()
+			if err != nil {
+				return nil, fmt.Errorf("%s row %d: %v", path, line, err)
+			}
+			off := cr.InputOffset()
+			rest = rest[off:]
+			e.Ticket, e.Participant, w = rec[0], rec[1], rec[2]
+		} else {
+			l, rest, _ = strings.Cut(rest, "\n")
+			l = strings.TrimSuffix(l, "\r")
+			t, p, ok1 := strings.Cut(l, ",")
+			var ok2 bool
+			p, w, ok2 = strings.Cut(p, ",")
+			if !ok1 || !ok2 || strings.Contains(w, ",") {
+				return nil, fmt.Errorf("%s row %d: %q is not ticket,participant,weight", path, line, l)
+			}
+			e.Ticket, e.Participant = t, p
 		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
+		n, err := strconv.ParseUint(w, 10, 64)
+		if err != nil || n == 0 {
+			return nil, fmt.Errorf("%s row %d: weight %q is not a positive whole number", path, line, w)
 		}
-		w, err := strconv.ParseUint(rec[2], 10, 64)
-		if err != nil || w == 0 {
-			return nil, fmt.Errorf("%s row %d: weight %q is not a positive whole number", path, line, rec[2])
-		}
-		e := show.Entry{Ticket: strings.Clone(rec[0]), Participant: strings.Clone(rec[1]), Weight: w}
-		if n := len(es); n > 0 && es[n-1].Ticket >= e.Ticket {
-			return nil, fmt.Errorf("%s row %d: ticket %q is not after %q: a bin is in ascending ticket order, each ticket once", path, line, e.Ticket, es[n-1].Ticket)
+		e.Weight = n
+		if k := len(es); k > 0 && es[k-1].Ticket >= e.Ticket {
+			return nil, fmt.Errorf("%s row %d: ticket %q is not after %q: a bin is in ascending ticket order, each ticket once", path, line, e.Ticket, es[k-1].Ticket)
 		}
 		es = append(es, e)
 	}
+	return es, nil
 }

@@ -2,10 +2,14 @@ package record
 
 import (
 	"bytes"
+	"drawshow/show"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 const journalSeed = `{"seq":1,"at":"2024-11-30T17:00:00Z","kind":"show-opened","show":"s","payload":"{\"show\":\"s\",\"opened\":{\"algorithm\":\"drawshow-v1\",\"promotion\":\"p\",\"property\":\"q\",\"rehearsal\":false,\"commitment\":\"c\",\"witness\":\"\",\"file\":\"f\",\"file_sha256\":\"h\",\"segments\":[\"a\"]}}","prev_hash":"0000000000000000000000000000000000000000000000000000000000000000","hash":"0000000000000000000000000000000000000000000000000000000000000000"}
@@ -63,6 +67,25 @@ func FuzzReadBin(f *testing.F) {
 		if err := os.WriteFile(p, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		// whatever the bytes, a bin written from them reads back as written
+		var mine []show.Entry
+		for i, l := range strings.Split(string(b), "\n") {
+			if !utf8.ValidString(l) {
+				continue
+			}
+			mine = append(mine, show.Entry{Ticket: l, Participant: strconv.Itoa(i % 3), Weight: uint64(i + 1)})
+		}
+		show.SortEntries(mine)
+		mine = slices.CompactFunc(mine, func(a, b show.Entry) bool { return a.Ticket == b.Ticket })
+		w := filepath.Join(dir, "written.csv")
+		if err := WriteBin(w, mine); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadBin(w)
+		if err != nil || !slices.Equal(back, mine) {
+			t.Fatalf("a bin written of %d entries reads back as %d: %v", len(mine), len(back), err)
+		}
+
 		es, err := ReadBin(p)
 		if err != nil {
 			if strings.Contains(err.Error(), dir) && !strings.HasPrefix(err.Error(), p) {
