@@ -80,6 +80,7 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 	err = db.tx(func(tx *sql.Tx) error {
 		need := EntryNeed(seg)
 		ins := newInserter(tx, need.Area != Ignore || need.Spend != Ignore || need.Property != Ignore || seg.Columns.Area != "" || seg.Columns.Spend != "" || seg.Columns.Property != "")
+		defer ins.hash.stop()
 		st, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), need, ins.add)
 		if err != nil {
 			return err

@@ -6,7 +6,6 @@ import (
 	"drawshow/show"
 	"encoding/hex"
 	"fmt"
-	"hash"
 	"slices"
 	"strconv"
 )
@@ -17,12 +16,35 @@ import (
 // Each value is its decimal byte length, a colon and its bytes (integers
 // as decimal text, NULL as the single byte '-'); a row is its values in
 // column order, then a newline.
+//
+// The SHA-256 runs on a goroutine of its own, a buffer at a time, beside
+// the scan of the rows: a million rows are hashed while SQLite reads them.
 type rowHash struct {
-	h   hash.Hash
-	buf []byte
+	buf  []byte
+	full chan []byte // buffers to hash
+	free chan []byte // buffers hashed, to fill again
+	sums chan []byte // the digest, once full is closed
+	done bool
 }
 
-func newRowHash() *rowHash { return &rowHash{h: sha256.New()} }
+// hashBuf is the size of a buffer handed to the hashing goroutine.
+const hashBuf = 256 << 10
+
+func newRowHash() *rowHash {
+	r := &rowHash{buf: make([]byte, 0, hashBuf), full: make(chan []byte, 2), free: make(chan []byte, 3), sums: make(chan []byte, 1)}
+	for range 2 {
+		r.free <- make([]byte, 0, hashBuf)
+	}
+	go func() {
+		h := sha256.New()
+		for b := range r.full {
+			h.Write(b)
+			r.free <- b[:0]
+		}
+		r.sums <- h.Sum(nil)
+	}()
+	return r
+}
 
 func (r *rowHash) str(s string) {
 	r.buf = strconv.AppendInt(r.buf, int64(len(s)), 10)
@@ -30,7 +52,13 @@ func (r *rowHash) str(s string) {
 	r.buf = append(r.buf, s...)
 }
 
-func (r *rowHash) int(n int64) { r.str(strconv.FormatInt(n, 10)) }
+func (r *rowHash) int(n int64) {
+	var d [20]byte
+	b := strconv.AppendInt(d[:0], n, 10)
+	r.buf = strconv.AppendInt(r.buf, int64(len(b)), 10)
+	r.buf = append(r.buf, ':')
+	r.buf = append(r.buf, b...)
+}
 
 func (r *rowHash) null(s sql.NullString) {
 	if !s.Valid {
@@ -43,16 +71,28 @@ func (r *rowHash) null(s sql.NullString) {
 // end closes a row.
 func (r *rowHash) end() {
 	r.buf = append(r.buf, '\n')
-	if len(r.buf) >= 32<<10 {
-		r.h.Write(r.buf)
-		r.buf = r.buf[:0]
+	if len(r.buf) >= hashBuf-4<<10 {
+		r.full <- r.buf
+		r.buf = <-r.free
 	}
 }
 
+// sum ends the hash and gives its digest in hex.
 func (r *rowHash) sum() string {
-	r.h.Write(r.buf)
-	r.buf = r.buf[:0]
-	return hex.EncodeToString(r.h.Sum(nil))
+	r.full <- r.buf
+	r.done = true
+	close(r.full)
+	return hex.EncodeToString(<-r.sums)
+}
+
+// stop ends the hashing goroutine of a hash given up; after sum it does
+// nothing.
+func (r *rowHash) stop() {
+	if !r.done {
+		r.done = true
+		close(r.full)
+		<-r.sums
+	}
 }
 
 // entry adds one row of the entries table: ticket, card, name, tier,
@@ -103,6 +143,7 @@ func (db *DB) scanRows(showID, segment string, fn func(show.Row) error) (rows in
 	}
 	defer q.Close()
 	h := newRowHash()
+	defer h.stop()
 	var r show.Row
 	var name sql.RawBytes
 	var tier, points, spend int64
