@@ -222,7 +222,7 @@ func stateJSON(tb testing.TB, st *State) string {
 		sj := segJ{s.Seg.ID, s.Loaded, s.Lists, binSummary(s.Bin), s.Frozen, s.FrozenAt, s.Picks, s.Ended, s.Numbers, s.Settled, s.register, s.proxies, map[string]bool{}, 0}
 		if p := s.pool; p != nil {
 			for i, e := range s.Bin.Entries {
-				if p.out[p.id(i)] {
+				if p.picked(p.id(i)) {
 					sj.Picked[e.Participant] = true
 				}
 			}

@@ -1,19 +1,31 @@
 package show
 
-import (
-	"slices"
-	"sort"
-)
+import "sort"
 
 // pool is a frozen bin made ready for picks that fit in a frame: each
 // entry's participant numbered, picked participants marked, and the
 // remaining weight kept. It picks exactly as Choose does, without a map
 // lookup per entry.
+//
+// A state and the copy a decision works on share one pool's marks: a
+// participant's mark is the number of the removal that took it out, and
+// each pool value sees only the removals up to its own count. So a copy
+// costs a few words, not a mark per participant, and a copy thrown away
+// (a refusal, a failed commit) leaves nothing its origin sees; the next
+// removal at the same count first clears the mark it left.
 type pool struct {
 	pid   []int32  // participant number of each entry; nil when each entry is its own participant
 	pw    []uint64 // total weight of each participant
-	out   []bool   // picked, by participant number
-	total uint64
+	marks *marks   // shared by the copies of this pool
+	n     int32    // removals this pool value sees
+	total uint64   // weight not removed
+}
+
+// marks are a pool's removals: out[id] is the removal (from 1) that took
+// participant id out, 0 for none; by[k] is who removal k+1 took out.
+type marks struct {
+	out []int32
+	by  []int32
 }
 
 func newPool(b *Bin) *pool {
@@ -25,7 +37,7 @@ func newPool(b *Bin) *pool {
 	for i, e := range b.Entries {
 		p.pw[p.id(i)] += e.Weight
 	}
-	p.out = make([]bool, len(p.pw))
+	p.marks = &marks{out: make([]int32, len(p.pw))}
 	return p
 }
 
@@ -47,7 +59,6 @@ func (b *Bin) numberParticipants() int {
 
 func (p *pool) clone() *pool {
 	c := *p
-	c.out = slices.Clone(p.out)
 	return &c
 }
 
@@ -58,13 +69,29 @@ func (p *pool) id(i int) int32 {
 	return p.pid[i]
 }
 
+// picked reports whether this pool value sees participant id taken out.
+func (p *pool) picked(id int32) bool {
+	m := p.marks.out[id]
+	return m != 0 && m <= p.n
+}
+
 // remove takes the participant of entry i out of the pool.
 func (p *pool) remove(i int) {
 	id := p.id(i)
-	if !p.out[id] {
-		p.out[id] = true
-		p.total -= p.pw[id]
+	if p.picked(id) {
+		return
 	}
+	m := p.marks
+	for k := int(p.n); k < len(m.by); k++ { // what a copy thrown away took out from this count on
+		if old := m.by[k]; m.out[old] == int32(k+1) {
+			m.out[old] = 0
+		}
+	}
+	m.by = m.by[:p.n]
+	m.by = append(m.by, id)
+	p.n++
+	m.out[id] = p.n
+	p.total -= p.pw[id]
 }
 
 // choose makes pick k over the remaining pool, as Choose would.
@@ -75,7 +102,7 @@ func (p *pool) choose(key [32]byte, drawID string, b *Bin, k int) (int, error) {
 	r := uniform(newStream(key, drawID, b.Fingerprint, uint32(k)), p.total)
 	var sum uint64
 	for i, e := range b.Entries {
-		if p.out[p.id(i)] {
+		if p.picked(p.id(i)) {
 			continue
 		}
 		sum += e.Weight

@@ -1,52 +1,42 @@
 package show
 
-import (
-	"fmt"
-	"math/rand/v2"
-	"testing"
-)
+import "testing"
 
-// TestPoolMatchesChoose: the engine's fast pool picks exactly what the
-// published reference Choose picks, pick after pick.
-func TestPoolMatchesChoose(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for trial := range 200 {
-		n := 1 + rng.IntN(60)
-		people := 1 + rng.IntN(n)
-		if trial%3 == 0 {
-			people = n // one entry each: the pool's identity numbering
-		}
-		es := make([]Entry, n)
-		for i := range es {
-			p := fmt.Sprintf("P%d", rng.IntN(people))
-			if people == n {
-				p = fmt.Sprintf("P%d", i)
+// TestPoolCopiesShareMarks: copies of a pool share its marks, and each sees
+// only its own removals; a copy thrown away leaves nothing behind.
+func TestPoolCopiesShareMarks(t *testing.T) {
+	bin := SmallBin([]string{"a", "b", "c", "d"})
+	b := &Bin{Entries: bin, Total: 4, Participants: 4}
+	p := newPool(b)
+	sees := func(q *pool) (out []string) {
+		for i, e := range bin {
+			if q.picked(q.id(i)) {
+				out = append(out, e.Ticket)
 			}
-			es[i] = Entry{Ticket: fmt.Sprintf("T%03d", rng.IntN(1000)*1000+i), Participant: p, Weight: 1 + rng.Uint64N(9)}
 		}
-		SortEntries(es)
-		b := &Bin{Entries: es, Fingerprint: Fingerprint(es)}
-		b.Total, _ = TotalWeight(es)
-		seen := map[string]bool{}
-		for _, e := range es {
-			seen[e.Participant] = true
-		}
-		b.Participants = len(seen)
-		var key [32]byte
-		key[0] = byte(trial)
-		p := newPool(b)
-		picked := map[string]bool{}
-		for k := 0; ; k++ {
-			want, werr := Choose(key, "d", b.Fingerprint, es, k, picked)
-			got, gerr := p.choose(key, "d", b, k)
-			if want != got || (werr == nil) != (gerr == nil) {
-				t.Fatalf("trial %d pick %d: pool %d (%v), Choose %d (%v)", trial, k, got, gerr, want, werr)
-			}
-			if werr != nil {
-				break
-			}
-			picked[es[want].Participant] = true
-			p.remove(find(b, es[want].Ticket))
-		}
+		return out
+	}
+	thrown := p.clone()
+	thrown.remove(0) // a decision refused or not committed
+	thrown.remove(1)
+	if got := sees(p); len(got) != 0 || p.total != 4 {
+		t.Fatalf("the original sees %v, total %d", got, p.total)
+	}
+	kept := p.clone()
+	kept.remove(2)
+	if got := sees(kept); len(got) != 1 || got[0] != "c" || kept.total != 3 {
+		t.Fatalf("the kept copy sees %v, total %d; want [c] and 3", got, kept.total)
+	}
+	next := kept.clone()
+	next.remove(2) // already out: nothing changes
+	next.remove(3)
+	if got := sees(next); len(got) != 2 || got[0] != "c" || got[1] != "d" || next.total != 2 {
+		t.Fatalf("the next copy sees %v, total %d", got, next.total)
+	}
+	if got := sees(kept); len(got) != 1 || got[0] != "c" {
+		t.Fatalf("the kept copy sees %v after its copy's removal", got)
+	}
+	if got := sees(p); len(got) != 0 {
+		t.Fatalf("the original sees %v", got)
 	}
 }

@@ -255,7 +255,7 @@ func (d *decider) choosePick(seg *SegState, k int) (int, error) {
 		return -1, errors.New("the seed is not revealed: the pick cannot be derived")
 	}
 	i := find(seg.Bin, r.Pick.Ticket)
-	if i < 0 || seg.pool.out[seg.pool.id(i)] {
+	if i < 0 || seg.pool.picked(seg.pool.id(i)) {
 		return -1, fmt.Errorf("ticket %s is not in what is left of the frozen bin of %s", r.Pick.Ticket, seg.Seg.ID)
 	}
 	d.e.underived++
