@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,7 +38,7 @@ func (db *DB) Backup(path string) error {
 		return err
 	}
 	defer src.Close()
-	dst, err := sql.Open("sqlite3", "file:"+path+"?mode=rwc")
+	dst, err := sql.Open("sqlite3", sqliteURI(path, url.Values{"mode": {"rwc"}}))
 	if err != nil {
 		return err
 	}
@@ -150,7 +151,7 @@ func (db *DB) Archive(showID, out string, progress func(step string, done, total
 // openCopy opens a copy made by Backup read-only, as it is: no migration
 // and no change of journal mode.
 func openCopy(path string) (*DB, error) {
-	s, err := sql.Open("sqlite3", "file:"+path+"?mode=ro&_busy_timeout=10000")
+	s, err := sql.Open("sqlite3", sqliteURI(path, url.Values{"mode": {"ro"}, "_busy_timeout": {"10000"}}))
 	if err != nil {
 		return nil, err
 	}

@@ -399,3 +399,28 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 	}
 	t.Logf("%d commits by the other connection during the archives", commits.Load())
 }
+
+// TestArchiveIntoOddFolder: the archive's database copy goes beside --out,
+// whose folder may hold any character a name may: none is read as URI.
+func TestArchiveIntoOddFolder(t *testing.T) {
+	f := exportFixture(t)
+	db, ss := playExportShow(t, f, true)
+	for _, name := range []string{"draw#3", "mem?mode=memory#", "100%", "a b Zoë"} {
+		dir := filepath.Join(t.TempDir(), name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		zipPath := filepath.Join(dir, "show.zip")
+		if _, err := db.Archive(ss.ID, zipPath, nil); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r, err := VerifyArchive(zipPath)
+		if err != nil || len(r.Problems) > 0 {
+			t.Fatalf("%s: verify: %v %q", name, err, r.Problems)
+		}
+		ents, _ := os.ReadDir(dir)
+		if len(ents) != 1 {
+			t.Errorf("%s holds %v beside the archive", name, ents)
+		}
+	}
+}
