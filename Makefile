@@ -1,4 +1,4 @@
-# drawshow: make demo | test | build | bench | fuzz | shots | deps | staticcheck | clean
+# drawshow: make demo | test | check | build | bench | fuzz | shots | deps | staticcheck | clean
 #
 # CI runs .ci/run (= make test) as root on a fresh clone, with no display
 # and no sound card.
@@ -26,7 +26,7 @@ BENCHFLAGS ?=
 FUZZTIME  ?= 20s
 
 
-.PHONY: build deps staticcheck test bench fuzz demo shots clean
+.PHONY: build deps staticcheck test check bench fuzz demo shots clean
 
 build:
 	$(GO) build -o $(BIN) ./cmd/drawshow
@@ -53,7 +53,13 @@ test: deps staticcheck
 	@echo "== staticcheck"
 	$(STATICCHECK) ./...
 	@echo "== go test -race"
-	$(XVFB) $(GO) test -race ./...
+	$(XVFB) $(GO) test -race -timeout 45m ./...
+
+# The quick loop while working: vet, and the tests of the packages that
+# need no display, without the race detector (a minute or so).
+check:
+	$(GO) vet ./...
+	$(GO) test ./show/... ./data/... ./audio/...
 
 # One package at a time (-p 1) so benchmarks do not share the CPUs. The
 # generated 1M-row entry files and the benchmark databases live in .bench/

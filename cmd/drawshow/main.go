@@ -22,7 +22,7 @@ const usage = `drawshow runs live prize-draw shows.
 Usage:
   drawshow check SHOW.yaml
   drawshow run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
-               [--audio-device NAME] [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR]
+               [--audio-device NAME] [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR]
   drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME]
   drawshow export --db FILE [--show ID] --out DIR
   drawshow archive --db FILE [--show ID] --out FILE.zip
@@ -30,7 +30,7 @@ Usage:
   drawshow verify DIR|FILE.zip
   drawshow verify --db FILE
   drawshow monitors
-  drawshow demo [--autoplay] [--exit-after DURATION] [--stats] [--shots DIR] [--windowed]
+  drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
   drawshow audio-devices
 

@@ -186,13 +186,11 @@ func TestSecondWriterRefused(t *testing.T) {
 	waitProgress(t, db, fed, holder)
 	before := readJournal(t, db)
 
-	start := time.Now()
+	// refused by the lock, whose message comes before SQLite is opened:
+	// at once, not after a busy timeout (no clock: CI may be slow)
 	_, stderr, err := cli(t, "", runArgs(crashShow, db, crashActions)...)
 	if err == nil || !inUse(db, " run", holder.cmd.Process.Pid).MatchString(err.Error()) {
 		t.Fatalf("a second headless run: %v\n%s", err, stderr)
-	}
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("refused after %v, not at once", took)
 	}
 	sameJournal(t, readJournal(t, db), before)
 
