@@ -52,7 +52,7 @@ type Command struct {
 	Lists   *Lists        // load
 }
 
-var actionHelp = "draw, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -76,6 +76,8 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 			arg, c.ID = "", strings.TrimSpace(arg[3:])
 		}
 		c.Text = arg
+	case OpWitness:
+		c.Text = arg // a draw witness may be empty: the auditor typed nothing
 	case OpVoid, OpSkip:
 		if arg == "" {
 			return c, false, fmt.Errorf("%s needs a reason, e.g. %s wrong button", c.Op, c.Op)

@@ -21,6 +21,21 @@ func Commitment(seed []byte) string {
 	return hex.EncodeToString(h[:])
 }
 
+// DrawKey derives a segment's key from the show's key K and the draw
+// witness W_d typed after the segment's bin froze:
+// K_d = SHA-256(K || 0x00 || segment || 0x00 || W_d).
+func DrawKey(k [32]byte, segment, drawWitness string) [32]byte {
+	h := sha256.New()
+	h.Write(k[:])
+	h.Write([]byte{0})
+	h.Write([]byte(segment))
+	h.Write([]byte{0})
+	h.Write([]byte(drawWitness))
+	var kd [32]byte
+	h.Sum(kd[:0])
+	return kd
+}
+
 // Key derives the draw key K = SHA-256(seed || witness).
 func Key(seed []byte, witness string) [32]byte {
 	h := sha256.New()

@@ -133,6 +133,9 @@ func (d *decider) run(c Command) error {
 		if c.Opening == nil || c.ShowID == "" {
 			return errors.New("open needs a show id and its opening")
 		}
+		if c.Opening.FixedSeed && !c.Opening.Rehearsal {
+			return refuse("a fixed seed is allowed only in a rehearsal")
+		}
 		if d.e.seed != nil && Commitment(d.e.seed) != c.Opening.Commitment {
 			return fmt.Errorf("the commitment %s is not SHA-256 of the show's seed", c.Opening.Commitment)
 		}
@@ -202,6 +205,9 @@ func (d *decider) step(seg *SegState, c Command) error {
 		if seg.Frozen == nil {
 			if err := d.freeze(seg); err != nil {
 				return err
+			}
+			if d.st.AwaitsDrawWitness(seg) {
+				return nil // frozen: its picks wait for the auditor's draw witness
 			}
 		}
 		if l := seg.Last(); l == nil || l.Announced() || l.Outcome != Pending {
@@ -467,8 +473,15 @@ func (d *decider) void(seg *SegState, reason string) error {
 }
 
 // witness records the auditor's witness W, typed after seeing the
-// commitment; it must come before any bin is frozen.
+// commitment; it must come before any bin is frozen. In a show with
+// witness each-draw, a witness typed while the current segment awaits its
+// draw witness is that: W_d, which may be empty.
 func (d *decider) witness(w string) error {
+	if seg := d.st.CurSeg(); seg != nil && d.st.AwaitsDrawWitness(seg) {
+		return d.emit(Event{Kind: DrawWitness, Segment: seg.Seg.ID, Witness: &Witness{Text: w}})
+	} else if seg != nil && seg.DrawWitness != nil {
+		return refuse("%s: the draw witness is already given (%q)", seg.Seg.ID, *seg.DrawWitness)
+	}
 	switch {
 	case d.st.Witness() != "":
 		return refuse("the witness is already given (%q)", d.st.Witness())

@@ -22,6 +22,7 @@ const (
 	PickDecided   Kind = "pick-decided"
 	PickVoided    Kind = "pick-voided"
 	WitnessGiven  Kind = "witness-given"
+	DrawWitness   Kind = "draw-witness-given" // W_d of a segment, typed after its bin froze
 	SegmentEnded  Kind = "segment-ended"
 	SegmentNext   Kind = "segment-next"
 	ShowClosed    Kind = "show-closed"
@@ -66,6 +67,7 @@ type Opened struct {
 	FileSHA256 string    `json:"file_sha256"`
 	Segments   []string  `json:"segments"`
 	Clock      time.Time `json:"clock,omitzero"` // the show clock at open, when it is not the wall clock
+	FixedSeed  bool      `json:"fixed_seed,omitempty"` // a rehearsal's seed given with --seed, not drawn from crypto/rand
 }
 
 // Loaded is the payload of entries-loaded: a segment's entry file was

@@ -24,6 +24,7 @@ type Show struct {
 	Timezone     string
 	Location     *time.Location
 	ClaimSeconds int
+	Witness      WitnessMode
 	Mask         Mask
 	Exclusions   string // path, resolved against the show file's folder; "" if none
 	Register     string // decline register for the whole show
@@ -32,6 +33,21 @@ type Show struct {
 	Sound        Sound
 	Segments     []Segment
 }
+
+// WitnessMode is when the auditor's witness goes into the draws' key.
+type WitnessMode string
+
+// Witness modes.
+const (
+	// WitnessOpen: one witness W, typed at show open after the commitment
+	// is shown, keys every draw: K = SHA-256(S || W).
+	WitnessOpen WitnessMode = "open"
+	// WitnessEachDraw: besides W, a draw witness W_d typed after each
+	// segment's bin is frozen keys that segment's draws:
+	// K_d = SHA-256(K || 0x00 || segment || 0x00 || W_d). Nobody who knows
+	// the seed before a freeze can then steer its picks by the bin.
+	WitnessEachDraw WitnessMode = "each-draw"
+)
 
 // Brand is how the big screen looks: the casino's name, colours (#rrggbb)
 // and logo (a PNG, resolved against the show file's folder).
@@ -174,6 +190,7 @@ type fileYAML struct {
 	Currency     string `yaml:"currency"`
 	Timezone     string `yaml:"timezone"`
 	ClaimSeconds *int   `yaml:"claim_seconds"`
+	Witness      string `yaml:"witness"`
 	Mask         struct {
 		Names *bool `yaml:"names"`
 		Cards *bool `yaml:"cards"`
@@ -228,7 +245,7 @@ type segmentYAML struct {
 }
 
 var (
-	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "mask", "exclusions", "register", "proxies", "brand", "sound", "segments"}
+	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "witness", "mask", "exclusions", "register", "proxies", "brand", "sound", "segments"}
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
@@ -346,6 +363,7 @@ func Parse(path string, b []byte) (*Show, error) {
 		Currency:     or(raw.Currency, "ZAR"),
 		Timezone:     or(raw.Timezone, "Africa/Johannesburg"),
 		ClaimSeconds: 90,
+		Witness:      WitnessMode(or(raw.Witness, string(WitnessOpen))),
 		Mask:         Mask{Names: true, Cards: true},
 		Exclusions:   resolve(raw.Exclusions),
 		Register:     resolve(raw.Register),
@@ -366,6 +384,9 @@ func Parse(path string, b []byte) (*Show, error) {
 		loc = time.UTC
 	}
 	s.Location = loc
+	if s.Witness != WitnessOpen && s.Witness != WitnessEachDraw {
+		p.add(value(root, "witness"), "witness %q is not open or each-draw", raw.Witness)
+	}
 	if raw.ClaimSeconds != nil {
 		s.ClaimSeconds = *raw.ClaimSeconds
 		if s.ClaimSeconds < 10 || s.ClaimSeconds > 3600 {

@@ -92,7 +92,7 @@ func TestParseIssueExample(t *testing.T) {
 	at := time.Date(2024, 11, 30, 21, 30, 0, 0, johannesburg)
 	want := &Show{
 		Path: "/srv/shows/royal/show.yaml", Promotion: "Royal Flush", Property: "Gold Reef City", Currency: "ZAR",
-		Timezone: "Africa/Johannesburg", ClaimSeconds: 90, Mask: Mask{Names: true, Cards: true},
+		Timezone: "Africa/Johannesburg", ClaimSeconds: 90, Witness: WitnessOpen, Mask: Mask{Names: true, Cards: true},
 		Exclusions: "/srv/shows/royal/exclusions.csv",
 		Brand:      Brand{Name: "Gold Reef City"}, // the property, when the file names no brand
 		Sound:      Sound{Enabled: true, Volume: 0.8},
@@ -249,7 +249,7 @@ func TestParseErrors(t *testing.T) {
 	seg := func(extra string) string {
 		return head + "segments:\n  - id: a\n    entries: a.csv\n" + extra
 	}
-	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, mask, exclusions, register, proxies, brand, sound, segments)"
+	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, witness, mask, exclusions, register, proxies, brand, sound, segments)"
 	for _, c := range []struct {
 		name   string
 		src    string

@@ -100,7 +100,11 @@ func (d *decider) numbers(seg *SegState, c Command) error {
 		n.By, n.Name, n.Numbers = "engine", "", nil
 		switch r := d.recorded(NumbersChosen); {
 		case d.e.seed != nil:
-			for _, l := range Shuffle(Key(d.e.seed, d.st.Witness()), seg.Seg.ID+"/numbers", Numbered(bins, 1))[:seg.Seg.Winners] {
+			key, err := d.key(seg)
+			if err != nil {
+				return err
+			}
+			for _, l := range Shuffle(key, seg.Seg.ID+"/numbers", Numbered(bins, 1))[:seg.Seg.Winners] {
 				v, _ := strconv.Atoi(l)
 				n.Numbers = append(n.Numbers, v)
 			}
@@ -287,7 +291,10 @@ func (d *decider) choose(seg *SegState, item string) error {
 		}
 		return d.chosen(seg, c)
 	}
-	key := Key(d.e.seed, d.st.Witness())
+	key, err := d.key(seg)
+	if err != nil {
+		return err
+	}
 	switch seg.Seg.Kind {
 	case KindRoyalFlush:
 		c.Prize = seg.Seg.Prizes[CardPrize(key, seg.Seg.ID, slices.Index(Cards, it))]

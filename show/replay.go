@@ -91,7 +91,7 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		return Command{Op: OpLoad, Segment: ev.Segment, Loaded: ev.Loaded}, need(ev.Loaded != nil && ev.Segment != "")
 	case ListsLoaded:
 		return Command{Op: OpLoad, Segment: ev.Segment, Lists: ev.Lists}, need(ev.Lists != nil)
-	case WitnessGiven:
+	case WitnessGiven, DrawWitness:
 		return Command{Op: OpWitness, Text: witnessText(ev)}, need(ev.Witness != nil)
 	case BinFrozen:
 		return Command{Op: OpFreeze}, need(ev.Frozen != nil)
@@ -242,7 +242,11 @@ func (d *decider) recorded(k Kind) *Event {
 // the journal's pick, once it is found in what is left of the pool.
 func (d *decider) choosePick(seg *SegState, k int) (int, error) {
 	if d.e.seed != nil {
-		return seg.pool.choose(Key(d.e.seed, d.st.Witness()), seg.Seg.ID, seg.Bin, k)
+		key, err := d.key(seg)
+		if err != nil {
+			return -1, err
+		}
+		return seg.pool.choose(key, seg.Seg.ID, seg.Bin, k)
 	}
 	if d.rec == nil {
 		return -1, errors.New("the engine has no seed")
@@ -277,4 +281,17 @@ func (e *Engine) revealed(evs []Event) error {
 		e.seed = seed
 	}
 	return nil
+}
+
+// key is the key of seg's draws (see State.KeyFor); refused while its draw
+// witness is awaited.
+func (d *decider) key(seg *SegState) ([32]byte, error) {
+	if d.e.seed == nil {
+		return [32]byte{}, errors.New("the engine has no seed")
+	}
+	k, ok := d.st.KeyFor(d.e.seed, seg)
+	if !ok {
+		return k, refuse("%s: the draw witness is awaited: the auditor types it now that the bin is frozen (witness TEXT)", seg.Seg.ID)
+	}
+	return k, nil
 }

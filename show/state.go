@@ -48,6 +48,7 @@ type State struct {
 	register map[string]bool
 	proxies  map[string]Proxy
 	ledger   map[string]int64 // each jackpot's value before tonight, from the campaign's record
+	mode     WitnessMode
 }
 
 // SegState is one segment as the fold of its events.
@@ -62,6 +63,9 @@ type SegState struct {
 	Ended    *Ended
 	Numbers  *Numbers // wild card
 	Settled  *Settled // jackpot chest
+	// DrawWitness is W_d, given after the freeze in a show with witness
+	// each-draw; nil until then.
+	DrawWitness *string
 	register map[string]bool
 	proxies  map[string]Proxy
 	pool     *pool
@@ -87,6 +91,33 @@ func (p *Pick) Won() string {
 		return p.Choice.Prize
 	}
 	return p.Prize
+}
+
+// KeyFor is the key of a segment's draws: K, or in a show with witness
+// each-draw K_d from the segment's draw witness; ok is false while that
+// witness is awaited.
+func (st *State) KeyFor(seed []byte, seg *SegState) (key [32]byte, ok bool) {
+	k := Key(seed, st.Witness())
+	if st.mode != WitnessEachDraw {
+		return k, true
+	}
+	if seg.DrawWitness == nil {
+		return k, false
+	}
+	return DrawKey(k, seg.Seg.ID, *seg.DrawWitness), true
+}
+
+// AwaitsDrawWitness reports whether the segment's draws wait for the
+// auditor's draw witness: a show with witness each-draw, whose segment
+// has frozen its bin (a wild card: has nothing to freeze) and has none.
+func (st *State) AwaitsDrawWitness(seg *SegState) bool {
+	if st.mode != WitnessEachDraw || seg.DrawWitness != nil {
+		return false
+	}
+	if seg.Seg.Kind == KindWildCard {
+		return seg.Numbers == nil
+	}
+	return seg.Frozen != nil && !seg.Drawn()
 }
 
 // Witness is the auditor's witness W: given at open or just after.
@@ -177,7 +208,7 @@ func (st *State) ProxyFor(seg *SegState, card string) (Proxy, bool) {
 }
 
 func newState(sh *Show) *State {
-	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}}
+	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}, mode: sh.Witness}
 	for i := range sh.Segments {
 		st.Segs = append(st.Segs, &SegState{Seg: &sh.Segments[i], register: map[string]bool{}, proxies: map[string]Proxy{}})
 	}
@@ -299,6 +330,12 @@ func (st *State) apply(e Event) error {
 			return err
 		}
 		st.witness = e.Witness.Text
+	case DrawWitness:
+		if err := need(seg != nil && e.Witness != nil); err != nil {
+			return err
+		}
+		w := e.Witness.Text
+		seg.DrawWitness = &w
 	case SegmentEnded:
 		if err := need(seg != nil && e.Ended != nil); err != nil {
 			return err

@@ -348,7 +348,7 @@ func TestRunRefusedActions(t *testing.T) {
 	script := []struct{ line, refusal string }{
 		{"claim", "sat-cash: no pick is waiting for a claim"},
 		{"next", "sat-cash: 0 of 5 winners decided; draw again"},
-		{"dance", `unknown action "dance" (valid: draw, claim, `},
+		{"dance", `unknown action "dance" (valid: draw, witness TEXT, claim, `},
 		{"draw", ""},
 		{"draw", "sat-cash: pick 1 is still undecided"},
 		{"next", "sat-cash: pick 1 is still undecided"},

@@ -98,11 +98,12 @@ func smallDraws(sh *show.Show, st *show.State) []RecordSmallDraw {
 	if st.Seed == "" || err != nil {
 		return nil
 	}
-	key := show.Key(seed, st.Witness())
 	var out []RecordSmallDraw
 	for _, s := range st.Segs {
 		seg := s.Seg
+		key, ok := st.KeyFor(seed, s)
 		switch {
+		case !ok: // its draw witness never came: nothing was derived
 		case seg.Kind == show.KindWildCard && s.Numbers != nil && s.Numbers.By == "engine":
 			out = append(out, numbersDraw(key, seg.ID, sh.Bins(seg.From[0]), s.Numbers.Numbers))
 		case s.Frozen == nil:
@@ -172,13 +173,14 @@ func smallDraw(key [32]byte, segment, suffix, of string, labels []string, n int)
 	return d
 }
 
-// key is the draw key once the seed is revealed; ok is false before.
-func (x *Set) key() (key [32]byte, ok bool) {
+// key is the key of a segment's draws once the seed is revealed; ok is
+// false before, and while its draw witness is awaited.
+func (x *Set) key(s *show.SegState) (key [32]byte, ok bool) {
 	seed, err := hex.DecodeString(x.st.Seed)
 	if x.st.Seed == "" || err != nil {
 		return key, false
 	}
-	return show.Key(seed, x.st.Witness()), true
+	return x.st.KeyFor(seed, s)
 }
 
 // finaleLines say what a finale segment adds to its page of the report
@@ -188,7 +190,7 @@ func (x *Set) finaleLines(s *show.SegState) [][2]string {
 	seg, f := s.Seg, s.Frozen
 	var out [][2]string
 	add := func(k, v string) { out = append(out, [2]string{k, v}) }
-	key, revealed := x.key()
+	key, revealed := x.key(s)
 	money := func(v int64) string { return show.Money(x.sh.Currency, v) }
 	switch seg.Kind {
 	case show.KindMonthEnd:

@@ -40,6 +40,12 @@ type RecordShow struct {
 	Timezone  string `json:"timezone,omitempty"`
 	OpenedAt  string `json:"opened_at"`
 	ClosedAt  string `json:"closed_at"`
+	// SeedSource says where the seed came from: crypto/rand, or for a
+	// rehearsal that fixed it, fixed.
+	SeedSource string `json:"seed_source"`
+	// WitnessMode is each-draw when every segment's draws are keyed by a
+	// draw witness too; absent for the one witness at open.
+	WitnessMode string `json:"witness_mode,omitempty"`
 }
 
 // RecordDraw is one frozen bin and its picks.
@@ -64,6 +70,7 @@ type RecordDraw struct {
 	Winners      int          `json:"winners"`
 	Wanted       int          `json:"wanted"`
 	EndedShort   string       `json:"ended_short,omitempty"`
+	DrawWitness  *string      `json:"draw_witness,omitempty"` // W_d, typed after the freeze (witness each-draw)
 	Picks        []RecordPick `json:"picks"`
 
 	// Finale segments only; a plain draw has none of these.
@@ -186,10 +193,16 @@ func New(sh *show.Show, st *show.State) *Record {
 		Format: RecordFormat, Algorithm: st.Opened.Algorithm,
 		Show: RecordShow{
 			ID: st.ID, Promotion: st.Opened.Promotion, Property: st.Opened.Property, Rehearsal: st.Opened.Rehearsal,
-			Timezone: sh.Timezone, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt),
+			Timezone: sh.Timezone, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt), SeedSource: "crypto/rand",
 		},
 		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Witness(),
 		Draws: []RecordDraw{},
+	}
+	if st.Opened.FixedSeed {
+		rec.Show.SeedSource = "fixed (rehearsal)"
+	}
+	if sh.Witness == show.WitnessEachDraw {
+		rec.Show.WitnessMode = string(show.WitnessEachDraw)
 	}
 	for _, s := range st.Segs {
 		if s.Frozen == nil {
@@ -207,6 +220,7 @@ func New(sh *show.Show, st *show.State) *Record {
 		if s.Ended != nil {
 			d.EndedShort = s.Ended.Reason
 		}
+		d.DrawWitness = s.DrawWitness
 		finaleDraw(sh, s, &d)
 		for _, p := range s.Picks {
 			rp := RecordPick{
