@@ -1,0 +1,478 @@
+package record
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+
+	"drawshow/show"
+)
+
+// Sheet is what the pre-show sheet prints: the anchors on paper that the
+// independent auditor signs before the first draw. The caller fills it
+// (data.DB.SheetOf does, from the record and the files on disk); the
+// writer only lays it out.
+type Sheet struct {
+	ShowID    string
+	Promotion string
+	Property  string
+	Date      time.Time      // the show's day: its first scheduled segment, else when it opened
+	Location  *time.Location // the show's timezone; every time on the sheet is in it
+	OpenedAt  time.Time      // also the PDF's creation date, so one record gives one file
+	Rehearsal bool
+	Algorithm string
+	// Commitment is C = hex(SHA-256(S)), recorded when the show opened.
+	Commitment string
+	// WitnessMode is the show file's witness mode ("open" or
+	// "each-draw"); "" leaves the line out.
+	WitnessMode string
+	// Witness is W, typed at open; "" when none is given yet.
+	Witness string
+	// ShowFile is the show file: its name as the record holds it, its
+	// size and the SHA-256 of its text.
+	ShowFile SheetFile
+	// Files are the lists and entry files the show file names, each once.
+	Files    []SheetFile
+	Segments []SheetSegment
+	// Late, when not empty, says that the sheet is printed after the
+	// first bin was frozen (which and when): it is then no pre-show
+	// anchor, and it says so on its first page.
+	Late string
+}
+
+// SheetFile is a file the show file names, as it is on disk when the
+// sheet is made.
+type SheetFile struct {
+	Name   string   // relative to the show file's folder, with /
+	Uses   []string // what it is to the show: "exclusions (whole show)", "entries of sat-cash"…
+	Size   int64
+	SHA256 string // hex; "" when the file could not be hashed
+	// Absent says why there is no hash, when SHA256 is "": "not present
+	// at open: its hash is recorded at import", or why it could not be read.
+	Absent string
+	// Note is anything more: how it stands against its import, if any.
+	Note string
+}
+
+// SheetSegment is one item of the run sheet.
+type SheetSegment struct {
+	ID, Title, Kind string
+	At              time.Time // zero when not scheduled
+	Winners         int       // 0 for a segment that draws none
+	Prizes          string    // in words: "R5 000 each", "R10 000, R5 000, R2 000"
+}
+
+// Words of the sheet that its readers (and tests) look for.
+const (
+	SheetOfficial  = "OFFICIAL"
+	SheetRehearsal = "REHEARSAL"
+	// NotPresent is said of a list or entry file that is not on disk when
+	// the sheet is made: its hash goes into the record when it is imported,
+	// before its bin freezes, and the report prints it.
+	NotPresent = "not present at open: its hash is recorded at import"
+)
+
+// sheetPDF lays out the sheet.
+type sheetPDF struct {
+	p *fpdf.Fpdf
+	s *Sheet
+}
+
+// WriteSheet writes the pre-show sheet to path, an A4 PDF: the show, its
+// status (OFFICIAL or REHEARSAL, large), the commitment in full and in
+// groups of four, the show file's hash, the hash and size of every list
+// and entry file present, the run sheet with its times, and signature
+// lines for the independent auditor and the promotions manager. The same
+// sheet gives the same file, byte for byte. The file is written beside
+// path and renamed into place, so a kill leaves no half sheet.
+func WriteSheet(path string, s Sheet) error {
+	if s.Location == nil {
+		s.Location = time.UTC
+	}
+	p := fpdf.New("P", "mm", "A4", "")
+	p.SetCatalogSort(true)
+	p.SetCreationDate(s.OpenedAt)
+	p.SetModificationDate(s.OpenedAt)
+	p.SetTitle(pdfText(fmt.Sprintf("%s, %s: pre-show sheet, show %s", s.Promotion, s.Property, s.ShowID)), true)
+	p.SetSubject(pdfText(sheetStatus(&s)), true)
+	p.SetCreator("drawshow", true)
+	p.SetAuthor("drawshow", true)
+	// fpdf writes into the font bytes it is given: each sheet its own copy
+	// (see writePDF).
+	p.AddUTF8FontFromBytes("go", "", bytes.Clone(goregular.TTF))
+	p.AddUTF8FontFromBytes("go", "B", bytes.Clone(gobold.TTF))
+	p.AddUTF8FontFromBytes("mono", "", bytes.Clone(gomono.TTF))
+	p.SetMargins(pdfMargin, pdfTop, pdfMargin)
+	p.SetAutoPageBreak(true, pdfBottom)
+	p.AliasNbPages("{nb}")
+	w := &sheetPDF{p: p, s: &s}
+	p.SetHeaderFunc(w.header)
+	p.SetFooterFunc(w.footer)
+
+	p.AddPage()
+	w.cover()
+	w.commitment()
+	w.files()
+	w.runSheet()
+	w.signatures()
+	if err := p.Error(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := p.Output(&buf); err != nil {
+		return err
+	}
+	return writeWhole(path, buf.Bytes())
+}
+
+// writeWhole writes b to a file beside path, syncs it and renames it to path.
+func writeWhole(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+func sheetStatus(s *Sheet) string {
+	if s.Rehearsal {
+		return "REHEARSAL - NOT AN OFFICIAL RESULT"
+	}
+	return "OFFICIAL SHOW"
+}
+
+// Group4 writes a hex string in groups of four characters, for reading
+// aloud and comparing by eye: "f97a a653 4016 …".
+func Group4(h string) string {
+	var b strings.Builder
+	for i := 0; i < len(h); i += 4 {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(h[i:min(i+4, len(h))])
+	}
+	return b.String()
+}
+
+func (w *sheetPDF) font(style string, size float64) { w.p.SetFont("go", style, size) }
+
+func (w *sheetPDF) header() {
+	p, s := w.p, w.s
+	p.SetXY(pdfMargin, 8)
+	w.font("B", 10)
+	if s.Rehearsal {
+		p.SetFillColor(192, 0, 0)
+		p.SetTextColor(255, 255, 255)
+		p.CellFormat(pdfBodyW, 7, sheetStatus(s), "", 1, "C", true, 0, "")
+	} else {
+		p.SetTextColor(55, 86, 35)
+		p.CellFormat(pdfBodyW, 7, sheetStatus(s), "", 1, "C", false, 0, "")
+	}
+	p.SetXY(pdfMargin, 16)
+	p.SetTextColor(90, 90, 90)
+	w.font("", 8)
+	p.CellFormat(pdfBodyW/2, 5, pdfText(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "B", 0, "L", false, 0, "")
+	p.CellFormat(pdfBodyW/2, 5, pdfText("pre-show sheet, show "+s.ShowID), "B", 1, "R", false, 0, "")
+	p.SetTextColor(0, 0, 0)
+	p.SetY(pdfTop)
+}
+
+func (w *sheetPDF) footer() {
+	p, s := w.p, w.s
+	p.SetY(-13)
+	p.SetTextColor(90, 90, 90)
+	w.font("", 8)
+	left := fmt.Sprintf("drawshow pre-show sheet, show %s, commitment %s…", s.ShowID, s.Commitment[:min(16, len(s.Commitment))])
+	if s.Rehearsal {
+		left = "REHEARSAL - " + left
+	}
+	p.CellFormat(pdfBodyW*0.75, 5, pdfText(left), "T", 0, "L", false, 0, "")
+	p.CellFormat(pdfBodyW*0.25, 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
+	if s.Rehearsal {
+		// Across the page, faint, as on the report; drawn last on the
+		// page, since pdftotext -nodiag drops the first word that follows
+		// diagonal text.
+		p.SetAlpha(0.10, "Normal")
+		p.SetFont("go", "B", 96)
+		p.SetTextColor(192, 0, 0)
+		p.TransformBegin()
+		p.TransformRotate(55, pdfPageW/2, pdfPageH/2)
+		tw := p.GetStringWidth(SheetRehearsal)
+		p.Text(pdfPageW/2-tw/2, pdfPageH/2+12, SheetRehearsal)
+		p.TransformEnd()
+		p.SetAlpha(1, "Normal")
+	}
+	p.SetTextColor(0, 0, 0)
+}
+
+// room starts a new page unless h millimetres fit above the bottom margin.
+func (w *sheetPDF) room(h float64) {
+	if w.p.GetY()+h > pdfPageH-pdfBottom {
+		w.p.AddPage()
+	}
+}
+
+func (w *sheetPDF) h2(s string) {
+	w.room(28)
+	w.p.Ln(3)
+	w.font("B", 12.5)
+	w.p.MultiCell(pdfBodyW, 6.5, pdfText(s), "B", "L", false)
+	w.p.Ln(1.5)
+}
+
+func (w *sheetPDF) text(s string) {
+	w.font("", 9.5)
+	w.p.MultiCell(pdfBodyW, 4.6, pdfText(s), "", "L", false)
+}
+
+// kv writes a label and its value, a mono value in the fixed-width font.
+func (w *sheetPDF) kv(label, value string, mono bool) {
+	p := w.p
+	w.room(pdfLine)
+	y := p.GetY()
+	w.font("B", 9)
+	p.CellFormat(pdfLabelW, pdfLine, pdfText(label), "", 0, "L", false, 0, "")
+	p.SetXY(pdfMargin+pdfLabelW, y)
+	if mono {
+		p.SetFont("mono", "", 8.6)
+	} else {
+		w.font("", 9.5)
+	}
+	p.MultiCell(pdfBodyW-pdfLabelW, pdfLine, pdfText(value), "", "L", false)
+}
+
+func (w *sheetPDF) local(t time.Time, layout string) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(w.s.Location).Format(layout)
+}
+
+func (w *sheetPDF) cover() {
+	p, s := w.p, w.s
+	w.font("B", 17)
+	p.MultiCell(pdfBodyW, 8, "Pre-show sheet", "", "L", false)
+	p.Ln(1)
+	w.font("", 12)
+	p.MultiCell(pdfBodyW, 6, pdfText(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
+	w.font("", 11)
+	p.MultiCell(pdfBodyW, 6, pdfText(w.local(s.Date, "Monday 2 January 2006")), "", "L", false)
+	p.Ln(3)
+
+	// the status, large: nobody mistakes a rehearsal's sheet for a show's
+	w.font("B", 30)
+	if s.Rehearsal {
+		p.SetTextColor(192, 0, 0)
+		p.CellFormat(pdfBodyW, 13, SheetRehearsal, "", 1, "L", false, 0, "")
+		w.font("B", 10.5)
+		p.MultiCell(pdfBodyW, 5.2, "This show is a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
+	} else {
+		p.SetTextColor(55, 86, 35)
+		p.CellFormat(pdfBodyW, 13, SheetOfficial, "", 1, "L", false, 0, "")
+		w.font("B", 10.5)
+		p.MultiCell(pdfBodyW, 5.2, "This show is official: its draws decide the promotion's winners.", "", "L", false)
+	}
+	p.SetTextColor(0, 0, 0)
+	p.Ln(2)
+	if s.Late != "" {
+		p.SetTextColor(192, 0, 0)
+		w.font("B", 10)
+		p.MultiCell(pdfBodyW, 5, pdfText("Printed after the first draw began ("+s.Late+"): this sheet was not made before the first draw and is no pre-show anchor."), "", "L", false)
+		p.SetTextColor(0, 0, 0)
+		p.Ln(2)
+	}
+	w.text("For the independent auditor and the promotions manager to sign before the first draw. " +
+		"It fixes on paper what the record held when the show was opened: the commitment to the show's secret seed, " +
+		"and the show file and the lists and entry files as they were. After the show, the draw report prints the same " +
+		"commitment and the SHA-256 of each entry file as it was imported, and the journal (journal.jsonl of the export) " +
+		"records every file as it was read. Any difference is to be explained.")
+	p.Ln(2)
+	w.kv("Show", s.ShowID, false)
+	w.kv("Opened", w.local(s.OpenedAt, time.DateTime)+" ("+s.Location.String()+")", false)
+	w.kv("Algorithm", s.Algorithm, false)
+	if s.WitnessMode != "" {
+		w.kv("Witness mode", s.WitnessMode, false)
+	}
+	if s.Witness != "" {
+		w.kv("Witness W", s.Witness, false)
+	} else {
+		w.kv("Witness W", "none given yet", false)
+	}
+}
+
+func (w *sheetPDF) commitment() {
+	p, s := w.p, w.s
+	w.h2("Commitment")
+	w.text("C = hex(SHA-256(S)), S the show's secret seed, drawn when the show opened and revealed only when it closes.")
+	p.Ln(1)
+	w.kv("Commitment C", s.Commitment, true)
+	p.Ln(1)
+	w.room(16)
+	y := p.GetY()
+	w.font("B", 9)
+	p.CellFormat(pdfLabelW, 6, "In groups of four", "", 0, "L", false, 0, "")
+	p.SetXY(pdfMargin+pdfLabelW, y)
+	p.SetFont("mono", "", 12)
+	g := strings.Fields(Group4(s.Commitment))
+	for len(g) > 0 {
+		n := min(8, len(g))
+		p.SetX(pdfMargin + pdfLabelW)
+		p.CellFormat(pdfBodyW-pdfLabelW, 6, strings.Join(g[:n], " "), "", 1, "L", false, 0, "")
+		g = g[n:]
+	}
+}
+
+func (w *sheetPDF) file(label string, f SheetFile) {
+	p := w.p
+	w.room(3 * pdfLine)
+	y := p.GetY()
+	w.font("B", 9)
+	p.CellFormat(pdfLabelW, pdfLine, pdfText(label), "", 0, "L", false, 0, "")
+	p.SetXY(pdfMargin+pdfLabelW, y)
+	w.font("B", 9.5)
+	size := ""
+	if f.SHA256 != "" {
+		size = show.Thousands(f.Size) + " bytes"
+	}
+	p.CellFormat(pdfBodyW-pdfLabelW-32, pdfLine, pdfText(f.Name), "", 0, "L", false, 0, "")
+	w.font("", 9.5)
+	p.CellFormat(32, pdfLine, size, "", 1, "R", false, 0, "")
+	if len(f.Uses) > 0 {
+		w.kv("", strings.Join(f.Uses, "; "), false)
+	}
+	if f.SHA256 != "" {
+		w.kv("SHA-256", f.SHA256, true)
+	} else {
+		w.kv("SHA-256", f.Absent, false)
+	}
+	if f.Note != "" {
+		w.kv("", f.Note, false)
+	}
+	p.Ln(1.5)
+}
+
+func (w *sheetPDF) files() {
+	s := w.s
+	w.h2("Show file, lists and entry files")
+	if len(s.Files) == 0 {
+		w.text("The show file, as the record holds it. It names no list or entry file.")
+	} else {
+		w.text("The show file, as the record holds it, then each list and entry file it names, as it is on disk now, " +
+			"named relative to the show file. A file that is not there yet is recorded when it is imported, before its bin freezes.")
+	}
+	w.p.Ln(1.5)
+	w.file("Show file", s.ShowFile)
+	for i, f := range s.Files {
+		w.file(fmt.Sprintf("File %d", i+1), f)
+	}
+}
+
+// runCols are the columns of the run sheet, in millimetres.
+var runCols = []struct {
+	title string
+	w     float64
+	align string
+}{
+	{"Segment", 32, "L"}, {"Title", 42, "L"}, {"Kind", 24, "L"}, {"Time", 28, "L"}, {"Winners", 14, "R"}, {"Prizes", 40, "L"},
+}
+
+func (w *sheetPDF) runHeader() {
+	p := w.p
+	p.SetFillColor(217, 217, 217)
+	w.font("B", 8.5)
+	for _, c := range runCols {
+		p.CellFormat(c.w, 6, c.title, "TB", 0, c.align, true, 0, "")
+	}
+	p.Ln(-1)
+}
+
+func (w *sheetPDF) runSheet() {
+	p, s := w.p, w.s
+	w.h2("Run sheet")
+	w.text(fmt.Sprintf("%d segment(s), in order; times in %s.", len(s.Segments), s.Location))
+	p.Ln(1.5)
+	w.room(6 + 2*4.6)
+	w.runHeader()
+	const lh = 4.2
+	for _, g := range s.Segments {
+		winners := "-"
+		if g.Winners > 0 {
+			winners = fmt.Sprint(g.Winners)
+		}
+		at := w.local(g.At, "2006-01-02 15:04")
+		if at == "" {
+			at = "not scheduled"
+		}
+		cells := []string{g.ID, g.Title, g.Kind, at, winners, g.Prizes}
+		w.font("", 8)
+		lines := make([][]string, len(cells))
+		n := 1
+		for i, c := range runCols {
+			lines[i] = p.SplitText(pdfText(cells[i]), c.w)
+			n = max(n, len(lines[i]))
+		}
+		h := float64(n)*lh + 1.2
+		if p.GetY()+h > pdfPageH-pdfBottom {
+			p.AddPage()
+			w.runHeader()
+			w.font("", 8)
+		}
+		x, y := pdfMargin, p.GetY()
+		for i, c := range runCols {
+			p.SetXY(x, y+0.6)
+			p.MultiCell(c.w, lh, strings.Join(lines[i], "\n"), "", c.align, false)
+			x += c.w
+		}
+		p.Line(pdfMargin, y+h, pdfMargin+pdfBodyW, y+h)
+		p.SetXY(pdfMargin, y+h)
+	}
+}
+
+func (w *sheetPDF) signatures() {
+	p := w.p
+	w.room(90)
+	w.h2("Signatures")
+	w.text("Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.")
+	p.Ln(4)
+	for _, role := range []string{"Independent auditor", "Promotions manager"} {
+		w.font("B", 10.5)
+		p.CellFormat(pdfBodyW, 6, role, "", 1, "L", false, 0, "")
+		p.Ln(9)
+		y := p.GetY()
+		w.font("", 9)
+		for _, f := range []struct {
+			label string
+			x, w  float64
+		}{{"Name", 0, 62}, {"Signature", 68, 62}, {"Date", 136, 44}} {
+			p.Line(pdfMargin+f.x, y, pdfMargin+f.x+f.w, y)
+			p.SetXY(pdfMargin+f.x, y+0.5)
+			p.CellFormat(f.w, 4.5, f.label, "", 0, "L", false, 0, "")
+		}
+		p.SetXY(pdfMargin, y+12)
+	}
+}
