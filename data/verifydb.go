@@ -2,10 +2,14 @@ package data
 
 import (
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -167,4 +171,39 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		}
 	}
 	return r, nil
+}
+
+// Against holds the database's journal to what the auditor read off
+// paper: the commitment is one of its shows', each anchor's row hashes to
+// its prefix.
+func (db *DB) Against(p verify.Paper) ([]string, error) {
+	var commitments []string
+	rows, err := db.sql.Query(`SELECT payload FROM journal WHERE kind = ? ORDER BY seq`, string(show.ShowOpened))
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var payload string
+		if err := rows.Scan(&payload); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if e, err := show.DecodeEvent(0, time.Time{}, string(show.ShowOpened), []byte(payload)); err == nil && e.Opened != nil {
+			commitments = append(commitments, e.Opened.Commitment)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var qerr error
+	out := p.Check(func(seq int64) (string, bool) {
+		var h []byte
+		err := db.sql.QueryRow(`SELECT hash FROM journal WHERE seq = ?`, seq).Scan(&h)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			qerr = err
+		}
+		return hex.EncodeToString(h), err == nil
+	}, commitments)
+	return out, qerr
 }

@@ -157,6 +157,13 @@ func notClosed(stdout io.Writer, rec *record.Record) {
 func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "check the journal hash chain of this database `FILE`")
+	var paper verify.Paper
+	fs.StringVar(&paper.Commitment, "commitment", "", "the commitment `HEX` as printed on the pre-show sheet: the record must be that show's")
+	fs.Func("anchor", "`SEQ:HEX`, a journal row and the start of its hash as printed on a board or the report (16 hex digits or more; repeatable)", func(s string) error {
+		a, err := verify.ParseAnchor(s)
+		paper.Anchors = append(paper.Anchors, a)
+		return err
+	})
 	pos, err := parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -173,7 +180,11 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		problems = r.Problems
+		onPaper, err := db.Against(paper)
+		if err != nil {
+			return err
+		}
+		problems = append(r.Problems, onPaper...)
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
 		}
@@ -187,6 +198,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
+			r.Against(paper)
 			problems = r.Problems
 			if len(problems) == 0 {
 				fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived%s\n", r.Draws, r.Picks, choicesDerived(r))
@@ -197,6 +209,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		r.Against(paper)
 		problems = r.Problems
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, record.SumsFile)
@@ -205,6 +218,9 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	default:
 		return errors.New("verify needs an export DIR, or --db FILE, or an archive FILE.zip")
+	}
+	if len(problems) == 0 && (paper.Commitment != "" || len(paper.Anchors) > 0) {
+		fmt.Fprintf(stdout, "paper OK: %s%d anchor(s) hold\n", map[bool]string{true: "the commitment matches; "}[paper.Commitment != ""], len(paper.Anchors))
 	}
 	for _, p := range problems {
 		fmt.Fprintln(stdout, "MISMATCH:", p)

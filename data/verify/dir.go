@@ -57,6 +57,10 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 	for _, p := range record.CheckChain(rows) {
 		r.bad("%s: %s", record.JournalFile, p)
 	}
+	r.rows = make(map[int64]string, len(rows))
+	for _, row := range rows {
+		r.rows[row.Seq] = row.Hash
+	}
 	r.Show = rows[0].Show
 	var evs []show.Event
 	for i := range rows {
@@ -76,6 +80,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		return nil, false
 	}
 	o := evs[0].Opened
+	r.Commitment = o.Commitment
 	text, err := os.ReadFile(filepath.Join(dir, record.ShowFile))
 	if err != nil {
 		r.bad("%s: %v", record.ShowFile, err)

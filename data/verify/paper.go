@@ -1,0 +1,69 @@
+package verify
+
+import (
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Paper is what the auditor reads off paper to hold a record to: the
+// commitment printed on the pre-show sheet before the first draw, and
+// chain heads printed on the winners boards and in the report. A record
+// re-hashed after the fact, or a rehearsal passed off as the official
+// show, no longer matches them.
+type Paper struct {
+	Commitment string   // hex, as on the sheet; "" if none given
+	Anchors    []Anchor // rows of the journal and the start of their hashes
+}
+
+// Anchor is a journal row's seq and the first hex digits of its hash.
+type Anchor struct {
+	Seq    int64
+	Prefix string
+}
+
+// MinAnchor is how many hex digits of a hash an anchor gives at least:
+// 64 bits, beyond reach of a forger's search.
+const MinAnchor = 16
+
+// ParseAnchor reads SEQ:HEXPREFIX as printed on a board or the report;
+// spaces inside the prefix (printed in groups of four) are ignored.
+func ParseAnchor(s string) (Anchor, error) {
+	seq, prefix, ok := strings.Cut(s, ":")
+	n, err := strconv.ParseInt(strings.TrimSpace(seq), 10, 64)
+	prefix = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(prefix), " ", ""))
+	if _, herr := hex.DecodeString(prefix + strings.Repeat("0", len(prefix)%2)); !ok || err != nil || n < 1 || herr != nil || len(prefix) < MinAnchor || len(prefix) > 64 {
+		return Anchor{}, fmt.Errorf("anchor %q: want SEQ:HEX, a row's seq and at least %d hex digits of its hash, e.g. 41:f97aa6534016057a", s, MinAnchor)
+	}
+	return Anchor{Seq: n, Prefix: prefix}, nil
+}
+
+// Check holds a journal to p: hash gives a row's hash in hex (ok false
+// when the row is not in what is checked), commitments the commitments
+// of the shows checked. Each mismatch is named.
+func (p Paper) Check(hash func(seq int64) (string, bool), commitments []string) []string {
+	var out []string
+	if c := strings.ToLower(strings.ReplaceAll(p.Commitment, " ", "")); c != "" && !slices.Contains(commitments, c) {
+		out = append(out, fmt.Sprintf("the commitment on paper, %s, is not the record's (%s): this is not the show the sheet was signed for", c, strings.Join(commitments, ", ")))
+	}
+	for _, a := range p.Anchors {
+		h, ok := hash(a.Seq)
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("anchor %d:%s: the record has no row %d", a.Seq, a.Prefix, a.Seq))
+		case !strings.HasPrefix(h, a.Prefix):
+			out = append(out, fmt.Sprintf("anchor %d:%s: row %d hashes to %s: the record was rewritten since the paper was printed", a.Seq, a.Prefix, a.Seq, h[:min(len(h), len(a.Prefix))]))
+		}
+	}
+	return out
+}
+
+// Against holds the verified export to p, adding what does not match.
+func (r *Report) Against(p Paper) {
+	r.Problems = append(r.Problems, p.Check(func(seq int64) (string, bool) {
+		h, ok := r.rows[seq]
+		return h, ok
+	}, []string{r.Commitment})...)
+}
