@@ -66,7 +66,7 @@ type Opened struct {
 	File       string    `json:"file"`
 	FileSHA256 string    `json:"file_sha256"`
 	Segments   []string  `json:"segments"`
-	Clock      time.Time `json:"clock,omitzero"` // the show clock at open, when it is not the wall clock
+	Clock      time.Time `json:"clock,omitzero"`       // the show clock at open, when it is not the wall clock
 	FixedSeed  bool      `json:"fixed_seed,omitempty"` // a rehearsal's seed given with --seed, not drawn from crypto/rand
 }
 

@@ -66,10 +66,10 @@ type SegState struct {
 	// DrawWitness is W_d, given after the freeze in a show with witness
 	// each-draw; nil until then.
 	DrawWitness *string
-	register map[string]bool
-	proxies  map[string]Proxy
-	pool     *pool
-	shared   bool // pool is another state's too: copy it before a pick changes it
+	register    map[string]bool
+	proxies     map[string]Proxy
+	pool        *pool
+	shared      bool // pool is another state's too: copy it before a pick changes it
 }
 
 // Pick is one pick of a draw.
