@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -130,6 +131,9 @@ func (db *DB) Archive(showID, out string, progress func(step string, done, total
 	if cerr := cp.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil {
+		err = stripSeeds(copyPath, showID)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +150,33 @@ func (db *DB) Archive(showID, out string, progress func(step string, done, total
 	}
 	progress("done", total, total)
 	return rec, nil
+}
+
+// stripSeeds removes from a copy made by Backup every seed but that of
+// the show keep, and that one too unless the show is closed: no seed
+// leaves the laptop before its show reveals it. The freed pages are
+// zeroed and the file rebuilt, so no byte of a seed stays in it.
+func stripSeeds(path, keep string) error {
+	s, err := sql.Open("sqlite3", sqliteURI(path, url.Values{"mode": {"rw"}}))
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	s.SetMaxOpenConns(1)
+	for _, q := range []string{
+		`PRAGMA secure_delete = ON`,
+		`DELETE FROM secrets WHERE show <> ? OR show NOT IN (SELECT id FROM shows WHERE closed_at IS NOT NULL)`,
+		`VACUUM`,
+	} {
+		var args []any
+		if strings.Contains(q, "?") {
+			args = append(args, keep)
+		}
+		if _, err := s.Exec(q, args...); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	return s.Close()
 }
 
 // openCopy opens a copy made by Backup read-only, as it is: no migration

@@ -424,3 +424,57 @@ func TestArchiveIntoOddFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestArchiveCarriesNoUnrevealedSeed: an archive of one closed show while
+// another is open holds no seed but the closed show's; an archive of the
+// open show holds none. Not a byte of an unrevealed seed is in the copy.
+func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
+	f := exportFixture(t)
+	db, closed := playExportShow(t, f, true)
+	text := strings.Replace(exportShowText, "promotion: ", "promotion: Second ", 1)
+	write(t, filepath.Join(f.dir, "second.yaml"), text)
+	sh, err := show.Parse(filepath.Join(f.dir, "second.yaml"), []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := db.OpenShow(sh, []byte(text), Options{Clock: func() time.Time { return f.clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+		t.Fatal(err)
+	}
+	openSeed, err := db.Seed(open.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedSeed, _ := db.Seed(closed.ID)
+	for _, c := range []struct {
+		id   string
+		keep []byte // the one seed the copy may hold
+	}{{closed.ID, closedSeed}, {open.ID, nil}} {
+		zipPath := filepath.Join(t.TempDir(), "a.zip")
+		if _, err := db.Archive(c.id, zipPath, nil); err != nil {
+			t.Fatal(err)
+		}
+		_, files := zipFiles(t, zipPath)
+		cp := files[c.id+"/"+record.ArchiveDB]
+		if bytes.Contains(cp, openSeed) {
+			t.Errorf("the archive of %s holds the open show's seed", c.id)
+		}
+		if (c.keep != nil) != bytes.Contains(cp, closedSeed) {
+			t.Errorf("the archive of %s: holds the closed show's seed %v, want %v", c.id, bytes.Contains(cp, closedSeed), c.keep != nil)
+		}
+		r, err := VerifyArchive(zipPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if c.id == open.ID {
+			want = 1 // its own seed is not revealed: its picks are not proven yet
+		}
+		if len(r.Problems) != want {
+			t.Errorf("verify of the archive of %s: %q", c.id, r.Problems)
+		}
+	}
+}

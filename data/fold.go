@@ -15,12 +15,16 @@ import (
 // event the engine is returned with the error, folded up to that event.
 func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time, src show.Source) (*show.Engine, error) {
 	eng := show.NewEngine(sh, src, clock)
-	seed, err := db.Seed(row.ID)
-	if err != nil {
+	// without its seed (an archive's copy of a show not closed) the fold
+	// takes the seed a close reveals, or the picks as recorded
+	switch seed, err := db.Seed(row.ID); {
+	case errors.Is(err, ErrNoSeed):
+	case err != nil:
 		return nil, err
-	}
-	if err := eng.SetSeed(seed); err != nil {
-		return nil, err
+	default:
+		if err := eng.SetSeed(seed); err != nil {
+			return nil, err
+		}
 	}
 	ex, err := db.Exclusions(row.ID)
 	if err != nil {

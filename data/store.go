@@ -205,10 +205,14 @@ func (db *DB) Seed(showID string) ([]byte, error) {
 	var seed []byte
 	err := db.sql.QueryRow(`SELECT seed FROM secrets WHERE show = ?`, showID).Scan(&seed)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("show %q has no seed in the database", showID)
+		return nil, fmt.Errorf("show %q: %w", showID, ErrNoSeed)
 	}
 	return seed, err
 }
+
+// ErrNoSeed: the database holds no seed of the show, as an archive's copy
+// holds none of a show not closed.
+var ErrNoSeed = errors.New("no seed in the database")
 
 // FreeShowID returns base, or base-2, base-3… whichever is not taken.
 func (db *DB) FreeShowID(base string) (string, error) {
