@@ -28,6 +28,9 @@ type Sheet struct {
 	Location  *time.Location // the show's timezone; every time on the sheet is in it
 	OpenedAt  time.Time      // also the PDF's creation date, so one record gives one file
 	Rehearsal bool
+	// FixedSeed: the seed was given with --seed (a rehearsal's, for tests
+	// and training), not drawn from crypto/rand.
+	FixedSeed bool
 	Algorithm string
 	// Commitment is C = hex(SHA-256(S)), recorded when the show opened.
 	Commitment string
@@ -315,7 +318,18 @@ func (w *sheetPDF) cover() {
 	w.kv("Show", s.ShowID, false)
 	w.kv("Opened", w.local(s.OpenedAt, time.DateTime)+" ("+s.Location.String()+")", false)
 	w.kv("Algorithm", s.Algorithm, false)
-	if s.WitnessMode != "" {
+	if s.FixedSeed {
+		w.kv("Seed", "fixed with --seed, not drawn at random: whoever knows it can foresee every pick (a rehearsal's, for tests and training)", false)
+	} else {
+		w.kv("Seed", "32 bytes from crypto/rand, drawn when the show opened; secret until it closes", false)
+	}
+	switch s.WitnessMode {
+	case "":
+	case "open":
+		w.kv("Witness mode", "open: the witness W, typed at show open after the commitment is shown, keys every draw", false)
+	case "each-draw":
+		w.kv("Witness mode", "each-draw: besides W, the auditor types a draw witness W_d after each bin is frozen, and it keys that segment's draws", false)
+	default:
 		w.kv("Witness mode", s.WitnessMode, false)
 	}
 	if s.Witness != "" {

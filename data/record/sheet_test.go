@@ -69,8 +69,8 @@ func TestWriteSheet(t *testing.T) {
 			text := sheetText(t, path)
 			want := []string{
 				"Pre-show sheet", "Summer Festivo Prize Splash, Montecasino", "Saturday 30 November 2024",
-				"Show summer-festivo-2024-11-30", "Opened 2024-11-30 19:30:00 (Africa/Johannesburg)",
-				"Witness mode each-draw", "Witness W Zoë 7741",
+				"Show summer-festivo-2024-11-30", "Seed 32 bytes from crypto/rand", "Opened 2024-11-30 19:30:00 (Africa/Johannesburg)",
+				"Witness mode each-draw: besides W", "Witness W Zoë 7741",
 				"Commitment C " + s.Commitment,
 				"f97a a653 4016 057a 0123 4567 89ab cdef", "0123 4567 89ab cdef fedc ba98 7654 3210",
 				"show.yaml 2 048 bytes", "SHA-256 " + strings.Repeat("ab", 32),
@@ -130,13 +130,14 @@ func TestWriteSheet(t *testing.T) {
 
 func TestWriteSheetLate(t *testing.T) {
 	s := testSheet(false)
-	s.Late, s.WitnessMode, s.Witness = "the bin of draw-00 was frozen at 2024-11-30 21:31:02", "", ""
+	s.Late, s.WitnessMode, s.Witness, s.FixedSeed = "the bin of draw-00 was frozen at 2024-11-30 21:31:02", "", "", true
 	path := filepath.Join(t.TempDir(), "sheet.pdf")
 	if err := WriteSheet(path, s); err != nil {
 		t.Fatal(err)
 	}
 	text := sheetText(t, path)
-	for _, w := range []string{"Printed after the first draw began (the bin of draw-00 was frozen at 2024-11-30 21:31:02)", "Witness W none given yet"} {
+	for _, w := range []string{"Printed after the first draw began (the bin of draw-00 was frozen at 2024-11-30 21:31:02)", "Witness W none given yet",
+		"Seed fixed with --seed, not drawn at random"} {
 		if !strings.Contains(strings.Join(strings.Fields(text), " "), w) {
 			t.Errorf("the sheet lacks %q:\n%s", w, text)
 		}
