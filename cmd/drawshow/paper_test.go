@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -48,6 +49,19 @@ func TestVerifyAgainstPaper(t *testing.T) {
 		wantMismatches(t, append([]string{"verify", "--commitment", wrongC}, target...), "the commitment on paper, "+wrongC+", is not the record's")
 		wantMismatches(t, append([]string{"verify", "--anchor", strconv.FormatInt(head.Seq, 10) + ":0000000000000000"}, target...), "was rewritten since the paper was printed")
 		wantMismatches(t, append([]string{"verify", "--anchor", "99999:" + head.Hash[:16]}, target...), "the record has no row 99999")
+	}
+	// the report prints the chain head at close, as verify takes it
+	txt, err := exec.Command("pdftotext", "-layout", filepath.Join(out, record.ReportPDF), "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	printed := record.Anchor(head.Seq, head.Hash)
+	if !strings.Contains(string(txt), printed) {
+		t.Fatalf("report.pdf does not print the chain head %q:\n%s", printed, txt)
+	}
+	seqText, hexText, _ := strings.Cut(strings.TrimPrefix(printed, "record "), " · ")
+	if stdout, stderr, err := cli(t, "", "verify", "--db", db, "--anchor", seqText+":"+hexText); err != nil {
+		t.Errorf("verify with the anchor as printed (%s:%s): %v\n%s%s", seqText, hexText, err, stdout, stderr)
 	}
 	if _, stderr, err := cli(t, "", "verify", "--anchor", "12:abc", out); err == nil || !strings.Contains(stderr+err.Error(), "at least 16 hex digits") {
 		t.Errorf("a short anchor: %v %s", err, stderr)

@@ -219,6 +219,10 @@ func (r *report) cover() {
 	r.kv("Draws", fmt.Sprintf("%d of %d segments drawn", len(x.rec.Draws), len(x.st.Segs)), false)
 	r.kv("Journal", fmt.Sprintf("%d events of this show", x.rec.Journal.Events), false)
 	r.kv("Journal head", x.rec.Journal.Head, true)
+	if x.st.Closed {
+		// the anchor on paper: verify --anchor SEQ:HEX holds a record to it
+		r.kv("Chain head at close", Anchor(x.rec.Journal.HeadSeq, x.rec.Journal.Head), true)
+	}
 
 	r.h2("Commitment, seed and witness")
 	r.kv("Algorithm", o.Algorithm, false)
@@ -229,14 +233,22 @@ func (r *report) cover() {
 		r.kv("Seed S", x.st.Seed, true)
 	}
 	r.kv("Witness W", x.witness(), false)
+	if x.sh.Witness == show.WitnessEachDraw {
+		r.kv("Witness mode", "each-draw: every segment's draws are keyed by a draw witness typed after its bin froze (on each draw's page)", false)
+	}
 
 	r.h2("How to verify")
 	steps := []string{
 		"The commitment C was recorded and shown when the show opened, before any bin was frozen. Check that SHA-256 of the seed S (32 bytes, in hex above) is C.",
 		"The key is K = SHA-256(S || W), with W the witness in UTF-8 (empty if none).",
+	}
+	if x.sh.Witness == show.WitnessEachDraw {
+		steps = append(steps, "Each segment's draws use K_d = SHA-256(K || 0x00 || segment id || 0x00 || W_d) in place of K, with W_d the draw witness in UTF-8 printed on its page, typed after its bin was frozen.")
+	}
+	steps = append(steps, []string{
 		"For each draw, recompute the fingerprint F from its bin file bins/ID.csv: SHA-256 of the lines ticket TAB participant TAB weight LF, without the header, in ascending ticket order by bytes. It must be the fingerprint printed below.",
 		"Pick k (k = pick number - 1 in the tables below, redraws included) is made from the bin without every participant of picks 0 to k-1. The blocks B_j = HMAC-SHA256(K, \"drawshow-v1\" 0x00 draw_id 0x00 F uint32be(k) uint32be(j)), draw_id the segment id and F the 32 raw bytes, give four big-endian uint64 each. With T the pool's total weight and limit = floor(2^64 / T) * T, take the first x below limit and r = x mod T: the winner is the first entry, in ticket order, whose running weight sum exceeds r.",
-	}
+	}...)
 	if x.finale() {
 		steps = append(steps, "The cards of a Royal Flush, a chest's jackpot ball, a bonus winner's envelopes and a wild card's numbers drawn electronically are draws of the same kind over a small bin of labels, each its own participant of weight 1: p1..p5 under draw_id SEGMENT/cards (picks 0..4 are the prizes, in the show file's order, behind A, K, Q, J, 10); balls 01..N under SEGMENT/chest (pick 0 is the jackpot ball); p1..pN under SEGMENT/prizes/PICK (pick i is the prize in envelope i+1); bins 1..N under SEGMENT/numbers. record.json lists them under small_draws once the seed is revealed. A ticket drawn by hand from a physical bin is not re-derived: it must be in the frozen bin, its participant not drawn before in that draw, and it leaves the pool like any pick.")
 	}
@@ -277,6 +289,12 @@ func (r *report) segment(s *show.SegState) {
 		actual += "; last decision " + x.local(last)
 	}
 	r.kv("Actual", actual, false)
+	switch {
+	case s.DrawWitness != nil:
+		r.kv("Draw witness W_d", fmt.Sprintf("%q, typed after the freeze", *s.DrawWitness), false)
+	case x.sh.Witness == show.WitnessEachDraw:
+		r.kv("Draw witness W_d", "not given: nothing of this segment was derived", false)
+	}
 	if s.Loaded != nil {
 		r.kv("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, show.Thousands(s.Loaded.Rows)), false)
 		r.kv("Entry file SHA-256", s.Loaded.SHA256, true)

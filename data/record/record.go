@@ -4,8 +4,10 @@ import (
 	"drawshow/show"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -157,8 +159,21 @@ type RecordPick struct {
 
 // RecordChain is the show's place in the journal.
 type RecordChain struct {
-	Events int    `json:"events"`
-	Head   string `json:"head"`
+	Events  int    `json:"events"`
+	Head    string `json:"head"`
+	HeadSeq int64  `json:"head_seq"` // the seq of the show's last row: with Head, the anchor printed at close
+}
+
+// Anchor is a journal row as printed on paper to be checked with verify
+// --anchor: "record SEQ · hhhh hhhh hhhh hhhh", the first 16 hex digits
+// of its hash in groups of four.
+func Anchor(seq int64, hash string) string {
+	h := hash[:min(16, len(hash))]
+	var g []string
+	for i := 0; i < len(h); i += 4 {
+		g = append(g, h[i:min(i+4, len(h))])
+	}
+	return fmt.Sprintf("record %d · %s", seq, strings.Join(g, " "))
 }
 
 // stamp is a time as the exports write it: UTC, to the second; empty when zero.

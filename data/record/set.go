@@ -31,7 +31,7 @@ func NewSet(sh *show.Show, st *show.State, text []byte, journal []Row, who map[s
 	for _, r := range journal {
 		if r.Show == st.ID {
 			x.rec.Journal.Events++
-			x.rec.Journal.Head = r.Hash
+			x.rec.Journal.Head, x.rec.Journal.HeadSeq = r.Hash, r.Seq
 		}
 	}
 	return x
