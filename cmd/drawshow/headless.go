@@ -158,6 +158,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if perr := print(evs); perr != nil {
 			return perr
 		}
+		if cur := ss.Eng.State().CurSeg(); err == nil && cur != nil && ss.Eng.State().AwaitsDrawWitness(cur) && c.Op == show.OpDraw {
+			fmt.Fprintf(stderr, "%s: bin frozen, fingerprint %s; the draw witness is awaited: the auditor types it (witness TEXT), then draw\n", cur.Seg.ID, frozenPrint(cur))
+		}
 		var r *show.Refusal
 		switch {
 		case errors.As(err, &r):
@@ -175,4 +178,13 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errQuiet
 	}
 	return nil
+}
+
+// frozenPrint is a frozen bin's fingerprint, or "none" for what freezes
+// no bin (a wild card's numbers).
+func frozenPrint(s *show.SegState) string {
+	if s.Frozen == nil {
+		return "none"
+	}
+	return s.Frozen.Fingerprint
 }
