@@ -27,6 +27,7 @@ Usage:
   drawshow export --db FILE [--show ID] --out DIR
   drawshow archive --db FILE [--show ID] --out FILE.zip
   drawshow statement --db FILE --card NUMBER
+  drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
   drawshow verify DIR|FILE.zip
   drawshow verify --db FILE
   drawshow monitors
@@ -71,6 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"export":        cmdExport,
 		"archive":       cmdArchive,
 		"statement":     cmdStatement,
+		"sheet":         cmdSheet,
 		"verify":        cmdVerify,
 		"monitors":      cmdMonitors,
 		"demo":          cmdDemo,
