@@ -74,12 +74,7 @@ func replaceIn(t *testing.T, path, old, new string) {
 func rehashed(t *testing.T, dir string, edit func(evs []show.Event) []show.Event) {
 	t.Helper()
 	path := filepath.Join(dir, record.JournalFile)
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := record.ReadJournal(f)
-	f.Close()
+	rows, err := record.ReadJournalFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,19 +11,15 @@ import (
 type vectorFile struct {
 	Algorithm string `json:"algorithm"`
 	Cases     []struct {
-		Name        string  `json:"name"`
-		Seed        string  `json:"seed"`
-		Commitment  string  `json:"commitment"`
-		Witness     string  `json:"witness"`
-		Key         string  `json:"key"`
-		DrawID      string  `json:"draw_id"`
-		Entries     []vecEn `json:"entries"`
-		Fingerprint string  `json:"fingerprint"`
-		Picks       []struct {
-			K           int    `json:"k"`
-			Ticket      string `json:"ticket"`
-			Participant string `json:"participant"`
-		} `json:"picks"`
+		Name        string    `json:"name"`
+		Seed        string    `json:"seed"`
+		Commitment  string    `json:"commitment"`
+		Witness     string    `json:"witness"`
+		Key         string    `json:"key"`
+		DrawID      string    `json:"draw_id"`
+		Entries     []vecEn   `json:"entries"`
+		Fingerprint string    `json:"fingerprint"`
+		Picks       []vecPick `json:"picks"`
 	} `json:"cases"`
 }
 
@@ -53,27 +49,39 @@ func TestVectors(t *testing.T) {
 			if got := hex.EncodeToString(key[:]); got != c.Key {
 				t.Errorf("key %s, want %s", got, c.Key)
 			}
-			bin := make([]Entry, len(c.Entries))
-			for i, e := range c.Entries {
-				bin[i] = Entry(e)
-			}
-			SortEntries(bin)
-			fp := Fingerprint(bin)
-			if got := hex.EncodeToString(fp[:]); got != c.Fingerprint {
-				t.Errorf("fingerprint %s, want %s", got, c.Fingerprint)
-			}
-			picked := map[string]bool{}
-			for _, p := range c.Picks {
-				i, err := Choose(key, c.DrawID, fp, bin, p.K, picked)
-				if err != nil {
-					t.Fatalf("pick %d: %v", p.K, err)
-				}
-				if bin[i].Ticket != p.Ticket || bin[i].Participant != p.Participant {
-					t.Errorf("pick %d: %s/%s, want %s/%s", p.K, bin[i].Ticket, bin[i].Participant, p.Ticket, p.Participant)
-				}
-				picked[bin[i].Participant] = true
-			}
+			vectorPicks(t, key, c.DrawID, c.Entries, c.Fingerprint, c.Picks)
 		})
+	}
+}
+
+type vecPick struct {
+	K           int    `json:"k"`
+	Ticket      string `json:"ticket"`
+	Participant string `json:"participant"`
+}
+
+// vectorPicks checks a vector's bin fingerprint and its picks under key.
+func vectorPicks(t *testing.T, key [32]byte, drawID string, entries []vecEn, fingerprint string, picks []vecPick) {
+	t.Helper()
+	bin := make([]Entry, len(entries))
+	for i, e := range entries {
+		bin[i] = Entry(e)
+	}
+	SortEntries(bin)
+	fp := Fingerprint(bin)
+	if got := hex.EncodeToString(fp[:]); got != fingerprint {
+		t.Errorf("fingerprint %s, want %s", got, fingerprint)
+	}
+	picked := map[string]bool{}
+	for _, p := range picks {
+		i, err := Choose(key, drawID, fp, bin, p.K, picked)
+		if err != nil {
+			t.Fatalf("pick %d: %v", p.K, err)
+		}
+		if bin[i].Ticket != p.Ticket || bin[i].Participant != p.Participant {
+			t.Errorf("pick %d: %s/%s, want %s/%s", p.K, bin[i].Ticket, bin[i].Participant, p.Ticket, p.Participant)
+		}
+		picked[bin[i].Participant] = true
 	}
 }
 

@@ -29,12 +29,7 @@ func TestVerifyAgainstPaper(t *testing.T) {
 	if err := json.Unmarshal(b, &rec); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join(out, record.JournalFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := record.ReadJournal(f)
-	f.Close()
+	rows, err := record.ReadJournalFile(filepath.Join(out, record.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}

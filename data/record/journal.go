@@ -125,6 +125,16 @@ func WriteJournal(path string, rows []Row) error {
 // the cards it took out, so a line may be long, but not without end.
 const MaxJournalLine = 64 << 20
 
+// ReadJournalFile reads the journal.jsonl at path.
+func ReadJournalFile(path string) ([]Row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadJournal(f)
+}
+
 // ReadJournal reads journal.jsonl, each line a Row with no other field.
 func ReadJournal(r io.Reader) ([]Row, error) {
 	sc := bufio.NewScanner(r)

@@ -39,13 +39,11 @@ func Dir(dir string) (*Report, error) {
 // fold reads the journal and folds the show it holds over the export's
 // bins; ok is false when there is nothing to compare the files with.
 func fold(r *Report, dir string) (*record.Set, bool) {
-	f, err := os.Open(filepath.Join(dir, record.JournalFile))
-	if err != nil {
+	rows, err := record.ReadJournalFile(filepath.Join(dir, record.JournalFile))
+	if errors.Is(err, fs.ErrNotExist) {
 		r.bad("%s: %v: an export without its journal cannot be verified (made before %s?)", record.JournalFile, errors.Unwrap(err), record.RecordFormat)
 		return nil, false
 	}
-	rows, err := record.ReadJournal(f)
-	f.Close()
 	if err != nil {
 		r.bad("%v", err)
 		return nil, false
