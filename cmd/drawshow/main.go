@@ -28,8 +28,8 @@ Usage:
   drawshow archive --db FILE [--show ID] --out FILE.zip
   drawshow statement --db FILE --card NUMBER
   drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
-  drawshow verify DIR|FILE.zip
-  drawshow verify --db FILE
+  drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]...
+  drawshow verify --db FILE [--commitment HEX] [--anchor SEQ:HEX]...
   drawshow monitors
   drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
