@@ -279,11 +279,17 @@ func readLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists
 	if register != "" {
 		var err error
 		l.Register, err = ReadCards(register, "", "")
+		if err == nil {
+			l.RegisterSHA256, err = fileSHA256(register)
+		}
 		errs = append(errs, err)
 		l.RegisterFile = recordName(sh, register)
 	}
 	if proxies != "" {
 		ps, err := ReadProxies(proxies, "")
+		if err == nil {
+			l.ProxiesSHA256, err = fileSHA256(proxies)
+		}
 		errs = append(errs, err)
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})

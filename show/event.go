@@ -88,8 +88,10 @@ type Lists struct {
 	ExclusionsStored string   `json:"exclusions_stored_sha256,omitempty"` // the cards as the record stores them
 	Register         []string `json:"register,omitempty"`
 	RegisterFile     string   `json:"register_file,omitempty"`
+	RegisterSHA256   string   `json:"register_sha256,omitempty"`
 	Proxies          []Proxy  `json:"proxies,omitempty"`
 	ProxiesFile      string   `json:"proxies_file,omitempty"`
+	ProxiesSHA256    string   `json:"proxies_sha256,omitempty"`
 }
 
 // Proxy is a nomination: Name (ID) stands for the holder of Card.

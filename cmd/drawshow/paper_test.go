@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
@@ -49,6 +50,16 @@ func TestVerifyAgainstPaper(t *testing.T) {
 	txt, err := exec.Command("pdftotext", "-layout", filepath.Join(out, record.ReportPDF), "-").Output()
 	if err != nil {
 		t.Fatalf("pdftotext: %v", err)
+	}
+	// and each list's file hash, as the pre-show sheet gives them
+	for _, name := range []string{"exclusions.csv", "register.csv", "proxies.csv"} {
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(crashShow), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum := sha256.Sum256(b); !strings.Contains(string(txt), hex.EncodeToString(sum[:])) {
+			t.Errorf("report.pdf does not print the SHA-256 of %s", name)
+		}
 	}
 	printed := record.Anchor(head.Seq, head.Hash)
 	if !strings.Contains(string(txt), printed) {

@@ -224,6 +224,8 @@ func (r *report) cover() {
 		r.kv("Chain head at close", Anchor(x.rec.Journal.HeadSeq, x.rec.Journal.Head), true)
 	}
 
+	r.lists(x.st.Lists)
+
 	r.h2("Commitment, seed and witness")
 	r.kv("Algorithm", o.Algorithm, false)
 	r.kv("Commitment C", o.Commitment, true)
@@ -299,6 +301,7 @@ func (r *report) segment(s *show.SegState) {
 		r.kv("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, show.Thousands(s.Loaded.Rows)), false)
 		r.kv("Entry file SHA-256", s.Loaded.SHA256, true)
 	}
+	r.lists(s.Lists)
 	rules := s.Seg
 	if f.From != "" {
 		if src := x.st.Seg(f.From); src != nil {
@@ -476,5 +479,26 @@ func (r *report) signatures() {
 			p.CellFormat(f.w, 4.5, f.label, "", 0, "L", false, 0, "")
 		}
 		p.SetXY(pdfMargin, y+12)
+	}
+}
+
+// lists prints the files of the desk's lists a show or segment loaded,
+// each with its SHA-256 as the pre-show sheet gives it.
+func (r *report) lists(l *show.Lists) {
+	if l == nil {
+		return
+	}
+	for _, f := range []struct{ what, file, sum string }{
+		{"Exclusions", l.ExclusionsFile, l.ExclusionsSHA256},
+		{"Decline register", l.RegisterFile, l.RegisterSHA256},
+		{"Proxies", l.ProxiesFile, l.ProxiesSHA256},
+	} {
+		if f.file == "" {
+			continue
+		}
+		r.kv(f.what, f.file, false)
+		if f.sum != "" {
+			r.kv(f.what+" SHA-256", f.sum, true)
+		}
 	}
 }
