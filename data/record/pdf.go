@@ -1,16 +1,9 @@
 package record
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"drawshow/show"
 )
@@ -29,7 +22,7 @@ const (
 
 // report lays out report.pdf.
 type report struct {
-	p *fpdf.Fpdf
+	page
 	x *Set
 }
 
@@ -41,33 +34,14 @@ type report struct {
 // independent auditor and the promotions manager. Every page of a
 // rehearsal's report says REHEARSAL in its header and across the page.
 func (x *Set) writePDF(path string) error {
-	p := fpdf.New("P", "mm", "A4", "")
 	at := x.st.ClosedAt
 	if at.IsZero() {
 		at = x.st.LastAt
 	}
-	// The same record gives the same file, byte for byte.
-	p.SetCatalogSort(true)
-	p.SetCreationDate(at)
-	p.SetModificationDate(at)
 	o := x.st.Opened
-	p.SetTitle(pdfText(fmt.Sprintf("%s, %s: draw report, show %s", o.Promotion, o.Property, x.st.ID)), true)
-	p.SetSubject(pdfText(x.banner()), true)
-	p.SetCreator("drawshow", true)
-	p.SetAuthor("drawshow", true)
-	// The Go fonts: Latin, Greek and Cyrillic with their accents, so that
-	// every name prints as the entry file spells it. fpdf (v0.9.0) writes
-	// into the font bytes it is given while it cuts the subset: each
-	// report gets its own copy, so that the same record always gives the
-	// same file and the stage's fonts stay as they are.
-	p.AddUTF8FontFromBytes("go", "", bytes.Clone(goregular.TTF))
-	p.AddUTF8FontFromBytes("go", "B", bytes.Clone(gobold.TTF))
-	p.AddUTF8FontFromBytes("go", "I", bytes.Clone(goitalic.TTF))
-	p.AddUTF8FontFromBytes("mono", "", bytes.Clone(gomono.TTF))
-	p.SetMargins(pdfMargin, pdfTop, pdfMargin)
-	p.SetAutoPageBreak(true, pdfBottom)
-	p.AliasNbPages("{nb}")
-	r := &report{p: p, x: x}
+	pg := newPage(fmt.Sprintf("%s, %s: draw report, show %s", o.Promotion, o.Property, x.st.ID), x.banner(), at)
+	p := pg.p
+	r := &report{page: pg, x: x}
 	p.SetHeaderFunc(r.header)
 	p.SetFooterFunc(r.footer)
 
@@ -100,8 +74,6 @@ func pdfText(s string) string {
 	}, s)
 }
 
-func (r *report) font(style string, size float64) { r.p.SetFont("go", style, size) }
-
 func (r *report) header() {
 	p, x := r.p, r.x
 	p.SetXY(pdfMargin, 8)
@@ -110,18 +82,9 @@ func (r *report) header() {
 		p.SetFillColor(192, 0, 0)
 		p.SetTextColor(255, 255, 255)
 		p.CellFormat(pdfBodyW, 7, "REHEARSAL - NOT AN OFFICIAL RESULT", "", 1, "C", true, 0, "")
-		// A watermark across the page, under its content. The line below
-		// comes after it because pdftotext -nodiag also drops the first
-		// word that follows diagonal text.
-		p.SetAlpha(0.10, "Normal")
-		p.SetFont("go", "B", 96)
-		p.SetTextColor(192, 0, 0)
-		p.TransformBegin()
-		p.TransformRotate(55, pdfPageW/2, pdfPageH/2)
-		w := p.GetStringWidth("REHEARSAL")
-		p.Text(pdfPageW/2-w/2, pdfPageH/2+12, "REHEARSAL")
-		p.TransformEnd()
-		p.SetAlpha(1, "Normal")
+		// under the page's content; the line below may lose its first word
+		// to pdftotext -nodiag
+		r.watermark("REHEARSAL")
 	} else {
 		p.SetTextColor(55, 86, 35)
 		p.CellFormat(pdfBodyW, 7, OfficialBanner, "", 1, "C", false, 0, "")
@@ -148,49 +111,6 @@ func (r *report) footer() {
 	p.CellFormat(pdfBodyW*0.7, 5, pdfText(left), "T", 0, "L", false, 0, "")
 	p.CellFormat(pdfBodyW*0.3, 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
 	p.SetTextColor(0, 0, 0)
-}
-
-// room starts a new page unless h millimetres fit above the bottom margin.
-func (r *report) room(h float64) {
-	if r.p.GetY()+h > pdfPageH-pdfBottom {
-		r.p.AddPage()
-	}
-}
-
-func (r *report) h1(s string) {
-	r.font("B", 17)
-	r.p.MultiCell(pdfBodyW, 8, pdfText(s), "", "L", false)
-	r.p.Ln(1)
-}
-
-func (r *report) h2(s string) {
-	r.room(30)
-	r.p.Ln(3)
-	r.font("B", 12.5)
-	r.p.MultiCell(pdfBodyW, 6.5, pdfText(s), "B", "L", false)
-	r.p.Ln(1.5)
-}
-
-func (r *report) text(s string) {
-	r.font("", 9.5)
-	r.p.MultiCell(pdfBodyW, 4.6, pdfText(s), "", "L", false)
-}
-
-// kv writes a label and its value; mono values (hashes, the seed) are in a
-// fixed-width font so they can be read back and compared digit by digit.
-func (r *report) kv(label, value string, mono bool) {
-	p := r.p
-	r.room(pdfLine)
-	y := p.GetY()
-	r.font("B", 9)
-	p.CellFormat(pdfLabelW, pdfLine, pdfText(label), "", 0, "L", false, 0, "")
-	p.SetXY(pdfMargin+pdfLabelW, y)
-	if mono {
-		p.SetFont("mono", "", 8.6)
-	} else {
-		r.font("", 9.5)
-	}
-	p.MultiCell(pdfBodyW-pdfLabelW, pdfLine, pdfText(value), "", "L", false)
 }
 
 func (r *report) cover() {

@@ -8,11 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-pdf/fpdf"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/goregular"
-
 	"drawshow/show"
 )
 
@@ -85,7 +80,7 @@ const (
 
 // sheetPDF lays out the sheet.
 type sheetPDF struct {
-	p *fpdf.Fpdf
+	page
 	s *Sheet
 }
 
@@ -100,23 +95,9 @@ func WriteSheet(path string, s Sheet) error {
 	if s.Location == nil {
 		s.Location = time.UTC
 	}
-	p := fpdf.New("P", "mm", "A4", "")
-	p.SetCatalogSort(true)
-	p.SetCreationDate(s.OpenedAt)
-	p.SetModificationDate(s.OpenedAt)
-	p.SetTitle(pdfText(fmt.Sprintf("%s, %s: pre-show sheet, show %s", s.Promotion, s.Property, s.ShowID)), true)
-	p.SetSubject(pdfText(sheetStatus(&s)), true)
-	p.SetCreator("drawshow", true)
-	p.SetAuthor("drawshow", true)
-	// fpdf writes into the font bytes it is given: each sheet its own copy
-	// (see writePDF).
-	p.AddUTF8FontFromBytes("go", "", bytes.Clone(goregular.TTF))
-	p.AddUTF8FontFromBytes("go", "B", bytes.Clone(gobold.TTF))
-	p.AddUTF8FontFromBytes("mono", "", bytes.Clone(gomono.TTF))
-	p.SetMargins(pdfMargin, pdfTop, pdfMargin)
-	p.SetAutoPageBreak(true, pdfBottom)
-	p.AliasNbPages("{nb}")
-	w := &sheetPDF{p: p, s: &s}
+	pg := newPage(fmt.Sprintf("%s, %s: pre-show sheet, show %s", s.Promotion, s.Property, s.ShowID), sheetStatus(&s), s.OpenedAt)
+	p := pg.p
+	w := &sheetPDF{page: pg, s: &s}
 	p.SetHeaderFunc(w.header)
 	p.SetFooterFunc(w.footer)
 
@@ -182,8 +163,6 @@ func Group4(h string) string {
 	return b.String()
 }
 
-func (w *sheetPDF) font(style string, size float64) { w.p.SetFont("go", style, size) }
-
 func (w *sheetPDF) header() {
 	p, s := w.p, w.s
 	p.SetXY(pdfMargin, 8)
@@ -217,56 +196,9 @@ func (w *sheetPDF) footer() {
 	p.CellFormat(pdfBodyW*0.75, 5, pdfText(left), "T", 0, "L", false, 0, "")
 	p.CellFormat(pdfBodyW*0.25, 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
 	if s.Rehearsal {
-		// Across the page, faint, as on the report; drawn last on the
-		// page, since pdftotext -nodiag drops the first word that follows
-		// diagonal text.
-		p.SetAlpha(0.10, "Normal")
-		p.SetFont("go", "B", 96)
-		p.SetTextColor(192, 0, 0)
-		p.TransformBegin()
-		p.TransformRotate(55, pdfPageW/2, pdfPageH/2)
-		tw := p.GetStringWidth(SheetRehearsal)
-		p.Text(pdfPageW/2-tw/2, pdfPageH/2+12, SheetRehearsal)
-		p.TransformEnd()
-		p.SetAlpha(1, "Normal")
+		w.watermark(SheetRehearsal) // last on the page: nothing after it loses a word
 	}
 	p.SetTextColor(0, 0, 0)
-}
-
-// room starts a new page unless h millimetres fit above the bottom margin.
-func (w *sheetPDF) room(h float64) {
-	if w.p.GetY()+h > pdfPageH-pdfBottom {
-		w.p.AddPage()
-	}
-}
-
-func (w *sheetPDF) h2(s string) {
-	w.room(28)
-	w.p.Ln(3)
-	w.font("B", 12.5)
-	w.p.MultiCell(pdfBodyW, 6.5, pdfText(s), "B", "L", false)
-	w.p.Ln(1.5)
-}
-
-func (w *sheetPDF) text(s string) {
-	w.font("", 9.5)
-	w.p.MultiCell(pdfBodyW, 4.6, pdfText(s), "", "L", false)
-}
-
-// kv writes a label and its value, a mono value in the fixed-width font.
-func (w *sheetPDF) kv(label, value string, mono bool) {
-	p := w.p
-	w.room(pdfLine)
-	y := p.GetY()
-	w.font("B", 9)
-	p.CellFormat(pdfLabelW, pdfLine, pdfText(label), "", 0, "L", false, 0, "")
-	p.SetXY(pdfMargin+pdfLabelW, y)
-	if mono {
-		p.SetFont("mono", "", 8.6)
-	} else {
-		w.font("", 9.5)
-	}
-	p.MultiCell(pdfBodyW-pdfLabelW, pdfLine, pdfText(value), "", "L", false)
 }
 
 func (w *sheetPDF) local(t time.Time, layout string) string {
