@@ -245,7 +245,9 @@ func (w *sheetPDF) cover() {
 		"It fixes on paper what the record held when the show was opened: the commitment to the show's secret seed, " +
 		"and the show file and the lists and entry files as they were. After the show, the draw report prints the same " +
 		"commitment and the SHA-256 of each entry file as it was imported, and the journal (journal.jsonl of the export) " +
-		"records every file as it was read. Any difference is to be explained.")
+		"records every file as it was read. Any difference is to be explained. " +
+		"\"drawshow verify --commitment C\" holds an export, an archive or a database to the commitment below, " +
+		"and \"--anchor SEQ:HEX\" to each chain head printed on a winners board and in the report.")
 	p.Ln(2)
 	w.kv("Show", s.ShowID, false)
 	w.kv("Opened", w.local(s.OpenedAt, time.DateTime)+" ("+s.Location.String()+")", false)
