@@ -6,10 +6,12 @@ set -eu
 
 # Build (cgo: SQLite now, GLFW/OpenGL for ebiten with the stage), the X
 # server the scenes tests run under, the sqlite3 shell the import benchmark
-# compares against, and poppler-utils (pdftotext) for the PDF export tests.
+# compares against, poppler-utils (pdftotext) for the PDF export tests, and
+# libreoffice-calc-nogui (soffice --headless) that the CSV export tests open
+# winners.csv and collection.csv with, as a spreadsheet would.
 PACKAGES="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
 libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri
-xvfb xauth sqlite3 poppler-utils"
+xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

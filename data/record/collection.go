@@ -1,7 +1,6 @@
 package record
 
 import (
-	"encoding/csv"
 	"maps"
 	"os"
 	"regexp"
@@ -58,7 +57,7 @@ func (x *Set) writeCollection(path string) error {
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(f)
+	w := newSafeCSV(f)
 	if x.st.Opened.Rehearsal {
 		w.Write([]string{RehearsalBanner})
 	}
@@ -73,8 +72,7 @@ func (x *Set) writeCollection(path string) error {
 		}
 		w.Write(rec)
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := w.Flush(); err != nil {
 		f.Close()
 		return err
 	}

@@ -2,7 +2,6 @@ package record
 
 import (
 	"drawshow/show"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -265,7 +264,7 @@ func (x *Set) writeWinners(path string) error {
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(f)
+	w := newSafeCSV(f)
 	w.Write([]string{"segment", "title", "k", "ticket", "card", "name", "tier", "prize", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by", "chosen", "amount"})
 	for _, s := range x.st.Segs {
 		for _, p := range s.Picks {
@@ -277,8 +276,7 @@ func (x *Set) writeWinners(path string) error {
 				string(p.Outcome), p.Proxy, p.ProxyID, stamp(p.DrawnAt), stamp(p.DecidedAt), p.CollectBy, Chosen(s.Seg, &p), amount(&p)})
 		}
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := w.Flush(); err != nil {
 		f.Close()
 		return err
 	}
