@@ -195,7 +195,11 @@ var (
 // needs a name. A tier must be one show.ParseTier knows, and points and spend
 // non-negative whole numbers (see parsePoints); each may be empty unless need
 // asks for it. Cells are trimmed of surrounding white space and blank rows
-// are skipped.
+// are skipped. Cards are read as NormCard gives them and tickets as
+// NormTicket does, so that a look-alike spelling is the same card (or is
+// refused); duplicates are found among what they give. A name, an area or a
+// property holding a control character or a bidirectional control is an
+// error.
 //
 // ReadEntries calls fn with each row that passes these checks, in file
 // order, as the file streams. EntryRow's strings may be kept, though each
@@ -279,18 +283,19 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		r.Name = cell(rec, idx[iName])
 
 		if need.Ticket {
-			c.checkID(colTicket, ticketWord, r.Ticket)
+			r.Ticket = c.ticketID(colTicket, ticketWord, r.Ticket)
 			if r.Ticket != "" {
 				keys.add(r.Ticket, c.line)
 			}
 		}
-		c.checkID(colCard, "card", r.Card)
+		r.Card = c.cardID(colCard, r.Card)
 		if !need.Ticket && r.Card != "" {
 			keys.add(r.Card, c.line)
 		}
 		if need.One && r.Name == "" {
 			c.bad(colName, "", "the name is empty: a finalist is named on the big screen and in the record")
 		}
+		c.checkName(colName, "name", r.Name)
 		if idx[iTier] >= 0 {
 			v := cell(rec, idx[iTier])
 			tier, err := tiers.parse(v)
@@ -316,6 +321,7 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 		}
 		if idx[iArea] >= 0 {
 			r.Area = cell(rec, idx[iArea])
+			c.checkName(colArea, "area", r.Area)
 			if r.Area == "" && need.Area == Required {
 				c.bad(colArea, "", "the area is empty: the host finds a winner's device by its area")
 			}
@@ -333,6 +339,7 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 			}
 		}
 		r.Property = cell(rec, idx[iProperty])
+		c.checkName(label(idx[iProperty]), "property", r.Property)
 		c.checkBeyondHeader(header, rec)
 
 		if !c.ok {
@@ -391,13 +398,42 @@ func (c *rowCheck) bad(col, value, msg string) {
 
 // checkID reports an empty ticket or card number, or one that Excel has
 // turned into a rounded number in scientific notation.
-func (c *rowCheck) checkID(col, what, v string) {
+func (c *rowCheck) checkID(col, what, v string) bool {
 	switch {
 	case v == "":
 		c.bad(col, v, fmt.Sprintf("the %s number is empty", what))
 	case excelRounded(v):
 		c.bad(col, v, fmt.Sprintf("%s %q is a number Excel has rounded; format the column as Text in Excel, correct the numbers and export again", what, v))
+	default:
+		return true
 	}
+	return false
+}
+
+// cardID is the card v as NormCard gives it, or "" when v is empty or not
+// a card number, which it reports.
+func (c *rowCheck) cardID(col, v string) string {
+	if !c.checkID(col, "card", v) {
+		return ""
+	}
+	n, err := NormCard(v)
+	if err != nil {
+		c.bad(col, v, err.Error())
+	}
+	return n
+}
+
+// ticketID is the ticket (or device) v as NormTicket gives it, or "" when
+// v is empty or unusable, which it reports.
+func (c *rowCheck) ticketID(col, what, v string) string {
+	if !c.checkID(col, what, v) {
+		return ""
+	}
+	n, err := NormTicket(v)
+	if err != nil {
+		c.bad(col, v, fmt.Sprintf("%s %v", what, err))
+	}
+	return n
 }
 
 // checkBeyondHeader reports values in columns the header does not name,
@@ -431,15 +467,15 @@ func cell(rec []string, i int) string {
 }
 
 // excelRounded reports whether s is a number in the scientific notation
-// Excel writes to CSV for long numbers in a General column ("6.00123E+15"),
-// having dropped digits.
+// Excel writes to CSV for long numbers in a General column ("6.00123E+15",
+// "6,00123E+15" where the decimal point is a comma), having dropped digits.
 func excelRounded(s string) bool {
 	e := strings.IndexByte(s, '+') - 1
 	if e < 1 || s[e] != 'E' && s[e] != 'e' || !isDigits(s[e+2:]) {
 		return false
 	}
 	m := s[:e]
-	return isDigits(m) || (len(m) > 2 && m[1] == '.' && isDigits(m[:1]) && isDigits(m[2:]))
+	return isDigits(m) || (len(m) > 2 && (m[1] == '.' || m[1] == ',') && isDigits(m[:1]) && isDigits(m[2:]))
 }
 
 // otherColumns returns the indexes of header not in used, leaving out

@@ -180,20 +180,20 @@ func TestReadEntriesColumns(t *testing.T) {
 	}{
 		{name: "aliases", header: "Receipt_No,Member No.,Patron  Name,Rewards-Tier,PTS",
 			need: Need{Ticket: true, Tier: true, Points: true},
-			want: entry(2, "a", "b", "c", show.Ace, 7)},
+			want: entry(2, "a", "B", "c", show.Ace, 7)},
 		{name: "case and spaces", header: " TICKET NUMBER , card number,FULL NAME,Card Tier,Point Balance",
-			want: entry(2, "a", "b", "c", show.Ace, 7)},
+			want: entry(2, "a", "B", "c", show.Ace, 7)},
 		{name: "named", header: "Lotto,Kaart,Naam,Vlak,Punte",
 			cols: Columns{Ticket: "lotto", Card: "KAART", Name: " Naam ", Tier: "Vlak", Points: "Punte"},
 			need: Need{Ticket: true, Tier: true, Points: true},
-			want: entry(2, "a", "b", "c", show.Ace, 7)},
+			want: entry(2, "a", "B", "c", show.Ace, 7)},
 		{name: "named wins over alias", header: "Ticket,Card,Name,Tier,Member No",
 			cols: Columns{Card: "Member No"}, need: Need{Ticket: true},
 			want: EntryRow{Line: 2, Row: show.Row{Ticket: "a", Card: "7", Tier: show.Ace}, Name: "c", Extra: map[string]string{"Card": "b"}}},
 		{name: "optional columns absent", header: "Card,Something", row: "a,b",
-			want: EntryRow{Line: 2, Row: show.Row{Card: "a"}, Extra: map[string]string{"Something": "b"}}},
+			want: EntryRow{Line: 2, Row: show.Row{Card: "A"}, Extra: map[string]string{"Something": "b"}}}, // a card's letters are upper case
 		{name: "extra columns", header: "Ticket,Card,Email,,Cell",
-			want: EntryRow{Line: 2, Row: show.Row{Ticket: "a", Card: "b"}, Extra: map[string]string{"Email": "c", "Cell": "7"}}},
+			want: EntryRow{Line: 2, Row: show.Row{Ticket: "a", Card: "B"}, Extra: map[string]string{"Email": "c", "Cell": "7"}}},
 		{name: "renamed ticket column", header: "Ticket#,Card,Name,Tier,Points", need: Need{Ticket: true},
 			errs: []string{`row 1: no ticket column (looked for a header like Ticket, Ticket No, Ticket Number, Ticket ID, Receipt, Receipt No)`,
 				`the headers are "Ticket#", "Card", "Name", "Tier", "Points"`,
@@ -280,6 +280,7 @@ func TestReadEntriesRowErrors(t *testing.T) {
 			{Row: 2, Column: "Points", Value: "", Msg: "the points are empty"},
 		}},
 		{"card rounded by Excel", "T1;6,00123E+15;a;ace;1\nT2;6.00123E+15;b;ace;1\n", Need{Ticket: true}, []CellError{
+			{Row: 2, Column: "Card", Value: "6,00123E+15", Msg: `card "6,00123E+15" is a number Excel has rounded; format the column as Text in Excel, correct the numbers and export again`},
 			{Row: 3, Column: "Card", Value: "6.00123E+15", Msg: `card "6.00123E+15" is a number Excel has rounded; format the column as Text in Excel, correct the numbers and export again`},
 		}},
 		{"value beyond the header", "T1;100;Dlamini;Sipho;ace;1\n", Need{Ticket: true}, []CellError{

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"drawshow/show"
 )
 
 func FuzzReadEntriesCSV(f *testing.F) {
@@ -109,6 +111,30 @@ func FuzzParsePoints(f *testing.F) {
 		}
 		if back, err := parsePoints(strconv.FormatUint(n, 10)); err != nil || back != n {
 			t.Fatalf("%d does not read back: %d, %v", n, back, err)
+		}
+	})
+}
+
+// FuzzNormCard: a card is digits and A-Z once normalised, normalising it
+// again changes nothing, and a ticket keeps no control or bidirectional
+// character.
+func FuzzNormCard(f *testing.F) {
+	for _, s := range []string{"6001000465623510", "6001 0004-6562.3510", "６００１", "\uFEFF1", "1\u200B2", "\u202E1", "1\x00", "c13", "", "-", "ﬁ1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if c, err := NormCard(s); err == nil {
+			if !plainCard(c) {
+				t.Fatalf("NormCard(%q) = %q", s, c)
+			}
+			if again, err := NormCard(c); err != nil || again != c {
+				t.Fatalf("NormCard(%q) = %q, then %q, %v", s, c, again, err)
+			}
+		}
+		if tk, err := NormTicket(s); err == nil {
+			if _, bad := show.UnsafeRune(tk); bad || tk == "" || tk != strings.TrimSpace(tk) {
+				t.Fatalf("NormTicket(%q) = %q", s, tk)
+			}
 		}
 	})
 }

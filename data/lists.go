@@ -10,8 +10,9 @@ import (
 // decline register, from a CSV or XLSX file as ReadEntries does. cardHeader
 // names the header of the card column; when it is empty the column is found
 // by the usual card headers (see ReadEntries). Other columns are ignored. A
-// row without a card is an error; a card listed twice counts once. The cards
-// are returned sorted.
+// row without a card, or whose card is not a card number, is an error; the
+// cards are returned as NormCard gives them, so a card listed twice in two
+// spellings counts once. The cards are returned sorted.
 func ReadCards(path, sheet, cardHeader string) ([]string, error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
@@ -28,9 +29,7 @@ func ReadCards(path, sheet, cardHeader string) ([]string, error) {
 	for t.Next() {
 		rec := t.Record()
 		c := rowCheck{fe: fe, line: t.Line()}
-		card := cell(rec, idx[0])
-		c.checkID(col, "card", card)
-		if card != "" {
+		if card := c.cardID(col, cell(rec, idx[0])); card != "" {
 			set[strings.Clone(card)] = struct{}{}
 		}
 	}
@@ -67,7 +66,9 @@ var (
 //	nominee:    Nominee, Nominee Name, Proxy, Proxy Name, Representative
 //	nominee ID: Nominee ID, ID, ID Number, Proxy ID, Passport (optional)
 //
-// Every row needs a card and a nominee name. A card may be listed more than
+// Every row needs a card and a nominee name; the card is compared as
+// NormCard gives it, and a name or ID holding a control character or a
+// bidirectional control is an error. A card may be listed more than
 // once only with the same nominee, and a nominee may stand for one
 // participant only: two rows name the same nominee when their IDs match
 // (ignoring case and spaces), or, where either ID is empty, their names match
@@ -104,7 +105,7 @@ func ReadProxies(path, sheet string) ([]Proxy, error) {
 	fe = &FileError{File: path}
 	for t.Next() {
 		rec := t.Record()
-		c := rowCheck{fe: fe, line: t.Line()}
+		c := rowCheck{fe: fe, line: t.Line(), ok: true}
 		n := nomination{
 			Proxy: Proxy{
 				Card: strings.Clone(cell(rec, idx[0])),
@@ -115,11 +116,15 @@ func ReadProxies(path, sheet string) ([]Proxy, error) {
 		}
 		n.id = strings.ToUpper(strings.Join(strings.Fields(n.ID), ""))
 		n.name = strings.ToLower(strings.Join(strings.Fields(n.Name), " "))
-		c.checkID(colCard, "card", n.Card)
+		n.Card = c.cardID(colCard, n.Card)
 		if n.Name == "" {
 			c.bad(colName, "", "the nominee's name is empty")
 		}
-		if n.Card == "" || n.Name == "" {
+		c.checkName(colName, "nominee's name", n.Name)
+		if colID != "" {
+			c.checkName(colID, "nominee's ID", n.ID)
+		}
+		if !c.ok {
 			continue
 		}
 		same := func(o nomination) bool {

@@ -145,6 +145,13 @@ func ShowBase(sh *show.Show, now time.Time) string {
 // are loaded first, each in its own commit: before a bin freezes, which a
 // draw, a freeze or the first ticket typed from a physical bin does.
 func (ss *Session) Do(c show.Command, p *Progress) ([]show.Event, error) {
+	if c.Op == show.OpTicket {
+		// typed as the entry file's tickets are read: fullwidth digits
+		// from an input method, a zero-width space from a paste
+		if t, err := NormTicket(c.Text); err == nil {
+			c.Text = t
+		}
+	}
 	var evs []show.Event
 	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze || c.Op == show.OpTicket) && cur != nil && cur.Seg.Draws() && cur.Frozen == nil {
 		loaded, err := ss.load()

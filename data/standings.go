@@ -35,7 +35,13 @@ func ReadStandings(path, sheet string) ([]show.Standing, error) {
 		rec := t.Record()
 		c := rowCheck{fe: fe, line: t.Line(), ok: true}
 		s := show.Standing{Card: cell(rec, idx[0]), Name: cell(rec, idx[1]), Area: cell(rec, idx[3])}
-		c.checkID(header[idx[0]], "card", s.Card)
+		s.Card = c.cardID(header[idx[0]], s.Card)
+		if idx[1] >= 0 {
+			c.checkName(header[idx[1]], "name", s.Name)
+		}
+		if idx[3] >= 0 {
+			c.checkName(header[idx[3]], "area", s.Area)
+		}
 		if first, ok := seen[s.Card]; ok && s.Card != "" {
 			c.bad(header[idx[0]], s.Card, fmt.Sprintf("card %s is listed twice (first on row %d)", s.Card, first))
 		}

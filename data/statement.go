@@ -59,8 +59,9 @@ type StatementDraw struct {
 }
 
 // Statement finds every bin the card was in, across all the shows of the
-// database. Spaces and dashes typed inside the number are ignored when the
-// number as typed is in no entry file.
+// database. When the number as typed is in no entry file it is looked for
+// as NormCard gives it (spaces, dashes and dots ignored, fullwidth digits
+// read as digits), as entry files are read.
 func (db *DB) Statement(card string) (*Statement, error) {
 	card = strings.TrimSpace(card)
 	shows, err := db.Shows()
@@ -72,7 +73,7 @@ func (db *DB) Statement(card string) (*Statement, error) {
 		return nil, err
 	}
 	if len(rows) == 0 {
-		if bare := strings.NewReplacer(" ", "", "-", "").Replace(card); bare != card {
+		if bare, err := NormCard(card); err == nil && bare != card {
 			card = bare
 			if rows, err = db.cardRows(card); err != nil {
 				return nil, err

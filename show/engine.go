@@ -413,6 +413,11 @@ func (d *decider) decide(seg *SegState, c Command) error {
 		if ref.Proxy == "" {
 			return refuse("%s: proxy needs the nominee's name (no nomination on file for this card)", seg.Seg.ID)
 		}
+		for _, typed := range []string{ref.Proxy, ref.ProxyID} {
+			if r, bad := UnsafeRune(typed); bad {
+				return refuse("%s: the proxy %q holds U+%04X, a control or bidirectional character; type it again", seg.Seg.ID, typed, r)
+			}
+		}
 		if other, ok := d.st.StoodFor(ref.Proxy, ref.ProxyID); ok && other != l.Participant {
 			return refuse("%s: %s already stood for another participant tonight; a nominee may stand for one participant only", seg.Seg.ID, ref.Proxy)
 		}

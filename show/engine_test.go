@@ -598,6 +598,9 @@ func TestProxy(t *testing.T) {
 		{"nomination on file", true, "", "", "", "Nominee *", "ID-*"},
 		{"on-file name in another case gets its ID", true, "NOMINEE *", "", "", "NOMINEE *", "ID-*"},
 		{"host overrides the file", true, "Someone Else", "X1", "", "Someone Else", "X1"},
+		{"a right-to-left override in the name", false, "Jane \u202eeoD", "", "holds U+202E", "", ""},
+		{"a NUL in the ID", false, "Jane Doe", "8001\x00", "holds U+0000", "", ""},
+		{"a line break in the name", false, "Jane\nDoe", "", "holds U+000A", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := oneSeg(t, Segment{ID: "a"}, 4)

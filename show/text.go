@@ -1,0 +1,35 @@
+package show
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// IsBidiControl reports the characters that change the direction of the
+// text around them: the embeddings and overrides U+202A–U+202E, the
+// isolates U+2066–U+2069, and the marks U+200E, U+200F and U+061C. In a
+// name or a card number they make one text show as another.
+func IsBidiControl(r rune) bool {
+	return r >= '\u202A' && r <= '\u202E' || r >= '\u2066' && r <= '\u2069' || r == '\u200E' || r == '\u200F' || r == '\u061C'
+}
+
+// UnsafeRune returns the first control character (a NUL, a tab, a line
+// break, DEL, a C1 control) or bidirectional control in s, or false when
+// it has none: what a name, a nominee's name or a ticket may not hold.
+func UnsafeRune(s string) (rune, bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return rune(c), true
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsControl(r) || IsBidiControl(r) {
+			return r, true
+		}
+		i += n - 1
+	}
+	return 0, false
+}
