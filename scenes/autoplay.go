@@ -58,6 +58,15 @@ func (a *autoplay) Poll() Frame {
 	if s.confirm != confirmNone {
 		return press(ebiten.KeyPageDown)
 	}
+	if s.entry != nil && s.entry.draw {
+		// the auditor rolls six dice and types them
+		dice := make([]rune, 6)
+		for i := range dice {
+			dice[i] = '1' + rune(a.rng.IntN(6))
+		}
+		a.queue = append(a.queue, press(ebiten.KeyEnter))
+		return Frame{Chars: dice}
+	}
 	switch s.phase {
 	case phaseIntro:
 		if seg := s.st.CurSeg(); seg.Seg.Manual && seg.Bin != nil {

@@ -28,12 +28,21 @@ type Boards interface {
 	Standings(segment string) ([]show.Standing, time.Time, error)
 }
 
+// Anchors is a backend that reads the journal's head as the auditor
+// copies it from paper and holds the record to with verify --anchor:
+// "record 41 · f97a a653 4016 057a" (data/record's Anchor).
+type Anchors interface {
+	Anchor() (string, error)
+}
+
 // opExport asks the worker for the exports; its progress comes back as
-// replies of opProgress. opStandings reads a leaderboard's standings.
+// replies of opProgress. opStandings reads a leaderboard's standings;
+// opAnchor the journal's head, for a winners board.
 const (
 	opExport    show.Op = "export"
 	opProgress  show.Op = "export-progress"
 	opStandings show.Op = "standings"
+	opAnchor    show.Op = "anchor"
 )
 
 // reply is what the worker sends back for a command, or for a deadline
@@ -45,7 +54,7 @@ type reply struct {
 	err    error
 	people map[string]show.Person
 	sample []show.Entry // after a freeze: the reel's sample of the pool
-	step   string       // export: the step under way, or the folder when done
+	step   string       // export: the step under way, or the folder when done; anchor: the head
 	done   int
 	total  int
 
@@ -102,6 +111,14 @@ func (w *worker) do(c show.Command) reply {
 		}
 		st, at, err := bs.Standings(c.Segment)
 		return reply{op: opStandings, st: w.b.State(), standings: st, written: at, err: err}
+	}
+	if c.Op == opAnchor {
+		a, ok := w.b.(Anchors)
+		if !ok {
+			return reply{op: opAnchor, st: w.b.State()} // no head to show: the board goes without
+		}
+		head, err := a.Anchor()
+		return reply{op: opAnchor, st: w.b.State(), step: head, err: err}
 	}
 	if c.Op == opExport {
 		ex, ok := w.b.(Exporter)

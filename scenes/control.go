@@ -17,7 +17,8 @@ type entry struct {
 	witness bool // else a proxy's name…
 	skip    bool // …or the reason a draw is skipped…
 	ticket  bool // …or a ticket drawn by hand, as printed…
-	numbers bool // …or who typed a wild card's numbers
+	numbers bool // …or who typed a wild card's numbers…
+	draw    bool // …or the auditor's draw witness, typed after the freeze
 }
 
 // outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
@@ -74,8 +75,15 @@ func (s *Stage) typeInto(f Frame) {
 			if e.witness {
 				s.to(phaseAttract)
 			}
+			if e.draw {
+				s.tell("The draw waits for its witness: Next opens the field again  ·  Prev ◄ back  ·  S skip the draw")
+			}
 			return
 		case ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeyPageDown:
+			if e.draw {
+				s.giveDrawWitness(e)
+				return
+			}
 			text := strings.TrimSpace(string(e.text))
 			s.entry = nil
 			switch {
@@ -96,6 +104,25 @@ func (s *Stage) typeInto(f Frame) {
 			return
 		}
 	}
+}
+
+// giveDrawWitness records what the auditor typed as the draw witness:
+// on a fresh press only, and an empty one only once the host says so.
+func (s *Stage) giveDrawWitness(e *entry) {
+	if s.now().Before(s.guard) || s.busy {
+		return // a press meant for the freeze, or one still in flight: the field stays
+	}
+	text := strings.TrimSpace(string(e.text))
+	s.entry = nil
+	if text == "" {
+		s.ask(confirmNoWitness)
+		return
+	}
+	if !s.send(show.Command{Op: show.OpWitness, Text: text}) {
+		s.entry = e
+		return
+	}
+	s.tell("Recording the draw witness…")
 }
 
 // act is one action at the current step. A key that means nothing now
@@ -185,6 +212,18 @@ func (s *Stage) act(a Action) {
 			}
 		}
 	case phaseIntro:
+		if s.witnessDue() {
+			// nothing is drawn, typed or chosen before the draw witness
+			switch a {
+			case Next:
+				if !s.busy {
+					s.askDrawWitness()
+				}
+			case Prev:
+				s.to(phaseAttract)
+			}
+			return
+		}
 		if s.st.CurSeg().Seg.Manual {
 			s.ticketKey(a)
 			return
@@ -335,6 +374,10 @@ func (s *Stage) outcome(op show.Op, seg *show.SegState, p *show.Pick) {
 func (s *Stage) answer(a Action) {
 	c := s.confirm
 	s.confirm = confirmNone
+	if c == confirmNoWitness {
+		s.answerNoWitness(a)
+		return
+	}
 	if a != Next {
 		return
 	}
@@ -343,6 +386,18 @@ func (s *Stage) answer(a Action) {
 		s.quit = true
 	case confirmClose:
 		s.send(show.Command{Op: show.OpClose})
+	}
+}
+
+// answerNoWitness takes the answer to recording an empty draw witness:
+// Next records it; any other key goes back to the field.
+func (s *Stage) answerNoWitness(a Action) {
+	if a == Next && s.send(show.Command{Op: show.OpWitness, Text: ""}) {
+		s.tell("Recording an empty draw witness…")
+		return
+	}
+	if s.witnessDue() {
+		s.askDrawWitness()
 	}
 }
 

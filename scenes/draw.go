@@ -68,6 +68,7 @@ type look struct {
 	export                  string // the export's step
 	board                   time.Time
 	boardN                  int
+	anchor                  string // the chain head on a winners board
 	minute                  int64
 	panel                   time.Duration
 	typed                   string    // digits, and a wild card's numbers typed
@@ -82,7 +83,7 @@ func (s *Stage) look(now time.Time) look {
 		blackout: s.blackout, hints: s.hideHints, help: s.help,
 		paused: s.paused, busy: s.busy, boardView: s.boardFocus,
 		confirm: s.confirm, menu: s.menu, minute: now.Unix() / 60, export: s.progress.step,
-		board: s.boardAt, boardN: len(s.board),
+		board: s.boardAt, boardN: len(s.board), anchor: s.anchor,
 	}
 	if s.entry != nil {
 		k.entry = "\x00" + string(s.entry.text)
@@ -213,6 +214,10 @@ func (s *Stage) drawOpen(dst *ebiten.Image) {
 func (s *Stage) drawIntro(dst *ebiten.Image) {
 	t := s.theme
 	seg := s.st.CurSeg()
+	if seg.Frozen != nil && s.st.AwaitsDrawWitness(seg) {
+		s.drawWitnessAsked(dst, seg)
+		return
+	}
 	if seg.Seg.Kind == show.KindRoyalFlush && seg.Bin != nil && !seg.Seg.Manual {
 		s.drawFinalists(dst, seg)
 		return
@@ -224,13 +229,26 @@ func (s *Stage) drawIntro(dst *ebiten.Image) {
 			line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
 		}
 		Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
-		Text(dst, "Bin fingerprint  "+f.Fingerprint[:16], t.Mono(40), W/2, 850, Center, t.Dim)
+		if seg.DrawWitness == nil {
+			Text(dst, "Bin fingerprint  "+f.Fingerprint[:16], t.Mono(40), W/2, 850, Center, t.Dim)
+		}
 		if src := s.st.Seg(f.From); src != nil {
 			line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
 			Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
 		}
 	}
-	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+	if w := seg.DrawWitness; w != nil {
+		// the fingerprint and the commitment share a line; the witness the audience saw has its own
+		line := "Show commitment  " + s.st.Opened.Commitment[:16]
+		if f := seg.Frozen; f != nil {
+			line = "Bin fingerprint  " + f.Fingerprint[:16] + "   ·   " + line
+		}
+		Text(dst, line, t.Fit(t.Mono, 40, line, W-200), W/2, 850, Center, t.Dim)
+		wl := drawWitnessLine(*w)
+		Text(dst, wl, t.Fit(t.Bold, 52, wl, W-240), W/2, 905, Center, t.Good)
+	} else {
+		Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+	}
 	cur := s.opt.Show.Currency
 	switch g := seg.Seg; {
 	case g.Manual:
@@ -267,6 +285,49 @@ func (s *Stage) drawIntro(dst *ebiten.Image) {
 	if w := seg.Winners(); w > 0 {
 		Text(dst, show.Thousands(w)+" of "+show.Thousands(seg.Seg.Winners)+" winners decided", t.Regular(40), W/2, 780, Center, t.Good)
 	}
+}
+
+// witnessFieldY is where the draw witness's field sits on the intro:
+// under the fingerprint the auditor saw before typing it.
+const witnessFieldY = 660
+
+// drawWitnessAsked is the intro of a bin frozen in a show with witness
+// each-draw, until the auditor's draw witness is given: the bin, its
+// fingerprint in full, and the field (an overlay) under it. Nothing of
+// the draw to come is derived yet.
+func (s *Stage) drawWitnessAsked(dst *ebiten.Image, seg *show.SegState) {
+	t := s.theme
+	f := seg.Frozen
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, W-160), W/2, 190, Center, t.Text)
+	line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
+	switch seg.Seg.Kind {
+	case show.KindManualBin:
+		line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
+	case show.KindRoyalFlush:
+		line = show.Thousands(f.Participants) + " finalists  ·  " + strconv.Itoa(seg.Seg.Winners) + " winners each choose a card"
+	}
+	Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
+	if src := s.st.Seg(f.From); src != nil {
+		line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
+		Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
+	}
+	Text(dst, "The bin is frozen. Its fingerprint:", t.Regular(40), W/2, 470, Center, t.Dim)
+	if fp := f.Fingerprint; len(fp) == 64 {
+		Text(dst, fp[:32], t.Mono(48), W/2, 525, Center, t.Text)
+		Text(dst, fp[32:], t.Mono(48), W/2, 585, Center, t.Text)
+	}
+	if s.entry == nil || !s.entry.draw {
+		Text(dst, "The draw waits for the auditor's draw witness", t.Regular(44), W/2, witnessFieldY+50, Center, t.Accent)
+	}
+	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+}
+
+// drawWitnessLine is a draw witness as the big screen shows it.
+func drawWitnessLine(w string) string {
+	if w == "" {
+		return "Draw witness: none given"
+	}
+	return "Draw witness " + w
 }
 
 // drawReel scrolls the sample, easing to a stop on the winner. Until the
@@ -344,6 +405,10 @@ func (s *Stage) reelRows(seg *show.SegState) []reelRow {
 
 func (s *Stage) drawReveal(dst *ebiten.Image, in time.Duration) {
 	s.drawWinner(dst, 250)
+	if w := s.st.CurSeg().DrawWitness; w != nil {
+		t, line := s.theme, drawWitnessLine(*w)
+		Text(dst, line, t.Fit(t.Regular, 44, line, W-640), W/2, 760, Center, t.Good)
+	}
 	drawConfetti(dst, in, s.theme)
 }
 
@@ -528,6 +593,10 @@ func (s *Stage) drawBoard(dst *ebiten.Image) {
 			msg = fmt.Sprintf("The draw ended short with %d of %d winners.", seg.Ended.Winners, seg.Ended.Wanted)
 		}
 		Text(dst, msg, t.Regular(44), W/2, 930, Center, t.Warn)
+	}
+	if s.anchor != "" {
+		// the chain head as the auditor copies it, small and quiet in the corner
+		Text(dst, s.anchor, t.Mono(28), W-40, H-64-40, Right, Fade(t.Dim, 0.8))
 	}
 }
 

@@ -166,6 +166,13 @@ func (s *Stage) choose(a Action) {
 		}
 		return
 	}
+	if s.witnessDue() {
+		// no card, ball or envelope is turned over before the draw witness
+		if (a == Next || a == Context) && !s.busy {
+			s.askDrawWitness()
+		}
+		return
+	}
 	if d, ok := a.Digit(); ok {
 		s.typeDigit(d)
 		return
@@ -270,6 +277,10 @@ func (s *Stage) numbers(a Action) {
 			s.tell("Type the next number drawn, then Enter")
 		case s.now().Before(s.guard):
 			// too soon: a press meant for the run sheet
+		case s.st.AwaitsDrawWitness(seg):
+			if !s.busy {
+				s.askDrawWitness() // drawn electronically, the numbers wait for the draw witness
+			}
 		default:
 			if s.send(show.Command{Op: show.OpDraw}) {
 				s.tell("Drawing the numbers…")

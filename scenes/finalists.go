@@ -82,8 +82,16 @@ func (s *Stage) drawFinalists(dst *ebiten.Image, seg *show.SegState) {
 		}
 	}
 	prizes := "Behind the cards: " + strings.Join(seg.Seg.Prizes, "  ·  ")
-	Text(dst, prizes, t.Fit(t.Regular, 40, prizes, W-200), W/2, 860, Center, t.Dim)
 	fp := "Bin fingerprint  " + seg.Frozen.Fingerprint[:16] + "   ·   Show commitment  " + s.st.Opened.Commitment[:16]
+	if w := seg.DrawWitness; w != nil {
+		// the witness the audience saw, under the fingerprint it followed
+		Text(dst, prizes, t.Fit(t.Regular, 40, prizes, W-200), W/2, 845, Center, t.Dim)
+		Text(dst, fp, t.Mono(36), W/2, 900, Center, t.Dim)
+		wl := drawWitnessLine(*w)
+		Text(dst, wl, t.Fit(t.Bold, 44, wl, W-240), W/2, 950, Center, t.Good)
+		return
+	}
+	Text(dst, prizes, t.Fit(t.Regular, 40, prizes, W-200), W/2, 860, Center, t.Dim)
 	Text(dst, fp, t.Mono(36), W/2, 930, Center, t.Dim)
 }
 

@@ -49,8 +49,12 @@ func (s *Stage) drawOverlays(dst *ebiten.Image, now time.Time) {
 // hints lists the actions that do something now, for the host.
 func (s *Stage) hints() string {
 	switch {
+	case s.entry != nil && s.entry.draw:
+		return "Type the draw witness  ·  Enter records it (empty: asks first)  ·  Esc close the field"
 	case s.entry != nil:
 		return "Type  ·  Enter done  ·  Esc cancel"
+	case s.confirm == confirmNoWitness:
+		return "Record an empty draw witness?  Next = yes  ·  any other key = no, back to the field"
 	case s.confirm == confirmQuit:
 		return "Quit drawshow?  Next = yes  ·  any other key = no"
 	case s.confirm == confirmClose:
@@ -82,7 +86,9 @@ func (s *Stage) hints() string {
 		now += "  ·  F5 pause the loop"
 	case phaseIntro:
 		now = "Next ► draw  ·  Prev ◄ back"
-		if s.st.CurSeg().Seg.Manual {
+		if s.witnessDue() {
+			now = "Next ► type the draw witness  ·  Prev ◄ back  ·  S skip the draw"
+		} else if s.st.CurSeg().Seg.Manual {
 			now = "Type the ticket read out, Enter records it  ·  T a ticket with letters  ·  Prev ◄ back"
 			if len(s.digits) > 0 {
 				now = "Enter ► record ticket " + string(s.digits) + "  ·  Backspace erase  ·  Esc clear"
@@ -151,17 +157,28 @@ func (s *Stage) drawHints(dst *ebiten.Image, now time.Time) {
 
 func (s *Stage) drawEntry(dst *ebiten.Image) {
 	t := s.theme
-	vector.DrawFilledRect(dst, 300, 840, W-600, 150, t.Primary, false)
-	vector.StrokeRect(dst, 300, 840, W-600, 150, 4, t.Accent, false)
-	Text(dst, s.entry.label, t.Regular(34), 340, 855, Left, t.Dim)
-	Text(dst, string(s.entry.text)+"_", t.Bold(56), 340, 905, Left, t.Text)
+	y := float32(840)
+	if s.entry.draw && s.phase == phaseIntro {
+		y = witnessFieldY // under the fingerprint it follows
+	}
+	vector.DrawFilledRect(dst, 300, y, W-600, 150, t.Primary, false)
+	vector.StrokeRect(dst, 300, y, W-600, 150, 4, t.Accent, false)
+	f := t.Regular(34)
+	if s.entry.draw {
+		f = t.Fit(t.Regular, 34, s.entry.label, W-680)
+	}
+	Text(dst, s.entry.label, f, 340, float64(y)+15, Left, t.Dim)
+	Text(dst, string(s.entry.text)+"_", t.Bold(56), 340, float64(y)+65, Left, t.Text)
 }
 
 func (s *Stage) drawConfirm(dst *ebiten.Image) {
 	t := s.theme
 	q := "Quit drawshow?"
-	if s.confirm == confirmClose {
+	switch s.confirm {
+	case confirmClose:
 		q = "Close the show and reveal the seed?"
+	case confirmNoWitness:
+		q = "Record an empty draw witness?"
 	}
 	vector.DrawFilledRect(dst, 0, 122, W, H-122, Fade(blackColour, 0.6), false)
 	vector.DrawFilledRect(dst, 360, 380, W-720, 320, t.Background, false)
@@ -252,6 +269,9 @@ func (s *Stage) numbersHint() string {
 		return "Type the next number drawn, then Enter  ·  Backspace takes the last back  ·  Esc clears"
 	case len(s.nums) > 0:
 		return "Enter ► who typed the numbers  ·  Backspace takes the last back"
+	}
+	if s.st.AwaitsDrawWitness(seg) {
+		return "Next ► the draw witness, then the numbers drawn electronically  ·  or type each number drawn by hand, then Enter  ·  Prev ◄ back"
 	}
 	return "Next ► draw the numbers electronically  ·  or type each number drawn by hand, then Enter  ·  Prev ◄ back"
 }

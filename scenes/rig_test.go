@@ -14,6 +14,7 @@ import (
 
 	"drawshow/assets/demo"
 	"drawshow/data"
+	"drawshow/data/record"
 	"drawshow/show"
 )
 
@@ -63,6 +64,15 @@ func (b sessionBackend) Do(c show.Command) ([]show.Event, error) { return b.ss.D
 func (b sessionBackend) State() *show.State                      { return b.ss.Eng.State() }
 func (b sessionBackend) People(segment string, cards []string) (map[string]show.Person, error) {
 	return b.ss.People(segment, cards)
+}
+
+// Anchor is the journal's head as cmd gives it to a winners board.
+func (b sessionBackend) Anchor() (string, error) {
+	seq, h, err := b.ss.DB.Head()
+	if err != nil {
+		return "", err
+	}
+	return record.Anchor(seq, h), nil
 }
 
 // rig is a stage on a real rehearsal of the demo show in a temporary

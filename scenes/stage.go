@@ -140,6 +140,9 @@ type Stage struct {
 	boardErr  string       // why the last read failed, when it did
 	boardPoll time.Time    // when the standings were last asked for
 
+	anchor    string // the chain head as on paper, on a draw's winners board (witness each-draw)
+	anchorDue bool   // the board is up and its chain head is still to be read
+
 	progress  reply                    // the export's step under way
 	exported  string                   // the folder the exports went to
 	roll      audio.Voice              // the drum-roll under the reel
@@ -155,6 +158,7 @@ const (
 	confirmNone confirmKind = iota
 	confirmQuit
 	confirmClose
+	confirmNoWitness // an empty draw witness: the draws then rest on the show's key alone
 )
 
 // New makes the stage for an open show.
@@ -267,7 +271,40 @@ func (s *Stage) to(p phase) {
 	if p == phaseOpen && s.st.Witness() == "" && !s.frozenAny() {
 		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", witness: true}
 	}
+	if s.witnessDue() {
+		s.askDrawWitness()
+	}
+	if p == phaseBoard && s.eachDraw() {
+		s.anchor, s.anchorDue = "", true // the head as it stands now the board is up
+	}
 	s.sceneChanged()
+}
+
+// eachDraw reports whether the show takes a draw witness after each
+// freeze (witness: each-draw).
+func (s *Stage) eachDraw() bool { return s.opt.Show.Witness == show.WitnessEachDraw }
+
+// witnessDue reports whether the scene on stage waits for the auditor's
+// draw witness: the intro of a frozen bin, a wild card's numbers, a
+// choosing table, in a segment whose draws cannot be derived without it.
+func (s *Stage) witnessDue() bool {
+	seg := s.st.CurSeg()
+	switch s.phase {
+	case phaseIntro, phaseNumbers, phaseChoose:
+		return seg != nil && s.st.AwaitsDrawWitness(seg)
+	}
+	return false
+}
+
+// askDrawWitness opens the draw witness's field. Enter waits for a fresh
+// press: the Next that froze the bin never records a witness.
+func (s *Stage) askDrawWitness() {
+	label := "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
+	if s.phase == phaseNumbers {
+		label = "Draw witness for the numbers drawn electronically, then Enter — Esc to type the numbers drawn by hand"
+	}
+	s.entry = &entry{label: label, draw: true}
+	s.guard = s.now().Add(freshPress)
 }
 
 func (s *Stage) frozenAny() bool {
@@ -360,11 +397,23 @@ func (s *Stage) apply(r reply) {
 		s.standings(r)
 		return
 	}
+	if r.op == opAnchor {
+		s.busy = false
+		if r.err != nil {
+			s.tell("The chain head could not be read for the board: " + r.err.Error())
+		} else if s.phase == phaseBoard {
+			s.anchor = r.step
+		}
+		return
+	}
 	if r.op != show.OpTick {
 		s.busy = false
 	}
 	if r.st != nil {
 		s.st = r.st
+	}
+	if s.entry != nil && s.entry.draw && !s.witnessDue() {
+		s.entry = nil // the draw witness is on the record
 	}
 	for k, v := range r.people {
 		s.people[k] = v
@@ -380,6 +429,12 @@ func (s *Stage) apply(r reply) {
 			s.landing = false
 			s.stopRoll()
 			s.to(phaseIntro)
+		}
+		switch r.op {
+		case show.OpDraw, show.OpChoose, show.OpWitness:
+			if s.entry == nil && s.confirm == confirmNone && s.witnessDue() {
+				s.askDrawWitness() // refused for want of the draw witness: its field is the way on
+			}
 		}
 		return
 	}
@@ -420,6 +475,11 @@ func (s *Stage) apply(r reply) {
 	case show.OpNext:
 		s.sample = nil
 		s.to(phaseAttract)
+	case show.OpWitness:
+		if seg := s.st.CurSeg(); seg != nil && seg.DrawWitness != nil && (s.phase == phaseIntro || s.phase == phaseNumbers || s.phase == phaseChoose) {
+			s.tell(fmt.Sprintf("The draw witness is on the record: %q", *seg.DrawWitness))
+			s.sceneChanged()
+		}
 	case show.OpClose:
 		s.to(phaseClosed)
 	case show.OpSkip:
@@ -494,6 +554,10 @@ func (s *Stage) step() {
 		}
 	case phaseCountdown:
 		s.cueCountdown()
+	case phaseBoard:
+		if s.anchorDue && !s.busy && s.send(show.Command{Op: opAnchor}) {
+			s.anchorDue = false
+		}
 	case phaseChoose:
 		s.cueTurn()
 	case phaseAttract:

@@ -117,7 +117,7 @@ func (t *Theme) Warm(s string) {
 var (
 	boldSizes    = []float64{150, 120, 110, 104, 96, 84, 80, 72, 64, 56, 52, 48, 44, 40}
 	regularSizes = []float64{56, 52, 48, 44, 40, 36, 34, 32, 30}
-	monoSizes    = []float64{64, 60, 56, 52, 48, 40}
+	monoSizes    = []float64{64, 60, 56, 52, 48, 40, 28}
 	warmText     = func() string {
 		var b []rune
 		for r := ' '; r <= '~'; r++ {

@@ -74,6 +74,10 @@ func (s *Stage) drawNumbers(dst *ebiten.Image) {
 			Text(dst, "Finalist "+strconv.Itoa(at+1), t.Fit(t.Bold, 44, "Finalist 9", w), x+w/2, tileY+tileH+24, Center, t.Good)
 		}
 	}
+	if w := seg.DrawWitness; w != nil && (seg.Numbers == nil || lit == len(seg.Numbers.Numbers)) {
+		line := drawWitnessLine(*w)
+		Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 830, Center, t.Good)
+	}
 	switch n := seg.Numbers; {
 	case n != nil && lit < len(n.Numbers):
 	case n != nil && n.By == "engine":

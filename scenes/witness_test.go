@@ -1,0 +1,366 @@
+package scenes
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/assets/demo"
+	"drawshow/data/record"
+	"drawshow/show"
+)
+
+// eachDraw makes a show file's text take a draw witness after each freeze.
+func eachDraw(t *testing.T, text string) string {
+	t.Helper()
+	out := strings.Replace(text, "claim_seconds: 90\n", "claim_seconds: 90\nwitness: each-draw\n", 1)
+	if out == text {
+		t.Fatal("no claim_seconds line to put the witness mode after")
+	}
+	return out
+}
+
+// eachDrawDemo writes the demo show with witness each-draw and returns
+// its path.
+func eachDrawDemo(t *testing.T) string {
+	t.Helper()
+	path, err := demo.WriteTo(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(eachDraw(t, string(text))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// drawField reports whether the draw witness's field is open.
+func (r *rig) drawField() bool { return r.s.entry != nil && r.s.entry.draw }
+
+// giveWitness types w into the draw witness's field, on a fresh press,
+// and Enter; an empty one is then confirmed with Next. It waits for the
+// record.
+func (r *rig) giveWitness(w string) {
+	r.t.Helper()
+	if !r.drawField() {
+		r.t.Fatalf("no field for the draw witness: phase %s, message %q", r.s.phase, r.s.message)
+	}
+	r.clk.Add(freshPress)
+	r.in.PushFrame(Frame{Chars: []rune(w)})
+	r.update()
+	r.press(ebiten.KeyEnter)
+	if w == "" {
+		if r.s.confirm != confirmNoWitness {
+			r.t.Fatalf("an empty draw witness was not asked about: confirm %d", r.s.confirm)
+		}
+		r.clk.Add(freshPress)
+		r.press(ebiten.KeyPageDown)
+	}
+	r.until("the draw witness", func() bool { return !r.s.busy && r.seg().DrawWitness != nil })
+	if got := *r.seg().DrawWitness; got != w {
+		r.t.Fatalf("draw witness %q recorded, typed %q", got, w)
+	}
+	if r.s.entry != nil {
+		r.t.Fatal("the field stays open once the draw witness is recorded")
+	}
+}
+
+// noPick fails when the current segment has a pick, or the stage has left
+// the scene or stopped taking keys.
+func (r *rig) noPick(what string, p phase) {
+	r.t.Helper()
+	r.settle()
+	if n := len(r.seg().Picks); n != 0 || r.s.phase != p || r.seg().DrawWitness != nil {
+		r.t.Fatalf("%s: %d picks, phase %s, draw witness %v", what, n, r.s.phase, r.seg().DrawWitness)
+	}
+}
+
+// wantPick fails unless the latest pick is the one drawshow-v1 derives
+// under K_d from the draw witness w.
+func (r *rig) wantPick(w string) {
+	r.t.Helper()
+	seg := r.seg()
+	kd := show.DrawKey(show.Key(testSeed, ""), seg.Seg.ID, w)
+	picked := map[string]bool{}
+	for _, p := range seg.Picks[:len(seg.Picks)-1] {
+		picked[p.Participant] = true
+	}
+	p := r.pick()
+	i, err := show.Choose(kd, seg.Seg.ID, seg.Bin.Fingerprint, seg.Bin.Entries, p.K, picked)
+	if err != nil || seg.Bin.Entries[i].Ticket != p.Ticket {
+		r.t.Fatalf("%s pick %d: %s, want %s under K_d (%v)", seg.Seg.ID, p.K, p.Ticket, seg.Bin.Entries[i].Ticket, err)
+	}
+}
+
+// TestDrawWitnessOnStage plays an each-draw show on stage: Next freezes
+// the bin and stays on the intro, the fingerprint and a field for the
+// draw witness; nothing picks before it, and the host always has a way
+// on; digits and Enter record it; then Next picks under K_d, the intro
+// and the reveal show the witness, and the winners board the chain head.
+func TestDrawWitnessOnStage(t *testing.T) {
+	r := openRig(t, eachDrawDemo(t), testStart, nil)
+	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	r.press(ebiten.KeyPageDown) // no witness W at the open
+	r.at(phaseAttract)
+
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	seg := r.seg()
+	if seg.Frozen == nil || !r.s.st.AwaitsDrawWitness(seg) || !r.drawField() {
+		t.Fatalf("after the freeze: frozen %v, awaits %v, field %+v", seg.Frozen != nil, r.s.st.AwaitsDrawWitness(seg), r.s.entry)
+	}
+	if evs := r.events(); evs[len(evs)-1].Kind != show.BinFrozen {
+		t.Fatalf("the freeze's last event: %s", evs[len(evs)-1].Kind)
+	}
+	r.noPick("the freeze", phaseIntro)
+
+	// Next at once is the press that froze, not an answer: nothing happens
+	r.press(ebiten.KeyPageDown)
+	r.noPick("Next too soon", phaseIntro)
+	if !r.drawField() || r.s.confirm != confirmNone {
+		t.Fatalf("Next too soon: field %+v, confirm %d", r.s.entry, r.s.confirm)
+	}
+	// Next on the empty field asks first; any other key goes back to it
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyPageDown)
+	if r.s.confirm != confirmNoWitness || !strings.Contains(r.s.hints(), "empty draw witness") {
+		t.Fatalf("Next on an empty field: confirm %d, hints %q", r.s.confirm, r.s.hints())
+	}
+	r.press(ebiten.KeyEscape)
+	r.noPick("no to an empty witness", phaseIntro)
+	if !r.drawField() {
+		t.Fatal("no to an empty witness: the field is gone")
+	}
+	// Esc closes the field; Next opens it again: never a pick, never stuck
+	r.press(ebiten.KeyEscape)
+	if r.s.entry != nil || !strings.Contains(r.s.hints(), "type the draw witness") {
+		t.Fatalf("Esc: field %+v, hints %q", r.s.entry, r.s.hints())
+	}
+	r.press(ebiten.KeyPageDown)
+	r.noPick("Next with the field closed", phaseIntro)
+	if !r.drawField() {
+		t.Fatal("Next with the field closed did not open it")
+	}
+	// a pick asked for all the same is refused, and the field is the way on
+	r.press(ebiten.KeyEscape)
+	if !r.s.send(show.Command{Op: show.OpPick}) {
+		t.Fatal("the worker is busy")
+	}
+	r.noPick("a pick before the witness", phaseIntro)
+	if !strings.Contains(r.s.message, "the draw witness is awaited") || !r.drawField() {
+		t.Fatalf("a pick before the witness: message %q, field %+v", r.s.message, r.s.entry)
+	}
+	r.clk.Add(noticeTime) // the refusal gives way to the field's hint
+	r.faded()
+
+	// the dice: typed, then Enter records them
+	r.clk.Add(freshPress)
+	r.in.PushFrame(Frame{Chars: []rune("461352")})
+	r.update()
+	g("43-draw-witness")
+	r.press(ebiten.KeyEnter)
+	r.until("the draw witness", func() bool { return !r.s.busy && r.seg().DrawWitness != nil })
+	evs := r.events()
+	if e := evs[len(evs)-1]; e.Kind != show.DrawWitness || e.Segment != "sat-cash" || e.Witness == nil || e.Witness.Text != "461352" {
+		t.Fatalf("the journal's last event: %s %s %+v", e.Kind, e.Segment, e.Witness)
+	}
+	if r.s.entry != nil || len(r.seg().Picks) != 0 || r.s.message != `The draw witness is on the record: "461352"` {
+		t.Fatalf("after the witness: field %+v, %d picks, message %q", r.s.entry, len(r.seg().Picks), r.s.message)
+	}
+	r.clk.Add(noticeTime)
+	r.faded()
+	g("44-intro-witness")
+
+	// Next now picks, under K_d
+	r.reel(ebiten.KeyPageDown, nil)
+	r.wantPick("461352")
+	r.clk.Add(1500 * time.Millisecond)
+	r.update()
+	g("45-reveal-witness")
+	r.countdown()
+	r.press(ebiten.KeyC)
+	r.decided(show.Claimed)
+	for !r.seg().Done() {
+		r.reel(ebiten.KeyPageDown, nil) // the draw's witness keys every pick: no field again
+		r.wantPick("461352")
+		r.countdown()
+		r.press(ebiten.KeyC)
+		r.decided(show.Claimed)
+	}
+
+	// the board: the chain head, as the auditor copies it
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseBoard)
+	r.until("the chain head", func() bool { return r.s.anchor != "" })
+	seq, h, err := r.ss.DB.Head()
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs = r.events()
+	if want := record.Anchor(seq, h); r.s.anchor != want || seq != evs[len(evs)-1].Seq {
+		t.Fatalf("board anchor %q, want %q (the head, seq %d; last event %d)", r.s.anchor, want, seq, evs[len(evs)-1].Seq)
+	}
+	r.faded()
+	// the hashes cover the show file's path, a new folder each run: the
+	// golden frame shows the README's anchor in its place
+	real := r.s.anchor
+	r.s.anchor = "record 41 · f97a a653 4016 057a"
+	g("46-board-anchor")
+	r.s.anchor = real
+
+	// the next draw asks for its own witness; an empty one, confirmed
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	if id := r.seg().Seg.ID; id != "points-draw" || !r.drawField() {
+		t.Fatalf("the next draw %s: field %+v", id, r.s.entry)
+	}
+	r.giveWitness("")
+	r.reel(ebiten.KeyPageDown, nil)
+	r.wantPick("")
+}
+
+// TestDrawWitnessWildCard: a wild card's numbers drawn electronically
+// wait for the draw witness, and follow it; the month-end bins before it
+// each take their own.
+func TestDrawWitnessWildCard(t *testing.T) {
+	files := wildShow()
+	files["show.yaml"] = eachDraw(t, files["show.yaml"])
+	r := openRig(t, writeShow(t, files), testStart, nil)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	for i := range 5 {
+		r.press(ebiten.KeyPageDown)
+		r.at(phaseIntro)
+		r.giveWitness(strconv.Itoa(i + 1))
+		r.drawAll(0)
+		r.wantPick(strconv.Itoa(i + 1))
+		r.toNext()
+	}
+	r.press(ebiten.KeyPageDown)
+	if r.s.phase != phaseNumbers || !r.drawField() {
+		t.Fatalf("the wild card: phase %s, field %+v", r.s.phase, r.s.entry)
+	}
+	// Esc: the numbers could be typed by hand; Next asks for the witness again
+	r.press(ebiten.KeyEscape)
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyPageDown)
+	r.settle()
+	if r.seg().Numbers != nil || !r.drawField() {
+		t.Fatalf("Next before the witness: numbers %v, field %+v", r.seg().Numbers, r.s.entry)
+	}
+	r.giveWitness("3 5")
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyPageDown)
+	r.until("the numbers", func() bool { return !r.s.busy && r.seg().Numbers != nil })
+	kd := show.DrawKey(show.Key(testSeed, ""), "wild", "3 5")
+	var want []int
+	for _, l := range show.Shuffle(kd, "wild/numbers", show.Numbered(r.sh.Bins("me"), 1))[:2] {
+		v, _ := strconv.Atoi(l)
+		want = append(want, v)
+	}
+	if n := r.seg().Numbers; n.By != "engine" || !slices.Equal(n.Numbers, want) {
+		t.Fatalf("numbers %+v, want %v under K_d", n, want)
+	}
+}
+
+// TestDrawWitnessChest: the jackpot chest's ball is fixed by the draw
+// witness typed at its intro, before its winners and their balls.
+func TestDrawWitnessChest(t *testing.T) {
+	path := writeShow(t, map[string]string{"show.yaml": eachDraw(t, chestShow), "chest.csv": pointsEntries(60)})
+	r := openRig(t, path, testStart, nil)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	r.giveWitness("B12")
+	r.drawAll(ebiten.KeyC)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseChoose)
+	if r.s.entry != nil {
+		t.Fatal("the table asks for a witness given at the intro")
+	}
+	kd := show.DrawKey(show.Key(testSeed, ""), "chest", "B12")
+	jp := show.JackpotBall(kd, "chest", 20)
+	if k := show.JackpotBall(show.Key(testSeed, ""), "chest", 20); k == jp {
+		t.Logf("the jackpot ball is %s under K and K_d alike", jp)
+	}
+	r.clk.Add(freshPress)
+	r.typeKeys(digitKeys(jp)...)
+	r.press(ebiten.KeyEnter)
+	r.until("the jackpot", func() bool { return !r.s.busy && r.seg().Settled != nil })
+	if st := r.seg().Settled; !st.Won {
+		t.Fatalf("ball %s, the jackpot's under K_d: settled %+v", jp, st)
+	}
+}
+
+// TestDrawWitnessAutoplay: autoplay types a draw witness at each intro
+// of an each-draw show and plays it to its close.
+func TestDrawWitnessAutoplay(t *testing.T) {
+	path := writeShow(t, map[string]string{"show.yaml": eachDraw(t, chestShow), "chest.csv": pointsEntries(60)})
+	sr := &screenRig{screen: ebiten.NewImage(W, H), every: 250 * time.Millisecond}
+	t.Cleanup(sr.screen.Deallocate)
+	sr.rig = openRig(t, path, testStart, func(o *Options) { o.Autoplay = true })
+	for frames := 0; !sr.s.st.Closed; frames++ {
+		if frames > 10000 {
+			t.Fatalf("autoplay stuck: phase %s, message %q, field %+v", sr.s.phase, sr.s.message, sr.s.entry)
+		}
+		if p := sr.seg().Last(); sr.s.phase == phaseCountdown && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
+			sr.clk.Set(p.Deadline.Add(-3 * time.Second))
+		}
+		sr.waitIdle()
+		sr.tick()
+	}
+	w := sr.s.st.Segs[0].DrawWitness
+	if w == nil || len(*w) != 6 || strings.Trim(*w, "123456") != "" {
+		t.Fatalf("autoplay's draw witness %v, want six dice", w)
+	}
+}
+
+// TestDrawWitnessResumed: a stage restarted while a frozen bin waits for
+// its draw witness comes back at the intro with the field open, and a
+// board comes back with the chain head.
+func TestDrawWitnessResumed(t *testing.T) {
+	r := openRig(t, eachDrawDemo(t), testStart, nil)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	r.s.Close()
+
+	r2 := openRig(t, r.sh.Path, r.clk.Now(), func(o *Options) { o.Resumed = true })
+	if r2.s.phase != phaseIntro || !r2.drawField() {
+		t.Fatalf("resumed at %s, field %+v; want the intro and the draw witness's field", r2.s.phase, r2.s.entry)
+	}
+	r2.giveWitness("55")
+	for !r2.seg().Done() {
+		r2.reel(ebiten.KeyPageDown, nil)
+		r2.wantPick("55")
+		r2.countdown()
+		r2.press(ebiten.KeyC)
+		r2.decided(show.Claimed)
+	}
+	r2.press(ebiten.KeyPageDown)
+	r2.at(phaseBoard)
+	r2.until("the chain head", func() bool { return r2.s.anchor != "" })
+	r2.s.Close()
+
+	r3 := openRig(t, r.sh.Path, r2.clk.Now(), func(o *Options) { o.Resumed = true })
+	if r3.s.phase != phaseBoard {
+		t.Fatalf("resumed at %s, want the board", r3.s.phase)
+	}
+	r3.until("the chain head", func() bool { return r3.s.anchor != "" })
+	if r3.s.anchor != r2.s.anchor {
+		t.Fatalf("resumed board's head %q, was %q: nothing was recorded between", r3.s.anchor, r2.s.anchor)
+	}
+}
