@@ -19,6 +19,7 @@ import (
 	"drawshow/assets/demo"
 	"drawshow/audio"
 	"drawshow/data"
+	"drawshow/data/record"
 	"drawshow/scenes"
 	"drawshow/show"
 )
@@ -257,6 +258,18 @@ func (b backend) Standings(segment string) ([]show.Standing, time.Time, error) {
 func (b backend) Export(progress func(step string, done, total int)) (string, error) {
 	_, err := b.ss.DB.ExportAll(b.ss.ID, b.out, progress)
 	return b.out, err
+}
+
+var _ scenes.Anchors = backend{}
+
+// Anchor is the journal's head as a draw's winners board prints it, for
+// verify --anchor: "record 41 · f97a a653 4016 057a".
+func (b backend) Anchor() (string, error) {
+	seq, h, err := b.ss.DB.Head()
+	if err != nil {
+		return "", err
+	}
+	return record.Anchor(seq, h), nil
 }
 
 func (b backend) Do(c show.Command) ([]show.Event, error) { return b.ss.Do(c, nil) }
