@@ -30,6 +30,9 @@ type Options struct {
 	Seed      []byte // rehearsal only: a fixed seed for tests and training
 	Witness   string
 	Clock     func() time.Time
+	// ClaimSeconds, rehearsal only, replaces the show file's claim
+	// countdown (autoplay shortens it); the record keeps it.
+	ClaimSeconds int
 }
 
 // OpenShow resumes the show opened from this show file (same text, same
@@ -109,7 +112,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	ch, err := ss.Eng.Decide(show.Command{Op: show.OpOpen, ShowID: id, Opening: &show.Opened{
 		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
 		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA, Segments: segs,
-		FixedSeed: opt.Seed != nil,
+		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds,
 	}})
 	if err != nil {
 		return err

@@ -169,3 +169,39 @@ func TestEachDrawDefeatsGrinding(t *testing.T) {
 		t.Fatalf("five draw witnesses gave one pick: %v", picks)
 	}
 }
+
+// TestEachDrawManualChest: the tickets of a chest drawn by hand need no
+// key, but the balls do: the draw witness is still taken once every
+// winner is typed, and the choosing waits for it.
+func TestEachDrawManualChest(t *testing.T) {
+	sh := chestShow(t, false, true)
+	sh.Witness = WitnessEachDraw
+	r := newRig(t, sh, memRows{"chest": pointsRows("c", 40)}, seedOf(5))
+	for i := 0; !r.cur().Drawn(); i++ {
+		r.do(Command{Op: OpTicket, Text: fmt.Sprintf("c%03d", i)})
+		r.do(Command{Op: OpClaim})
+	}
+	if !r.eng.State().AwaitsDrawWitness(r.cur()) {
+		t.Fatal("every winner typed: the draw witness is no longer awaited, yet the balls need it")
+	}
+	r.refused(Command{Op: OpChoose, Text: "01"}, "the draw witness is awaited")
+	r.do(Command{Op: OpWitness, Text: "4 4"})
+	r.do(Command{Op: OpChoose, Text: "01"})
+	r.replayed()
+}
+
+// TestEachDrawOpensOnWildCard: a show that opens on a wild card takes its
+// first witness as the show's own; the wild card's draw witness follows.
+func TestEachDrawOpensOnWildCard(t *testing.T) {
+	sh := mkShow(Segment{ID: "wild", Kind: KindWildCard, Winners: 1, From: []string{"me"}})
+	sh.Witness = WitnessEachDraw
+	st := newState(sh)
+	st.Opened = &Opened{}
+	if st.AwaitsDrawWitness(st.Segs[0]) {
+		t.Fatal("a wild card awaits its draw witness before the show's own witness could be given")
+	}
+	st.witness = "auditor"
+	if !st.AwaitsDrawWitness(st.Segs[0]) {
+		t.Fatal("the wild card does not await its draw witness once the show's is given")
+	}
+}

@@ -136,6 +136,9 @@ func (d *decider) run(c Command) error {
 		if c.Opening.FixedSeed && !c.Opening.Rehearsal {
 			return refuse("a fixed seed is allowed only in a rehearsal")
 		}
+		if c.Opening.ClaimSeconds != 0 && !c.Opening.Rehearsal {
+			return refuse("a claim countdown other than the show file's is allowed only in a rehearsal")
+		}
 		if d.e.seed != nil && Commitment(d.e.seed) != c.Opening.Commitment {
 			return fmt.Errorf("the commitment %s is not SHA-256 of the show's seed", c.Opening.Commitment)
 		}
@@ -353,7 +356,7 @@ func (d *decider) announce(seg *SegState) error {
 	onRegister := required && d.st.RegisterHas(seg, l.Participant)
 	if required && !onRegister {
 		if seg.Seg.Kind != KindBonus { // a bonus winner's seconds start when the team reaches the device
-			ref.Deadline = d.at.Add(time.Duration(d.e.Show.ClaimSeconds) * time.Second)
+			ref.Deadline = d.at.Add(time.Duration(d.claimSeconds()) * time.Second)
 		}
 		if p, ok := d.st.ProxyFor(seg, l.Participant); ok {
 			ref.Proxy, ref.ProxyID = p.Name, p.ID // the nomination on file, shown at once
@@ -381,7 +384,7 @@ func (d *decider) pending(seg *SegState) (*Pick, error) {
 	case !l.Announced():
 		return nil, refuse("%s: pick %d is not announced yet", seg.Seg.ID, l.K+1)
 	case !l.Deadline.IsZero() && !d.at.Before(l.Deadline):
-		return nil, refuse("%s: the %ds to claim ended at %s; the no-show stands", seg.Seg.ID, d.e.Show.ClaimSeconds, l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
+		return nil, refuse("%s: the %ds to claim ended at %s; the no-show stands", seg.Seg.ID, d.claimSeconds(), l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
 	}
 	return l, nil
 }
@@ -437,7 +440,7 @@ func (d *decider) arrived(seg *SegState) error {
 	case !l.Deadline.IsZero():
 		return refuse("%s: the team is at the device already; the seconds end at %s", seg.Seg.ID, l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
 	}
-	return d.emit(Event{Kind: ClaimStarted, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Deadline: d.at.Add(time.Duration(d.e.Show.ClaimSeconds) * time.Second)}})
+	return d.emit(Event{Kind: ClaimStarted, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Deadline: d.at.Add(time.Duration(d.claimSeconds()) * time.Second)}})
 }
 
 // tick records the no-show of a pick whose deadline has passed.
@@ -493,10 +496,8 @@ func (d *decider) witness(w string) error {
 	case w == "":
 		return refuse("the witness is empty")
 	}
-	for _, s := range d.st.Segs {
-		if s.Frozen != nil {
-			return refuse("a bin is frozen already: the witness can no longer be given")
-		}
+	if d.st.anyFrozen() {
+		return refuse("a bin is frozen already: the witness can no longer be given")
 	}
 	return d.emit(Event{Kind: WitnessGiven, Witness: &Witness{Text: w}})
 }
@@ -576,4 +577,13 @@ func sameNominee(name1, id1, name2, id2 string) bool {
 	}
 	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 	return norm(name1) == norm(name2)
+}
+
+// claimSeconds is the claim countdown: the show file's, or the one a
+// rehearsal was opened with.
+func (d *decider) claimSeconds() int {
+	if o := d.st.Opened; o != nil && o.ClaimSeconds > 0 {
+		return o.ClaimSeconds
+	}
+	return d.e.Show.ClaimSeconds
 }

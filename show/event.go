@@ -68,6 +68,10 @@ type Opened struct {
 	Segments   []string  `json:"segments"`
 	Clock      time.Time `json:"clock,omitzero"`       // the show clock at open, when it is not the wall clock
 	FixedSeed  bool      `json:"fixed_seed,omitempty"` // a rehearsal's seed given with --seed, not drawn from crypto/rand
+	// ClaimSeconds, when not zero, is a rehearsal's claim countdown in
+	// place of the show file's (autoplay shortens it): the record keeps
+	// the rule its deadlines were decided by.
+	ClaimSeconds int `json:"claim_seconds,omitempty"`
 }
 
 // Loaded is the payload of entries-loaded: a segment's entry file was

@@ -115,9 +115,25 @@ func (st *State) AwaitsDrawWitness(seg *SegState) bool {
 		return false
 	}
 	if seg.Seg.Kind == KindWildCard {
-		return seg.Numbers == nil
+		// nothing to freeze: awaited once the show's own witness can no
+		// longer be given, so the first witness of a show that opens on a
+		// wild card stays the show's
+		return seg.Numbers == nil && (st.Witness() != "" || st.anyFrozen())
 	}
-	return seg.Frozen != nil && !seg.Drawn()
+	// until the segment needs nothing more: tickets typed by hand need no
+	// key, but the cards, balls and envelopes their winners choose do
+	return seg.Frozen != nil && !seg.Done()
+}
+
+// anyFrozen reports whether a bin of the show is frozen: the show's own
+// witness can then no longer be given.
+func (st *State) anyFrozen() bool {
+	for _, s := range st.Segs {
+		if s.Frozen != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Witness is the auditor's witness W: given at open or just after.

@@ -59,18 +59,20 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	if err != nil {
 		return err
 	}
+	claim := 0
 	if f.autoplay {
 		if !rehearsal {
 			return errors.New("--autoplay is for rehearsals: add --rehearsal")
 		}
 		sh.ClaimSeconds = min(sh.ClaimSeconds, autoplayClaim)
+		claim = sh.ClaimSeconds // recorded at open: the fold keeps to it
 	}
 	db, err := data.Open(dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: time.Now})
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: time.Now, ClaimSeconds: claim})
 	if err != nil {
 		return err
 	}
