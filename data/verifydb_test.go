@@ -1,8 +1,10 @@
 package data
 
 import (
+	"drawshow/show"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestVerifyDBNamesEditedRows: each edit of what the database keeps
@@ -40,5 +42,45 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 				t.Fatalf("verify --db after %s:\n%s\nwant a problem naming %q", c.name, all, c.want)
 			}
 		})
+	}
+}
+
+// TestShortCountdownVerifies: a rehearsal opened with a shorter claim
+// countdown (autoplay's) records it, and its no-show at that deadline
+// folds and verifies; an official show may not be opened so.
+func TestShortCountdownVerifies(t *testing.T) {
+	f := exportFixture(t)
+	db, err := Open(f.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sh, err := show.Parse(f.showPath, f.text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.OpenShow(sh, f.text, Options{ClaimSeconds: 12, Clock: func() time.Time { return f.clock }}); err == nil || !strings.Contains(err.Error(), "only in a rehearsal") {
+		t.Fatalf("an official show with a shortened countdown: %v", err)
+	}
+	ss, err := db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, ClaimSeconds: 12, Clock: func() time.Time { return f.clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if d := ss.Eng.State().CurSeg().Last().Deadline.Sub(f.clock); d != 12*time.Second {
+		t.Fatalf("deadline %v after the announcement, want 12s", d)
+	}
+	f.clock = f.clock.Add(12 * time.Second)
+	if _, err := ss.Do(show.Command{Op: show.OpTick}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if o := ss.Eng.State().CurSeg().Last().Outcome; o != show.NoShow {
+		t.Fatalf("outcome %s at the short deadline", o)
+	}
+	r, err := db.VerifyDB()
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
 }
