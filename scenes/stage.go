@@ -140,7 +140,7 @@ type Stage struct {
 	boardErr  string       // why the last read failed, when it did
 	boardPoll time.Time    // when the standings were last asked for
 
-	anchor    string // the chain head as on paper, on a draw's winners board (witness each-draw)
+	anchor    string // the chain head as on paper, on a draw's winners board
 	anchorDue bool   // the board is up and its chain head is still to be read
 
 	progress  reply                    // the export's step under way
@@ -274,7 +274,7 @@ func (s *Stage) to(p phase) {
 	if s.witnessDue() {
 		s.askDrawWitness()
 	}
-	if p == phaseBoard && s.eachDraw() {
+	if p == phaseBoard {
 		s.anchor, s.anchorDue = "", true // the head as it stands now the board is up
 	}
 	s.sceneChanged()
