@@ -215,12 +215,18 @@ var (
 // Stats.Rows counts the non-blank rows below the header, passed or not.
 // A file with a header and no rows is not an error: Stats.Rows is 0.
 func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
-	var st Stats
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return st, err
+		return Stats{}, err
 	}
 	defer t.Close()
+	return entriesOf(t, cols, need, fn)
+}
+
+// entriesOf is ReadEntries of an open table.
+func entriesOf(t *tableReader, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
+	var st Stats
+	path := t.path
 
 	const (
 		iTicket = iota

@@ -77,7 +77,7 @@ var exportPeople = []exportPerson{
 }
 
 // exportFixture writes the show and its files.
-func exportFixture(t *testing.T) *fixture {
+func exportFixture(t testing.TB) *fixture {
 	t.Helper()
 	dir := t.TempDir()
 	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(exportShowText)}
@@ -113,7 +113,7 @@ func personOf(card string) exportPerson {
 // claim, a void, a no-show, a forfeit, a proxy and a decline; in the
 // members' draw two winners to be contacted. An official show draws its
 // own seed.
-func playExportShow(t *testing.T, f *fixture, rehearsal bool) (*DB, *Session) {
+func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*DB, *Session) {
 	t.Helper()
 	db, err := Open(f.dbPath)
 	if err != nil {

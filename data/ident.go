@@ -112,10 +112,16 @@ func invisible(r rune) bool {
 	return false
 }
 
-// checkName reports a name that holds a control character (a NUL, a tab,
-// a line break) or a bidirectional control, which would turn the text
-// around it on the big screen and in the exports.
+// checkName reports a name longer than MaxName characters, or one that
+// holds a control character (a NUL, a tab, a line break) or a
+// bidirectional control, which would turn the text around it on the big
+// screen and in the exports.
 func (c *rowCheck) checkName(col, what, v string) {
+	if n := len(v); n > MaxName && utf8.RuneCountInString(v) > MaxName {
+		n = utf8.RuneCountInString(v)
+		c.bad(col, shorten(v), fmt.Sprintf("the %s %q is %d characters long, more than the %d a name may have", what, shorten(v), n, MaxName))
+		return
+	}
 	if r, bad := show.UnsafeRune(v); bad {
 		c.bad(col, v, fmt.Sprintf("the %s %q holds %s; remove it from the file", what, v, describeRune(r)))
 	}

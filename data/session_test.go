@@ -53,7 +53,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func write(t *testing.T, path, s string) {
+func write(t testing.TB, path, s string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 		t.Fatal(err)

@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
+
+	"drawshow/show"
 )
 
 // tableReader streams the rows of a CSV or XLSX file. The first non-blank row
@@ -63,6 +65,11 @@ func openTable(path, sheet string) (*tableReader, error) {
 	if err != nil {
 		return nil, err
 	}
+	return headerOf(path, src)
+}
+
+// headerOf reads src up to its header.
+func headerOf(path string, src rowSource) (*tableReader, error) {
 	t := &tableReader{path: path, src: src}
 	for {
 		line, rec, err := src.next()
@@ -160,11 +167,12 @@ func columnName(i int) string {
 // csvSource reads delimited text.
 type csvSource struct {
 	path     string
-	file     *os.File
+	file     io.ReadCloser
 	size     int64
 	r        *csv.Reader
 	header   []string // for naming columns in errors
 	embedded int      // line breaks inside quoted fields so far
+	lim      *lineLimit
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -174,6 +182,15 @@ func openCSV(path string) (*csvSource, error) {
 	if err != nil {
 		return nil, err
 	}
+	var size int64
+	if fi, err := f.Stat(); err == nil {
+		size = fi.Size()
+	}
+	return newCSVSource(path, f, size)
+}
+
+// newCSVSource reads f, of size bytes (0 when not known), as the file path.
+func newCSVSource(path string, f io.ReadCloser, size int64) (*csvSource, error) {
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, err := br.Peek(br.Size())
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -187,18 +204,132 @@ func openCSV(path string) (*csvSource, error) {
 		f.Close()
 		return nil, fmt.Errorf(`%s: the file is UTF-16 text (Excel's "Unicode Text"); save it as "CSV UTF-8" instead`, path)
 	}
-	r := csv.NewReader(br)
-	r.Comma = detectDelimiter(head)
+	comma := detectDelimiter(head)
+	lim := newLineLimit(br, comma)
+	r := csv.NewReader(bufio.NewReaderSize(lim, 64<<10))
+	r.Comma = comma
 	r.FieldsPerRecord = -1
 	r.ReuseRecord = true
 	// With a tab delimiter, trimming leading white space would swallow the
 	// tabs of empty fields.
 	r.TrimLeadingSpace = r.Comma != '\t'
-	var size int64
-	if fi, err := f.Stat(); err == nil {
-		size = fi.Size()
+	return &csvSource{path: path, file: f, size: size, r: r, lim: lim}, nil
+}
+
+// The limits on what a file's rows may hold. Nothing a Rewards system
+// exports comes near them; past them a file is refused before a huge
+// field is read into memory.
+const (
+	MaxName  = show.MaxName // characters of a name (and of an area, a property)
+	MaxField = 1 << 10      // bytes of any cell
+	MaxLine  = 64 << 10     // bytes of a row, quoted line breaks and all
+)
+
+// errTooLong is the error lineLimit stops a reader with.
+type errTooLong struct {
+	line, col int    // the line of the file where the row starts, and the 0-based column where the limit was passed
+	field     bool   // a cell is too long, not the row
+	head      string // the cell's first bytes
+}
+
+func (e *errTooLong) Error() string { return "too long" }
+
+// lineLimit passes a CSV file through to its reader until a row is longer
+// than MaxLine bytes, and then fails with errTooLong. It follows quotes,
+// delimiters and line breaks as it goes, so it knows the row and column,
+// and the reader never holds more than MaxLine bytes of a row: a file of
+// 200 MB with no line break is refused after 64 KiB. (A cell past MaxField
+// in a row within the limit is refused once the row is read.)
+type lineLimit struct {
+	r      io.Reader
+	comma  byte
+	line   int // line of the file the next byte is on, from 1
+	start  int // line of the file the row starts on
+	row    int // bytes of the row so far
+	cell   int // bytes of the cell so far
+	col    int
+	quoted bool
+	head   []byte // the cell's first bytes, for the message
+	err    error
+}
+
+func (l *lineLimit) Read(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
 	}
-	return &csvSource{path: path, file: f, size: size, r: r}, nil
+	n, err := l.r.Read(p)
+	for i := 0; i < n; {
+		rest := p[i:n]
+		end := bytes.IndexByte(rest, '\n')
+		if end < 0 {
+			end = len(rest)
+		}
+		line := rest[:end]
+		switch {
+		case bytes.IndexByte(line, '"') >= 0:
+			l.quotes(line)
+		case l.quoted: // the middle of a quoted cell that holds line breaks
+			l.row += len(line)
+			l.cell += len(line)
+		default:
+			l.row += len(line)
+			if c := bytes.LastIndexByte(line, l.comma); c >= 0 {
+				l.col += bytes.Count(line, []byte{l.comma})
+				l.cell, l.head = 0, l.head[:0]
+				line = line[c+1:]
+			}
+			l.cell += len(line)
+			l.keep(line)
+		}
+		if l.row > MaxLine {
+			// the reader holds no more of the row than this
+			l.err = &errTooLong{line: l.start, col: l.col, field: l.cell > 2*MaxField+2, head: strings.ToValidUTF8(string(l.head), "")}
+			return i, l.err
+		}
+		if end == len(rest) {
+			break
+		}
+		l.line++
+		if l.quoted {
+			l.row++
+			l.cell++
+		} else {
+			l.row, l.cell, l.col, l.head = 0, 0, 0, l.head[:0]
+			l.start = l.line
+		}
+		i += end + 1
+	}
+	return n, err
+}
+
+// quotes follows a piece of a line that holds quotes byte by byte.
+func (l *lineLimit) quotes(line []byte) {
+	for i, c := range line {
+		switch {
+		case c == '"':
+			l.quoted = !l.quoted
+		case c == l.comma && !l.quoted:
+			l.col++
+			l.row++
+			l.cell, l.head = 0, l.head[:0]
+			continue
+		}
+		l.row++
+		l.cell++
+		l.keep(line[i : i+1])
+	}
+}
+
+// keep adds the start of b to the cell's first bytes.
+func (l *lineLimit) keep(b []byte) {
+	if room := cap(l.head) - len(l.head); room > 0 {
+		l.head = append(l.head, b[:min(room, len(b))]...)
+	}
+}
+
+// newLineLimit limits r, a CSV file with delimiter comma.
+func newLineLimit(r io.Reader, comma rune) *lineLimit {
+	return &lineLimit{r: r, comma: byte(comma), line: 1, start: 1, head: make([]byte, 0, 24)}
 }
 
 // detectDelimiter picks comma, semicolon or tab: whichever occurs most,
@@ -243,7 +374,11 @@ func (s *csvSource) next() (int, []string, error) {
 	rec, err := s.r.Read()
 	if err != nil {
 		var pe *csv.ParseError
-		if errors.As(err, &pe) {
+		var long *errTooLong
+		switch {
+		case errors.As(err, &long):
+			return 0, nil, s.tooLong(long)
+		case errors.As(err, &pe):
 			return 0, nil, s.parseError(pe)
 		}
 		if err == io.EOF {
@@ -263,6 +398,9 @@ func (s *csvSource) next() (int, []string, error) {
 			}
 		}
 		s.embedded += nl
+		if len(f) > MaxField {
+			return 0, nil, tooLongCell(s.path, line, s.column(i), f)
+		}
 		if or >= utf8.RuneSelf && !utf8.ValidString(f) {
 			return 0, nil, &FileError{File: s.path, Total: 1, Errs: []CellError{{
 				Row: line, Column: s.column(i), Value: f,
@@ -277,6 +415,38 @@ func (s *csvSource) next() (int, []string, error) {
 		}
 	}
 	return line, rec, nil
+}
+
+// tooLong is the problem of a row or cell past the limits; the row is
+// counted as next counts rows, from the line where the limit was passed.
+func (s *csvSource) tooLong(e *errTooLong) error {
+	c := CellError{Row: e.line - s.embedded, Column: s.column(e.col), Value: e.head + "…"}
+	if e.field {
+		c.Msg = fmt.Sprintf("the value %q is longer than %d bytes, the most a cell may hold", c.Value, MaxField)
+	} else {
+		c.Msg = fmt.Sprintf("the row is longer than %d KiB, the most a row may hold (in the value %q): is a line break or a closing quote missing?", MaxLine>>10, c.Value)
+	}
+	return &FileError{File: s.path, Total: 1, Errs: []CellError{c}}
+}
+
+// tooLongCell is the problem of a cell past MaxField.
+func tooLongCell(path string, row int, col, v string) error {
+	c := CellError{Row: row, Column: col, Value: shorten(v)}
+	c.Msg = fmt.Sprintf("the value %q is %d bytes long, more than the %d a cell may hold", c.Value, len(v), MaxField)
+	return &FileError{File: path, Total: 1, Errs: []CellError{c}}
+}
+
+// shorten is the first characters of a long value, for a message.
+func shorten(v string) string {
+	const keep = 24
+	n := 0
+	for i := range v {
+		if n == keep {
+			return v[:i] + "…"
+		}
+		n++
+	}
+	return v
 }
 
 func (s *csvSource) column(i int) string {
@@ -303,9 +473,17 @@ func (s *csvSource) close() error { return s.file.Close() }
 
 // xlsxSource streams one worksheet.
 type xlsxSource struct {
-	f    *excelize.File
-	rows *excelize.Rows
-	line int
+	f      *excelize.File
+	rows   *excelize.Rows
+	line   int
+	header []string // for naming columns in errors
+}
+
+func (s *xlsxSource) column(i int) string {
+	if i < len(s.header) && s.header[i] != "" {
+		return s.header[i]
+	}
+	return columnName(i)
 }
 
 var rawValues = excelize.Options{RawCellValue: true}
@@ -346,8 +524,23 @@ func (s *xlsxSource) next() (int, []string, error) {
 	if err != nil {
 		return 0, nil, fmt.Errorf("%s row %d: %w", s.f.Path, s.line, err)
 	}
+	size := 0
 	for i, v := range rec {
+		if len(v) > MaxField {
+			return 0, nil, tooLongCell(s.f.Path, s.line, s.column(i), v)
+		}
 		rec[i] = plainInteger(v)
+		size += len(v) + 1
+	}
+	if size > MaxLine {
+		return 0, nil, &FileError{File: s.f.Path, Total: 1, Errs: []CellError{{Row: s.line,
+			Msg: fmt.Sprintf("the row holds more than %d KiB, the most a row may hold", MaxLine>>10)}}}
+	}
+	if s.header == nil && !blank(rec) {
+		s.header = make([]string, len(rec))
+		for i, h := range rec {
+			s.header[i] = strings.TrimSpace(h)
+		}
 	}
 	return s.line, rec, nil
 }

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Source gives the imported rows of a segment's entry file.
@@ -417,6 +418,9 @@ func (d *decider) decide(seg *SegState, c Command) error {
 			return refuse("%s: proxy needs the nominee's name (no nomination on file for this card)", seg.Seg.ID)
 		}
 		for _, typed := range []string{ref.Proxy, ref.ProxyID} {
+			if n := utf8.RuneCountInString(typed); n > MaxName {
+				return refuse("%s: the proxy's name or ID is %d characters long, more than the %d a name may have", seg.Seg.ID, n, MaxName)
+			}
 			if r, bad := UnsafeRune(typed); bad {
 				return refuse("%s: the proxy %q holds U+%04X, a control or bidirectional character; type it again", seg.Seg.ID, typed, r)
 			}

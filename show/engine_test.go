@@ -601,6 +601,7 @@ func TestProxy(t *testing.T) {
 		{"a right-to-left override in the name", false, "Jane \u202eeoD", "", "holds U+202E", "", ""},
 		{"a NUL in the ID", false, "Jane Doe", "8001\x00", "holds U+0000", "", ""},
 		{"a line break in the name", false, "Jane\nDoe", "", "holds U+000A", "", ""},
+		{"a name of 201 characters", false, strings.Repeat("J", 201), "", "201 characters long", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := oneSeg(t, Segment{ID: "a"}, 4)

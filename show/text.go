@@ -5,6 +5,10 @@ import (
 	"unicode/utf8"
 )
 
+// MaxName is the most characters a name may have: an entry file's, a
+// nominee's, one typed on stage.
+const MaxName = 200
+
 // IsBidiControl reports the characters that change the direction of the
 // text around them: the embeddings and overrides U+202A–U+202E, the
 // isolates U+2066–U+2069, and the marks U+200E, U+200F and U+061C. In a
