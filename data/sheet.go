@@ -278,3 +278,17 @@ func prizeWords(sh *show.Show, seg *show.Segment) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// WriteSheet writes the pre-show sheet of the session's show to path, as
+// the stage offers it on its opening screen.
+func (ss *Session) WriteSheet(path string) error {
+	row, err := ss.DB.Show(ss.ID)
+	if err != nil {
+		return err
+	}
+	sheet, err := ss.DB.SheetOf(ss.ID, ss.Eng.Show, row.FileText)
+	if err != nil {
+		return err
+	}
+	return record.WriteSheet(path, *sheet)
+}

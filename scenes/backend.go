@@ -22,6 +22,12 @@ type Exporter interface {
 	Export(progress func(step string, done, total int)) (dir string, err error)
 }
 
+// Sheets is a backend that writes the pre-show sheet, the auditor's to
+// sign before the first draw, and says where.
+type Sheets interface {
+	Sheet() (path string, err error)
+}
+
 // Boards is a backend that reads leaderboards' standings files, with the
 // time each was last written.
 type Boards interface {
@@ -43,6 +49,7 @@ const (
 	opProgress  show.Op = "export-progress"
 	opStandings show.Op = "standings"
 	opAnchor    show.Op = "anchor"
+	opSheet     show.Op = "sheet" // the pre-show sheet, from the opening screen
 )
 
 // reply is what the worker sends back for a command, or for a deadline
@@ -119,6 +126,14 @@ func (w *worker) do(c show.Command) reply {
 		}
 		head, err := a.Anchor()
 		return reply{op: opAnchor, st: w.b.State(), step: head, err: err}
+	}
+	if c.Op == opSheet {
+		sh, ok := w.b.(Sheets)
+		if !ok {
+			return reply{op: opSheet, st: w.b.State(), err: errors.New("this stage cannot write the pre-show sheet")}
+		}
+		path, err := sh.Sheet()
+		return reply{op: opSheet, st: w.b.State(), step: path, err: err}
 	}
 	if c.Op == opExport {
 		ex, ok := w.b.(Exporter)

@@ -185,11 +185,16 @@ func (s *Stage) act(a Action) {
 	}
 	switch s.phase {
 	case phaseOpen:
-		if a == Next {
+		switch a {
+		case Next:
 			s.to(phaseAttract)
+		case Export:
+			s.sheet()
 		}
 	case phaseAttract:
 		switch a {
+		case Export:
+			s.sheet()
 		case Next:
 			switch seg := s.st.CurSeg(); {
 			case seg.Seg.Kind == show.KindWildCard:
@@ -404,4 +409,12 @@ func (s *Stage) answerNoWitness(a Action) {
 func volumeText(v float32) string {
 	n := int(v*10 + 0.5)
 	return "Volume " + strings.Repeat("■", n) + strings.Repeat("□", 10-n)
+}
+
+// sheet writes the pre-show sheet, the auditor's to sign: E on the
+// opening screen or the run sheet, until the first bin is frozen.
+func (s *Stage) sheet() {
+	if _, ok := s.opt.Backend.(Sheets); ok && !s.frozenAny() {
+		s.send(show.Command{Op: opSheet})
+	}
 }

@@ -2,7 +2,9 @@ package scenes
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -58,5 +60,50 @@ func TestExportKeyAtClose(t *testing.T) {
 	r.settle()
 	if calls.Load() != 1 {
 		t.Fatalf("%d exports, want one: a second E exported again", calls.Load())
+	}
+}
+
+// sheetBackend adds the pre-show sheet to the session backend.
+type sheetBackend struct {
+	sessionBackend
+	path string
+}
+
+func (b sheetBackend) Sheet() (string, error) { return b.path, b.ss.WriteSheet(b.path) }
+
+// On the opening screen and the run sheet, until the first freeze, E
+// writes the pre-show sheet, whose commitment is the show's. (At the
+// opening the auditor's witness field takes the keys: Esc leaves it.)
+func TestSheetKeyAtOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sheet.pdf")
+	r := newRig(t, func(o *Options) { o.Backend = sheetBackend{o.Backend.(sessionBackend), path} })
+	if r.s.phase != phaseOpen {
+		t.Fatalf("the rig starts in phase %v", r.s.phase)
+	}
+	if r.s.entry != nil {
+		r.press(ebiten.KeyEscape) // the auditor's witness field: not now
+	}
+	r.press(ebiten.KeyE)
+	r.until("the sheet", func() bool { _, err := os.Stat(path); return err == nil && !r.s.busy })
+	txt, err := exec.Command("pdftotext", "-layout", "-nodiag", path, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	if c := r.s.st.Opened.Commitment; !strings.Contains(string(txt), c) {
+		t.Fatalf("the sheet does not carry the commitment %s:\n%s", c, txt)
+	}
+	if r.s.phase != phaseAttract {
+		t.Fatalf("the sheet moved the stage on (phase %v)", r.s.phase)
+	}
+	// once a bin is frozen the sheet is no pre-show anchor: E does nothing
+	r.press(ebiten.KeyPageDown)
+	r.until("the freeze", func() bool { return r.s.frozenAny() && !r.s.busy })
+	os.Remove(path)
+	r.press(ebiten.KeyPageUp) // back to the run sheet
+	r.until("the run sheet", func() bool { return r.s.phase == phaseAttract })
+	r.press(ebiten.KeyE)
+	r.settle()
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("E wrote a pre-show sheet after the first freeze")
 	}
 }

@@ -27,7 +27,7 @@ const (
 	Mute              // M
 	VolumeUp          // + or =
 	VolumeDown        // -
-	Export            // E, once the show is closed
+	Export            // E: at the opening the pre-show sheet; once the show is closed the exports
 	Reload            // U: read a leaderboard's standings now
 	Skip              // S: end this draw short, with a reason
 	TypeTicket        // T: type a ticket as printed, letters and all (a manual bin's receipt)

@@ -485,6 +485,8 @@ func (s *Stage) apply(r reply) {
 	case show.OpSkip:
 		s.tell(s.st.CurSeg().Ended.Reason)
 		s.ended()
+	case opSheet:
+		s.tell("Pre-show sheet written to " + r.step)
 	case opExport:
 		s.progress = reply{}
 		s.exported = r.step

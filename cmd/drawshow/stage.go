@@ -262,6 +262,15 @@ func (b backend) Export(progress func(step string, done, total int)) (string, er
 	return b.out, err
 }
 
+var _ scenes.Sheets = backend{}
+
+// Sheet writes the pre-show sheet of the show on stage beside its export
+// folder: SHOW-ID-sheet.pdf.
+func (b backend) Sheet() (string, error) {
+	path := strings.TrimSuffix(b.out, "-export") + "-sheet.pdf"
+	return path, b.ss.WriteSheet(path)
+}
+
 var _ scenes.Anchors = backend{}
 
 // Anchor is the journal's head as a draw's winners board prints it, for
