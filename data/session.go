@@ -36,10 +36,17 @@ type Options struct {
 }
 
 // OpenShow resumes the show opened from this show file (same text, same
-// rehearsal flag), or opens a new one.
+// rehearsal flag), or opens a new one. An image the show file names that
+// is there but that the stage could not use (see show.CheckImage: a huge
+// PNG, /dev/zero) is refused first, and nothing is recorded.
 func (db *DB) OpenShow(sh *show.Show, text []byte, opt Options) (*Session, error) {
 	if opt.Seed != nil && !opt.Rehearsal {
 		return nil, errors.New("a fixed seed is allowed only in a rehearsal (--rehearsal)")
+	}
+	// an image the stage would choke on stops the show before anything
+	// is recorded; one not there is left to the stage, which runs without it
+	if err := sh.CheckImages(true); err != nil {
+		return nil, fmt.Errorf("%v\nthe stage cannot use this image: fix it or take it out of the show file (nothing was recorded)", err)
 	}
 	sum := sha256.Sum256(text)
 	fileSHA := hex.EncodeToString(sum[:])

@@ -1,7 +1,9 @@
 package show
 
 import (
+	"bytes"
 	"errors"
+	"image/png"
 	"reflect"
 	"regexp"
 	"slices"
@@ -297,4 +299,24 @@ func TestParseAction(t *testing.T) {
 			t.Errorf("%q: %+v %v %v, want %+v %v", c.line, got, ok, err, c.want, c.ok)
 		}
 	}
+}
+
+// FuzzImageHeader: whatever the bytes, the header check of a show file's
+// image neither panics nor passes an image past the limits.
+func FuzzImageHeader(f *testing.F) {
+	f.Add(pngHeader(256, 256, 8, 6))
+	f.Add(pngHeader(20000, 20000, 8, 6))
+	f.Add(pngHeader(4096, 4096, 16, 2))
+	f.Add(pngHeader(1, 1, 8, 3)) // paletted: DecodeConfig wants the PLTE chunk
+	f.Add([]byte("\x89PNG\r\n\x1a\n"))
+	f.Add([]byte("GIF89a"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if checkImageHeader(bytes.NewReader(b)) != nil {
+			return
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(b))
+		if err != nil || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide || int64(cfg.Width)*int64(cfg.Height)*4 > MaxImageBytes {
+			t.Fatalf("passed %+v, %v", cfg, err)
+		}
+	})
 }

@@ -32,6 +32,13 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, err)
 		failed++
 	}
+	for _, im := range sh.Images() {
+		// the header only, as the stage's open does
+		if err := show.CheckImage(im.Path); err != nil {
+			im.Err = err
+			fail(&im)
+		}
+	}
 	excluded := map[string]bool{}
 	if l, ex, err := data.CheckLists(sh, sh.Exclusions, sh.Register, sh.Proxies); err != nil {
 		fail(err)
