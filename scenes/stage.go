@@ -280,10 +280,6 @@ func (s *Stage) to(p phase) {
 	s.sceneChanged()
 }
 
-// eachDraw reports whether the show takes a draw witness after each
-// freeze (witness: each-draw).
-func (s *Stage) eachDraw() bool { return s.opt.Show.Witness == show.WitnessEachDraw }
-
 // witnessDue reports whether the scene on stage waits for the auditor's
 // draw witness: the intro of a frozen bin, a wild card's numbers, a
 // choosing table, in a segment whose draws cannot be derived without it.
