@@ -103,3 +103,30 @@ func (g page) watermark(word string) {
 	p.SetAlpha(1, "Normal")
 	p.SetTextColor(0, 0, 0)
 }
+
+// signatureLines closes a document with lines for the independent
+// auditor and the promotions manager to sign, under what they sign for;
+// room is the height the block needs on its page.
+func (g page) signatureLines(room float64, what string) {
+	p := g.p
+	g.room(room)
+	g.h2("Signatures")
+	g.text(what)
+	p.Ln(4)
+	for _, role := range []string{"Independent auditor", "Promotions manager"} {
+		g.font("B", 10.5)
+		p.CellFormat(pdfBodyW, 6, role, "", 1, "L", false, 0, "")
+		p.Ln(9)
+		y := p.GetY()
+		g.font("", 9)
+		for _, f := range []struct {
+			label string
+			x, w  float64
+		}{{"Name", 0, 62}, {"Signature", 68, 62}, {"Date", 136, 44}} {
+			p.Line(pdfMargin+f.x, y, pdfMargin+f.x+f.w, y)
+			p.SetXY(pdfMargin+f.x, y+0.5)
+			p.CellFormat(f.w, 4.5, f.label, "", 0, "L", false, 0, "")
+		}
+		p.SetXY(pdfMargin, y+12)
+	}
+}

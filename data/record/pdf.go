@@ -392,27 +392,7 @@ func (r *report) jackpot() {
 }
 
 func (r *report) signatures() {
-	p := r.p
-	r.room(95)
-	r.h2("Signatures")
-	r.text("Signed as a true record of the draws above.")
-	p.Ln(4)
-	for _, role := range []string{"Independent auditor", "Promotions manager"} {
-		r.font("B", 10.5)
-		p.CellFormat(pdfBodyW, 6, role, "", 1, "L", false, 0, "")
-		p.Ln(9)
-		y := p.GetY()
-		r.font("", 9)
-		for _, f := range []struct {
-			label string
-			x, w  float64
-		}{{"Name", 0, 62}, {"Signature", 68, 62}, {"Date", 136, 44}} {
-			p.Line(pdfMargin+f.x, y, pdfMargin+f.x+f.w, y)
-			p.SetXY(pdfMargin+f.x, y+0.5)
-			p.CellFormat(f.w, 4.5, f.label, "", 0, "L", false, 0, "")
-		}
-		p.SetXY(pdfMargin, y+12)
-	}
+	r.signatureLines(95, "Signed as a true record of the draws above.")
 }
 
 // lists prints the files of the desk's lists a show or segment loaded,

@@ -402,25 +402,5 @@ func (w *sheetPDF) runSheet() {
 }
 
 func (w *sheetPDF) signatures() {
-	p := w.p
-	w.room(90)
-	w.h2("Signatures")
-	w.text("Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.")
-	p.Ln(4)
-	for _, role := range []string{"Independent auditor", "Promotions manager"} {
-		w.font("B", 10.5)
-		p.CellFormat(pdfBodyW, 6, role, "", 1, "L", false, 0, "")
-		p.Ln(9)
-		y := p.GetY()
-		w.font("", 9)
-		for _, f := range []struct {
-			label string
-			x, w  float64
-		}{{"Name", 0, 62}, {"Signature", 68, 62}, {"Date", 136, 44}} {
-			p.Line(pdfMargin+f.x, y, pdfMargin+f.x+f.w, y)
-			p.SetXY(pdfMargin+f.x, y+0.5)
-			p.CellFormat(f.w, 4.5, f.label, "", 0, "L", false, 0, "")
-		}
-		p.SetXY(pdfMargin, y+12)
-	}
+	w.signatureLines(90, "Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.")
 }
