@@ -62,6 +62,37 @@ func CheckImage(path string) error {
 	return checkImageHeader(io.LimitReader(f, 1<<16))
 }
 
+// ReadImage decodes the PNG at path once CheckImage's limits hold for the
+// very file it opened: the stage reads a logo or a slide through it, so
+// a file swapped after the check cannot take the stage's memory.
+func ReadImage(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, bare(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, bare(err)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("not a regular file (%s): an image must be a PNG file", fi.Mode().Type())
+	case fi.Size() > MaxImageBytes:
+		return nil, fmt.Errorf("the file is %d MiB, more than the %d MiB an image may be", fi.Size()>>20, MaxImageBytes>>20)
+	}
+	if err := checkImageHeader(io.LimitReader(f, 1<<16)); err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	img, err := png.Decode(io.LimitReader(f, MaxImageBytes))
+	if err != nil {
+		return nil, fmt.Errorf("not a PNG image the stage can read: %v", err)
+	}
+	return img, nil
+}
+
 // bare is err without the path an *fs.PathError repeats.
 func bare(err error) error {
 	var pe *fs.PathError

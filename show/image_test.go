@@ -105,3 +105,26 @@ func TestCheckImages(t *testing.T) {
 		t.Errorf("a missing image without missingOK: %v", err)
 	}
 }
+
+// TestReadImage: the stage's reader decodes a logo within the limits and
+// refuses what CheckImage refuses, from the file it opened.
+func TestReadImage(t *testing.T) {
+	dir := t.TempDir()
+	var small bytes.Buffer
+	if err := png.Encode(&small, image.NewRGBA(image.Rect(0, 0, 32, 16))); err != nil {
+		t.Fatal(err)
+	}
+	ok := filepath.Join(dir, "logo.png")
+	huge := filepath.Join(dir, "huge.png")
+	os.WriteFile(ok, small.Bytes(), 0o644)
+	os.WriteFile(huge, pngHeader(20000, 20000, 8, 6), 0o644)
+	img, err := ReadImage(ok)
+	if err != nil || img.Bounds().Dx() != 32 || img.Bounds().Dy() != 16 {
+		t.Fatalf("a real logo: %v, %v", img, err)
+	}
+	for path, want := range map[string]string{huge: "20000×20000 pixels", dir: "not a regular file", "/dev/zero": "not a regular file"} {
+		if _, err := ReadImage(path); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", path, err, want)
+		}
+	}
+}

@@ -201,15 +201,12 @@ func loadLogo(path string, stderr io.Writer) *ebiten.Image {
 	if path == "" {
 		return nil
 	}
-	b, err := os.ReadFile(path)
-	if err == nil {
-		var img image.Image
-		if img, err = png.Decode(bytes.NewReader(b)); err == nil {
-			return ebiten.NewImageFromImage(img)
-		}
+	img, err := show.ReadImage(path) // within the limits check holds it to
+	if err != nil {
+		fmt.Fprintf(stderr, "logo %s: %v (the stage runs without it)\n", path, err)
+		return nil
 	}
-	fmt.Fprintf(stderr, "logo %s: %v (the stage runs without it)\n", path, err)
-	return nil
+	return ebiten.NewImageFromImage(img)
 }
 
 // lateSound is the player once it has opened; until then the stage is
