@@ -4,7 +4,12 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -193,5 +198,40 @@ func TestTotalWeightOverflow(t *testing.T) {
 	}
 	if w, err := TotalWeight([]Entry{{Weight: 1 << 63}, {Weight: 1<<63 - 1}}); err != nil || w != 1<<64-1 {
 		t.Fatalf("max total: %d, %v", w, err)
+	}
+}
+
+// TestSortEntriesLarge: the two-core sort of a large bin gives the order
+// of one sort, whatever the order it starts from.
+func TestSortEntriesLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	n := parallelSort*2 + 17
+	base := make([]Entry, n)
+	for i := range base {
+		base[i] = Entry{Ticket: fmt.Sprintf("T%09d", rng.IntN(1e9)) + strconv.Itoa(i), Participant: "p", Weight: 1}
+	}
+	orders := map[string]func([]Entry){
+		"random": func([]Entry) {},
+		"sorted": func(es []Entry) {
+			slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(a.Ticket, b.Ticket) })
+		},
+		"reversed": func(es []Entry) {
+			slices.SortFunc(es, func(a, b Entry) int { return strings.Compare(b.Ticket, a.Ticket) })
+		},
+		"one big": func(es []Entry) {
+			es[0].Ticket = "\\xff"
+			es[n/2].Ticket = "\\xff\\xff"
+			es[n-1].Ticket = "\\xff\\xff\\xff"
+		},
+	}
+	for name, arrange := range orders {
+		es := slices.Clone(base)
+		arrange(es)
+		want := slices.Clone(es)
+		slices.SortFunc(want, func(a, b Entry) int { return strings.Compare(a.Ticket, b.Ticket) })
+		SortEntries(es)
+		if !slices.Equal(es, want) {
+			t.Errorf("%s: the sort differs from one sort", name)
+		}
 	}
 }
