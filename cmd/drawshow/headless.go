@@ -62,11 +62,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("--seed needs 64 hex digits (32 bytes), got %q", *seedHex)
 		}
 	}
-	text, err := os.ReadFile(pos[0])
-	if err != nil {
-		return err
-	}
-	sh, err := show.Parse(pos[0], text)
+	sh, text, err := readShow(pos[0])
 	if err != nil {
 		return err
 	}
@@ -187,4 +183,15 @@ func frozenPrint(s *show.SegState) string {
 		return "none"
 	}
 	return s.Frozen.Fingerprint
+}
+
+// readShow reads and parses the show file at path, giving its text too:
+// the record keeps the text the show was opened from.
+func readShow(path string) (*show.Show, []byte, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	sh, err := show.Parse(path, text)
+	return sh, text, err
 }

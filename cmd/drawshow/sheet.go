@@ -5,12 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"drawshow/data"
 	"drawshow/data/record"
-	"drawshow/show"
 )
 
 // cmdSheet writes the pre-show sheet of an open show: the commitment, the
@@ -35,11 +33,7 @@ func cmdSheet(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if !strings.HasSuffix(strings.ToLower(*out), ".pdf") {
 		return fmt.Errorf("sheet --out %s: the sheet is a PDF; name it FILE.pdf", *out)
 	}
-	text, err := os.ReadFile(pos[0])
-	if err != nil {
-		return err
-	}
-	sh, err := show.Parse(pos[0], text)
+	sh, text, err := readShow(pos[0])
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"fmt"
 	"time"
 
 	"github.com/go-pdf/fpdf"
@@ -129,4 +130,31 @@ func (g page) signatureLines(room float64, what string) {
 		}
 		p.SetXY(pdfMargin, y+12)
 	}
+}
+
+// runningHead is the grey line under a page's banner: left and right.
+func (g page) runningHead(left, right string) {
+	p := g.p
+	p.SetXY(pdfMargin, 16)
+	p.SetTextColor(90, 90, 90)
+	g.font("", 8)
+	p.CellFormat(pdfBodyW/2, 5, pdfText(left), "B", 0, "L", false, 0, "")
+	p.CellFormat(pdfBodyW/2, 5, pdfText(right), "B", 1, "R", false, 0, "")
+	p.SetTextColor(0, 0, 0)
+	p.SetY(pdfTop)
+}
+
+// runningFoot is a page's footer: left, taking share of the width and
+// marked REHEARSAL on a rehearsal's pages, and the page number.
+func (g page) runningFoot(left string, share float64, rehearsal bool) {
+	p := g.p
+	p.SetY(-13)
+	p.SetTextColor(90, 90, 90)
+	g.font("", 8)
+	if rehearsal {
+		left = "REHEARSAL - " + left
+	}
+	p.CellFormat(pdfBodyW*share, 5, pdfText(left), "T", 0, "L", false, 0, "")
+	p.CellFormat(pdfBodyW*(1-share), 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
+	p.SetTextColor(0, 0, 0)
 }

@@ -90,28 +90,13 @@ func (r *report) header() {
 		p.SetTextColor(55, 86, 35)
 		p.CellFormat(pdfBodyW, 7, OfficialBanner, "", 1, "C", false, 0, "")
 	}
-	p.SetXY(pdfMargin, 16)
-	p.SetTextColor(90, 90, 90)
-	r.font("", 8)
 	o := x.st.Opened
-	p.CellFormat(pdfBodyW/2, 5, pdfText(fmt.Sprintf("%s, %s", o.Promotion, o.Property)), "B", 0, "L", false, 0, "")
-	p.CellFormat(pdfBodyW/2, 5, pdfText("show "+x.st.ID), "B", 1, "R", false, 0, "")
-	p.SetTextColor(0, 0, 0)
-	p.SetY(pdfTop)
+	r.runningHead(fmt.Sprintf("%s, %s", o.Promotion, o.Property), "show "+x.st.ID)
 }
 
 func (r *report) footer() {
-	p, x := r.p, r.x
-	p.SetY(-13)
-	p.SetTextColor(90, 90, 90)
-	r.font("", 8)
-	left := fmt.Sprintf("%s draw report, show %s", x.st.Opened.Algorithm, x.st.ID)
-	if x.st.Opened.Rehearsal {
-		left = "REHEARSAL - " + left
-	}
-	p.CellFormat(pdfBodyW*0.7, 5, pdfText(left), "T", 0, "L", false, 0, "")
-	p.CellFormat(pdfBodyW*0.3, 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
-	p.SetTextColor(0, 0, 0)
+	x := r.x
+	r.runningFoot(fmt.Sprintf("%s draw report, show %s", x.st.Opened.Algorithm, x.st.ID), 0.7, x.st.Opened.Rehearsal)
 }
 
 func (r *report) cover() {

@@ -175,30 +175,15 @@ func (w *sheetPDF) header() {
 		p.SetTextColor(55, 86, 35)
 		p.CellFormat(pdfBodyW, 7, sheetStatus(s), "", 1, "C", false, 0, "")
 	}
-	p.SetXY(pdfMargin, 16)
-	p.SetTextColor(90, 90, 90)
-	w.font("", 8)
-	p.CellFormat(pdfBodyW/2, 5, pdfText(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "B", 0, "L", false, 0, "")
-	p.CellFormat(pdfBodyW/2, 5, pdfText("pre-show sheet, show "+s.ShowID), "B", 1, "R", false, 0, "")
-	p.SetTextColor(0, 0, 0)
-	p.SetY(pdfTop)
+	w.runningHead(fmt.Sprintf("%s, %s", s.Promotion, s.Property), "pre-show sheet, show "+s.ShowID)
 }
 
 func (w *sheetPDF) footer() {
-	p, s := w.p, w.s
-	p.SetY(-13)
-	p.SetTextColor(90, 90, 90)
-	w.font("", 8)
-	left := fmt.Sprintf("drawshow pre-show sheet, show %s, commitment %s…", s.ShowID, s.Commitment[:min(16, len(s.Commitment))])
-	if s.Rehearsal {
-		left = "REHEARSAL - " + left
-	}
-	p.CellFormat(pdfBodyW*0.75, 5, pdfText(left), "T", 0, "L", false, 0, "")
-	p.CellFormat(pdfBodyW*0.25, 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
+	s := w.s
+	w.runningFoot(fmt.Sprintf("drawshow pre-show sheet, show %s, commitment %s…", s.ShowID, s.Commitment[:min(16, len(s.Commitment))]), 0.75, s.Rehearsal)
 	if s.Rehearsal {
 		w.watermark(SheetRehearsal) // last on the page: nothing after it loses a word
 	}
-	p.SetTextColor(0, 0, 0)
 }
 
 func (w *sheetPDF) local(t time.Time, layout string) string {
@@ -210,9 +195,7 @@ func (w *sheetPDF) local(t time.Time, layout string) string {
 
 func (w *sheetPDF) cover() {
 	p, s := w.p, w.s
-	w.font("B", 17)
-	p.MultiCell(pdfBodyW, 8, "Pre-show sheet", "", "L", false)
-	p.Ln(1)
+	w.h1("Pre-show sheet")
 	w.font("", 12)
 	p.MultiCell(pdfBodyW, 6, pdfText(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
 	w.font("", 11)
