@@ -8,10 +8,12 @@ set -eu
 # server the scenes tests run under, the sqlite3 shell the import benchmark
 # compares against, poppler-utils (pdftotext) for the PDF export tests, and
 # libreoffice-calc-nogui (soffice --headless) that the CSV export tests open
-# winners.csv and collection.csv with, as a spreadsheet would.
+# winners.csv and collection.csv with, as a spreadsheet would, and chromium,
+# the headless browser the operator console's tests (console/) drive with
+# chromedp.
 PACKAGES="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
 libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri
-xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui"
+xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui chromium"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
