@@ -31,6 +31,12 @@ type Options struct {
 	Images    map[string]*ebiten.Image // slides' images by segment id
 	Warm      bool                     // cache the glyphs of every face the scenes use, a face a tick after the first frame
 
+	// Stepped reports a step of the system clock against Now's (a
+	// show.Clock's Stepped): the stage tells the operator, and no
+	// countdown changes.
+	Stepped func() (time.Duration, bool)
+	Log     func(msg string) // nil: none; what the operator is told, for the log
+
 	// ExitAfterScene, if set, quits once this scene (as OnScene names it:
 	// "intro", "stamp-claimed") has been drawn, faded in: an end that does
 	// not depend on how fast the machine draws.
@@ -116,6 +122,7 @@ type Stage struct {
 	notice     string // for everyone, e.g. "resumed"
 	noticeAt   time.Time
 	started    time.Time
+	stepCheck  time.Time // when the system clock was last compared with the show's
 	quit       bool
 
 	guard time.Time // until then Next decides nothing: it needs a fresh press
@@ -314,6 +321,21 @@ func (s *Stage) frozenAny() bool {
 
 func (s *Stage) notify(msg string) { s.notice, s.noticeAt = msg, s.now() }
 
+// checkClock compares the system clock with the show's once a second.
+func (s *Stage) checkClock() {
+	if s.opt.Stepped == nil || s.now().Sub(s.stepCheck) < time.Second {
+		return
+	}
+	s.stepCheck = s.now()
+	if d, ok := s.opt.Stepped(); ok {
+		msg := fmt.Sprintf("The system clock was stepped by %+v; the show keeps its own time: no countdown changed", d.Round(time.Second))
+		s.tell(msg)
+		if s.opt.Log != nil {
+			s.opt.Log(msg)
+		}
+	}
+}
+
 func (s *Stage) tell(msg string) { s.message, s.messageAt = msg, s.now() }
 
 // Layout fixes the logical canvas; ebiten scales it to the screen.
@@ -337,6 +359,7 @@ func (s *Stage) Update() error {
 	if s.opt.ExitAfterScene != "" && s.seenScene() == s.opt.ExitAfterScene {
 		return ebiten.Termination
 	}
+	s.checkClock()
 	s.drain()
 	s.handle(s.in.Poll())
 	s.step()

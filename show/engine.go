@@ -86,6 +86,10 @@ func refuse(format string, args ...any) error { return &Refusal{Reason: fmt.Spri
 // Decide checks c against the state and returns its events.
 func (e *Engine) Decide(c Command) (*Change, error) {
 	at := e.now().UTC()
+	if at.Before(e.st.LastAt) {
+		// a clock set back across a restart: the record's times never run back
+		at = e.st.LastAt
+	}
 	if c.Op == OpTick && e.st.Opened != nil && !e.st.Closed && e.st.overdue(at) == nil {
 		// the stage ticks ten times a second: most ticks find no deadline
 		// passed, and need no copy of a state that may hold a million entries

@@ -72,7 +72,10 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 		return err
 	}
 	defer db.Close()
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: time.Now, ClaimSeconds: claim})
+	// the show's clock runs on the monotonic clock: a step of the system
+	// clock mid-countdown is reported and changes no countdown
+	clk := show.SystemClock()
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim})
 	if err != nil {
 		return err
 	}
@@ -116,6 +119,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	}
 	opt := scenes.Options{
 		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
+		Now: clk.Now, Stepped: clk.Stepped, Log: func(msg string) { fmt.Fprintln(stderr, "drawshow:", msg) },
 		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, ExitAfterScene: f.exitScene, Sound: sound, Warm: true, Images: images,
 	}
 	var shots *shooter
