@@ -55,9 +55,13 @@ type Stats struct {
 	Rows int // non-blank rows below the header
 }
 
+// msgNoEntries is the problem of an entry file with a header and no rows,
+// which ReadEntries reports as a *FileError naming the file.
+const msgNoEntries = "no entries: the file has a header and no rows"
+
 // CellError is one problem in one row of a file.
 type CellError struct {
-	Row    int    // row number in the file, as a spreadsheet shows it
+	Row    int    // row number in the file, as a spreadsheet shows it; 0 when the problem is the whole file's
 	Column string // the column's header; "" when the problem is not in one cell
 	Value  string // the offending value
 	Msg    string // what is wrong and, where it helps, what to do about it
@@ -213,7 +217,8 @@ var (
 // ReadEntries stops and returns it.
 //
 // Stats.Rows counts the non-blank rows below the header, passed or not.
-// A file with a header and no rows is not an error: Stats.Rows is 0.
+// A file with a header and no rows is an error, msgNoEntries naming the
+// file: a bin with no one in it is a mistake in the export, never a draw.
 func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
@@ -363,6 +368,10 @@ func entriesOf(t *tableReader, cols Columns, need Need, fn func(EntryRow) error)
 	}
 	if err := takeErr(t, fe); err != nil {
 		return st, err
+	}
+	if st.Rows == 0 && fe.Total == 0 {
+		fe.add(CellError{Msg: msgNoEntries})
+		return st, fe
 	}
 	dupes := keys.dupes()
 	listed := make([]CellError, 0, min(len(dupes), maxListed))

@@ -384,7 +384,7 @@ func TestReadEntriesEmpty(t *testing.T) {
 	}
 	path := writeFile(t, "e.csv", "Ticket,Card,Name\r\n\r\n,,\r\n")
 	rows, st, err := readEntries(t, path, "", Columns{}, Need{Ticket: true})
-	if err != nil || len(rows) != 0 || st.Rows != 0 {
+	if err == nil || err.Error() != path+": no entries: the file has a header and no rows" || len(rows) != 0 || st.Rows != 0 {
 		t.Errorf("header only: rows %v, stats %+v, err %v", rows, st, err)
 	}
 	path = writeFile(t, "e.csv", "Name\r\nSipho\r\n")
