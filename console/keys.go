@@ -1,0 +1,20 @@
+package console
+
+// DefaultKeys are the names of the keys of the stage's key map (scenes'
+// KeyMap), spelled as ebiten's Key.String spells them, which is the W3C
+// KeyboardEvent.code without its "Key" prefix ("PageDown", "ArrowRight",
+// "N", "Digit0", "Numpad0", "Period"). The stage turns a name back into
+// its key with ebiten.Key's UnmarshalText. Config.Keys replaces the list;
+// the stage may pass the names of its own KeyMap so the two cannot drift.
+var DefaultKeys = []string{
+	"PageDown", "ArrowRight", "ArrowDown", "Space", "Enter", "NumpadEnter", "N",
+	"PageUp", "ArrowLeft", "ArrowUp", "Backspace", "P",
+	"F5", "Escape",
+	"B", "Period",
+	"H", "F1", "Slash",
+	"C", "R", "D", "F",
+	"M", "Equal", "NumpadAdd", "Minus", "NumpadSubtract",
+	"E", "U", "S", "T", "A",
+	"Digit0", "Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8", "Digit9",
+	"Numpad0", "Numpad1", "Numpad2", "Numpad3", "Numpad4", "Numpad5", "Numpad6", "Numpad7", "Numpad8", "Numpad9",
+}

@@ -1,0 +1,463 @@
+package console
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Desk is what the console drives: the stage's worker. Both methods are
+// called from the server's request goroutines, one request at a time or
+// several at once (two tabs); the stage serialises them through its
+// worker and returns once the command is committed or refused.
+type Desk interface {
+	// Act does one action line in the headless vocabulary (show's
+	// ParseAction: draw, claim, proxy NAME id=ID, witness TEXT, …) and
+	// returns the refusal in words, or nil.
+	Act(line string) error
+	// Key presses a key of the stage's key map, by its name (see
+	// DefaultKeys), as if pressed on the stage: so a clicker works with
+	// the console focused. It returns a refusal in words, or nil.
+	Key(name string) error
+}
+
+// Config is how the console listens.
+type Config struct {
+	// Addr is the address to listen on, an IP and a port. Empty means
+	// 127.0.0.1 on a free port. A non-loopback address needs PIN.
+	Addr string
+	// PIN, when set, is asked once by the page and carried by every
+	// request after the page itself. At least 4 characters.
+	PIN string
+	// Keys are the key names the page forwards to Desk.Key; nil means
+	// DefaultKeys.
+	Keys []string
+	// PreviewWidth is the preview's width in pixels; 0 means PreviewWidth.
+	PreviewWidth int
+	// Now is the server's clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Server is the operator's console: an HTTP server for one run of the
+// stage. Its methods are safe for concurrent use.
+type Server struct {
+	desk  Desk
+	now   func() time.Time
+	token string
+	pin   pinGate
+	hosts hosts
+	url   string
+	keys  []string
+	keyOK map[string]bool
+
+	ln   net.Listener
+	http *http.Server
+	hub  *hub
+	prev *previewer
+
+	mu   sync.Mutex
+	view View // the latest published view, for checking an action against it
+
+	done      chan struct{}
+	wg        sync.WaitGroup
+	closeOnce sync.Once
+}
+
+// maxBody bounds a request's body.
+const maxBody = 16 << 10
+
+// maxTyped bounds one typed field, in characters (a name on the record is
+// at most 200).
+const maxTyped = 200
+
+// New listens on cfg.Addr and starts serving the console. It refuses a
+// non-loopback address without a PIN.
+func New(cfg Config, desk Desk) (*Server, error) {
+	if desk == nil {
+		return nil, errors.New("console: no desk")
+	}
+	addr := cfg.Addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("console: address %q: %v (give an IP and a port, e.g. 127.0.0.1:8350)", addr, err)
+	}
+	if host != "" && !strings.EqualFold(host, "localhost") && net.ParseIP(host) == nil {
+		return nil, fmt.Errorf("console: address %q: give an IP address, not a name", addr)
+	}
+	if !isLoopback(host) && cfg.PIN == "" {
+		return nil, fmt.Errorf("console: %s is reachable from other machines: it needs a PIN (--console-pin)", addr)
+	}
+	if cfg.PIN != "" && utf8.RuneCountInString(cfg.PIN) < minPINLen {
+		return nil, fmt.Errorf("console: the PIN needs at least %d characters", minPINLen)
+	}
+	if strings.EqualFold(host, "localhost") {
+		addr = net.JoinHostPort("127.0.0.1", addr[strings.LastIndex(addr, ":")+1:])
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("console: %v", err)
+	}
+	tcp := ln.Addr().(*net.TCPAddr)
+	s := &Server{
+		desk:  desk,
+		now:   cfg.Now,
+		token: newToken(),
+		pin:   pinGate{pin: cfg.PIN},
+		hosts: newHosts(tcp),
+		keys:  cfg.Keys,
+		ln:    ln,
+		hub:   newHub(),
+		done:  make(chan struct{}),
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.keys == nil {
+		s.keys = DefaultKeys
+	}
+	s.keyOK = make(map[string]bool, len(s.keys))
+	for _, k := range s.keys {
+		s.keyOK[k] = true
+	}
+	w := cfg.PreviewWidth
+	if w <= 0 {
+		w = PreviewWidth
+	}
+	s.prev = newPreviewer(w)
+	s.hub.joined = s.prev.poke
+	urlHost := tcp.IP.String()
+	if tcp.IP.IsUnspecified() {
+		urlHost = "127.0.0.1"
+	}
+	s.url = (&url.URL{Scheme: "http", Host: net.JoinHostPort(urlHost, s.hosts.port), Path: "/", RawQuery: "t=" + s.token}).String()
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("GET /session", s.guard(s.session))
+	mux.HandleFunc("GET /events", s.guard(s.stream))
+	mux.HandleFunc("POST /act", s.guard(s.act))
+	mux.HandleFunc("POST /key", s.guard(s.key))
+	s.http = &http.Server{
+		Handler:           s.check(mux),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	s.wg.Add(2)
+	go func() {
+		defer s.wg.Done()
+		s.http.Serve(ln)
+	}()
+	go func() {
+		defer s.wg.Done()
+		s.prev.run(s.hub, s.done)
+	}()
+	return s, nil
+}
+
+// URL is the console's address with its token, to print and to open in
+// the operator's browser.
+func (s *Server) URL() string { return s.url }
+
+// Addr is the address the console listens on.
+func (s *Server) Addr() net.Addr { return s.ln.Addr() }
+
+// Tabs is how many pages are connected.
+func (s *Server) Tabs() int { return s.hub.count() }
+
+// Publish replaces the operator view and pushes it to every page. A view
+// equal to the last one is not sent again. Publish does not keep v; the
+// stage may reuse it.
+func (s *Server) Publish(v View) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return // a View has no field that fails to marshal
+	}
+	s.mu.Lock()
+	s.view = v
+	s.view.Actions = append([]Action(nil), v.Actions...)
+	s.hub.setView(b)
+	s.mu.Unlock()
+}
+
+// Preview hands over what the big screen shows now. It returns at once:
+// the frame is downscaled and encoded as JPEG on the server's own
+// goroutine, and a frame not yet encoded when the next one comes is
+// dropped. Nothing is encoded while no page is connected. The server
+// keeps img until it is encoded: the caller must not change it after the
+// call (give a fresh image each time).
+func (s *Server) Preview(img image.Image) {
+	if img == nil {
+		return
+	}
+	s.prev.put(img, s.now())
+}
+
+// Close ends every stream, stops listening and frees the port. It waits
+// for the server's goroutines to end. It always returns nil; calling it
+// again does nothing.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.done)
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if err := s.http.Shutdown(ctx); err != nil {
+			s.http.Close()
+		}
+		s.wg.Wait()
+	})
+	return nil
+}
+
+// check refuses, before any handler, a request whose Host header is not
+// the listening address (DNS rebinding), whose Origin is another site's,
+// or which does not carry the run's token.
+func (s *Server) check(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		switch {
+		case !s.hosts.allowed(r.Host):
+			s.refuse(w, r, http.StatusForbidden, "this console answers only at its own address; the address used ("+r.Host+") is not it")
+		case !sameOrigin(r):
+			s.refuse(w, r, http.StatusForbidden, "a request from another site is not accepted")
+		case !equal(r.URL.Query().Get("t"), s.token):
+			s.refuse(w, r, http.StatusForbidden, "this console link's token is wrong or missing: open the link the stage printed when it started")
+		default:
+			next.ServeHTTP(w, r)
+		}
+	})
+}
+
+// guard refuses a request without the PIN, when there is one.
+func (s *Server) guard(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		got := r.Header.Get("X-Console-Pin")
+		if got == "" {
+			got = r.URL.Query().Get("p")
+		}
+		if ok, why := s.pin.check(got, s.now()); !ok {
+			s.refuse(w, r, http.StatusUnauthorized, why)
+			return
+		}
+		next(w, r)
+	}
+}
+
+// refuse answers a refused request: a page saying why to a browser's
+// navigation, JSON {"refusal": …} to the page's own requests.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code int, why string) {
+	if r.Method == http.MethodGet && r.URL.Path == "/" {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+		w.WriteHeader(code)
+		fmt.Fprintf(w, refusedPage, htmlEscape(why))
+		return
+	}
+	reply(w, code, result{Refusal: "Refused: " + why, PIN: code == http.StatusUnauthorized})
+}
+
+// result is the JSON answer to /session, /act and /key.
+type result struct {
+	OK      bool   `json:"ok"`
+	Refusal string `json:"refusal,omitempty"`
+	PIN     bool   `json:"pin,omitempty"` // the refusal is for want of the right PIN
+}
+
+func reply(w http.ResponseWriter, code int, v result) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+// session answers the page's first request: the token and PIN are right.
+func (s *Server) session(w http.ResponseWriter, r *http.Request) {
+	reply(w, http.StatusOK, result{OK: true})
+}
+
+// actRequest is the body of POST /act: the button's line, what was typed
+// for its field, the view the operator saw, and the page's confirmation.
+type actRequest struct {
+	Seq       uint64 `json:"seq"`
+	Line      string `json:"line"`
+	Confirmed bool   `json:"confirmed"`
+	Name      string `json:"name"`    // proxy
+	ID        string `json:"id"`      // proxy
+	Text      string `json:"text"`    // ticket, witness, reason, choice
+	Numbers   string `json:"numbers"` // numbers
+	By        string `json:"by"`      // numbers
+}
+
+// act does one of the view's actions. It is refused when the view has
+// changed since the page showed it (another tab acted, a deadline
+// passed): the operator looks again and chooses anew.
+func (s *Server) act(w http.ResponseWriter, r *http.Request) {
+	var req actRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	s.mu.Lock()
+	_, seq := s.hub.currentView()
+	var a *Action
+	for i := range s.view.Actions {
+		if s.view.Actions[i].Line == req.Line {
+			a = &s.view.Actions[i]
+			break
+		}
+	}
+	var act Action
+	if a != nil {
+		act = *a
+	}
+	s.mu.Unlock()
+	switch {
+	case seq == 0 || a == nil:
+		reply(w, http.StatusConflict, result{Refusal: "Refused: " + quoteVerb(req.Line) + " is not offered now"})
+		return
+	case req.Seq != seq:
+		reply(w, http.StatusConflict, result{Refusal: "Refused: the show moved on as you clicked; look again and choose anew"})
+		return
+	case act.Irreversible && !req.Confirmed:
+		reply(w, http.StatusConflict, result{Refusal: "Refused: " + act.Label + " cannot be undone and was not confirmed"})
+		return
+	}
+	line, err := compose(act, req)
+	if err != nil {
+		reply(w, http.StatusOK, result{Refusal: "Refused: " + err.Error()})
+		return
+	}
+	if err := s.desk.Act(line); err != nil {
+		reply(w, http.StatusOK, result{Refusal: "Refused: " + err.Error()})
+		return
+	}
+	reply(w, http.StatusOK, result{OK: true})
+}
+
+// key presses one key of the stage's key map.
+func (s *Server) key(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Key string `json:"key"`
+	}
+	if !decode(w, r, &req) {
+		return
+	}
+	if !s.keyOK[req.Key] {
+		reply(w, http.StatusBadRequest, result{Refusal: fmt.Sprintf("Refused: %q is not a key of the stage", req.Key)})
+		return
+	}
+	if err := s.desk.Key(req.Key); err != nil {
+		reply(w, http.StatusOK, result{Refusal: "Refused: " + err.Error()})
+		return
+	}
+	reply(w, http.StatusOK, result{OK: true})
+}
+
+// decode reads a JSON body, answering a bad one itself.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		reply(w, http.StatusUnsupportedMediaType, result{Refusal: "Refused: the request is not JSON"})
+		return false
+	}
+	d := json.NewDecoder(io.LimitReader(r.Body, maxBody))
+	if err := d.Decode(v); err != nil {
+		reply(w, http.StatusBadRequest, result{Refusal: "Refused: a malformed request"})
+		return false
+	}
+	return true
+}
+
+// compose is the action line of an action with what was typed for it.
+func compose(a Action, req actRequest) (string, error) {
+	for _, f := range []struct{ what, v string }{
+		{"the name", req.Name}, {"the ID", req.ID}, {"the text", req.Text},
+		{"the numbers", req.Numbers}, {"who typed them", req.By},
+	} {
+		if err := typed(f.what, f.v); err != nil {
+			return "", err
+		}
+	}
+	name, id, text := strings.TrimSpace(req.Name), strings.TrimSpace(req.ID), strings.TrimSpace(req.Text)
+	verb := a.Line
+	switch a.Field {
+	case FieldNone:
+		return verb, nil
+	case FieldProxy:
+		if strings.Contains(name, "id=") {
+			return "", errors.New("a name cannot hold id=; type the ID in its own field")
+		}
+		if strings.ContainsAny(id, " \t") {
+			return "", errors.New("an ID is one word")
+		}
+		line := verb
+		if name != "" {
+			line += " " + name
+		}
+		if id != "" {
+			line += " id=" + id
+		}
+		return line, nil
+	case FieldTicket, FieldChoice:
+		if text == "" || strings.ContainsAny(text, " \t") {
+			return "", fmt.Errorf("%s needs one word", verb)
+		}
+		return verb + " " + text, nil
+	case FieldWitness:
+		if text == "" {
+			return verb, nil
+		}
+		return verb + " " + text, nil
+	case FieldReason:
+		if text == "" {
+			return "", fmt.Errorf("%s needs a reason", verb)
+		}
+		return verb + " " + text, nil
+	case FieldNumbers:
+		nums, by := strings.Fields(req.Numbers), strings.TrimSpace(req.By)
+		if len(nums) == 0 || by == "" {
+			return "", errors.New("type the numbers drawn and who typed them")
+		}
+		if strings.Contains(by, "by=") {
+			return "", errors.New("a name cannot hold by=")
+		}
+		return verb + " " + strings.Join(nums, " ") + " by=" + by, nil
+	}
+	return "", fmt.Errorf("the console does not know the field %q", a.Field)
+}
+
+// typed checks one typed field: one line of at most maxTyped characters
+// with no control character.
+func typed(what, v string) error {
+	if !utf8.ValidString(v) {
+		return fmt.Errorf("%s is not valid text", what)
+	}
+	if utf8.RuneCountInString(v) > maxTyped {
+		return fmt.Errorf("%s is longer than %d characters", what, maxTyped)
+	}
+	if i := strings.IndexFunc(v, unicode.IsControl); i >= 0 {
+		return fmt.Errorf("%s holds a control character", what)
+	}
+	return nil
+}
+
+func quoteVerb(line string) string {
+	if line == "" {
+		return "that action"
+	}
+	return line
+}

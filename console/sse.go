@@ -1,0 +1,238 @@
+package console
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// The server-sent events a page receives (the data of each is JSON):
+//
+//	hello    {"keys":[...]}                 once, on connecting: the key names the page forwards
+//	view     {"seq":N,"now":T,"view":{...}} the whole View, with the server's now
+//	preview  {"seq":N,"at":T,"src":"data:image/jpeg;base64,..."}
+//	tabs     {"tabs":N}                     how many consoles are connected (each can act)
+//	clock    {"now":T}                      the server's now, every clockEvery
+//
+// A slow page gets only the latest of each: views and previews are whole
+// states, so a stale one is dropped, never queued.
+
+// clockEvery is how often a stream carries the server's now (it is also
+// the stream's heartbeat).
+const clockEvery = 5 * time.Second
+
+// writeTimeout bounds one write to a stream: a page that stops reading is
+// dropped, not waited for.
+const writeTimeout = 10 * time.Second
+
+// hub holds the connected streams and the latest of each message.
+type hub struct {
+	mu      sync.Mutex
+	clients map[*client]struct{}
+	view    []byte // the latest view's JSON, nil before the first Publish
+	viewSeq uint64
+	preview []byte // the latest preview event's data, nil before the first frame
+	joined  func() // called (unlocked) when a client connects: the previewer encodes
+}
+
+// client is one stream's mailbox: the latest of each message not yet sent.
+type client struct {
+	wake chan struct{} // capacity 1: something is pending
+
+	mu      sync.Mutex
+	view    bool // the hub's latest view is to be sent
+	preview []byte
+	tabs    int // 0: nothing pending
+	clock   bool
+}
+
+func newHub() *hub { return &hub{clients: map[*client]struct{}{}} }
+
+func (c *client) poke() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// add registers a stream and queues the current state for it.
+func (h *hub) add() *client {
+	c := &client{wake: make(chan struct{}, 1)}
+	h.mu.Lock()
+	h.clients[c] = struct{}{}
+	c.view = h.view != nil
+	c.preview = h.preview
+	h.tabsLocked()
+	joined := h.joined
+	h.mu.Unlock()
+	if joined != nil {
+		joined()
+	}
+	return c
+}
+
+// remove forgets a stream and tells the others how many are left.
+func (h *hub) remove(c *client) {
+	h.mu.Lock()
+	delete(h.clients, c)
+	h.tabsLocked()
+	h.mu.Unlock()
+}
+
+// tabsLocked queues the number of streams for every stream.
+func (h *hub) tabsLocked() {
+	n := len(h.clients)
+	for c := range h.clients {
+		c.mu.Lock()
+		c.tabs = n
+		c.mu.Unlock()
+		c.poke()
+	}
+}
+
+// count is the number of connected streams.
+func (h *hub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.clients)
+}
+
+// setView stores a view's JSON and queues it for every stream. It returns
+// the view's sequence number; an identical view keeps the number it had
+// and is not sent again.
+func (h *hub) setView(b []byte) uint64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.view != nil && bytes.Equal(h.view, b) {
+		return h.viewSeq
+	}
+	h.view = b
+	h.viewSeq++
+	for c := range h.clients {
+		c.mu.Lock()
+		c.view = true
+		c.mu.Unlock()
+		c.poke()
+	}
+	return h.viewSeq
+}
+
+// currentView returns the latest view's JSON and number.
+func (h *hub) currentView() ([]byte, uint64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.view, h.viewSeq
+}
+
+// setPreview stores a preview event's data and queues it for every stream.
+func (h *hub) setPreview(b []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.preview = b
+	for c := range h.clients {
+		c.mu.Lock()
+		c.preview = b
+		c.mu.Unlock()
+		c.poke()
+	}
+}
+
+// clock queues the server's now for every stream.
+func (h *hub) clock() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		c.mu.Lock()
+		c.clock = true
+		c.mu.Unlock()
+		c.poke()
+	}
+}
+
+// stream serves one page's event stream until the page goes, the server
+// closes or a write fails.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+
+	c := s.hub.add()
+	defer s.hub.remove(c)
+	tick := time.NewTicker(clockEvery)
+	defer tick.Stop()
+
+	var buf bytes.Buffer
+	keys, _ := json.Marshal(map[string]any{"keys": s.keys})
+	buf.WriteString("retry: 1000\n")
+	event(&buf, "hello", keys)
+	for {
+		c.mu.Lock()
+		sendView, preview, tabs, clock := c.view, c.preview, c.tabs, c.clock
+		c.view, c.preview, c.tabs, c.clock = false, nil, 0, false
+		c.mu.Unlock()
+		now := s.now()
+		if tabs > 0 {
+			event(&buf, "tabs", []byte(`{"tabs":`+strconv.Itoa(tabs)+`}`))
+		}
+		if sendView {
+			v, seq := s.hub.currentView()
+			var b bytes.Buffer
+			b.WriteString(`{"seq":`)
+			b.WriteString(strconv.FormatUint(seq, 10))
+			b.WriteString(`,"now":`)
+			b.WriteString(stamp(now))
+			b.WriteString(`,"view":`)
+			b.Write(v)
+			b.WriteByte('}')
+			event(&buf, "view", b.Bytes())
+		}
+		if preview != nil {
+			event(&buf, "preview", preview)
+		}
+		if clock {
+			event(&buf, "clock", []byte(`{"now":`+stamp(now)+`}`))
+		}
+		if buf.Len() > 0 {
+			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+			if _, err := w.Write(buf.Bytes()); err != nil {
+				return
+			}
+			if err := rc.Flush(); err != nil {
+				return
+			}
+			buf.Reset()
+		}
+		select {
+		case <-c.wake:
+		case <-tick.C:
+			c.mu.Lock()
+			c.clock = true
+			c.mu.Unlock()
+		case <-r.Context().Done():
+			return
+		case <-s.done:
+			return
+		}
+	}
+}
+
+// event appends one server-sent event. data holds no line break (JSON and
+// base64 hold none).
+func event(buf *bytes.Buffer, name string, data []byte) {
+	buf.WriteString("event: ")
+	buf.WriteString(name)
+	buf.WriteString("\ndata: ")
+	buf.Write(data)
+	buf.WriteString("\n\n")
+}
+
+// stamp is a time as a JSON string, in milliseconds.
+func stamp(t time.Time) string {
+	return `"` + t.UTC().Format("2006-01-02T15:04:05.000Z07:00") + `"`
+}
