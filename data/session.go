@@ -21,6 +21,9 @@ type Session struct {
 	Eng     *show.Engine
 	ID      string
 	Resumed bool
+	// Missing are files the show names that are not there yet (a later
+	// draw's export), found when it opened: checked once imported.
+	Missing []string
 	head    *Head // where the journal of the engine's fold ends; nil until the first commit finds it
 }
 
@@ -33,6 +36,12 @@ type Options struct {
 	// ClaimSeconds, rehearsal only, replaces the show file's claim
 	// countdown (autoplay shortens it); the record keeps it.
 	ClaimSeconds int
+	// OverProblems, when a new show names files that are there and cannot
+	// be used, shows them to the operator and reports whether the show
+	// opens all the same; the record keeps the problems it opened over.
+	// Nil: such a show is refused (a *FileProblems), and nothing is
+	// recorded.
+	OverProblems func(problems []string) bool
 }
 
 // OpenShow resumes the show opened from this show file (same text, same
@@ -69,7 +78,17 @@ func (db *DB) OpenShow(sh *show.Show, text []byte, opt Options) (*Session, error
 	if found != nil {
 		return ss, ss.resume(found, opt)
 	}
-	return ss, ss.open(sh, abs, fileSHA, text, opt)
+	chk := CheckShow(sh)
+	ss.Missing = chk.Missing
+	var over []string
+	if len(chk.Problems) > 0 {
+		fp := &FileProblems{Problems: chk.Problems}
+		if opt.OverProblems == nil || !opt.OverProblems(fp.Texts()) {
+			return nil, fp
+		}
+		over = fp.Texts()
+	}
+	return ss, ss.open(sh, abs, fileSHA, text, opt, over)
 }
 
 func (ss *Session) resume(s *ShowRow, opt Options) error {
@@ -93,7 +112,7 @@ func (ss *Session) resume(s *ShowRow, opt Options) error {
 	return nil
 }
 
-func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Options) error {
+func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Options, problems []string) error {
 	db := ss.DB
 	seed := opt.Seed
 	if seed == nil {
@@ -119,7 +138,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	ch, err := ss.Eng.Decide(show.Command{Op: show.OpOpen, ShowID: id, Opening: &show.Opened{
 		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
 		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA, Segments: segs,
-		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds,
+		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems,
 	}})
 	if err != nil {
 		return err

@@ -40,6 +40,7 @@ type fixture struct {
 	dir, showPath, dbPath string
 	text                  []byte
 	clock                 time.Time
+	over                  func([]string) bool // Options.OverProblems
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -71,7 +72,7 @@ func (f *fixture) open(t *testing.T) (*DB, *Session) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+	ss, err := db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: f.over})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,6 +172,7 @@ func TestFixedSeedNeedsRehearsal(t *testing.T) {
 func TestBadEntryFileImportsNothing(t *testing.T) {
 	f := newFixture(t)
 	write(t, filepath.Join(f.dir, "entries.csv"), testEntries+"T2,C9,Dup Ticket,ace\n")
+	f.over = func([]string) bool { return true } // the operator opens it over the problem
 	db, ss := f.open(t)
 	_, err := ss.Do(show.Command{Op: show.OpDraw}, nil)
 	var fe *FileError

@@ -72,6 +72,9 @@ type Opened struct {
 	// place of the show file's (autoplay shortens it): the record keeps
 	// the rule its deadlines were decided by.
 	ClaimSeconds int `json:"claim_seconds,omitempty"`
+	// FileProblems are the files the show names that could not be used
+	// as they were, which the operator saw and opened the show over.
+	FileProblems []string `json:"file_problems,omitempty"`
 }
 
 // Loaded is the payload of entries-loaded: a segment's entry file was

@@ -48,7 +48,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return runStage(pos[0], text, *dbPath, *rehearsal, *witness, sf, stdout, stderr)
+		return runStage(pos[0], text, *dbPath, *rehearsal, *witness, sf, stdin, stdout, stderr)
 	}
 	if *actions == "" {
 		return errors.New("run --headless needs --actions FILE (or - for standard input)")
@@ -87,8 +87,15 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	defer db.Close()
 	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: *rehearsal, Seed: seed, Witness: *witness, Clock: clk.now})
+	var fp *data.FileProblems
+	if errors.As(err, &fp) {
+		return &exitError{code: 2, err: err}
+	}
 	if err != nil {
 		return err
+	}
+	for _, m := range ss.Missing {
+		fmt.Fprintf(stderr, "warning: %s (checked when the show imports it)\n", m)
 	}
 	done, refused := 0, 0
 	if p, ok, err := db.Progress(ss.ID); err != nil {

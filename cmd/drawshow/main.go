@@ -57,9 +57,23 @@ func main() {
 		if err != errQuiet {
 			fmt.Fprintln(os.Stderr, "drawshow:", err)
 		}
+		var ex *exitError
+		if errors.As(err, &ex) {
+			os.Exit(ex.code)
+		}
 		os.Exit(1)
 	}
 }
+
+// exitError is a failure with its own exit status: 2 for a show refused
+// at open for its files.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {

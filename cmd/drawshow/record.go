@@ -27,69 +27,53 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	failed := 0
-	fail := func(err error) {
-		fmt.Fprintln(stderr, err)
-		failed++
+	c := data.CheckShow(sh)
+	for _, p := range c.Problems {
+		fmt.Fprintln(stderr, p)
 	}
-	for _, im := range sh.Images() {
-		// the header only, as the stage's open does
-		if err := show.CheckImage(im.Path); err != nil {
-			im.Err = err
-			fail(&im)
-		}
-	}
-	excluded := map[string]bool{}
-	if l, ex, err := data.CheckLists(sh, sh.Exclusions, sh.Register, sh.Proxies); err != nil {
-		fail(err)
-	} else {
-		for _, c := range ex {
-			excluded[c] = true
-		}
+	if l := c.Lists; l != nil {
 		fmt.Fprintf(stdout, "%s — %s, %s: %d segment(s); %d card(s) excluded, %d on the decline register, %d proxy nomination(s)\n",
 			sh.Path, sh.Promotion, sh.Property, len(sh.Segments), l.Exclusions, len(l.Register), len(l.Proxies))
 	}
 	tw := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "segment\trows\tparticipants\texcluded\teligible\ttickets\twinners\t")
 	var notes []string
+	segs := c.Segments
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
-		switch seg.Kind {
-		case show.KindSlide:
+		if seg.Kind == show.KindSlide {
 			fmt.Fprintf(tw, "%s\t(slide)\t\t\t\t\t\t\n", seg.ID)
 			continue
-		case show.KindLeaderboard:
-			st, err := data.ReadStandings(seg.Standings, seg.Sheet)
-			if err != nil {
-				fail(err)
-				continue
-			}
-			fmt.Fprintf(tw, "%s\t%d\t%d\t(leaderboard)\t\t\t\t\n", seg.ID, len(st), len(st))
-			continue
 		}
-		if _, _, err := data.CheckLists(sh, "", seg.Register, seg.Proxies); err != nil {
-			fail(err)
-		}
-		c, err := data.Check(seg, excluded)
-		if err != nil {
-			fail(err)
-			continue
-		}
-		if c.Made {
+		r := segs[0]
+		segs = segs[1:]
+		switch {
+		case r.Err != nil:
+		case r.Missing:
+			fmt.Fprintf(tw, "%s\t(no file)\t\t\t\t\t%d\t\n", seg.ID, seg.Winners)
+		case seg.Kind == show.KindLeaderboard:
+			fmt.Fprintf(tw, "%s\t%d\t%d\t(leaderboard)\t\t\t\t\n", seg.ID, len(r.Standings), len(r.Standings))
+		case r.Check.Made:
 			// its bin is made at the show from earlier winners or bins
 			fmt.Fprintf(tw, "%s\t(%s)\t\t\t\t\t%d\t\n", seg.ID, fromWhat(sh, seg), seg.Winners)
-		} else {
-			bin := c.Bin
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, c.People, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
+			notes = append(notes, finaleNotes(sh, seg, r.Check)...)
+		default:
+			bin := r.Check.Bin
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, r.Check.People, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
+			notes = append(notes, finaleNotes(sh, seg, r.Check)...)
 		}
-		notes = append(notes, finaleNotes(sh, seg, c)...)
 	}
 	tw.Flush()
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
 	}
-	if failed > 0 {
-		fmt.Fprintf(stderr, "%d file(s) with problems: nothing was imported\n", failed)
+	// before the show every file must be there: at open, one that is not
+	// yet (a later draw's export) is a warning
+	for _, m := range c.Missing {
+		fmt.Fprintln(stderr, m)
+	}
+	if n := len(c.Problems) + len(c.Missing); n > 0 {
+		fmt.Fprintf(stderr, "%d file(s) with problems: nothing was imported\n", n)
 		return errQuiet
 	}
 	return nil

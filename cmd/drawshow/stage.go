@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -51,7 +52,7 @@ func (f *stageFlags) register(fs *flag.FlagSet) {
 const autoplayClaim = 12
 
 // runStage opens the show from path on the database and presents it.
-func runStage(path string, text []byte, dbPath string, rehearsal bool, witness string, f stageFlags, stdout, stderr io.Writer) error {
+func runStage(path string, text []byte, dbPath string, rehearsal bool, witness string, f stageFlags, stdin io.Reader, stdout, stderr io.Writer) error {
 	if f.exitScene != "" && !scenes.IsScene(f.exitScene) {
 		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.exitScene, strings.Join(scenes.SceneNames(), ", "))
 	}
@@ -75,7 +76,8 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	// the show's clock runs on the monotonic clock: a step of the system
 	// clock mid-countdown is reported and changes no countdown
 	clk := show.SystemClock()
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim})
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
+		OverProblems: confirmProblems(stdin, stderr)})
 	if err != nil {
 		return err
 	}
@@ -186,6 +188,28 @@ func setupWindow(sh *show.Show, f stageFlags) error {
 	ebiten.SetFullscreen(true)
 	ebiten.SetCursorMode(ebiten.CursorModeHidden)
 	return nil
+}
+
+// confirmProblems shows the operator the files a new show names that
+// cannot be used, and asks on the terminal whether to open it all the
+// same: only OPEN does, and the record keeps the problems.
+func confirmProblems(in io.Reader, out io.Writer) func([]string) bool {
+	return func(problems []string) bool {
+		fmt.Fprintf(out, "The show names %d file(s) that cannot be used:\n", len(problems))
+		for _, p := range problems {
+			fmt.Fprintf(out, "  %s\n", strings.ReplaceAll(p, "\n", "\n  "))
+		}
+		fmt.Fprint(out, "A draw from such a file will fail. Type OPEN to open the show all the same (the record keeps these problems), anything else to stop: ")
+		if in == nil {
+			in = strings.NewReader("")
+		}
+		line, _ := bufio.NewReader(in).ReadString('\n')
+		if strings.TrimSpace(line) != "OPEN" {
+			fmt.Fprintln(out)
+			return false
+		}
+		return true
+	}
 }
 
 // exportDir is where the presenter's export key writes: beside the
@@ -336,7 +360,7 @@ func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "demo: a rehearsal of %s on a temporary database\n", path)
-	return runStage(path, text, filepath.Join(dir, "demo.db"), true, "", sf, stdout, stderr)
+	return runStage(path, text, filepath.Join(dir, "demo.db"), true, "", sf, nil, stdout, stderr)
 }
 
 func cmdMonitors(args []string, _ io.Reader, stdout, stderr io.Writer) error {
