@@ -208,13 +208,13 @@ func TestHost(t *testing.T) {
 	tok := token(t, s)
 	_, port, _ := net.SplitHostPort(s.Addr().String())
 	for host, want := range map[string]int{
-		"127.0.0.1:" + port:       200,
-		"localhost:" + port:       200,
+		"127.0.0.1:" + port:        200,
+		"localhost:" + port:        200,
 		"attacker.example:" + port: 403, // a name rebound to 127.0.0.1
-		"attacker.example":        403,
-		"127.0.0.1:1":             403,
-		"127.0.0.1":               403,
-		"10.0.0.1:" + port:        403,
+		"attacker.example":         403,
+		"127.0.0.1:1":              403,
+		"127.0.0.1":                403,
+		"10.0.0.1:" + port:         403,
 	} {
 		code, body := do(t, s, "GET", "/?t="+tok, "", map[string]string{"Host": host})
 		if code != want {

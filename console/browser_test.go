@@ -1,0 +1,353 @@
+package console
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The browser tests drive the page in Debian's chromium, headless, one
+// browser for the whole package and a new tab a test.
+
+var browser struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel func()
+	dir    string
+	err    error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if browser.cancel != nil {
+		browser.cancel()
+	}
+	if browser.dir != "" {
+		os.RemoveAll(browser.dir)
+	}
+	os.Exit(code)
+}
+
+// chromium finds the browser: $CHROMIUM, or chromium on the PATH.
+func chromium() (string, error) {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p, nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("chromium is not installed: run `make deps` (scripts/deps.sh installs Debian's chromium), or set CHROMIUM to a Chromium executable")
+}
+
+// tab opens a new tab of the shared browser; it closes with the test.
+func tab(tb testing.TB) context.Context {
+	tb.Helper()
+	browser.once.Do(func() {
+		path, err := chromium()
+		if err != nil {
+			browser.err = err
+			return
+		}
+		browser.dir, err = os.MkdirTemp("", "console-chromium-")
+		if err != nil {
+			browser.err = err
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.UserDataDir(browser.dir),
+			chromedp.Headless,
+			chromedp.NoSandbox, // the tests run as root on CI
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("disable-extensions", true),
+			chromedp.Flag("disable-default-apps", true),
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.Flag("metrics-recording-only", true),
+			chromedp.Flag("password-store", "basic"),
+			chromedp.WindowSize(1600, 1000),
+		}
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(alloc)
+		if err := chromedp.Do(ctx); err != nil {
+			cancelCtx()
+			cancelAlloc()
+			browser.err = fmt.Errorf("starting chromium %s: %v", path, err)
+			return
+		}
+		browser.ctx = ctx
+		browser.cancel = func() { cancelCtx(); cancelAlloc() }
+	})
+	if browser.err != nil {
+		tb.Fatal(browser.err)
+	}
+	// The first run opens the tab, on a context without a deadline (a
+	// deadline there would close the tab); the test's deadline comes after.
+	ctx, cancel := chromedp.NewContext(browser.ctx)
+	if err := chromedp.Do(ctx); err != nil {
+		cancel()
+		tb.Fatalf("opening a tab: %v", err)
+	}
+	ctx, cancelT := context.WithTimeout(ctx, 2*wait)
+	tb.Cleanup(func() { cancelT(); cancel() })
+	return ctx
+}
+
+// run runs actions in the tab, failing the test on an error.
+func run(tb testing.TB, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	tb.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		tb.Fatalf("%s: %v", what, err)
+	}
+}
+
+// until waits for a condition of the page, checked by the page itself
+// after every message it receives (no polling), within the tab's
+// deadline.
+func until(tb testing.TB, ctx context.Context, cond string) {
+	tb.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("window.__console.when(() => ("+cond+"))", chromedp.EvalAwaitPromise)); err != nil {
+		tb.Fatalf("waiting for %s: %v", cond, err)
+	}
+}
+
+// open navigates a new tab to the console and waits until it is live.
+func open(tb testing.TB, s *Server) context.Context {
+	tb.Helper()
+	ctx := tab(tb)
+	run(tb, ctx, "opening "+s.URL(), chromedp.Navigate(s.URL()))
+	until(tb, ctx, `document.getElementById("status").className === "live"`)
+	return ctx
+}
+
+// text is an element's text.
+func text(tb testing.TB, ctx context.Context, sel string) string {
+	tb.Helper()
+	s, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(sel)))
+	if err != nil {
+		tb.Fatalf("reading %s: %v", sel, err)
+	}
+	return s
+}
+
+var countdownView = View{
+	Show:  "Saturday Night Cash",
+	Scene: "countdown",
+	RunSheet: []Segment{
+		{ID: "cash", Title: "R10 000 cash", Time: "21:30", State: "on air"},
+		{ID: "points", Title: "Points draw", Time: "22:00", State: "waiting", Next: true, Warnings: []string{"entry file changed since check"}},
+	},
+	Winner: &Winner{Segment: "cash", Prize: "R10 000", Pick: 1, Ticket: "004512", Name: "Thabo Mokoena", Card: "6001 2345 6789", ID: "8501015009087",
+		Tier: "Gold", Tickets: 12, Contact: []Column{{"Phone", "082 555 0101"}}, Nomination: &Nomination{Name: "Sipho Dlamini", ID: "8001015009087"}},
+	Actions: []Action{
+		{Line: "claim", Label: "Claimed in person", Key: "C", Primary: true},
+		{Line: "proxy", Label: "Proxy present", Key: "R", Field: FieldProxy},
+		{Line: "decline", Label: "On the decline register", Key: "D"},
+		{Line: "forfeit", Label: "Forfeit", Key: "F", Irreversible: true, Confirm: "Forfeit Thabo Mokoena's prize? It cannot be undone."},
+	},
+	Events: []Event{{Seq: 41, Time: time.Date(2024, 11, 30, 21, 31, 2, 0, time.UTC), Kind: "announced", Text: "Thabo Mokoena, ticket 004512"}},
+}
+
+func TestBrowserClickAndKey(t *testing.T) {
+	s, d := start(t, Config{})
+	s.Publish(countdownView)
+	ctx := open(t, s)
+	until(t, ctx, `document.querySelector('button[data-line="claim"]') !== null`)
+
+	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
+	if got := next(t, d.acts, "action"); got != "claim" {
+		t.Errorf("the click reached the desk as %q, want claim", got)
+	}
+
+	// The clicker's buttons and a direct key, with the page focused.
+	run(t, ctx, "pressing keys", chromedp.KeyEvent(kb.PageDown), chromedp.KeyEvent("c"), chromedp.KeyEvent(kb.F5), chromedp.KeyEvent("7"))
+	for _, want := range []string{"PageDown", "C", "F5", "Digit7"} {
+		if got := next(t, d.keys, "key"); got != want {
+			t.Errorf("key %q reached the desk, want %q", got, want)
+		}
+	}
+	none(t, d.acts, "action")
+}
+
+func TestBrowserTypedProxy(t *testing.T) {
+	s, d := start(t, Config{})
+	s.Publish(countdownView)
+	ctx := open(t, s)
+	name := `input[data-line="proxy"][name="name"]`
+	id := `input[data-line="proxy"][name="id"]`
+	until(t, ctx, `document.querySelector('`+name+`') !== null`)
+	// The name has a D and an R, both keys of the stage: typed in a field
+	// they are text, not keys.
+	run(t, ctx, "typing the proxy", chromedp.SendKeys(chromedp.CSS(name), "Sipho Dlamini-Radebe"), chromedp.SendKeys(chromedp.CSS(id), "8001015009087"))
+	// A new view (a commit elsewhere) keeps what is typed.
+	v := countdownView
+	v.Events = append([]Event{{Seq: 42, Kind: "witness", Text: "3 5 1"}}, v.Events...)
+	s.Publish(v)
+	until(t, ctx, `window.__console.seq === 2`)
+	run(t, ctx, "clicking Proxy present", chromedp.Click(chromedp.CSS(`button[data-line="proxy"]`)))
+	if got := next(t, d.acts, "action"); got != "proxy Sipho Dlamini-Radebe id=8001015009087" {
+		t.Errorf("the proxy reached the desk as %q", got)
+	}
+	until(t, ctx, `document.querySelector('`+name+`').value === ""`)
+	none(t, d.keys, "key")
+
+	// The nomination on file is the placeholder.
+	ph, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(name), "placeholder"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(ph.Value, "Sipho Dlamini") {
+		t.Errorf("placeholder %q", ph.Value)
+	}
+}
+
+func TestBrowserWrongToken(t *testing.T) {
+	s, d := start(t, Config{})
+	ctx := tab(t)
+	bad := strings.Replace(s.URL(), "t=", "t=0", 1)
+	run(t, ctx, "opening a wrong link", chromedp.Navigate(bad))
+	if why := text(t, ctx, "#why"); !strings.Contains(why, "token is wrong or missing") {
+		t.Errorf("the refusal reads %q", why)
+	}
+	if h := text(t, ctx, "#refused"); h != "Refused" {
+		t.Errorf("heading %q", h)
+	}
+	if s.Tabs() != 0 {
+		t.Error("a refused page connected")
+	}
+	none(t, d.keys, "key")
+}
+
+func TestBrowserSecondTab(t *testing.T) {
+	s, _ := start(t, Config{})
+	s.Publish(countdownView)
+	a := open(t, s)
+	b := open(t, s)
+	for _, ctx := range []context.Context{a, b} {
+		until(t, ctx, `document.getElementById("tabswarn").textContent.startsWith("2 consoles can act")`)
+	}
+	v := countdownView
+	w := *v.Winner
+	w.Name, w.Outcome = "Lindiwe Khumalo", "claimed"
+	v.Winner = &w
+	s.Publish(v)
+	until(t, b, `document.getElementById("wname").textContent === "Lindiwe Khumalo"`)
+	until(t, a, `document.getElementById("wname").textContent === "Lindiwe Khumalo"`)
+	if got := text(t, b, "#wbadges"); !strings.Contains(got, "claimed") {
+		t.Errorf("badges %q", got)
+	}
+}
+
+func TestBrowserConfirm(t *testing.T) {
+	s, d := start(t, Config{})
+	s.Publish(countdownView)
+	ctx := open(t, s)
+	forfeit := `button[data-line="forfeit"]`
+	until(t, ctx, `document.querySelector('`+forfeit+`') !== null`)
+	shown := `!document.getElementById("confirm").classList.contains("hidden")`
+
+	// Cancelled: nothing is sent; the next thing the desk hears is a claim.
+	run(t, ctx, "clicking Forfeit", chromedp.Click(chromedp.CSS(forfeit)))
+	until(t, ctx, shown)
+	if q := text(t, ctx, "#confirmq"); q != "Forfeit Thabo Mokoena's prize? It cannot be undone." {
+		t.Errorf("the confirmation asks %q", q)
+	}
+	run(t, ctx, "cancelling", chromedp.Click(chromedp.CSS("#confirmno")))
+	until(t, ctx, "!("+shown+")")
+	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
+	if got := next(t, d.acts, "action"); got != "claim" {
+		t.Errorf("after a cancelled forfeit the desk heard %q, want claim", got)
+	}
+
+	// Confirmed: keys pressed while it is open go nowhere.
+	run(t, ctx, "clicking Forfeit", chromedp.Click(chromedp.CSS(forfeit)))
+	until(t, ctx, shown)
+	run(t, ctx, "pressing Next in the confirmation", chromedp.KeyEvent(kb.PageDown))
+	run(t, ctx, "confirming", chromedp.Click(chromedp.CSS("#confirmyes")))
+	if got := next(t, d.acts, "action"); got != "forfeit" {
+		t.Errorf("the confirmed forfeit reached the desk as %q", got)
+	}
+	run(t, ctx, "pressing C", chromedp.KeyEvent("c"))
+	if got := next(t, d.keys, "key"); got != "C" {
+		t.Errorf("the first key to arrive is %q, want C (PageDown was pressed in the confirmation)", got)
+	}
+	none(t, d.acts, "action")
+}
+
+func TestBrowserShowsInWords(t *testing.T) {
+	// The server's clock is a year off the browser's: the countdown runs
+	// by the server's.
+	fake := time.Date(2024, 11, 30, 21, 31, 0, 0, time.UTC)
+	offset := time.Until(fake)
+	s, d := start(t, Config{Now: func() time.Time { return time.Now().Add(offset) }})
+	v := countdownView
+	w := *v.Winner
+	w.Name = `<img src=x onerror="window.pwned=1">Thabo`
+	v.Winner = &w
+	v.Countdown = &Countdown{Label: "claim", Deadline: fake.Add(75 * time.Second), Length: 90}
+	v.Notices = []string{"the system clock was stepped by +5 min; no countdown changed"}
+	s.Publish(v)
+	ctx := open(t, s)
+	until(t, ctx, `window.__console.seq === 1`)
+	if got := text(t, ctx, "#wname"); got != w.Name {
+		t.Errorf("the name reads %q, want it as text", got)
+	}
+	pwned, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!window.pwned || document.querySelector("#wname img") !== null`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pwned {
+		t.Error("a name was read as markup")
+	}
+	digits := text(t, ctx, "#digits")
+	if !strings.HasPrefix(digits, "1:") {
+		t.Errorf("the countdown shows %q, want about 1:15 by the server's clock", digits)
+	}
+	if got := text(t, ctx, "#notices"); !strings.Contains(got, "stepped by +5 min") {
+		t.Errorf("notices %q", got)
+	}
+	if got := text(t, ctx, "#runsheet"); !strings.Contains(got, "entry file changed since check") {
+		t.Errorf("run sheet %q", got)
+	}
+
+	// A refusal from the desk is shown in words.
+	d.refusing(fmt.Errorf("no claim is taken after the deadline"))
+	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
+	next(t, d.acts, "action")
+	until(t, ctx, `document.getElementById("refusal").textContent.includes("no claim is taken after the deadline")`)
+}
+
+func TestBrowserPIN(t *testing.T) {
+	s, d := start(t, Config{PIN: "2468"})
+	s.Publish(countdownView)
+	ctx := tab(t)
+	run(t, ctx, "opening", chromedp.Navigate(s.URL()))
+	until(t, ctx, `!document.getElementById("pinform").classList.contains("hidden")`)
+	run(t, ctx, "a wrong PIN", chromedp.SendKeys(chromedp.CSS("#pin"), "1111"), chromedp.Click(chromedp.CSS("#pinok")))
+	until(t, ctx, `document.getElementById("pinwhy").textContent.includes("wrong PIN")`)
+	run(t, ctx, "the PIN", chromedp.SendKeys(chromedp.CSS("#pin"), "2468"), chromedp.Click(chromedp.CSS("#pinok")))
+	until(t, ctx, `document.getElementById("status").className === "live"`)
+	until(t, ctx, `window.__console.seq === 1`)
+	run(t, ctx, "pressing N", chromedp.KeyEvent("n"))
+	if got := next(t, d.keys, "key"); got != "N" {
+		t.Errorf("key %q", got)
+	}
+}
