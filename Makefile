@@ -11,12 +11,15 @@ export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 
 BIN   := bin/drawshow
+STAGE := bin/drawshow-stage
 TOOLS := $(CURDIR)/.tools
 
 STATICCHECK_VERSION := v0.8.2
 STATICCHECK := $(TOOLS)/staticcheck
 
-# ebiten needs an X display even to initialise; use Xvfb when there is none.
+# The stage's tests (scenes, cmd/drawshow-stage) load ebiten, which needs
+# an X display even to initialise: the tests run under Xvfb when there is
+# none. drawshow itself needs none, and drawshow-stage starts its own.
 XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1920x1080x24")
 
 # BENCHTIME per benchmark: at 5s each 1M-row import runs 3-4 times and
@@ -28,8 +31,11 @@ FUZZTIME  ?= 20s
 
 .PHONY: build deps staticcheck test check bench fuzz demo shots clean
 
+# Two programs: drawshow (no graphics library) and drawshow-stage (the
+# window), side by side: drawshow hands its stage commands over to it.
 build:
 	$(GO) build -o $(BIN) ./cmd/drawshow
+	$(GO) build -o $(STAGE) ./cmd/drawshow-stage
 
 deps:
 	@scripts/deps.sh
@@ -76,16 +82,16 @@ fuzz: deps
 
 # The stage on the embedded demo show (a rehearsal on a temporary
 # database). With a display the host drives it from the keyboard; without
-# one (CI, SSH) it plays itself under Xvfb for a minute, silent (no sound
+# one (CI, SSH) it plays itself on an Xvfb of its own for a minute, silent (no sound
 # card there either), and prints its frame statistics.
 demo: deps build
-	$(if $(DISPLAY),$(BIN) demo,DRAWSHOW_AUDIO=null $(XVFB) $(BIN) demo --autoplay --exit-after 60s --stats)
+	$(if $(DISPLAY),$(BIN) demo,DRAWSHOW_AUDIO=null $(BIN) demo --autoplay --exit-after 60s --stats)
 
 # README screenshots, made by the program itself: the autoplayed demo
 # writes a PNG at every scene change; the first of each scene is kept.
 shots: deps build
 	rm -rf .shots
-	DRAWSHOW_AUDIO=null $(XVFB) $(BIN) demo --autoplay --exit-after 120s --shots .shots
+	DRAWSHOW_AUDIO=null $(BIN) demo --autoplay --exit-after 120s --shots .shots
 	scripts/pick-shots.sh .shots docs/screenshots
 	rm -rf .shots
 

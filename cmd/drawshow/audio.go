@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"drawshow/audio"
+	"drawshow/cmd/internal/cli"
 )
 
 // cmdCues writes every sound cue to a WAV file, and with --play plays
@@ -21,11 +22,11 @@ func cmdCues(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	float := fs.Bool("float", false, "32-bit float WAV instead of 16-bit PCM")
 	play := fs.Bool("play", false, "play every cue in turn on the sound device")
 	device := fs.String("audio-device", "", "with --play: the playback `NAME` (see drawshow audio-devices; default: the system's)")
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("cues", pos, 0, "no arguments"); err != nil {
+	if err := cli.NeedArgs("cues", pos, 0, "no arguments"); err != nil {
 		return err
 	}
 	if *out == "" && !*play {
@@ -80,11 +81,11 @@ func writeWAV(path string, s []float32, float bool) error {
 // cmdAudioDevices lists the playback devices --audio-device can name.
 func cmdAudioDevices(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("audio-devices", flag.ContinueOnError)
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("audio-devices", pos, 0, "no arguments"); err != nil {
+	if err := cli.NeedArgs("audio-devices", pos, 0, "no arguments"); err != nil {
 		return err
 	}
 	devs, err := audio.Devices()

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/cmd/internal/cli"
 	"drawshow/data/record"
 	"drawshow/show"
 
@@ -202,7 +203,7 @@ func compareRecords(t *testing.T, a, b map[string][]byte) {
 }
 
 // cli runs the drawshow command in this process.
-func cli(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
+func drawshow(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	var o, e bytes.Buffer
 	err = run(args, strings.NewReader(stdin), &o, &e)
@@ -257,7 +258,7 @@ func TestRunExampleToClose(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "campaign.db")
-	stdout, stderr, err := cli(t, "", runArgs(exampleShow, db, exampleActs)...)
+	stdout, stderr, err := drawshow(t, "", runArgs(exampleShow, db, exampleActs)...)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
@@ -288,7 +289,7 @@ func TestRunExampleToClose(t *testing.T) {
 	}
 
 	out := filepath.Join(dir, "export")
-	stdout, stderr, err = cli(t, "", "export", "--db", db, "--out", out)
+	stdout, stderr, err = drawshow(t, "", "export", "--db", db, "--out", out)
 	if err != nil {
 		t.Fatalf("export: %v\n%s", err, stderr)
 	}
@@ -331,11 +332,11 @@ func TestRunExampleToClose(t *testing.T) {
 		t.Errorf("winners.csv has %d rows, record.json %d winning picks", n, wins)
 	}
 
-	stdout, stderr, err = cli(t, "", "verify", out)
+	stdout, stderr, err = drawshow(t, "", "verify", out)
 	if err != nil || !strings.Contains(stdout, fmt.Sprintf("record OK: %d draw(s), %d pick(s) re-derived", draws, picks)) {
 		t.Errorf("verify %s: %v\n%s%s", out, err, stdout, stderr)
 	}
-	stdout, stderr, err = cli(t, "", "verify", "--db", db)
+	stdout, stderr, err = drawshow(t, "", "verify", "--db", db)
 	if want := fmt.Sprintf("journal OK: %d events, head %s", len(journal), headOf(journal)); err != nil || !strings.Contains(stdout, want) {
 		t.Errorf("verify --db: %v\n%s%s\nwant %q", err, stdout, stderr, want)
 	}
@@ -384,13 +385,13 @@ func TestRunRefusedActions(t *testing.T) {
 	}
 	dir := t.TempDir()
 	dbClean, dbAll := filepath.Join(dir, "clean.db"), filepath.Join(dir, "all.db")
-	wantOut, stderr, err := cli(t, clean.String(), runArgs(crashShow, dbClean, "-")...)
+	wantOut, stderr, err := drawshow(t, clean.String(), runArgs(crashShow, dbClean, "-")...)
 	if err != nil {
 		t.Fatalf("the run without the refused lines: %v\n%s", err, stderr)
 	}
 	actions := writeFile(t, dir, "actions.txt", all.String())
-	stdout, stderr, err := cli(t, "", runArgs(crashShow, dbAll, actions)...)
-	if err != errQuiet {
+	stdout, stderr, err := drawshow(t, "", runArgs(crashShow, dbAll, actions)...)
+	if err != cli.ErrQuiet {
 		t.Errorf("a run with refused actions ended with %v, want the quiet error (exit 1)", err)
 	}
 	for i, s := range script {
@@ -424,7 +425,7 @@ func TestRunResumesWhereItStopped(t *testing.T) {
 	}
 	lines := strings.SplitAfter(string(text), "\n")
 	db := filepath.Join(t.TempDir(), "one.db")
-	wholeOut, stderr, err := cli(t, "", runArgs(crashShow, db, crashActions)...)
+	wholeOut, stderr, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...)
 	if err != nil {
 		t.Fatalf("one run: %v\n%s", err, stderr)
 	}
@@ -433,11 +434,11 @@ func TestRunResumesWhereItStopped(t *testing.T) {
 		t.Run(fmt.Sprintf("stop after line %d", stop), func(t *testing.T) {
 			t.Parallel()
 			db := filepath.Join(t.TempDir(), "two.db")
-			first, stderr, err := cli(t, strings.Join(lines[:stop], ""), runArgs(crashShow, db, "-")...)
+			first, stderr, err := drawshow(t, strings.Join(lines[:stop], ""), runArgs(crashShow, db, "-")...)
 			if err != nil {
 				t.Fatalf("first run: %v\n%s", err, stderr)
 			}
-			second, stderr, err := cli(t, "", runArgs(crashShow, db, crashActions)...)
+			second, stderr, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...)
 			if err != nil {
 				t.Fatalf("second run: %v\n%s", err, stderr)
 			}
@@ -449,7 +450,7 @@ func TestRunResumesWhereItStopped(t *testing.T) {
 			}
 			sameJournal(t, readJournal(t, db), whole)
 			// a third run has nothing left to do
-			third, stderr, err := cli(t, "", runArgs(crashShow, db, crashActions)...)
+			third, stderr, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...)
 			if err != nil || third != "" {
 				t.Errorf("third run: %v, printed %q\n%s", err, third, stderr)
 			}
@@ -484,7 +485,7 @@ func TestRunArguments(t *testing.T) {
 			for i := range args {
 				args[i] = strings.ReplaceAll(args[i], "{db}", db)
 			}
-			_, stderr, err := cli(t, "draw\n", args...)
+			_, stderr, err := drawshow(t, "draw\n", args...)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%v: got %v (stderr %q), want an error saying %q", args, err, stderr, tc.want)
 			}
@@ -494,21 +495,21 @@ func TestRunArguments(t *testing.T) {
 		})
 	}
 	t.Run("usage", func(t *testing.T) {
-		if _, stderr, err := cli(t, ""); err != errQuiet || !strings.Contains(stderr, "Usage:") {
+		if _, stderr, err := drawshow(t, ""); err != cli.ErrQuiet || !strings.Contains(stderr, "Usage:") {
 			t.Errorf("no arguments: %v, stderr %q", err, stderr)
 		}
-		if stdout, _, err := cli(t, "", "help"); err != nil || !strings.Contains(stdout, "drawshow run SHOW.yaml") {
+		if stdout, _, err := drawshow(t, "", "help"); err != nil || !strings.Contains(stdout, "drawshow run SHOW.yaml") {
 			t.Errorf("help: %v, stdout %q", err, stdout)
 		}
 	})
 	t.Run("another seed on resume", func(t *testing.T) {
 		db := filepath.Join(dir, "resume.db")
-		if _, stderr, err := cli(t, "draw\n", runArgs(crashShow, db, "-")...); err != nil {
+		if _, stderr, err := drawshow(t, "draw\n", runArgs(crashShow, db, "-")...); err != nil {
 			t.Fatalf("%v\n%s", err, stderr)
 		}
 		args := runArgs(crashShow, db, "-")
 		args[slices.Index(args, testSeed)] = strings.Repeat("ab", 32)
-		if _, _, err := cli(t, "claim\n", args...); err == nil || !strings.Contains(err.Error(), "was opened with another seed") {
+		if _, _, err := drawshow(t, "claim\n", args...); err == nil || !strings.Contains(err.Error(), "was opened with another seed") {
 			t.Errorf("resuming with another seed: %v", err)
 		}
 	})
@@ -516,7 +517,7 @@ func TestRunArguments(t *testing.T) {
 		var commitments []string
 		for i := range 2 {
 			db := filepath.Join(dir, fmt.Sprintf("official%d.db", i))
-			_, stderr, err := cli(t, "", "run", crashShow, "--db", db, "--headless", "--actions", "-", "--clock", testClock)
+			_, stderr, err := drawshow(t, "", "run", crashShow, "--db", db, "--headless", "--actions", "-", "--clock", testClock)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, stderr)
 			}
@@ -642,7 +643,7 @@ func expectedCounts(t *testing.T, seg *show.Segment, excluded map[string]bool) s
 
 func TestCheckExample(t *testing.T) {
 	t.Parallel()
-	stdout, stderr, err := cli(t, "", "check", exampleShow)
+	stdout, stderr, err := drawshow(t, "", "check", exampleShow)
 	if err != nil {
 		t.Fatalf("check: %v\n%s", err, stderr)
 	}
@@ -727,7 +728,7 @@ segments:
 		"6003;Émile Khumalo 🎰;Queen;350\r\n"+
 		"6004;Naledi Smith;Ten;50\r\n") // no ticket
 
-	stdout, stderr, err := cli(t, "", "check", filepath.Join(dir, "show.yaml"))
+	stdout, stderr, err := drawshow(t, "", "check", filepath.Join(dir, "show.yaml"))
 	if err == nil {
 		t.Errorf("check of broken entry files succeeded:\n%s%s", stdout, stderr)
 	}
@@ -775,10 +776,10 @@ func closedExport(t *testing.T) (db, out string) {
 	t.Helper()
 	dir := t.TempDir()
 	db, out = filepath.Join(dir, "campaign.db"), filepath.Join(dir, "export")
-	if _, stderr, err := cli(t, "", runArgs(crashShow, db, crashActions)...); err != nil {
+	if _, stderr, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
-	if _, stderr, err := cli(t, "", "export", "--db", db, "--out", out); err != nil {
+	if _, stderr, err := drawshow(t, "", "export", "--db", db, "--out", out); err != nil {
 		t.Fatalf("export: %v\n%s", err, stderr)
 	}
 	return db, out
@@ -819,8 +820,8 @@ func editRecord(t *testing.T, dir string, edit func(rec map[string]any)) {
 // each of want on a MISMATCH line.
 func wantMismatches(t *testing.T, args []string, want ...string) {
 	t.Helper()
-	stdout, stderr, err := cli(t, "", args...)
-	if err != errQuiet {
+	stdout, stderr, err := drawshow(t, "", args...)
+	if err != cli.ErrQuiet {
 		t.Errorf("%v: got %v, want a failure (exit 1)\n%s%s", args, err, stdout, stderr)
 	}
 	if !strings.Contains(stderr, "verify failed: ") {
@@ -918,7 +919,7 @@ func TestVerifyTamperedExport(t *testing.T) {
 	t.Run("untouched", func(t *testing.T) {
 		t.Parallel()
 		dir := copyDir(t, out)
-		if stdout, stderr, err := cli(t, "", "verify", dir); err != nil {
+		if stdout, stderr, err := drawshow(t, "", "verify", dir); err != nil {
 			t.Errorf("verify of an untouched copy: %v\n%s%s", err, stdout, stderr)
 		}
 	})
@@ -989,7 +990,7 @@ func TestVerifyDBEditedJournal(t *testing.T) {
 		if err := editJournal(t, db, `DELETE FROM journal WHERE seq = 3`); err == nil || !strings.Contains(err.Error(), "append-only") {
 			t.Errorf("deleting a journal row with its trigger in place: %v, want the append-only refusal", err)
 		}
-		if stdout, stderr, err := cli(t, "", "verify", "--db", db); err != nil {
+		if stdout, stderr, err := drawshow(t, "", "verify", "--db", db); err != nil {
 			t.Errorf("verify --db after refused edits: %v\n%s%s", err, stdout, stderr)
 		}
 	})
@@ -1019,10 +1020,10 @@ func TestExportOpenShow(t *testing.T) {
 	dir := t.TempDir()
 	db, out := filepath.Join(dir, "campaign.db"), filepath.Join(dir, "export")
 	// the first pick is drawn and waits for its claim
-	if _, stderr, err := cli(t, "draw\nclaim\ndraw\n", runArgs(crashShow, db, "-")...); err != nil {
+	if _, stderr, err := drawshow(t, "draw\nclaim\ndraw\n", runArgs(crashShow, db, "-")...); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
-	stdout, stderr, err := cli(t, "", "export", "--db", db, "--out", out)
+	stdout, stderr, err := drawshow(t, "", "export", "--db", db, "--out", out)
 	if err != nil {
 		t.Fatalf("export: %v\n%s", err, stderr)
 	}
@@ -1049,7 +1050,7 @@ func TestExportOpenShow(t *testing.T) {
 	}
 	wantMismatches(t, []string{"verify", out}, "the seed is not revealed: the show royal-flush-2024-11-30 is not closed, so its picks cannot be re-derived yet")
 	// its journal is sound all the same
-	if stdout, stderr, err := cli(t, "", "verify", "--db", db); err != nil {
+	if stdout, stderr, err := drawshow(t, "", "verify", "--db", db); err != nil {
 		t.Errorf("verify --db of an open show: %v\n%s%s", err, stdout, stderr)
 	}
 }

@@ -36,7 +36,11 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if stageDir != "" {
+		os.RemoveAll(stageDir)
+	}
+	os.Exit(code)
 }
 
 const (

@@ -55,7 +55,7 @@ func TestEachDrawShowToClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := filepath.Join(dir, "campaign.db")
-	stdout, stderr, err := cli(t, "", runArgs(showPath, db, actPath)...)
+	stdout, stderr, err := drawshow(t, "", runArgs(showPath, db, actPath)...)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
@@ -66,10 +66,10 @@ func TestEachDrawShowToClose(t *testing.T) {
 		t.Errorf("%d draw witnesses recorded, want %d", n, seg)
 	}
 	out := filepath.Join(dir, "export")
-	if _, stderr, err := cli(t, "", "export", "--db", db, "--out", out); err != nil {
+	if _, stderr, err := drawshow(t, "", "export", "--db", db, "--out", out); err != nil {
 		t.Fatalf("export: %v\n%s", err, stderr)
 	}
-	if stdout, stderr, err := cli(t, "", "verify", out); err != nil || !strings.Contains(stdout, "record OK") {
+	if stdout, stderr, err := drawshow(t, "", "verify", out); err != nil || !strings.Contains(stdout, "record OK") {
 		t.Fatalf("verify: %v\n%s%s", err, stdout, stderr)
 	}
 	var rec record.Record
@@ -85,7 +85,7 @@ func TestEachDrawShowToClose(t *testing.T) {
 			t.Errorf("draw %s: draw witness %v, want %q", d.ID, d.DrawWitness, want)
 		}
 	}
-	if stdout, stderr, err := cli(t, "", "verify", "--db", db); err != nil {
+	if stdout, stderr, err := drawshow(t, "", "verify", "--db", db); err != nil {
 		t.Fatalf("verify --db: %v\n%s%s", err, stdout, stderr)
 	}
 }

@@ -122,7 +122,7 @@ func runExample(t *testing.T, name, showFile string) *exampleRun {
 	}
 	ex := &exampleRun{sh: sh}
 
-	stdout, stderr, err := cli(t, "", "check", showFile)
+	stdout, stderr, err := drawshow(t, "", "check", showFile)
 	if err != nil {
 		t.Fatalf("check: %v\n%s%s", err, stdout, stderr)
 	}
@@ -152,7 +152,7 @@ func runExample(t *testing.T, name, showFile string) *exampleRun {
 	args := runArgs(showFile, ex.db, filepath.Join(filepath.Dir(showFile), "actions.txt"))
 	args[slices.Index(args, testClock)] = exampleClock(sh)
 	start := time.Now()
-	_, stderr, err = cli(t, "", args...)
+	_, stderr, err = drawshow(t, "", args...)
 	if err != nil || strings.Contains(stderr, "refused") {
 		t.Fatalf("run %s: %v\n%s", strings.Join(args, " "), err, stderr)
 	}
@@ -871,7 +871,7 @@ func TestExamplesJackpotLedger(t *testing.T) {
 			t.Helper()
 			writeFile(t, dir, name+".txt", strings.Join(lines, "\n")+"\n")
 			args := []string{"run", showFile, "--db", db, "--headless", "--actions", actions, "--clock", exampleClock(sh)}
-			if _, stderr, err := cli(t, "", args...); err != nil || strings.Contains(stderr, "refused") {
+			if _, stderr, err := drawshow(t, "", args...); err != nil || strings.Contains(stderr, "refused") {
 				t.Fatalf("run %s: %v\n%s", name, err, stderr)
 			}
 		}
@@ -926,7 +926,7 @@ func TestCheckFinaleExamples(t *testing.T) {
 		"jackpot-chest":         {"base R20 000, R20 000 more after each draw it is not won, consolation R2 000; 20 balls"},
 		"bonus-jackpot":         {"sessions Wed 20 Nov 18:00-19:00, Wed 20 Nov 20:00-21:00; 15 winners an hour, 30 in all", "minimum spend ace R600, king R600, queen R200", "active players by area: "},
 	} {
-		stdout, stderr, err := cli(t, "", "check", filepath.Join(examplesDir, name, "show.yaml"))
+		stdout, stderr, err := drawshow(t, "", "check", filepath.Join(examplesDir, name, "show.yaml"))
 		if err != nil {
 			t.Fatalf("check %s: %v\n%s", name, err, stderr)
 		}
@@ -952,7 +952,7 @@ func TestCheckFinaleExamples(t *testing.T) {
 		}
 		writeFile(t, dir, f, string(b))
 	}
-	stdout, _, err := cli(t, "", "check", showFile)
+	stdout, _, err := drawshow(t, "", "check", showFile)
 	if err != nil || !strings.Contains(stdout, `WARNING: excluded device "S3O17" is on no row`) {
 		t.Errorf("check of a misspelt excluded device: %v, no warning:\n%s", err, stdout)
 	}

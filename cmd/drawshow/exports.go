@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
 )
@@ -17,11 +18,11 @@ func cmdStatement(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("statement", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "campaign database `FILE`")
 	card := fs.String("card", "", "the Rewards card `NUMBER`")
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("statement", pos, 0, "no arguments besides flags"); err != nil {
+	if err := cli.NeedArgs("statement", pos, 0, "no arguments besides flags"); err != nil {
 		return err
 	}
 	if *dbPath == "" || strings.TrimSpace(*card) == "" {
@@ -49,11 +50,11 @@ func cmdArchive(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dbPath := fs.String("db", "", "campaign database `FILE`")
 	showID := fs.String("show", "", "show `ID` (default: the latest show)")
 	out := fs.String("out", "", "the archive to write, `FILE.zip`")
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("archive", pos, 0, "no arguments besides flags"); err != nil {
+	if err := cli.NeedArgs("archive", pos, 0, "no arguments besides flags"); err != nil {
 		return err
 	}
 	if *dbPath == "" || *out == "" {

@@ -3,7 +3,6 @@ package main
 import (
 	"archive/zip"
 	"bytes"
-	"drawshow/data/record"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"drawshow/data/record"
 )
 
 // TestExportArchiveStatementExample runs the Saturday example, then the
@@ -20,13 +21,13 @@ func TestExportArchiveStatementExample(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "campaign.db")
-	if _, stderr, err := cli(t, "", runArgs(exampleShow, db, exampleActs)...); err != nil {
+	if _, stderr, err := drawshow(t, "", runArgs(exampleShow, db, exampleActs)...); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
 	journal := readJournal(t, db)
 
 	out := filepath.Join(dir, "export")
-	stdout, stderr, err := cli(t, "", "export", "--db", db, "--out", out)
+	stdout, stderr, err := drawshow(t, "", "export", "--db", db, "--out", out)
 	if err != nil {
 		t.Fatalf("export: %v\n%s", err, stderr)
 	}
@@ -52,14 +53,14 @@ func TestExportArchiveStatementExample(t *testing.T) {
 	}
 
 	zipPath := filepath.Join(dir, "saturday.zip")
-	stdout, stderr, err = cli(t, "", "archive", "--db", db, "--out", zipPath)
+	stdout, stderr, err = drawshow(t, "", "archive", "--db", db, "--out", zipPath)
 	if err != nil {
 		t.Fatalf("archive: %v\n%s", err, stderr)
 	}
 	if want := fmt.Sprintf("archived show %s: %d draw(s), %d pick(s), the export, a copy of the database and SHA256SUMS to %s", rec.Show.ID, len(rec.Draws), picks, zipPath); !strings.Contains(stdout, want) {
 		t.Errorf("archive said %q, want %q", stdout, want)
 	}
-	stdout, stderr, err = cli(t, "", "verify", zipPath)
+	stdout, stderr, err = drawshow(t, "", "verify", zipPath)
 	for _, want := range []string{
 		fmt.Sprintf("archive OK: %d file(s) match SHA256SUMS", 9+len(rec.Draws)),
 		fmt.Sprintf("record OK: %d draw(s), %d pick(s) re-derived", len(rec.Draws), picks),
@@ -78,7 +79,7 @@ func TestExportArchiveStatementExample(t *testing.T) {
 			break
 		}
 	}
-	stdout, stderr, err = cli(t, "", "statement", "--db", db, "--card", winner.Participant)
+	stdout, stderr, err = drawshow(t, "", "statement", "--db", db, "--card", winner.Participant)
 	if err != nil {
 		t.Fatalf("statement: %v\n%s", err, stderr)
 	}
@@ -97,7 +98,7 @@ func TestExportArchiveStatementExample(t *testing.T) {
 			t.Errorf("statement does not say %q:\n%s", want, stdout)
 		}
 	}
-	if _, _, err := cli(t, "", "statement", "--db", db, "--card", "0000"); err == nil || !strings.Contains(err.Error(), "card 0000 is in no entry file of the 1 show(s)") {
+	if _, _, err := drawshow(t, "", "statement", "--db", db, "--card", "0000"); err == nil || !strings.Contains(err.Error(), "card 0000 is in no entry file of the 1 show(s)") {
 		t.Errorf("statement of an unknown card: %v", err)
 	}
 }
@@ -106,7 +107,7 @@ func TestVerifyTamperedArchive(t *testing.T) {
 	t.Parallel()
 	db, _ := closedExport(t)
 	zipPath := filepath.Join(t.TempDir(), "a.zip")
-	if _, stderr, err := cli(t, "", "archive", "--db", db, "--out", zipPath); err != nil {
+	if _, stderr, err := drawshow(t, "", "archive", "--db", db, "--out", zipPath); err != nil {
 		t.Fatalf("archive: %v\n%s", err, stderr)
 	}
 	zr, err := zip.OpenReader(zipPath)
@@ -151,14 +152,14 @@ func TestExportCommandArguments(t *testing.T) {
 		{[]string{"statement", "--db", db, "--card", "1234"}, "no campaign database"},
 		{[]string{"verify", filepath.Join(dir, "missing.zip")}, "no such file"},
 	} {
-		if _, _, err := cli(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, _, err := drawshow(t, "", tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want an error saying %q", tc.args, err, tc.want)
 		}
 		if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%v left a database behind", tc.args)
 		}
 	}
-	if stdout, _, err := cli(t, "", "help"); err != nil || !strings.Contains(stdout, "drawshow archive --db FILE") || !strings.Contains(stdout, "drawshow statement --db FILE --card NUMBER") {
+	if stdout, _, err := drawshow(t, "", "help"); err != nil || !strings.Contains(stdout, "drawshow archive --db FILE") || !strings.Contains(stdout, "drawshow statement --db FILE --card NUMBER") {
 		t.Errorf("help: %v\n%s", err, stdout)
 	}
 }

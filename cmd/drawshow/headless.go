@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/show"
 )
@@ -20,76 +20,53 @@ type clock struct{ t time.Time }
 func (c *clock) now() time.Time { return c.t }
 
 func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	dbPath := fs.String("db", "", "campaign database `FILE` (created if missing)")
-	headless := fs.Bool("headless", false, "run without graphics, from --actions")
-	actions := fs.String("actions", "", "headless action `FILE`, one action a line, or - for standard input")
-	witness := fs.String("witness", "", "the independent auditor's witness `TEXT`, typed after seeing the commitment")
-	rehearsal := fs.Bool("rehearsal", false, "mark the show as a rehearsal (never an official result)")
-	seedHex := fs.String("seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
-	var sf stageFlags
-	sf.register(fs)
-	start := fs.String("clock", "", "headless: the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now)")
-	pos, err := parse(fs, args, stderr)
+	path, r, err := cli.ParseRun(args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("run", pos, 1, "one show file"); err != nil {
-		return err
+	if !r.Headless {
+		return handOver("run")(args, stdin, stdout, stderr)
 	}
-	if *dbPath == "" {
-		return errors.New("run needs --db FILE")
-	}
-	if !*headless {
-		if *actions != "" || *seedHex != "" || *start != "" {
-			return errors.New("--actions, --seed and --clock are for --headless runs")
-		}
-		text, err := os.ReadFile(pos[0])
-		if err != nil {
-			return err
-		}
-		return runStage(pos[0], text, *dbPath, *rehearsal, *witness, sf, stdin, stdout, stderr)
-	}
-	if *actions == "" {
+	if r.Actions == "" {
 		return errors.New("run --headless needs --actions FILE (or - for standard input)")
 	}
 	var seed []byte
-	if *seedHex != "" {
-		if !*rehearsal {
+	if r.Seed != "" {
+		if !r.Rehearsal {
 			return errors.New("--seed is allowed only with --rehearsal")
 		}
-		if seed, err = hex.DecodeString(*seedHex); err != nil || len(seed) != 32 {
-			return fmt.Errorf("--seed needs 64 hex digits (32 bytes), got %q", *seedHex)
+		if seed, err = hex.DecodeString(r.Seed); err != nil || len(seed) != 32 {
+			return fmt.Errorf("--seed needs 64 hex digits (32 bytes), got %q", r.Seed)
 		}
 	}
-	sh, text, err := readShow(pos[0])
+	sh, text, err := readShow(path)
 	if err != nil {
 		return err
 	}
 	clk := &clock{t: time.Now()}
-	if *start != "" {
-		if clk.t, err = show.ParseLocal(*start, sh.Location); err != nil {
-			return fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", *start)
+	if r.Clock != "" {
+		if clk.t, err = show.ParseLocal(r.Clock, sh.Location); err != nil {
+			return fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", r.Clock)
 		}
 	}
 	var in io.Reader = stdin
-	if *actions != "-" {
-		f, err := os.Open(*actions)
+	if r.Actions != "-" {
+		f, err := os.Open(r.Actions)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
 		in = f
 	}
-	db, err := data.Open(*dbPath)
+	db, err := data.Open(r.DB)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: *rehearsal, Seed: seed, Witness: *witness, Clock: clk.now})
+	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now})
 	var fp *data.FileProblems
 	if errors.As(err, &fp) {
-		return &exitError{code: 2, err: err}
+		return &cli.ExitError{Code: 2, Err: err}
 	}
 	if err != nil {
 		return err
@@ -143,7 +120,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		c, ok, err := show.ParseAction(sc.Text())
 		if err != nil {
-			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", *actions, line, err)
+			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
 			refused++
 			if err := db.SaveProgress(ss.ID, data.Progress{Actions: line, Refused: refused, Clock: clk.t}); err != nil {
 				return err
@@ -164,13 +141,13 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if cur := ss.Eng.State().CurSeg(); err == nil && cur != nil && ss.Eng.State().AwaitsDrawWitness(cur) && c.Op == show.OpDraw {
 			fmt.Fprintf(stderr, "%s: bin frozen, fingerprint %s; the draw witness is awaited: the auditor types it (witness TEXT), then draw\n", cur.Seg.ID, frozenPrint(cur))
 		}
-		var r *show.Refusal
+		var ref *show.Refusal
 		switch {
-		case errors.As(err, &r):
-			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", *actions, line, err)
+		case errors.As(err, &ref):
+			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
 			refused++
 		case err != nil:
-			return fmt.Errorf("%s line %d: %w", *actions, line, err)
+			return fmt.Errorf("%s line %d: %w", r.Actions, line, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -178,7 +155,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if refused > 0 {
 		fmt.Fprintf(stderr, "%d action(s) refused (counting earlier runs of this show)\n", refused)
-		return errQuiet
+		return cli.ErrQuiet
 	}
 	return nil
 }

@@ -41,7 +41,7 @@ segments:
 		{"ok.png", "gone.png", "segment welcome image " + filepath.Join(dir, "gone.png") + ": no such file"},
 	} {
 		showFile := writeFile(t, dir, "show.yaml", strings.ReplaceAll(strings.Replace(text, "%s", tc.logo, 1), "%s", tc.slide))
-		_, stderr, err := cli(t, "", "check", showFile)
+		_, stderr, err := drawshow(t, "", "check", showFile)
 		if err == nil || !strings.Contains(stderr, tc.want) {
 			t.Errorf("check with logo %s, slide %s: %v\n%s\nwant %q", tc.logo, tc.slide, err, stderr, tc.want)
 		}
@@ -49,7 +49,7 @@ segments:
 			continue // the stage runs without an image that is not there
 		}
 		db := filepath.Join(t.TempDir(), "campaign.db")
-		_, stderr, err = cli(t, "", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
+		_, stderr, err = drawshow(t, "", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
 		if err == nil || !strings.Contains(err.Error()+stderr, tc.want) {
 			t.Errorf("run with logo %s: %v\n%s", tc.logo, err, stderr)
 		}
@@ -65,7 +65,7 @@ segments:
 		}
 	}
 	showFile := writeFile(t, dir, "show.yaml", strings.ReplaceAll(text, "%s", "ok.png"))
-	if stdout, stderr, err := cli(t, "", "check", showFile); err != nil {
+	if stdout, stderr, err := drawshow(t, "", "check", showFile); err != nil {
 		t.Errorf("check with a 64×64 logo: %v\n%s%s", err, stdout, stderr)
 	}
 }

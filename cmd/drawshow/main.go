@@ -1,12 +1,10 @@
-// Command drawshow runs live prize-draw shows: the presenter, the headless
-// runner, and the checks and exports around a show.
+// Command drawshow runs live prize-draw shows: the headless runner, and
+// the checks and exports around a show. It loads no graphics library, so
+// it runs where there is no display; the stage's commands (run without
+// --headless, demo, monitors) it hands to drawshow-stage.
 package main
 
 import (
-	_ "drawshow/cmd/drawshow/internal/display" // first: a display for ebiten, or a clear message
-
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -14,7 +12,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"time"
+
+	"drawshow/cmd/internal/cli"
 )
 
 const usage = `drawshow runs live prize-draw shows.
@@ -38,12 +37,6 @@ Usage:
 Run "drawshow COMMAND -h" for a command's flags.
 `
 
-// processStart is when main began, for the first-frame time --stats prints.
-var processStart = time.Now()
-
-// errQuiet is a failure already explained on stderr.
-var errQuiet = errors.New("")
-
 // memoryLimit is a soft heap limit: a million-entry bin stays well inside
 // a laptop's memory, the collector working harder only near the limit.
 const memoryLimit = 150 << 20
@@ -52,33 +45,13 @@ func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
 	}
-	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	if err != nil {
-		if err != errQuiet {
-			fmt.Fprintln(os.Stderr, "drawshow:", err)
-		}
-		var ex *exitError
-		if errors.As(err, &ex) {
-			os.Exit(ex.code)
-		}
-		os.Exit(1)
-	}
+	cli.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
-
-// exitError is a failure with its own exit status: 2 for a show refused
-// at open for its files.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return errQuiet
+		return cli.ErrQuiet
 	}
 	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
 		"check":         cmdCheck,
@@ -88,8 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"statement":     cmdStatement,
 		"sheet":         cmdSheet,
 		"verify":        cmdVerify,
-		"monitors":      cmdMonitors,
-		"demo":          cmdDemo,
+		"monitors":      handOver("monitors"),
+		"demo":          handOver("demo"),
 		"cues":          cmdCues,
 		"audio-devices": cmdAudioDevices,
 	}
@@ -103,28 +76,4 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(names, ", "))
 	}
 	return f(args[1:], stdin, stdout, stderr)
-}
-
-// parse parses flags that may come before or after the positional
-// arguments, and returns the positional ones.
-func parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
-	fs.SetOutput(stderr)
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, errQuiet
-		}
-		if fs.NArg() == 0 {
-			return pos, nil
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-}
-
-func needArgs(name string, pos []string, n int, what string) error {
-	if len(pos) != n {
-		return fmt.Errorf("%s needs %s (got %s)", name, what, strings.Join(pos, " "))
-	}
-	return nil
 }

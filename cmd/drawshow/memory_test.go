@@ -7,7 +7,6 @@ package main_test
 
 import (
 	"bytes"
-	"drawshow/data/datatest"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,6 +15,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"drawshow/data/datatest"
 )
 
 const (

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 )
 
@@ -20,9 +19,9 @@ func TestRunRefusesBrokenFilesAtOpen(t *testing.T) {
 	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: entries.csv}\n  - {id: later, entries: later-export.csv}\n"
 	showFile := writeFile(t, dir, "show.yaml", text)
 	db := filepath.Join(dir, "campaign.db")
-	_, stderr, err := cli(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
-	var ex *exitError
-	if !errors.As(err, &ex) || ex.code != 2 || !strings.Contains(err.Error(), "entries.csv") || !strings.Contains(err.Error(), "T3") {
+	_, stderr, err := drawshow(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
+	var ex *cli.ExitError
+	if !errors.As(err, &ex) || ex.Code != 2 || !strings.Contains(err.Error(), "entries.csv") || !strings.Contains(err.Error(), "T3") {
 		t.Fatalf("run: %v (stderr %q), want exit 2 naming the file and the ticket", err, stderr)
 	}
 	if d, err := data.Open(db); err == nil {
@@ -33,26 +32,8 @@ func TestRunRefusesBrokenFilesAtOpen(t *testing.T) {
 	}
 
 	writeFile(t, dir, "entries.csv", "Ticket,Card,Name\nT1,6001,Thabo Mokoena\nT2,6002,Zo\u00eb Botha\n")
-	_, stderr, err = cli(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
+	_, stderr, err = drawshow(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
 	if err != nil || !strings.Contains(stderr, "warning: segment later entry file "+filepath.Join(dir, "later-export.csv")+": no such file") {
 		t.Fatalf("run with a later export not there yet: %v\n%s", err, stderr)
-	}
-}
-
-// The stage asks the operator before it opens a show over its file
-// problems: only OPEN opens it.
-func TestStageConfirmsFileProblems(t *testing.T) {
-	for _, c := range []struct {
-		typed string
-		open  bool
-	}{{"OPEN\n", true}, {"open it\n", false}, {"", false}} {
-		var out bytes.Buffer
-		got := confirmProblems(strings.NewReader(c.typed), &out)([]string{"entries.csv row 4: ticket \"T3\" twice"})
-		if got != c.open || !strings.Contains(out.String(), `entries.csv row 4: ticket "T3" twice`) || !strings.Contains(out.String(), "Type OPEN") {
-			t.Errorf("typed %q: open %v, shown %q", c.typed, got, out.String())
-		}
-	}
-	if confirmProblems(nil, os.Stderr)([]string{"x"}) {
-		t.Error("no terminal (the demo) opened over a problem")
 	}
 }

@@ -39,7 +39,7 @@ func TestVerifyAgainstPaper(t *testing.T) {
 	wrongC := strings.Repeat("ab", 32)
 
 	for _, target := range [][]string{{out}, {"--db", db}} {
-		if stdout, stderr, err := cli(t, "", append([]string{"verify", "--commitment", rec.Commitment, "--anchor", anchor}, target...)...); err != nil || !strings.Contains(stdout, "paper OK: the commitment matches; 1 anchor(s) hold") {
+		if stdout, stderr, err := drawshow(t, "", append([]string{"verify", "--commitment", rec.Commitment, "--anchor", anchor}, target...)...); err != nil || !strings.Contains(stdout, "paper OK: the commitment matches; 1 anchor(s) hold") {
 			t.Errorf("verify %v against the right paper: %v\n%s%s", target, err, stdout, stderr)
 		}
 		wantMismatches(t, append([]string{"verify", "--commitment", wrongC}, target...), "the commitment on paper, "+wrongC+", is not the record's")
@@ -66,10 +66,10 @@ func TestVerifyAgainstPaper(t *testing.T) {
 		t.Fatalf("report.pdf does not print the chain head %q:\n%s", printed, txt)
 	}
 	seqText, hexText, _ := strings.Cut(strings.TrimPrefix(printed, "record "), " · ")
-	if stdout, stderr, err := cli(t, "", "verify", "--db", db, "--anchor", seqText+":"+hexText); err != nil {
+	if stdout, stderr, err := drawshow(t, "", "verify", "--db", db, "--anchor", seqText+":"+hexText); err != nil {
 		t.Errorf("verify with the anchor as printed (%s:%s): %v\n%s%s", seqText, hexText, err, stdout, stderr)
 	}
-	if _, stderr, err := cli(t, "", "verify", "--anchor", "12:abc", out); err == nil || !strings.Contains(stderr+err.Error(), "at least 16 hex digits") {
+	if _, stderr, err := drawshow(t, "", "verify", "--anchor", "12:abc", out); err == nil || !strings.Contains(stderr+err.Error(), "at least 16 hex digits") {
 		t.Errorf("a short anchor: %v %s", err, stderr)
 	}
 
@@ -117,7 +117,7 @@ func TestVerifyAgainstPaper(t *testing.T) {
 		prev = h
 	}
 	raw.Close()
-	if stdout, stderr, err := cli(t, "", "verify", "--db", forged); err != nil {
+	if stdout, stderr, err := drawshow(t, "", "verify", "--db", forged); err != nil {
 		t.Fatalf("the re-hashed rewrite keeps to the rules, yet verify --db refused it without paper: %v\n%s%s", err, stdout, stderr)
 	}
 	wantMismatches(t, []string{"verify", "--db", forged, "--anchor", anchor}, "anchor "+strconv.FormatInt(head.Seq, 10)+":"+head.Hash[:16]+": row "+strconv.FormatInt(head.Seq, 10)+" hashes to "+hex.EncodeToString(prev)[:16])

@@ -8,6 +8,7 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
 	"drawshow/data/verify"
@@ -16,11 +17,11 @@ import (
 
 func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("check", pos, 1, "one show file"); err != nil {
+	if err := cli.NeedArgs("check", pos, 1, "one show file"); err != nil {
 		return err
 	}
 	sh, err := show.Load(pos[0])
@@ -74,7 +75,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if n := len(c.Problems) + len(c.Missing); n > 0 {
 		fmt.Fprintf(stderr, "%d file(s) with problems: nothing was imported\n", n)
-		return errQuiet
+		return cli.ErrQuiet
 	}
 	return nil
 }
@@ -84,11 +85,11 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dbPath := fs.String("db", "", "campaign database `FILE`")
 	showID := fs.String("show", "", "show `ID` (default: the latest show)")
 	out := fs.String("out", "", "output `DIR`")
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("export", pos, 0, "no arguments besides flags"); err != nil {
+	if err := cli.NeedArgs("export", pos, 0, "no arguments besides flags"); err != nil {
 		return err
 	}
 	if *dbPath == "" || *out == "" {
@@ -155,7 +156,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		paper.Anchors = append(paper.Anchors, a)
 		return err
 	})
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
@@ -218,7 +219,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if len(problems) > 0 {
 		fmt.Fprintf(stderr, "verify failed: %d problem(s)\n", len(problems))
-		return errQuiet
+		return cli.ErrQuiet
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
 )
@@ -20,11 +21,11 @@ func cmdSheet(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dbPath := fs.String("db", "", "campaign database `FILE` the show was opened in")
 	showID := fs.String("show", "", "show `ID`, when a rehearsal and an official show are both open from the show file")
 	out := fs.String("out", "", "the sheet to write, `FILE.pdf`")
-	pos, err := parse(fs, args, stderr)
+	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
 	}
-	if err := needArgs("sheet", pos, 1, "one show file"); err != nil {
+	if err := cli.NeedArgs("sheet", pos, 1, "one show file"); err != nil {
 		return err
 	}
 	if *dbPath == "" || *out == "" {

@@ -161,13 +161,13 @@ func TestSheet(t *testing.T) {
 	dir := t.TempDir()
 	db, out := filepath.Join(dir, "campaign.db"), filepath.Join(dir, "sheet.pdf")
 	// no actions: the run only opens the show
-	if _, stderr, err := cli(t, "", runArgs(crashShow, db, "-")...); err != nil {
+	if _, stderr, err := drawshow(t, "", runArgs(crashShow, db, "-")...); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
 	seed, _ := hex.DecodeString(testSeed)
 	c := show.Commitment(seed)
 	before := readJournal(t, db)
-	stdout, stderr, err := cli(t, "", "sheet", crashShow, "--db", db, "--out", out)
+	stdout, stderr, err := drawshow(t, "", "sheet", crashShow, "--db", db, "--out", out)
 	if err != nil {
 		t.Fatalf("sheet: %v\n%s", err, stderr)
 	}
@@ -188,7 +188,7 @@ func TestSheetOfficialWithAFileToCome(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db, out := filepath.Join(dir, "campaign.db"), filepath.Join(dir, "sheet.pdf")
-	stdout, stderr, err := cli(t, "", "run", showFile, "--db", db, "--headless", "--actions", "-", "--clock", testClock)
+	stdout, stderr, err := drawshow(t, "", "run", showFile, "--db", db, "--headless", "--actions", "-", "--clock", testClock)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
@@ -197,7 +197,7 @@ func TestSheetOfficialWithAFileToCome(t *testing.T) {
 		t.Fatalf("no commitment in %q, %q", stdout, stderr)
 	}
 	c := m[1]
-	if stdout, stderr, err = cli(t, "", "sheet", showFile, "--db", db, "--out", out); err != nil {
+	if stdout, stderr, err = drawshow(t, "", "sheet", showFile, "--db", db, "--out", out); err != nil {
 		t.Fatalf("sheet: %v\n%s", err, stderr)
 	}
 	if !strings.Contains(stdout, "(OFFICIAL)") || !strings.Contains(stdout, "4 of 5 list and entry file(s) hashed") {
@@ -209,10 +209,10 @@ func TestSheetOfficialWithAFileToCome(t *testing.T) {
 	}
 
 	// printed after the first freeze, it says so
-	if _, stderr, err := cli(t, "draw\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--clock", testClock); err != nil {
+	if _, stderr, err := drawshow(t, "draw\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--clock", testClock); err != nil {
 		t.Fatalf("draw: %v\n%s", err, stderr)
 	}
-	if _, stderr, err = cli(t, "", "sheet", showFile, "--db", db, "--out", out); err != nil || !strings.Contains(stderr, "warning: the bin of sat-cash was frozen at 2024-11-30 21:30:00") {
+	if _, stderr, err = drawshow(t, "", "sheet", showFile, "--db", db, "--out", out); err != nil || !strings.Contains(stderr, "warning: the bin of sat-cash was frozen at 2024-11-30 21:30:00") {
 		t.Fatalf("sheet after the first draw: %v\n%s", err, stderr)
 	}
 	if text := strings.Join(strings.Fields(strings.Join(sheetLines(t, out), " ")), " "); !strings.Contains(text, "Printed after the first draw began (the bin of sat-cash was frozen at 2024-11-30 21:30:00)") {
@@ -223,7 +223,7 @@ func TestSheetOfficialWithAFileToCome(t *testing.T) {
 func TestSheetRefused(t *testing.T) {
 	dir := t.TempDir()
 	db, out := filepath.Join(dir, "campaign.db"), filepath.Join(dir, "sheet.pdf")
-	if _, stderr, err := cli(t, "", runArgs(crashShow, db, "-")...); err != nil {
+	if _, stderr, err := drawshow(t, "", runArgs(crashShow, db, "-")...); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
 	other := filepath.Join(t.TempDir(), "show.yaml")
@@ -249,7 +249,7 @@ func TestSheetRefused(t *testing.T) {
 		{"not a pdf", []string{"sheet", crashShow, "--db", db, "--out", filepath.Join(dir, "sheet.txt")}, []string{"the sheet is a PDF; name it FILE.pdf"}},
 		{"no show file", []string{"sheet", "--db", db, "--out", out}, []string{"sheet needs one show file"}},
 	} {
-		_, stderr, err := cli(t, "", c.args...)
+		_, stderr, err := drawshow(t, "", c.args...)
 		for _, w := range c.want {
 			if err == nil || !strings.Contains(err.Error(), w) {
 				t.Errorf("%s: %v (%s), want %q", c.name, err, stderr, w)

@@ -53,6 +53,24 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// stageDir holds the stage the tests built; TestMain removes it.
+var stageDir string
+
+// stageProgramForTests is drawshow-stage, built once, for the tests that
+// run drawshow's stage commands: drawshow hands them over to it.
+var stageProgramForTests = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "drawshow-stage-")
+	if err != nil {
+		return "", err
+	}
+	stageDir = dir
+	p := filepath.Join(dir, "drawshow-stage")
+	if b, err := exec.Command("go", "build", "-o", p, "drawshow/cmd/drawshow-stage").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build drawshow-stage: %v\n%s", err, b)
+	}
+	return p, nil
+})
+
 func startProgram(t *testing.T, args ...string) *program {
 	t.Helper()
 	exe, err := os.Executable()
@@ -63,6 +81,13 @@ func startProgram(t *testing.T, args ...string) *program {
 	p.cmd = exec.Command(exe, args...)
 	p.cmd.Env = append(os.Environ(), childEnv+"=1", "DRAWSHOW_AUDIO=null",
 		"GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	if args[0] == "run" && !slices.Contains(args, "--headless") {
+		stage, err := stageProgramForTests()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.cmd.Env = append(p.cmd.Env, stageEnv+"="+stage)
+	}
 	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	p.cmd.Stderr = &p.stderr
 	if p.stdin, err = p.cmd.StdinPipe(); err != nil {
@@ -188,7 +213,7 @@ func TestSecondWriterRefused(t *testing.T) {
 
 	// refused by the lock, whose message comes before SQLite is opened:
 	// at once, not after a busy timeout (no clock: CI may be slow)
-	_, stderr, err := cli(t, "", runArgs(crashShow, db, crashActions)...)
+	_, stderr, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...)
 	if err == nil || !inUse(db, " run", holder.cmd.Process.Pid).MatchString(err.Error()) {
 		t.Fatalf("a second headless run: %v\n%s", err, stderr)
 	}
@@ -202,7 +227,7 @@ func TestSecondWriterRefused(t *testing.T) {
 		{"archive", "--db", db, "--out", filepath.Join(out, "show.zip")},
 		{"statement", "--db", db, "--card", "6001000347712782"},
 	} {
-		if stdout, stderr, err := cli(t, "", args...); err != nil {
+		if stdout, stderr, err := drawshow(t, "", args...); err != nil {
 			t.Errorf("%s beside the running show: %v\n%s%s", args[0], err, stdout, stderr)
 		}
 	}
@@ -220,7 +245,7 @@ func TestSecondWriterRefused(t *testing.T) {
 	if err := holder.wait(t); err != nil {
 		t.Fatalf("the holder: %v\n%s", err, holder.stderr.String())
 	}
-	if _, stderr, err := cli(t, "", runArgs(crashShow, db, crashActions)...); err != nil {
+	if _, stderr, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...); err != nil {
 		t.Fatalf("the next run once the holder ended: %v\n%s", err, stderr)
 	}
 }
@@ -251,17 +276,17 @@ func TestStageHoldsTheDatabase(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	before := readJournal(t, db)
-	_, stderr, err := cli(t, "draw\n", runArgs(crashShow, db, "-")...)
+	_, stderr, err := drawshow(t, "draw\n", runArgs(crashShow, db, "-")...)
 	if err == nil || !inUse(db, " run", stage.cmd.Process.Pid).MatchString(err.Error()) {
 		t.Fatalf("a headless run beside the stage: %v\n%s", err, stderr)
 	}
 	sameJournal(t, readJournal(t, db), before)
-	if stdout, stderr, err := cli(t, "", "verify", "--db", db); err != nil {
+	if stdout, stderr, err := drawshow(t, "", "verify", "--db", db); err != nil {
 		t.Errorf("verify --db beside the stage: %v\n%s%s", err, stdout, stderr)
 	}
 	stage.kill()
 	// the stage's rehearsal drew its own seed
-	if _, stderr, err := cli(t, "draw\n", "run", crashShow, "--db", db, "--headless", "--actions", "-", "--rehearsal"); err != nil {
+	if _, stderr, err := drawshow(t, "draw\n", "run", crashShow, "--db", db, "--headless", "--actions", "-", "--rehearsal"); err != nil {
 		t.Fatalf("a headless run after the stage was killed: %v\n%s", err, stderr)
 	}
 }
@@ -277,7 +302,7 @@ func TestReadersOnAReadOnlyMount(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "campaign.db")
-	if _, stderr, err := cli(t, "", runArgs(exampleShow, db, exampleActs)...); err != nil {
+	if _, stderr, err := drawshow(t, "", runArgs(exampleShow, db, exampleActs)...); err != nil {
 		t.Fatalf("run: %v\n%s", err, stderr)
 	}
 	before := listDir(t, dir)
@@ -309,7 +334,7 @@ touch "$1/probe" 2>/dev/null && { echo "the mount is writable"; exit 98; }
 	if after := listDir(t, dir); !slices.Equal(after, before) {
 		t.Errorf("the folder changed:\n%s\nwas\n%s", strings.Join(after, "\n"), strings.Join(before, "\n"))
 	}
-	if stdout, stderr, err := cli(t, "", "verify", filepath.Join(out, "export")); err != nil {
+	if stdout, stderr, err := drawshow(t, "", "verify", filepath.Join(out, "export")); err != nil {
 		t.Errorf("the export made from the read-only mount: %v\n%s%s", err, stdout, stderr)
 	}
 }
@@ -339,7 +364,7 @@ func TestDBNamesAreFileNames(t *testing.T) {
 	for _, name := range []string{"draw#3.db", "mem?mode=memory#.db", "100%.db", "the campaign.db", "Zoë 抽選.db"} {
 		dir := t.TempDir()
 		db := filepath.Join(dir, name)
-		if _, stderr, err := cli(t, "draw\nclaim\n", runArgs(crashShow, db, "-")...); err != nil {
+		if _, stderr, err := drawshow(t, "draw\nclaim\n", runArgs(crashShow, db, "-")...); err != nil {
 			t.Fatalf("%s: run: %v\n%s", name, err, stderr)
 		}
 		var got []string
@@ -350,7 +375,7 @@ func TestDBNamesAreFileNames(t *testing.T) {
 		if want := []string{name, name + data.LockSuffix}; !slices.Equal(got, want) {
 			t.Errorf("%s: the folder holds %q, want %q", name, got, want)
 		}
-		stdout, stderr, err := cli(t, "", "verify", "--db", db)
+		stdout, stderr, err := drawshow(t, "", "verify", "--db", db)
 		if err != nil || !strings.Contains(stdout, "journal OK") {
 			t.Errorf("%s: verify --db: %v\n%s%s", name, err, stdout, stderr)
 		}

@@ -19,49 +19,27 @@ import (
 
 	"drawshow/assets/demo"
 	"drawshow/audio"
+	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
 	"drawshow/scenes"
 	"drawshow/show"
 )
 
-// stageFlags are the flags of the full-screen presenter.
-type stageFlags struct {
-	monitor   string
-	windowed  bool
-	autoplay  bool
-	exitAfter time.Duration
-	exitScene string
-	stats     bool
-	shots     string
-	audio     string
-}
-
-func (f *stageFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.monitor, "monitor", "", "show on the monitor with this `NAME` (see drawshow monitors)")
-	fs.BoolVar(&f.windowed, "windowed", false, "run in a window instead of full screen")
-	fs.BoolVar(&f.autoplay, "autoplay", false, "rehearsal only: play the show by itself (countdowns shortened)")
-	fs.DurationVar(&f.exitAfter, "exit-after", 0, "quit cleanly after this `DURATION`")
-	fs.StringVar(&f.exitScene, "exit-after-scene", "", "quit cleanly once the scene `NAME` (as --shots names it: open, attract, intro…) is on screen")
-	fs.BoolVar(&f.stats, "stats", false, "print fps, tps and per-frame CPU time at exit")
-	fs.StringVar(&f.shots, "shots", "", "write a PNG of the screen at every scene change into `DIR`")
-	fs.StringVar(&f.audio, "audio-device", "", "play sound on the device with this `NAME` (see drawshow audio-devices; default: the show file's, else the system's)")
-}
-
 // autoplayClaim is the claim countdown while autoplay plays a rehearsal.
 const autoplayClaim = 12
 
 // runStage opens the show from path on the database and presents it.
-func runStage(path string, text []byte, dbPath string, rehearsal bool, witness string, f stageFlags, stdin io.Reader, stdout, stderr io.Writer) error {
-	if f.exitScene != "" && !scenes.IsScene(f.exitScene) {
-		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.exitScene, strings.Join(scenes.SceneNames(), ", "))
+func runStage(path string, text []byte, dbPath string, rehearsal bool, witness string, f cli.Stage, stdin io.Reader, stdout, stderr io.Writer) error {
+	if f.ExitScene != "" && !scenes.IsScene(f.ExitScene) {
+		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.ExitScene, strings.Join(scenes.SceneNames(), ", "))
 	}
 	sh, err := show.Parse(path, text)
 	if err != nil {
 		return err
 	}
 	claim := 0
-	if f.autoplay {
+	if f.Autoplay {
 		if !rehearsal {
 			return errors.New("--autoplay is for rehearsals: add --rehearsal")
 		}
@@ -89,7 +67,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	var player *audio.Player
 	opened, shown := make(chan struct{}), make(chan struct{})
 	if sh.Sound.Enabled {
-		dev := f.audio
+		dev := f.Audio
 		if dev == "" {
 			dev = sh.Sound.Device
 		}
@@ -122,25 +100,25 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	opt := scenes.Options{
 		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
 		Now: clk.Now, Stepped: clk.Stepped, Log: func(msg string) { fmt.Fprintln(stderr, "drawshow:", msg) },
-		Resumed: ss.Resumed, Autoplay: f.autoplay, ExitAfter: f.exitAfter, ExitAfterScene: f.exitScene, Sound: sound, Warm: true, Images: images,
+		Resumed: ss.Resumed, Autoplay: f.Autoplay, ExitAfter: f.ExitAfter, ExitAfterScene: f.ExitScene, Sound: sound, Warm: true, Images: images,
 	}
 	var shots *shooter
-	if f.shots != "" {
-		if err := os.MkdirAll(f.shots, 0o755); err != nil {
+	if f.Shots != "" {
+		if err := os.MkdirAll(f.Shots, 0o755); err != nil {
 			return err
 		}
-		shots = &shooter{dir: f.shots}
+		shots = &shooter{dir: f.Shots}
 		opt.OnScene = shots.take
 	}
 	opt.OnFirst = func() {
 		close(shown)
-		if f.stats {
+		if f.Stats {
 			fmt.Fprintf(stderr, "first_frame_ms=%d\n", time.Since(processStart).Milliseconds())
 		}
 	}
 	stage := scenes.New(opt)
 	var stats *scenes.Stats
-	if f.stats {
+	if f.Stats {
 		stats = scenes.NewStats(time.Second)
 		stage.SetStats(stats)
 	}
@@ -160,27 +138,27 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	return err
 }
 
-func setupWindow(sh *show.Show, f stageFlags) error {
+func setupWindow(sh *show.Show, f cli.Stage) error {
 	ebiten.SetWindowTitle("drawshow — " + sh.Promotion + ", " + sh.Property)
 	ebiten.SetWindowClosingHandled(true)
 	// every scene paints the whole canvas: ebiten's own clear would be a
 	// second full-screen fill a frame, which software GL feels
 	ebiten.SetScreenClearedEveryFrame(false)
-	if f.monitor != "" {
+	if f.Monitor != "" {
 		var found *ebiten.MonitorType
 		var names []string
 		for _, m := range ebiten.AppendMonitors(nil) {
 			names = append(names, m.Name())
-			if m.Name() == f.monitor {
+			if m.Name() == f.Monitor {
 				found = m
 			}
 		}
 		if found == nil {
-			return fmt.Errorf("no monitor %q (monitors: %q)", f.monitor, names)
+			return fmt.Errorf("no monitor %q (monitors: %q)", f.Monitor, names)
 		}
 		ebiten.SetMonitor(found)
 	}
-	if f.windowed {
+	if f.Windowed {
 		ebiten.SetWindowSize(1280, 720)
 		ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 		return nil
@@ -341,9 +319,9 @@ func (s *shooter) wait() { s.wg.Wait() }
 
 func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	var sf stageFlags
-	sf.register(fs)
-	if _, err := parse(fs, args, stderr); err != nil {
+	var sf cli.Stage
+	sf.Register(fs)
+	if _, err := cli.Parse(fs, args, stderr); err != nil {
 		return err
 	}
 	dir, err := os.MkdirTemp("", "drawshow-demo-")
@@ -365,7 +343,7 @@ func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 func cmdMonitors(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("monitors", flag.ContinueOnError)
-	if _, err := parse(fs, args, stderr); err != nil {
+	if _, err := cli.Parse(fs, args, stderr); err != nil {
 		return err
 	}
 	for i, m := range ebiten.AppendMonitors(nil) {

@@ -1,0 +1,72 @@
+// Command drawshow-stage is drawshow's window: the full-screen stage the
+// audience sees. drawshow hands its stage commands over to it (run without
+// --headless, demo, monitors), so it takes the same command lines.
+package main
+
+import (
+	"drawshow/cmd/drawshow-stage/internal/display" // first: a display for ebiten, or a clear message
+
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"drawshow/cmd/internal/cli"
+)
+
+const usage = `drawshow-stage is drawshow's window; drawshow starts it.
+
+Usage:
+  drawshow-stage run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
+               [--audio-device NAME] [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR]
+  drawshow-stage demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
+  drawshow-stage monitors
+`
+
+// processStart is when main began, for the first-frame time --stats prints.
+var processStart = time.Now()
+
+// memoryLimit is a soft heap limit: a million-entry bin stays well inside
+// a laptop's memory, the collector working harder only near the limit.
+const memoryLimit = 150 << 20
+
+func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
+	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	display.Stop()
+	cli.Exit(err)
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return cli.ErrQuiet
+	}
+	switch args[0] {
+	case "run":
+		path, r, err := cli.ParseRun(args[1:], stderr)
+		if err != nil {
+			return err
+		}
+		if r.Headless {
+			return errors.New("the headless runner is drawshow's: drawshow run --headless")
+		}
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return runStage(path, text, r.DB, r.Rehearsal, r.Witness, r.Stage, stdin, stdout, stderr)
+	case "demo":
+		return cmdDemo(args[1:], stdin, stdout, stderr)
+	case "monitors":
+		return cmdMonitors(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q: drawshow-stage runs run, demo and monitors; the others are drawshow's", args[0])
+}

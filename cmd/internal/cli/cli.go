@@ -1,0 +1,139 @@
+// Package cli is what drawshow and drawshow-stage share of their command
+// lines: flag parsing, the run command's flags, and exit statuses. It
+// loads no graphics library: drawshow must run where there is no display.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+// ErrQuiet is a failure already explained on stderr.
+var ErrQuiet = errors.New("")
+
+// ExitError is a failure with its own exit status: 2 for a show refused
+// at open for its files, or the stage's own status passed on.
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string { return e.Err.Error() }
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// Exit ends the program after a command: 0 when err is nil, else err's
+// exit status (1 unless it says otherwise) once it is said on stderr.
+func Exit(err error) {
+	if err == nil {
+		os.Exit(0)
+	}
+	if !errors.Is(err, ErrQuiet) {
+		fmt.Fprintln(os.Stderr, "drawshow:", err)
+	}
+	code := 1
+	if ex := (*ExitError)(nil); errors.As(err, &ex) {
+		code = ex.Code
+	}
+	os.Exit(code)
+}
+
+// Parse parses flags that may come before or after the positional
+// arguments, and returns the positional ones.
+func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) {
+	fs.SetOutput(stderr)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, ErrQuiet
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// NeedArgs checks that a command has n positional arguments.
+func NeedArgs(name string, pos []string, n int, what string) error {
+	if len(pos) != n {
+		return fmt.Errorf("%s needs %s (got %s)", name, what, strings.Join(pos, " "))
+	}
+	return nil
+}
+
+// Run is the run command's flags: drawshow takes them all, runs the
+// headless show itself and hands the others to drawshow-stage, which
+// takes the same.
+type Run struct {
+	DB        string
+	Headless  bool
+	Actions   string
+	Witness   string
+	Rehearsal bool
+	Seed      string
+	Clock     string
+	Stage     Stage
+}
+
+// Register defines the run flags on fs.
+func (r *Run) Register(fs *flag.FlagSet) {
+	fs.StringVar(&r.DB, "db", "", "campaign database `FILE` (created if missing)")
+	fs.BoolVar(&r.Headless, "headless", false, "run without graphics, from --actions")
+	fs.StringVar(&r.Actions, "actions", "", "headless action `FILE`, one action a line, or - for standard input")
+	fs.StringVar(&r.Witness, "witness", "", "the independent auditor's witness `TEXT`, typed after seeing the commitment")
+	fs.BoolVar(&r.Rehearsal, "rehearsal", false, "mark the show as a rehearsal (never an official result)")
+	fs.StringVar(&r.Seed, "seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
+	r.Stage.Register(fs)
+	fs.StringVar(&r.Clock, "clock", "", "headless: the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now)")
+}
+
+// ParseRun parses the run command's arguments: one show file and flags.
+func ParseRun(args []string, stderr io.Writer) (show string, r *Run, err error) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	r = &Run{}
+	r.Register(fs)
+	pos, err := Parse(fs, args, stderr)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := NeedArgs("run", pos, 1, "one show file"); err != nil {
+		return "", nil, err
+	}
+	if r.DB == "" {
+		return "", nil, errors.New("run needs --db FILE")
+	}
+	if !r.Headless && (r.Actions != "" || r.Seed != "" || r.Clock != "") {
+		return "", nil, errors.New("--actions, --seed and --clock are for --headless runs")
+	}
+	return pos[0], r, nil
+}
+
+// Stage is the flags of the full-screen presenter.
+type Stage struct {
+	Monitor   string
+	Windowed  bool
+	Autoplay  bool
+	ExitAfter time.Duration
+	ExitScene string
+	Stats     bool
+	Shots     string
+	Audio     string
+}
+
+// Register defines the stage's flags on fs.
+func (f *Stage) Register(fs *flag.FlagSet) {
+	fs.StringVar(&f.Monitor, "monitor", "", "show on the monitor with this `NAME` (see drawshow monitors)")
+	fs.BoolVar(&f.Windowed, "windowed", false, "run in a window instead of full screen")
+	fs.BoolVar(&f.Autoplay, "autoplay", false, "rehearsal only: play the show by itself (countdowns shortened)")
+	fs.DurationVar(&f.ExitAfter, "exit-after", 0, "quit cleanly after this `DURATION`")
+	fs.StringVar(&f.ExitScene, "exit-after-scene", "", "quit cleanly once the scene `NAME` (as --shots names it: open, attract, intro…) is on screen")
+	fs.BoolVar(&f.Stats, "stats", false, "print fps, tps and per-frame CPU time at exit")
+	fs.StringVar(&f.Shots, "shots", "", "write a PNG of the screen at every scene change into `DIR`")
+	fs.StringVar(&f.Audio, "audio-device", "", "play sound on the device with this `NAME` (see drawshow audio-devices; default: the show file's, else the system's)")
+}
