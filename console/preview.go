@@ -120,44 +120,79 @@ func (p *previewer) encode(w *bytes.Buffer, img image.Image) {
 
 // shrink fills dst with src scaled down, each pixel the mean of the source
 // pixels it covers (a box filter; alpha is ignored, a frame is opaque).
+// One pass over the source, row by row, each pixel added to its column.
 func shrink(dst, src *image.RGBA) {
 	sw, sh := src.Rect.Dx(), src.Rect.Dy()
 	dw, dh := dst.Rect.Dx(), dst.Rect.Dy()
-	sums := make([]uint32, 3*dw)
-	counts := make([]uint32, dw)
-	// x0s[i] is the first source column of destination column i.
-	x0s := make([]int, dw+1)
-	for i := range x0s {
-		x0s[i] = i * sw / dw
+	if sw == 3*dw && sh == 3*dh {
+		shrink3(dst, src)
+		return
 	}
+	box(dst, src, sw, sh, dw, dh)
+}
+
+// box is shrink for any sizes.
+func box(dst, src *image.RGBA, sw, sh, dw, dh int) {
+	col := make([]int32, sw)    // the destination column of each source column, times 3
+	width := make([]uint32, dw) // the source columns of each destination column
+	for sx := range sw {
+		x := sx * dw / sw
+		col[sx] = int32(3 * x)
+		width[x]++
+	}
+	sums := make([]uint32, 3*dw)
 	for y := range dh {
-		y0, y1 := y*sh/dh, max((y+1)*sh/dh, y*sh/dh+1)
+		y0, y1 := y*sh/dh, (y+1)*sh/dh
+		if y1 == y0 {
+			y1 = y0 + 1
+		}
 		clear(sums)
-		clear(counts)
 		for sy := y0; sy < y1; sy++ {
 			row := src.Pix[sy*src.Stride : sy*src.Stride+4*sw]
-			for x := range dw {
-				x0, x1 := x0s[x], max(x0s[x+1], x0s[x]+1)
-				var r, g, b uint32
-				for sx := x0; sx < x1; sx++ {
-					px := row[4*sx : 4*sx+3 : 4*sx+3]
-					r += uint32(px[0])
-					g += uint32(px[1])
-					b += uint32(px[2])
-				}
-				sums[3*x] += r
-				sums[3*x+1] += g
-				sums[3*x+2] += b
-				counts[x] += uint32(x1 - x0)
+			for sx, c := range col {
+				px := row[4*sx : 4*sx+3 : 4*sx+3]
+				s := sums[c : c+3 : c+3]
+				s[0] += uint32(px[0])
+				s[1] += uint32(px[1])
+				s[2] += uint32(px[2])
 			}
 		}
+		rows := uint32(y1 - y0)
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+4*dw]
 		for x := range dw {
-			n := counts[x]
+			n := width[x] * rows
+			if n == 0 {
+				n = 1
+			}
 			out[4*x] = uint8((sums[3*x] + n/2) / n)
 			out[4*x+1] = uint8((sums[3*x+1] + n/2) / n)
 			out[4*x+2] = uint8((sums[3*x+2] + n/2) / n)
 			out[4*x+3] = 0xff
+		}
+	}
+}
+
+// shrink3 is shrink for a third of the size each way (1920×1080 to
+// 640×360), each pixel the mean of a 3×3 block summed in registers.
+func shrink3(dst, src *image.RGBA) {
+	dw, dh := dst.Rect.Dx(), dst.Rect.Dy()
+	n := 4 * 3 * dw
+	for y := range dh {
+		r0 := src.Pix[3*y*src.Stride:][:n:n]
+		r1 := src.Pix[(3*y+1)*src.Stride:][:n:n]
+		r2 := src.Pix[(3*y+2)*src.Stride:][:n:n]
+		out := dst.Pix[y*dst.Stride:][: 4*dw : 4*dw]
+		for x := 0; x < dw; x++ {
+			i := 12 * x
+			a, b, c := r0[i:i+12:i+12], r1[i:i+12:i+12], r2[i:i+12:i+12]
+			r := uint32(a[0]) + uint32(a[4]) + uint32(a[8]) + uint32(b[0]) + uint32(b[4]) + uint32(b[8]) + uint32(c[0]) + uint32(c[4]) + uint32(c[8])
+			g := uint32(a[1]) + uint32(a[5]) + uint32(a[9]) + uint32(b[1]) + uint32(b[5]) + uint32(b[9]) + uint32(c[1]) + uint32(c[5]) + uint32(c[9])
+			bl := uint32(a[2]) + uint32(a[6]) + uint32(a[10]) + uint32(b[2]) + uint32(b[6]) + uint32(b[10]) + uint32(c[2]) + uint32(c[6]) + uint32(c[10])
+			o := out[4*x : 4*x+4 : 4*x+4]
+			o[0] = uint8((r + 4) / 9)
+			o[1] = uint8((g + 4) / 9)
+			o[2] = uint8((bl + 4) / 9)
+			o[3] = 0xff
 		}
 	}
 }

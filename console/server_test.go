@@ -696,3 +696,35 @@ func TestPageCSP(t *testing.T) {
 		t.Error("the page names an outside address or writes markup")
 	}
 }
+
+func TestShrink3SameAsBox(t *testing.T) {
+	src := image.NewRGBA(image.Rect(0, 0, 30, 12))
+	for i := range src.Pix {
+		src.Pix[i] = uint8(i * 7919 % 251)
+	}
+	fast := image.NewRGBA(image.Rect(0, 0, 10, 4))
+	shrink(fast, src)
+	slow := image.NewRGBA(image.Rect(0, 0, 10, 4))
+	box(slow, src, 30, 12, 10, 4)
+	if !bytes.Equal(fast.Pix, slow.Pix) {
+		t.Errorf("shrink3 differs from the box filter")
+	}
+}
+
+func TestBoxAnySize(t *testing.T) {
+	// 5×2 to 2×1: columns 0-2 and 3-4.
+	src := image.NewRGBA(image.Rect(0, 0, 5, 2))
+	for y := range 2 {
+		for x := range 5 {
+			src.SetRGBA(x, y, color.RGBA{uint8(10 * x), 0, uint8(100 * y), 255})
+		}
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, 2, 1))
+	shrink(dst, src)
+	if got := dst.RGBAAt(0, 0); got != (color.RGBA{10, 0, 50, 255}) {
+		t.Errorf("left %v", got)
+	}
+	if got := dst.RGBAAt(1, 0); got != (color.RGBA{35, 0, 50, 255}) {
+		t.Errorf("right %v", got)
+	}
+}
