@@ -39,6 +39,9 @@ func TestMain(m *testing.M) {
 // chromium finds the browser: $CHROMIUM, or chromium on the PATH.
 func chromium() (string, error) {
 	if p := os.Getenv("CHROMIUM"); p != "" {
+		if _, err := exec.LookPath(p); err != nil {
+			return "", fmt.Errorf("CHROMIUM=%s: %v; unset it and run `make deps` to install Debian's chromium", p, err)
+		}
 		return p, nil
 	}
 	for _, name := range []string{"chromium", "chromium-browser"} {
