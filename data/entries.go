@@ -1,6 +1,7 @@
 package data
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -230,6 +231,13 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 
 // entriesOf is ReadEntries of an open table.
 func entriesOf(t *tableReader, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
+	return readRows(t, cols, need, true, fn)
+}
+
+// readRows is entriesOf, looking for duplicate tickets (or cards) only
+// when dupes is set: a second read of a file whose every row has passed
+// needs no key log.
+func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(EntryRow) error) (Stats, error) {
 	var st Stats
 	path := t.path
 
@@ -277,7 +285,10 @@ func entriesOf(t *tableReader, cols Columns, need Need, fn func(EntryRow) error)
 
 	fe = &FileError{File: path}
 	// The tickets, or the cards when a row is a participant.
-	keys := newKeyLog()
+	var keys *keyLog
+	if dupes {
+		keys = newKeyLog()
+	}
 	var tiers tierCache
 
 	for t.Next() {
@@ -373,9 +384,9 @@ func entriesOf(t *tableReader, cols Columns, need Need, fn func(EntryRow) error)
 		fe.add(CellError{Msg: msgNoEntries})
 		return st, fe
 	}
-	dupes := keys.dupes()
-	listed := make([]CellError, 0, min(len(dupes), maxListed))
-	for _, d := range dupes[:cap(listed)] {
+	twice := keys.dupes()
+	listed := make([]CellError, 0, min(len(twice), maxListed))
+	for _, d := range twice[:cap(listed)] {
 		key := keys.key(d.key)
 		switch {
 		case need.Ticket && need.Device:
@@ -392,7 +403,7 @@ func entriesOf(t *tableReader, cols Columns, need Need, fn func(EntryRow) error)
 				Msg: fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", key, d.first)})
 		}
 	}
-	fe.mergeRows(listed, len(dupes))
+	fe.mergeRows(listed, len(twice))
 	if fe.Total > 0 {
 		return st, fe
 	}
@@ -648,18 +659,28 @@ func (c *tierCache) parse(s string) (show.Tier, error) {
 }
 
 // keyLog finds the tickets, or cards, that a file lists more than once. It
-// is built for a million keys: add only appends, to a few slices that hold no
-// pointers for the garbage collector to scan, and dupes sorts the keys'
-// hashes once at the end. Compared with a hash set this avoids a cache miss
-// per row, which costs more than the rest of the row's checks. It holds up
-// to 4 GiB of keys, more than any entry file has.
+// is built for millions of keys: add only appends, to a few slices that
+// hold no pointers for the garbage collector to scan, and dupes sorts the
+// keys' hashes once at the end, in place. Compared with a hash set this avoids a
+// cache miss per row, which costs more than the rest of the row's checks.
+// A key takes about 18 bytes (an 8-digit ticket): its hash and number, and
+// in text its length, its row (as the step from the row before) and its
+// bytes; every 64th key's place is marked, from which a key is found by
+// reading on. It holds up to 4 GiB of keys, more than any entry file has.
+// A nil keyLog logs nothing and finds no duplicates.
 type keyLog struct {
 	seed  maphash.Seed
-	text  []byte   // the keys, one after another
-	ends  []uint32 // key i is text[ends[i-1]:ends[i]], with ends[-1] = 0
-	lines []int32  // key i is on row lines[i]
+	n     int      // keys added
+	bytes int      // their bytes, for keyLen
+	line  int      // the row of the last key
+	text  []byte   // each key: uvarint length, uvarint rows since the last key's less one, the key
+	marks []uint32 // key 64j starts at text[marks[j]]
+	lines []int32  // and is on row lines[j]
 	sums  []uint64 // the high 32 bits of key i's hash, then i
 }
+
+// keyMark is how many keys there are from one mark to the next.
+const keyMark = 64
 
 // dupe is a row whose key an earlier row has.
 type dupe struct {
@@ -671,60 +692,82 @@ func newKeyLog() *keyLog { return &keyLog{seed: maphash.MakeSeed()} }
 
 // reserve makes room for n keys of about keyLen bytes each.
 func (k *keyLog) reserve(n, keyLen int) {
-	if n > len(k.ends) {
-		k.ends = slices.Grow(k.ends, n-len(k.ends))
-		k.lines = slices.Grow(k.lines, n-len(k.lines))
+	if k != nil && n > k.n {
 		k.sums = slices.Grow(k.sums, n-len(k.sums))
-		k.text = slices.Grow(k.text, max(n*keyLen-len(k.text), 0))
+		k.text = slices.Grow(k.text, max(n*(keyLen+2)-len(k.text), 0))
+		k.marks = slices.Grow(k.marks, n/keyMark+1-len(k.marks))
+		k.lines = slices.Grow(k.lines, n/keyMark+1-len(k.lines))
 	}
 }
 
 // keyLen is the mean length of the keys so far, rounded up.
 func (k *keyLog) keyLen() int {
-	if len(k.ends) == 0 {
+	if k == nil || k.n == 0 {
 		return 0
 	}
-	return (len(k.text) + len(k.ends) - 1) / len(k.ends)
+	return (k.bytes + k.n - 1) / k.n
 }
 
+// add logs key, on row line, after the rows of the keys added so far.
 func (k *keyLog) add(key string, line int) {
-	h := maphash.String(k.seed, key)
-	k.sums = append(k.sums, h&^math.MaxUint32|uint64(len(k.ends)))
-	k.text = append(k.text, key...)
-	k.ends = append(k.ends, uint32(len(k.text)))
-	k.lines = append(k.lines, int32(line))
-}
-
-func (k *keyLog) key(i uint32) string {
-	start := uint32(0)
-	if i > 0 {
-		start = k.ends[i-1]
+	if k == nil {
+		return
 	}
-	return string(k.text[start:k.ends[i]])
+	h := maphash.String(k.seed, key)
+	k.sums = append(k.sums, h&^math.MaxUint32|uint64(k.n))
+	if k.n%keyMark == 0 {
+		k.marks = append(k.marks, uint32(len(k.text)))
+		k.lines = append(k.lines, int32(line))
+	}
+	k.text = binary.AppendUvarint(k.text, uint64(len(key)))
+	k.text = binary.AppendUvarint(k.text, uint64(line-k.line-1))
+	k.text = append(k.text, key...)
+	k.n++
+	k.bytes += len(key)
+	k.line = line
 }
 
-// dupes returns the rows whose key an earlier row has, in row order.
+// at returns key i and its row.
+func (k *keyLog) at(i uint32) (string, int32) {
+	j := i / keyMark
+	off, line := int(k.marks[j]), k.lines[j]
+	for n := j * keyMark; ; n++ {
+		size, w := binary.Uvarint(k.text[off:])
+		off += w
+		step, w := binary.Uvarint(k.text[off:])
+		off += w
+		if n > j*keyMark {
+			line += int32(step) + 1
+		}
+		if n == i {
+			return string(k.text[off : off+int(size)]), line
+		}
+		off += int(size)
+	}
+}
+
+// key returns key i.
+func (k *keyLog) key(i uint32) string {
+	s, _ := k.at(i)
+	return s
+}
+
+// dupes returns the rows whose key an earlier row has, in row order. It
+// sorts the log's hashes in place: it is called once, at the end.
 func (k *keyLog) dupes() []dupe {
-	// A stable radix sort on the hash keeps equal keys in row order.
-	a, b := k.sums, make([]uint64, len(k.sums))
-	for shift := 32; shift < 64; shift += 8 {
-		var at [256]int
-		for _, v := range a {
-			at[byte(v>>shift)]++
-		}
-		pos := 0
-		for d, n := range at {
-			at[d], pos = pos, pos+n
-		}
-		for _, v := range a {
-			d := byte(v >> shift)
-			b[at[d]] = v
-			at[d]++
-		}
-		a, b = b, a
+	if k == nil {
+		return nil
+	}
+	// Sorted whole, the hashes are in order of their high bits and, where
+	// those are equal, of the keys' numbers: equal keys are in row order.
+	a := k.sums
+	sortSums(a)
+	type firstOf struct {
+		line int32
+		key  uint32
 	}
 	var out []dupe
-	var first map[string]uint32
+	var first map[string]firstOf
 	for i := 0; i < len(a); {
 		j := i + 1
 		for j < len(a) && a[j]>>32 == a[i]>>32 {
@@ -732,16 +775,16 @@ func (k *keyLog) dupes() []dupe {
 		}
 		if j-i > 1 {
 			if first == nil {
-				first = make(map[string]uint32)
+				first = make(map[string]firstOf)
 			}
 			clear(first)
 			for _, v := range a[i:j] {
 				idx := uint32(v)
-				key := k.key(idx)
+				key, line := k.at(idx)
 				if f, ok := first[key]; ok {
-					out = append(out, dupe{line: k.lines[idx], first: k.lines[f], key: idx})
+					out = append(out, dupe{line: line, first: f.line, key: idx})
 				} else {
-					first[key] = idx
+					first[key] = firstOf{line, idx}
 				}
 			}
 		}
@@ -749,6 +792,43 @@ func (k *keyLog) dupes() []dupe {
 	}
 	slices.SortFunc(out, func(x, y dupe) int { return int(x.line - y.line) })
 	return out
+}
+
+// sortSums sorts a in place: by its top byte first, moving each value to
+// its bucket in place (an American flag sort), then each bucket, which
+// fits a cache far better than the whole.
+func sortSums(a []uint64) {
+	if len(a) < 1<<12 {
+		slices.Sort(a)
+		return
+	}
+	var count [256]int
+	for _, v := range a {
+		count[v>>56]++
+	}
+	var start, next [256]int
+	pos := 0
+	for d, n := range count {
+		start[d], next[d] = pos, pos
+		pos += n
+	}
+	for d := range 256 {
+		end := start[d] + count[d]
+		for next[d] < end {
+			v := a[next[d]]
+			b := int(v >> 56)
+			for b != d { // swap v into its bucket until one of d's comes back
+				a[next[b]], v = v, a[next[b]]
+				next[b]++
+				b = int(v >> 56)
+			}
+			a[next[d]] = v
+			next[d]++
+		}
+	}
+	for d := range 256 {
+		slices.Sort(a[start[d] : start[d]+count[d]])
+	}
 }
 
 // Errors of parsePoints, worded to follow the value.

@@ -1,0 +1,73 @@
+package data
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestKeyLog: the duplicates a keyLog finds are those a map finds, in row
+// order, with their rows and first rows, over keys of every length and
+// rows with gaps between them (blank and refused rows), past the marks and
+// the size from which the hashes are sorted by buckets.
+func TestKeyLog(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 2, 63, 64, 65, 1000, 5000, 100_000} {
+		k := newKeyLog()
+		if n > 10 {
+			k.reserve(n/2, 8)
+		}
+		type row struct {
+			key  string
+			line int
+		}
+		var rows []row
+		line := 1
+		for i := range n {
+			line += 1 + rng.IntN(3)/2*rng.IntN(400) // mostly the next row
+			key := fmt.Sprint(rng.IntN(n*3 + 1))
+			if i%7 == 0 {
+				key += string(make([]byte, rng.IntN(300))) // a long key now and then
+			}
+			rows = append(rows, row{key, line})
+			k.add(key, line)
+		}
+		var want []dupe
+		first := map[string]int{}
+		for i, r := range rows {
+			if f, ok := first[r.key]; ok {
+				want = append(want, dupe{line: int32(r.line), first: int32(rows[f].line), key: uint32(i)})
+			} else {
+				first[r.key] = i
+			}
+		}
+		for i := 0; i < n; i += 1 + i/3 {
+			if key, line := k.at(uint32(i)); key != rows[i].key || int(line) != rows[i].line {
+				t.Fatalf("n=%d: key %d is %q on row %d, want %q on row %d", n, i, key, line, rows[i].key, rows[i].line)
+			}
+		}
+		if got := k.dupes(); !slices.Equal(got, want) {
+			t.Fatalf("n=%d: %d dupes, want %d\n%v\n%v", n, len(got), len(want), got[:min(len(got), 5)], want[:min(len(want), 5)])
+		}
+	}
+}
+
+func TestSortSums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 5, 4095, 4096, 50_000} {
+		a := make([]uint64, n)
+		for i := range a {
+			a[i] = rng.Uint64()
+			if i%5 == 0 {
+				a[i] &= 0x00ff_ffff_ffff_ffff // a crowded bucket
+			}
+		}
+		want := slices.Clone(a)
+		slices.Sort(want)
+		sortSums(a)
+		if !slices.Equal(a, want) {
+			t.Fatalf("n=%d: not sorted", n)
+		}
+	}
+}
