@@ -1,7 +1,9 @@
 package data
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strings"
 
@@ -41,13 +43,44 @@ func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 	if seg.Entries == "" {
 		return &SegmentCheck{Bin: &show.Bin{}, Made: true}, nil
 	}
+	// The file is read twice, so that the key log of the first read and
+	// the bin of the second are not held at once (2 000 000 rows: 40 and
+	// 120 MB): first every check, duplicates included, holding no row;
+	// then the bin, of the rows now known, which must be the same rows.
+	need, cols := EntryNeed(seg), Columns(seg.Columns)
+	seed := maphash.MakeSeed()
+	first := newRowDigest(seed)
+	if _, err := ReadEntries(seg.Entries, seg.Sheet, cols, need, first.add); err != nil {
+		return nil, err
+	}
+	if betweenReads != nil {
+		betweenReads()
+	}
+	t, err := openTable(seg.Entries, seg.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
 	b := show.NewBinBuilder(seg, func(card string) (bool, bool) { return excluded[card], false })
-	cards := map[string]struct{}{}
+	b.Grow(first.rows)
+	// The bin keeps each row's ticket and card: copies of their own, each
+	// card once, rather than the strings the reader gives, which hold on
+	// to the whole row (60 bytes and more a row, 120 MB of 2 000 000).
+	cards := map[string]string{}
 	var props, areas counter
 	devices := map[string]bool{}
-	need := EntryNeed(seg)
-	_, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), need, func(r EntryRow) error {
-		cards[r.Card] = struct{}{}
+	second := newRowDigest(seed)
+	_, err = readRows(t, cols, need, false, func(r EntryRow) error {
+		second.add(r)
+		card, ok := cards[r.Card]
+		if !ok {
+			card = strings.Clone(r.Card)
+			cards[card] = card
+		}
+		r.Card = card
+		if r.Ticket != "" {
+			r.Ticket = strings.Clone(r.Ticket)
+		}
 		b.Add(r.Row)
 		if need.Property != Ignore {
 			props.add(r.Property)
@@ -61,11 +94,15 @@ func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 	if err != nil {
 		return nil, err
 	}
+	if second.rows != first.rows || second.h.Sum64() != first.h.Sum64() {
+		return nil, fmt.Errorf("%s: the file changed while check read it: check it again once it is saved", seg.Entries)
+	}
+	people := len(cards) // and cards is garbage before the bin is sorted and numbered
 	bin, err := b.Bin()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", seg.Entries, err)
 	}
-	c := &SegmentCheck{Bin: bin, People: len(cards)}
+	c := &SegmentCheck{Bin: bin, People: people}
 	if slices.ContainsFunc(props.counts, func(n Count) bool { return n.Name != "" }) {
 		c.Properties = props.counts
 		if n := props.counts; slices.ContainsFunc(n, func(x Count) bool { return x.N != n[0].N }) {
@@ -86,6 +123,19 @@ func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 		}
 	}
 	return c, nil
+}
+
+// dropEntries keeps of c's bin its figures only (rows, participants,
+// tickets, fingerprint and what was taken out), not its entries: a show
+// whose segments each have a bin of 2 000 000 entries is checked in the
+// memory of one. A nil c is left as it is.
+func (c *SegmentCheck) dropEntries() {
+	if c == nil || c.Bin == nil {
+		return
+	}
+	b := c.Bin
+	c.Bin = &show.Bin{Fingerprint: b.Fingerprint, Total: b.Total, Rows: b.Rows, Participants: b.Participants,
+		Excluded: b.Excluded, Barred: b.Barred, OutOfTier: b.OutOfTier, Capped: b.Capped, Zero: b.Zero, Filtered: b.Filtered}
 }
 
 // counter counts values in the order first seen.
@@ -128,4 +178,37 @@ func FormatCounts(cs []Count) string {
 // CheckLists reads the desk's lists named in a show file or segment.
 func CheckLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists, []string, error) {
 	return readLists(sh, exclusions, register, proxies)
+}
+
+// betweenReads, when set, runs between Check's two reads of a file: a
+// test changes the file there.
+var betweenReads func()
+
+// rowDigest hashes the rows of an entry file, as the bin and check read
+// them, in order: two reads that give the same digest read the same rows.
+type rowDigest struct {
+	h    maphash.Hash
+	rows int
+}
+
+func newRowDigest(seed maphash.Seed) *rowDigest {
+	d := &rowDigest{}
+	d.h.SetSeed(seed)
+	return d
+}
+
+func (d *rowDigest) add(r EntryRow) error {
+	d.rows++
+	var n [8 * 5]byte
+	binary.LittleEndian.PutUint64(n[0:], uint64(r.Line))
+	binary.LittleEndian.PutUint64(n[8:], uint64(r.Tier))
+	binary.LittleEndian.PutUint64(n[16:], r.Points)
+	binary.LittleEndian.PutUint64(n[24:], r.Spend)
+	d.h.Write(n[:32])
+	for _, s := range []string{r.Ticket, r.Card, r.Area, r.Property} {
+		binary.LittleEndian.PutUint64(n[32:], uint64(len(s)))
+		d.h.Write(n[32:])
+		d.h.WriteString(s)
+	}
+	return nil
 }

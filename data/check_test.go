@@ -100,3 +100,72 @@ segments:
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestCheckTwoReads: check reads an entry file twice (the checks, then
+// the bin); a file changed between the reads is an error, not a bin of
+// rows the first read did not check.
+func TestCheckTwoReads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "entries.csv")
+	write(t, path, "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n")
+	seg := &show.Segment{ID: "sat", Tickets: show.PerRow, Entries: path}
+	c, err := Check(seg, map[string]bool{"C2": true})
+	if err != nil || c.Bin.Rows != 3 || c.People != 2 || len(c.Bin.Entries) != 2 || c.Bin.Participants != 1 || !reflect.DeepEqual(c.Bin.Excluded, []string{"C2"}) {
+		t.Fatalf("check: %+v, %v", c, err)
+	}
+	for _, changed := range []string{
+		"Ticket,Card\nT1,C1\nT2,C2\nT3,C3\n",        // another card
+		"Ticket,Card\nT1,C1\nT2,C2\n\nT3,C1\n",      // a row moved down
+		"Ticket,Card\nT1,C1\nT2,C2\nT3,C1\nT4,C4\n", // a row more
+		"Ticket,Card\nT1,C1\nT2,C2\nT2,C1\n",        // a duplicate the second read does not look for
+	} {
+		betweenReads = func() { write(t, path, changed) }
+		_, err := Check(seg, nil)
+		betweenReads = nil
+		if err == nil || err.Error() != path+": the file changed while check read it: check it again once it is saved" {
+			t.Errorf("%q: err %v", changed, err)
+		}
+		write(t, path, "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n")
+	}
+}
+
+// TestCheckShowKeepsFigures: CheckShow keeps of each bin every figure
+// Check gives but not the entries, so a show of many large bins is not
+// held whole.
+func TestCheckShowKeepsFigures(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Tier\nT1,C1,ace\nT2,C2,ten\nT3,C1,ace\nT4,C3,king\n")
+	text := "promotion: P\nproperty: Q\nsegments:\n" +
+		"  - {id: a, entries: entries.csv, winners: 1, tiers: [ace, king]}\n" +
+		"  - {id: b, entries: entries.csv, winners: 1}\n"
+	write(t, filepath.Join(dir, "show.yaml"), text)
+	sh, err := show.Parse(filepath.Join(dir, "show.yaml"), []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := CheckShow(sh)
+	if len(c.Problems) > 0 || len(c.Segments) != 2 {
+		t.Fatalf("problems %v, %d segments", c.Problems, len(c.Segments))
+	}
+	for i, r := range c.Segments {
+		full, err := Check(&sh.Segments[i], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Check.Bin.Entries != nil || r.Check.People != full.People {
+			t.Errorf("%s: %d entries kept, %d people", r.Seg.ID, len(r.Check.Bin.Entries), r.Check.People)
+		}
+		got, want := reflect.ValueOf(*r.Check.Bin), reflect.ValueOf(*full.Bin)
+		for f := range got.NumField() {
+			name := got.Type().Field(f).Name
+			if !got.Type().Field(f).IsExported() || name == "Entries" {
+				continue
+			}
+			if !reflect.DeepEqual(got.Field(f).Interface(), want.Field(f).Interface()) {
+				t.Errorf("%s: %s %v, want %v", r.Seg.ID, name, got.Field(f), want.Field(f))
+			}
+		}
+	}
+	if a := c.Segments[0].Check.Bin; a.Rows != 4 || a.OutOfTier != 1 || a.Participants != 2 || a.Total != 3 {
+		t.Errorf("a: %+v", a)
+	}
+}

@@ -26,7 +26,7 @@ type ShowCheck struct {
 // leaderboard's standings.
 type SegmentResult struct {
 	Seg       *show.Segment
-	Check     *SegmentCheck // draws
+	Check     *SegmentCheck // draws; its Bin has the figures, not the entries
 	Standings []show.Standing
 	Err       error // the file is there and cannot be used
 	Missing   bool  // the file is not there yet
@@ -87,6 +87,7 @@ func CheckShow(sh *show.Show) *ShowCheck {
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {
 				r.Check, r.Err = Check(seg, excluded)
+				r.Check.dropEntries() // a show's bins are not all held at once
 			}
 		}
 		if r.Err != nil {
