@@ -219,9 +219,18 @@ func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 	if finale {
 		dst = append(dst, &r.Area, &spend, &r.Property)
 	}
+	// A bin holds each row's card: each card once, rather than a string of
+	// its own for every ticket of it (2 000 000 rows of 400 000 cards: 32
+	// MB against 6).
+	cards := map[string]string{}
 	for rows.Next() {
 		if err := rows.Scan(dst...); err != nil {
 			return err
+		}
+		if c, ok := cards[r.Card]; ok {
+			r.Card = c
+		} else {
+			cards[r.Card] = r.Card
 		}
 		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
 		if err := fn(r); err != nil {
