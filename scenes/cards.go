@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
 )
@@ -72,19 +70,6 @@ func (s *Stage) drawChoose(dst *ebiten.Image) {
 	default:
 		s.drawEnvelopes(dst, seg, now)
 	}
-	if len(s.digits) > 0 {
-		s.drawTyped(dst, "Typed  "+string(s.digits)+"_", 940)
-	}
-}
-
-// drawTyped is what the host has typed, in a box above the hint bar.
-func (s *Stage) drawTyped(dst *ebiten.Image, line string, y float64) {
-	t := s.theme
-	f := t.Bold(52)
-	w := text.Advance(line, f) + 80
-	vector.DrawFilledRect(dst, float32(W/2-w/2), float32(y-10), float32(w), 76, t.Primary, false)
-	vector.StrokeRect(dst, float32(W/2-w/2), float32(y-10), float32(w), 76, 4, t.Accent, false)
-	Text(dst, line, f, W/2, y, Center, t.Text)
 }
 
 // The Royal Flush table: five cards, cw × ch, gap apart, from y cardsY.

@@ -35,6 +35,9 @@ var outcomes = []struct {
 
 // handle turns one tick of input into the show's next step.
 func (s *Stage) handle(f Frame) {
+	if len(f.Keys) > 0 || len(f.Chars) > 0 {
+		s.keyAt = s.now()
+	}
 	if s.entry != nil {
 		s.typeInto(f)
 		return

@@ -116,7 +116,7 @@ func (s *Stage) moving(now time.Time) bool {
 	if s.blackout {
 		return false
 	}
-	overlay := s.entry != nil || s.help || s.confirm != confirmNone || s.menu >= 0
+	overlay := s.hintsShown(now)
 	switch s.phase {
 	case phaseReel, phaseCountdown, phaseReveal:
 		return overlay
@@ -494,9 +494,6 @@ func (s *Stage) drawCountdown(dst *ebiten.Image) {
 	}
 	if p.Outcome != "" {
 		s.drawStamp(dst, p.Outcome, 1240, 760)
-	}
-	if s.menu >= 0 {
-		s.drawMenu(dst)
 	}
 }
 

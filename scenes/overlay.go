@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -18,7 +17,9 @@ import (
 var blackColour = color.RGBA{0, 0, 0, 0xff}
 
 // drawOverlays draws what sits over every scene: the REHEARSAL mark, a
-// notice, the host's hint bar, help, dialogs, and the blackout over all.
+// notice, the blackout over all and, with StageHints, the host's hint
+// strip for a few seconds after a key. The host's fields, dialogs, help,
+// refusals and menus are the operator's console's, never the audience's.
 func (s *Stage) drawOverlays(dst *ebiten.Image, now time.Time) {
 	t := s.theme
 	if s.opt.Rehearsal || (s.st.Opened != nil && s.st.Opened.Rehearsal) {
@@ -29,16 +30,7 @@ func (s *Stage) drawOverlays(dst *ebiten.Image, now time.Time) {
 		vector.DrawFilledRect(dst, 0, H-64-70, W, 70, Fade(t.Good, 0.9), false)
 		Text(dst, s.notice, t.Bold(40), W/2, H-64-58, Center, t.Background)
 	}
-	if s.entry != nil {
-		s.drawEntry(dst)
-	}
-	if s.confirm != confirmNone {
-		s.drawConfirm(dst)
-	}
-	if s.help {
-		s.drawHelp(dst)
-	}
-	if !s.hideHints {
+	if s.hintsShown(now) {
 		s.drawHints(dst, now)
 	}
 	if s.blackout {
@@ -142,89 +134,30 @@ func (s *Stage) hints() string {
 	return now + "  ·  " + base
 }
 
+// hintTime is how long the stage's hint strip (StageHints) stays after
+// a key, the last part of it fading out.
+const (
+	hintTime = 4 * time.Second
+	hintFade = 500 * time.Millisecond
+)
+
+// hintsShown reports whether the hint strip is on the big screen: only
+// with StageHints, for a one-person show with no laptop in view, and for
+// a few seconds after a key.
+func (s *Stage) hintsShown(now time.Time) bool {
+	return s.opt.StageHints && !s.hideHints && !s.keyAt.IsZero() && now.Sub(s.keyAt) < hintTime
+}
+
+// drawHints is the small strip of what the keys do now. It carries
+// nothing typed and no refusal: those are the console's.
 func (s *Stage) drawHints(dst *ebiten.Image, now time.Time) {
 	t := s.theme
-	vector.DrawFilledRect(dst, 0, H-64, W, 64, Fade(blackColour, 0.75), false)
-	msg := s.hints()
-	if s.message != "" && now.Sub(s.messageAt) < noticeTime {
-		msg = s.message
+	a := 1.0
+	if left := hintTime - now.Sub(s.keyAt); left < hintFade {
+		a = float64(left) / float64(hintFade)
 	}
-	Text(dst, msg, t.Regular(30), 30, H-50, Left, t.Dim)
-	if s.busy {
-		Text(dst, "working…", t.Regular(30), W-30, H-50, Right, t.Accent)
-	}
-}
-
-func (s *Stage) drawEntry(dst *ebiten.Image) {
-	t := s.theme
-	y := float32(840)
-	if s.entry.draw && s.phase == phaseIntro {
-		y = witnessFieldY // under the fingerprint it follows
-	}
-	vector.DrawFilledRect(dst, 300, y, W-600, 150, t.Primary, false)
-	vector.StrokeRect(dst, 300, y, W-600, 150, 4, t.Accent, false)
-	f := t.Regular(34)
-	if s.entry.draw {
-		f = t.Fit(t.Regular, 34, s.entry.label, W-680)
-	}
-	Text(dst, s.entry.label, f, 340, float64(y)+15, Left, t.Dim)
-	Text(dst, string(s.entry.text)+"_", t.Bold(56), 340, float64(y)+65, Left, t.Text)
-}
-
-func (s *Stage) drawConfirm(dst *ebiten.Image) {
-	t := s.theme
-	q := "Quit drawshow?"
-	switch s.confirm {
-	case confirmClose:
-		q = "Close the show and reveal the seed?"
-	case confirmNoWitness:
-		q = "Record an empty draw witness?"
-	}
-	vector.DrawFilledRect(dst, 0, 122, W, H-122, Fade(blackColour, 0.6), false)
-	vector.DrawFilledRect(dst, 360, 380, W-720, 320, t.Background, false)
-	vector.StrokeRect(dst, 360, 380, W-720, 320, 6, t.Warn, false)
-	Text(dst, q, t.Bold(64), W/2, 440, Center, t.Text)
-	Text(dst, "Next = yes   ·   any other key = no", t.Regular(44), W/2, 580, Center, t.Dim)
-}
-
-func (s *Stage) drawMenu(dst *ebiten.Image) {
-	t := s.theme
-	x, y := float32(860), float32(640)
-	vector.DrawFilledRect(dst, x, y, 760, float32(len(outcomes))*70+20, t.Background, false)
-	for i, o := range outcomes {
-		c := t.Dim
-		if i == s.menu {
-			vector.DrawFilledRect(dst, x, y+10+float32(i)*70, 760, 70, t.Primary, false)
-			c = t.Text
-		}
-		Text(dst, o.label, t.Bold(44), float64(x)+30, float64(y)+20+float64(i)*70, Left, c)
-	}
-}
-
-var helpLines = []string{
-	"Next: PageDown  →  ↓  Space  Enter  N",
-	"Previous: PageUp  ←  ↑  Backspace  P  (only where nothing is undone)",
-	"F5 / Esc: context — pause the loop, open the outcome menu, choose",
-	"B or .: blackout, the same key brings the picture back",
-	"C claimed  ·  R proxy  ·  D decline register  ·  F forfeit  ·  A team at the device",
-	"The no-show is recorded by the engine when the %d seconds run out",
-	"Choosing: Next/Prev move  ·  F5 chooses  ·  or its number + Enter",
-	"By hand: ticket digits + Enter  ·  T a ticket with letters  ·  wild card: numbers + Enter",
-	"U update a leaderboard now  ·  S skip a draw that cannot go on  ·  E export at the close",
-	"H hide the hint bar  ·  M mute  ·  + / − volume  ·  Ctrl+Q quit",
-}
-
-func (s *Stage) drawHelp(dst *ebiten.Image) {
-	t := s.theme
-	vector.DrawFilledRect(dst, 0, 122, W, H-122, t.Background, false)
-	vector.StrokeRect(dst, 160, 170, W-320, 790, 4, t.Accent, false)
-	Text(dst, "Keys", t.Bold(64), W/2, 200, Center, t.Accent)
-	for i, l := range helpLines {
-		if strings.Contains(l, "%d") {
-			l = fmt.Sprintf(l, s.opt.Show.ClaimSeconds)
-		}
-		Text(dst, l, t.Fit(t.Regular, 38, l, W-440), 220, 290+float64(i)*66, Left, t.Text)
-	}
+	vector.DrawFilledRect(dst, 0, H-48, W, 48, Fade(blackColour, 0.6*a), false)
+	Text(dst, s.hints(), t.Regular(24), 24, H-40, Left, Fade(t.Dim, a))
 }
 
 // chooseHint is the choosing table's hint: what moves, what chooses.

@@ -30,6 +30,13 @@ type Options struct {
 	OnFirst   func()                   // the first frame is drawn
 	Images    map[string]*ebiten.Image // slides' images by segment id
 	Warm      bool                     // cache the glyphs of every face the scenes use, a face a tick after the first frame
+	// StageHints keeps a small strip of what the keys do now on the big
+	// screen for a few seconds after each key: for a one-person show with
+	// no laptop screen in view. Nothing typed, no refusal, no dialog.
+	StageHints bool
+	// OnDesk, if set, is handed the host's controls whenever they change:
+	// the operator's console shows them (the big screen does not).
+	OnDesk func(Desk)
 
 	// Stepped reports a step of the system clock against Now's (a
 	// show.Clock's Stepped): the stage tells the operator, and no
@@ -110,6 +117,8 @@ type Stage struct {
 
 	blackout   bool
 	hideHints  bool
+	keyAt      time.Time // the host's last key, for the stage's hint strip
+	lastDesk   Desk      // the controls as OnDesk was last handed them
 	help       bool
 	paused     bool // the attract loop stands still…
 	held       int  // …on this page
@@ -365,6 +374,12 @@ func (s *Stage) Update() error {
 	s.step()
 	if !s.shotAt.IsZero() && !s.now().Before(s.shotAt) {
 		s.shotAt, s.shotDue = time.Time{}, true
+	}
+	if s.opt.OnDesk != nil {
+		if d := s.desk(s.now()); !d.equal(&s.lastDesk) {
+			s.lastDesk = d
+			s.opt.OnDesk(d)
+		}
 	}
 	return nil
 }

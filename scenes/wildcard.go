@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -83,16 +82,7 @@ func (s *Stage) drawNumbers(dst *ebiten.Image) {
 	case n != nil && n.By == "engine":
 		Text(dst, "Drawn electronically (drawshow-v1, "+seg.Seg.ID+"/numbers)", t.Regular(44), W/2, 760, Center, t.Dim)
 	case n != nil:
-		Text(dst, "Drawn by hand  ·  typed by "+n.Name, t.Regular(44), W/2, 760, Center, t.Dim)
-	case len(s.nums) > 0 || len(s.digits) > 0:
-		var typed []string
-		for _, v := range s.nums {
-			typed = append(typed, strconv.Itoa(v))
-		}
-		line := "Drawn by hand: " + strings.Join(typed, ", ")
-		if len(s.nums) < seg.Seg.Winners {
-			line += "  ·  next " + string(s.digits) + "_"
-		}
-		s.drawTyped(dst, line, 756)
+		// who typed them is for the record, not for the floor
+		Text(dst, "Drawn by hand", t.Regular(44), W/2, 760, Center, t.Dim)
 	}
 }

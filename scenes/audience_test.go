@@ -1,0 +1,73 @@
+package scenes
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// The host's controls never reach the big screen. With the outcome menu,
+// a typed proxy name, help or a confirm dialog open, the stage's frame is
+// the frame without them, pixel for pixel; the desk (what the operator's
+// console shows) has each of them.
+func TestHostControlsOffAir(t *testing.T) {
+	var desk Desk
+	r := newRig(t, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseIntro)
+	r.reel(ebiten.KeyPageDown, nil)
+	r.countdown()
+	clean := r.frame()
+	offAir := func(what string, onDesk bool) {
+		t.Helper()
+		if d := diff(clean, r.frame()); d.over != 0 {
+			t.Errorf("%s reached the big screen: %s", what, d)
+		}
+		if !onDesk {
+			t.Errorf("%s is not on the desk: %+v", what, desk)
+		}
+	}
+
+	r.press(ebiten.KeyF5)
+	offAir("the outcome menu", len(desk.Menu) == len(outcomes) && strings.Contains(strings.Join(desk.Menu, "|"), "Forfeit"))
+	r.press(ebiten.KeyF5) // Back
+	r.press(ebiten.KeyR)
+	r.in.PushFrame(Frame{Chars: []rune("Nomvula Khumalo")})
+	r.update()
+	offAir("a typed proxy name", desk.Field != nil && desk.Field.Kind == "proxy" && desk.Field.Text == "Nomvula Khumalo")
+	r.press(ebiten.KeyEscape)
+	r.press(ebiten.KeyF1)
+	offAir("help", len(desk.Help) == len(helpLines) && strings.Contains(desk.Help[5], "90 seconds"))
+	r.press(ebiten.KeyPageUp)
+	r.in.PushFrame(Frame{Keys: []ebiten.Key{ebiten.KeyQ}, Ctrl: true})
+	r.update()
+	offAir("the quit question", desk.Confirm == "Quit drawshow?")
+	if desk.Hints == "" || desk.Scene != "countdown" {
+		t.Errorf("desk %+v", desk)
+	}
+}
+
+// --stage-hints: for a one-person show, a small strip of what the keys do
+// appears for a few seconds after a key, then fades away.
+func TestStageHintsAfterAKey(t *testing.T) {
+	r := newRig(t, func(o *Options) { o.StageHints = true })
+	r.press(ebiten.KeyPageDown)
+	r.at(phaseAttract)
+	r.faded()
+	r.press(ebiten.KeyF5) // pause the loop: the scene stands still
+	strip := r.frame()
+	r.s.opt.StageHints = false
+	bare := r.frame()
+	r.s.opt.StageHints = true
+	if d := diff(bare, strip); d.over == 0 || d.at.Y < H-48 {
+		t.Fatalf("the hint strip after a key: %s, want a strip at the foot", d)
+	}
+	r.clk.Add(hintTime)
+	r.update()
+	if d := diff(bare, r.frame()); d.over != 0 {
+		t.Errorf("the hint strip stayed %v after the key: %s", hintTime, d)
+	}
+}

@@ -1,0 +1,125 @@
+package scenes
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Desk is what the host's controls are now, for the operator's console:
+// what the big screen never shows. The stage hands a new one to
+// Options.OnDesk whenever it changes.
+type Desk struct {
+	Scene    string   `json:"scene"`             // the scene on air, as OnScene names it
+	Hints    string   `json:"hints"`             // what the keys do now
+	Field    *Field   `json:"field,omitempty"`   // a field being typed
+	Confirm  string   `json:"confirm,omitempty"` // a question waiting for Next
+	Menu     []string `json:"menu,omitempty"`    // the countdown's outcome menu, open
+	MenuAt   int      `json:"menu_at"`           // its highlighted line
+	Typed    string   `json:"typed,omitempty"`   // digits typed: a ticket, a place, a wild card's numbers
+	Message  string   `json:"message,omitempty"` // the latest refusal or note for the host
+	Notice   string   `json:"notice,omitempty"`  // the latest notice for everyone
+	Busy     bool     `json:"busy"`              // a command is being committed
+	Help     []string `json:"help,omitempty"`    // the keys, while help is open
+	Blackout bool     `json:"blackout"`
+	Paused   bool     `json:"paused"`
+	Muted    bool     `json:"muted"`
+}
+
+// Field is a text field the host types into.
+type Field struct {
+	Kind  string `json:"kind"` // proxy, skip, ticket, numbers (who typed them), witness
+	Label string `json:"label"`
+	Text  string `json:"text"`
+}
+
+// helpLines are the keys, as help lists them.
+var helpLines = []string{
+	"Next: PageDown  →  ↓  Space  Enter  N",
+	"Previous: PageUp  ←  ↑  Backspace  P  (only where nothing is undone)",
+	"F5 / Esc: context — pause the loop, open the outcome menu, choose",
+	"B or .: blackout, the same key brings the picture back",
+	"C claimed  ·  R proxy  ·  D decline register  ·  F forfeit  ·  A team at the device",
+	"The no-show is recorded by the engine when the %d seconds run out",
+	"Choosing: Next/Prev move  ·  F5 chooses  ·  or its number + Enter",
+	"By hand: ticket digits + Enter  ·  T a ticket with letters  ·  wild card: numbers + Enter",
+	"U update a leaderboard now  ·  S skip a draw that cannot go on  ·  E export at the close",
+	"H hide the stage's hint strip  ·  M mute  ·  + / − volume  ·  Ctrl+Q quit",
+}
+
+// desk is the host's controls now.
+func (s *Stage) desk(now time.Time) Desk {
+	d := Desk{
+		Scene: s.phase.String(), Hints: s.hints(), Busy: s.busy,
+		Blackout: s.blackout, Paused: s.paused, MenuAt: s.menu,
+	}
+	if s.opt.Sound != nil {
+		d.Muted = s.opt.Sound.Muted()
+	}
+	if e := s.entry; e != nil {
+		d.Field = &Field{Kind: e.kind(), Label: e.label, Text: string(e.text)}
+	}
+	switch s.confirm {
+	case confirmQuit:
+		d.Confirm = "Quit drawshow?"
+	case confirmClose:
+		d.Confirm = "Close the show and reveal the seed? This cannot be undone."
+	case confirmNoWitness:
+		d.Confirm = "Record an empty draw witness?"
+	}
+	if s.menu >= 0 {
+		for _, o := range outcomes {
+			d.Menu = append(d.Menu, o.label)
+		}
+	}
+	var typed []string
+	for _, n := range s.nums {
+		typed = append(typed, strconv.Itoa(n))
+	}
+	if len(s.digits) > 0 {
+		typed = append(typed, string(s.digits)+"_")
+	}
+	d.Typed = strings.Join(typed, ", ")
+	if s.message != "" && now.Sub(s.messageAt) < noticeTime {
+		d.Message = s.message
+	}
+	if s.notice != "" && now.Sub(s.noticeAt) < noticeTime {
+		d.Notice = s.notice
+	}
+	if s.help {
+		for _, l := range helpLines {
+			if strings.Contains(l, "%d") {
+				l = fmt.Sprintf(l, s.opt.Show.ClaimSeconds)
+			}
+			d.Help = append(d.Help, l)
+		}
+	}
+	return d
+}
+
+// kind names what a field is for.
+func (e *entry) kind() string {
+	switch {
+	case e.draw:
+		return "draw-witness"
+	case e.witness:
+		return "witness"
+	case e.skip:
+		return "skip"
+	case e.ticket:
+		return "ticket"
+	case e.numbers:
+		return "numbers"
+	}
+	return "proxy"
+}
+
+func (d *Desk) equal(o *Desk) bool {
+	return d.Scene == o.Scene && d.Hints == o.Hints && d.Confirm == o.Confirm && d.MenuAt == o.MenuAt &&
+		d.Typed == o.Typed && d.Message == o.Message && d.Notice == o.Notice && d.Busy == o.Busy &&
+		d.Blackout == o.Blackout && d.Paused == o.Paused && d.Muted == o.Muted &&
+		slices.Equal(d.Menu, o.Menu) && slices.Equal(d.Help, o.Help) &&
+		(d.Field == nil) == (o.Field == nil) && (d.Field == nil || *d.Field == *o.Field)
+}
