@@ -4,151 +4,50 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"drawshow/console/browsertest"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
 // The browser tests drive the page in Debian's chromium, headless, one
-// browser for the whole package and a new tab a test.
-
-var browser struct {
-	once   sync.Once
-	ctx    context.Context
-	cancel func()
-	dir    string
-	err    error
-}
+// browser for the whole package and a new tab a test (browsertest).
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if browser.cancel != nil {
-		browser.cancel()
-	}
-	if browser.dir != "" {
-		os.RemoveAll(browser.dir)
-	}
+	browsertest.Close()
 	os.Exit(code)
 }
 
-// chromium finds the browser: $CHROMIUM, or chromium on the PATH.
-func chromium() (string, error) {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		if _, err := exec.LookPath(p); err != nil {
-			return "", fmt.Errorf("CHROMIUM=%s: %v; unset it and run `make deps` to install Debian's chromium", p, err)
-		}
-		return p, nil
-	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("chromium is not installed: run `make deps` (scripts/deps.sh installs Debian's chromium), or set CHROMIUM to a Chromium executable")
-}
-
-// tab opens a new tab of the shared browser; it closes with the test.
-func tab(tb testing.TB) context.Context {
-	tb.Helper()
-	browser.once.Do(func() {
-		path, err := chromium()
-		if err != nil {
-			browser.err = err
-			return
-		}
-		browser.dir, err = os.MkdirTemp("", "console-chromium-")
-		if err != nil {
-			browser.err = err
-			return
-		}
-		opts := []chromedp.ExecAllocatorOption{
-			chromedp.ExecPath(path),
-			chromedp.UserDataDir(browser.dir),
-			chromedp.Headless,
-			chromedp.NoSandbox, // the tests run as root on CI
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.NoDefaultBrowserCheck,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("disable-dev-shm-usage", true),
-			chromedp.Flag("disable-extensions", true),
-			chromedp.Flag("disable-default-apps", true),
-			chromedp.Flag("disable-background-timer-throttling", true),
-			chromedp.Flag("disable-renderer-backgrounding", true),
-			chromedp.Flag("disable-backgrounding-occluded-windows", true),
-			chromedp.Flag("metrics-recording-only", true),
-			chromedp.Flag("password-store", "basic"),
-			chromedp.WindowSize(1600, 1000),
-		}
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelCtx := chromedp.NewContext(alloc)
-		if err := chromedp.Do(ctx); err != nil {
-			cancelCtx()
-			cancelAlloc()
-			browser.err = fmt.Errorf("starting chromium %s: %v", path, err)
-			return
-		}
-		browser.ctx = ctx
-		browser.cancel = func() { cancelCtx(); cancelAlloc() }
-	})
-	if browser.err != nil {
-		tb.Fatal(browser.err)
-	}
-	// The first run opens the tab, on a context without a deadline (a
-	// deadline there would close the tab); the test's deadline comes after.
-	ctx, cancel := chromedp.NewContext(browser.ctx)
-	if err := chromedp.Do(ctx); err != nil {
-		cancel()
-		tb.Fatalf("opening a tab: %v", err)
-	}
-	ctx, cancelT := context.WithTimeout(ctx, 2*wait)
-	tb.Cleanup(func() { cancelT(); cancel() })
-	return ctx
-}
+func tab(tb testing.TB) context.Context { tb.Helper(); return browsertest.Tab(tb) }
 
 // run runs actions in the tab, failing the test on an error.
 func run(tb testing.TB, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
 	tb.Helper()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		tb.Fatalf("%s: %v", what, err)
-	}
+	browsertest.Do(tb, ctx, what, steps...)
 }
 
 // until waits for a condition of the page, checked by the page itself
-// after every message it receives (no polling), within the tab's
-// deadline.
+// after every message it receives (no polling).
 func until(tb testing.TB, ctx context.Context, cond string) {
 	tb.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("window.__console.when(() => ("+cond+"))", chromedp.EvalAwaitPromise)); err != nil {
-		tb.Fatalf("waiting for %s: %v", cond, err)
-	}
+	browsertest.Until(tb, ctx, cond)
 }
 
 // open navigates a new tab to the console and waits until it is live.
 func open(tb testing.TB, s *Server) context.Context {
 	tb.Helper()
-	ctx := tab(tb)
-	run(tb, ctx, "opening "+s.URL(), chromedp.Navigate(s.URL()))
-	until(tb, ctx, `document.getElementById("status").className === "live"`)
-	return ctx
+	return browsertest.Open(tb, s.URL())
 }
 
 // text is an element's text.
 func text(tb testing.TB, ctx context.Context, sel string) string {
 	tb.Helper()
-	s, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS(sel)))
-	if err != nil {
-		tb.Fatalf("reading %s: %v", sel, err)
-	}
-	return s
+	return browsertest.Text(tb, ctx, sel)
 }
 
 var countdownView = View{

@@ -19,6 +19,7 @@ type entry struct {
 	ticket  bool // …or a ticket drawn by hand, as printed…
 	numbers bool // …or who typed a wild card's numbers…
 	draw    bool // …or the auditor's draw witness, typed after the freeze
+	id      string // a proxy's ID number, typed in the console
 }
 
 // outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
@@ -83,29 +84,34 @@ func (s *Stage) typeInto(f Frame) {
 			}
 			return
 		case ebiten.KeyEnter, ebiten.KeyNumpadEnter, ebiten.KeyPageDown:
-			if e.draw {
-				s.giveDrawWitness(e)
-				return
-			}
-			text := strings.TrimSpace(string(e.text))
-			s.entry = nil
-			switch {
-			case e.witness && text != "":
-				s.send(show.Command{Op: show.OpWitness, Text: text})
-				s.to(phaseAttract)
-			case e.witness:
-				s.to(phaseAttract)
-			case e.skip && text != "":
-				s.send(show.Command{Op: show.OpSkip, Text: text})
-			case e.ticket && text != "":
-				s.send(show.Command{Op: show.OpTicket, Text: text})
-			case e.numbers && text != "":
-				s.send(show.Command{Op: show.OpNumbers, Numbers: s.nums, Text: text})
-			case text != "" && !e.skip && !e.ticket && !e.numbers:
-				s.send(show.Command{Op: show.OpProxy, Text: text})
-			}
+			s.submit(e)
 			return
 		}
+	}
+}
+
+// submit records what was typed into a field, as Enter does.
+func (s *Stage) submit(e *entry) {
+	if e.draw {
+		s.giveDrawWitness(e)
+		return
+	}
+	text := strings.TrimSpace(string(e.text))
+	s.entry = nil
+	switch {
+	case e.witness && text != "":
+		s.send(show.Command{Op: show.OpWitness, Text: text})
+		s.to(phaseAttract)
+	case e.witness:
+		s.to(phaseAttract)
+	case e.skip && text != "":
+		s.send(show.Command{Op: show.OpSkip, Text: text})
+	case e.ticket && text != "":
+		s.send(show.Command{Op: show.OpTicket, Text: text})
+	case e.numbers && text != "":
+		s.send(show.Command{Op: show.OpNumbers, Numbers: s.nums, Text: text})
+	case text != "" && !e.skip && !e.ticket && !e.numbers:
+		s.send(show.Command{Op: show.OpProxy, Text: text, ID: e.id})
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"drawshow/show"
 )
 
 // Desk is what the host's controls are now, for the operator's console:
@@ -23,9 +25,26 @@ type Desk struct {
 	Notice   string   `json:"notice,omitempty"`  // the latest notice for everyone
 	Busy     bool     `json:"busy"`              // a command is being committed
 	Help     []string `json:"help,omitempty"`    // the keys, while help is open
+	Actions  []Button `json:"actions"`           // what the host can do now, with its key
 	Blackout bool     `json:"blackout"`
 	Paused   bool     `json:"paused"`
 	Muted    bool     `json:"muted"`
+
+	// State is the show as the stage shows it now (not sent: the console
+	// takes from it what it shows). It must not be modified.
+	State *show.State `json:"-"`
+}
+
+// Button is an action the host can take now: the action line the console
+// sends (Stage.Act), the stage's key that does the same, and what must be
+// typed for it.
+type Button struct {
+	Line         string `json:"line"`
+	Label        string `json:"label"`
+	Key          string `json:"key"`
+	Field        string `json:"field,omitempty"` // proxy, reason, ticket, witness, numbers, choice
+	Irreversible bool   `json:"irreversible,omitempty"`
+	Primary      bool   `json:"primary,omitempty"`
 }
 
 // Field is a text field the host types into.
@@ -54,6 +73,7 @@ func (s *Stage) desk(now time.Time) Desk {
 	d := Desk{
 		Scene: s.phase.String(), Hints: s.hints(), Busy: s.busy,
 		Blackout: s.blackout, Paused: s.paused, MenuAt: s.menu,
+		Actions: s.buttons(), State: s.st,
 	}
 	if s.opt.Sound != nil {
 		d.Muted = s.opt.Sound.Muted()
@@ -120,6 +140,95 @@ func (d *Desk) equal(o *Desk) bool {
 	return d.Scene == o.Scene && d.Hints == o.Hints && d.Confirm == o.Confirm && d.MenuAt == o.MenuAt &&
 		d.Typed == o.Typed && d.Message == o.Message && d.Notice == o.Notice && d.Busy == o.Busy &&
 		d.Blackout == o.Blackout && d.Paused == o.Paused && d.Muted == o.Muted &&
-		slices.Equal(d.Menu, o.Menu) && slices.Equal(d.Help, o.Help) &&
+		slices.Equal(d.Menu, o.Menu) && slices.Equal(d.Help, o.Help) && slices.Equal(d.Actions, o.Actions) && d.State == o.State &&
 		(d.Field == nil) == (o.Field == nil) && (d.Field == nil || *d.Field == *o.Field)
+}
+
+// buttons are what the host can do now, as the console offers them.
+func (s *Stage) buttons() []Button {
+	if s.busy || s.phase == phaseReel {
+		return nil
+	}
+	var out []Button
+	add := func(b Button) { out = append(out, b) }
+	next := func(line string) {
+		h := s.hints()
+		label, ok := strings.CutPrefix(h, "Next ► ")
+		if !ok {
+			return
+		}
+		label, _, _ = strings.Cut(label, "  ·  ")
+		b := Button{Line: line, Label: capital(label), Key: "PageDown", Primary: true}
+		if strings.Contains(label, "close the show") {
+			b.Line, b.Irreversible = "close", true
+		}
+		add(b)
+	}
+	seg := s.st.CurSeg()
+	if s.confirm != confirmNone || s.help {
+		return nil // the stage waits for its question's answer: the console's keys give it
+	}
+	switch s.phase {
+	case phaseCountdown:
+		p := seg.Last()
+		if p != nil && p.Outcome == show.Pending && seg.Chooser() == nil {
+			if seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero() {
+				add(Button{Line: "arrived", Label: "Team at the device", Key: "A", Primary: true})
+			}
+			add(Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || seg.Seg.Kind != show.KindBonus})
+			proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy"}
+			if _, ok := s.st.ProxyFor(seg, p.Participant); ok {
+				proxy.Field, proxy.Label = "", "Proxy present (nomination on file)"
+			}
+			add(proxy)
+			add(Button{Line: "decline", Label: "On the decline register", Key: "D"})
+			add(Button{Line: "forfeit", Label: "Forfeit (not the holder's card)", Key: "F", Irreversible: true})
+			return out
+		}
+		next("next")
+	case phaseIntro:
+		switch {
+		case s.witnessDue():
+			add(Button{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true})
+		case seg.Seg.Manual:
+			add(Button{Line: "ticket", Label: "Record the ticket drawn", Key: "T", Field: "ticket", Primary: true})
+		default:
+			next("draw")
+		}
+		add(Button{Line: "", Label: "Back", Key: "PageUp"})
+	case phaseChoose:
+		if seg.Chooser() != nil && !s.witnessDue() {
+			add(Button{Line: "choose", Label: "Choose " + seg.Seg.Choice(), Key: "F5", Field: "choice", Primary: true})
+		} else if s.witnessDue() {
+			add(Button{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true})
+		} else {
+			next("next")
+		}
+	case phaseNumbers:
+		if seg.Numbers == nil {
+			add(Button{Line: "numbers", Label: "Record the numbers drawn by hand", Key: "", Field: "numbers"})
+		}
+		next("next")
+	case phaseOpen:
+		if e := s.entry; e != nil && e.witness {
+			add(Button{Line: "witness", Label: "Record the auditor's witness", Key: "Enter", Field: "witness", Primary: true})
+		} else {
+			next("next")
+		}
+	default:
+		next("next")
+	}
+	if seg != nil && seg.Seg.Draws() && seg.Chooser() == nil && !seg.Done() && s.phase != phaseChoose && s.phase != phaseClosed &&
+		(seg.Last() == nil || seg.Last().Outcome != show.Pending) {
+		add(Button{Line: "skip", Label: "Skip this draw (it ends short)", Key: "S", Field: "reason", Irreversible: true})
+	}
+	return out
+}
+
+// capital is s with its first letter in capitals.
+func capital(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
 }

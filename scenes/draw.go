@@ -49,6 +49,11 @@ func (s *Stage) Draw(screen *ebiten.Image) {
 			name = "stamp-" + string(p.Outcome)
 		}
 		s.opt.OnScene(name, screen)
+		s.previewAt = time.Time{} // a new scene: a preview at once
+	}
+	if s.opt.Preview != nil && (s.previewAt.IsZero() || now.Sub(s.previewAt) >= time.Second) {
+		s.previewAt = now
+		s.opt.Preview(screen)
 	}
 }
 

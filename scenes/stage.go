@@ -37,6 +37,9 @@ type Options struct {
 	// OnDesk, if set, is handed the host's controls whenever they change:
 	// the operator's console shows them (the big screen does not).
 	OnDesk func(Desk)
+	// Preview, if set, is handed the big screen's frame once a second and
+	// on every scene change, in Draw (where it may read the pixels).
+	Preview func(screen *ebiten.Image)
 
 	// Stepped reports a step of the system clock against Now's (a
 	// show.Clock's Stepped): the stage tells the operator, and no
@@ -119,6 +122,8 @@ type Stage struct {
 	hideHints  bool
 	keyAt      time.Time // the host's last key, for the stage's hint strip
 	lastDesk   Desk      // the controls as OnDesk was last handed them
+	remote     inbox     // what the operator's console asked for
+	previewAt  time.Time // the frame Preview was last handed
 	help       bool
 	paused     bool // the attract loop stands still…
 	held       int  // …on this page
@@ -371,6 +376,11 @@ func (s *Stage) Update() error {
 	s.checkClock()
 	s.drain()
 	s.handle(s.in.Poll())
+	if !s.busy { // one command at a time: the console's wait for the one in flight
+		if r, ok := s.remote.pop(); ok {
+			s.perform(r)
+		}
+	}
 	s.step()
 	if !s.shotAt.IsZero() && !s.now().Before(s.shotAt) {
 		s.shotAt, s.shotDue = time.Time{}, true

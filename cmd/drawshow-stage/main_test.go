@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"testing"
+
+	"drawshow/console/browsertest"
 )
 
 // childEnv makes the test binary act as drawshow-stage, so that a test
@@ -15,5 +17,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	browsertest.Close()
+	os.Exit(code)
 }

@@ -101,6 +101,15 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
 		Now: clk.Now, Stepped: clk.Stepped, Log: func(msg string) { fmt.Fprintln(stderr, "drawshow:", msg) },
 		Resumed: ss.Resumed, Autoplay: f.Autoplay, ExitAfter: f.ExitAfter, ExitAfterScene: f.ExitScene, Sound: sound, Warm: true, Images: images,
+		StageHints: f.StageHints,
+	}
+	var desk *deskLink
+	if f.Console != "off" {
+		if desk, err = startConsole(f, ss, clk.Now, stderr); err != nil {
+			return err
+		}
+		defer desk.close()
+		opt.OnDesk, opt.Preview = desk.onDesk, desk.preview
 	}
 	var shots *shooter
 	if f.Shots != "" {
@@ -117,6 +126,9 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 		}
 	}
 	stage := scenes.New(opt)
+	if desk != nil {
+		desk.attach(stage)
+	}
 	var stats *scenes.Stats
 	if f.Stats {
 		stats = scenes.NewStats(time.Second)

@@ -124,6 +124,11 @@ type Stage struct {
 	Stats     bool
 	Shots     string
 	Audio     string
+
+	Console    string // the operator's console's address; "off": none
+	ConsolePin string
+	NoBrowser  bool // print the console's address, do not open it
+	StageHints bool
 }
 
 // Register defines the stage's flags on fs.
@@ -136,4 +141,8 @@ func (f *Stage) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.Stats, "stats", false, "print fps, tps and per-frame CPU time at exit")
 	fs.StringVar(&f.Shots, "shots", "", "write a PNG of the screen at every scene change into `DIR`")
 	fs.StringVar(&f.Audio, "audio-device", "", "play sound on the device with this `NAME` (see drawshow audio-devices; default: the show file's, else the system's)")
+	fs.StringVar(&f.Console, "console", "", "serve the operator's console on `ADDR` (IP:port; default 127.0.0.1 on a free port; a non-loopback address needs --console-pin; off: no console)")
+	fs.StringVar(&f.ConsolePin, "console-pin", "", "the `PIN` the console asks for (needed off the loopback address)")
+	fs.BoolVar(&f.NoBrowser, "no-browser", false, "print the console's address without opening it in the default browser")
+	fs.BoolVar(&f.StageHints, "stage-hints", false, "one-person show: a small strip of what the keys do, on the big screen for 4 s after each key")
 }

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"io"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/cmd/internal/cli"
+	"drawshow/console"
+	"drawshow/data"
+	"drawshow/scenes"
+	"drawshow/show"
+)
+
+// deskLink is the operator's console wired to the stage: the console's
+// clicks and keys go to the stage as the host's keys do (one at a time,
+// through the same worker), and the stage's moments come back as views.
+type deskLink struct {
+	srv   *console.Server
+	stage atomic.Pointer[scenes.Stage] // nil until the stage is made
+	ss    *data.Session
+	sh    *show.Show
+	now   func() time.Time
+
+	desks chan scenes.Desk // the stage's latest controls, newest only
+	done  chan struct{}
+	wg    sync.WaitGroup
+
+	// the publisher's own
+	winnerKey string // the pick whose details are held
+	winner    *console.Winner
+	events    []console.Event
+	seen      int // events read from the record
+	problems  []string
+}
+
+func (l *deskLink) Act(line string) error {
+	s := l.stage.Load()
+	if s == nil {
+		return fmt.Errorf("the stage is not up yet")
+	}
+	return s.Act(line)
+}
+
+func (l *deskLink) Key(name string) error {
+	s := l.stage.Load()
+	if s == nil {
+		return fmt.Errorf("the stage is not up yet")
+	}
+	return s.Press(name)
+}
+
+// startConsole serves the operator's console for the session and says
+// where; the stage is attached once it exists.
+func startConsole(f cli.Stage, ss *data.Session, now func() time.Time, stderr io.Writer) (*deskLink, error) {
+	l := &deskLink{ss: ss, sh: ss.Eng.Show, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
+	keys := make([]string, 0, len(scenes.KeyMap))
+	for k := range scenes.KeyMap {
+		keys = append(keys, k.String())
+	}
+	slices.Sort(keys)
+	srv, err := console.New(console.Config{Addr: f.Console, PIN: f.ConsolePin, Keys: keys, Now: now}, l)
+	if err != nil {
+		return nil, err
+	}
+	l.srv = srv
+	l.problems = append(slices.Clone(ss.Eng.State().Opened.FileProblems), ss.Missing...)
+	fmt.Fprintf(stderr, "operator's console: %s\n", srv.URL())
+	if !f.NoBrowser && !f.Autoplay { // a show that plays itself has nobody at the desk
+		openBrowser(srv.URL())
+	}
+	return l, nil
+}
+
+// attach starts publishing the stage's moments.
+func (l *deskLink) attach(stage *scenes.Stage) {
+	l.stage.Store(stage)
+	l.wg.Add(1)
+	go l.publish()
+}
+
+// onDesk takes the stage's controls in the game loop, never waiting.
+func (l *deskLink) onDesk(d scenes.Desk) {
+	select {
+	case <-l.desks:
+	default:
+	}
+	l.desks <- d
+}
+
+// preview hands the big screen's frame to the console, when a page is
+// there to see it: each frame a fresh image, which the console keeps until
+// it is encoded.
+func (l *deskLink) preview(screen *ebiten.Image) {
+	if l.srv.Tabs() == 0 {
+		return
+	}
+	img := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(img.Pix)
+	l.srv.Preview(img)
+}
+
+func (l *deskLink) close() {
+	close(l.done)
+	l.wg.Wait()
+	l.srv.Close()
+}
+
+// publish builds and publishes a view for each change of the stage's
+// controls, and once a second for what moves on its own.
+func (l *deskLink) publish() {
+	defer l.wg.Done()
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	var last scenes.Desk
+	for {
+		select {
+		case <-l.done:
+			return
+		case last = <-l.desks:
+		case <-t.C:
+		}
+		if last.State != nil {
+			l.srv.Publish(l.view(last))
+		}
+	}
+}
+
+// view is the operator's view of the moment the stage shows.
+func (l *deskLink) view(d scenes.Desk) console.View {
+	st := d.State
+	v := console.View{Show: l.sh.Promotion + " · " + l.sh.Property, Scene: d.Scene, Blackout: d.Blackout, Refusal: d.Message}
+	for i, g := range st.Segs {
+		v.RunSheet = append(v.RunSheet, l.segment(st, i, g))
+	}
+	if seg := st.CurSeg(); seg != nil {
+		if p := seg.Last(); p != nil {
+			v.Winner = l.winnerOf(st, seg, p)
+			if p.Outcome == show.Pending {
+				switch {
+				case !p.Deadline.IsZero():
+					v.Countdown = &console.Countdown{Label: "to claim", Deadline: p.Deadline, Length: l.sh.ClaimSeconds}
+				case seg.Seg.Kind == show.KindBonus:
+					v.Countdown = &console.Countdown{Label: "once the team reaches the device", Length: l.sh.ClaimSeconds, Paused: true}
+				}
+			}
+		}
+	}
+	for _, b := range d.Actions {
+		v.Actions = append(v.Actions, console.Action{Line: b.Line, Label: b.Label, Key: b.Key, Field: b.Field, Irreversible: b.Irreversible, Primary: b.Primary})
+	}
+	v.Events = l.readEvents(st)
+	for _, p := range l.problems {
+		v.Errors = append(v.Errors, "File: "+p)
+	}
+	if d.Confirm != "" {
+		v.Notices = append(v.Notices, "The stage asks: "+d.Confirm+" (Next = yes, any other key = no)")
+	}
+	if f := d.Field; f != nil {
+		v.Notices = append(v.Notices, "Typed on the stage's keyboard ("+f.Kind+"): "+f.Text+"_")
+	}
+	if d.Typed != "" {
+		v.Notices = append(v.Notices, "Typed: "+d.Typed)
+	}
+	if len(d.Menu) > 0 && d.MenuAt >= 0 && d.MenuAt < len(d.Menu) {
+		v.Notices = append(v.Notices, "Outcome menu open at: "+d.Menu[d.MenuAt])
+	}
+	if d.Notice != "" {
+		v.Notices = append(v.Notices, d.Notice)
+	}
+	v.Notices = append(v.Notices, "Keys now: "+d.Hints)
+	v.Notices = append(v.Notices, d.Help...)
+	return v
+}
+
+// segment is one line of the run sheet.
+func (l *deskLink) segment(st *show.State, i int, g *show.SegState) console.Segment {
+	s := console.Segment{ID: g.Seg.ID, Title: g.Seg.Title, Next: i == st.Cur+1}
+	if !g.Seg.At.IsZero() {
+		s.Time = g.Seg.At.In(l.sh.Location).Format("15:04")
+	}
+	switch {
+	case g.Ended != nil:
+		s.State = fmt.Sprintf("short: %d of %d (%s)", g.Ended.Winners, g.Ended.Wanted, g.Ended.Reason)
+	case i < st.Cur, st.Closed:
+		s.State = "done"
+	case i == st.Cur:
+		s.State = "on air"
+	default:
+		s.State = "waiting"
+	}
+	if g.Seg.Draws() && g.Frozen == nil && !g.Seg.At.IsZero() && i >= st.Cur && l.now().Before(g.Seg.At) && i == st.Cur {
+		s.Warnings = append(s.Warnings, "its time is "+s.Time+": a draw now is early")
+	}
+	for _, p := range l.problems {
+		if g.Seg.Entries != "" && strings.Contains(p, g.Seg.Entries) {
+			s.Warnings = append(s.Warnings, p)
+		}
+	}
+	return s
+}
+
+// winnerOf is the pick in full, read from the record once a pick.
+func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *console.Winner {
+	key := fmt.Sprintf("%s/%d/%s", seg.Seg.ID, p.K, p.Participant)
+	if key != l.winnerKey || l.winner == nil {
+		w := &console.Winner{Segment: seg.Seg.ID, Prize: p.Won(), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant}
+		if who, ok, err := l.ss.Winner(st, seg); err == nil && ok {
+			w.Name, w.Tier = who.Name, who.Tier.String()
+			cols := slices.Sorted(func(yield func(string) bool) {
+				for k := range who.Extra {
+					if !yield(k) {
+						return
+					}
+				}
+			})
+			for _, c := range cols {
+				w.Contact = append(w.Contact, console.Column{Name: c, Value: who.Extra[c]})
+				if strings.EqualFold(c, "id") || strings.Contains(strings.ToLower(c), "id number") {
+					w.ID = who.Extra[c]
+				}
+			}
+		}
+		if seg.Bin != nil {
+			for _, e := range seg.Bin.Entries {
+				if e.Participant == p.Participant {
+					w.Tickets++
+				}
+			}
+		}
+		if n, ok := st.ProxyFor(seg, p.Participant); ok {
+			w.Nomination = &console.Nomination{Name: n.Name, ID: n.ID}
+		}
+		w.Declined = st.RegisterHas(seg, p.Participant)
+		l.winnerKey, l.winner = key, w
+	}
+	w := *l.winner
+	w.Outcome = string(p.Outcome)
+	w.Prize = p.Won()
+	return &w
+}
+
+// eventsShown is how many of the night's events the console lists.
+const eventsShown = 40
+
+// readEvents reads what the record committed since the last view.
+func (l *deskLink) readEvents(st *show.State) []console.Event {
+	if st.Events != l.seen {
+		if evs, err := l.ss.DB.Events(l.ss.ID); err == nil {
+			l.events = l.events[:0]
+			for i := len(evs) - 1; i >= 0 && len(l.events) < eventsShown; i-- {
+				e := evs[i]
+				l.events = append(l.events, console.Event{Seq: e.Seq, Time: e.At, Kind: string(e.Kind), Text: eventText(e)})
+			}
+			l.seen = st.Events
+		}
+	}
+	return l.events
+}
+
+// eventText is an event in words, names and cards in full.
+func eventText(e show.Event) string {
+	var parts []string
+	if e.Segment != "" {
+		parts = append(parts, e.Segment)
+	}
+	if p := e.Pick; p != nil {
+		if p.Ticket != "" {
+			parts = append(parts, "ticket "+p.Ticket)
+		}
+		if p.Participant != "" {
+			parts = append(parts, "card "+p.Participant)
+		}
+		if p.Outcome != "" {
+			parts = append(parts, string(p.Outcome))
+		}
+		if p.Proxy != "" {
+			parts = append(parts, "proxy "+p.Proxy)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// openBrowser opens the console in the laptop's default browser; where
+// there is none, the printed address will do.
+func openBrowser(url string) {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	case "darwin":
+		cmd = exec.Command("open", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	if cmd.Start() == nil {
+		go cmd.Wait()
+	}
+}

@@ -1,0 +1,141 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"drawshow/console/browsertest"
+	"drawshow/data"
+	"drawshow/show"
+)
+
+// crashShow is drawshow's crash-test night: a cash draw of five winners first.
+const crashShow = "../drawshow/testdata/crash/show.yaml"
+
+// consoleURL is how the stage says where its console is.
+var consoleURL = regexp.MustCompile(`operator's console: (http://\S+)`)
+
+// A whole draw run from the operator's console alone, by clicks and by
+// keys, on a real stage in a child process and a real Chromium: the
+// journal has exactly what was done; the console shows the winner's name
+// in full, which the big screen never does; a second tab sees the claim.
+func TestConsoleRunsADraw(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no X display: the stage needs one (make test runs under xvfb-run)")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "campaign.db")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute) // a guard against a hang only
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, "run", crashShow, "--db", db, "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
+	cmd.Env = append(os.Environ(), childEnv+"=1", "DRAWSHOW_AUDIO=null", "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	urls := make(chan string, 1)
+	var logMu sync.Mutex
+	var log strings.Builder
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			logMu.Lock()
+			log.WriteString(sc.Text() + "\n")
+			logMu.Unlock()
+			if m := consoleURL.FindStringSubmatch(sc.Text()); m != nil {
+				urls <- m[1]
+			}
+		}
+	}()
+	var url string
+	select {
+	case url = <-urls:
+	case <-ctx.Done():
+		t.Fatal("the stage never said where its console is")
+	}
+	defer func() {
+		if t.Failed() {
+			logMu.Lock()
+			t.Logf("the stage said:\n%s", log.String())
+			logMu.Unlock()
+		}
+	}()
+
+	one := browsertest.Open(t, url)
+	// the auditor's witness, typed at the desk, then the freeze, by clicks
+	browsertest.Type(t, one, "witness", "text", "console 4 8 15")
+	browsertest.Click(t, one, "witness")
+	browsertest.Click(t, one, "next") // freeze the bin
+	// the draw by the clicker's key, with the console focused
+	browsertest.WaitButton(t, one, "draw")
+	browsertest.Do(t, one, "pressing PageDown", chromedp.KeyEvent(kb.PageDown))
+	browsertest.Click(t, one, "next") // the reveal gives way to the countdown
+	browsertest.WaitButton(t, one, "claim")
+	name := browsertest.Text(t, one, "#wname")
+	if f := strings.Fields(name); len(f) < 2 || strings.HasSuffix(name, ".") || show.MaskName(name) == name {
+		t.Fatalf("the console shows the winner as %q, want the full name", name)
+	}
+	two := browsertest.Open(t, url)
+	browsertest.Until(t, two, `document.getElementById("wname").textContent === `+fmt.Sprintf("%q", name))
+	start := time.Now()
+	browsertest.Click(t, one, "claim")
+	browsertest.Until(t, two, `[...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "claimed")`)
+	t.Logf("the second tab saw the claim %v after the click", time.Since(start).Round(time.Millisecond))
+
+	// the record holds what was done at the desk, and nothing else
+	rd, err := data.OpenExisting(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	shows, err := rd.Shows()
+	if err != nil || len(shows) != 1 {
+		t.Fatalf("shows %+v, %v", shows, err)
+	}
+	evs, err := rd.Events(shows[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, e := range evs {
+		kinds = append(kinds, string(e.Kind))
+	}
+	want := "show-opened witness-given lists-loaded entries-loaded bin-frozen pick-drawn pick-announced pick-decided"
+	if got := strings.Join(kinds, " "); got != want {
+		t.Errorf("journal %s\nwant    %s", got, want)
+	}
+	last := evs[len(evs)-1]
+	if last.Pick == nil || last.Pick.Outcome != show.Claimed || last.Pick.By != "host" {
+		t.Errorf("the last event %+v, want a claim by the host", last)
+	}
+	if p, err := evs[1].Payload(); err != nil || !strings.Contains(string(p), "console 4 8 15") {
+		t.Errorf("the witness event %s, %v: want what was typed at the desk", p, err)
+	}
+}

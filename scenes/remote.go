@@ -1,0 +1,149 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/show"
+)
+
+// The operator's console drives the stage as the host's keys do: a key of
+// the key map, or a line of the headless vocabulary. Each is taken in the
+// game loop's own tick, one a tick, through the same handling as the key
+// that does it, so the record is exactly as if the host had pressed it.
+
+// remote is one thing the console asked for.
+type remote struct {
+	key  ebiten.Key
+	line *show.Command // an action line, with what was typed for it
+}
+
+// inbox holds what the console asked for until the next tick.
+type inbox struct {
+	mu sync.Mutex
+	q  []remote
+}
+
+func (b *inbox) push(r remote) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.q = append(b.q, r)
+}
+
+func (b *inbox) pop() (remote, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.q) == 0 {
+		return remote{}, false
+	}
+	r := b.q[0]
+	b.q = b.q[1:]
+	return r, true
+}
+
+// Press queues a key of the key map by its ebiten name ("PageDown", "C",
+// "Digit4"), as the console forwards it. It may be called from any
+// goroutine.
+func (s *Stage) Press(name string) error {
+	var k ebiten.Key
+	if err := k.UnmarshalText([]byte(name)); err != nil {
+		return fmt.Errorf("no key %q", name)
+	}
+	if _, ok := KeyMap[k]; !ok {
+		return fmt.Errorf("the key %s does nothing on the stage", name)
+	}
+	s.remote.push(remote{key: k})
+	return nil
+}
+
+// lineKeys are the keys that do the console's action lines.
+var lineKeys = map[show.Op]Action{
+	show.OpDraw: Next, show.OpNext: Next, show.OpClose: Next, show.OpWitness: Next,
+	show.OpClaim: Claim, show.OpProxy: Proxy, show.OpDecline: Decline, show.OpForfeit: Forfeit,
+	show.OpArrived: Arrived, show.OpSkip: Skip, show.OpTicket: TypeTicket,
+	show.OpChoose: Context, show.OpNumbers: Next,
+}
+
+// Act queues an action line of the headless vocabulary (claim, proxy NAME
+// id=ID, skip REASON, witness TEXT, …) as the console sends it, once the
+// operator confirmed what needs it there. It may be called from any
+// goroutine; a refusal comes back as the host's message (the Desk's).
+func (s *Stage) Act(line string) error {
+	c, ok, err := show.ParseAction(line)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errors.New("no action")
+	}
+	if _, ok := lineKeys[c.Op]; !ok {
+		return fmt.Errorf("%s is the headless runner's, not the stage's", c.Op)
+	}
+	s.remote.push(remote{line: &c})
+	return nil
+}
+
+// perform does what the console asked for, in the game loop.
+func (s *Stage) perform(r remote) {
+	if r.line == nil {
+		s.handle(Frame{Keys: []ebiten.Key{r.key}})
+		return
+	}
+	c := *r.line
+	switch c.Op {
+	case show.OpChoose:
+		// the card, ball or envelope named is the one highlighted, then chosen
+		if s.phase != phaseChoose {
+			s.tell("Nothing is chosen now")
+			return
+		}
+		i := slices.Index(s.st.CurSeg().Seg.Items(), c.Text)
+		if i < 0 {
+			s.tell(fmt.Sprintf("%q is not on the table (%v)", c.Text, s.st.CurSeg().Seg.Items()))
+			return
+		}
+		s.at = i
+	case show.OpNumbers:
+		if s.phase != phaseNumbers || s.entry != nil {
+			s.tell("No wild card's numbers are awaited now")
+			return
+		}
+		s.nums = c.Numbers
+		s.askTyper()
+		s.entry.text = []rune(c.Text)
+		s.submit(s.entry)
+		return
+	case show.OpWitness:
+		if s.entry == nil && s.witnessDue() && !s.busy {
+			s.askDrawWitness()
+		}
+		if s.entry != nil && (s.entry.witness || s.entry.draw) {
+			s.guard = s.now() // the console's click is the fresh press
+			s.entry.text = []rune(c.Text)
+			if c.Text == "" && s.entry.draw {
+				s.entry = nil
+				s.answerNoWitness(Next) // the console asked already
+				return
+			}
+			s.submit(s.entry)
+			return
+		}
+	}
+	s.act(lineKeys[c.Op])
+	if e := s.entry; e != nil {
+		switch {
+		case c.Op == show.OpProxy && e.kind() == "proxy",
+			c.Op == show.OpSkip && e.skip,
+			c.Op == show.OpTicket && e.ticket:
+			e.text, e.id = []rune(c.Text), c.ID
+			s.submit(e)
+		}
+	}
+	if c.Op == show.OpClose && s.confirm == confirmClose {
+		s.answer(Next) // confirmed in the console: the second press
+	}
+}
