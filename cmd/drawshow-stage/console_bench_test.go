@@ -1,0 +1,156 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"drawshow/console/browsertest"
+)
+
+// stageChild starts the test binary as drawshow-stage with args and
+// returns its console's address once it says it.
+func stageChild(b *testing.B, args ...string) (url string, cmd *exec.Cmd, out *strings.Builder) {
+	b.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmd = exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), childEnv+"=1", "DRAWSHOW_AUDIO=null")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out = &strings.Builder{}
+	cmd.Stdout = out
+	errs, err := cmd.StderrPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); cmd.Wait() })
+	urls := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(errs)
+		for sc.Scan() {
+			if m := consoleURL.FindStringSubmatch(sc.Text()); m != nil {
+				urls <- m[1]
+			}
+		}
+	}()
+	select {
+	case url = <-urls:
+	case <-time.After(2 * time.Minute):
+		b.Fatal("the stage never said where its console is")
+	}
+	return url, cmd, out
+}
+
+// BenchmarkConsoleClaim times a claim clicked in the console until the
+// page shows it as the stage has it: the click's request, the stage's
+// next tick, the worker's commit, the stage's state and the view pushed
+// back. The yardstick is a key pressed in the same page, which the stage
+// takes and the page sees acknowledged, without a commit. Aim: 100 ms.
+func BenchmarkConsoleClaim(b *testing.B) {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("no display: run under xvfb-run (make bench does)")
+	}
+	var claim, key []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		url, _, _ := stageChild(b, "run", crashShow, "--db", filepath.Join(b.TempDir(), "c.db"), "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
+		one := browsertest.Open(b, url)
+		browsertest.Click(b, one, "witness")
+		browsertest.Click(b, one, "next")
+		browsertest.Click(b, one, "draw")
+		browsertest.Click(b, one, "next")
+		browsertest.WaitButton(b, one, "claim")
+		b.StartTimer()
+		ms, err := chromedp.Run(one, chromedp.Evaluate[float64](`(async () => {
+			const t0 = performance.now();
+			await fetch("/key?t=" + new URLSearchParams(location.search).get("t"), {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({key: "H"})});
+			return performance.now() - t0;
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			b.Fatal(err)
+		}
+		key = append(key, time.Duration(ms*float64(time.Millisecond)))
+		ms, err = chromedp.Run(one, chromedp.Evaluate[float64](`(async () => {
+			const t0 = performance.now();
+			document.querySelector('button[data-line="claim"]').click();
+			await window.__console.when(() => [...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "claimed"));
+			return performance.now() - t0;
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			b.Fatal(err)
+		}
+		claim = append(claim, time.Duration(ms*float64(time.Millisecond)))
+	}
+	c, k := median(claim), median(key)
+	b.ReportMetric(float64(c.Microseconds())/1000, "claim_ms")
+	b.ReportMetric(float64(k.Microseconds())/1000, "key_ms")
+	b.ReportMetric(c.Seconds()/k.Seconds(), "ratio")
+}
+
+// BenchmarkPreviewCost plays the demo by itself twice, with a console
+// page connected (the stage reads its frame back once a second and at
+// every scene change, and the console encodes it) and with no console at
+// all, and reports both frame rates and their ratio. Aim: within 2 %.
+func BenchmarkPreviewCost(b *testing.B) {
+	if os.Getenv("DISPLAY") == "" {
+		b.Skip("no display: run under xvfb-run (make bench does)")
+	}
+	fps := func(out string) float64 {
+		for _, f := range strings.Fields(out) {
+			if v, ok := strings.CutPrefix(f, "fps="); ok {
+				x, _ := strconv.ParseFloat(v, 64)
+				return x
+			}
+		}
+		b.Fatalf("no fps in %q", out)
+		return 0
+	}
+	const play = "30s"
+	for b.Loop() {
+		url, cmd, out := stageChild(b, "demo", "--autoplay", "--exit-after", play, "--stats")
+		// a page that reads every event, as a browser does
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, "GET", strings.Replace(url, "/?", "/events?", 1), nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		previews := 0
+		go func() {
+			sc := bufio.NewScanner(resp.Body)
+			sc.Buffer(nil, 4<<20)
+			for sc.Scan() {
+				if sc.Text() == "event: preview" {
+					previews++
+				}
+			}
+		}()
+		cmd.Wait()
+		cancel()
+		with := fps(out.String())
+		_, cmd, out = stageChild(b, "demo", "--autoplay", "--exit-after", play, "--stats", "--console", "127.0.0.1:0")
+		cmd.Wait()
+		without := fps(out.String())
+		b.ReportMetric(with, "fps_console")
+		b.ReportMetric(without, "fps_bare")
+		b.ReportMetric(with/without, "ratio")
+		b.ReportMetric(float64(previews), "previews")
+	}
+}
