@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // WriteBin writes a bin file: header ticket,participant,weight, canonical order.
@@ -40,6 +42,11 @@ func WriteBin(path string, es []show.Entry) error {
 // The file is read whole and its entries' strings share it: a line with no
 // quote (every line WriteBin writes but one whose ticket or participant
 // holds a comma, a quote or a line break) is split where it stands.
+//
+// Only the bytes WriteBin writes read: a file that reads is, written
+// again from its entries, the same file, so a bin's fingerprint proves
+// its bytes. A carriage return, a missing last line break, a weight
+// such as 01 or quotes where WriteBin puts none are refused.
 func ReadBin(path string) ([]show.Entry, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -49,13 +56,14 @@ func ReadBin(path string) ([]show.Entry, error) {
 	const header = "ticket,participant,weight"
 	line := 1
 	head, rest, _ := strings.Cut(text, "\n")
-	if strings.TrimSuffix(head, "\r") != header {
-		return nil, fmt.Errorf("%s: header %q, want %s", path, head, header)
+	if head != header || !strings.HasPrefix(text, header+"\n") {
+		return nil, fmt.Errorf("%s: header %q, want %s and a line break", path, head, header)
 	}
 	var es []show.Entry
 	if n := strings.Count(rest, "\n"); n > 0 {
 		es = make([]show.Entry, 0, n)
 	}
+	var again strings.Builder
 	for rest != "" {
 		line++
 		var l string
@@ -70,22 +78,32 @@ func ReadBin(path string) ([]show.Entry, error) {
 				return nil, fmt.Errorf("%s row %d: %v", path, line, err)
 			}
 			off := cr.InputOffset()
+			again.Reset()
+			cw := csv.NewWriter(&again)
+			cw.Write(rec)
+			cw.Flush()
+			if again.String() != rest[:off] {
+				return nil, fmt.Errorf("%s row %d: %q is not written as a bin writes it (%q)", path, line, rest[:off], again.String())
+			}
 			rest = rest[off:]
 			e.Ticket, e.Participant, w = rec[0], rec[1], rec[2]
 		} else {
-			l, rest, _ = strings.Cut(rest, "\n")
-			l = strings.TrimSuffix(l, "\r")
+			var ok bool
+			l, rest, ok = strings.Cut(rest, "\n")
+			if !ok {
+				return nil, fmt.Errorf("%s row %d: the file ends without a line break: it is not as an export writes it", path, line)
+			}
 			t, p, ok1 := strings.Cut(l, ",")
 			var ok2 bool
 			p, w, ok2 = strings.Cut(p, ",")
-			if !ok1 || !ok2 || strings.Contains(w, ",") {
-				return nil, fmt.Errorf("%s row %d: %q is not ticket,participant,weight", path, line, l)
+			if !ok1 || !ok2 || strings.Contains(w, ",") || strings.ContainsRune(l, '\r') || needsQuotes(t) || needsQuotes(p) {
+				return nil, fmt.Errorf("%s row %d: %q is not ticket,participant,weight as a bin writes it", path, line, l)
 			}
 			e.Ticket, e.Participant = t, p
 		}
 		n, err := strconv.ParseUint(w, 10, 64)
-		if err != nil || n == 0 {
-			return nil, fmt.Errorf("%s row %d: weight %q is not a positive whole number", path, line, w)
+		if err != nil || n == 0 || strconv.FormatUint(n, 10) != w {
+			return nil, fmt.Errorf("%s row %d: weight %q is not a positive whole number as a bin writes it", path, line, w)
 		}
 		e.Weight = n
 		if k := len(es); k > 0 && es[k-1].Ticket >= e.Ticket {
@@ -94,4 +112,11 @@ func ReadBin(path string) ([]show.Entry, error) {
 		es = append(es, e)
 	}
 	return es, nil
+}
+
+// needsQuotes reports whether the CSV writer quotes a field with no quote,
+// comma or line break in it: one that starts with a space, or is \. alone.
+func needsQuotes(f string) bool {
+	r, _ := utf8.DecodeRuneInString(f)
+	return f != "" && unicode.IsSpace(r) || f == `\.`
 }
