@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -242,16 +243,22 @@ func files(dir string) ([]string, error) {
 // differences says how a file of the export differs from the one the
 // fold writes: field by field for record.json, row by row for the CSV
 // files, cell by cell for the workbook.
+//
+// Where those find nothing (the same fields in other bytes, a workbook
+// with bytes after its end), the file is still not the record's: its
+// bytes are named.
 func differences(name string, got, want []byte) []string {
+	var d []string
 	switch {
 	case name == record.RecordFile:
-		if d := DiffJSON(json.RawMessage(got), json.RawMessage(want), "the export", "the record"); len(d) > 0 {
-			return d
-		}
+		d = DiffJSON(json.RawMessage(got), json.RawMessage(want), "the export", "the record")
 	case strings.HasSuffix(name, ".csv") || strings.HasSuffix(name, ".jsonl"):
-		return lines(got, want)
+		d = lines(got, want)
 	case name == record.WinnersXLSX:
-		return cells(got, want)
+		d = cells(got, want)
+	}
+	if len(d) > 0 {
+		return d
 	}
 	return []string{"its bytes are not those the record gives (SHA-256 " + short(got) + ", the record's " + short(want) + "): the file was changed"}
 }
@@ -261,22 +268,23 @@ func short(b []byte) string {
 	return hex.EncodeToString(s[:8])
 }
 
-// lines names the first lines that differ, with both texts.
+// lines names the first lines that differ, with both texts; a line one
+// text lacks is "(none)" (a line that reads "(none)" is not one lacking).
 func lines(got, want []byte) []string {
 	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
 	var out []string
 	for i := 0; i < max(len(g), len(w)) && len(out) < 5; i++ {
-		a, b := at(g, i), at(w, i)
-		if a != b {
-			out = append(out, fmt.Sprintf("line %d is %q, the record gives %q", i+1, a, b))
+		if i < len(g) && i < len(w) && g[i] == w[i] {
+			continue
 		}
+		out = append(out, fmt.Sprintf("line %d is %s, the record gives %s", i+1, at(g, i), at(w, i)))
 	}
 	return out
 }
 
 func at(ss []string, i int) string {
 	if i < len(ss) {
-		return ss[i]
+		return strconv.Quote(ss[i])
 	}
 	return "(none)"
 }
