@@ -1,13 +1,19 @@
 package data
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/xuri/excelize/v2"
+
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -138,6 +144,231 @@ func FuzzNormCard(f *testing.F) {
 			if _, bad := show.UnsafeRune(tk); bad || tk == "" || tk != strings.TrimSpace(tk) {
 				t.Fatalf("NormTicket(%q) = %q", s, tk)
 			}
+		}
+	})
+}
+
+// FuzzReadEntriesXLSX: a workbook of any cells (rows split at line breaks,
+// cells at tabs) reads as the CSV reader's do: rows with what need asks
+// for, trimmed, each key once, or errors in row order; each row keeps its
+// row number in the sheet and a name is its cell trimmed.
+func FuzzReadEntriesXLSX(f *testing.F) {
+	f.Add("Ticket\tCard\tName\tTier\tPoints\nT1\t100\tZoë\tace\t1 234\nT2\t200\tDlamini, Sipho\t10\t5.00")
+	f.Add("\nTicket No\tCard\tTier\n\nT1\t6.0012345678901201E+15\tKing\nT1\t\tgold")
+	f.Add("Card\tName\n1\ta\u202eb\n2\t\x01")
+	f.Add("Machine No\tArea\tCard\tName\tTier\tTotal Spend\nM1\tMain Floor\t100\tZoë\tqueen\t1 500.00\nM1\tPrive\t300\ty\tking\t-1")
+	f.Add("Card\tName\tCasino\n100\tThabo\tMontecasino\n100\t\tGold Reef City")
+	f.Add("Ticket\tCard")
+	dir := f.TempDir()
+	needs := []Need{{Ticket: true}, bonusNeed, finalistsNeed}
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 8<<10 {
+			return // the limits are FuzzReadEntriesCSV's; a workbook is slow to write
+		}
+		var grid [][]string
+		for i, line := range strings.Split(text, "\n") {
+			if i == 50 {
+				break
+			}
+			cells := strings.Split(line, "\t")
+			grid = append(grid, cells[:min(len(cells), 12)])
+		}
+		x := excelize.NewFile()
+		defer x.Close()
+		for r, row := range grid {
+			for c, v := range row {
+				ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				if err := x.SetCellStr("Sheet1", ref, v); err != nil {
+					return // a cell excelize will not write
+				}
+			}
+		}
+		path := filepath.Join(dir, "entries.xlsx")
+		if err := x.SaveAs(path); err != nil {
+			return
+		}
+		for _, need := range needs {
+			fuzzEntries(t, path, need)
+		}
+		// a passed row is on its row of the sheet, its name a cell of it
+		// trimmed (of text excelize writes as it is: UTF-8)
+		ReadEntries(path, "", Columns{}, Need{}, func(r EntryRow) error {
+			if r.Line > len(grid) {
+				t.Fatalf("row %d of a sheet of %d", r.Line, len(grid))
+			}
+			row := grid[r.Line-1]
+			if r.Name != "" && !slices.ContainsFunc(row, func(c string) bool { return !xmlText(c) || strings.TrimSpace(c) == r.Name }) {
+				t.Fatalf("row %d: name %q is no cell of %q", r.Line, r.Name, row)
+			}
+			return nil
+		})
+	})
+}
+
+// xmlText reports whether s is text XML can hold, which excelize writes
+// as it is (it replaces the rest).
+func xmlText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool {
+		return r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF
+	})
+}
+
+// FuzzReadCards: an exclusions list or decline register. What reads is
+// sorted, each card once, each a card as NormCard gives it (normalised
+// again, the same); what is refused names its rows in order.
+func FuzzReadCards(f *testing.F) {
+	f.Add([]byte("Card\n6001000465623510\n6001 0004-6562.3510\n"))
+	f.Add([]byte("Member No;Name\n\uFF16\uFF10\n1\u200B2;x\n;\n"))
+	f.Add([]byte("Card\n1\x00\n\u202E1\nC13\n6.00123E+15\n"))
+	f.Add([]byte("Name\nx\n"))
+	f.Add([]byte("Card\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(dir, "exclusions.csv")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cards, err := ReadCards(path, "", "")
+		if err != nil {
+			checkFileError(t, err)
+			if cards != nil {
+				t.Fatalf("refused, yet %d cards", len(cards))
+			}
+			return
+		}
+		for i, c := range cards {
+			if i > 0 && cards[i-1] >= c {
+				t.Fatalf("not sorted, or twice: %q", cards)
+			}
+			if n, err := NormCard(c); err != nil || n != c || !plainCard(c) {
+				t.Fatalf("card %q normalises to %q, %v", c, n, err)
+			}
+		}
+	})
+}
+
+// FuzzReadProxies: the proxy nominations. What reads is one nomination a
+// card, sorted, each named, no nominee standing for two cards; what is
+// refused names its rows in order.
+func FuzzReadProxies(f *testing.F) {
+	f.Add([]byte("Card,Nominee,Nominee ID\n6001000465623510,Sibusiso Mthembu,8001015009087\n"))
+	f.Add([]byte("Card;Proxy Name;Passport\n1;A;X1\n1;a;x 1\n2;B;X1\n"))
+	f.Add([]byte("Card,Nominee\n1,\n2,\u202Eevil\n3,A\n4,a\n"))
+	f.Add([]byte("Card,Representative,ID\n\uFF11,Zoë,\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(dir, "proxies.csv")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ps, err := ReadProxies(path, "")
+		if err != nil {
+			checkFileError(t, err)
+			return
+		}
+		ids := map[string]string{}
+		for i, p := range ps {
+			if i > 0 && ps[i-1].Card >= p.Card {
+				t.Fatalf("not sorted, or a card twice: %+v", ps)
+			}
+			if n, err := NormCard(p.Card); err != nil || n != p.Card {
+				t.Fatalf("card %q normalises to %q, %v", p.Card, n, err)
+			}
+			if p.Name == "" || p.Name != strings.TrimSpace(p.Name) {
+				t.Fatalf("nominee %q", p.Name)
+			}
+			if _, bad := show.UnsafeRune(p.Name + p.ID); bad {
+				t.Fatalf("nominee %q (ID %q) holds a control character", p.Name, p.ID)
+			}
+			id := strings.ToUpper(strings.Join(strings.Fields(p.ID), ""))
+			if other, ok := ids[id]; ok && id != "" {
+				t.Fatalf("nominee ID %q stands for %s and %s", p.ID, other, p.Card)
+			}
+			ids[id] = p.Card
+		}
+	})
+}
+
+// checkFileError checks what any refused file gives: a *FileError lists
+// at least one problem, in row order, or the error is about the file as
+// a whole (it cannot be read, it is empty).
+func checkFileError(t *testing.T, err error) {
+	t.Helper()
+	var fe *FileError
+	if !errors.As(err, &fe) {
+		if err.Error() == "" {
+			t.Fatal("an error with no words")
+		}
+		return
+	}
+	if len(fe.Errs) == 0 || fe.Total < len(fe.Errs) || len(fe.Errs) > maxListed {
+		t.Fatalf("Total %d, %d listed", fe.Total, len(fe.Errs))
+	}
+	for i, e := range fe.Errs {
+		if e.Row < 1 || i > 0 && e.Row < fe.Errs[i-1].Row || e.Msg == "" {
+			t.Fatalf("errors out of order, without row or words: %+v", fe.Errs)
+		}
+	}
+	if !strings.HasPrefix(fe.Error(), fe.File) {
+		t.Fatalf("%q does not name the file", fe.Error())
+	}
+}
+
+// FuzzVerifyExport: an export with one of its files replaced, as an
+// auditor may be handed it. verify never panics, and reports a problem
+// unless the file is what the export wrote: any other bytes, in
+// record.json, the journal, a bin, the winners' CSV or workbook, are
+// found out.
+func FuzzVerifyExport(f *testing.F) {
+	fx := exportFixture(f)
+	db, ss := playExportShow(f, fx, false)
+	out := filepath.Join(f.TempDir(), "export")
+	if _, err := db.Export(ss.ID, out); err != nil {
+		f.Fatal(err)
+	}
+	var names []string
+	orig := map[string][]byte{}
+	err := filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(out, p)
+		b, err := os.ReadFile(p)
+		names, orig[rel] = append(names, rel), b
+		return err
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	slices.Sort(names)
+	for i, name := range names {
+		b := orig[name]
+		f.Add(uint8(i), b)
+		if len(b) > 0 {
+			f.Add(uint8(i), b[:len(b)-1])
+			f.Add(uint8(i), append(slices.Clone(b), "\n(none)"...))
+			f.Add(uint8(i), bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")))
+			f.Add(uint8(i), bytes.Replace(b, []byte("C0"), []byte("C1"), 1))
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, b []byte) {
+		name := names[int(which)%len(names)]
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS(out)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := verify.Dir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch same := bytes.Equal(b, orig[name]); {
+		case same && len(r.Problems) > 0:
+			t.Fatalf("the export as written: %q", r.Problems)
+		case !same && len(r.Problems) == 0:
+			t.Fatalf("%s changed (%d bytes, was %d) and verify found nothing", name, len(b), len(orig[name]))
 		}
 	})
 }
