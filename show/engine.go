@@ -538,6 +538,21 @@ func (d *decider) close() error {
 	} else if p := seg.Chooser(); p != nil {
 		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, p.K+1, seg.Seg.Choice())
 	}
+	// a show never ends with winners missing unsaid: a draw that cannot
+	// have them all is ended short first (skip REASON), and the record says why
+	var short []string
+	for _, s := range d.st.Segs {
+		if s.Seg.Draws() && !s.Done() {
+			if s.Seg.Kind == KindWildCard {
+				short = append(short, s.Seg.ID+" (its numbers are not chosen)")
+			} else {
+				short = append(short, fmt.Sprintf("%s (%d of %d winners)", s.Seg.ID, s.Winners(), s.Seg.Winners))
+			}
+		}
+	}
+	if len(short) > 0 {
+		return refuse("the show cannot close with winners missing: %s; draw them, or end each draw short with skip REASON", strings.Join(short, ", "))
+	}
 	if d.e.seed == nil {
 		return errors.New("the engine has no seed")
 	}

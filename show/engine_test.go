@@ -823,7 +823,10 @@ func TestClose(t *testing.T) {
 	r.draw()
 	r.refused(Command{Op: OpClose}, "still undecided")
 	r.do(Command{Op: OpClaim})
-	evs := r.do(Command{Op: OpClose}) // a show may close short
+	// a show closes short only once the draw is ended short, with its reason
+	r.refused(Command{Op: OpClose}, "the show cannot close with winners missing: a (1 of 3 winners)")
+	r.do(Command{Op: OpSkip, Text: "the prize budget is spent"})
+	evs := r.do(Command{Op: OpClose})
 	st := r.eng.State()
 	if len(evs) != 1 || evs[0].Kind != ShowClosed || !st.Closed || st.Seed != hex.EncodeToString(r.seed) {
 		t.Fatalf("close: %+v", evs)
@@ -1012,6 +1015,7 @@ func TestReplayResumes(t *testing.T) {
 		x.do(Command{Op: OpDecline})
 		x.draw()
 		x.do(Command{Op: OpClaim})
+		x.do(Command{Op: OpSkip, Text: "the hour is up"})
 		x.do(Command{Op: OpClose})
 	}
 	if stateJSON(t, a.eng.State()) != stateJSON(t, b.eng.State()) {
@@ -1113,4 +1117,15 @@ func TestDecideDoesNotMutate(t *testing.T) {
 			}
 		}
 	}
+}
+
+// close names every draw still short of its winners, the ones not yet
+// reached too; a slide needs none.
+func TestCloseNamesEachShortDraw(t *testing.T) {
+	sh := mkShow(Segment{ID: "a", Winners: 1}, Segment{ID: "welcome", Kind: KindSlide}, Segment{ID: "b", Winners: 2})
+	r := newRig(t, sh, memRows{"a": oneEach(cardsN(3)...), "b": oneEach(cardsN(3)...)}, seedOf(2))
+	r.refused(Command{Op: OpClose}, "winners missing: a (0 of 1 winners), b (0 of 2 winners)")
+	r.draw()
+	r.do(Command{Op: OpClaim})
+	r.refused(Command{Op: OpClose}, "winners missing: b (0 of 2 winners); draw them, or end each draw short with skip REASON")
 }

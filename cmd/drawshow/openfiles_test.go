@@ -32,7 +32,7 @@ func TestRunRefusesBrokenFilesAtOpen(t *testing.T) {
 	}
 
 	writeFile(t, dir, "entries.csv", "Ticket,Card,Name\nT1,6001,Thabo Mokoena\nT2,6002,Zo\u00eb Botha\n")
-	_, stderr, err = drawshow(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
+	_, stderr, err = drawshow(t, "skip its file comes later\nnext\nskip not tonight\nclose\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal")
 	if err != nil || !strings.Contains(stderr, "warning: segment later entry file "+filepath.Join(dir, "later-export.csv")+": no such file") {
 		t.Fatalf("run with a later export not there yet: %v\n%s", err, stderr)
 	}
