@@ -1,4 +1,4 @@
-# drawshow: make demo | test | check | build | bench | fuzz | shots | deps | staticcheck | clean
+# drawshow: make demo | test | check | build | bench | fuzz | fuzz-short | shots | deps | staticcheck | clean
 #
 # CI runs .ci/run (= make test) as root on a fresh clone, with no display
 # and no sound card.
@@ -29,7 +29,7 @@ BENCHFLAGS ?=
 FUZZTIME  ?= 20s
 
 
-.PHONY: build deps staticcheck test check bench fuzz demo shots clean
+.PHONY: build deps staticcheck test check bench fuzz fuzz-short demo shots clean
 
 # Two programs: drawshow (no graphics library) and drawshow-stage (the
 # window), side by side: drawshow hands its stage commands over to it.
@@ -60,6 +60,7 @@ test: deps staticcheck
 	$(STATICCHECK) ./...
 	@echo "== go test -race"
 	$(XVFB) $(GO) test -race -timeout 45m ./...
+	@$(MAKE) --no-print-directory fuzz-short
 
 # The quick loop while working: vet, and the tests of the packages that
 # need no display, without the race detector (a minute or so).
@@ -79,6 +80,14 @@ bench: deps
 # Each `go test -fuzz` call takes one target: run every Fuzz function for FUZZTIME.
 fuzz: deps
 	@FUZZTIME='$(FUZZTIME)' GO='$(GO)' scripts/fuzz.sh
+
+# Every fuzz target for FUZZ_EXECS inputs past its seeds (a count, never a
+# time: a short -fuzztime can fail on Go's own deadline), under a minute;
+# part of make test.
+FUZZ_EXECS ?= 300
+fuzz-short:
+	@echo "== fuzz (short)"
+	@FUZZ_EXECS='$(FUZZ_EXECS)' GO='$(GO)' scripts/fuzz.sh short
 
 # The stage on the embedded demo show (a rehearsal on a temporary
 # database). With a display the host drives it from the keyboard; without
