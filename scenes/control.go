@@ -14,24 +14,12 @@ import (
 type entry struct {
 	label   string
 	text    []rune
-	witness bool // else a proxy's name…
-	skip    bool // …or the reason a draw is skipped…
-	ticket  bool // …or a ticket drawn by hand, as printed…
-	numbers bool // …or who typed a wild card's numbers…
-	draw    bool // …or the auditor's draw witness, typed after the freeze
+	witness bool   // else a proxy's name…
+	skip    bool   // …or the reason a draw is skipped…
+	ticket  bool   // …or a ticket drawn by hand, as printed…
+	numbers bool   // …or who typed a wild card's numbers…
+	draw    bool   // …or the auditor's draw witness, typed after the freeze
 	id      string // a proxy's ID number, typed in the console
-}
-
-// outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
-var outcomes = []struct {
-	label string
-	op    show.Op
-}{
-	{"Claimed in person", show.OpClaim},
-	{"Proxy present", show.OpProxy},
-	{"On the decline register", show.OpDecline},
-	{"Forfeit (not the holder's card)", show.OpForfeit},
-	{"Back", ""},
 }
 
 // handle turns one tick of input into the show's next step.
@@ -77,7 +65,7 @@ func (s *Stage) typeInto(f Frame) {
 		case ebiten.KeyEscape, ebiten.KeyF5:
 			s.entry = nil
 			if e.witness {
-				s.to(phaseAttract)
+				s.to(&s.cast.attract)
 			}
 			if e.draw {
 				s.tell("The draw waits for its witness: Next opens the field again  ·  Prev ◄ back  ·  S skip the draw")
@@ -101,15 +89,15 @@ func (s *Stage) submit(e *entry) {
 	switch {
 	case e.witness && text != "":
 		s.send(show.Command{Op: show.OpWitness, Text: text})
-		s.to(phaseAttract)
+		s.to(&s.cast.attract)
 	case e.witness:
-		s.to(phaseAttract)
+		s.to(&s.cast.attract)
 	case e.skip && text != "":
 		s.send(show.Command{Op: show.OpSkip, Text: text})
 	case e.ticket && text != "":
 		s.send(show.Command{Op: show.OpTicket, Text: text})
 	case e.numbers && text != "":
-		s.send(show.Command{Op: show.OpNumbers, Numbers: s.nums, Text: text})
+		s.send(show.Command{Op: show.OpNumbers, Numbers: s.cast.numbers.nums, Text: text})
 	case text != "" && !e.skip && !e.ticket && !e.numbers:
 		s.send(show.Command{Op: show.OpProxy, Text: text, ID: e.id})
 	}
@@ -174,9 +162,7 @@ func (s *Stage) act(a Action) {
 	if a == Skip {
 		// a draw that cannot go on tonight (its entry file will not
 		// import, say) ends short on the record, with the host's reason
-		seg := s.st.CurSeg()
-		pending := seg.Last() != nil && seg.Last().Outcome == show.Pending
-		if seg.Seg.Draws() && seg.Chooser() == nil && !seg.Done() && !pending && s.phase != phaseReel && s.phase != phaseChoose {
+		if s.skippable() && s.scene != &s.cast.reel && s.scene != &s.cast.choose {
 			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", skip: true}
 		}
 		return
@@ -192,88 +178,16 @@ func (s *Stage) act(a Action) {
 		s.answer(a)
 		return
 	}
-	switch s.phase {
-	case phaseOpen:
-		switch a {
-		case Next:
-			s.to(phaseAttract)
-		case Export:
-			s.sheet()
-		}
-	case phaseAttract:
-		switch a {
-		case Export:
-			s.sheet()
-		case Next:
-			switch seg := s.st.CurSeg(); {
-			case seg.Seg.Kind == show.KindWildCard:
-				s.to(phaseNumbers)
-			case !seg.Seg.Draws():
-				s.past()
-			case seg.Frozen != nil:
-				s.to(phaseIntro)
-			default:
-				if s.send(show.Command{Op: show.OpFreeze}) {
-					s.tell("Freezing the bin…")
-				}
-			}
-		case Reload:
-			s.boardPoll = time.Time{}
-		case Context:
-			s.paused = !s.paused
-			if s.paused {
-				s.held = s.panel(s.now().Sub(s.since))
-			}
-		}
-	case phaseIntro:
-		if s.witnessDue() {
-			// nothing is drawn, typed or chosen before the draw witness
-			switch a {
-			case Next:
-				if !s.busy {
-					s.askDrawWitness()
-				}
-			case Prev:
-				s.to(phaseAttract)
-			}
-			return
-		}
-		if s.st.CurSeg().Seg.Manual {
-			s.ticketKey(a)
-			return
-		}
-		switch a {
-		case Next:
-			s.draw()
-		case Prev:
-			s.to(phaseAttract)
-		}
-	case phaseChoose:
-		s.choose(a)
-	case phaseNumbers:
-		s.numbers(a)
-	case phaseCountdown:
-		s.decide(a)
-	case phaseReveal:
-		if a == Next {
-			s.to(phaseCountdown)
-		}
-	case phaseClosed:
-		if a == Export && s.exported == "" {
-			s.send(show.Command{Op: opExport})
-		}
-	case phaseBoard:
-		switch {
-		case a == Next && s.boardFocus:
-			s.boardFocus = false
-		case a == Next && s.st.CurSeg().Chooser() != nil:
-			s.to(phaseChoose) // winners still to choose
-		case a == Next:
-			s.past()
-		case a == Prev:
-			s.boardFocus = true
-		}
-	}
+	s.scene.Act(s, a)
+}
+
+// skippable reports whether the current draw could be skipped: it is a
+// draw, not done, with no pick waiting on its claim and nobody left to
+// choose.
+func (s *Stage) skippable() bool {
+	seg := s.st.CurSeg()
+	return seg != nil && seg.Seg.Draws() && seg.Chooser() == nil && !seg.Done() &&
+		(seg.Last() == nil || seg.Last().Outcome != show.Pending)
 }
 
 // past moves on from the current segment: to the next, or at the last one
@@ -290,98 +204,26 @@ func (s *Stage) past() {
 func (s *Stage) draw() {
 	seg := s.st.CurSeg()
 	if l := seg.Last(); l != nil && l.Outcome == show.Pending && !l.Announced() {
-		s.to(phaseReel)
+		s.to(&s.cast.reel)
 		return
 	}
 	if seg.Chooser() != nil {
-		s.to(phaseChoose) // the winners choose their cards, balls or envelope
+		s.to(&s.cast.choose) // the winners choose their cards, balls or envelope
 		return
 	}
 	if seg.Done() {
-		s.to(phaseBoard)
+		s.to(&s.cast.board)
 		return
 	}
 	if seg.Seg.Manual {
-		s.to(phaseIntro) // the host types the next ticket drawn from the bin
+		s.to(&s.cast.intro) // the host types the next ticket drawn from the bin
 		return
 	}
 	if s.send(show.Command{Op: show.OpPick}) {
-		if s.opt.Sound != nil {
-			s.stopRoll()
-			s.roll = s.opt.Sound.Loop(audio.DrumRoll)
-		}
-		s.lastTen = 0
-		s.to(phaseReel)
+		s.cast.reel.startRoll(s)
+		s.cast.countdown.lastTen = 0
+		s.to(&s.cast.reel)
 	}
-}
-
-// decide handles the countdown: the outcome keys while the pick is
-// pending, then Next to the redraw or the board.
-func (s *Stage) decide(a Action) {
-	seg := s.st.CurSeg()
-	p := seg.Last()
-	if p == nil {
-		return
-	}
-	if p.Outcome != show.Pending {
-		if a == Next {
-			s.draw()
-		}
-		return
-	}
-	if s.menu >= 0 {
-		switch a {
-		case Next:
-			s.menu = (s.menu + 1) % len(outcomes)
-		case Prev:
-			s.menu = (s.menu + len(outcomes) - 1) % len(outcomes)
-		case Context:
-			op := outcomes[s.menu].op
-			s.menu = -1
-			s.outcome(op, seg, p)
-		}
-		return
-	}
-	// a bonus winner's seconds start when the team reaches the device
-	atDevice := seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero()
-	switch a {
-	case Next:
-		if s.now().Before(s.guard) {
-			return // meant for the reveal, not a claim
-		}
-		if atDevice {
-			s.send(show.Command{Op: show.OpArrived})
-			return
-		}
-		s.outcome(show.OpClaim, seg, p)
-	case Arrived:
-		if atDevice {
-			s.send(show.Command{Op: show.OpArrived})
-		}
-	case Claim:
-		s.outcome(show.OpClaim, seg, p)
-	case Proxy:
-		s.outcome(show.OpProxy, seg, p)
-	case Decline:
-		s.outcome(show.OpDecline, seg, p)
-	case Forfeit:
-		s.outcome(show.OpForfeit, seg, p)
-	case Context:
-		s.menu = len(outcomes) - 1 // on Back: F5 then Esc, the clicker's one button twice, changes nothing
-	}
-}
-
-func (s *Stage) outcome(op show.Op, seg *show.SegState, p *show.Pick) {
-	switch op {
-	case "":
-		return
-	case show.OpProxy:
-		if _, ok := s.st.ProxyFor(seg, p.Participant); !ok {
-			s.entry = &entry{label: "Proxy's name (from the signed form), then Enter"}
-			return
-		}
-	}
-	s.send(show.Command{Op: op})
 }
 
 // answer takes the confirm dialog's answer: Next is yes, anything else no.
