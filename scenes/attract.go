@@ -14,63 +14,183 @@ import (
 	"drawshow/show"
 )
 
+// attractScene is the screen between draws: the clock over the loop of
+// the run sheet, the slides, the jackpots and tonight's winners; or the
+// slide or the leaderboard the run sheet stands on.
+type attractScene struct {
+	paused bool // the loop stands still…
+	held   int  // …on this page
+
+	board     []show.Place // the leaderboard on screen…
+	boardAt   time.Time    // …from the standings file written then
+	boardErr  string       // why the last read failed, when it did
+	boardPoll time.Time    // when the standings were last asked for
+}
+
 // The attract loop's panels, each up for attractPanel.
 const attractPanel = 8 * time.Second
+
+// boardPoll is how often a leaderboard's standings file is looked at.
+const boardPoll = 3 * time.Second
+
+func (*attractScene) Name() string { return "attract" }
+
+func (*attractScene) Enter(*Stage) {}
+
+func (sc *attractScene) Act(s *Stage, a Action) {
+	switch a {
+	case Export:
+		s.sheet()
+	case Next:
+		switch seg := s.st.CurSeg(); {
+		case seg.Seg.Kind == show.KindWildCard:
+			s.to(&s.cast.numbers)
+		case !seg.Seg.Draws():
+			s.past()
+		case seg.Frozen != nil:
+			s.to(&s.cast.intro)
+		default:
+			if s.send(show.Command{Op: show.OpFreeze}) {
+				s.tell("Freezing the bin…")
+			}
+		}
+	case Reload:
+		sc.boardPoll = time.Time{}
+	case Context:
+		sc.paused = !sc.paused
+		if sc.paused {
+			sc.held = sc.panel(s.now().Sub(s.since))
+		}
+	}
+}
+
+// Update reads a leaderboard's file again every few seconds: a new one is
+// on screen without a restart.
+func (sc *attractScene) Update(s *Stage, now time.Time) {
+	if seg := s.st.CurSeg(); seg.Seg.Kind == show.KindLeaderboard && !s.busy && now.Sub(sc.boardPoll) >= boardPoll {
+		if s.send(show.Command{Op: opStandings, Segment: seg.Seg.ID}) {
+			sc.boardPoll = now
+		}
+	}
+}
+
+// standings takes a read of the leaderboard's file: a new file makes a new
+// board, with the movement since the one before; a bad one leaves the last
+// good board up and tells the host why.
+func (sc *attractScene) standings(s *Stage, r reply) {
+	if r.err != nil {
+		if msg := r.err.Error(); msg != sc.boardErr {
+			sc.boardErr = msg
+			s.tell("Standings not updated, the last good board stays up: " + msg)
+		}
+		return
+	}
+	sc.boardErr = ""
+	if r.written.Equal(sc.boardAt) && sc.board != nil {
+		return
+	}
+	g := s.st.CurSeg().Seg
+	sc.board = show.Rank(r.standings, g.Areas, g.Top, sc.board)
+	sc.boardAt = r.written
+	if sc.board == nil {
+		sc.board = []show.Place{} // read, and empty: not "not read yet"
+	}
+}
+
+// attractLook is what a frame of the loop shows of its own.
+type attractLook struct {
+	paused  bool
+	panel   time.Duration
+	boardAt time.Time
+	boardN  int
+}
+
+func (sc *attractScene) look(s *Stage, now time.Time) any {
+	k := attractLook{paused: sc.paused, boardAt: sc.boardAt, boardN: len(sc.board)}
+	if !sc.paused {
+		k.panel = now.Sub(s.since) / attractPanel
+	}
+	return k
+}
+
+func (*attractScene) Hints(s *Stage) string {
+	var now string
+	switch seg := s.st.CurSeg(); {
+	case seg.Seg.Kind == show.KindWildCard:
+		now = "Next ► the wild card's numbers"
+	case !seg.Seg.Draws() && s.st.Cur+1 < len(s.st.Segs):
+		now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
+	case !seg.Seg.Draws():
+		now = "Next ► close the show"
+	case seg.Frozen != nil:
+		now = "Next ► draw intro"
+	default:
+		now = "Next ► freeze the bin of " + seg.Seg.Title
+	}
+	if s.st.CurSeg().Seg.Kind == show.KindLeaderboard {
+		now += "  ·  U update the board now"
+	}
+	return now + "  ·  F5 pause the loop"
+}
+
+func (*attractScene) Buttons(s *Stage) []Button { return s.skipButton(s.nextButton(nil, "next")) }
+
+func (*attractScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown) }
 
 // panels are the attract loop's pages in turn: the run sheet, each slide
 // of the show, each jackpot chest's jackpot, and tonight's winners once
 // there are some.
-func (s *Stage) panels() []func(*ebiten.Image) {
-	ps := []func(*ebiten.Image){s.drawRunSheet}
+func (sc *attractScene) panels(s *Stage) []func(*ebiten.Image) {
+	ps := []func(*ebiten.Image){func(dst *ebiten.Image) { sc.drawRunSheet(s, dst) }}
 	for i := range s.st.Segs {
 		if g := s.st.Segs[i].Seg; g.Kind == show.KindSlide {
-			ps = append(ps, func(dst *ebiten.Image) { s.drawSlide(dst, g) })
+			ps = append(ps, func(dst *ebiten.Image) { sc.drawSlide(s, dst, g) })
 		}
 	}
 	for _, g := range s.st.Segs {
 		if g.Seg.Kind == show.KindChest {
-			ps = append(ps, func(dst *ebiten.Image) { s.drawJackpotPanel(dst, g) })
+			ps = append(ps, func(dst *ebiten.Image) { sc.drawJackpotPanel(s, dst, g) })
 		}
 	}
-	if len(s.winnersSoFar()) > 0 {
-		ps = append(ps, s.drawWinnersSoFar)
+	if len(sc.winnersSoFar(s)) > 0 {
+		ps = append(ps, func(dst *ebiten.Image) { sc.drawWinnersSoFar(s, dst) })
 	}
 	return ps
 }
 
 // panel is the attract loop's page at in: each stays attractPanel, and a
 // paused loop holds the page it was on.
-func (s *Stage) panel(in time.Duration) int {
+func (sc *attractScene) panel(in time.Duration) int {
 	n := int(in / attractPanel)
-	if s.paused {
-		n = s.held
+	if sc.paused {
+		n = sc.held
 	}
 	return n
 }
 
-// drawAttract is the screen between draws: the clock over the loop's
-// pages. When the run sheet stands on a slide, that slide stays up.
-func (s *Stage) drawAttract(dst *ebiten.Image, in time.Duration) {
+// Draw is the clock over the loop's pages. When the run sheet stands on a
+// slide, that slide stays up.
+func (sc *attractScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 	t := s.theme
 	switch g := s.st.CurSeg(); g.Seg.Kind {
 	case show.KindSlide:
-		s.drawSlide(dst, g.Seg)
+		sc.drawSlide(s, dst, g.Seg)
 		return
 	case show.KindLeaderboard:
-		s.drawLeaderboard(dst, g.Seg)
+		sc.drawLeaderboard(s, dst, g.Seg)
 		return
 	}
-	ps := s.panels()
-	ps[s.panel(in)%len(ps)](dst)
+	ps := sc.panels(s)
+	ps[sc.panel(in)%len(ps)](dst)
 	Text(dst, s.now().In(s.opt.Show.Location).Format("15:04"), t.Bold(120), W-80, 190, Right, t.Text)
-	if s.paused {
+	if sc.paused {
 		Text(dst, "paused", t.Regular(32), W-80, 330, Right, t.Dim)
 	}
 }
 
 // drawLeaderboard is the standings' top places, with their movement since
 // the last update, or when the board is not live, when it will be.
-func (s *Stage) drawLeaderboard(dst *ebiten.Image, g *show.Segment) {
+func (sc *attractScene) drawLeaderboard(s *Stage, dst *ebiten.Image, g *show.Segment) {
 	t := s.theme
 	loc := s.opt.Show.Location
 	now := s.now()
@@ -90,16 +210,16 @@ func (s *Stage) drawLeaderboard(dst *ebiten.Image, g *show.Segment) {
 		}
 		return
 	}
-	if s.board == nil {
+	if sc.board == nil {
 		Text(dst, "Standings to come", t.Regular(52), W/2, 480, Center, t.Dim)
 		return
 	}
-	at := s.boardAt.In(loc)
+	at := sc.boardAt.In(loc)
 	Text(dst, "Updated "+at.Format("15:04")+"  ·  next update "+at.Add(g.Every).Format("15:04"), t.Regular(40), W/2, 250, Center, t.Dim)
 	y := 330.0
-	rowH := min(72.0, 640/float64(max(len(s.board), 1)))
+	rowH := min(72.0, 640/float64(max(len(sc.board), 1)))
 	size := rowH * 0.75
-	for _, p := range s.board {
+	for _, p := range sc.board {
 		Text(dst, strconv.Itoa(p.Rank), t.Bold(size), 300, y, Right, t.Accent)
 		switch {
 		case p.New:
@@ -117,7 +237,7 @@ func (s *Stage) drawLeaderboard(dst *ebiten.Image, g *show.Segment) {
 }
 
 // drawSlide is a slide of the show: its title, body and image.
-func (s *Stage) drawSlide(dst *ebiten.Image, g *show.Segment) {
+func (*attractScene) drawSlide(s *Stage, dst *ebiten.Image, g *show.Segment) {
 	t := s.theme
 	Text(dst, g.Title, t.Fit(t.Bold, 96, g.Title, W-240), W/2, 170, Center, t.Accent)
 	y, width := 340.0, W-240.0
@@ -159,9 +279,9 @@ func wrap(s string, f text.Face, width float64) []string {
 	return out
 }
 
-func (s *Stage) drawWinnersSoFar(dst *ebiten.Image) {
+func (sc *attractScene) drawWinnersSoFar(s *Stage, dst *ebiten.Image) {
 	t := s.theme
-	if winners := s.winnersSoFar(); len(winners) > 0 {
+	if winners := sc.winnersSoFar(s); len(winners) > 0 {
 		Text(dst, "Tonight's winners", t.Bold(84), 120, 170, Left, t.Accent)
 		y := 320.0
 		for _, w := range winners {
@@ -178,7 +298,7 @@ func (s *Stage) drawWinnersSoFar(dst *ebiten.Image) {
 
 // drawRunSheet is tonight's segments with their times, the next one's
 // countdown, and those done ticked.
-func (s *Stage) drawRunSheet(dst *ebiten.Image) {
+func (*attractScene) drawRunSheet(s *Stage, dst *ebiten.Image) {
 	t := s.theme
 	loc := s.opt.Show.Location
 	Text(dst, "Tonight", t.Bold(84), 120, 170, Left, t.Accent)
@@ -228,7 +348,7 @@ func tick(dst *ebiten.Image, x, y float64, c color.Color) {
 type winnerLine struct{ name, prize, segment string }
 
 // winnersSoFar lists tonight's winners, masked, newest last.
-func (s *Stage) winnersSoFar() []winnerLine {
+func (*attractScene) winnersSoFar(s *Stage) []winnerLine {
 	var out []winnerLine
 	for _, g := range s.st.Segs {
 		for _, p := range g.Picks {
@@ -241,4 +361,34 @@ func (s *Stage) winnersSoFar() []winnerLine {
 		out = out[len(out)-7:]
 	}
 	return out
+}
+
+// drawJackpotPanel is the attract loop's page of a chest's jackpot.
+func (*attractScene) drawJackpotPanel(s *Stage, dst *ebiten.Image, seg *show.SegState) {
+	t := s.theme
+	cur := s.opt.Show.Currency
+	j := seg.Seg.Jackpot
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 84, seg.Seg.Title, 1300), 120, 170, Left, t.Accent)
+	label := "This week's jackpot"
+	if seg.Settled != nil && seg.Settled.Won {
+		label = "JACKPOT WON tonight"
+	}
+	Text(dst, label, t.Regular(56), W/2, 340, Center, t.Text)
+	Text(dst, show.Money(cur, s.st.Jackpot(seg)), t.Bold(220), W/2, 420, Center, t.Accent)
+	y := 720.0
+	switch st := seg.Settled; {
+	case st != nil && st.Won:
+		Text(dst, "Next week the jackpot starts again at "+show.Money(cur, st.Next), t.Regular(48), W/2, y, Center, t.Text)
+	case st != nil:
+		Text(dst, "Not won tonight: next week it is "+show.Money(cur, st.Next), t.Bold(56), W/2, y, Center, t.Good)
+	case j.Guaranteed:
+		Text(dst, "Guaranteed week: 1 jackpot ball among "+strconv.Itoa(j.Balls), t.Bold(56), W/2, y, Center, t.Good)
+	default:
+		Text(dst, "1 jackpot ball among "+strconv.Itoa(j.Balls)+"  ·  not won, it grows by "+show.Money(cur, j.Step)+" a week", t.Regular(44), W/2, y, Center, t.Text)
+	}
+	line := "Every other ball: " + show.Money(cur, j.Consolation) + " consolation"
+	if !seg.Seg.At.IsZero() {
+		line = "Draw " + seg.Seg.At.In(s.opt.Show.Location).Format("Monday 2 January, 15:04") + "  ·  " + line
+	}
+	Text(dst, line, t.Regular(44), W/2, y+90, Center, t.Dim)
 }

@@ -15,9 +15,9 @@ func TestHostControlsOffAir(t *testing.T) {
 	var desk Desk
 	r := newRig(t, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	clean := r.frame()
@@ -55,7 +55,7 @@ func TestHostControlsOffAir(t *testing.T) {
 func TestStageHintsAfterAKey(t *testing.T) {
 	r := newRig(t, func(o *Options) { o.StageHints = true })
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.faded()
 	r.press(ebiten.KeyF5) // pause the loop: the scene stands still
 	strip := r.frame()

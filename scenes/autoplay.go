@@ -23,9 +23,9 @@ type autoplay struct {
 	queue   []Frame // a ticket being typed, a frame a key
 }
 
-// visit is one stay in a scene: a new phase, or a new event in the record.
+// visit is one stay in a scene: a new scene, or a new event in the record.
 type visit struct {
-	phase   phase
+	scene   Scene
 	since   time.Time
 	events  int
 	confirm confirmKind
@@ -39,7 +39,7 @@ func newAutoplay(s *Stage) *autoplay {
 // and been drawn.
 func (a *autoplay) Poll() Frame {
 	s := a.s
-	if v := (visit{s.phase, s.since, s.st.Events, s.confirm}); v != a.visit {
+	if v := (visit{s.scene, s.since, s.st.Events, s.confirm}); v != a.visit {
 		a.visit, a.from, a.pressed = v, s.now(), false
 		a.wait = time.Duration(1800+a.rng.IntN(1200)) * time.Millisecond
 		a.out = a.rng.IntN(5) == 0
@@ -67,38 +67,8 @@ func (a *autoplay) Poll() Frame {
 		a.queue = append(a.queue, press(ebiten.KeyEnter))
 		return Frame{Chars: dice}
 	}
-	switch s.phase {
-	case phaseIntro:
-		if seg := s.st.CurSeg(); seg.Seg.Manual && seg.Bin != nil {
-			return a.typeTicket(seg)
-		}
-		return press(ebiten.KeyPageDown)
-	case phaseOpen, phaseAttract, phaseReveal, phaseBoard, phaseNumbers:
-		return press(ebiten.KeyPageDown)
-	case phaseChoose:
-		if s.st.CurSeg().Chooser() == nil {
-			return press(ebiten.KeyPageDown)
-		}
-		if a.rng.IntN(2) == 0 {
-			a.queue = append(a.queue, press(ebiten.KeyF5))
-			return press(ebiten.KeyPageDown) // move on one, then choose
-		}
-		return press(ebiten.KeyF5)
-	case phaseCountdown:
-		p := s.st.CurSeg().Last()
-		switch {
-		case p == nil:
-		case p.Outcome != show.Pending:
-			return press(ebiten.KeyPageDown)
-		case a.out && p.Deadline.IsZero() && s.st.CurSeg().Seg.Kind == show.KindBonus:
-			return press(ebiten.KeyA) // the team reaches the device; nobody there
-		case a.out:
-			// let the countdown run out: the engine records the no-show
-		case a.rng.IntN(8) == 0:
-			return press(ebiten.KeyD)
-		default:
-			return press(ebiten.KeyC)
-		}
+	if sc, ok := s.scene.(autoplayed); ok {
+		return sc.autoKey(a)
 	}
 	return Frame{}
 }

@@ -13,7 +13,7 @@ import (
 
 // choosing is the winner the table waits on at now: while a turn is on
 // its way, the one who chose it.
-func (s *Stage) choosing(seg *show.SegState, now time.Time) *show.Pick {
+func (sc *chooseScene) choosing(s *Stage, seg *show.SegState, now time.Time) *show.Pick {
 	if s.turn.segment == seg.Seg.ID && len(s.turn.ks) > 0 && s.turning(now) {
 		return &seg.Picks[s.turn.ks[0]]
 	}
@@ -59,19 +59,6 @@ func winnerNo(seg *show.SegState, p *show.Pick) int {
 	return n
 }
 
-func (s *Stage) drawChoose(dst *ebiten.Image) {
-	now := s.now()
-	seg := s.st.CurSeg()
-	switch seg.Seg.Kind {
-	case show.KindRoyalFlush:
-		s.drawCards(dst, seg, now)
-	case show.KindChest:
-		s.drawChest(dst, seg, now)
-	default:
-		s.drawEnvelopes(dst, seg, now)
-	}
-}
-
 // The Royal Flush table: five cards, cw × ch, gap apart, from y cardsY.
 const (
 	cardW, cardH = 300.0, 430.0
@@ -86,10 +73,10 @@ func cardX(i int) float64 {
 
 // drawCards is the Royal Flush table: face down until chosen, the chosen
 // card flipping to its prize, the cards taken face up over their winners.
-func (s *Stage) drawCards(dst *ebiten.Image, seg *show.SegState, now time.Time) {
+func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState, now time.Time) {
 	t := s.theme
 	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 56, seg.Seg.Title, W-240), W/2, 140, Center, t.Accent)
-	who := s.choosing(seg, now)
+	who := sc.choosing(s, seg, now)
 	turning := s.turning(now)
 	switch {
 	case who != nil:
@@ -122,7 +109,7 @@ func (s *Stage) drawCards(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 			Text(dst, name, t.Fit(t.Bold, 44, name, cardW), x+cardW/2, y+cardH+28, Center, t.Text)
 			continue
 		}
-		if !turning && seg.Chooser() != nil && i == s.at {
+		if !turning && seg.Chooser() != nil && i == sc.at {
 			y -= 24
 			s.glow(dst, x+cardW/2, y+cardH/2, cardW+28, cardH+28, 30)
 		}

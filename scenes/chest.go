@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -32,13 +31,13 @@ func ballSpot(i, n int) (x, y, r float64) {
 
 // drawChest is the jackpot chest: the jackpot, the balls still in play in
 // the drum, the chosen ball rolling out and opening, the winners' list.
-func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) {
+func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState, now time.Time) {
 	t := s.theme
 	cur := s.opt.Show.Currency
 	value := show.Money(cur, s.st.Jackpot(seg))
 	Text(dst, "JACKPOT", t.Bold(56), W/2, 132, Center, t.Accent)
 	Text(dst, value, t.Bold(150), W/2, 180, Center, t.Text)
-	who := s.choosing(seg, now)
+	who := sc.choosing(s, seg, now)
 	turning := s.turning(now)
 	switch st := seg.Settled; {
 	case who != nil:
@@ -63,7 +62,7 @@ func (s *Stage) drawChest(dst *ebiten.Image, seg *show.SegState, now time.Time) 
 			continue // out of play, or rolling out
 		}
 		x, y, r := ballSpot(i, len(items))
-		hl := !turning && who != nil && i == s.at
+		hl := !turning && who != nil && i == sc.at
 		if hl {
 			r *= 1.18
 			s.glow(dst, x, y, 2*r+20, 2*r+20, r+10)
@@ -166,34 +165,4 @@ func (s *Stage) openBall(dst *ebiten.Image, x, y, r float64, c *show.Choice) {
 	TextMid(dst, "Ball "+c.Item, t.Regular(math.Round(30*k)), x, y-r*0.5, col)
 	TextMid(dst, word, t.Fit(t.Bold, math.Round(44*k), word, 1.7*r), x, y-r*0.08, col)
 	TextMid(dst, c.Prize, t.Fit(t.Bold, math.Round(60*k), c.Prize, 1.6*r), x, y+r*0.38, col)
-}
-
-// drawJackpotPanel is the attract loop's page of a chest's jackpot.
-func (s *Stage) drawJackpotPanel(dst *ebiten.Image, seg *show.SegState) {
-	t := s.theme
-	cur := s.opt.Show.Currency
-	j := seg.Seg.Jackpot
-	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 84, seg.Seg.Title, 1300), 120, 170, Left, t.Accent)
-	label := "This week's jackpot"
-	if seg.Settled != nil && seg.Settled.Won {
-		label = "JACKPOT WON tonight"
-	}
-	Text(dst, label, t.Regular(56), W/2, 340, Center, t.Text)
-	Text(dst, show.Money(cur, s.st.Jackpot(seg)), t.Bold(220), W/2, 420, Center, t.Accent)
-	y := 720.0
-	switch st := seg.Settled; {
-	case st != nil && st.Won:
-		Text(dst, "Next week the jackpot starts again at "+show.Money(cur, st.Next), t.Regular(48), W/2, y, Center, t.Text)
-	case st != nil:
-		Text(dst, "Not won tonight: next week it is "+show.Money(cur, st.Next), t.Bold(56), W/2, y, Center, t.Good)
-	case j.Guaranteed:
-		Text(dst, "Guaranteed week: 1 jackpot ball among "+strconv.Itoa(j.Balls), t.Bold(56), W/2, y, Center, t.Good)
-	default:
-		Text(dst, "1 jackpot ball among "+strconv.Itoa(j.Balls)+"  ·  not won, it grows by "+show.Money(cur, j.Step)+" a week", t.Regular(44), W/2, y, Center, t.Text)
-	}
-	line := "Every other ball: " + show.Money(cur, j.Consolation) + " consolation"
-	if !seg.Seg.At.IsZero() {
-		line = "Draw " + seg.Seg.At.In(s.opt.Show.Location).Format("Monday 2 January, 15:04") + "  ·  " + line
-	}
-	Text(dst, line, t.Regular(44), W/2, y+90, Center, t.Dim)
 }

@@ -32,9 +32,9 @@ func TestClockStepMidCountdown(t *testing.T) {
 	clk = show.NewClock(func() time.Time { return r.clk.Now().Add(wall) }, func() time.Duration { return r.clk.Now().Sub(start) })
 
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	deadline := r.pick().Deadline

@@ -2,11 +2,9 @@ package scenes
 
 import (
 	"strings"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"drawshow/audio"
 	"drawshow/show"
 )
 

@@ -71,8 +71,8 @@ var helpLines = []string{
 // desk is the host's controls now.
 func (s *Stage) desk(now time.Time) Desk {
 	d := Desk{
-		Scene: s.phase.String(), Hints: s.hints(), Busy: s.busy,
-		Blackout: s.blackout, Paused: s.paused, MenuAt: s.menu,
+		Scene: s.scene.Name(), Hints: s.hints(), Busy: s.busy,
+		Blackout: s.blackout, Paused: s.cast.attract.paused, MenuAt: -1,
 		Actions: s.buttons(), State: s.st,
 	}
 	if s.opt.Sound != nil {
@@ -89,19 +89,23 @@ func (s *Stage) desk(now time.Time) Desk {
 	case confirmNoWitness:
 		d.Confirm = "Record an empty draw witness?"
 	}
-	if s.menu >= 0 {
+	if c, ok := s.scene.(*countdownScene); ok && c.menu >= 0 {
+		d.MenuAt = c.menu
 		for _, o := range outcomes {
 			d.Menu = append(d.Menu, o.label)
 		}
 	}
-	var typed []string
-	for _, n := range s.nums {
-		typed = append(typed, strconv.Itoa(n))
+	if t, ok := s.scene.(typist); ok {
+		nums, digits := t.typed()
+		var typed []string
+		for _, n := range nums {
+			typed = append(typed, strconv.Itoa(n))
+		}
+		if len(digits) > 0 {
+			typed = append(typed, string(digits)+"_")
+		}
+		d.Typed = strings.Join(typed, ", ")
 	}
-	if len(s.digits) > 0 {
-		typed = append(typed, string(s.digits)+"_")
-	}
-	d.Typed = strings.Join(typed, ", ")
 	if s.message != "" && now.Sub(s.messageAt) < noticeTime {
 		d.Message = s.message
 	}
@@ -144,85 +148,37 @@ func (d *Desk) equal(o *Desk) bool {
 		(d.Field == nil) == (o.Field == nil) && (d.Field == nil || *d.Field == *o.Field)
 }
 
-// buttons are what the host can do now, as the console offers them.
+// buttons are what the host can do now, as the console offers them:
+// none while a command is in flight or a question waits for its answer.
 func (s *Stage) buttons() []Button {
-	if s.busy || s.phase == phaseReel {
+	if s.busy || s.confirm != confirmNone || s.help {
 		return nil
 	}
-	var out []Button
-	add := func(b Button) { out = append(out, b) }
-	next := func(line string) {
-		h := s.hints()
-		label, ok := strings.CutPrefix(h, "Next ► ")
-		if !ok {
-			return
-		}
-		label, _, _ = strings.Cut(label, "  ·  ")
-		b := Button{Line: line, Label: capital(label), Key: "PageDown", Primary: true}
-		if strings.Contains(label, "close the show") {
-			b.Line, b.Irreversible = "close", true
-		}
-		add(b)
+	return s.scene.Buttons(s)
+}
+
+// nextButton appends to out the button that does what Next does now, as
+// the hints say it, sent as line; none when Next does nothing named.
+func (s *Stage) nextButton(out []Button, line string) []Button {
+	label, ok := strings.CutPrefix(s.hints(), "Next ► ")
+	if !ok {
+		return out
 	}
-	seg := s.st.CurSeg()
-	if s.confirm != confirmNone || s.help {
-		return nil // the stage waits for its question's answer: the console's keys give it
+	label, _, _ = strings.Cut(label, "  ·  ")
+	b := Button{Line: line, Label: capital(label), Key: "PageDown", Primary: true}
+	if strings.Contains(label, "close the show") {
+		b.Line, b.Irreversible = "close", true
 	}
-	switch s.phase {
-	case phaseCountdown:
-		p := seg.Last()
-		if p != nil && p.Outcome == show.Pending && seg.Chooser() == nil {
-			if seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero() {
-				add(Button{Line: "arrived", Label: "Team at the device", Key: "A", Primary: true})
-			}
-			add(Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || seg.Seg.Kind != show.KindBonus})
-			proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy"}
-			if _, ok := s.st.ProxyFor(seg, p.Participant); ok {
-				proxy.Field, proxy.Label = "", "Proxy present (nomination on file)"
-			}
-			add(proxy)
-			add(Button{Line: "decline", Label: "On the decline register", Key: "D"})
-			add(Button{Line: "forfeit", Label: "Forfeit (not the holder's card)", Key: "F", Irreversible: true})
-			return out
-		}
-		next("next")
-	case phaseIntro:
-		switch {
-		case s.witnessDue():
-			add(Button{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true})
-		case seg.Seg.Manual:
-			add(Button{Line: "ticket", Label: "Record the ticket drawn", Key: "T", Field: "ticket", Primary: true})
-		default:
-			next("draw")
-		}
-		add(Button{Line: "", Label: "Back", Key: "PageUp"})
-	case phaseChoose:
-		if seg.Chooser() != nil && !s.witnessDue() {
-			add(Button{Line: "choose", Label: "Choose " + seg.Seg.Choice(), Key: "F5", Field: "choice", Primary: true})
-		} else if s.witnessDue() {
-			add(Button{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true})
-		} else {
-			next("next")
-		}
-	case phaseNumbers:
-		if seg.Numbers == nil {
-			add(Button{Line: "numbers", Label: "Record the numbers drawn by hand", Key: "", Field: "numbers"})
-		}
-		next("next")
-	case phaseOpen:
-		if e := s.entry; e != nil && e.witness {
-			add(Button{Line: "witness", Label: "Record the auditor's witness", Key: "Enter", Field: "witness", Primary: true})
-		} else {
-			next("next")
-		}
-	default:
-		next("next")
+	return append(out, b)
+}
+
+// skipButton appends to out the button that skips the current draw, when
+// it could be skipped.
+func (s *Stage) skipButton(out []Button) []Button {
+	if !s.skippable() {
+		return out
 	}
-	if seg != nil && seg.Seg.Draws() && seg.Chooser() == nil && !seg.Done() && s.phase != phaseChoose && s.phase != phaseClosed &&
-		(seg.Last() == nil || seg.Last().Outcome != show.Pending) {
-		add(Button{Line: "skip", Label: "Skip this draw (it ends short)", Key: "S", Field: "reason", Irreversible: true})
-	}
-	return out
+	return append(out, Button{Line: "skip", Label: "Skip this draw (it ends short)", Key: "S", Field: "reason", Irreversible: true})
 }
 
 // capital is s with its first letter in capitals.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -15,8 +14,8 @@ import (
 
 // bonusPick is the bonus winner the envelopes are for at now: the one
 // choosing, or the last winner.
-func (s *Stage) bonusPick(seg *show.SegState, now time.Time) *show.Pick {
-	if p := s.choosing(seg, now); p != nil {
+func (sc *chooseScene) bonusPick(s *Stage, seg *show.SegState, now time.Time) *show.Pick {
+	if p := sc.choosing(s, seg, now); p != nil {
 		return p
 	}
 	for i := len(seg.Picks) - 1; i >= 0; i-- {
@@ -45,10 +44,10 @@ func envX(i, n int) float64 {
 
 // drawEnvelopes is a bonus jackpot's winner at the device, the hour's
 // progress, and the envelopes face down, the chosen one opening.
-func (s *Stage) drawEnvelopes(dst *ebiten.Image, seg *show.SegState, now time.Time) {
+func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegState, now time.Time) {
 	t := s.theme
 	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 52, seg.Seg.Title, W-240), W/2, 135, Center, t.Accent)
-	p := s.bonusPick(seg, now)
+	p := sc.bonusPick(s, seg, now)
 	if p == nil {
 		return
 	}
@@ -84,7 +83,7 @@ func (s *Stage) drawEnvelopes(dst *ebiten.Image, seg *show.SegState, now time.Ti
 			s.envelope(dst, x, y, ew, eh, it, chosen.Prize, u, false)
 			continue
 		}
-		hl := !turning && p.Choice == nil && i == s.at
+		hl := !turning && p.Choice == nil && i == sc.at
 		if hl {
 			y -= 20
 		}
@@ -145,13 +144,4 @@ func (s *Stage) envelope(dst *ebiten.Image, x, y, w, h float64, label, prize str
 		TextMid(d, label, t.Bold(math.Round(h*0.36)), w/2, h*0.74, t.Text)
 	})
 	blit(dst, body, x+w/2, y+h/2, 1, 1)
-}
-
-// hourLine is a bonus jackpot's progress this hour: "7 of 15 this hour".
-func (s *Stage) hourLine(seg *show.SegState, now time.Time) string {
-	won, target, ok := seg.Hour(now)
-	if !ok || target == 0 {
-		return ""
-	}
-	return strconv.Itoa(won) + " of " + strconv.Itoa(target) + " winners this hour"
 }

@@ -38,7 +38,7 @@ func TestExportKeyAtClose(t *testing.T) {
 	var calls, steps atomic.Int32
 	r := newRig(t, func(o *Options) { o.Backend = exportBackend{o.Backend.(sessionBackend), out, &calls, &steps} })
 	r.press(ebiten.KeyE) // before the close: nothing
-	if r.s.busy || r.s.exported != "" {
+	if r.s.busy || r.s.cast.closed.exported != "" {
 		t.Fatal("E exported an open show")
 	}
 	// every draw ended short, then the close
@@ -53,11 +53,11 @@ func TestExportKeyAtClose(t *testing.T) {
 		}
 	}
 	r.s.send(show.Command{Op: show.OpClose})
-	r.until("the close", func() bool { return r.s.phase == phaseClosed && !r.s.busy })
+	r.until("the close", func() bool { return r.scene() == "closed" && !r.s.busy })
 	r.press(ebiten.KeyE)
-	r.until("the export", func() bool { return r.s.exported != "" })
-	if r.s.exported != out || steps.Load() < 2 || r.s.progress.total != 0 {
-		t.Fatalf("exported to %q after %d steps; progress left %+v", r.s.exported, steps.Load(), r.s.progress)
+	r.until("the export", func() bool { return r.s.cast.closed.exported != "" })
+	if r.s.cast.closed.exported != out || steps.Load() < 2 || r.s.cast.closed.progress.total != 0 {
+		t.Fatalf("exported to %q after %d steps; progress left %+v", r.s.cast.closed.exported, steps.Load(), r.s.cast.closed.progress)
 	}
 	for _, f := range []string{"record.json", "report.pdf", "winners.xlsx", "collection.csv"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
@@ -88,8 +88,8 @@ func (b sheetBackend) Sheet() (string, error) { return b.path, b.ss.WriteSheet(b
 func TestSheetKeyAtOpen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sheet.pdf")
 	r := newRig(t, func(o *Options) { o.Backend = sheetBackend{o.Backend.(sessionBackend), path} })
-	if r.s.phase != phaseOpen {
-		t.Fatalf("the rig starts in phase %v", r.s.phase)
+	if r.scene() != "open" {
+		t.Fatalf("the rig starts in phase %v", r.scene())
 	}
 	if r.s.entry != nil {
 		r.press(ebiten.KeyEscape) // the auditor's witness field: not now
@@ -103,15 +103,15 @@ func TestSheetKeyAtOpen(t *testing.T) {
 	if c := r.s.st.Opened.Commitment; !strings.Contains(string(txt), c) {
 		t.Fatalf("the sheet does not carry the commitment %s:\n%s", c, txt)
 	}
-	if r.s.phase != phaseAttract {
-		t.Fatalf("the sheet moved the stage on (phase %v)", r.s.phase)
+	if r.scene() != "attract" {
+		t.Fatalf("the sheet moved the stage on (phase %v)", r.scene())
 	}
 	// once a bin is frozen the sheet is no pre-show anchor: E does nothing
 	r.press(ebiten.KeyPageDown)
 	r.until("the freeze", func() bool { return r.s.frozenAny() && !r.s.busy })
 	os.Remove(path)
 	r.press(ebiten.KeyPageUp) // back to the run sheet
-	r.until("the run sheet", func() bool { return r.s.phase == phaseAttract })
+	r.until("the run sheet", func() bool { return r.scene() == "attract" })
 	r.press(ebiten.KeyE)
 	r.settle()
 	if _, err := os.Stat(path); err == nil {

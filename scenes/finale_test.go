@@ -93,7 +93,7 @@ func newRoyalRig(t *testing.T) *rig {
 	path := writeShow(t, royalFiles())
 	r := openRig(t, path, testStart, nil)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	return r
 }
 
@@ -124,7 +124,7 @@ func (r *rig) toNext() {
 		r.press(ebiten.KeyPageDown)
 		r.settle()
 	}
-	r.at(phaseAttract)
+	r.at("attract")
 }
 
 // typeKeys presses each key in its own frame.
@@ -160,13 +160,13 @@ func (r *rig) landed() {
 func (r *rig) toCards(g func(string)) {
 	r.t.Helper()
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.drawAll(0)
 	r.toNext()
 
 	// the manual bin: a ticket not in the bin is refused, the host bar says why
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.typeKeys(digitKeys("999")...)
 	r.press(ebiten.KeyEnter)
 	r.settle()
@@ -182,7 +182,7 @@ func (r *rig) toCards(g func(string)) {
 	r.press(ebiten.KeyBackspace)
 	r.typeKeys(digitKeys(printed)...)
 	r.press(ebiten.KeyEnter)
-	r.at(phaseReveal)
+	r.at("reveal")
 	if p := r.pick(); p.Ticket != receipt || p.By != "manual" {
 		r.t.Fatalf("typed %s: pick %+v", printed, p.PickRef)
 	}
@@ -193,12 +193,12 @@ func (r *rig) toCards(g func(string)) {
 
 	// the finale: the finalists, five winners, then the cards
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.faded()
 	g("25-finalists")
 	r.drawAll(ebiten.KeyC)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseChoose)
+	r.at("choose")
 	r.faded()
 }
 
@@ -243,11 +243,11 @@ func TestGoldenRoyalFlush(t *testing.T) {
 	}
 	g("29-cards-done")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseBoard)
+	r.at("board")
 	r.faded()
-	r.until("the chain head", func() bool { return r.s.anchor != "" })
+	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
 	// the run's own head changes with its folder: the README's in its place
-	r.s.anchor = "record 41 · f97a a653 4016 057a"
+	r.s.cast.board.anchor = "record 41 · f97a a653 4016 057a"
 	g("30-flush-board")
 }
 
@@ -261,12 +261,12 @@ func TestChooseWithClicker(t *testing.T) {
 	c := &clicker{r: r}
 	chosen := func() int { return len(r.seg().Taken()) }
 
-	if r.s.at != 0 {
-		t.Fatalf("the table opens on card %d, want A", r.s.at)
+	if r.s.cast.choose.at != 0 {
+		t.Fatalf("the table opens on card %d, want A", r.s.cast.choose.at)
 	}
 	c.prev() // wraps to 10
-	if r.s.at != 4 {
-		t.Fatalf("Prev from A: card %d, want 10", r.s.at)
+	if r.s.cast.choose.at != 4 {
+		t.Fatalf("Prev from A: card %d, want 10", r.s.cast.choose.at)
 	}
 	c.next() // back to A
 	c.next() // K
@@ -287,27 +287,27 @@ func TestChooseWithClicker(t *testing.T) {
 	r.typeKeys(digitKeys("1")...)
 	r.press(ebiten.KeyEnter)
 	r.settle()
-	if chosen() != 1 || len(r.s.digits) != 0 {
-		t.Fatalf("while turning: %d chosen, digits %q", chosen(), string(r.s.digits))
+	if chosen() != 1 || len(r.s.cast.choose.digits) != 0 {
+		t.Fatalf("while turning: %d chosen, digits %q", chosen(), string(r.s.cast.choose.digits))
 	}
 	r.landed()
 	// the highlight skips K, out of play
-	if r.s.at != 2 {
-		t.Fatalf("after K: highlight on %d, want Q", r.s.at)
+	if r.s.cast.choose.at != 2 {
+		t.Fatalf("after K: highlight on %d, want Q", r.s.cast.choose.at)
 	}
 	c.prev()
-	if r.s.at != 0 {
-		t.Fatalf("Prev from Q skips K: highlight on %d, want A", r.s.at)
+	if r.s.cast.choose.at != 0 {
+		t.Fatalf("Prev from Q skips K: highlight on %d, want A", r.s.cast.choose.at)
 	}
 	// digits: Backspace erases, Esc clears, a taken card is refused
 	r.typeKeys(digitKeys("27")...)
 	r.press(ebiten.KeyBackspace)
-	if string(r.s.digits) != "2" {
-		t.Fatalf("typed 2 7 Backspace: %q", string(r.s.digits))
+	if string(r.s.cast.choose.digits) != "2" {
+		t.Fatalf("typed 2 7 Backspace: %q", string(r.s.cast.choose.digits))
 	}
 	r.press(ebiten.KeyEscape)
-	if len(r.s.digits) != 0 || chosen() != 1 {
-		t.Fatalf("Esc: digits %q, chosen %d", string(r.s.digits), chosen())
+	if len(r.s.cast.choose.digits) != 0 || chosen() != 1 {
+		t.Fatalf("Esc: digits %q, chosen %d", string(r.s.cast.choose.digits), chosen())
 	}
 	r.typeKeys(ebiten.KeyNumpad2, ebiten.KeyNumpadEnter) // K, by its place
 	r.settle()
@@ -332,7 +332,7 @@ func TestChooseWithClicker(t *testing.T) {
 		r.landed()
 	}
 	c.next()
-	r.at(phaseBoard)
+	r.at("board")
 	if evs := r.events(); len(evs) == 0 || evs[len(evs)-1].Kind != show.PrizeChosen {
 		t.Fatalf("last event %v", evs[len(evs)-1].Kind)
 	}
@@ -377,17 +377,17 @@ func TestGoldenChest(t *testing.T) {
 	})
 	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.clk.Add(attractPanel) // the loop's second page: the jackpot
 	r.update()
 	r.faded()
 	g("31-attract-jackpot")
 
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.drawAll(ebiten.KeyC)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseChoose)
+	r.at("choose")
 	r.faded()
 	r.press(ebiten.KeyPageDown) // the highlight to ball 02
 	g("32-chest")
@@ -419,7 +419,7 @@ func TestGoldenChest(t *testing.T) {
 	r.landed()
 	g("35-jackpot-won")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseBoard)
+	r.at("board")
 }
 
 const bonusShow = `promotion: Royal Flush
@@ -460,9 +460,9 @@ func TestGoldenBonus(t *testing.T) {
 	r := openRig(t, path, testStart, nil)
 	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	g("36-bonus-countdown") // the team on its way to the device: no seconds run yet
@@ -483,7 +483,7 @@ func TestGoldenBonus(t *testing.T) {
 	r.press(ebiten.KeyC)
 	r.decided(show.Claimed)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseChoose)
+	r.at("choose")
 	r.faded()
 	r.press(ebiten.KeyPageUp) // the highlight to the last envelope
 	g("37-envelopes")
@@ -501,8 +501,8 @@ func TestGoldenBonus(t *testing.T) {
 	n := len(r.seg().Picks)
 	r.press(ebiten.KeyPageDown) // the next winner
 	r.until("the next pick", func() bool { return !r.s.busy && len(r.seg().Picks) == n+1 })
-	if r.s.phase != phaseReel {
-		t.Fatalf("Next after the envelope: phase %s, want reel", r.s.phase)
+	if r.scene() != "reel" {
+		t.Fatalf("Next after the envelope: phase %s, want reel", r.scene())
 	}
 }
 
@@ -546,10 +546,10 @@ segments:
 func (r *rig) toWildCard() {
 	r.t.Helper()
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	for range 5 {
 		r.press(ebiten.KeyPageDown)
-		r.at(phaseIntro)
+		r.at("intro")
 		r.drawAll(0)
 		r.toNext()
 	}
@@ -557,8 +557,8 @@ func (r *rig) toWildCard() {
 		r.t.Fatalf("after the bins: %s", k)
 	}
 	r.press(ebiten.KeyPageDown)
-	if r.s.phase != phaseNumbers {
-		r.t.Fatalf("Next at the wild card: phase %s, want numbers", r.s.phase)
+	if r.scene() != "numbers" {
+		r.t.Fatalf("Next at the wild card: phase %s, want numbers", r.scene())
 	}
 	r.faded()
 }
@@ -575,15 +575,15 @@ func TestGoldenWildCard(t *testing.T) {
 	r.press(ebiten.KeyEnter)
 	r.typeKeys(digitKeys("7")...) // not a bin
 	r.press(ebiten.KeyEnter)
-	if !strings.Contains(r.s.message, "7 is not a bin") || len(r.s.nums) != 1 {
-		t.Fatalf("7: nums %v, message %q", r.s.nums, r.s.message)
+	if !strings.Contains(r.s.message, "7 is not a bin") || len(r.s.cast.numbers.nums) != 1 {
+		t.Fatalf("7: nums %v, message %q", r.s.cast.numbers.nums, r.s.message)
 	}
 	r.typeKeys(digitKeys("4")...) // chosen already
 	r.press(ebiten.KeyEnter)
 	r.typeKeys(digitKeys("2")...)
 	r.press(ebiten.KeyEnter)
 	if r.s.entry == nil || !r.s.entry.numbers {
-		t.Fatalf("two numbers typed: nums %v, no field for who typed them", r.s.nums)
+		t.Fatalf("two numbers typed: nums %v, no field for who typed them", r.s.cast.numbers.nums)
 	}
 	r.in.PushFrame(Frame{Chars: []rune("Thandi Nkosi")})
 	r.update()
@@ -597,9 +597,9 @@ func TestGoldenWildCard(t *testing.T) {
 	g("41-wild-numbers")
 
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	if f := r.seg().Frozen; f == nil || f.From != "me-4" {
 		t.Fatalf("the first wild-card draw froze %+v, want from me-4", f)
 	}
@@ -625,12 +625,12 @@ func TestWildCardDrawnElectronically(t *testing.T) {
 	}
 	r.press(ebiten.KeyPageDown) // still lighting up: no step
 	r.settle()
-	if r.s.phase != phaseNumbers {
-		t.Fatalf("Next while the numbers light up: phase %s", r.s.phase)
+	if r.scene() != "numbers" {
+		t.Fatalf("Next while the numbers light up: phase %s", r.scene())
 	}
 	r.landed()
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	if id := r.seg().Seg.ID; id != "wild-1" {
 		t.Fatalf("after the numbers: %s", id)
 	}
@@ -661,8 +661,8 @@ func TestAutoplayFinale(t *testing.T) {
 			sr := &screenRig{screen: ebiten.NewImage(W, H), every: 250 * time.Millisecond}
 			t.Cleanup(sr.screen.Deallocate)
 			sr.rig = openRig(t, writeShow(t, c.files), testStart, func(o *Options) { o.Autoplay = true })
-			last := sr.s.phase
-			scenes := map[phase]bool{}
+			last := sr.scene()
+			scenes := map[string]bool{}
 			frames := 0
 			frame := func() {
 				sr.waitIdle()
@@ -671,26 +671,26 @@ func TestAutoplayFinale(t *testing.T) {
 			}
 			for !c.done(sr.s.st) {
 				if frames > maxFrames {
-					t.Fatalf("autoplay stuck after %d frames: phase %s, segment %s, message %q, scenes %v", frames, sr.s.phase, sr.seg().Seg.ID, sr.s.message, scenes)
+					t.Fatalf("autoplay stuck after %d frames: phase %s, segment %s, message %q, scenes %v", frames, sr.scene(), sr.seg().Seg.ID, sr.s.message, scenes)
 				}
-				if p := sr.seg().Last(); sr.s.phase == phaseCountdown && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
+				if p := sr.seg().Last(); sr.scene() == "countdown" && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
 					sr.clk.Set(p.Deadline.Add(-3 * time.Second)) // a no-show's long wait, in one step
 				}
 				frame()
-				if p := sr.s.phase; p != last {
+				if p := sr.scene(); p != last {
 					if !scenes[p] {
 						for end := sr.clk.Now().Add(time.Second); sr.clk.Now().Before(end); {
 							frame() // faded in
 						}
-						sr.same(c.name + " " + p.String())
+						sr.same(c.name + " " + p)
 					}
 					last, scenes[p] = p, true
 				}
 			}
 			t.Logf("%d frames", frames)
-			want := phaseChoose
+			want := "choose"
 			if c.name == "wild-card" {
-				want = phaseNumbers
+				want = "numbers"
 			}
 			if !scenes[want] {
 				t.Errorf("autoplay never reached %s: %v", want, scenes)
@@ -713,14 +713,14 @@ func TestResumeAtTheTable(t *testing.T) {
 	r.s.Close()
 
 	r2 := openRig(t, r.sh.Path, r.clk.Now(), func(o *Options) { o.Resumed = true })
-	if r2.s.phase != phaseChoose {
-		t.Fatalf("resumed at %s, want the table", r2.s.phase)
+	if r2.scene() != "choose" {
+		t.Fatalf("resumed at %s, want the table", r2.scene())
 	}
 	if c := r2.seg().Chooser(); c == nil || c.K != want {
 		t.Fatalf("resumed chooser %v, want pick %d", c, want)
 	}
-	if r2.s.turning(r2.clk.Now()) || r2.s.at != 1 {
-		t.Fatalf("resumed: turning %v, highlight %d (want K: A is taken)", r2.s.turning(r2.clk.Now()), r2.s.at)
+	if r2.s.turning(r2.clk.Now()) || r2.s.cast.choose.at != 1 {
+		t.Fatalf("resumed: turning %v, highlight %d (want K: A is taken)", r2.s.turning(r2.clk.Now()), r2.s.cast.choose.at)
 	}
 	r2.clk.Add(freshPress)
 	r2.press(ebiten.KeyF5)

@@ -13,7 +13,7 @@ import (
 
 // drawFinalists is the Royal Flush intro: the frozen bin's finalists, by
 // property when the file gives one, and the prizes behind the cards.
-func (s *Stage) drawFinalists(dst *ebiten.Image, seg *show.SegState) {
+func (*introScene) drawFinalists(s *Stage, dst *ebiten.Image, seg *show.SegState) {
 	t := s.theme
 	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 80, seg.Seg.Title, W-240), W/2, 140, Center, t.Text)
 	es := seg.Bin.Entries

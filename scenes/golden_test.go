@@ -35,13 +35,13 @@ func TestGolden(t *testing.T) {
 	// the commitment, and the auditor's witness field
 	g("01-open")
 	r.press(ebiten.KeyPageDown) // no witness
-	r.at(phaseAttract)
+	r.at("attract")
 	r.faded()
 	g("02-attract")
 
 	// the Saturday cash draw: freeze, intro, reel, reveal
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.faded()
 	g("03-intro")
 	r.reel(ebiten.KeyPageDown, func() { g("04-reel") })
@@ -62,7 +62,7 @@ func TestGolden(t *testing.T) {
 	r.update()
 	g("08-reveal")
 	r.clk.Add(revealTime) // the reveal gives way to the countdown by itself
-	r.at(phaseCountdown)
+	r.at("countdown")
 	r.faded()
 	r.press(ebiten.KeyC)
 	r.decided(show.Claimed)
@@ -102,11 +102,11 @@ func TestGolden(t *testing.T) {
 		r.decided(show.Claimed)
 	}
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseBoard)
+	r.at("board")
 	r.faded()
-	r.until("the chain head", func() bool { return r.s.anchor != "" })
+	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
 	// the run's own head changes with its folder: the README's in its place
-	r.s.anchor = "record 41 · f97a a653 4016 057a"
+	r.s.cast.board.anchor = "record 41 · f97a a653 4016 057a"
 	g("14-board")
 
 	r.press(ebiten.KeyF1)
@@ -122,9 +122,9 @@ func TestGolden(t *testing.T) {
 	// the points draw, claimed through, then the members' draw, whose
 	// winners need not be present
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	for {
 		r.countdown()
@@ -136,13 +136,13 @@ func TestGolden(t *testing.T) {
 		r.reel(ebiten.KeyPageDown, nil)
 	}
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseBoard)
+	r.at("board")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.faded()
 	g("18-attract-later")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	r.decided(show.ToContact)
@@ -151,9 +151,9 @@ func TestGolden(t *testing.T) {
 	r.countdown()
 	r.decided(show.ToContact)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseBoard)
+	r.at("board")
 	r.press(ebiten.KeyPageDown) // to the last segment: the Bonus Play Multiplier slide
-	r.at(phaseAttract)
+	r.at("attract")
 	r.faded()
 	g("20-slide")
 	r.press(ebiten.KeyPageDown)
@@ -164,7 +164,7 @@ func TestGolden(t *testing.T) {
 	}
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseClosed)
+	r.at("closed")
 	r.faded()
 	g("22-closed")
 }

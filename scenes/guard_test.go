@@ -40,16 +40,16 @@ func TestDrumRollStopsWhenThePoolRunsOut(t *testing.T) {
 	var snd *fakeSound
 	r := newTinyRig(t, &snd)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	for i := 0; i < 2; i++ {
 		r.toCountdown(ebiten.KeyPageDown)
 		r.decided(show.ToContact)
 	}
 	// third pick: the pool is empty
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseBoard)
+	r.at("board")
 	if r.seg().Ended == nil || len(snd.loops) != 3 || len(snd.loops) != len(snd.stopped) {
 		t.Errorf("drum-roll loops %d, stopped %d: a drum-roll plays on", len(snd.loops), len(snd.stopped))
 	}
@@ -60,16 +60,16 @@ func TestDrumRollStopsWhenThePoolRunsOut(t *testing.T) {
 func TestNextAfterAutoRevealIsNoClaim(t *testing.T) {
 	r := newRig(t, nil)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.clk.Set(r.s.since.Add(revealTime)) // the reveal times out on its own…
 	r.update()
 	r.press(ebiten.KeyPageDown) // …one tick before the host's "skip to the countdown"
 	r.settle()
-	if r.s.phase != phaseCountdown || r.pick().Outcome != show.Pending {
-		t.Fatalf("phase %s, outcome %q: a late Next claimed", r.s.phase, r.pick().Outcome)
+	if r.scene() != "countdown" || r.pick().Outcome != show.Pending {
+		t.Fatalf("phase %s, outcome %q: a late Next claimed", r.scene(), r.pick().Outcome)
 	}
 }
 
@@ -77,14 +77,14 @@ func TestNextAfterAutoRevealIsNoClaim(t *testing.T) {
 func TestTwoKeysOneFrameOneStep(t *testing.T) {
 	r := newRig(t, nil)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.press(ebiten.KeySpace, ebiten.KeyEnter)
 	r.settle()
-	if r.s.phase != phaseCountdown || r.pick().Outcome != show.Pending {
-		t.Fatalf("phase %s, outcome %q: Space+Enter took two steps", r.s.phase, r.pick().Outcome)
+	if r.scene() != "countdown" || r.pick().Outcome != show.Pending {
+		t.Fatalf("phase %s, outcome %q: Space+Enter took two steps", r.scene(), r.pick().Outcome)
 	}
 }
 
@@ -93,7 +93,7 @@ func TestTwoKeysOneFrameOneStep(t *testing.T) {
 func TestSkipKey(t *testing.T) {
 	r := newRig(t, nil)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyS)
 	if r.s.entry == nil || !r.s.entry.skip {
 		t.Fatal("S opened no reason field")
@@ -101,7 +101,7 @@ func TestSkipKey(t *testing.T) {
 	r.in.PushFrame(Frame{Chars: []rune("file late")})
 	r.update()
 	r.press(ebiten.KeyEnter)
-	r.at(phaseBoard)
+	r.at("board")
 	if e := r.seg().Ended; e == nil || !strings.Contains(e.Reason, "file late") {
 		t.Fatalf("ended %+v", e)
 	}

@@ -17,7 +17,7 @@ func (r *rig) waitIdle() {
 	deadline := time.Now().Add(waitFor)
 	for r.s.busy || r.overdue() {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("waited %v for the worker; phase %s, busy %v, message %q", waitFor, r.s.phase, r.s.busy, r.s.message)
+			r.t.Fatalf("waited %v for the worker; phase %s, busy %v, message %q", waitFor, r.scene(), r.s.busy, r.s.message)
 		}
 		time.Sleep(time.Millisecond)
 		r.s.drain()

@@ -41,11 +41,11 @@ func (c *clicker) context() {
 
 // stepOf is where the stage is: its phase and the record's length.
 type stepOf struct {
-	phase  phase
+	phase  string
 	events int
 }
 
-func (r *rig) step() stepOf { return stepOf{r.s.phase, r.s.st.Events} }
+func (r *rig) step() stepOf { return stepOf{r.scene(), r.s.st.Events} }
 
 // TestClickerRunsADraw plays the Saturday cash draw with the four clicker
 // buttons only, through the real journal, and checks what it recorded.
@@ -56,15 +56,15 @@ func TestClickerRunsADraw(t *testing.T) {
 
 	// open: the witness field takes Next as "none"
 	c.next()
-	r.at(phaseAttract)
+	r.at("attract")
 
 	// F5/Esc pauses and resumes the attract loop; it never quits
 	c.context()
-	if !r.s.paused {
+	if !r.s.cast.attract.paused {
 		t.Fatal("F5 in the attract loop: not paused")
 	}
 	c.context()
-	if r.s.paused {
+	if r.s.cast.attract.paused {
 		t.Fatal("Esc in the attract loop: still paused")
 	}
 
@@ -83,35 +83,35 @@ func TestClickerRunsADraw(t *testing.T) {
 	c.context()
 	r.settle()
 	c.blank()
-	if r.s.blackout || r.step() != before || r.s.paused {
-		t.Fatalf("after blackout: blackout %v, step %+v, paused %v; want the attract loop as it was, %+v", r.s.blackout, r.step(), r.s.paused, before)
+	if r.s.blackout || r.step() != before || r.s.cast.attract.paused {
+		t.Fatalf("after blackout: blackout %v, step %+v, paused %v; want the attract loop as it was, %+v", r.s.blackout, r.step(), r.s.cast.attract.paused, before)
 	}
 
 	// one press, one step: Next twice in consecutive frames at the intro
 	// starts one pick, not two
 	c.next()
-	r.at(phaseIntro)
+	r.at("intro")
 	want = append(want, string(show.BinFrozen))
 	r.in.Push(clickNext)
 	r.in.Push(clickNext)
 	r.update()
 	r.update()
 	r.until("the pick", func() bool { return !r.s.busy && len(r.seg().Picks) == 1 })
-	if r.s.phase != phaseReel {
-		t.Fatalf("after Next, Next at the intro: phase %s, want reel", r.s.phase)
+	if r.scene() != "reel" {
+		t.Fatalf("after Next, Next at the intro: phase %s, want reel", r.scene())
 	}
 	r.clk.Set(r.s.since.Add(reelTime))
-	r.at(phaseReveal)
+	r.at("reveal")
 	want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
 
 	// Prev never undoes: not at the reveal, not in the countdown
 	c.prev()
-	if r.s.phase != phaseReveal {
-		t.Fatalf("Prev at the reveal: phase %s", r.s.phase)
+	if r.scene() != "reveal" {
+		t.Fatalf("Prev at the reveal: phase %s", r.scene())
 	}
 	c.next()
-	if r.s.phase != phaseCountdown {
-		t.Fatalf("Next at the reveal: phase %s, want countdown", r.s.phase)
+	if r.scene() != "countdown" {
+		t.Fatalf("Next at the reveal: phase %s, want countdown", r.scene())
 	}
 	c.prev()
 	r.settle()
@@ -121,11 +121,11 @@ func TestClickerRunsADraw(t *testing.T) {
 
 	// the outcome menu: F5 opens it on Back, Prev once, Esc chooses forfeit
 	c.context()
-	if r.s.menu != len(outcomes)-1 {
-		t.Fatalf("F5 in the countdown: menu %d, want %d (Back)", r.s.menu, len(outcomes)-1)
+	if r.s.cast.countdown.menu != len(outcomes)-1 {
+		t.Fatalf("F5 in the countdown: menu %d, want %d (Back)", r.s.cast.countdown.menu, len(outcomes)-1)
 	}
 	c.prev()
-	if got := outcomes[r.s.menu].op; got != show.OpForfeit {
+	if got := outcomes[r.s.cast.countdown.menu].op; got != show.OpForfeit {
 		t.Fatalf("menu at %q, want forfeit", got)
 	}
 	c.context()
@@ -136,14 +136,14 @@ func TestClickerRunsADraw(t *testing.T) {
 	c.next() // redraw
 	r.until("the redraw", func() bool { return !r.s.busy && len(r.seg().Picks) == 2 })
 	r.clk.Set(r.s.since.Add(reelTime))
-	r.at(phaseReveal)
+	r.at("reveal")
 	want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
 	c.next()
 	c.context()
 	c.context() // the clicker's F5 then Esc: the menu opened on Back, so nothing is decided
 	r.settle()
-	if r.s.menu != -1 || r.pick().Outcome != show.Pending {
-		t.Fatalf("Back: menu %d, outcome %q", r.s.menu, r.pick().Outcome)
+	if r.s.cast.countdown.menu != -1 || r.pick().Outcome != show.Pending {
+		t.Fatalf("Back: menu %d, outcome %q", r.s.cast.countdown.menu, r.pick().Outcome)
 	}
 
 	// Ctrl+Q asks; any other key says no; Esc never quits
@@ -153,8 +153,8 @@ func TestClickerRunsADraw(t *testing.T) {
 		t.Fatal("Ctrl+Q did not ask")
 	}
 	c.context() // "no", and not the menu either
-	if r.s.confirm != confirmNone || r.s.quit || r.s.menu != -1 {
-		t.Fatalf("F5/Esc at the quit question: confirm %v, quit %v, menu %d", r.s.confirm, r.s.quit, r.s.menu)
+	if r.s.confirm != confirmNone || r.s.quit || r.s.cast.countdown.menu != -1 {
+		t.Fatalf("F5/Esc at the quit question: confirm %v, quit %v, menu %d", r.s.confirm, r.s.quit, r.s.cast.countdown.menu)
 	}
 
 	// claims with Next until the draw has its winners
@@ -170,14 +170,14 @@ func TestClickerRunsADraw(t *testing.T) {
 		c.next() // the next pick
 		r.until("the next pick", func() bool { return !r.s.busy && len(r.seg().Picks) == n+1 })
 		r.clk.Set(r.s.since.Add(reelTime))
-		r.at(phaseReveal)
+		r.at("reveal")
 		want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
 		c.next()
 	}
 	c.next()
-	r.at(phaseBoard)
+	r.at("board")
 	c.next()
-	r.at(phaseAttract)
+	r.at("attract")
 	want = append(want, string(show.SegmentNext))
 	if got := r.seg().Seg.ID; got != "points-draw" {
 		t.Fatalf("after the board: segment %s, want points-draw", got)
@@ -241,29 +241,29 @@ func TestEscNeverQuits(t *testing.T) {
 		}
 	}
 	esc(false) // open: leaves the witness field for the attract loop
-	r.at(phaseAttract)
+	r.at("attract")
 	esc(false) // pause
 	esc(false) // and on
-	if r.s.paused {
+	if r.s.cast.attract.paused {
 		t.Fatal("Esc twice in the attract loop: paused")
 	}
 	r.press(clickNext)
-	r.at(phaseIntro)
+	r.at("intro")
 	esc(true)
 	r.press(clickNext)
 	r.until("the pick", func() bool { return !r.s.busy && len(r.seg().Picks) == 1 })
 	esc(true)
 	r.clk.Set(r.s.since.Add(reelTime))
-	r.at(phaseReveal)
+	r.at("reveal")
 	esc(true)
 	r.press(clickNext)
 	esc(true) // opens the outcome menu, on Back, records nothing
-	if r.s.menu != len(outcomes)-1 {
-		t.Fatalf("Esc in the countdown: menu %d, want open on Back", r.s.menu)
+	if r.s.cast.countdown.menu != len(outcomes)-1 {
+		t.Fatalf("Esc in the countdown: menu %d, want open on Back", r.s.cast.countdown.menu)
 	}
 	esc(true) // Back
-	if r.s.menu != -1 || r.pick().Outcome != show.Pending {
-		t.Fatalf("Back: menu %d, outcome %q", r.s.menu, r.pick().Outcome)
+	if r.s.cast.countdown.menu != -1 || r.pick().Outcome != show.Pending {
+		t.Fatalf("Back: menu %d, outcome %q", r.s.cast.countdown.menu, r.pick().Outcome)
 	}
 	r.press(ebiten.KeyF1)
 	esc(true) // closes help

@@ -97,7 +97,8 @@ func (s *Stage) perform(r remote) {
 	switch c.Op {
 	case show.OpChoose:
 		// the card, ball or envelope named is the one highlighted, then chosen
-		if s.phase != phaseChoose {
+		ch, ok := s.scene.(*chooseScene)
+		if !ok {
 			s.tell("Nothing is chosen now")
 			return
 		}
@@ -106,14 +107,15 @@ func (s *Stage) perform(r remote) {
 			s.tell(fmt.Sprintf("%q is not on the table (%v)", c.Text, s.st.CurSeg().Seg.Items()))
 			return
 		}
-		s.at = i
+		ch.at = i
 	case show.OpNumbers:
-		if s.phase != phaseNumbers || s.entry != nil {
+		nm, ok := s.scene.(*numbersScene)
+		if !ok || s.entry != nil {
 			s.tell("No wild card's numbers are awaited now")
 			return
 		}
-		s.nums = c.Numbers
-		s.askTyper()
+		nm.nums = c.Numbers
+		nm.askTyper(s)
 		s.entry.text = []rune(c.Text)
 		s.submit(s.entry)
 		return

@@ -80,7 +80,7 @@ func (sr *screenRig) untilF(what string, cond func() bool) {
 	deadline := time.Now().Add(waitFor)
 	for !cond() {
 		if time.Now().After(deadline) {
-			sr.t.Fatalf("waited %v for %s; phase %s", waitFor, what, sr.s.phase)
+			sr.t.Fatalf("waited %v for %s; phase %s", waitFor, what, sr.scene())
 		}
 		time.Sleep(time.Millisecond)
 		sr.tick()
@@ -96,7 +96,7 @@ func (sr *screenRig) same(what string) {
 	d := diff(sr.frame(), got)
 	// stale pixels are local: a stricter bound than a golden frame's
 	if d.over > repaintTolerance {
-		sr.t.Errorf("%s (%s): the screen differs from a whole frame: %s", what, sr.s.phase, d)
+		sr.t.Errorf("%s (%s): the screen differs from a whole frame: %s", what, sr.scene(), d)
 	}
 }
 
@@ -109,7 +109,7 @@ func (sr *screenRig) blackout(what string) {
 	sr.play(time.Second)
 	sr.same(what + " under blackout")
 	sr.key(ebiten.KeyB)
-	if p := sr.s.phase; p != before.phase {
+	if p := sr.scene(); p != before.phase {
 		sr.t.Errorf("%s: blackout and back: phase %s, want %s", what, p, before.phase)
 	}
 	sr.tick()
@@ -136,7 +136,7 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 	sr.key(ebiten.KeyF5)
 
 	sr.key(ebiten.KeyPageDown)
-	sr.untilF("the intro", func() bool { return sr.s.phase == phaseIntro })
+	sr.untilF("the intro", func() bool { return sr.scene() == "intro" })
 	sr.play(time.Second)
 	sr.same("intro")
 
@@ -153,12 +153,12 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 	sr.same("reel after help")
 	sr.play(sr.s.since.Add(4 * time.Second).Sub(sr.clk.Now()))
 	sr.same("reel at 4s")
-	sr.untilF("the reveal", func() bool { return sr.s.phase == phaseReveal })
+	sr.untilF("the reveal", func() bool { return sr.scene() == "reveal" })
 	sr.play(time.Second)
 	sr.same("reveal")
 	sr.every = slowFrames
 	sr.blackout("reveal")
-	sr.untilF("the countdown", func() bool { return sr.s.phase == phaseCountdown })
+	sr.untilF("the countdown", func() bool { return sr.scene() == "countdown" })
 	sr.play(2 * time.Second)
 	sr.same("countdown")
 	sr.key(ebiten.KeyF5)
@@ -195,7 +195,7 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 		n := len(sr.seg().Picks)
 		sr.key(ebiten.KeyPageDown)
 		sr.untilF("the next pick", func() bool { return !sr.s.busy && len(sr.seg().Picks) == n+1 })
-		sr.untilF("the reveal", func() bool { return sr.s.phase == phaseReveal })
+		sr.untilF("the reveal", func() bool { return sr.scene() == "reveal" })
 		sr.key(ebiten.KeyPageDown)
 		sr.play(time.Second)
 		sr.key(ebiten.KeyC)
@@ -206,7 +206,7 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 		}
 	}
 	sr.key(ebiten.KeyPageDown)
-	sr.untilF("the board", func() bool { return sr.s.phase == phaseBoard })
+	sr.untilF("the board", func() bool { return sr.scene() == "board" })
 	sr.play(time.Second)
 	sr.same("board")
 	sr.key(ebiten.KeyF1)

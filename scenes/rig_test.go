@@ -153,7 +153,7 @@ func loadLogo(t *testing.T, path string) *ebiten.Image {
 func (r *rig) update() {
 	r.t.Helper()
 	if err := r.s.Update(); err != nil {
-		r.t.Fatalf("Update: %v (phase %s)", err, r.s.phase)
+		r.t.Fatalf("Update: %v (phase %s)", err, r.scene())
 	}
 }
 
@@ -171,7 +171,7 @@ func (r *rig) until(what string, cond func() bool) {
 	deadline := time.Now().Add(waitFor)
 	for !cond() {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("waited %v for %s; phase %s, busy %v, message %q", waitFor, what, r.s.phase, r.s.busy, r.s.message)
+			r.t.Fatalf("waited %v for %s; phase %s, busy %v, message %q", waitFor, what, r.scene(), r.s.busy, r.s.message)
 		}
 		time.Sleep(time.Millisecond)
 		r.update()
@@ -185,9 +185,9 @@ func (r *rig) settle() {
 }
 
 // at waits for the stage to reach phase p with nothing in flight.
-func (r *rig) at(p phase) {
+func (r *rig) at(p string) {
 	r.t.Helper()
-	r.until("phase "+p.String(), func() bool { return r.s.phase == p && !r.s.busy })
+	r.until("phase "+p, func() bool { return r.scene() == p && !r.s.busy })
 }
 
 // faded moves the clock past the crossfade into the current scene.
@@ -224,7 +224,7 @@ func (r *rig) reel(key ebiten.Key, mid func()) {
 	r.t.Helper()
 	picks := len(r.seg().Picks)
 	r.press(key)
-	r.until("the pick", func() bool { return r.s.phase == phaseReel && !r.s.busy && len(r.seg().Picks) > picks })
+	r.until("the pick", func() bool { return r.scene() == "reel" && !r.s.busy && len(r.seg().Picks) > picks })
 	since := r.s.since
 	if mid != nil {
 		r.clk.Set(since.Add(reelTime / 2))
@@ -232,15 +232,15 @@ func (r *rig) reel(key ebiten.Key, mid func()) {
 		mid()
 	}
 	r.clk.Set(since.Add(reelTime))
-	r.at(phaseReveal)
+	r.at("reveal")
 }
 
 // countdown goes from the reveal to the countdown with Next.
 func (r *rig) countdown() {
 	r.t.Helper()
 	r.press(ebiten.KeyPageDown)
-	if r.s.phase != phaseCountdown {
-		r.t.Fatalf("Next at the reveal: phase %s, want countdown", r.s.phase)
+	if r.scene() != "countdown" {
+		r.t.Fatalf("Next at the reveal: phase %s, want countdown", r.scene())
 	}
 	r.faded()
 }
@@ -271,3 +271,6 @@ func (r *rig) events() []show.Event {
 	}
 	return evs
 }
+
+// scene is the name of the scene on stage.
+func (r *rig) scene() string { return r.s.scene.Name() }

@@ -75,9 +75,9 @@ func TestCountdownCues(t *testing.T) {
 		o.Sound = snd
 	})
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 
 	r.toCountdown(ebiten.KeyPageDown)
 	// the drum-roll loops under the reel and stops when it lands, on the hit
@@ -146,7 +146,7 @@ func TestMuteAndVolumeKeys(t *testing.T) {
 		o.Sound = snd
 	})
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 
 	r.press(ebiten.KeyM)
 	if !snd.muted || r.s.notice != "Sound muted" {
@@ -179,8 +179,8 @@ func TestMuteAndVolumeKeys(t *testing.T) {
 		t.Fatalf("- ×12: volume %v, notice %q", snd.volume, r.s.notice)
 	}
 	// none of these keys moved the show
-	if r.s.phase != phaseAttract || r.s.busy {
-		t.Fatalf("phase %s, busy %v", r.s.phase, r.s.busy)
+	if r.scene() != "attract" || r.s.busy {
+		t.Fatalf("phase %s, busy %v", r.scene(), r.s.busy)
 	}
 	if len(snd.played) != 0 {
 		t.Errorf("cues %v for mute and volume keys", snd.played)

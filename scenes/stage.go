@@ -3,7 +3,6 @@ package scenes
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -65,26 +64,6 @@ type Sound interface {
 	Volume() float32
 }
 
-// phase is where the show is on stage.
-type phase int
-
-const (
-	phaseOpen      phase = iota // the commitment, and the auditor's witness
-	phaseAttract                // between draws
-	phaseIntro                  // the frozen bin of the draw to come
-	phaseReel                   // the drawing animation
-	phaseReveal                 // the winner
-	phaseCountdown              // the claim countdown and its outcome
-	phaseBoard                  // the draw's winners
-	phaseClosed                 // the show is closed: the seed is revealed
-	phaseChoose                 // winners choose a card, a ball or an envelope
-	phaseNumbers                // a wild card's bin numbers
-)
-
-var phaseNames = [...]string{"open", "attract", "intro", "reel", "reveal", "countdown", "board", "closed", "choose", "numbers"}
-
-func (p phase) String() string { return phaseNames[p] }
-
 // Timings of the show's animations.
 const (
 	fadeTime   = 350 * time.Millisecond
@@ -98,7 +77,10 @@ const (
 )
 
 // Stage is the presenter: an ebiten.Game whose Update only changes state
-// and whose Draw only renders it.
+// and whose Draw only renders it. It holds the scenes, fades from one to
+// the next, and keeps what they share: the worker and its replies, the
+// host's fields and dialogs, the overlays, the console's inbox and what
+// the last frame painted.
 type Stage struct {
 	opt   Options
 	theme *Theme
@@ -108,67 +90,45 @@ type Stage struct {
 
 	st     *show.State
 	people map[string]show.Person
-	sample []show.Entry
 
-	phase   phase
-	since   time.Time // when the phase began
-	prev    phase     // the phase faded out of
-	prevAt  time.Time
-	fadeAt  time.Time
-	landing bool // the reel waits for its announce to be committed
-	busy    bool // a command is with the worker
+	cast   cast
+	scene  Scene     // the scene on stage
+	since  time.Time // when it began
+	prev   Scene     // the scene faded out of
+	prevAt time.Time
+	fadeAt time.Time
+	busy   bool // a command is with the worker
 
-	blackout   bool
-	hideHints  bool
-	keyAt      time.Time // the host's last key, for the stage's hint strip
-	lastDesk   Desk      // the controls as OnDesk was last handed them
-	remote     inbox     // what the operator's console asked for
-	previewAt  time.Time // the frame Preview was last handed
-	help       bool
-	paused     bool // the attract loop stands still…
-	held       int  // …on this page
-	confirm    confirmKind
-	entry      *entry // a text field: the witness, a proxy's name
-	menu       int    // the countdown's outcome menu: -1 closed
-	boardFocus bool   // Prev from the board shows the last stamp
-	message    string // for the host, in the hint bar
-	messageAt  time.Time
-	notice     string // for everyone, e.g. "resumed"
-	noticeAt   time.Time
-	started    time.Time
-	stepCheck  time.Time // when the system clock was last compared with the show's
-	quit       bool
+	blackout  bool
+	hideHints bool
+	keyAt     time.Time // the host's last key, for the stage's hint strip
+	lastDesk  Desk      // the controls as OnDesk was last handed them
+	remote    inbox     // what the operator's console asked for
+	previewAt time.Time // the frame Preview was last handed
+	help      bool
+	confirm   confirmKind
+	entry     *entry // a text field: the witness, a proxy's name
+	message   string // for the host, in the hint bar
+	messageAt time.Time
+	notice    string // for everyone, e.g. "resumed"
+	noticeAt  time.Time
+	started   time.Time
+	stepCheck time.Time // when the system clock was last compared with the show's
+	quit      bool
 
 	guard time.Time // until then Next decides nothing: it needs a fresh press
 
-	digits  []rune   // typed: a ticket, a card, ball or envelope, a bin number
-	at      int      // the highlighted card, ball or envelope: its index in the segment's items
-	nums    []int    // a wild card's numbers typed so far, before the name of who typed them
 	turn    turnOver // the last card, ball or envelope turned over, or the numbers drawn
 	ticks   int
 	warming bool // glyphs are still being cached, a face a tick
 	stats   *Stats
 	scratch *ebiten.Image // for crossfades
-	lastTen int           // the last countdown second cued
 	seen    string        // the scene of the last screenshot Draw took (see seenScene)
 	shotAt  time.Time     // when the new scene has faded in: a screenshot is due
 	shotDue bool
 	shown   look // what the canvas shows now
 	ghost   bool // it still shows the old scene fading out
 
-	board     []show.Place // the leaderboard on screen…
-	boardAt   time.Time    // …from the standings file written then
-	boardErr  string       // why the last read failed, when it did
-	boardPoll time.Time    // when the standings were last asked for
-
-	anchor    string // the chain head as on paper, on a draw's winners board
-	anchorDue bool   // the board is up and its chain head is still to be read
-
-	progress  reply                    // the export's step under way
-	exported  string                   // the folder the exports went to
-	roll      audio.Voice              // the drum-roll under the reel
-	ring      *ebiten.Image            // the countdown ring, drawn apart
-	reel      *ebiten.Image            // the reel's window, drawn apart
 	sprites   map[string]*ebiten.Image // the table's cards, balls, envelopes, drawn once…
 	spritesOf string                   // …for this segment
 }
@@ -184,7 +144,8 @@ const (
 
 // New makes the stage for an open show.
 func New(opt Options) *Stage {
-	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, menu: -1, people: map[string]show.Person{}, warming: opt.Warm}
+	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, people: map[string]show.Person{}, warming: opt.Warm}
+	s.scene, s.prev = &s.cast.open, &s.cast.open
 	if s.in == nil {
 		s.in = &Keyboard{}
 	}
@@ -216,29 +177,30 @@ func New(opt Options) *Stage {
 func (s *Stage) resume() {
 	st := s.st
 	seg := st.CurSeg()
-	p := phaseOpen
+	c := &s.cast
+	var p Scene
 	switch {
 	case st.Closed:
-		p = phaseClosed
+		p = &c.closed
 	case !s.opt.Resumed:
-		p = phaseOpen
+		p = &c.open
 	case seg == nil || seg.Frozen == nil:
-		p = phaseAttract
+		p = &c.attract
 	case seg.Last() != nil && seg.Last().Outcome == show.Pending && !seg.Last().Announced():
-		p = phaseIntro // the pick is made but was never shown: show it now
+		p = &c.intro // the pick is made but was never shown: show it now
 	case seg.Chooser() != nil:
-		p = phaseChoose
+		p = &c.choose
 	case seg.Last() != nil && (seg.Last().Outcome == show.Pending || !seg.Done()):
-		p = phaseCountdown
+		p = &c.countdown
 	case seg.Done() && len(seg.Picks) > 0:
-		p = phaseBoard
+		p = &c.board
 	default:
-		p = phaseIntro
+		p = &c.intro
 	}
 	if s.opt.Resumed {
 		s.notify(fmt.Sprintf("Resumed after a restart — the record holds every step (%d events)", st.Events))
 		if seg != nil && seg.Bin != nil {
-			s.sample = sample(seg.Bin)
+			s.cast.reel.sample = sample(seg.Bin)
 			s.fetchPeople(seg)
 		}
 	}
@@ -256,8 +218,9 @@ func (s *Stage) Close() {
 // fetchPeople looks up the names the stage needs for seg on a resume,
 // before the worker starts (after, names come with the worker's replies).
 func (s *Stage) fetchPeople(seg *show.SegState) {
-	cards := make([]string, 0, len(s.sample)+len(seg.Picks))
-	for _, e := range s.sample {
+	smp := s.cast.reel.sample
+	cards := make([]string, 0, len(smp)+len(seg.Picks))
+	for _, e := range smp {
 		cards = append(cards, e.Participant)
 	}
 	for _, p := range seg.Picks {
@@ -275,28 +238,21 @@ func (s *Stage) fetchPeople(seg *show.SegState) {
 	}
 }
 
-func (s *Stage) to(p phase) {
+// to puts sc on stage, fading from the scene before; to the scene on
+// stage, it starts the scene afresh.
+func (s *Stage) to(sc Scene) {
 	now := s.now()
-	if p != s.phase {
-		s.prev, s.prevAt, s.fadeAt = s.phase, s.since, now
+	if sc != s.scene {
+		s.prev, s.prevAt, s.fadeAt = s.scene, s.since, now
 	}
-	s.phase, s.since = p, now
-	s.menu, s.boardFocus, s.entry = -1, false, nil // a field belongs to its scene
-	s.digits, s.nums = nil, nil
-	if p == phaseCountdown || p == phaseChoose || p == phaseNumbers {
-		s.guard = now.Add(freshPress)
+	if l, ok := s.scene.(leaver); ok {
+		l.leave()
 	}
-	if p == phaseChoose {
-		s.at = s.firstFree(0, 1)
-	}
-	if p == phaseOpen && s.st.Witness() == "" && !s.frozenAny() {
-		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", witness: true}
-	}
+	s.scene, s.since = sc, now
+	s.entry = nil // a field belongs to its scene
+	sc.Enter(s)
 	if s.witnessDue() {
 		s.askDrawWitness()
-	}
-	if p == phaseBoard {
-		s.anchor, s.anchorDue = "", true // the head as it stands now the board is up
 	}
 	s.sceneChanged()
 }
@@ -305,20 +261,19 @@ func (s *Stage) to(p phase) {
 // draw witness: the intro of a frozen bin, a wild card's numbers, a
 // choosing table, in a segment whose draws cannot be derived without it.
 func (s *Stage) witnessDue() bool {
-	seg := s.st.CurSeg()
-	switch s.phase {
-	case phaseIntro, phaseNumbers, phaseChoose:
-		return seg != nil && s.st.AwaitsDrawWitness(seg)
+	if _, ok := s.scene.(witnessed); !ok {
+		return false
 	}
-	return false
+	seg := s.st.CurSeg()
+	return seg != nil && s.st.AwaitsDrawWitness(seg)
 }
 
 // askDrawWitness opens the draw witness's field. Enter waits for a fresh
 // press: the Next that froze the bin never records a witness.
 func (s *Stage) askDrawWitness() {
 	label := "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
-	if s.phase == phaseNumbers {
-		label = "Draw witness for the numbers drawn electronically, then Enter — Esc to type the numbers drawn by hand"
+	if w, ok := s.scene.(witnessed); ok {
+		label = w.witnessLabel()
 	}
 	s.entry = &entry{label: label, draw: true}
 	s.guard = s.now().Add(freshPress)
@@ -381,7 +336,7 @@ func (s *Stage) Update() error {
 			s.perform(r)
 		}
 	}
-	s.step()
+	s.scene.Update(s, s.now())
 	if !s.shotAt.IsZero() && !s.now().Before(s.shotAt) {
 		s.shotAt, s.shotDue = time.Time{}, true
 	}
@@ -405,16 +360,16 @@ func (s *Stage) seenScene() string {
 }
 
 // IsScene reports whether name is a scene as OnScene (and --shots) name
-// them: a phase ("attract"), or a countdown's outcome stamp ("stamp-claimed").
+// them: a scene ("attract"), or a countdown's outcome stamp ("stamp-claimed").
 func IsScene(name string) bool {
 	if o, ok := strings.CutPrefix(name, "stamp-"); ok {
 		return o != ""
 	}
-	return slices.Contains(phaseNames[:], name)
+	return slices.Contains(sceneNames, name)
 }
 
-// SceneNames are the phases' scene names, in the show's order.
-func SceneNames() []string { return slices.Clone(phaseNames[:]) }
+// SceneNames are the scenes' names, in the show's order.
+func SceneNames() []string { return slices.Clone(sceneNames) }
 
 // drain applies whatever the worker has sent back.
 func (s *Stage) drain() {
@@ -433,20 +388,20 @@ func (s *Stage) drain() {
 
 func (s *Stage) apply(r reply) {
 	if r.op == opProgress {
-		s.progress = r
+		s.cast.closed.progress = r
 		return
 	}
 	if r.op == opStandings {
 		s.busy = false
-		s.standings(r)
+		s.cast.attract.standings(s, r)
 		return
 	}
 	if r.op == opAnchor {
 		s.busy = false
 		if r.err != nil {
 			s.tell("The chain head could not be read for the board: " + r.err.Error())
-		} else if s.phase == phaseBoard {
-			s.anchor = r.step
+		} else if s.scene == &s.cast.board {
+			s.cast.board.anchor = r.step
 		}
 		return
 	}
@@ -470,9 +425,9 @@ func (s *Stage) apply(r reply) {
 			s.tell("Error: " + r.err.Error())
 		}
 		if r.op == show.OpPick || r.op == show.OpAnnounce {
-			s.landing = false
-			s.stopRoll()
-			s.to(phaseIntro)
+			s.cast.reel.landing = false
+			s.cast.reel.stopRoll(s)
+			s.to(&s.cast.intro)
 		}
 		switch r.op {
 		case show.OpDraw, show.OpChoose, show.OpWitness:
@@ -485,55 +440,56 @@ func (s *Stage) apply(r reply) {
 	switch r.op {
 	case show.OpFreeze:
 		s.message = ""
-		s.sample = r.sample
-		for _, e := range s.sample {
+		s.cast.reel.sample = r.sample
+		for _, e := range r.sample {
 			if p, ok := s.people[e.Participant]; ok {
 				s.theme.Warm(show.MaskName(p.Name) + p.Name)
 			}
 		}
-		s.to(phaseIntro)
+		s.to(&s.cast.intro)
 	case show.OpPick:
 		seg := s.st.CurSeg()
 		if seg.Ended != nil {
-			s.stopRoll()
+			s.cast.reel.stopRoll(s)
 			s.tell(seg.Ended.Reason)
 			s.ended()
 		}
 	case show.OpAnnounce:
-		s.landing = false
+		s.cast.reel.landing = false
 		s.sound(audio.RevealHit)
-		s.to(phaseReveal)
+		s.to(&s.cast.reveal)
 	case show.OpTicket:
 		// a ticket drawn by hand was read out: no reel, its winner at once
 		s.message = ""
 		if r.sample != nil {
-			s.sample = r.sample
+			s.cast.reel.sample = r.sample
 		}
 		s.sound(audio.RevealHit)
-		s.to(phaseReveal)
+		s.to(&s.cast.reveal)
 	case show.OpChoose:
-		s.turned(r.evs)
+		s.cast.choose.turned(s, r.evs)
 	case show.OpNumbers, show.OpDraw:
 		s.message = ""
-		s.numbered(r.evs)
+		s.cast.numbers.numbered(s, r.evs)
 	case show.OpNext:
-		s.sample = nil
-		s.to(phaseAttract)
+		s.cast.reel.sample = nil
+		s.to(&s.cast.attract)
 	case show.OpWitness:
-		if seg := s.st.CurSeg(); seg != nil && seg.DrawWitness != nil && (s.phase == phaseIntro || s.phase == phaseNumbers || s.phase == phaseChoose) {
+		seg := s.st.CurSeg()
+		if _, ok := s.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil {
 			s.tell(fmt.Sprintf("The draw witness is on the record: %q", *seg.DrawWitness))
 			s.sceneChanged()
 		}
 	case show.OpClose:
-		s.to(phaseClosed)
+		s.to(&s.cast.closed)
 	case show.OpSkip:
 		s.tell(s.st.CurSeg().Ended.Reason)
 		s.ended()
 	case opSheet:
 		s.tell("Pre-show sheet written to " + r.step)
 	case opExport:
-		s.progress = reply{}
-		s.exported = r.step
+		s.cast.closed.progress = reply{}
+		s.cast.closed.exported = r.step
 		s.tell("Exported to " + r.step)
 	case show.OpTick:
 		s.sound(audio.Buzzer)
@@ -541,7 +497,7 @@ func (s *Stage) apply(r reply) {
 	if r.op == show.OpClaim || r.op == show.OpProxy || r.op == show.OpDecline {
 		s.sound(audio.ClaimChime)
 	}
-	if len(r.evs) > 0 && s.phase == phaseCountdown {
+	if len(r.evs) > 0 && s.scene == &s.cast.countdown {
 		s.sceneChanged() // the outcome stamp
 	}
 }
@@ -550,10 +506,10 @@ func (s *Stage) apply(r reply) {
 // cards or balls, if they have any to choose; then the board.
 func (s *Stage) ended() {
 	if s.st.CurSeg().Chooser() != nil {
-		s.to(phaseChoose)
+		s.to(&s.cast.choose)
 		return
 	}
-	s.to(phaseBoard)
+	s.to(&s.cast.board)
 }
 
 // send gives the worker a command, one at a time.
@@ -568,90 +524,8 @@ func (s *Stage) send(c show.Command) bool {
 	return false
 }
 
-// stopRoll ends the drum-roll under the reel, if it plays.
-func (s *Stage) stopRoll() {
-	if s.opt.Sound != nil && s.roll != 0 {
-		s.opt.Sound.Stop(s.roll)
-	}
-	s.roll = 0
-}
-
 func (s *Stage) sound(c audio.Cue) {
 	if s.opt.Sound != nil {
 		s.opt.Sound.Play(c)
-	}
-}
-
-// step runs the animations' timed transitions.
-func (s *Stage) step() {
-	in := s.now().Sub(s.since)
-	switch s.phase {
-	case phaseReel:
-		seg := s.st.CurSeg()
-		if !s.landing && in >= reelTime && !s.busy && seg.Last() != nil && seg.Last().Outcome == show.Pending {
-			if s.send(show.Command{Op: show.OpAnnounce}) {
-				s.landing = true
-				s.stopRoll()
-			}
-		}
-	case phaseReveal:
-		if in >= revealTime {
-			s.to(phaseCountdown)
-		}
-	case phaseCountdown:
-		s.cueCountdown()
-	case phaseBoard:
-		if s.anchorDue && !s.busy && s.send(show.Command{Op: opAnchor}) {
-			s.anchorDue = false
-		}
-	case phaseChoose:
-		s.cueTurn()
-	case phaseAttract:
-		// a leaderboard's file is read again every few seconds: a new one
-		// is on screen without a restart
-		if seg := s.st.CurSeg(); seg.Seg.Kind == show.KindLeaderboard && !s.busy && s.now().Sub(s.boardPoll) >= boardPoll {
-			if s.send(show.Command{Op: opStandings, Segment: seg.Seg.ID}) {
-				s.boardPoll = s.now()
-			}
-		}
-	}
-}
-
-// boardPoll is how often a leaderboard's standings file is looked at.
-const boardPoll = 3 * time.Second
-
-// standings takes a read of the leaderboard's file: a new file makes a new
-// board, with the movement since the one before; a bad one leaves the last
-// good board up and tells the host why.
-func (s *Stage) standings(r reply) {
-	if r.err != nil {
-		if msg := r.err.Error(); msg != s.boardErr {
-			s.boardErr = msg
-			s.tell("Standings not updated, the last good board stays up: " + msg)
-		}
-		return
-	}
-	s.boardErr = ""
-	if r.written.Equal(s.boardAt) && s.board != nil {
-		return
-	}
-	g := s.st.CurSeg().Seg
-	s.board = show.Rank(r.standings, g.Areas, g.Top, s.board)
-	s.boardAt = r.written
-	if s.board == nil {
-		s.board = []show.Place{} // read, and empty: not "not read yet"
-	}
-}
-
-// cueCountdown ticks each of the last ten seconds once.
-func (s *Stage) cueCountdown() {
-	p := s.st.CurSeg().Last()
-	if p == nil || p.Outcome != show.Pending || p.Deadline.IsZero() {
-		return
-	}
-	left := int(math.Ceil(p.Deadline.Sub(s.now()).Seconds()))
-	if left >= 1 && left <= 10 && left != s.lastTen {
-		s.lastTen = left
-		s.sound(audio.Tick)
 	}
 }

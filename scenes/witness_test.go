@@ -52,7 +52,7 @@ func (r *rig) drawField() bool { return r.s.entry != nil && r.s.entry.draw }
 func (r *rig) giveWitness(w string) {
 	r.t.Helper()
 	if !r.drawField() {
-		r.t.Fatalf("no field for the draw witness: phase %s, message %q", r.s.phase, r.s.message)
+		r.t.Fatalf("no field for the draw witness: phase %s, message %q", r.scene(), r.s.message)
 	}
 	r.clk.Add(freshPress)
 	r.in.PushFrame(Frame{Chars: []rune(w)})
@@ -76,11 +76,11 @@ func (r *rig) giveWitness(w string) {
 
 // noPick fails when the current segment has a pick, or the stage has left
 // the scene or stopped taking keys.
-func (r *rig) noPick(what string, p phase) {
+func (r *rig) noPick(what string, p string) {
 	r.t.Helper()
 	r.settle()
-	if n := len(r.seg().Picks); n != 0 || r.s.phase != p || r.seg().DrawWitness != nil {
-		r.t.Fatalf("%s: %d picks, phase %s, draw witness %v", what, n, r.s.phase, r.seg().DrawWitness)
+	if n := len(r.seg().Picks); n != 0 || r.scene() != p || r.seg().DrawWitness != nil {
+		r.t.Fatalf("%s: %d picks, phase %s, draw witness %v", what, n, r.scene(), r.seg().DrawWitness)
 	}
 }
 
@@ -110,10 +110,10 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	r := openRig(t, eachDrawDemo(t), testStart, nil)
 	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
 	r.press(ebiten.KeyPageDown) // no witness W at the open
-	r.at(phaseAttract)
+	r.at("attract")
 
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	seg := r.seg()
 	if seg.Frozen == nil || !r.s.st.AwaitsDrawWitness(seg) || !r.drawField() {
 		t.Fatalf("after the freeze: frozen %v, awaits %v, field %+v", seg.Frozen != nil, r.s.st.AwaitsDrawWitness(seg), r.s.entry)
@@ -121,11 +121,11 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	if evs := r.events(); evs[len(evs)-1].Kind != show.BinFrozen {
 		t.Fatalf("the freeze's last event: %s", evs[len(evs)-1].Kind)
 	}
-	r.noPick("the freeze", phaseIntro)
+	r.noPick("the freeze", "intro")
 
 	// Next at once is the press that froze, not an answer: nothing happens
 	r.press(ebiten.KeyPageDown)
-	r.noPick("Next too soon", phaseIntro)
+	r.noPick("Next too soon", "intro")
 	if !r.drawField() || r.s.confirm != confirmNone {
 		t.Fatalf("Next too soon: field %+v, confirm %d", r.s.entry, r.s.confirm)
 	}
@@ -136,7 +136,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 		t.Fatalf("Next on an empty field: confirm %d, hints %q", r.s.confirm, r.s.hints())
 	}
 	r.press(ebiten.KeyEscape)
-	r.noPick("no to an empty witness", phaseIntro)
+	r.noPick("no to an empty witness", "intro")
 	if !r.drawField() {
 		t.Fatal("no to an empty witness: the field is gone")
 	}
@@ -146,7 +146,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 		t.Fatalf("Esc: field %+v, hints %q", r.s.entry, r.s.hints())
 	}
 	r.press(ebiten.KeyPageDown)
-	r.noPick("Next with the field closed", phaseIntro)
+	r.noPick("Next with the field closed", "intro")
 	if !r.drawField() {
 		t.Fatal("Next with the field closed did not open it")
 	}
@@ -155,7 +155,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	if !r.s.send(show.Command{Op: show.OpPick}) {
 		t.Fatal("the worker is busy")
 	}
-	r.noPick("a pick before the witness", phaseIntro)
+	r.noPick("a pick before the witness", "intro")
 	if !strings.Contains(r.s.message, "the draw witness is awaited") || !r.drawField() {
 		t.Fatalf("a pick before the witness: message %q, field %+v", r.s.message, r.s.entry)
 	}
@@ -199,29 +199,29 @@ func TestDrawWitnessOnStage(t *testing.T) {
 
 	// the board: the chain head, as the auditor copies it
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseBoard)
-	r.until("the chain head", func() bool { return r.s.anchor != "" })
+	r.at("board")
+	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
 	seq, h, err := r.ss.DB.Head()
 	if err != nil {
 		t.Fatal(err)
 	}
 	evs = r.events()
-	if want := record.Anchor(seq, h); r.s.anchor != want || seq != evs[len(evs)-1].Seq {
-		t.Fatalf("board anchor %q, want %q (the head, seq %d; last event %d)", r.s.anchor, want, seq, evs[len(evs)-1].Seq)
+	if want := record.Anchor(seq, h); r.s.cast.board.anchor != want || seq != evs[len(evs)-1].Seq {
+		t.Fatalf("board anchor %q, want %q (the head, seq %d; last event %d)", r.s.cast.board.anchor, want, seq, evs[len(evs)-1].Seq)
 	}
 	r.faded()
 	// the hashes cover the show file's path, a new folder each run: the
 	// golden frame shows the README's anchor in its place
-	real := r.s.anchor
-	r.s.anchor = "record 41 · f97a a653 4016 057a"
+	real := r.s.cast.board.anchor
+	r.s.cast.board.anchor = "record 41 · f97a a653 4016 057a"
 	g("46-board-anchor")
-	r.s.anchor = real
+	r.s.cast.board.anchor = real
 
 	// the next draw asks for its own witness; an empty one, confirmed
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	if id := r.seg().Seg.ID; id != "points-draw" || !r.drawField() {
 		t.Fatalf("the next draw %s: field %+v", id, r.s.entry)
 	}
@@ -238,18 +238,18 @@ func TestDrawWitnessWildCard(t *testing.T) {
 	files["show.yaml"] = eachDraw(t, files["show.yaml"])
 	r := openRig(t, writeShow(t, files), testStart, nil)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	for i := range 5 {
 		r.press(ebiten.KeyPageDown)
-		r.at(phaseIntro)
+		r.at("intro")
 		r.giveWitness(strconv.Itoa(i + 1))
 		r.drawAll(0)
 		r.wantPick(strconv.Itoa(i + 1))
 		r.toNext()
 	}
 	r.press(ebiten.KeyPageDown)
-	if r.s.phase != phaseNumbers || !r.drawField() {
-		t.Fatalf("the wild card: phase %s, field %+v", r.s.phase, r.s.entry)
+	if r.scene() != "numbers" || !r.drawField() {
+		t.Fatalf("the wild card: phase %s, field %+v", r.scene(), r.s.entry)
 	}
 	// Esc: the numbers could be typed by hand; Next asks for the witness again
 	r.press(ebiten.KeyEscape)
@@ -280,13 +280,13 @@ func TestDrawWitnessChest(t *testing.T) {
 	path := writeShow(t, map[string]string{"show.yaml": eachDraw(t, chestShow), "chest.csv": pointsEntries(60)})
 	r := openRig(t, path, testStart, nil)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.giveWitness("B12")
 	r.drawAll(ebiten.KeyC)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseChoose)
+	r.at("choose")
 	if r.s.entry != nil {
 		t.Fatal("the table asks for a witness given at the intro")
 	}
@@ -313,9 +313,9 @@ func TestDrawWitnessAutoplay(t *testing.T) {
 	sr.rig = openRig(t, path, testStart, func(o *Options) { o.Autoplay = true })
 	for frames := 0; !sr.s.st.Closed; frames++ {
 		if frames > 10000 {
-			t.Fatalf("autoplay stuck: phase %s, message %q, field %+v", sr.s.phase, sr.s.message, sr.s.entry)
+			t.Fatalf("autoplay stuck: phase %s, message %q, field %+v", sr.scene(), sr.s.message, sr.s.entry)
 		}
-		if p := sr.seg().Last(); sr.s.phase == phaseCountdown && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
+		if p := sr.seg().Last(); sr.scene() == "countdown" && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
 			sr.clk.Set(p.Deadline.Add(-3 * time.Second))
 		}
 		sr.waitIdle()
@@ -333,14 +333,14 @@ func TestDrawWitnessAutoplay(t *testing.T) {
 func TestDrawWitnessResumed(t *testing.T) {
 	r := openRig(t, eachDrawDemo(t), testStart, nil)
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseAttract)
+	r.at("attract")
 	r.press(ebiten.KeyPageDown)
-	r.at(phaseIntro)
+	r.at("intro")
 	r.s.Close()
 
 	r2 := openRig(t, r.sh.Path, r.clk.Now(), func(o *Options) { o.Resumed = true })
-	if r2.s.phase != phaseIntro || !r2.drawField() {
-		t.Fatalf("resumed at %s, field %+v; want the intro and the draw witness's field", r2.s.phase, r2.s.entry)
+	if r2.scene() != "intro" || !r2.drawField() {
+		t.Fatalf("resumed at %s, field %+v; want the intro and the draw witness's field", r2.scene(), r2.s.entry)
 	}
 	r2.giveWitness("55")
 	for !r2.seg().Done() {
@@ -351,16 +351,16 @@ func TestDrawWitnessResumed(t *testing.T) {
 		r2.decided(show.Claimed)
 	}
 	r2.press(ebiten.KeyPageDown)
-	r2.at(phaseBoard)
-	r2.until("the chain head", func() bool { return r2.s.anchor != "" })
+	r2.at("board")
+	r2.until("the chain head", func() bool { return r2.s.cast.board.anchor != "" })
 	r2.s.Close()
 
 	r3 := openRig(t, r.sh.Path, r2.clk.Now(), func(o *Options) { o.Resumed = true })
-	if r3.s.phase != phaseBoard {
-		t.Fatalf("resumed at %s, want the board", r3.s.phase)
+	if r3.scene() != "board" {
+		t.Fatalf("resumed at %s, want the board", r3.scene())
 	}
-	r3.until("the chain head", func() bool { return r3.s.anchor != "" })
-	if r3.s.anchor != r2.s.anchor {
-		t.Fatalf("resumed board's head %q, was %q: nothing was recorded between", r3.s.anchor, r2.s.anchor)
+	r3.until("the chain head", func() bool { return r3.s.cast.board.anchor != "" })
+	if r3.s.cast.board.anchor != r2.s.cast.board.anchor {
+		t.Fatalf("resumed board's head %q, was %q: nothing was recorded between", r3.s.cast.board.anchor, r2.s.cast.board.anchor)
 	}
 }

@@ -1,0 +1,115 @@
+package scenes
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/show"
+)
+
+// boardScene is a draw's winners, with the record's chain head small in
+// its corner for the auditor to copy to paper.
+type boardScene struct {
+	focus     bool   // Prev shows the last stamp again
+	anchor    string // the chain head as on paper
+	anchorDue bool   // the board is up and its chain head is still to be read
+}
+
+func (*boardScene) Name() string { return "board" }
+
+// Enter asks for the chain head as it stands now the board is up.
+func (sc *boardScene) Enter(*Stage) {
+	sc.focus = false
+	sc.anchor, sc.anchorDue = "", true
+}
+
+func (sc *boardScene) leave() { sc.focus = false }
+
+func (sc *boardScene) Act(s *Stage, a Action) {
+	switch {
+	case a == Next && sc.focus:
+		sc.focus = false
+	case a == Next && s.st.CurSeg().Chooser() != nil:
+		s.to(&s.cast.choose) // winners still to choose
+	case a == Next:
+		s.past()
+	case a == Prev:
+		sc.focus = true
+	}
+}
+
+// Update reads the chain head, once the worker is free.
+func (sc *boardScene) Update(s *Stage, _ time.Time) {
+	if sc.anchorDue && !s.busy && s.send(show.Command{Op: opAnchor}) {
+		sc.anchorDue = false
+	}
+}
+
+func (sc *boardScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
+	if sc.focus {
+		s.cast.countdown.Draw(s, dst, in)
+		return
+	}
+	t := s.theme
+	seg := s.st.CurSeg()
+	Text(dst, seg.Seg.Title+" — winners", t.Bold(80), W/2, 170, Center, t.Text)
+	var won []show.Pick
+	for _, p := range seg.Picks {
+		if p.Outcome.Wins() {
+			won = append(won, p)
+		}
+	}
+	if len(won) > 7 {
+		won = won[len(won)-7:] // a bonus jackpot's night: the latest
+	}
+	y := 320.0
+	for _, p := range won {
+		prize := p.Won()
+		if c := p.Choice; c != nil && c.Item != "" {
+			prize = c.Item + "  " + prize
+		}
+		Text(dst, prize, t.Fit(t.Bold, 56, prize, 540), 200, y, Left, t.Accent)
+		Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 56, s.maskName(p.Participant), 620), 760, y, Left, t.Text)
+		Text(dst, s.maskCard(p.Participant), t.Mono(48), 1420, y+6, Left, t.Dim)
+		y += 96
+		if y > 900 {
+			break
+		}
+	}
+	if seg.Ended != nil {
+		msg := "The draw ended short: no eligible entry was left."
+		if strings.HasPrefix(seg.Ended.Reason, "skipped") {
+			msg = fmt.Sprintf("The draw ended short with %d of %d winners.", seg.Ended.Winners, seg.Ended.Wanted)
+		}
+		Text(dst, msg, t.Regular(44), W/2, 930, Center, t.Warn)
+	}
+	if sc.anchor != "" {
+		// the chain head as the auditor copies it, small and quiet in the corner
+		Text(dst, sc.anchor, t.Mono(28), W-40, H-64-40, Right, Fade(t.Dim, 0.8))
+	}
+}
+
+// boardLook is what a frame of the board shows of its own.
+type boardLook struct {
+	focus  bool
+	anchor string
+}
+
+func (sc *boardScene) look(*Stage, time.Time) any { return boardLook{sc.focus, sc.anchor} }
+
+func (*boardScene) Hints(s *Stage) string {
+	switch {
+	case s.st.CurSeg().Chooser() != nil:
+		return "Next ► the winners choose " + s.st.CurSeg().Seg.Choice()
+	case s.st.Cur+1 >= len(s.st.Segs):
+		return "Next ► close the show"
+	}
+	return "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
+}
+
+func (*boardScene) Buttons(s *Stage) []Button { return s.skipButton(s.nextButton(nil, "next")) }
+
+func (*boardScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown) }

@@ -1,0 +1,227 @@
+package scenes
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/audio"
+	"drawshow/show"
+)
+
+// chooseScene is the table where winners choose: the Royal Flush's cards
+// (cards.go), the jackpot chest's balls (chest.go) or a bonus winner's
+// envelopes (envelopes.go). Next and Prev move the highlight over what is
+// still in play, F5/Esc chooses it (a fresh press only: it cannot be
+// undone), digits and Enter choose directly. Once every winner has
+// chosen, Next goes on.
+type chooseScene struct {
+	at     int    // the highlighted card, ball or envelope: its index in the segment's items
+	digits []rune // a card's place, a ball's or an envelope's number, typed so far
+}
+
+func (*chooseScene) Name() string { return "choose" }
+
+// Enter highlights the first item still in play; the table waits for a
+// fresh press.
+func (sc *chooseScene) Enter(s *Stage) {
+	sc.digits = nil
+	s.guard = s.now().Add(freshPress)
+	sc.at = firstFree(s.st.CurSeg(), 0, 1)
+}
+
+func (sc *chooseScene) leave() { sc.digits = nil }
+
+func (*chooseScene) witnessLabel() string {
+	return "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
+}
+
+func (sc *chooseScene) typed() ([]int, []rune) { return nil, sc.digits }
+
+func (sc *chooseScene) Act(s *Stage, a Action) {
+	seg := s.st.CurSeg()
+	if s.turning(s.now()) {
+		return // nothing is chosen while the last turn is on its way
+	}
+	if seg.Chooser() == nil {
+		if a == Next {
+			s.draw() // the next pick, or the board
+		}
+		return
+	}
+	if s.witnessDue() {
+		// no card, ball or envelope is turned over before the draw witness
+		if (a == Next || a == Context) && !s.busy {
+			s.askDrawWitness()
+		}
+		return
+	}
+	if d, ok := a.Digit(); ok {
+		sc.digits = typeDigit(sc.digits, d)
+		return
+	}
+	items := seg.Seg.Items()
+	switch a {
+	case Next:
+		if len(sc.digits) > 0 {
+			s.send(show.Command{Op: show.OpChoose, Text: string(sc.digits)})
+			sc.digits = nil
+			return
+		}
+		sc.at = firstFree(seg, sc.at+1, 1)
+	case Prev:
+		if len(sc.digits) > 0 {
+			sc.digits = sc.digits[:len(sc.digits)-1]
+			return
+		}
+		sc.at = firstFree(seg, sc.at-1, -1)
+	case Context:
+		if len(sc.digits) > 0 {
+			sc.digits = nil
+			return
+		}
+		if s.now().Before(s.guard) || sc.at >= len(items) {
+			return // a press meant for the step before
+		}
+		s.send(show.Command{Op: show.OpChoose, Text: items[sc.at]})
+	}
+}
+
+// turned records the choice a reply brought: the picks whose choice the
+// events set, and the item chosen.
+func (sc *chooseScene) turned(s *Stage, evs []show.Event) {
+	t := turnOver{at: s.now()}
+	for _, e := range evs {
+		if e.Kind == show.PrizeChosen && e.Choice != nil {
+			t.segment = e.Segment
+			t.ks = append(t.ks, e.Choice.K)
+			if t.item == "" {
+				t.item, t.jackpot = e.Choice.Item, e.Choice.Jackpot
+			}
+		}
+	}
+	if t.segment == "" {
+		return
+	}
+	s.turn = t
+	sc.digits = nil
+	s.guard = t.at.Add(freshPress)
+	sc.at = firstFree(s.st.CurSeg(), sc.at, 1)
+	if seg := s.st.Seg(t.segment); seg != nil && seg.Seg.Kind == show.KindChest {
+		s.sound(audio.BallRoll)
+	} else {
+		s.sound(audio.CardFlip)
+	}
+}
+
+// firstFree is the first of seg's items from index i, going by dir and
+// wrapping, that is still in play; i itself when none is.
+func firstFree(seg *show.SegState, i, dir int) int {
+	if seg == nil {
+		return 0
+	}
+	items, taken := seg.Seg.Items(), seg.Taken()
+	n := len(items)
+	for j := range n {
+		k := ((i+dir*j)%n + n) % n
+		if !slices.Contains(taken, items[k]) {
+			return k
+		}
+	}
+	return max(0, min(i, n-1))
+}
+
+// Update sounds a ball's opening when it opens: the jackpot's sting, or
+// the consolation's.
+func (*chooseScene) Update(s *Stage, now time.Time) {
+	seg := s.st.CurSeg()
+	if s.turn.stung || s.turn.numbers || seg == nil || seg.Seg.Kind != show.KindChest || s.turn.segment != seg.Seg.ID || s.turnAt(now) < openAt {
+		return
+	}
+	s.turn.stung = true
+	if s.turn.jackpot {
+		s.sound(audio.JackpotSting)
+	} else {
+		s.sound(audio.ConsolationSting)
+	}
+}
+
+func (sc *chooseScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+	now := s.now()
+	seg := s.st.CurSeg()
+	switch seg.Seg.Kind {
+	case show.KindRoyalFlush:
+		sc.drawCards(s, dst, seg, now)
+	case show.KindChest:
+		sc.drawChest(s, dst, seg, now)
+	default:
+		sc.drawEnvelopes(s, dst, seg, now)
+	}
+}
+
+// moving: a card, a ball or an envelope on its way.
+func (*chooseScene) moving(s *Stage, now time.Time) bool { return s.turning(now) }
+
+// chooseLook is what a frame of the table shows of its own.
+type chooseLook struct {
+	at     int
+	turn   time.Time // the last turn…
+	landed bool      // …and whether it has landed
+}
+
+func (sc *chooseScene) look(s *Stage, now time.Time) any {
+	return chooseLook{sc.at, s.turn.at, !s.turning(now)}
+}
+
+// Hints says what moves and what chooses.
+func (sc *chooseScene) Hints(s *Stage) string {
+	seg := s.st.CurSeg()
+	switch {
+	case s.turning(s.now()):
+		return "Turning over…"
+	case seg.Chooser() == nil && seg.Seg.Kind == show.KindBonus && !seg.Done():
+		return "Next ► draw the next winner"
+	case seg.Chooser() == nil:
+		return "Next ► winners board"
+	case len(sc.digits) > 0:
+		return "Enter ► choose " + string(sc.digits) + "  ·  Backspace erase  ·  Esc clear"
+	}
+	items := seg.Seg.Items()
+	it := ""
+	if sc.at < len(items) {
+		it = items[sc.at]
+	}
+	typed := "type the ball's number"
+	switch seg.Seg.Kind {
+	case show.KindRoyalFlush:
+		typed = "type the card's place 1–5 (or 10)"
+	case show.KindBonus:
+		typed = "type the envelope's number"
+	}
+	return "Next/Prev move  ·  F5 choose " + it + "  ·  or " + typed + " + Enter"
+}
+
+// Buttons has no skip: the winners drawn choose first.
+func (*chooseScene) Buttons(s *Stage) []Button {
+	seg := s.st.CurSeg()
+	switch {
+	case seg.Chooser() != nil && !s.witnessDue():
+		return []Button{{Line: "choose", Label: "Choose " + seg.Seg.Choice(), Key: "F5", Field: "choice", Primary: true}}
+	case s.witnessDue():
+		return []Button{{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true}}
+	}
+	return s.nextButton(nil, "next")
+}
+
+// autoKey chooses the highlighted item, or the one after it.
+func (*chooseScene) autoKey(a *autoplay) Frame {
+	if a.s.st.CurSeg().Chooser() == nil {
+		return press(ebiten.KeyPageDown)
+	}
+	if a.rng.IntN(2) == 0 {
+		a.queue = append(a.queue, press(ebiten.KeyF5))
+		return press(ebiten.KeyPageDown) // move on one, then choose
+	}
+	return press(ebiten.KeyF5)
+}

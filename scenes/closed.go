@@ -1,0 +1,58 @@
+package scenes
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
+)
+
+// closedScene is the show closed: the seed revealed, and the exports for
+// the auditor and the prize desk.
+type closedScene struct {
+	progress reply  // the export's step under way
+	exported string // the folder the exports went to
+}
+
+func (*closedScene) Name() string { return "closed" }
+
+func (*closedScene) Enter(*Stage) {}
+
+func (sc *closedScene) Act(s *Stage, a Action) {
+	if a == Export && sc.exported == "" {
+		s.send(show.Command{Op: opExport})
+	}
+}
+
+func (*closedScene) Update(*Stage, time.Time) {}
+
+func (sc *closedScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+	t := s.theme
+	Text(dst, "Thank you — the show is closed", t.Bold(96), W/2, 260, Center, t.Text)
+	Text(dst, "Tonight's seed, revealed", t.Regular(44), W/2, 480, Center, t.Accent)
+	if sd := s.st.Seed; len(sd) == 64 {
+		Text(dst, sd[:32], t.Mono(60), W/2, 550, Center, t.Text)
+		Text(dst, sd[32:], t.Mono(60), W/2, 625, Center, t.Text)
+	}
+	Text(dst, "Every winner can now be re-derived from the record: drawshow verify", t.Regular(40), W/2, 780, Center, t.Dim)
+	if p := sc.progress; p.total > 0 {
+		u := float32(p.done) / float32(p.total)
+		vector.DrawFilledRect(dst, 460, 880, W-920, 36, Fade(t.Primary, 0.9), false)
+		vector.DrawFilledRect(dst, 460, 880, (W-920)*u, 36, t.Accent, false)
+		Text(dst, "Exporting: "+p.step, t.Regular(36), W/2, 930, Center, t.Dim)
+	}
+}
+
+func (sc *closedScene) look(*Stage, time.Time) any { return sc.progress.step }
+
+func (sc *closedScene) Hints(*Stage) string {
+	if sc.exported != "" {
+		return "Exported to " + sc.exported + "  ·  Ctrl+Q quit"
+	}
+	return "The show is closed  ·  E export for the auditor and the prize desk  ·  Ctrl+Q quit"
+}
+
+// Buttons has no skip: the show is closed.
+func (*closedScene) Buttons(s *Stage) []Button { return s.nextButton(nil, "next") }

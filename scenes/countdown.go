@@ -1,0 +1,364 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/audio"
+	"drawshow/show"
+)
+
+// countdownScene is the winner's claim countdown: a ring from the
+// deadline stored in the record, and once decided, the outcome's stamp.
+type countdownScene struct {
+	menu    int           // the outcome menu's highlighted line: -1 closed
+	lastTen int           // the last of the final ten seconds cued
+	ring    *ebiten.Image // the ring, drawn apart
+}
+
+// outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
+var outcomes = []struct {
+	label string
+	op    show.Op
+}{
+	{"Claimed in person", show.OpClaim},
+	{"Proxy present", show.OpProxy},
+	{"On the decline register", show.OpDecline},
+	{"Forfeit (not the holder's card)", show.OpForfeit},
+	{"Back", ""},
+}
+
+func (*countdownScene) Name() string { return "countdown" }
+
+// Enter closes the menu; Next waits for a fresh press, so that the one
+// meant for the reveal never claims.
+func (sc *countdownScene) Enter(s *Stage) {
+	sc.menu = -1
+	s.guard = s.now().Add(freshPress)
+}
+
+func (sc *countdownScene) leave() { sc.menu = -1 }
+
+// Act takes the outcome keys while the pick is pending, then Next to the
+// redraw or the board.
+func (sc *countdownScene) Act(s *Stage, a Action) {
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	if p == nil {
+		return
+	}
+	if p.Outcome != show.Pending {
+		if a == Next {
+			s.draw()
+		}
+		return
+	}
+	if sc.menu >= 0 {
+		switch a {
+		case Next:
+			sc.menu = (sc.menu + 1) % len(outcomes)
+		case Prev:
+			sc.menu = (sc.menu + len(outcomes) - 1) % len(outcomes)
+		case Context:
+			op := outcomes[sc.menu].op
+			sc.menu = -1
+			sc.outcome(s, op, seg, p)
+		}
+		return
+	}
+	// a bonus winner's seconds start when the team reaches the device
+	atDevice := seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero()
+	switch a {
+	case Next:
+		if s.now().Before(s.guard) {
+			return // meant for the reveal, not a claim
+		}
+		if atDevice {
+			s.send(show.Command{Op: show.OpArrived})
+			return
+		}
+		sc.outcome(s, show.OpClaim, seg, p)
+	case Arrived:
+		if atDevice {
+			s.send(show.Command{Op: show.OpArrived})
+		}
+	case Claim:
+		sc.outcome(s, show.OpClaim, seg, p)
+	case Proxy:
+		sc.outcome(s, show.OpProxy, seg, p)
+	case Decline:
+		sc.outcome(s, show.OpDecline, seg, p)
+	case Forfeit:
+		sc.outcome(s, show.OpForfeit, seg, p)
+	case Context:
+		sc.menu = len(outcomes) - 1 // on Back: F5 then Esc, the clicker's one button twice, changes nothing
+	}
+}
+
+// outcome records the claim's outcome op; a proxy with no nomination on
+// file asks for the name first.
+func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show.Pick) {
+	switch op {
+	case "":
+		return
+	case show.OpProxy:
+		if _, ok := s.st.ProxyFor(seg, p.Participant); !ok {
+			s.entry = &entry{label: "Proxy's name (from the signed form), then Enter"}
+			return
+		}
+	}
+	s.send(show.Command{Op: op})
+}
+
+// Update ticks each of the last ten seconds once.
+func (sc *countdownScene) Update(s *Stage, now time.Time) {
+	p := s.st.CurSeg().Last()
+	if p == nil || p.Outcome != show.Pending || p.Deadline.IsZero() {
+		return
+	}
+	left := int(math.Ceil(p.Deadline.Sub(now).Seconds()))
+	if left >= 1 && left <= 10 && left != sc.lastTen {
+		sc.lastTen = left
+		s.sound(audio.Tick)
+	}
+}
+
+func (sc *countdownScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+	t := s.theme
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	if p == nil {
+		return
+	}
+	sc.drawRing(s, dst, s.now())
+	const cx, wide = 1240, 1180                 // the right side, beside the ring
+	const clear = 2 * (cx - ringX - ringR - 40) // a line that never reaches the ring's square: its repaint would cut it
+	who := s.maskName(p.Participant)
+	Text(dst, who, t.Fit(t.Bold, 110, who, wide), cx, 300, Center, t.Text)
+	line := s.pickLine(seg, p, "  ·  ")
+	Text(dst, line, t.Fit(t.Regular, 48, line, clear), cx, 450, Center, t.Dim)
+	switch prize := s.prizeLine(seg, p); {
+	case p.Prize == "" && p.Choice == nil:
+		Text(dst, prize, t.Fit(t.Regular, 48, prize, clear), cx, 550, Center, t.Text) // what the winner will choose
+	case prize != "":
+		Text(dst, prize, t.Fit(t.Bold, 80, prize, wide), cx, 540, Center, t.Accent)
+	}
+	if h := s.hourLine(seg, s.now()); h != "" && seg.Seg.Kind == show.KindBonus {
+		Text(dst, h, t.Bold(44), cx, 640, Center, t.Good)
+	}
+	if p.Outcome == "" && p.Proxy != "" {
+		Text(dst, "Proxy on file: "+p.Proxy, t.Regular(44), 1240, 680, Center, t.Good)
+	}
+	if p.Outcome != "" {
+		drawStamp(dst, t, p.Outcome, 1240, 760)
+	}
+}
+
+// repaint paints the ring alone while it runs.
+func (sc *countdownScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+	if ringRuns(s) {
+		sc.drawRing(s, dst, now)
+	}
+}
+
+// ringRuns reports whether the countdown ring moves: a pick waits on its
+// claim. Once decided it stands still, and a repaint of its square would
+// only cut into a wide outcome stamp beside it ("TO BE CONTACTED").
+func ringRuns(s *Stage) bool {
+	p := s.st.CurSeg().Last()
+	return p != nil && p.Outcome == show.Pending && !p.Deadline.IsZero()
+}
+
+// The countdown ring: centre and radius.
+const ringX, ringY, ringR = 420.0, 600.0, 280.0
+
+// drawRing paints the countdown ring's part of the canvas, background
+// included: the time left from the stored deadline, red in the last ten
+// seconds, stopped where the claim was decided.
+func (sc *countdownScene) drawRing(s *Stage, dst *ebiten.Image, now time.Time) {
+	t := s.theme
+	p := s.st.CurSeg().Last()
+	if p == nil {
+		return
+	}
+	// The ring is drawn on its own small image, without antialiasing:
+	// ebiten's works at twice the size of the image drawn on, which software
+	// GL pays for in every frame of the countdown (45 fps against 35 here);
+	// at 36 pixels wide the ring's edge needs none on a big screen.
+	const m = ringR + 40
+	if sc.ring == nil {
+		sc.ring = ebiten.NewImage(2*m, 2*m)
+	}
+	img := sc.ring
+	img.Fill(t.Background)
+	total := time.Duration(s.opt.Show.ClaimSeconds) * time.Second
+	left := time.Duration(0)
+	if !p.Deadline.IsZero() {
+		left = max(0, p.Deadline.Sub(now))
+		if p.Outcome != "" {
+			left = max(0, p.Deadline.Sub(p.DecidedAt))
+		}
+	}
+	c := t.Accent
+	if left <= 10*time.Second {
+		c = t.Warn
+	}
+	switch {
+	case !p.Deadline.IsZero():
+		vector.StrokeCircle(img, m, m, ringR, 36, Fade(t.Primary, 0.9), false)
+		arc(img, m, m, ringR, 36, 0, left.Seconds()/total.Seconds(), c)
+		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, c)
+		Text(img, "seconds to claim", t.Regular(40), m, m+110, Center, t.Dim)
+	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Kind == show.KindBonus:
+		// the team is on its way to the device: the seconds wait for it
+		vector.StrokeCircle(img, m, m, ringR, 36, Fade(t.Primary, 0.5), false)
+		Text(img, secondsText(total), t.Bold(220), m, m-140, Center, t.Dim)
+		Text(img, "seconds once the team", t.Regular(40), m, m+100, Center, t.Dim)
+		Text(img, "reaches the device", t.Regular(40), m, m+150, Center, t.Dim)
+	}
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	op.GeoM.Translate(ringX-m, ringY-m)
+	dst.DrawImage(img, op)
+}
+
+// arc strokes, without antialiasing, the part of a ring from fraction a to b of a turn, clockwise
+// from twelve o'clock.
+func arc(dst *ebiten.Image, cx, cy, r, width, a, b float64, c color.Color) {
+	if b <= a {
+		return
+	}
+	var p vector.Path
+	start := -math.Pi/2 + a*2*math.Pi
+	end := -math.Pi/2 + b*2*math.Pi
+	p.Arc(float32(cx), float32(cy), float32(r), float32(start), float32(end), vector.Clockwise)
+	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: float32(width), LineCap: vector.LineCapRound})
+	cr, cg, cb, ca := c.RGBA()
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(cr)/0xffff, float32(cg)/0xffff, float32(cb)/0xffff, float32(ca)/0xffff
+	}
+	dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{AntiAlias: false})
+}
+
+var white = func() *ebiten.Image {
+	img := ebiten.NewImage(3, 3)
+	img.Fill(color.White)
+	return img.SubImage(img.Bounds()).(*ebiten.Image)
+}()
+
+// secondsText rounds up: the countdown shows 1 until the last instant.
+func secondsText(d time.Duration) string {
+	return strconv.Itoa(int(math.Ceil(d.Seconds())))
+}
+
+// drawStamp is a claim's outcome, large and unmistakable.
+func drawStamp(dst *ebiten.Image, t *Theme, o show.Outcome, x, y float64) {
+	label, sub, c := "", "", t.Good
+	switch o {
+	case show.Claimed:
+		label = "CLAIMED"
+	case show.ByProxy:
+		label, sub = "PROXY", "represented by a nominee"
+	case show.Declined:
+		label, sub, c = "ON REGISTER", "acknowledged winner in absence", t.Accent
+	case show.ToContact:
+		label, sub, c = "TO BE CONTACTED", "15 days to collect", t.Accent
+	case show.Forfeit:
+		label, sub, c = "FORFEIT", "redraw", t.Warn
+	case show.NoShow:
+		label, sub, c = "NO SHOW", "redraw", t.Warn
+	case show.Void:
+		label, sub, c = "VOID", "redraw", t.Warn
+	}
+	f := t.Bold(104)
+	w := text.Advance(label, f) + 100
+	vector.StrokeRect(dst, float32(x-w/2), float32(y), float32(w), 170, 10, c, false)
+	Text(dst, label, f, x, y+22, Center, c)
+	if sub != "" {
+		Text(dst, sub, t.Regular(40), x, y+190, Center, t.Dim)
+	}
+}
+
+// shot names the countdown's screenshot by its outcome stamp, once there is one.
+func (*countdownScene) shot(s *Stage) string {
+	if p := s.st.CurSeg().Last(); p != nil && p.Outcome != show.Pending {
+		return "stamp-" + string(p.Outcome)
+	}
+	return "countdown"
+}
+
+func (sc *countdownScene) look(*Stage, time.Time) any { return sc.menu }
+
+func (sc *countdownScene) Hints(s *Stage) string {
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	switch {
+	case p == nil:
+	case seg.Chooser() != nil:
+		return "Next ► the winner chooses " + seg.Seg.Choice()
+	case p.Outcome == show.Pending && sc.menu >= 0:
+		return "Next/Prev move  ·  F5 choose"
+	case p.Outcome == show.Pending && seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero():
+		return "Next/A team at the device: the seconds start  ·  C claimed  ·  D register  ·  F forfeit"
+	case p.Outcome == show.Pending:
+		return "Next/C claimed  ·  R proxy  ·  D register  ·  F forfeit  ·  F5 menu  ·  no-show is automatic"
+	case seg.Done():
+		return "Next ► winners board"
+	case p.Outcome.Wins() && seg.Seg.Manual:
+		return "Next ► type the next ticket drawn"
+	case p.Outcome.Wins():
+		return "Next ► draw the next winner"
+	case seg.Seg.Manual:
+		return "Next ► type the ticket drawn in its place"
+	default:
+		return "Next ► redraw"
+	}
+	return ""
+}
+
+func (*countdownScene) Buttons(s *Stage) []Button {
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	if p != nil && p.Outcome == show.Pending && seg.Chooser() == nil {
+		var out []Button
+		if seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero() {
+			out = append(out, Button{Line: "arrived", Label: "Team at the device", Key: "A", Primary: true})
+		}
+		out = append(out, Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || seg.Seg.Kind != show.KindBonus})
+		proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy"}
+		if _, ok := s.st.ProxyFor(seg, p.Participant); ok {
+			proxy.Field, proxy.Label = "", "Proxy present (nomination on file)"
+		}
+		return append(out, proxy,
+			Button{Line: "decline", Label: "On the decline register", Key: "D"},
+			Button{Line: "forfeit", Label: "Forfeit (not the holder's card)", Key: "F", Irreversible: true})
+	}
+	return s.skipButton(s.nextButton(nil, "next"))
+}
+
+// autoKey claims most winners, puts one in eight on the decline register,
+// and now and then lets the countdown run out for a no-show.
+func (*countdownScene) autoKey(a *autoplay) Frame {
+	s := a.s
+	p := s.st.CurSeg().Last()
+	switch {
+	case p == nil:
+	case p.Outcome != show.Pending:
+		return press(ebiten.KeyPageDown)
+	case a.out && p.Deadline.IsZero() && s.st.CurSeg().Seg.Kind == show.KindBonus:
+		return press(ebiten.KeyA) // the team reaches the device; nobody there
+	case a.out:
+		// let the countdown run out: the engine records the no-show
+	case a.rng.IntN(8) == 0:
+		return press(ebiten.KeyD)
+	default:
+		return press(ebiten.KeyC)
+	}
+	return Frame{}
+}

@@ -1,0 +1,240 @@
+package scenes
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
+)
+
+// introScene is the draw to come: its prizes, the tickets and players in
+// the frozen bin, the bin's fingerprint and the show's commitment. In a
+// draw by hand, the host types the ticket read out here.
+type introScene struct {
+	digits []rune // a ticket drawn by hand, typed so far
+}
+
+func (*introScene) Name() string { return "intro" }
+
+func (sc *introScene) Enter(*Stage) { sc.digits = nil }
+
+func (sc *introScene) leave() { sc.digits = nil }
+
+func (*introScene) witnessLabel() string {
+	return "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
+}
+
+func (sc *introScene) typed() ([]int, []rune) { return nil, sc.digits }
+
+func (sc *introScene) Act(s *Stage, a Action) {
+	if s.witnessDue() {
+		// nothing is drawn, typed or chosen before the draw witness
+		switch a {
+		case Next:
+			if !s.busy {
+				s.askDrawWitness()
+			}
+		case Prev:
+			s.to(&s.cast.attract)
+		}
+		return
+	}
+	if s.st.CurSeg().Seg.Manual {
+		sc.ticketKey(s, a)
+		return
+	}
+	switch a {
+	case Next:
+		s.draw()
+	case Prev:
+		s.to(&s.cast.attract)
+	}
+}
+
+// ticketKey is the intro of a draw by hand: the host types the ticket
+// read out from the physical bin, and Enter records it.
+func (sc *introScene) ticketKey(s *Stage, a Action) {
+	if d, ok := a.Digit(); ok {
+		sc.digits = typeDigit(sc.digits, d)
+		return
+	}
+	switch a {
+	case Next:
+		if len(sc.digits) == 0 {
+			s.tell("Type the ticket number read out from the bin, then Enter (T for one with letters)")
+			return
+		}
+		if s.send(show.Command{Op: show.OpTicket, Text: string(sc.digits)}) {
+			sc.digits = nil
+		}
+	case Prev:
+		if len(sc.digits) > 0 {
+			sc.digits = sc.digits[:len(sc.digits)-1]
+			return
+		}
+		s.to(&s.cast.attract)
+	case Context:
+		sc.digits = nil
+	case TypeTicket:
+		s.entry = &entry{label: "Ticket as printed (a receipt: SEGMENT/TICKET), then Enter — Esc to go back", ticket: true}
+	}
+}
+
+// typeDigit adds a typed digit to digits, up to a ticket's length.
+func typeDigit(digits []rune, d rune) []rune {
+	if len(digits) < 24 {
+		digits = append(digits, d)
+	}
+	return digits
+}
+
+func (*introScene) Update(*Stage, time.Time) {}
+
+func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+	t := s.theme
+	seg := s.st.CurSeg()
+	if seg.Frozen != nil && s.st.AwaitsDrawWitness(seg) {
+		sc.drawWitnessAsked(s, dst, seg)
+		return
+	}
+	if seg.Seg.Kind == show.KindRoyalFlush && seg.Bin != nil && !seg.Seg.Manual {
+		sc.drawFinalists(s, dst, seg)
+		return
+	}
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, W-160), W/2, 190, Center, t.Text)
+	if f := seg.Frozen; f != nil {
+		line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
+		if seg.Seg.Kind == show.KindManualBin {
+			line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
+		}
+		Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
+		if seg.DrawWitness == nil {
+			Text(dst, "Bin fingerprint  "+f.Fingerprint[:16], t.Mono(40), W/2, 850, Center, t.Dim)
+		}
+		if src := s.st.Seg(f.From); src != nil {
+			line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
+			Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
+		}
+	}
+	if w := seg.DrawWitness; w != nil {
+		// the fingerprint and the commitment share a line; the witness the audience saw has its own
+		line := "Show commitment  " + s.st.Opened.Commitment[:16]
+		if f := seg.Frozen; f != nil {
+			line = "Bin fingerprint  " + f.Fingerprint[:16] + "   ·   " + line
+		}
+		Text(dst, line, t.Fit(t.Mono, 40, line, W-200), W/2, 850, Center, t.Dim)
+		wl := drawWitnessLine(*w)
+		Text(dst, wl, t.Fit(t.Bold, 52, wl, W-240), W/2, 905, Center, t.Good)
+	} else {
+		Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+	}
+	cur := s.opt.Show.Currency
+	switch g := seg.Seg; {
+	case g.Manual:
+		Text(dst, "Drawn by hand: type the ticket read out, then Enter", t.Regular(44), W/2, 470, Center, t.Dim)
+		vector.DrawFilledRect(dst, W/2-420, 540, 840, 130, t.Primary, false)
+		vector.StrokeRect(dst, W/2-420, 540, 840, 130, 4, t.Accent, false)
+		Text(dst, string(sc.digits)+"_", t.Mono(96), W/2, 550, Center, t.Text)
+		switch {
+		case g.Kind == show.KindChest:
+			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), W/2, 690, Center, t.Accent)
+		case g.Prize(seg.Winners()) != "":
+			Text(dst, "for "+g.Prize(seg.Winners()), t.Fit(t.Bold, 56, "for "+g.Prize(seg.Winners()), W-240), W/2, 690, Center, t.Accent)
+		}
+	case g.Kind == show.KindChest:
+		Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(96), W/2, 460, Center, t.Accent)
+		line := "1 jackpot ball among " + strconv.Itoa(g.Jackpot.Balls) + "  ·  every other ball " + show.Money(cur, g.Jackpot.Consolation)
+		Text(dst, line, t.Regular(44), W/2, 600, Center, t.Text)
+	case g.Kind == show.KindBonus:
+		line := "Envelopes: " + strings.Join(g.Envelopes, "  ·  ")
+		Text(dst, line, t.Fit(t.Bold, 64, line, W-240), W/2, 470, Center, t.Text)
+		if h := s.hourLine(seg, s.now()); h != "" {
+			Text(dst, h, t.Bold(52), W/2, 580, Center, t.Good)
+		}
+	default:
+		y := 470.0
+		for i, p := range prizeLines(g.Prizes) {
+			if i == 5 {
+				break
+			}
+			Text(dst, p, t.Bold(64), W/2, y, Center, t.Text)
+			y += 78
+		}
+	}
+	if w := seg.Winners(); w > 0 {
+		Text(dst, show.Thousands(w)+" of "+show.Thousands(seg.Seg.Winners)+" winners decided", t.Regular(40), W/2, 780, Center, t.Good)
+	}
+}
+
+// witnessFieldY is where the draw witness's field sits on the intro:
+// under the fingerprint the auditor saw before typing it.
+const witnessFieldY = 660
+
+// drawWitnessAsked is the intro of a bin frozen in a show with witness
+// each-draw, until the auditor's draw witness is given: the bin, its
+// fingerprint in full, and the field (an overlay) under it. Nothing of
+// the draw to come is derived yet.
+func (*introScene) drawWitnessAsked(s *Stage, dst *ebiten.Image, seg *show.SegState) {
+	t := s.theme
+	f := seg.Frozen
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, W-160), W/2, 190, Center, t.Text)
+	line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
+	switch seg.Seg.Kind {
+	case show.KindManualBin:
+		line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
+	case show.KindRoyalFlush:
+		line = show.Thousands(f.Participants) + " finalists  ·  " + strconv.Itoa(seg.Seg.Winners) + " winners each choose a card"
+	}
+	Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
+	if src := s.st.Seg(f.From); src != nil {
+		line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
+		Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
+	}
+	Text(dst, "The bin is frozen. Its fingerprint:", t.Regular(40), W/2, 470, Center, t.Dim)
+	if fp := f.Fingerprint; len(fp) == 64 {
+		Text(dst, fp[:32], t.Mono(48), W/2, 525, Center, t.Text)
+		Text(dst, fp[32:], t.Mono(48), W/2, 585, Center, t.Text)
+	}
+	if s.entry == nil || !s.entry.draw {
+		Text(dst, "The draw waits for the auditor's draw witness", t.Regular(44), W/2, witnessFieldY+50, Center, t.Accent)
+	}
+	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+}
+
+func (sc *introScene) Hints(s *Stage) string {
+	switch {
+	case s.witnessDue():
+		return "Next ► type the draw witness  ·  Prev ◄ back  ·  S skip the draw"
+	case s.st.CurSeg().Seg.Manual && len(sc.digits) > 0:
+		return "Enter ► record ticket " + string(sc.digits) + "  ·  Backspace erase  ·  Esc clear"
+	case s.st.CurSeg().Seg.Manual:
+		return "Type the ticket read out, Enter records it  ·  T a ticket with letters  ·  Prev ◄ back"
+	}
+	return "Next ► draw  ·  Prev ◄ back"
+}
+
+func (*introScene) Buttons(s *Stage) []Button {
+	var out []Button
+	switch {
+	case s.witnessDue():
+		out = append(out, Button{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true})
+	case s.st.CurSeg().Seg.Manual:
+		out = append(out, Button{Line: "ticket", Label: "Record the ticket drawn", Key: "T", Field: "ticket", Primary: true})
+	default:
+		out = s.nextButton(out, "draw")
+	}
+	out = append(out, Button{Line: "", Label: "Back", Key: "PageUp"})
+	return s.skipButton(out)
+}
+
+// autoKey draws, or in a draw by hand types a ticket from the bin.
+func (*introScene) autoKey(a *autoplay) Frame {
+	if seg := a.s.st.CurSeg(); seg.Seg.Manual && seg.Bin != nil {
+		return a.typeTicket(seg)
+	}
+	return press(ebiten.KeyPageDown)
+}

@@ -1,0 +1,124 @@
+package scenes
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"drawshow/show"
+)
+
+// The lines the scenes share: a name and a card as the big screen may
+// show them, a winner's card and prize, a bonus jackpot's hour.
+
+func (s *Stage) maskName(card string) string { return s.maskedName(s.people[card].Name, card) }
+
+// maskedName is a name as the big screen shows it; the masked card when
+// the file gave none.
+func (s *Stage) maskedName(name, card string) string {
+	switch {
+	case name == "":
+		return s.maskCard(card)
+	case s.opt.Show.Mask.Names:
+		return show.MaskName(name)
+	}
+	return name
+}
+
+// ticketLabel is a ticket as the screen shows it: when the ticket is the
+// card itself (points and fixed bins), it is masked like the card.
+func (s *Stage) ticketLabel(ticket, card string) string {
+	if ticket == card {
+		return s.maskCard(card)
+	}
+	return ticket
+}
+
+// cardLine is "Card •••• 1234 · Ticket 100045", without the ticket when
+// it is the card.
+func (s *Stage) cardLine(ticket, card, sep string) string {
+	line := "Card " + s.maskCard(card)
+	if ticket != card {
+		line += sep + "Ticket " + ticket
+	}
+	return line
+}
+
+func (s *Stage) maskCard(card string) string {
+	if s.opt.Show.Mask.Cards {
+		return show.MaskCard(card)
+	}
+	return card
+}
+
+// prizeLines collapses repeated prizes: "5 × R5 000".
+func prizeLines(prizes []string) []string {
+	var out []string
+	for i := 0; i < len(prizes); {
+		j := i
+		for j < len(prizes) && prizes[j] == prizes[i] {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, strconv.Itoa(j-i)+" × "+prizes[i])
+		} else {
+			out = append(out, prizes[i])
+		}
+		i = j
+	}
+	return out
+}
+
+func titleCase(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// pickLine is a winner's card and ticket; at a bonus jackpot, the device
+// the winner plays at first.
+func (s *Stage) pickLine(seg *show.SegState, p *show.Pick, sep string) string {
+	if seg.Seg.Kind == show.KindBonus {
+		line := "Device " + p.Ticket
+		if a := s.areaOf(p.Participant); a != "" {
+			line += sep + a
+		}
+		return line + sep + "Card " + s.maskCard(p.Participant)
+	}
+	return s.cardLine(p.Ticket, p.Participant, sep)
+}
+
+// prizeLine is what a winner wins, as far as the screen may say yet: the
+// prize drawn for, the one turned over, or what the winner will choose.
+func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
+	if w := p.Won(); w != "" {
+		return w
+	}
+	switch seg.Seg.Choice() {
+	case "cards":
+		return "chooses a card once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
+	case "balls":
+		return "chooses a ball once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
+	case "envelopes":
+		return "then chooses an envelope"
+	}
+	return ""
+}
+
+// hourLine is a bonus jackpot's progress this hour: "7 of 15 this hour".
+func (s *Stage) hourLine(seg *show.SegState, now time.Time) string {
+	won, target, ok := seg.Hour(now)
+	if !ok || target == 0 {
+		return ""
+	}
+	return strconv.Itoa(won) + " of " + strconv.Itoa(target) + " winners this hour"
+}
+
+// drawWitnessLine is a draw witness as the big screen shows it.
+func drawWitnessLine(w string) string {
+	if w == "" {
+		return "Draw witness: none given"
+	}
+	return "Draw witness " + w
+}

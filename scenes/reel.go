@@ -1,0 +1,137 @@
+package scenes
+
+import (
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/audio"
+	"drawshow/show"
+)
+
+// reelScene is the drawing animation: a sample of the pool that includes
+// the winner, eased to a stop in reelTime. Until it lands the winner is
+// one row among many, never singled out.
+type reelScene struct {
+	sample  []show.Entry  // the pool's sample, from the frozen bin
+	window  *ebiten.Image // the reel's window, drawn apart
+	landing bool          // the reel waits for its announce to be committed
+	roll    audio.Voice   // the drum-roll under the reel
+}
+
+func (*reelScene) Name() string { return "reel" }
+
+func (*reelScene) Enter(*Stage) {}
+
+// Act does nothing: the reel runs to its end.
+func (*reelScene) Act(*Stage, Action) {}
+
+// Update announces the pick once the reel has run its time.
+func (sc *reelScene) Update(s *Stage, now time.Time) {
+	seg := s.st.CurSeg()
+	if !sc.landing && now.Sub(s.since) >= reelTime && !s.busy && seg.Last() != nil && seg.Last().Outcome == show.Pending {
+		if s.send(show.Command{Op: show.OpAnnounce}) {
+			sc.landing = true
+			sc.stopRoll(s)
+		}
+	}
+}
+
+// startRoll starts the drum-roll under the reel.
+func (sc *reelScene) startRoll(s *Stage) {
+	if s.opt.Sound != nil {
+		sc.stopRoll(s)
+		sc.roll = s.opt.Sound.Loop(audio.DrumRoll)
+	}
+}
+
+// stopRoll ends the drum-roll, if it plays.
+func (sc *reelScene) stopRoll(s *Stage) {
+	if s.opt.Sound != nil && sc.roll != 0 {
+		s.opt.Sound.Stop(sc.roll)
+	}
+	sc.roll = 0
+}
+
+func (sc *reelScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
+	t := s.theme
+	Text(dst, s.st.CurSeg().Seg.Title, t.Bold(64), W/2, 170, Center, t.Text)
+	sc.drawWindow(s, dst, in)
+}
+
+// repaint paints the reel's window alone.
+func (sc *reelScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+	sc.drawWindow(s, dst, now.Sub(s.since))
+}
+
+// The reel's window: rows of reelRowH around the centre line reelY.
+const (
+	reelRowH = 130.0
+	reelY    = 610.0
+	reelRows = 2.2 // rows shown above and below the centre
+)
+
+// drawWindow paints the reel's part of the canvas, background included.
+// The rows are drawn on the window's own image, so nothing of them falls
+// outside what the next frame paints over.
+func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration) {
+	t := s.theme
+	const left, top = 200.0, reelY - reelRows*reelRowH
+	if sc.window == nil {
+		sc.window = ebiten.NewImage(W-2*left, 2*reelRows*reelRowH)
+	}
+	dst := sc.window
+	dst.Fill(t.Background)
+	defer func() {
+		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+		op.GeoM.Translate(left, top)
+		screen.DrawImage(dst, op)
+	}()
+	rows := sc.rows(s, s.st.CurSeg())
+	if len(rows) == 0 {
+		return
+	}
+	u := clamp(in.Seconds()/reelTime.Seconds(), 0, 1)
+	ease := 1 - math.Pow(1-u, 3)
+	pos := ease * float64(len(rows)-1) // the row at the centre, fractional
+	cy := reelY - top                  // the centre line on the window's image
+	vector.DrawFilledRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, Fade(t.Primary, 0.8), false)
+	vector.StrokeRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, 6, t.Accent, false)
+	for i := int(pos) - 3; i <= int(pos)+3; i++ {
+		if i < 0 || i >= len(rows) {
+			continue
+		}
+		y := cy + (float64(i)-pos)*reelRowH
+		a := clamp(1-math.Abs(y-cy)/(reelRowH*reelRows), 0, 1)
+		if a == 0 {
+			continue
+		}
+		Text(dst, rows[i].name, t.Bold(72), 320-left, y-36, Left, Fade(t.Text, a))
+		Text(dst, rows[i].ticket, t.Mono(56), W-320-left, y-24, Right, Fade(t.Accent, a))
+	}
+}
+
+type reelRow struct{ name, ticket string }
+
+// rows are the sample's rows, the winner last once it is known.
+func (sc *reelScene) rows(s *Stage, seg *show.SegState) []reelRow {
+	rows := make([]reelRow, 0, len(sc.sample)+1)
+	for _, e := range sc.sample {
+		rows = append(rows, reelRow{s.maskName(e.Participant), s.ticketLabel(e.Ticket, e.Participant)})
+	}
+	if p := seg.Last(); p != nil && p.Outcome == "" {
+		w := reelRow{s.maskName(p.Participant), s.ticketLabel(p.Ticket, p.Participant)}
+		if len(rows) > 0 {
+			rows = rows[:len(rows)-1]
+		}
+		rows = append(rows, w)
+	}
+	return rows
+}
+
+func (*reelScene) Hints(*Stage) string { return "Drawing…" }
+
+// Buttons are none: nothing is done while the reel runs.
+func (*reelScene) Buttons(*Stage) []Button { return nil }

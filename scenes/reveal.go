@@ -1,0 +1,114 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// revealScene is the winner, as the reel lands: masked name and card,
+// ticket, tier and prize, under confetti.
+type revealScene struct{}
+
+func (*revealScene) Name() string { return "reveal" }
+
+func (*revealScene) Enter(*Stage) {}
+
+func (*revealScene) Act(s *Stage, a Action) {
+	if a == Next {
+		s.to(&s.cast.countdown)
+	}
+}
+
+// Update goes on to the countdown once the reveal has had its time.
+func (*revealScene) Update(s *Stage, now time.Time) {
+	if now.Sub(s.since) >= revealTime {
+		s.to(&s.cast.countdown)
+	}
+}
+
+func (sc *revealScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
+	sc.drawWinner(s, dst, 250)
+	if w := s.st.CurSeg().DrawWitness; w != nil {
+		t, line := s.theme, drawWitnessLine(*w)
+		Text(dst, line, t.Fit(t.Regular, 44, line, W-640), W/2, 760, Center, t.Good)
+	}
+	drawConfetti(dst, in, s.theme)
+}
+
+// repaint paints the confetti's strips alone while it falls, and half a
+// second after, until they are clear.
+func (*revealScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+	if in := now.Sub(s.since); in < revealTime+time.Second/2 {
+		drawConfetti(dst, in, s.theme)
+	}
+}
+
+// drawWinner is the winner's card: masked name and card, ticket, tier, prize.
+func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64) {
+	t := s.theme
+	seg := s.st.CurSeg()
+	p := seg.Last()
+	if p == nil {
+		return
+	}
+	who := s.people[p.Participant]
+	Text(dst, "WINNER", t.Bold(72), W/2, y-80, Center, t.Accent)
+	Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 150, s.maskName(p.Participant), W-640), W/2, y, Center, t.Text)
+	line := s.pickLine(seg, p, "   ·   ")
+	if who.Tier != 0 {
+		line += "   ·   " + titleCase(who.Tier.String())
+	}
+	Text(dst, line, t.Fit(t.Regular, 52, line, W-640), W/2, y+200, Center, t.Dim)
+	switch prize := s.prizeLine(seg, p); {
+	case p.Prize == "" && p.Choice == nil:
+		Text(dst, prize, t.Fit(t.Regular, 56, prize, W-640), W/2, y+310, Center, t.Text) // what the winner will choose
+	case prize != "":
+		Text(dst, prize, t.Fit(t.Bold, 96, prize, W-640), W/2, y+300, Center, t.Accent)
+	}
+}
+
+// The confetti falls in two strips beside the winner's name, so that a
+// frame repaints the strips and not the whole canvas.
+const (
+	stripW   = 300.0
+	stripTop = 124.0
+	stripBot = H - 134.0 // above the notice and the hint bar
+)
+
+// drawConfetti paints the strips, background included. The burst is a
+// pure function of time: no state, so a golden frame is the same on every
+// run.
+func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
+	vector.DrawFilledRect(dst, 0, stripTop, stripW, stripBot-stripTop, t.Background, false)
+	vector.DrawFilledRect(dst, W-stripW, stripTop, stripW, stripBot-stripTop, t.Background, false)
+	u := in.Seconds()
+	if u > revealTime.Seconds() {
+		return
+	}
+	colours := []color.RGBA{t.Accent, t.Good, t.Text, t.Warn}
+	a := clamp(1.4-u/revealTime.Seconds()*1.4, 0, 1)
+	for i := range 60 {
+		fi := float64(i)
+		x := 20 + math.Mod(fi*97.3, stripW-60)
+		if i%2 == 1 {
+			x += W - stripW
+		}
+		vy := 260 + math.Mod(fi*37.3, 240)
+		y := stripTop + math.Mod(fi*53.9, 160) + vy*u
+		x += 18 * math.Sin(u*2+fi)
+		if y > stripBot-24 {
+			continue
+		}
+		vector.DrawFilledRect(dst, float32(x), float32(y), 14, 22, Fade(colours[i%len(colours)], a), false)
+	}
+}
+
+func (*revealScene) Hints(*Stage) string { return "Next ► countdown" }
+
+func (*revealScene) Buttons(s *Stage) []Button { return s.skipButton(s.nextButton(nil, "next")) }
+
+func (*revealScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown) }

@@ -1,0 +1,105 @@
+package scenes
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// A Scene is one screen of the show: what the audience sees, and what the
+// host's keys do there. Act and Update change the state on stage; Draw
+// only renders it. The stage holds one of each scene (its cast), so a
+// scene keeps its own state between visits; the stage keeps what the
+// scenes share, fades from one scene to the next and draws the overlays.
+type Scene interface {
+	// Name is the scene's name as OnScene, --exit-after-scene, the
+	// console and the stats give it: "countdown".
+	Name() string
+	// Enter is called each time the stage goes to the scene, from
+	// another one or from itself.
+	Enter(s *Stage)
+	// Act is the host's action in the scene; one that means nothing here
+	// does nothing.
+	Act(s *Stage, a Action)
+	// Update runs the scene's timed steps, once a tick.
+	Update(s *Stage, now time.Time)
+	// Draw renders the scene over the backdrop, in after it began.
+	Draw(s *Stage, dst *ebiten.Image, in time.Duration)
+	// Hints is what the keys do now in the scene.
+	Hints(s *Stage) string
+	// Buttons are what the host can do now in the scene, as the console
+	// offers them.
+	Buttons(s *Stage) []Button
+}
+
+// What some scenes do besides.
+type (
+	// A leaver has state that belongs to one visit (digits typed, a menu
+	// open), cleared as the stage leaves it: the scene fading out shows
+	// none of it.
+	leaver interface{ leave() }
+
+	// A repainter paints, over the last frame, only what moves in it (the
+	// reel, the countdown ring, the confetti). An overlay would not
+	// survive that: while the hint strip shows, its frames are whole.
+	repainter interface {
+		repaint(s *Stage, dst *ebiten.Image, now time.Time)
+	}
+
+	// An animator is painted whole in every frame while it moves.
+	animator interface {
+		moving(s *Stage, now time.Time) bool
+	}
+
+	// A looker has state of its own that its frames show: look is a
+	// comparable value that changes when a frame of it would.
+	looker interface {
+		look(s *Stage, now time.Time) any
+	}
+
+	// A typist takes digits typed by the host: a ticket, a place, a wild
+	// card's numbers.
+	typist interface {
+		typed() (nums []int, digits []rune)
+	}
+
+	// A witnessed scene waits, in a segment whose draws need it, for the
+	// auditor's draw witness; witnessLabel is the field's label.
+	witnessed interface{ witnessLabel() string }
+
+	// A stamped scene names its screenshot by more than its name: the
+	// countdown by its outcome stamp.
+	stamped interface{ shot(s *Stage) string }
+
+	// An autoplayed scene says which key autoplay presses in it, once a
+	// visit; autoplay presses none in the others.
+	autoplayed interface{ autoKey(a *autoplay) Frame }
+)
+
+// cast is the stage's scenes, one of each.
+type cast struct {
+	open      openScene
+	attract   attractScene
+	intro     introScene
+	reel      reelScene
+	reveal    revealScene
+	countdown countdownScene
+	board     boardScene
+	closed    closedScene
+	choose    chooseScene
+	numbers   numbersScene
+}
+
+// all is every scene, in the order SceneNames gives them.
+func (c *cast) all() []Scene {
+	return []Scene{&c.open, &c.attract, &c.intro, &c.reel, &c.reveal, &c.countdown, &c.board, &c.closed, &c.choose, &c.numbers}
+}
+
+var sceneNames = func() []string {
+	var c cast
+	var names []string
+	for _, sc := range c.all() {
+		names = append(names, sc.Name())
+	}
+	return names
+}()
