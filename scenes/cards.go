@@ -13,7 +13,7 @@ import (
 
 // choosing is the winner the table waits on at now: while a turn is on
 // its way, the one who chose it.
-func (sc *chooseScene) choosing(s *Stage, seg *show.SegState, now time.Time) *show.Pick {
+func (*chooseScene) choosing(s *Stage, seg *show.SegState, now time.Time) *show.Pick {
 	if s.turn.segment == seg.Seg.ID && len(s.turn.ks) > 0 && s.turning(now) {
 		return &seg.Picks[s.turn.ks[0]]
 	}
@@ -97,14 +97,14 @@ func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState
 			// the card turns over: the back narrows to its edge, the front
 			// widens from it; the prize shows from the edge on
 			u := s.turnAt(now)
-			img := s.backSprite(card)
+			img := sc.backSprite(s, card)
 			if u >= 0.5 {
-				img = s.frontSprite(card, o.Choice.Prize)
+				img = sc.frontSprite(s, card, o.Choice.Prize)
 			}
 			blit(dst, img, x+cardW/2, y+cardH/2-30*math.Sin(math.Pi*u), max(math.Abs(math.Cos(math.Pi*u)), 0.02), 1)
 			continue
 		case o != nil:
-			blit(dst, s.frontSprite(card, o.Choice.Prize), x+cardW/2, y+cardH/2, 1, 1)
+			blit(dst, sc.frontSprite(s, card, o.Choice.Prize), x+cardW/2, y+cardH/2, 1, 1)
 			name := s.maskName(o.Participant)
 			Text(dst, name, t.Fit(t.Bold, 44, name, cardW), x+cardW/2, y+cardH+28, Center, t.Text)
 			continue
@@ -113,21 +113,20 @@ func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState
 			y -= 24
 			s.glow(dst, x+cardW/2, y+cardH/2, cardW+28, cardH+28, 30)
 		}
-		blit(dst, s.backSprite(card), x+cardW/2, y+cardH/2, 1, 1)
+		blit(dst, sc.backSprite(s, card), x+cardW/2, y+cardH/2, 1, 1)
 	}
 }
 
-func (s *Stage) backSprite(rank string) *ebiten.Image {
-	return s.sprite("back|"+rank, cardW+8, cardH+8, func(d *ebiten.Image) { s.cardBack(d, 4, 4, rank) })
+func (*chooseScene) backSprite(s *Stage, rank string) *ebiten.Image {
+	return s.sprite("back|"+rank, cardW+8, cardH+8, func(d *ebiten.Image) { cardBack(d, s.theme, 4, 4, rank) })
 }
 
-func (s *Stage) frontSprite(rank, prize string) *ebiten.Image {
-	return s.sprite("front|"+rank+"|"+prize, cardW+8, cardH+8, func(d *ebiten.Image) { s.cardFront(d, 4, 4, rank, prize) })
+func (*chooseScene) frontSprite(s *Stage, rank, prize string) *ebiten.Image {
+	return s.sprite("front|"+rank+"|"+prize, cardW+8, cardH+8, func(d *ebiten.Image) { cardFront(d, s.theme, 4, 4, rank, prize) })
 }
 
 // cardBack is a card face down: its rank shows, its prize does not.
-func (s *Stage) cardBack(dst *ebiten.Image, x, y float64, rank string) {
-	t := s.theme
+func cardBack(dst *ebiten.Image, t *Theme, x, y float64, rank string) {
 	r := roundRect(float32(x), float32(y), cardW, cardH, 22)
 	paint(dst, r, 0, t.Primary)
 	paint(dst, r, 6, t.Accent)
@@ -137,19 +136,17 @@ func (s *Stage) cardBack(dst *ebiten.Image, x, y float64, rank string) {
 }
 
 // cardFront is a card turned over: its prize.
-func (s *Stage) cardFront(dst *ebiten.Image, x, y float64, rank, prize string) {
-	t := s.theme
+func cardFront(dst *ebiten.Image, t *Theme, x, y float64, rank, prize string) {
 	r := roundRect(float32(x), float32(y), cardW, cardH, 22)
 	paint(dst, r, 0, t.Text)
 	paint(dst, r, 6, t.Accent)
 	Text(dst, rank+"♠", t.Bold(48), x+24, y+16, Left, t.Background)
-	s.prizeText(dst, prize, x+cardW/2, y+cardH/2+20, cardW-40, t.Background)
+	prizeText(dst, t, prize, x+cardW/2, y+cardH/2+20, cardW-40, t.Background)
 }
 
 // prizeText is a prize centred on (x, y) in at most width: one line when
 // it fits, else a few.
-func (s *Stage) prizeText(dst *ebiten.Image, prize string, x, y, width float64, c color.Color) {
-	t := s.theme
+func prizeText(dst *ebiten.Image, t *Theme, prize string, x, y, width float64, c color.Color) {
 	if f := t.Fit(t.Bold, 64, prize, width); f.Size >= 44 {
 		TextMid(dst, prize, f, x, y, c)
 		return

@@ -67,7 +67,7 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 			r *= 1.18
 			s.glow(dst, x, y, 2*r+20, 2*r+20, r+10)
 		}
-		blit(dst, s.ballSprite(b, r, hl), x, y, 1, 1)
+		blit(dst, sc.ballSprite(s, b, r, hl), x, y, 1, 1)
 	}
 
 	// the ball chosen last: rolling out, opening, or open
@@ -87,11 +87,11 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 		x, y, r := x0+(openX-x0)*m, y0+(openY-y0)*m, r0+(openR-r0)*m
 		if u < openAt {
 			k := r / openR
-			blit(dst, s.ballSprite(last.Choice.Item, openR, false), x, y, k, k)
+			blit(dst, sc.ballSprite(s, last.Choice.Item, openR, false), x, y, k, k)
 		} else {
 			pop := 1 + 0.12*math.Sin(math.Pi*(u-openAt)/(1-openAt))
 			img := s.sprite("open|"+last.Choice.Item+"|"+last.Choice.Prize, 2*openR+12, 2*openR+12, func(d *ebiten.Image) {
-				s.openBall(d, openR+6, openR+6, openR, last.Choice)
+				openBall(d, t, openR+6, openR+6, openR, last.Choice)
 			})
 			blit(dst, img, x, y, pop, pop)
 		}
@@ -133,16 +133,15 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 }
 
 // ballSprite is ball label of radius r, kept.
-func (s *Stage) ballSprite(label string, r float64, hl bool) *ebiten.Image {
+func (*chooseScene) ballSprite(s *Stage, label string, r float64, hl bool) *ebiten.Image {
 	m := 4 + r/20 // room for the ring
 	return s.sprite(fmt.Sprintf("ball|%s|%.1f|%v", label, r, hl), 2*(r+m), 2*(r+m), func(d *ebiten.Image) {
-		s.ball(d, r+m, r+m, r, label, hl)
+		ball(d, s.theme, r+m, r+m, r, label, hl)
 	})
 }
 
 // ball is a numbered ball.
-func (s *Stage) ball(dst *ebiten.Image, x, y, r float64, label string, hl bool) {
-	t := s.theme
+func ball(dst *ebiten.Image, t *Theme, x, y, r float64, label string, hl bool) {
 	fill := t.Text
 	if hl {
 		fill = t.Accent
@@ -153,8 +152,7 @@ func (s *Stage) ball(dst *ebiten.Image, x, y, r float64, label string, hl bool) 
 }
 
 // openBall is a ball opened: JACKPOT with its value, or CONSOLATION.
-func (s *Stage) openBall(dst *ebiten.Image, x, y, r float64, c *show.Choice) {
-	t := s.theme
+func openBall(dst *ebiten.Image, t *Theme, x, y, r float64, c *show.Choice) {
 	fill, word, col := t.Primary, "CONSOLATION", t.Text
 	if c.Jackpot {
 		fill, word, col = t.Accent, "JACKPOT", t.Background

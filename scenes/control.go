@@ -159,7 +159,8 @@ func (s *Stage) act(a Action) {
 	}
 	if a == Skip {
 		// a draw that cannot go on tonight (its entry file will not
-		// import, say) ends short on the record, with the host's reason
+		// import, say) ends short on the record, with the host's reason;
+		// not while the reel runs, nor while winners choose
 		if s.skippable() && s.scene != &s.cast.reel && s.scene != &s.cast.choose {
 			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", skip: true}
 		}

@@ -80,20 +80,20 @@ func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegS
 			if turning {
 				u = s.turnAt(now)
 			}
-			s.envelope(dst, x, y, ew, eh, it, chosen.Prize, u, false)
+			sc.envelope(s, dst, x, y, ew, eh, it, chosen.Prize, u, false)
 			continue
 		}
 		hl := !turning && p.Choice == nil && i == sc.at
 		if hl {
 			y -= 20
 		}
-		s.envelope(dst, x, y, ew, eh, it, "", 0, hl)
+		sc.envelope(s, dst, x, y, ew, eh, it, "", 0, hl)
 	}
 }
 
 // envelope is one envelope at (x, y), opened u of the way: its flap
 // lifts, then the prize card rises out of it, readable once it is out.
-func (s *Stage) envelope(dst *ebiten.Image, x, y, w, h float64, label, prize string, u float64, hl bool) {
+func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, label, prize string, u float64, hl bool) {
 	t := s.theme
 	key := fmt.Sprintf("|%.0f|%.0f", w, h)
 	if hl {

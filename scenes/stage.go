@@ -91,7 +91,7 @@ type Stage struct {
 	st     *show.State
 	people map[string]show.Person
 
-	cast   cast
+	cast   cast      // one of each scene, each keeping its own state
 	scene  Scene     // the scene on stage
 	since  time.Time // when it began
 	prev   Scene     // the scene faded out of
