@@ -11,6 +11,7 @@ import (
 // The lines the scenes share: a name and a card as the big screen may
 // show them, a winner's card and prize, a bonus jackpot's hour.
 
+// maskName is card's holder as the big screen shows them.
 func (s *Stage) maskName(card string) string { return s.maskedName(s.people[card].Name, card) }
 
 // maskedName is a name as the big screen shows it; the masked card when

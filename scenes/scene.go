@@ -76,7 +76,11 @@ type (
 	autoplayed interface{ autoKey(a *autoplay) Frame }
 )
 
-// cast is the stage's scenes, one of each.
+// cast is the stage's scenes, one of each. A new scene is a type of its
+// own, in its own file, that implements Scene (and whichever of the
+// interfaces above it needs), a field here and its place in all; the
+// scenes that lead to it go to it with Stage.to, and Stage.resume when a
+// restart can come back to it.
 type cast struct {
 	open      openScene
 	attract   attractScene
