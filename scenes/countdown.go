@@ -153,7 +153,7 @@ func (sc *countdownScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		Text(dst, h, t.Bold(44), cx, 640, Center, t.Good)
 	}
 	if p.Outcome == "" && p.Proxy != "" {
-		Text(dst, "Proxy on file: "+p.Proxy, t.Regular(44), 1240, 680, Center, t.Good)
+		Text(dst, "Proxy on file: "+s.maskedName(p.Proxy, ""), t.Regular(44), 1240, 680, Center, t.Good) // masked as the winner is
 	}
 	if p.Outcome != "" {
 		drawStamp(dst, t, p.Outcome, 1240, 760)
