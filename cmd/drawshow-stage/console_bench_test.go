@@ -77,6 +77,11 @@ func BenchmarkConsoleClaim(b *testing.B) {
 		browsertest.Click(b, one, "draw")
 		browsertest.Click(b, one, "next")
 		browsertest.WaitButton(b, one, "claim")
+		// past the crossfade into the countdown: under software GL its
+		// frames take 100 ms, and the stage takes the console's click at
+		// its next tick, which waits for the frame (a host's claim comes
+		// seconds later, and ebiten's ticks come every 16 ms on a GPU)
+		time.Sleep(time.Second)
 		b.StartTimer()
 		ms, err := chromedp.Run(one, chromedp.Evaluate[float64](`(async () => {
 			const t0 = performance.now();
