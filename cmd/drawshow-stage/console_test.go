@@ -46,7 +46,7 @@ func TestConsoleRunsADraw(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute) // a guard against a hang only
 	defer cancel()
-	cmd := exec.CommandContext(ctx, exe, "run", crashShow, "--db", db, "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
+	cmd := exec.CommandContext(ctx, exe, "run", crashShow, "--db", db, "--rehearsal", "--clock", "2024-11-30T21:25", "--windowed", "--exit-after", "10m", "--no-browser")
 	cmd.Env = append(os.Environ(), childEnv+"=1", "DRAWSHOW_AUDIO=null", "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
@@ -130,6 +130,10 @@ func TestConsoleRunsADraw(t *testing.T) {
 	want := "show-opened witness-given lists-loaded entries-loaded bin-frozen pick-drawn pick-announced pick-decided"
 	if got := strings.Join(kinds, " "); got != want {
 		t.Errorf("journal %s\nwant    %s", got, want)
+	}
+	// the rehearsal ran on its show's evening (--clock), on the monotonic clock
+	if at, want := evs[0].At, time.Date(2024, 11, 30, 19, 25, 0, 0, time.UTC); at.Before(want) || at.After(want.Add(time.Minute)) {
+		t.Errorf("the show opened at %v, want %v by --clock", at, want)
 	}
 	last := evs[len(evs)-1]
 	if last.Pick == nil || last.Pick.Outcome != show.Claimed || last.Pick.By != "host" {

@@ -20,7 +20,7 @@ const usage = `drawshow-stage is drawshow's window; drawshow starts it.
 
 Usage:
   drawshow-stage run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
-               [--audio-device NAME] [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR]
+               [--clock TIME] [--audio-device NAME] [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR]
   drawshow-stage demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
   drawshow-stage monitors
 `
@@ -59,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return runStage(path, text, r.DB, r.Rehearsal, r.Witness, r.Stage, stdin, stdout, stderr)
+		return runStage(path, text, r.DB, r.Rehearsal, r.Witness, r.Clock, r.Stage, stdin, stdout, stderr)
 	case "demo":
 		return cmdDemo(args[1:], stdin, stdout, stderr)
 	case "monitors":

@@ -30,7 +30,7 @@ import (
 const autoplayClaim = 12
 
 // runStage opens the show from path on the database and presents it.
-func runStage(path string, text []byte, dbPath string, rehearsal bool, witness string, f cli.Stage, stdin io.Reader, stdout, stderr io.Writer) error {
+func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, clock string, f cli.Stage, stdin io.Reader, stdout, stderr io.Writer) error {
 	if f.ExitScene != "" && !scenes.IsScene(f.ExitScene) {
 		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.ExitScene, strings.Join(scenes.SceneNames(), ", "))
 	}
@@ -54,6 +54,16 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness s
 	// the show's clock runs on the monotonic clock: a step of the system
 	// clock mid-countdown is reported and changes no countdown
 	clk := show.SystemClock()
+	if clock != "" {
+		// a rehearsal at the show's own hour on another day: the show clock
+		// starts there and runs on the monotonic clock
+		at, err := show.ParseLocal(clock, sh.Location)
+		if err != nil {
+			return fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", clock)
+		}
+		t0 := time.Now()
+		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
+	}
 	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
 		OverProblems: confirmProblems(stdin, stderr)})
 	if err != nil {
@@ -350,7 +360,7 @@ func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "demo: a rehearsal of %s on a temporary database\n", path)
-	return runStage(path, text, filepath.Join(dir, "demo.db"), true, "", sf, nil, stdout, stderr)
+	return runStage(path, text, filepath.Join(dir, "demo.db"), true, "", "", sf, nil, stdout, stderr)
 }
 
 func cmdMonitors(args []string, _ io.Reader, stdout, stderr io.Writer) error {

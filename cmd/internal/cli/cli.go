@@ -90,7 +90,7 @@ func (r *Run) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&r.Rehearsal, "rehearsal", false, "mark the show as a rehearsal (never an official result)")
 	fs.StringVar(&r.Seed, "seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
 	r.Stage.Register(fs)
-	fs.StringVar(&r.Clock, "clock", "", "headless: the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now)")
+	fs.StringVar(&r.Clock, "clock", "", "the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now); on the stage, rehearsals only")
 }
 
 // ParseRun parses the run command's arguments: one show file and flags.
@@ -108,8 +108,12 @@ func ParseRun(args []string, stderr io.Writer) (show string, r *Run, err error) 
 	if r.DB == "" {
 		return "", nil, errors.New("run needs --db FILE")
 	}
-	if !r.Headless && (r.Actions != "" || r.Seed != "" || r.Clock != "") {
-		return "", nil, errors.New("--actions, --seed and --clock are for --headless runs")
+	if !r.Headless && (r.Actions != "" || r.Seed != "") {
+		return "", nil, errors.New("--actions and --seed are for --headless runs")
+	}
+	if !r.Headless && r.Clock != "" && !r.Rehearsal {
+		// a rehearsal of a Wednesday show on a Monday; a show is live
+		return "", nil, errors.New("--clock on the stage is for rehearsals: add --rehearsal")
 	}
 	return pos[0], r, nil
 }
