@@ -139,6 +139,14 @@ var migrations = []string{
 	// 3: whether an import filled those columns: the rows of a file that
 	// did not are read without them, as fast as before.
 	`ALTER TABLE imports ADD COLUMN finale INTEGER NOT NULL DEFAULT 0;`,
+	// 4: each action line a headless run applied, by its hash: a resume
+	// with another file stops at the first line that differs.
+	`CREATE TABLE progress_lines(
+		show   TEXT NOT NULL REFERENCES shows(id),
+		line   INTEGER NOT NULL,
+		sha256 BLOB NOT NULL,
+		PRIMARY KEY(show, line)
+	) WITHOUT ROWID;`,
 }
 
 // Open opens or creates the campaign database at path for writing, and

@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -27,6 +28,9 @@ type Progress struct {
 	Actions int
 	Refused int
 	Clock   time.Time
+	// Line is the text of line Actions, the one just done: the record
+	// keeps its hash (ActionLines)
+	Line string
 }
 
 // Head is where a show's journal ends: its last row's seq and hash (zero
@@ -135,7 +139,33 @@ func commit(tx *sql.Tx, evs []show.Event, showID string, p *Progress) (*Head, er
 	_, err = tx.Exec(`INSERT INTO progress(show, actions, refused, clock) VALUES (?, ?, ?, ?)
 		ON CONFLICT(show) DO UPDATE SET actions = excluded.actions, refused = excluded.refused, clock = excluded.clock`,
 		showID, p.Actions, p.Refused, p.Clock.UTC().Format(timeFormat))
+	if err != nil || p.Actions == 0 {
+		return head, err
+	}
+	sum := sha256.Sum256([]byte(p.Line))
+	_, err = tx.Exec(`INSERT OR REPLACE INTO progress_lines(show, line, sha256) VALUES (?, ?, ?)`, showID, p.Actions, sum[:])
 	return head, err
+}
+
+// ActionLines are the SHA-256 hashes of the action lines a headless run
+// of the show applied, by line number (lines that were blank or comments
+// are not there).
+func (db *DB) ActionLines(showID string) (map[int][]byte, error) {
+	rows, err := db.sql.Query(`SELECT line, sha256 FROM progress_lines WHERE show = ?`, showID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int][]byte{}
+	for rows.Next() {
+		var n int
+		var h []byte
+		if err := rows.Scan(&n, &h); err != nil {
+			return nil, err
+		}
+		out[n] = h
+	}
+	return out, rows.Err()
 }
 
 func (db *DB) tx(f func(*sql.Tx) error) error {

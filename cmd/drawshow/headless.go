@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -112,17 +114,27 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	applied, err := db.ActionLines(ss.ID)
+	if err != nil {
+		return err
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		if line <= done {
+			// a resume goes on only from the file it ran: its lines so far
+			// are those the record applied
+			if h, ok := applied[line]; ok && !bytes.Equal(h, sha256Of(sc.Text())) {
+				return fmt.Errorf("%s line %d is not the line show %s applied as its line %d: the action file changed since the show ran; nothing was done (give the file it ran, or one that goes on from it)", r.Actions, line, ss.ID, line)
+			}
 			continue
 		}
 		c, ok, err := show.ParseAction(sc.Text())
 		if err != nil {
 			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
 			refused++
-			if err := db.SaveProgress(ss.ID, data.Progress{Actions: line, Refused: refused, Clock: clk.t}); err != nil {
+			if err := db.SaveProgress(ss.ID, data.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()}); err != nil {
 				return err
 			}
 			continue
@@ -134,7 +146,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			clk.t = clk.t.Add(c.Wait)
 			c = show.Command{Op: show.OpTick}
 		}
-		evs, err := ss.Do(c, &data.Progress{Actions: line, Refused: refused, Clock: clk.t})
+		evs, err := ss.Do(c, &data.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()})
 		if perr := print(evs); perr != nil {
 			return perr
 		}
@@ -152,6 +164,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if err := sc.Err(); err != nil {
 		return err
+	}
+	if line-1 < done {
+		return fmt.Errorf("%s has %d line(s); show %s applied %d: the action file changed since the show ran; nothing was done", r.Actions, line-1, ss.ID, done)
 	}
 	if refused > 0 {
 		fmt.Fprintf(stderr, "%d action(s) refused (counting earlier runs of this show)\n", refused)
@@ -178,4 +193,9 @@ func readShow(path string) (*show.Show, []byte, error) {
 	}
 	sh, err := show.Parse(path, text)
 	return sh, text, err
+}
+
+func sha256Of(s string) []byte {
+	h := sha256.Sum256([]byte(s))
+	return h[:]
 }

@@ -37,3 +37,34 @@ func TestRunRefusesBrokenFilesAtOpen(t *testing.T) {
 		t.Fatalf("run with a later export not there yet: %v\n%s", err, stderr)
 	}
 }
+
+// A resumed headless run goes on only from the file it ran: one whose
+// lines so far differ stops at the first that does, and one cut short
+// says so; nothing is done by either. The file it ran, with more lines,
+// goes on.
+func TestResumeWithAnotherActionFile(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "campaign.db")
+	ran := writeFile(t, dir, "ran.txt", "draw\n# the first winner\nclaim\ndraw\n")
+	if _, stderr, err := drawshow(t, "", runArgs(crashShow, db, ran)...); err != nil {
+		t.Fatalf("the first run: %v\n%s", err, stderr)
+	}
+	before := readJournal(t, db)
+	other := writeFile(t, dir, "other.txt", "draw\n# another comment is no matter\nforfeit\ndraw\nclaim\n")
+	_, _, err := drawshow(t, "", runArgs(crashShow, db, other)...)
+	if err == nil || !strings.Contains(err.Error(), other+" line 3 is not the line show ") {
+		t.Fatalf("a resume with another file: %v", err)
+	}
+	short := writeFile(t, dir, "short.txt", "draw\n")
+	if _, _, err := drawshow(t, "", runArgs(crashShow, db, short)...); err == nil || !strings.Contains(err.Error(), short+" has 1 line(s); show ") {
+		t.Fatalf("a resume with a file cut short: %v", err)
+	}
+	sameJournal(t, readJournal(t, db), before)
+	more := writeFile(t, dir, "more.txt", "draw\n# the first winner\nclaim\ndraw\nclaim\n")
+	if _, stderr, err := drawshow(t, "", runArgs(crashShow, db, more)...); err != nil || !strings.Contains(stderr, "resumed show") {
+		t.Fatalf("a resume with the file it ran and more: %v\n%s", err, stderr)
+	}
+	if n := len(readJournal(t, db)); n != len(before)+1 {
+		t.Fatalf("%d events after the resume, want %d (the claim)", n, len(before)+1)
+	}
+}
