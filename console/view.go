@@ -18,6 +18,7 @@ type View struct {
 	Errors    []string   `json:"errors,omitempty"`    // errors the operator must see (a file, the record)
 	Events    []Event    `json:"events"`              // the night's committed events, the last N, newest first
 	Notices   []string   `json:"notices,omitempty"`   // operator notices, e.g. a stepped system clock
+	Zone      string     `json:"zone,omitempty"`      // the show's time zone (IANA), for the page's times
 }
 
 // Segment is one line of the run sheet.

@@ -138,7 +138,7 @@ func (l *deskLink) publish() {
 // view is the operator's view of the moment the stage shows.
 func (l *deskLink) view(d scenes.Desk) console.View {
 	st := d.State
-	v := console.View{Show: l.sh.Promotion + " · " + l.sh.Property, Scene: d.Scene, Blackout: d.Blackout, Refusal: d.Message}
+	v := console.View{Show: l.sh.Promotion + " · " + l.sh.Property, Scene: d.Scene, Blackout: d.Blackout, Refusal: d.Message, Zone: l.sh.Location.String()}
 	for i, g := range st.Segs {
 		v.RunSheet = append(v.RunSheet, l.segment(st, i, g))
 	}

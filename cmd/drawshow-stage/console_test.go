@@ -102,6 +102,8 @@ func TestConsoleRunsADraw(t *testing.T) {
 	if f := strings.Fields(name); len(f) < 2 || strings.HasSuffix(name, ".") || show.MaskName(name) == name {
 		t.Fatalf("the console shows the winner as %q, want the full name", name)
 	}
+	// the night's times in the show's zone (Africa/Johannesburg), whatever the browser's
+	browsertest.Until(t, one, `[...document.querySelectorAll("#eventlist td.time")].some(e => e.textContent.startsWith("21:2"))`)
 	two := browsertest.Open(t, url)
 	browsertest.Until(t, two, `document.getElementById("wname").textContent === `+fmt.Sprintf("%q", name))
 	start := time.Now()
