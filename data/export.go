@@ -111,14 +111,9 @@ func (db *DB) exportSet(showID string, started func(bins int)) (*record.Set, err
 	if st.Opened == nil {
 		return nil, fmt.Errorf("show %s: the journal has no show-opened event", showID)
 	}
-	who := map[string]map[string]record.Person{}
-	for _, s := range st.Segs {
-		if len(s.Picks) == 0 {
-			continue
-		}
-		if who[s.Seg.ID], err = db.lookupPicked(eng.Show, st, s, who); err != nil {
-			return nil, err
-		}
+	who, err := db.lookupAllPicked(eng.Show, st, nil)
+	if err != nil {
+		return nil, err
 	}
 	rows, err := db.journalRows(showID)
 	if err != nil {
@@ -147,6 +142,25 @@ func (db *DB) journalRows(showID string) ([]record.Row, error) {
 		out = append(out, r)
 	}
 	return out, q.Err()
+}
+
+// lookupAllPicked reads what the entry files said of every segment's
+// picked participants, by segment and card, up to and with segment last
+// (nil: every segment).
+func (db *DB) lookupAllPicked(sh *show.Show, st *show.State, last *show.SegState) (map[string]map[string]record.Person, error) {
+	who := map[string]map[string]record.Person{}
+	for _, s := range st.Segs {
+		if len(s.Picks) > 0 {
+			var err error
+			if who[s.Seg.ID], err = db.lookupPicked(sh, st, s, who); err != nil {
+				return nil, err
+			}
+		}
+		if s == last {
+			break
+		}
+	}
+	return who, nil
 }
 
 // lookupPicked reads what the entry files said of a segment's picked

@@ -12,8 +12,8 @@ import (
 // ShowCheck is what check learns of every file a show file names: the
 // desk's lists, each segment's entry file or standings, and the images.
 type ShowCheck struct {
-	Lists    *show.Lists // nil when a list cannot be read
-	Segments []SegmentResult
+	Lists    *show.Lists     // nil when a list cannot be read
+	Segments []SegmentResult // every segment, in show order
 	// Problems are files that are there and cannot be used as they are,
 	// each error naming the file (and row, column and value where it can).
 	Problems []error
@@ -23,7 +23,7 @@ type ShowCheck struct {
 }
 
 // SegmentResult is one segment's file: a draw's entry file, or a
-// leaderboard's standings.
+// leaderboard's standings; a slide has none.
 type SegmentResult struct {
 	Seg       *show.Segment
 	Check     *SegmentCheck // draws; its Bin has the figures, not the entries
@@ -75,7 +75,6 @@ func CheckShow(sh *show.Show) *ShowCheck {
 		r := SegmentResult{Seg: seg}
 		switch seg.Kind {
 		case show.KindSlide:
-			continue
 		case show.KindLeaderboard:
 			if r.Missing = missing("segment "+seg.ID+" standings", seg.Standings); !r.Missing {
 				r.Standings, r.Err = ReadStandings(seg.Standings, seg.Sheet)

@@ -39,16 +39,11 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "segment\trows\tparticipants\texcluded\teligible\ttickets\twinners\t")
 	var notes []string
-	segs := c.Segments
-	for i := range sh.Segments {
-		seg := &sh.Segments[i]
-		if seg.Kind == show.KindSlide {
-			fmt.Fprintf(tw, "%s\t(slide)\t\t\t\t\t\t\n", seg.ID)
-			continue
-		}
-		r := segs[0]
-		segs = segs[1:]
+	for _, r := range c.Segments {
+		seg := r.Seg
 		switch {
+		case seg.Kind == show.KindSlide:
+			fmt.Fprintf(tw, "%s\t(slide)\t\t\t\t\t\t\n", seg.ID)
 		case r.Err != nil:
 		case r.Missing:
 			fmt.Fprintf(tw, "%s\t(no file)\t\t\t\t\t%d\t\n", seg.ID, seg.Winners)
