@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"maps"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -30,6 +31,8 @@ type deskLink struct {
 	ss    *data.Session
 	sh    *show.Show
 	now   func() time.Time
+
+	browse bool // open the console in the default browser once the stage is up
 
 	desks chan scenes.Desk // the stage's latest controls, newest only
 	done  chan struct{}
@@ -75,9 +78,8 @@ func startConsole(f cli.Stage, ss *data.Session, now func() time.Time, stderr io
 	l.srv = srv
 	l.problems = append(slices.Clone(ss.Eng.State().Opened.FileProblems), ss.Missing...)
 	fmt.Fprintf(stderr, "operator's console: %s\n", srv.URL())
-	if !f.NoBrowser && !f.Autoplay { // a show that plays itself has nobody at the desk
-		openBrowser(srv.URL())
-	}
+	// a show that plays itself has nobody at the desk
+	l.browse = !f.NoBrowser && !f.Autoplay
 	return l, nil
 }
 
@@ -86,6 +88,14 @@ func (l *deskLink) attach(stage *scenes.Stage) {
 	l.stage.Store(stage)
 	l.wg.Add(1)
 	go l.publish()
+}
+
+// shown opens the console in the default browser, once the stage's first
+// frame is up: a browser starting beside it would hold the stage back.
+func (l *deskLink) shown() {
+	if l.browse {
+		go openBrowser(l.srv.URL()) // off the game loop: OnFirst runs in Draw
+	}
 }
 
 // onDesk takes the stage's controls in the game loop, never waiting.
@@ -198,7 +208,7 @@ func (l *deskLink) segment(st *show.State, i int, g *show.SegState) console.Segm
 	default:
 		s.State = "waiting"
 	}
-	if g.Seg.Draws() && g.Frozen == nil && !g.Seg.At.IsZero() && i >= st.Cur && l.now().Before(g.Seg.At) && i == st.Cur {
+	if i == st.Cur && g.Seg.Draws() && g.Frozen == nil && !g.Seg.At.IsZero() && l.now().Before(g.Seg.At) {
 		s.Warnings = append(s.Warnings, "its time is "+s.Time+": a draw now is early")
 	}
 	for _, p := range l.problems {
@@ -216,14 +226,7 @@ func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *c
 		w := &console.Winner{Segment: seg.Seg.ID, Prize: p.Won(), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant}
 		if who, ok, err := l.ss.Winner(st, seg); err == nil && ok {
 			w.Name, w.Tier = who.Name, who.Tier.String()
-			cols := slices.Sorted(func(yield func(string) bool) {
-				for k := range who.Extra {
-					if !yield(k) {
-						return
-					}
-				}
-			})
-			for _, c := range cols {
+			for _, c := range slices.Sorted(maps.Keys(who.Extra)) {
 				w.Contact = append(w.Contact, console.Column{Name: c, Value: who.Extra[c]})
 				if strings.EqualFold(c, "id") || strings.Contains(strings.ToLower(c), "id number") {
 					w.ID = who.Extra[c]
@@ -231,9 +234,10 @@ func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *c
 			}
 		}
 		if seg.Bin != nil {
+			// a points bin has one entry a participant, weighted by tickets
 			for _, e := range seg.Bin.Entries {
 				if e.Participant == p.Participant {
-					w.Tickets++
+					w.Tickets += int64(e.Weight)
 				}
 			}
 		}
