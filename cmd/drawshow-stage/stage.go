@@ -134,6 +134,9 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		if f.Stats {
 			fmt.Fprintf(stderr, "first_frame_ms=%d\n", time.Since(processStart).Milliseconds())
 		}
+		if desk != nil {
+			desk.shown()
+		}
 	}
 	stage := scenes.New(opt)
 	if desk != nil {

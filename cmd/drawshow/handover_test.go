@@ -81,7 +81,7 @@ func TestRunHandsOverToStage(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	bins := build(t, dir, "drawshow", "drawshow-stage")
-	cmd := exec.Command(bins[0], "run", crashShow, "--db", filepath.Join(dir, "campaign.db"), "--rehearsal", "--windowed", "--exit-after", "10m")
+	cmd := exec.Command(bins[0], "run", crashShow, "--db", filepath.Join(dir, "campaign.db"), "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
 	var env []string
 	for _, e := range os.Environ() {
 		if !strings.HasPrefix(e, "DISPLAY=") && !strings.HasPrefix(e, stageEnv+"=") {

@@ -233,7 +233,7 @@ func TestSecondWriterRefused(t *testing.T) {
 	}
 
 	if os.Getenv("DISPLAY") != "" {
-		stage := startProgram(t, "run", crashShow, "--db", db, "--rehearsal", "--windowed", "--exit-after", "5m")
+		stage := startProgram(t, "run", crashShow, "--db", db, "--rehearsal", "--windowed", "--exit-after", "5m", "--no-browser")
 		err := stage.wait(t)
 		if err == nil || !inUse(db, " run", holder.cmd.Process.Pid).MatchString(strings.TrimPrefix(lastLine(stage.stderr.String()), "drawshow: ")) {
 			t.Errorf("the stage beside the running show: %v\n%s", err, stage.stderr.String())
@@ -265,7 +265,7 @@ func TestStageHoldsTheDatabase(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "campaign.db")
-	stage := startProgram(t, "run", crashShow, "--db", db, "--rehearsal", "--windowed", "--exit-after", "10m")
+	stage := startProgram(t, "run", crashShow, "--db", db, "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
 	waitHolder(t, db, stage)
 	// the stage has opened the show once its commitment is printed
 	deadline := time.Now().Add(3 * time.Minute)
