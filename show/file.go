@@ -553,6 +553,8 @@ func Parse(path string, b []byte) (*Show, error) {
 		case len(seg.Prizes) > 0 && len(seg.Prizes) != seg.Winners:
 			p.add(at("prizes"), "segment %s: %d prizes for %d winners (give one prize for all, or one per winner)", seg.ID, len(seg.Prizes), seg.Winners)
 		}
+		checkPrizes(&p, at("prizes"), seg.ID, "prizes", s.Currency, r.Prizes)
+		checkPrizes(&p, at("envelopes"), seg.ID, "envelopes", s.Currency, r.Envelopes)
 		if !slices.Contains([]string{OncePerDraw, OncePerDay, OncePerShow}, seg.WinOnce) {
 			p.add(at("win_once"), "segment %s: win_once %q is unknown (valid: draw, day, show)", seg.ID, seg.WinOnce)
 		}
