@@ -62,7 +62,7 @@ func TestExportCSVHasNoFormulas(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.clock = f.clock.Add(7 * time.Second)
+		f.clock = onTime(ss, c, f.clock.Add(7*time.Second))
 		if _, err := ss.Do(c, nil); err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}

@@ -134,7 +134,7 @@ func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*DB, *Session) {
 	}
 	step := func(c show.Command) {
 		t.Helper()
-		f.clock = f.clock.Add(7 * time.Second)
+		f.clock = onTime(ss, c, f.clock.Add(7*time.Second))
 		if _, err := ss.Do(c, nil); err != nil {
 			t.Fatalf("%s %s: %v", c.Op, c.Text, err)
 		}

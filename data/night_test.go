@@ -196,6 +196,7 @@ func playNight(t *testing.T, f *nightFixture, crash bool) (*DB, *Session) {
 			c = show.Command{Op: show.OpClaim}
 		case cur.Seg.Draws() && !cur.Drawn():
 			c = show.Command{Op: show.OpDraw}
+			f.clock = onTime(ss, c, f.clock)
 		case st.Cur == len(st.Segs)-1:
 			c = show.Command{Op: show.OpClose}
 		default:

@@ -81,7 +81,9 @@ func (f *fixture) open(t *testing.T) (*DB, *Session) {
 
 func do(t *testing.T, ss *Session, op show.Op) []show.Event {
 	t.Helper()
-	evs, err := ss.Do(show.Command{Op: op}, nil)
+	// the fixtures' clocks do not keep to the segments' times: their
+	// draws say early, and the record keeps it
+	evs, err := ss.Do(show.Command{Op: op, Early: op == show.OpDraw || op == show.OpFreeze}, nil)
 	if err != nil {
 		t.Fatalf("%s: %v", op, err)
 	}
@@ -283,4 +285,15 @@ func TestExportVerifyRoundTrip(t *testing.T) {
 	if !strings.Contains(string(b), "Zoë Botha") && !strings.Contains(string(b), "Thabo Mokoena") {
 		t.Fatalf("winners.csv lacks the full names:\n%s", b)
 	}
+}
+
+// onTime is the clock of a host who waits for the current segment's time
+// before its first draw, as the show's rules want (an early draw needs
+// the host's word): clock, or the segment's time when that is later.
+func onTime(ss *Session, c show.Command, clock time.Time) time.Time {
+	s := ss.Eng.State().CurSeg()
+	if (c.Op == show.OpDraw || c.Op == show.OpFreeze || c.Op == show.OpTicket) && s != nil && s.Frozen == nil && s.Seg.At.After(clock) {
+		return s.Seg.At
+	}
+	return clock
 }

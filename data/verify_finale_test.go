@@ -103,7 +103,7 @@ func (r *finaleRig) cur() *show.SegState { return r.ss.Eng.State().CurSeg() }
 // file is imported first, if the session has not done so.
 func (r *finaleRig) do(c show.Command) []show.Event {
 	r.t.Helper()
-	r.f.clock = r.f.clock.Add(5 * time.Second)
+	r.f.clock = onTime(r.ss, c, r.f.clock.Add(5*time.Second))
 	if s := r.cur(); s != nil && s.Loaded == nil && s.Seg.Entries != "" && s.Frozen == nil && c.Op != show.OpNext && c.Op != show.OpClose {
 		if _, err := r.ss.load(); err != nil {
 			r.t.Fatalf("loading %s: %v", s.Seg.ID, err)
@@ -889,7 +889,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		}
 		do := func(c show.Command) {
 			t.Helper()
-			clock = clock.Add(5 * time.Second)
+			clock = onTime(ss, c, clock.Add(5*time.Second))
 			if _, err := ss.Do(c, nil); err != nil {
 				t.Fatalf("%s %s: %v", c.Op, c.Text, err)
 			}

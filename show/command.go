@@ -50,9 +50,12 @@ type Command struct {
 	Segment string        // load
 	Loaded  *Loaded       // load
 	Lists   *Lists        // load
+	// Early confirms a draw before its segment's time: the host said so,
+	// and the freeze records it.
+	Early bool
 }
 
-var actionHelp = "draw, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -65,7 +68,15 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 	arg = strings.TrimSpace(arg)
 	c.Op = Op(strings.ToLower(verb))
 	switch c.Op {
-	case OpDraw, OpClaim, OpDecline, OpForfeit, OpNext, OpClose, OpArrived:
+	case OpDraw:
+		switch strings.ToLower(arg) {
+		case "":
+		case "early":
+			c.Early = true
+		default:
+			return c, false, fmt.Errorf("draw takes no argument but early, to draw before the segment's time (got %q)", arg)
+		}
+	case OpClaim, OpDecline, OpForfeit, OpNext, OpClose, OpArrived:
 		if arg != "" {
 			return c, false, fmt.Errorf("%s takes no argument (got %q)", c.Op, arg)
 		}

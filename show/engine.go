@@ -108,6 +108,8 @@ type decider struct {
 	at  time.Time
 	evs []Event
 	rec []Event // replaying: the journal from the event being decided on
+	// early: the command confirms a draw before its segment's time
+	early bool
 }
 
 func (d *decider) emit(ev Event) error {
@@ -131,6 +133,7 @@ func (d *decider) emit(ev Event) error {
 
 func (d *decider) run(c Command) error {
 	st := d.st
+	d.early = c.Early
 	if c.Op == OpOpen {
 		if st.Opened != nil {
 			return refuse("the show is already open")
@@ -190,6 +193,9 @@ func (d *decider) run(c Command) error {
 }
 
 func (d *decider) step(seg *SegState, c Command) error {
+	if seg.Seg.Manual && c.Op == OpDraw && c.Early && seg.Frozen == nil {
+		return d.freeze(seg) // the bin frozen ahead of time; the tickets are typed next
+	}
 	if seg.Seg.Manual && (c.Op == OpDraw || c.Op == OpPick) {
 		return refuse("%s is drawn by hand: type the ticket drawn from the bin (ticket NUMBER)", seg.Seg.ID)
 	}
@@ -270,8 +276,13 @@ func (d *decider) freeze(seg *SegState) error {
 	if !seg.Seg.At.IsZero() {
 		today = day(seg.Seg.At, d.e.Show.Location)
 	}
-	barred := d.st.wonInScope(seg, today)
 	f := &Frozen{Day: today}
+	if early, err := d.beforeTime(seg); err != nil {
+		return err
+	} else {
+		f.Early = early
+	}
+	barred := d.st.wonInScope(seg, today)
 	if seg.Seg.Kind == KindWildDraw {
 		src, err := d.st.wildSource(d.e.Show, seg)
 		if err != nil {
@@ -300,6 +311,22 @@ func (d *decider) freeze(seg *SegState) error {
 		f.Jackpot = d.jackpot(j)
 	}
 	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
+}
+
+// beforeTime holds a draw to its segment's time: before it, the draw
+// needs the host's word (draw early), and early is then true. A bonus
+// jackpot keeps to its sessions instead.
+func (d *decider) beforeTime(seg *SegState) (early bool, err error) {
+	at := seg.Seg.At
+	if at.IsZero() || !d.at.Before(at) || seg.Seg.Kind == KindBonus {
+		return false, nil
+	}
+	if !d.early {
+		loc := d.e.Show.Location
+		return false, refuse("%s is set for %s and it is %s: it draws early only on the host's word (draw early), which the record keeps",
+			seg.Seg.ID, at.In(loc).Format("15:04"), d.at.In(loc).Format("15:04:05"))
+	}
+	return true, nil
 }
 
 // wonInScope lists the participants barred from seg by its win-once rule.

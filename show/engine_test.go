@@ -768,8 +768,11 @@ func TestWinOnce(t *testing.T) {
 				}
 				r.do(Command{Op: OpNext})
 			}
-			evs := r.do(Command{Op: OpFreeze})
+			evs := r.do(Command{Op: OpFreeze, Early: true}) // 19:00, for 23:30
 			f := evs[0].Frozen
+			if !f.Early {
+				t.Errorf("a freeze at 19:00 for 23:30 is not recorded as early")
+			}
 			want := c.bar(won[0], won[1])
 			slices.Sort(want)
 			if !slices.Equal(f.Barred, want) && !(len(want) == 0 && len(f.Barred) == 0) {
@@ -924,7 +927,7 @@ func scenario(t *testing.T) *rig {
 	for {
 		for !r.cur().Done() {
 			r.now = r.now.Add(10 * time.Second)
-			r.do(Command{Op: OpDraw})
+			r.do(Command{Op: OpDraw, Early: true}) // from 19:00, for 21:30 on: the replays hold early freezes to their time
 			if r.cur().Ended != nil || r.last().Outcome != Pending {
 				continue
 			}

@@ -125,6 +125,7 @@ type Frozen struct {
 	Filtered     int      `json:"filtered,omitempty"` // bonus jackpot: rows its spend, device and area rules keep out
 	From         string   `json:"from,omitempty"`     // wild-card draw: the month-end bin it draws from
 	Jackpot      int64    `json:"jackpot,omitempty"`  // jackpot chest: the progressive jackpot this week
+	Early        bool     `json:"early,omitempty"`    // frozen before the segment's time, on the host's word
 }
 
 // PickRef is the payload of the pick events.

@@ -286,7 +286,9 @@ func TestParseAction(t *testing.T) {
 		{"draw 2", Command{}, false, "takes no argument"},
 		{"wait", Command{}, false, "wait needs a duration"},
 		{"wait -5s", Command{}, false, "wait needs a duration"},
-		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close)`},
+		{"draw early", Command{Op: OpDraw, Early: true}, true, ""},
+		{"draw later", Command{}, false, `draw takes no argument but early`},
+		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close)`},
 	} {
 		got, ok, err := ParseAction(c.line)
 		if c.err != "" {

@@ -106,7 +106,7 @@ func playFinale(t *testing.T, r *rig, rng *rand.Rand) {
 			switch {
 			case seg.Seg.Kind == KindWildCard:
 				if rng.IntN(2) == 0 {
-					r.do(Command{Op: OpDraw})
+					r.do(Command{Op: OpDraw, Early: true})
 				} else {
 					nums := rng.Perm(3)[:2]
 					r.do(Command{Op: OpNumbers, Numbers: []int{nums[0] + 1, nums[1] + 1}, Text: "Thandi"})
@@ -114,7 +114,7 @@ func playFinale(t *testing.T, r *rig, rng *rand.Rand) {
 				continue
 			case seg.Seg.Manual:
 				if seg.Frozen == nil {
-					r.do(Command{Op: OpFreeze})
+					r.do(Command{Op: OpFreeze, Early: true})
 					seg = r.cur()
 				}
 				if len(seg.Picks) == seg.Bin.Participants {
@@ -126,7 +126,7 @@ func playFinale(t *testing.T, r *rig, rng *rand.Rand) {
 					continue // drawn before: the host reads another receipt
 				}
 			default:
-				r.do(Command{Op: OpDraw})
+				r.do(Command{Op: OpDraw, Early: true})
 			}
 			if seg = r.cur(); seg.Ended != nil || seg.Last().Outcome != Pending {
 				continue

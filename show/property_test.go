@@ -105,7 +105,7 @@ func playRandom(t *testing.T, rs randShow, seed []byte, rng *rand.Rand) *rig {
 			if rng.IntN(4) == 0 {
 				// on stage a draw is three steps: freeze, pick, announce
 				if r.cur().Frozen == nil {
-					r.do(Command{Op: OpFreeze})
+					r.do(Command{Op: OpFreeze, Early: true})
 				}
 				r.do(Command{Op: OpPick})
 				if r.cur().Ended != nil {
@@ -116,7 +116,7 @@ func playRandom(t *testing.T, rs randShow, seed []byte, rng *rand.Rand) *rig {
 				}
 				r.do(Command{Op: OpAnnounce})
 			} else {
-				r.do(Command{Op: OpDraw})
+				r.do(Command{Op: OpDraw, Early: true})
 			}
 			if r.cur().Ended != nil {
 				break
@@ -316,7 +316,7 @@ func TestPropertyRandomShows(t *testing.T) {
 		// another seed draws differently (checked over all shows below)
 		other := newRig(t, rs.sh, rs.src, seedOf(uint64(5000+i)))
 		other.eng.SetExclusions(rs.excluded)
-		other.do(Command{Op: OpDraw})
+		other.do(Command{Op: OpDraw, Early: true})
 		if p := other.cur().Last(); p != nil && p.Participant != r.eng.State().Segs[0].Picks[0].Participant {
 			differ++
 		}

@@ -94,7 +94,10 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 	case WitnessGiven, DrawWitness:
 		return Command{Op: OpWitness, Text: witnessText(ev)}, need(ev.Witness != nil)
 	case BinFrozen:
-		return Command{Op: OpFreeze}, need(ev.Frozen != nil)
+		if err := need(ev.Frozen != nil); err != nil {
+			return Command{}, err
+		}
+		return Command{Op: OpFreeze, Early: ev.Frozen.Early}, nil
 	case PickDrawn:
 		if err := need(ev.Pick != nil); err != nil {
 			return Command{}, err
