@@ -57,7 +57,9 @@ func (db *DB) setJackpots(eng *show.Engine, showID string) error {
 		if err != nil {
 			return fmt.Errorf("the ledger of jackpot %s: %v", j.Name, err)
 		}
-		eng.SetJackpot(j.Name, show.NextJackpot(j, ledger))
+		if len(ledger) > 0 { // none yet: the jackpot opens at its start or base, and says so
+			eng.SetJackpot(j.Name, show.NextJackpot(j, ledger))
+		}
 	}
 	return nil
 }

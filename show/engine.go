@@ -308,7 +308,9 @@ func (d *decider) freeze(seg *SegState) error {
 	f.Rows, f.Excluded, f.Barred = bin.Rows, bin.Excluded, bin.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered
 	if j := seg.Seg.Jackpot; j != nil {
-		f.Jackpot = d.jackpot(j)
+		if f.Jackpot, f.JackpotStart, err = d.jackpot(j); err != nil {
+			return err
+		}
 	}
 	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
 }

@@ -126,6 +126,9 @@ type Frozen struct {
 	From         string   `json:"from,omitempty"`     // wild-card draw: the month-end bin it draws from
 	Jackpot      int64    `json:"jackpot,omitempty"`  // jackpot chest: the progressive jackpot this week
 	Early        bool     `json:"early,omitempty"`    // frozen before the segment's time, on the host's word
+	// JackpotStart: the chest's jackpot opened at the show file's start,
+	// its ledger having no settlement before
+	JackpotStart bool `json:"jackpot_start,omitempty"`
 }
 
 // PickRef is the payload of the pick events.

@@ -46,7 +46,8 @@ func (s *SegState) Taken() []string {
 }
 
 // SetJackpot gives the engine a jackpot's value before tonight, as the
-// campaign's record has it; without it a jackpot starts at its base.
+// campaign's record folds its settlements; a jackpot with none yet is
+// given no value, and opens at its start or its base.
 func (e *Engine) SetJackpot(name string, value int64) {
 	if e.st.ledger == nil {
 		e.st.ledger = map[string]int64{}
@@ -59,7 +60,7 @@ func (e *Engine) SetJackpot(name string, value int64) {
 func (st *State) JackpotBefore(j *Jackpot) int64 {
 	v, ok := st.ledger[j.Name]
 	if !ok {
-		v = j.Base
+		v = j.opening()
 	}
 	for _, s := range st.Segs {
 		if s.Settled != nil && s.Settled.Name == j.Name {
@@ -80,12 +81,36 @@ func (st *State) Jackpot(s *SegState) int64 {
 }
 
 // NextJackpot folds a jackpot's ledger: each week's settlement in order.
+// With no settlement yet the jackpot opens at its start, if it has one.
 func NextJackpot(j *Jackpot, ledger []Settled) int64 {
-	v := j.Base
+	v := j.opening()
 	for _, s := range ledger {
 		v = s.Next
 	}
 	return v
+}
+
+// opening is the jackpot's value before its first settlement.
+func (j *Jackpot) opening() int64 {
+	if j.Start > 0 {
+		return j.Start
+	}
+	return j.Base
+}
+
+// opens reports whether a chest's freeze opens its jackpot's ledger at
+// the show file's start: no settlement of it before, in the campaign or
+// tonight.
+func (st *State) opens(j *Jackpot) bool {
+	if _, ok := st.ledger[j.Name]; ok || j.Start == 0 {
+		return false
+	}
+	for _, s := range st.Segs {
+		if s.Settled != nil && s.Settled.Name == j.Name {
+			return false
+		}
+	}
+	return true
 }
 
 // numbers records a wild card's bin numbers: typed from a physical draw,

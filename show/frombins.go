@@ -55,7 +55,9 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 	f.Rows, f.Excluded, f.Barred = rec.Rows, rec.Excluded, rec.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
 	if j := seg.Seg.Jackpot; j != nil {
-		f.Jackpot = d.jackpot(j)
+		if f.Jackpot, f.JackpotStart, err = d.jackpot(j); err != nil {
+			return err
+		}
 	}
 	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
 }
@@ -85,15 +87,19 @@ func (d *decider) receiptsIn(seg *SegState, es []Entry, f *Frozen, barred map[st
 	return nil
 }
 
-// jackpot is the chest's value this week: the ledger's, or, in an
-// export's replay that has no ledger, the value recorded (the campaign's
-// ledger is checked by verify --db).
-func (d *decider) jackpot(j *Jackpot) int64 {
+// jackpot is the chest's value this week, and whether it opens the
+// ledger at the show file's start: the ledger's, or, in an export's
+// replay that has no ledger, the value recorded (the campaign's ledger is
+// checked by verify --db), which may be the start only at its value.
+func (d *decider) jackpot(j *Jackpot) (int64, bool, error) {
 	if _, ok := d.st.ledger[j.Name]; !ok && d.e.bins != nil {
 		if r := d.recorded(BinFrozen); r != nil {
 			d.e.underived++
-			return r.Frozen.Jackpot
+			if f := r.Frozen; f.JackpotStart && (j.Start == 0 || f.Jackpot != j.Start) {
+				return 0, false, fmt.Errorf("the freeze says the jackpot opened at the show file's start with %d; the show file's start is %d", f.Jackpot, j.Start)
+			}
+			return r.Frozen.Jackpot, r.Frozen.JackpotStart, nil
 		}
 	}
-	return d.st.JackpotBefore(j)
+	return d.st.JackpotBefore(j), d.st.opens(j), nil
 }

@@ -20,6 +20,10 @@ type Jackpot struct {
 	Consolation int64
 	Guaranteed  bool // the jackpot ball is among few: Balls is 5
 	Balls       int  // in the device: one jackpot ball, the rest consolation
+	// Start, when not zero, is the jackpot's value before its first
+	// settlement in the campaign database: a campaign that moves to
+	// drawshow mid-season starts where the old system left it.
+	Start int64
 }
 
 type binYAML struct {
@@ -35,6 +39,7 @@ type jackpotYAML struct {
 	Consolation *int64 `yaml:"consolation"`
 	Guaranteed  bool   `yaml:"guaranteed"`
 	Balls       int    `yaml:"balls"`
+	Start       *int64 `yaml:"start"`
 }
 
 var (
@@ -49,7 +54,7 @@ var (
 		KindBonus:      append(slices.Clone(drawKeys), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes"),
 	}
 	binKeys     = []string{"at", "entries", "sheet"}
-	jackpotKeys = []string{"name", "base", "step", "consolation", "guaranteed", "balls"}
+	jackpotKeys = []string{"name", "base", "step", "consolation", "guaranteed", "balls", "start"}
 	// Cards are the Royal Flush, in the order the cards draw gives them prizes.
 	Cards = []string{"A", "K", "Q", "J", "10"}
 )
@@ -173,7 +178,7 @@ func jackpot(p *problems, n *yaml.Node, seg string, r *jackpotYAML) *Jackpot {
 		key string
 		src *int64
 		dst *int64
-	}{{"base", r.Base, &j.Base}, {"step", r.Step, &j.Step}, {"consolation", r.Consolation, &j.Consolation}} {
+	}{{"base", r.Base, &j.Base}, {"step", r.Step, &j.Step}, {"consolation", r.Consolation, &j.Consolation}, {"start", r.Start, &j.Start}} {
 		if v.src == nil {
 			continue
 		}
@@ -181,6 +186,9 @@ func jackpot(p *problems, n *yaml.Node, seg string, r *jackpotYAML) *Jackpot {
 		if *v.src < 0 || *v.src > 1e12 {
 			p.add(n, "segment %s: jackpot %s %d is out of range 0..1000000000000", seg, v.key, *v.src)
 		}
+	}
+	if r.Start != nil && *r.Start < 1 {
+		p.add(n, "segment %s: jackpot start %d: give the value the old system left (at least 1), or leave start out to begin at base", seg, *r.Start)
 	}
 	if j.Name == "" || !idPattern.MatchString(j.Name) {
 		p.add(n, "segment %s: jackpot name %q must be set, in lower-case letters, digits and dashes: it keys the ledger across weeks", seg, j.Name)

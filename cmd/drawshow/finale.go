@@ -69,6 +69,9 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 		}
 		note("jackpot %s: base %s, %s more after each draw it is not won, consolation %s; %s; tonight's value is the campaign database's",
 			j.Name, show.Money(sh.Currency, j.Base), show.Money(sh.Currency, j.Step), show.Money(sh.Currency, j.Consolation), balls)
+		if j.Start > 0 {
+			note("jackpot %s opens at %s, where the old system left it, while the campaign database holds no settlement of it", j.Name, show.Money(sh.Currency, j.Start))
+		}
 	case show.KindBonus:
 		var ws []string
 		for _, w := range seg.Windows {

@@ -1,0 +1,66 @@
+package show
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A campaign that moves to drawshow mid-season opens its jackpot where
+// the old system left it, only while the ledger has no settlement: the
+// freeze records that it opened there, and a replay holds it to that.
+func TestJackpotStart(t *testing.T) {
+	sh := finaleShow(t, `
+  - {id: early, kind: jackpot-chest, entries: a.csv, tickets: points, points_per_ticket: 100, winners: 1, jackpot: {name: pot, start: 40000}}
+  - {id: late, kind: jackpot-chest, entries: b.csv, tickets: points, points_per_ticket: 100, winners: 1, jackpot: {name: pot, start: 40000}}
+`)
+	src := memRows{"early": pointsRows("a", 5), "late": pointsRows("b", 5)}
+	r := newRig(t, sh, src, seedOf(41))
+	if v := r.eng.State().Jackpot(r.cur()); v != 40000 {
+		t.Fatalf("before the first settlement the chest shows %d, want its start 40000", v)
+	}
+	evs := r.do(Command{Op: OpDraw})
+	if f := evs[0].Frozen; f.Jackpot != 40000 || !f.JackpotStart {
+		t.Fatalf("first freeze: jackpot %d, start %v", f.Jackpot, f.JackpotStart)
+	}
+	r.do(Command{Op: OpClaim})
+	jp := JackpotBall(Key(r.seed, ""), "early", 20)
+	r.do(Command{Op: OpChoose, Text: slices.DeleteFunc(slices.Clone(sh.Segments[0].Items()), func(b string) bool { return b == jp })[0]})
+	if s := r.cur().Settled; s == nil || s.Next != 60000 {
+		t.Fatalf("settled %+v, want 40000 grown to 60000", s)
+	}
+	r.do(Command{Op: OpNext})
+	evs = r.do(Command{Op: OpDraw})
+	if f := evs[0].Frozen; f.Jackpot != 60000 || f.JackpotStart {
+		t.Fatalf("after a settlement tonight: jackpot %d, start %v; want 60000 from the ledger", f.Jackpot, f.JackpotStart)
+	}
+	r.replayed()
+
+	// a campaign with a settlement already: the start no longer applies
+	r2 := newRig(t, sh, src, seedOf(41))
+	r2.eng.SetJackpot("pot", 100000)
+	if evs := r2.do(Command{Op: OpDraw}); evs[0].Frozen.Jackpot != 100000 || evs[0].Frozen.JackpotStart {
+		t.Fatalf("with a ledger: %+v", evs[0].Frozen)
+	}
+
+	// a forged start flag is refused by the replay
+	j := journal(t, r.evs)
+	i := slices.IndexFunc(j, func(e Event) bool { return e.Kind == BinFrozen && e.Segment == "late" })
+	f := *j[i].Frozen
+	f.JackpotStart = true
+	j[i].Frozen = &f
+	if err := NewEngine(sh, src, time.Now).Replay(j); err == nil {
+		t.Error("a replay accepted a jackpot that says it opened at its start after a settlement")
+	}
+}
+
+func TestJackpotStartParse(t *testing.T) {
+	_, err := Parse("s.yaml", []byte("promotion: P\nproperty: C\nsegments:\n  - {id: c, kind: jackpot-chest, entries: c.csv, jackpot: {name: pot, start: 0}}\n"))
+	if err == nil || !strings.Contains(err.Error(), "jackpot start 0") {
+		t.Fatalf("start 0: %v", err)
+	}
+	if NextJackpot(&Jackpot{Base: 20000, Start: 40000}, nil) != 40000 || NextJackpot(&Jackpot{Base: 20000, Start: 40000}, []Settled{{Next: 20000}}) != 20000 {
+		t.Error("NextJackpot does not open at the start with no settlement, or keeps it after one")
+	}
+}
