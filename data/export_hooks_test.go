@@ -25,7 +25,7 @@ func (db *DB) ExportBinsOnly(showID, dir string) (fold, write time.Duration, err
 		if s.Bin == nil {
 			continue
 		}
-		if err := record.WriteBin(filepath.Join(dir, "bins", s.Seg.ID+".csv"), s.Bin.Entries); err != nil {
+		if err := record.WriteBin(filepath.Join(dir, "bins", s.Seg.ID+".csv"), s.Bin.Entries, false); err != nil {
 			return 0, 0, err
 		}
 	}

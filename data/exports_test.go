@@ -199,6 +199,7 @@ func TestExportAllFilesReadBack(t *testing.T) {
 			if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 || r.Picks != 8 {
 				t.Fatalf("verify: %+v, %v", r, err)
 			}
+			checkWinnersCSV(t, filepath.Join(out, record.WinnersCSV), st)
 			checkXLSX(t, filepath.Join(out, record.WinnersXLSX), st, rec)
 			checkPDF(t, filepath.Join(out, record.ReportPDF), st, rec)
 			checkCollection(t, filepath.Join(out, record.CollectionFile), st)
@@ -206,13 +207,89 @@ func TestExportAllFilesReadBack(t *testing.T) {
 	}
 }
 
-// localTime is how the exports write a time: the show's timezone, seconds.
+// localTime is how the sheets write a time: the show's timezone, seconds
+// and the offset.
 func localTime(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
 	loc, _ := time.LoadLocation("Africa/Johannesburg")
-	return t.In(loc).Format(time.DateTime)
+	return t.In(loc).Format("2006-01-02 15:04:05 -07:00")
+}
+
+// zonedTime is how the CSV lists write a time: RFC 3339 with the show's offset.
+func zonedTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	loc, _ := time.LoadLocation("Africa/Johannesburg")
+	return t.In(loc).Format(time.RFC3339)
+}
+
+// prizeAmount is the sum the fixture's prizes state, as the lists write it.
+func prizeAmount(prize string) (amount, paidAs string) {
+	switch prize {
+	case "R5 000":
+		return "5000", "cash"
+	case "R2 000":
+		return "2000", "cash"
+	case "R1 000":
+		return "1000", "cash"
+	case "Weekend away":
+		return "", "in kind"
+	}
+	return "?", "?"
+}
+
+// checkWinnersCSV reads winners.csv back: the rehearsal banner, the
+// header, and one row per winner with its pick counted from 1, the
+// prize's currency, amount and how it is paid, and local times with the
+// offset.
+func checkWinnersCSV(t *testing.T, path string, st *show.State) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := csv.NewReader(bytes.NewReader(b))
+	r.FieldsPerRecord = -1
+	recs, err := r.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Opened.Rehearsal {
+		if len(recs[0]) != 1 || recs[0][0] != record.RehearsalBanner {
+			t.Fatalf("a rehearsal's winners.csv begins %q, want the banner", recs[0])
+		}
+		recs = recs[1:]
+	} else if bytes.Contains(b, []byte("REHEARSAL")) {
+		t.Errorf("an official winners.csv says REHEARSAL:\n%s", b)
+	}
+	if !slices.Equal(recs[0], record.WinnersColumns) {
+		t.Fatalf("header %q", recs[0])
+	}
+	var want [][]string
+	for _, s := range st.Segs {
+		for _, p := range s.Picks {
+			if !p.Outcome.Wins() {
+				continue
+			}
+			who := personOf(p.Participant)
+			amount, paid := prizeAmount(p.Prize)
+			collect := ""
+			if p.Outcome != show.Claimed {
+				collect = "2024-12-15"
+			}
+			want = append(want, []string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K + 1), p.Ticket, p.Participant, who.name, who.tier,
+				"", "", "", p.Prize, "ZAR", amount, paid, string(p.Outcome), p.Proxy, p.ProxyID, zonedTime(p.DrawnAt), zonedTime(p.DecidedAt), collect, ""})
+		}
+	}
+	if got := recs[1:]; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("winners.csv rows\n got %q\nwant %q", got, want)
+	}
+	if !strings.Contains(string(b), "+02:00") || strings.Contains(string(b), "Z,") {
+		t.Errorf("winners.csv times are not in the show's zone with its offset:\n%s", b)
+	}
 }
 
 func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
@@ -281,10 +358,17 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 		got := sum[d+2+i]
 		want := []string{s.Seg.ID, s.Seg.Title, s.Seg.At.Format("2006-01-02 15:04"), localTime(s.FrozenAt), strconv.Itoa(s.Frozen.Rows),
 			strconv.Itoa(s.Frozen.Participants), strconv.FormatUint(s.Frozen.TotalWeight, 10), strconv.Itoa(len(s.Frozen.Excluded)),
-			strconv.Itoa(len(s.Frozen.Barred)), strconv.Itoa(len(s.Picks)), strconv.Itoa(s.Winners()), strconv.Itoa(s.Seg.Winners), s.Frozen.Fingerprint}
-		if !slices.Equal(got[:len(want)], want) {
+			strconv.Itoa(len(s.Frozen.Barred)), strconv.Itoa(len(s.Picks)), strconv.Itoa(s.Winners()), strconv.Itoa(s.Seg.Winners), s.Frozen.Fingerprint, "",
+			map[string]string{"sat-cash": "8000", "members": "0"}[s.Seg.ID], map[string]string{"sat-cash": "0", "members": "2"}[s.Seg.ID], "0"}
+		if !slices.Equal(got, want) {
 			t.Errorf("summary row of %s:\n got %q\nwant %q", rd.Segment, got, want)
 		}
+	}
+	if got, want := sum[d+2+len(rec.Draws)], []string{record.TotalRow, "", "", "", "", "", "", "", "", "", "5", "", "", "", "8000", "2", "0"}; !slices.Equal(got, want) {
+		t.Errorf("the night's total row %q, want %q", got, want)
+	}
+	if kv["Prizes won"] != "5 winners: "+show.Money("ZAR", 8000)+" cash; 2 prizes in kind" || !strings.Contains(kv["Timezone"], "UTC+02:00") {
+		t.Errorf("summary says %q", kv)
 	}
 	w := find("Winners")
 	n := 0
@@ -295,7 +379,9 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 			}
 			got := sum[w+2+n]
 			n++
-			if got[0] != s.Seg.ID || got[1] != strconv.Itoa(p.K+1) || got[3] != p.Participant || got[4] != personOf(p.Participant).name || got[6] != string(p.Outcome) {
+			amount, paid := prizeAmount(p.Prize)
+			if got[0] != s.Seg.ID || got[1] != strconv.Itoa(p.K+1) || got[3] != p.Participant || got[4] != personOf(p.Participant).name ||
+				got[8] != p.Prize || got[9] != amount || got[10] != paid || got[11] != string(p.Outcome) {
 				t.Errorf("summary winner %d: %q, want pick %d of %s, %s", n, got, p.K+1, s.Seg.ID, p.Participant)
 			}
 		}
@@ -328,7 +414,8 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 			if p.Outcome == show.Void {
 				note = "void: the host pressed draw twice"
 			}
-			want := []string{strconv.Itoa(p.K + 1), p.Ticket, p.Participant, who.name, who.tier, p.Prize, string(p.Outcome), winner,
+			amount, paid := prizeAmount(p.Prize)
+			want := []string{strconv.Itoa(p.K + 1), p.Ticket, p.Participant, who.name, who.tier, "", "", "", p.Prize, amount, paid, string(p.Outcome), winner,
 				localTime(p.DrawnAt), localTime(p.DecidedAt), p.Proxy, p.ProxyID, collect, note}
 			got := append(picks[i], make([]string, len(want))...)[:len(want)]
 			if !slices.Equal(got, want) {
@@ -430,8 +517,12 @@ func checkPDF(t *testing.T, path string, st *show.State, rec *record.Record) {
 	}
 	for _, want := range []string{"Void: Pick 2 (ticket " + st.Seg("sat-cash").Picks[1].Ticket, "the host pressed draw twice",
 		"Pick 5: claimed by proxy; proxy Lindiwe Dube (ID 8001015009087); collect by 2024-12-15",
-		"No progressive jackpot in this show", "Independent auditor", "Promotions manager", "Signature"} {
-		if !strings.Contains(squeeze(all), want) {
+		"No progressive jackpot in this show", "Host", "Independent auditor", "Promotions manager", "Signature",
+		"Timezone Africa/Johannesburg, UTC+02:00 (all times below)", "Currency ZAR",
+		"Prizes won sat-cash 3 winners: " + show.Money("ZAR", 8000) + " cash",
+		"members 2 winners: " + show.Money("ZAR", 0) + " cash; 2 prizes in kind",
+		"The night 5 winners: " + show.Money("ZAR", 8000) + " cash; 2 prizes in kind"} {
+		if !strings.Contains(squeeze(all), squeeze(want)) {
 			t.Errorf("report.pdf does not say %q", want)
 		}
 	}
@@ -472,8 +563,9 @@ func checkCollection(t *testing.T, path string, st *show.State) {
 				continue
 			}
 			who := personOf(p.Participant)
+			amount, paid := prizeAmount(p.Prize)
 			want = append(want, []string{st.ID, s.Seg.ID, s.Seg.Title, "2024-11-30", strconv.Itoa(p.K + 1), p.Ticket, p.Participant,
-				who.name, who.tier, p.Prize, string(p.Outcome), record.Status(&p), p.Proxy, p.ProxyID, "2024-12-15", "", "", who.email, who.phone})
+				who.name, who.tier, "", "", "", p.Prize, "ZAR", amount, paid, string(p.Outcome), record.Status(&p), p.Proxy, p.ProxyID, "2024-12-15", "", who.email, who.phone})
 		}
 	}
 	if len(want) != 4 {

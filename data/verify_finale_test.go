@@ -365,22 +365,17 @@ func TestGrandFinaleExportVerifies(t *testing.T) {
 			}
 
 			// winners.csv: the prize is the card's
-			b, _ := os.ReadFile(filepath.Join(out, record.WinnersCSV))
-			rows, err := csv.NewReader(strings.NewReader(string(b))).ReadAll()
-			if err != nil {
-				t.Fatal(err)
-			}
 			n := 0
-			for _, row := range rows[1:] {
-				if row[0] != "finale" {
+			for _, row := range csvRows(t, filepath.Join(out, record.WinnersCSV)) {
+				if row["segment"] != "finale" {
 					continue
 				}
-				k, _ := strconv.Atoi(row[2])
-				p := st.Seg("finale").Picks[k]
-				if row[7] != p.Choice.Prize || row[14] != "card "+p.Choice.Item {
+				k, _ := strconv.Atoi(row["pick"])
+				p := st.Seg("finale").Picks[k-1]
+				if row["prize"] != p.Choice.Prize || row["chosen"] != "card "+p.Choice.Item {
 					t.Errorf("winners.csv row %q: want prize %q, chosen card %s", row, p.Choice.Prize, p.Choice.Item)
 				}
-				if row[5] == "" {
+				if row["name"] == "" {
 					t.Errorf("winners.csv row %q has no name", row)
 				}
 				n++
@@ -564,10 +559,10 @@ func TestChestExportVerifies(t *testing.T) {
 			for _, p := range d.Picks {
 				if p.Choice.Jackpot {
 					jackpots++
-					if p.Choice.Amount != 20000 || p.Prize != "R20 000" {
+					if p.Choice.Amount != 20000 || p.Prize != "R20\u202f000" {
 						t.Errorf("jackpot pick %+v", p)
 					}
-				} else if p.Choice.Amount != 2000 || p.Prize != "R2 000" {
+				} else if p.Choice.Amount != 2000 || p.Prize != "R2\u202f000" {
 					t.Errorf("consolation pick %+v", p.Choice)
 				}
 			}
@@ -601,7 +596,7 @@ func TestChestExportVerifies(t *testing.T) {
 			if tc.name == "won" {
 				tamper(t, out, "jackpot paid as consolation", func(rec *record.Record) {
 					c := drawOf(t, rec, "chest").Picks[1].Choice
-					c.Jackpot, c.Amount, c.Prize = false, 2000, "R2 000"
+					c.Jackpot, c.Amount, c.Prize = false, 2000, "R2\u202f000"
 				})
 				tamper(t, out, "settled as not won", func(rec *record.Record) {
 					j := drawOf(t, rec, "chest").Jackpot
@@ -613,7 +608,7 @@ func TestChestExportVerifies(t *testing.T) {
 				})
 				tamper(t, out, "jackpot amount", func(rec *record.Record) {
 					c := drawOf(t, rec, "chest").Picks[1].Choice
-					c.Amount, c.Prize = 200000, "R200 000"
+					c.Amount, c.Prize = 200000, "R200\u202f000"
 				})
 				tamper(t, out, "ball result", func(rec *record.Record) {
 					rec.SmallDraws[0].Result = []string{"20"}
@@ -632,7 +627,7 @@ func TestChestExportVerifies(t *testing.T) {
 			if tc.name == "not won" {
 				tamper(t, out, "consolation paid as jackpot", func(rec *record.Record) {
 					c := drawOf(t, rec, "chest").Picks[0].Choice
-					c.Jackpot, c.Amount, c.Prize = true, 20000, "R20 000"
+					c.Jackpot, c.Amount, c.Prize = true, 20000, "R20\u202f000"
 				})
 				tamper(t, out, "next week", func(rec *record.Record) {
 					drawOf(t, rec, "chest").Jackpot.Next = 20000
@@ -806,7 +801,7 @@ func TestFinaleStatement(t *testing.T) {
 	if err := stm.WriteText(&b, "campaign.db"); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"prize R20 000 (ball " + winner.Choice.Item + ": JACKPOT)", "Jackpot:     R20 000 this week (jackpot grc-chest); won, back to R20 000 next week"} {
+	for _, want := range []string{"prize R20\u202f000 (ball " + winner.Choice.Item + ": JACKPOT)", "Jackpot:     R20\u202f000 this week (jackpot grc-chest); won, back to R20\u202f000 next week"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("statement of the jackpot winner lacks %q:\n%s", want, b.String())
 		}

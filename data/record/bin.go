@@ -12,13 +12,29 @@ import (
 	"unicode/utf8"
 )
 
-// WriteBin writes a bin file: header ticket,participant,weight, canonical order.
-func WriteBin(path string, es []show.Entry) error {
+// binBanner is the first line of a rehearsal's bin file, above its
+// header: the rehearsal banner as the one cell of a CSV row, as
+// collection.csv and winners.csv begin. The fingerprint is over the
+// entries alone, so the banner changes no pick.
+var binBanner = func() string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write([]string{RehearsalBanner})
+	w.Flush()
+	return b.String()
+}()
+
+// WriteBin writes a bin file: header ticket,participant,weight, canonical
+// order; a rehearsal's says so on a line of its own above the header.
+func WriteBin(path string, es []show.Entry, rehearsal bool) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(f, 1<<16)
+	if rehearsal {
+		bw.WriteString(binBanner)
+	}
 	w := csv.NewWriter(bw)
 	w.Write([]string{"ticket", "participant", "weight"})
 	rec := make([]string, 3)
@@ -38,7 +54,8 @@ func WriteBin(path string, es []show.Entry) error {
 	return f.Close()
 }
 
-// ReadBin reads a bin file and checks its header and canonical order.
+// ReadBin reads a bin file and checks its header and canonical order;
+// rehearsal says whether it begins with the rehearsal banner.
 // The file is read whole and its entries' strings share it: a line with no
 // quote (every line WriteBin writes but one whose ticket or participant
 // holds a comma, a quote or a line break) is split where it stands.
@@ -47,12 +64,18 @@ func WriteBin(path string, es []show.Entry) error {
 // again from its entries, the same file, so a bin's fingerprint proves
 // its bytes. A carriage return, a missing last line break, a weight
 // such as 01 or quotes where WriteBin puts none are refused.
-func ReadBin(path string) ([]show.Entry, error) {
+func ReadBin(path string) (es []show.Entry, rehearsal bool, err error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	text := string(b)
+	text, rehearsal = strings.CutPrefix(text, binBanner)
+	es, err = readBin(path, text)
+	return es, rehearsal, err
+}
+
+func readBin(path, text string) ([]show.Entry, error) {
 	const header = "ticket,participant,weight"
 	line := 1
 	head, rest, _ := strings.Cut(text, "\n")

@@ -13,7 +13,7 @@ import (
 // CollectionColumns are the fixed columns of collection.csv; the contact
 // columns of the entry files follow them, by header in alphabetical order.
 var CollectionColumns = []string{"show", "segment", "title", "draw_date", "pick", "ticket", "card", "name", "tier",
-	"prize", "outcome", "why", "proxy", "proxy_id", "collect_by", "chosen", "amount"}
+	"property", "device", "area", "prize", "currency", "amount", "paid_as", "outcome", "why", "proxy", "proxy_id", "collect_by", "chosen"}
 
 // contactHeader picks the extra columns of an entry file that say how to
 // reach a winner; other columns (ID numbers, dates of birth…) stay out of
@@ -26,8 +26,10 @@ var contactHeader = regexp.MustCompile(`(?i)phone|cell|mobile|tel|mail|address|c
 // file gave, where it gave any, and the date by which to collect: the
 // draw date plus 15 days in the show's timezone. A winner who chose a
 // card, a ball or an envelope is owed what it turned over to: the prize
-// column says it, chosen says what was chosen and amount the jackpot
-// chest's sum. A rehearsal's list begins
+// column says it and chosen what was chosen. amount is the sum every
+// prize states (see show.ParsePrize), paid_as cash or in kind; property
+// is a finalist's casino, device and area a bonus winner's. A rehearsal's
+// list begins
 // with the rehearsal banner, alone on the first line.
 func (x *Set) writeCollection(path string) error {
 	type row struct {
@@ -64,9 +66,12 @@ func (x *Set) writeCollection(path string) error {
 	w.Write(append(slices.Clone(CollectionColumns), extra...))
 	for _, r := range rows {
 		p := r.p
+		pr := PrizeOf(x.sh.Currency, p)
+		property, device, area := where(r.seg.Seg, p, r.who)
 		rec := []string{x.st.ID, r.seg.Seg.ID, r.seg.Seg.Title, p.DrawnAt.In(x.sh.Location).Format("2006-01-02"),
-			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), p.Won(), string(p.Outcome),
-			Status(p), p.Proxy, p.ProxyID, x.collectBy(p), Chosen(r.seg.Seg, p), amount(p)}
+			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), property, device, area,
+			p.Won(), x.sh.Currency, amountText(pr), PaidAs(pr), string(p.Outcome),
+			Status(p), p.Proxy, p.ProxyID, x.collectBy(p), Chosen(r.seg.Seg, p)}
 		for _, h := range extra {
 			rec = append(rec, r.who.Extra[h])
 		}

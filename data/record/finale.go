@@ -310,15 +310,6 @@ func (x *Set) settlement(s *show.SegState) string {
 	return fmt.Sprintf("not won: %s next week", money(st.Next))
 }
 
-// amount is the sum a chest winner's ball paid, in whole currency units;
-// "" for any other prize.
-func amount(p *show.Pick) string {
-	if p.Choice == nil || p.Choice.Amount == 0 {
-		return ""
-	}
-	return strconv.FormatInt(p.Choice.Amount, 10)
-}
-
 // rowsWords says where a frozen bin's rows came from: its entry file, the
 // month-end bin's a wild-card draw drew from, earlier winners' receipts.
 func (x *Set) rowsWords(s *show.SegState) string {

@@ -23,12 +23,40 @@ func (x *Set) banner() string {
 	return OfficialBanner
 }
 
-// local is t in the show's timezone, to the second; "" for the zero time.
+// LocalLayout is how the sheets and the report write a time: in the
+// show's timezone, to the second, with its offset from UTC, so that a
+// time read off paper is one instant whatever the reader's zone.
+const LocalLayout = "2006-01-02 15:04:05 -07:00"
+
+// local is t in the show's timezone (LocalLayout); "" for the zero time.
 func (x *Set) local(t time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	return t.In(x.sh.Location).Format(time.DateTime)
+	return t.In(x.sh.Location).Format(LocalLayout)
+}
+
+// zoned is t as the CSV lists write it: RFC 3339 in the show's timezone,
+// with its offset (2024-11-30T21:31:05+02:00); "" for the zero time.
+func (x *Set) zoned(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(x.sh.Location).Format(time.RFC3339)
+}
+
+// offset names the show's offset from UTC at t: "UTC+02:00".
+func (x *Set) offset(t time.Time) string {
+	return "UTC" + t.In(x.sh.Location).Format("-07:00")
+}
+
+// amountText is a prize's stated sum for a CSV list, in whole units;
+// "" when it states none.
+func amountText(pr show.Prize) string {
+	if pr.Amount == 0 {
+		return ""
+	}
+	return strconv.FormatInt(pr.Amount, 10)
 }
 
 // localMinute is t in the show's timezone, to the minute.
@@ -159,4 +187,19 @@ func WinOnceWords(scope string) string {
 		return "win once a show"
 	}
 	return "win once a draw"
+}
+
+// arrivedAt is when a bonus jackpot's team reached the winner's device
+// (the claim-started event, whose deadline is the claim seconds after
+// it); zero for any other pick, and for a winner found at the device
+// before the team arrived.
+func (x *Set) arrivedAt(s *show.SegState, p *show.Pick) time.Time {
+	if s.Seg.Kind != show.KindBonus || p.Deadline.IsZero() {
+		return time.Time{}
+	}
+	secs := x.sh.ClaimSeconds
+	if o := x.st.Opened; o != nil && o.ClaimSeconds > 0 {
+		secs = o.ClaimSeconds
+	}
+	return p.Deadline.Add(-time.Duration(secs) * time.Second)
 }

@@ -61,6 +61,7 @@ func FuzzReadBin(f *testing.F) {
 	f.Add([]byte("ticket,participant,weight\nT2,C2,1\nT1,C1,1\n"))
 	f.Add([]byte("ticket,participant,weight\n\"T,1\",C1,18446744073709551615\n"))
 	f.Add([]byte("a,b\n"))
+	f.Add([]byte(binBanner + "ticket,participant,weight\nT1,C1,1\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		dir := t.TempDir()
 		p := filepath.Join(dir, "bin.csv")
@@ -78,15 +79,16 @@ func FuzzReadBin(f *testing.F) {
 		show.SortEntries(mine)
 		mine = slices.CompactFunc(mine, func(a, b show.Entry) bool { return a.Ticket == b.Ticket })
 		w := filepath.Join(dir, "written.csv")
-		if err := WriteBin(w, mine); err != nil {
+		rehearsal := len(b)%2 == 1
+		if err := WriteBin(w, mine, rehearsal); err != nil {
 			t.Fatal(err)
 		}
-		back, err := ReadBin(w)
-		if err != nil || !slices.Equal(back, mine) {
-			t.Fatalf("a bin written of %d entries reads back as %d: %v", len(mine), len(back), err)
+		back, marked, err := ReadBin(w)
+		if err != nil || !slices.Equal(back, mine) || marked != rehearsal {
+			t.Fatalf("a bin written of %d entries (rehearsal %v) reads back as %d (%v): %v", len(mine), rehearsal, len(back), marked, err)
 		}
 
-		es, err := ReadBin(p)
+		es, marked, err := ReadBin(p)
 		if err != nil {
 			if strings.Contains(err.Error(), dir) && !strings.HasPrefix(err.Error(), p) {
 				t.Fatalf("error does not start with the file: %v", err)
@@ -99,7 +101,7 @@ func FuzzReadBin(f *testing.F) {
 			}
 		}
 		q := filepath.Join(dir, "again.csv")
-		if err := WriteBin(q, es); err != nil {
+		if err := WriteBin(q, es, marked); err != nil {
 			t.Fatal(err)
 		}
 		// a bin that reads is the file WriteBin writes of its entries, so
@@ -107,8 +109,8 @@ func FuzzReadBin(f *testing.F) {
 		if written, err := os.ReadFile(q); err != nil || !bytes.Equal(written, b) {
 			t.Fatalf("a bin that reads is not the file its entries write:\n%q\n%q", b, written)
 		}
-		again, err := ReadBin(q)
-		if err != nil || len(again) != len(es) {
+		again, again2, err := ReadBin(q)
+		if err != nil || len(again) != len(es) || again2 != marked {
 			t.Fatalf("written and read again: %v", err)
 		}
 		for i := range es {

@@ -105,16 +105,16 @@ func (g page) watermark(word string) {
 	p.SetTextColor(0, 0, 0)
 }
 
-// signatureLines closes a document with lines for the independent
-// auditor and the promotions manager to sign, under what they sign for;
-// room is the height the block needs on its page.
-func (g page) signatureLines(room float64, what string) {
+// signatureLines closes a document with lines for each of roles (the
+// independent auditor, the promotions manager…) to sign, under what they
+// sign for; room is the height the block needs on its page.
+func (g page) signatureLines(room float64, what string, roles ...string) {
 	p := g.p
 	g.room(room)
 	g.h2("Signatures")
 	g.text(what)
 	p.Ln(4)
-	for _, role := range []string{"Independent auditor", "Promotions manager"} {
+	for _, role := range roles {
 		g.font("B", 10.5)
 		p.CellFormat(pdfBodyW, 6, role, "", 1, "L", false, 0, "")
 		p.Ln(9)

@@ -119,7 +119,8 @@ func (r *report) cover() {
 	r.kv("Show", x.st.ID, false)
 	r.kv("Show file", o.File, false)
 	r.kv("Show file SHA-256", o.FileSHA256, true)
-	r.kv("Timezone", x.sh.Timezone+" (all times below)", false)
+	r.kv("Timezone", x.sh.Timezone+", "+x.offset(x.st.OpenedAt)+" (all times below)", false)
+	r.kv("Currency", x.sh.Currency+" (every amount)", false)
 	r.kv("Opened", x.local(x.st.OpenedAt), false)
 	r.kv("Closed", closed, false)
 	r.kv("Draws", fmt.Sprintf("%d of %d segments drawn", len(x.rec.Draws), len(x.st.Segs)), false)
@@ -131,6 +132,7 @@ func (r *report) cover() {
 	}
 
 	r.lists(x.st.Lists)
+	r.totals()
 
 	r.h2("Commitment, seed and witness")
 	r.kv("Algorithm", o.Algorithm, false)
@@ -154,7 +156,7 @@ func (r *report) cover() {
 		steps = append(steps, "Each segment's draws use K_d = SHA-256(K || 0x00 || segment id || 0x00 || W_d) in place of K, with W_d the draw witness in UTF-8 printed on its page, typed after its bin was frozen.")
 	}
 	steps = append(steps, []string{
-		"For each draw, recompute the fingerprint F from its bin file bins/ID.csv: SHA-256 of the lines ticket TAB participant TAB weight LF, without the header, in ascending ticket order by bytes. It must be the fingerprint printed below.",
+		"For each draw, recompute the fingerprint F from its bin file bins/ID.csv: SHA-256 of the lines ticket TAB participant TAB weight LF, without the header (and without the banner line above the header of a rehearsal's bin), in ascending ticket order by bytes. It must be the fingerprint printed below.",
 		"Pick k (k = pick number - 1 in the tables below, redraws included) is made from the bin without every participant of picks 0 to k-1. The blocks B_j = HMAC-SHA256(K, \"drawshow-v1\" 0x00 draw_id 0x00 F uint32be(k) uint32be(j)), draw_id the segment id and F the 32 raw bytes, give four big-endian uint64 each. With T the pool's total weight and limit = floor(2^64 / T) * T, take the first x below limit and r = x mod T: the winner is the first entry, in ticket order, whose running weight sum exceeds r.",
 	}...)
 	if x.finale() {
@@ -233,6 +235,7 @@ func (r *report) segment(s *show.SegState) {
 		won += "; ended short: " + s.Ended.Reason
 	}
 	r.kv("Winners", won, false)
+	r.kv("Prizes won", SegTotals(x.sh.Currency, s).Words(x.sh.Currency), false)
 	p.Ln(2)
 	r.picks(s)
 }
@@ -244,24 +247,84 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// pickCols are the columns of a draw's table of picks, in millimetres.
-var pickCols = []struct {
+// pdfCol is a column of a table, its width in millimetres.
+type pdfCol struct {
 	title string
 	w     float64
 	align string
-}{
-	{"#", 7, "R"}, {"Ticket", 28.5, "L"}, {"Card", 28.5, "L"}, {"Name", 40, "L"},
-	{"Prize", 21, "L"}, {"Outcome", 18, "L"}, {"Drawn", 18.5, "L"}, {"Decided", 18.5, "L"},
 }
 
-func (r *report) pickHeader() {
+// pickCols are the columns of a draw's table of picks. A bonus jackpot's
+// ticket is the device and its place the device's area; a finalist's
+// place is the property.
+func pickCols(seg *show.Segment) []pdfCol {
+	ticket, place := "Ticket", "Property"
+	if seg.Kind == show.KindBonus {
+		ticket, place = "Device", "Area"
+	}
+	return []pdfCol{
+		{"#", 7, "R"}, {ticket, 25, "L"}, {"Card", 26, "L"}, {"Name", 33, "L"}, {place, 20, "L"},
+		{"Prize", 22, "L"}, {"Outcome", 17, "L"}, {"Drawn", 15, "L"}, {"Decided", 15, "L"},
+	}
+}
+
+func (r *report) tableHeader(cols []pdfCol) {
 	p := r.p
 	p.SetFillColor(217, 217, 217)
 	r.font("B", 8.5)
-	for _, c := range pickCols {
+	for _, c := range cols {
 		p.CellFormat(c.w, 6, c.title, "TB", 0, c.align, true, 0, "")
 	}
 	p.Ln(-1)
+}
+
+// maxCellLines bounds the lines of a table's cell: past them the cell is
+// cut with an ellipsis, so that no row outgrows its page.
+const maxCellLines = 6
+
+// tableRow writes one row of a table, each cell wrapped to its column's
+// width (a long ticket or prize takes more lines, none is cut short up to
+// maxCellLines), in the style bold says for each, on a new page with the
+// header again when the row does not fit.
+func (r *report) tableRow(cols []pdfCol, cells []string, bold func(i int) bool) {
+	p := r.p
+	const lineH = 4.2
+	wrapped := make([][]string, len(cols))
+	rows := 1
+	for i, c := range cols {
+		r.cellFont(bold(i))
+		lines := p.SplitText(pdfText(cells[i]), c.w)
+		if len(lines) > maxCellLines {
+			lines = lines[:maxCellLines]
+			lines[maxCellLines-1] = r.fit(lines[maxCellLines-1]+"…", c.w-1.5)
+		}
+		wrapped[i] = lines
+		rows = max(rows, len(lines))
+	}
+	h := float64(rows)*lineH + 1
+	if p.GetY()+h > pdfPageH-pdfBottom {
+		p.AddPage()
+		r.tableHeader(cols)
+	}
+	x, y := pdfMargin, p.GetY()
+	for i, c := range cols {
+		r.cellFont(bold(i))
+		for j, l := range wrapped[i] {
+			p.SetXY(x, y+0.5+float64(j)*lineH)
+			p.CellFormat(c.w, lineH, l, "", 0, c.align, false, 0, "")
+		}
+		x += c.w
+	}
+	p.Line(pdfMargin, y+h, x, y+h)
+	p.SetXY(pdfMargin, y+h)
+}
+
+func (r *report) cellFont(bold bool) {
+	if bold {
+		r.font("B", 8)
+	} else {
+		r.font("", 8)
+	}
 }
 
 func (r *report) picks(s *show.SegState) {
@@ -270,8 +333,9 @@ func (r *report) picks(s *show.SegState) {
 		r.text("No pick was drawn.")
 		return
 	}
+	cols := pickCols(s.Seg)
 	r.room(6 + 2*5.2)
-	r.pickHeader()
+	r.tableHeader(cols)
 	day := s.FrozenAt.In(x.sh.Location).Format(time.DateOnly)
 	clock := func(t time.Time) string {
 		if t.IsZero() {
@@ -285,22 +349,15 @@ func (r *report) picks(s *show.SegState) {
 	}
 	for i := range s.Picks {
 		pk := &s.Picks[i]
-		if p.GetY()+5.2 > pdfPageH-pdfBottom {
-			p.AddPage()
-			r.pickHeader()
-		}
 		who := x.who[s.Seg.ID][pk.Participant]
-		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, pk.Won(), outcomeName(pk.Outcome),
-			clock(pk.DrawnAt), clock(pk.DecidedAt)}
-		for j, c := range pickCols {
-			if j == 5 && pk.Outcome.Wins() {
-				r.font("B", 8)
-			} else {
-				r.font("", 8)
-			}
-			p.CellFormat(c.w, 5.2, r.fit(pdfText(cells[j]), c.w-1.5), "B", 0, c.align, false, 0, "")
+		property, _, area := where(s.Seg, pk, who)
+		place := property
+		if s.Seg.Kind == show.KindBonus {
+			place = area
 		}
-		p.Ln(-1)
+		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, place, pk.Won(), outcomeName(pk.Outcome),
+			clock(pk.DrawnAt), clock(pk.DecidedAt)}
+		r.tableRow(cols, cells, func(j int) bool { return j == 6 && pk.Outcome.Wins() })
 	}
 	p.Ln(1.5)
 	var notes, voids []string
@@ -310,8 +367,12 @@ func (r *report) picks(s *show.SegState) {
 			voids = append(voids, fmt.Sprintf("Pick %d (ticket %s, card %s) voided at %s: %s", pk.K+1, pk.Ticket, pk.Participant, x.local(pk.DecidedAt), pk.Reason))
 			continue
 		}
-		if n := x.note(pk); n != "" || pk.Outcome == show.Declined || pk.Outcome == show.ToContact || pk.Choice != nil {
+		arrived := x.arrivedAt(s, pk)
+		if n := x.note(pk); n != "" || pk.Outcome == show.Declined || pk.Outcome == show.ToContact || pk.Choice != nil || !arrived.IsZero() {
 			line := fmt.Sprintf("Pick %d: %s", pk.K+1, Status(pk))
+			if !arrived.IsZero() {
+				line += "; the team reached device " + pk.Ticket + " at " + x.local(arrived) + ", its seconds ran from then"
+			}
 			if n != "" {
 				line += "; " + n
 			}
@@ -376,8 +437,19 @@ func (r *report) jackpot() {
 	}
 }
 
+// totals adds up the prizes won, draw by draw and for the night.
+func (r *report) totals() {
+	x := r.x
+	r.h2("Prizes won")
+	for _, d := range x.rec.Draws {
+		r.kv(d.Segment, d.Totals.Words(x.sh.Currency), false)
+	}
+	r.font("B", 9.5)
+	r.kv("The night", x.rec.Totals.Words(x.sh.Currency), false)
+}
+
 func (r *report) signatures() {
-	r.signatureLines(95, "Signed as a true record of the draws above.")
+	r.signatureLines(130, "Signed as a true record of the draws above.", "Host", "Independent auditor", "Promotions manager")
 }
 
 // lists prints the files of the desk's lists a show or segment loaded,

@@ -30,6 +30,9 @@ type Record struct {
 	WildCards  []RecordWildCard  `json:"wild_cards,omitempty"`
 	SmallDraws []RecordSmallDraw `json:"small_draws,omitempty"`
 	Journal    RecordChain       `json:"journal"`
+	// Totals adds up the prizes of the show's winners (each draw's are
+	// on the draw).
+	Totals Totals `json:"totals"`
 }
 
 // RecordShow identifies the show.
@@ -39,6 +42,7 @@ type RecordShow struct {
 	Property  string `json:"property"`
 	Rehearsal bool   `json:"rehearsal"`
 	Timezone  string `json:"timezone,omitempty"`
+	Currency  string `json:"currency,omitempty"` // of every amount
 	OpenedAt  string `json:"opened_at"`
 	ClosedAt  string `json:"closed_at"`
 	// SeedSource says where the seed came from: crypto/rand, or for a
@@ -73,6 +77,7 @@ type RecordDraw struct {
 	EndedShort   string       `json:"ended_short,omitempty"`
 	DrawWitness  *string      `json:"draw_witness,omitempty"` // W_d, typed after the freeze (witness each-draw)
 	Picks        []RecordPick `json:"picks"`
+	Totals       Totals       `json:"totals"` // the prizes of its winners
 
 	// Finale segments only; a plain draw has none of these.
 	Kind        string         `json:"kind,omitempty"`         // the segment's kind, when not a plain draw
@@ -154,6 +159,16 @@ type RecordPick struct {
 	Reason      string        `json:"reason,omitempty"`
 	By          string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
 	Choice      *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
+	// Amount is the sum the prize states, in whole units of the show's
+	// currency (see show.ParsePrize); PaidAs says cash or in kind.
+	Amount int64  `json:"amount,omitempty"`
+	PaidAs string `json:"paid_as,omitempty"`
+	// Device is a bonus winner's device (the pick's ticket); Area the
+	// device's area and Property a finalist's casino, as the entry file
+	// gave them (people.json).
+	Device   string `json:"device,omitempty"`
+	Area     string `json:"area,omitempty"`
+	Property string `json:"property,omitempty"`
 }
 
 // RecordChain is the show's place in the journal.
@@ -207,7 +222,7 @@ func New(sh *show.Show, st *show.State) *Record {
 		Format: RecordFormat, Algorithm: st.Opened.Algorithm,
 		Show: RecordShow{
 			ID: st.ID, Promotion: st.Opened.Promotion, Property: st.Opened.Property, Rehearsal: st.Opened.Rehearsal,
-			Timezone: sh.Timezone, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt), SeedSource: "crypto/rand",
+			Timezone: sh.Timezone, Currency: sh.Currency, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt), SeedSource: "crypto/rand",
 		},
 		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Witness(),
 		Draws: []RecordDraw{},
@@ -248,8 +263,15 @@ func New(sh *show.Show, st *show.State) *Record {
 			if c := p.Choice; c != nil {
 				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By}
 			}
+			pr := PrizeOf(sh.Currency, &p)
+			rp.Amount, rp.PaidAs = pr.Amount, PaidAs(pr)
+			if s.Seg.Kind == show.KindBonus {
+				rp.Device = p.Ticket
+			}
 			d.Picks = append(d.Picks, rp)
 		}
+		d.Totals = SegTotals(sh.Currency, s)
+		rec.Totals.Plus(d.Totals)
 		rec.Draws = append(rec.Draws, d)
 	}
 	rec.WildCards = wildCards(sh, st)
@@ -257,23 +279,41 @@ func New(sh *show.Show, st *show.State) *Record {
 	return rec
 }
 
+// WinnersColumns is the header of winners.csv. pick counts from 1 (the
+// algorithm's k is pick - 1); the times are in the show's timezone with
+// its offset; amount is the sum the prize states, paid_as cash or in kind.
+var WinnersColumns = []string{"segment", "title", "pick", "ticket", "card", "name", "tier", "property", "device", "area",
+	"prize", "currency", "amount", "paid_as", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by", "chosen"}
+
 // writeWinners lists the winners with the names and tiers the entry files
-// gave: the export keeps them whole.
+// gave: the export keeps them whole. A rehearsal's list begins with the
+// rehearsal banner, alone on the first line.
 func (x *Set) writeWinners(path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := newSafeCSV(f)
-	w.Write([]string{"segment", "title", "k", "ticket", "card", "name", "tier", "prize", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by", "chosen", "amount"})
+	if x.st.Opened.Rehearsal {
+		w.Write([]string{RehearsalBanner})
+	}
+	w.Write(WinnersColumns)
 	for _, s := range x.st.Segs {
-		for _, p := range s.Picks {
+		for i := range s.Picks {
+			p := &s.Picks[i]
 			if !p.Outcome.Wins() {
 				continue
 			}
 			pp := x.who[s.Seg.ID][p.Participant]
-			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K), p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Won(),
-				string(p.Outcome), p.Proxy, p.ProxyID, stamp(p.DrawnAt), stamp(p.DecidedAt), p.CollectBy, Chosen(s.Seg, &p), amount(&p)})
+			pr := PrizeOf(x.sh.Currency, p)
+			property, device, area := where(s.Seg, p, pp)
+			collect := ""
+			if notPresent(p.Outcome) {
+				collect = x.collectBy(p)
+			}
+			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K + 1), p.Ticket, p.Participant, pp.Name, pp.Tier.String(),
+				property, device, area, p.Won(), x.sh.Currency, amountText(pr), PaidAs(pr),
+				string(p.Outcome), p.Proxy, p.ProxyID, x.zoned(p.DrawnAt), x.zoned(p.DecidedAt), collect, Chosen(s.Seg, p)})
 		}
 	}
 	if err := w.Flush(); err != nil {

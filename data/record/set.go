@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"drawshow/show"
 )
@@ -28,6 +29,14 @@ type Set struct {
 // and the people of its picks.
 func NewSet(sh *show.Show, st *show.State, text []byte, journal []Row, who map[string]map[string]Person) *Set {
 	x := &Set{sh: sh, st: st, rec: New(sh, st), who: who, text: text, journal: journal}
+	for i := range x.rec.Draws {
+		d := &x.rec.Draws[i]
+		for j := range d.Picks {
+			pk := &d.Picks[j]
+			pp := who[d.Segment][pk.Participant]
+			pk.Area, pk.Property = strings.TrimSpace(pp.Area), strings.TrimSpace(pp.Property)
+		}
+	}
 	for _, r := range journal {
 		if r.Show == st.ID {
 			x.rec.Journal.Events++
@@ -81,7 +90,7 @@ func (x *Set) write(dir string, progress func(step string, done, total int), bin
 			break
 		}
 		es := x.st.Seg(d.Segment).Bin.Entries
-		if err := step(d.Bin, func(p string) error { return WriteBin(p, es) }); err != nil {
+		if err := step(d.Bin, func(p string) error { return WriteBin(p, es, x.st.Opened.Rehearsal) }); err != nil {
 			return err
 		}
 	}

@@ -385,5 +385,5 @@ func (w *sheetPDF) runSheet() {
 }
 
 func (w *sheetPDF) signatures() {
-	w.signatureLines(90, "Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.")
+	w.signatureLines(90, "Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.", "Independent auditor", "Promotions manager")
 }

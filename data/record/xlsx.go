@@ -21,15 +21,22 @@ const (
 )
 
 // PickColumns are the headers of a segment sheet.
-var PickColumns = []string{"Pick", "Ticket", "Card", "Name", "Tier", "Prize", "Outcome", "Winner",
-	"Drawn at", "Decided at", "Proxy", "Proxy ID", "Collect by", "Note", "Chosen", "Amount"}
+var PickColumns = []string{"Pick", "Ticket", "Card", "Name", "Tier", "Property", "Device", "Area", "Prize", "Amount", "Paid as",
+	"Outcome", "Winner", "Drawn at", "Decided at", "Proxy", "Proxy ID", "Collect by", "Note", "Chosen"}
 
 // DrawColumns are the headers of the summary's table of draws.
 var DrawColumns = []string{"Segment", "Title", "Scheduled", "Bin frozen", "Rows", "Participants", "Tickets",
-	"Exclusions removed", "Barred (won earlier)", "Picks", "Winners", "Wanted", "Fingerprint", "Ended short"}
+	"Exclusions removed", "Barred (won earlier)", "Picks", "Winners", "Wanted", "Fingerprint", "Ended short",
+	"Cash", "Prizes in kind", "Stated value in kind"}
 
 // WinnerColumns are the headers of the summary's table of winners.
-var WinnerColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Prize", "Outcome", "Proxy", "Collect by", "Chosen", "Amount"}
+var WinnerColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Property", "Device", "Area", "Prize", "Amount", "Paid as",
+	"Outcome", "Proxy", "Collect by", "Chosen"}
+
+// TotalRow is the first cell of the row under the summary's draws that
+// adds up the night; the draw and night totals are numbers in the
+// currency's whole units.
+const TotalRow = "Night total"
 
 // SheetName is the sheet of a segment (or SummarySheet) in winners.xlsx.
 func SheetName(id string, rehearsal bool) string {
@@ -185,7 +192,9 @@ func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 		{"Show", x.st.ID},
 		{"Status", map[bool]string{true: "REHEARSAL", false: "official"}[o.Rehearsal]},
 		{"Show file", o.File + " (SHA-256 " + o.FileSHA256 + ")"},
-		{"Timezone", x.sh.Timezone},
+		{"Timezone", x.sh.Timezone + ", " + x.offset(x.st.OpenedAt) + " (every time in this workbook)"},
+		{"Currency", x.sh.Currency + " (every amount, in whole units)"},
+		{"Prizes won", x.rec.Totals.Words(x.sh.Currency)},
 		{"Opened", x.local(x.st.OpenedAt)},
 		{"Closed", closed},
 		{"Algorithm", o.Algorithm},
@@ -204,9 +213,12 @@ func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 	s.put(st.header, anys(DrawColumns)...)
 	for _, d := range x.rec.Draws {
 		seg := x.st.Seg(d.Segment)
+		t := d.Totals
 		s.put(0, d.Segment, d.Title, x.localMinute(seg.Seg.At), x.local(seg.FrozenAt), d.Rows, d.Participants, d.TotalWeight,
-			d.Excluded, d.Barred, len(d.Picks), d.Winners, d.Wanted, d.Fingerprint, d.EndedShort)
+			d.Excluded, d.Barred, len(d.Picks), d.Winners, d.Wanted, d.Fingerprint, d.EndedShort, t.Cash, t.InKind, t.InKindValue)
 	}
+	t := x.rec.Totals
+	s.put(st.key, TotalRow, "", "", "", "", "", "", "", "", "", t.Winners, "", "", "", t.Cash, t.InKind, t.InKindValue)
 	s.row++
 	s.put(st.title, "Winners")
 	s.put(st.header, anys(WinnerColumns)...)
@@ -220,8 +232,11 @@ func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 			if notPresent(p.Outcome) {
 				collect = x.collectBy(p)
 			}
-			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, x.who[seg.Seg.ID][p.Participant].Name, p.Won(),
-				string(p.Outcome), p.Proxy, collect, Chosen(seg.Seg, p), amountCell(p))
+			pp := x.who[seg.Seg.ID][p.Participant]
+			property, device, area := where(seg.Seg, p, pp)
+			pr := PrizeOf(x.sh.Currency, p)
+			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, pp.Name, property, device, area, p.Won(), amountCell(pr), PaidAs(pr),
+				string(p.Outcome), p.Proxy, collect, Chosen(seg.Seg, p))
 		}
 	}
 	x.finaleTables(s, st)
@@ -237,8 +252,9 @@ func (x *Set) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
 	if sched == "" {
 		sched = "not scheduled"
 	}
-	line := fmt.Sprintf("Scheduled %s; bin frozen %s; %s tickets of %s participants; fingerprint %s; times in %s",
-		sched, x.local(seg.FrozenAt), show.Thousands(f.TotalWeight), show.Thousands(f.Participants), f.Fingerprint, x.sh.Timezone)
+	line := fmt.Sprintf("Scheduled %s; bin frozen %s; %s tickets of %s participants; fingerprint %s; times in %s (%s); prizes won: %s",
+		sched, x.local(seg.FrozenAt), show.Thousands(f.TotalWeight), show.Thousands(f.Participants), f.Fingerprint, x.sh.Timezone,
+		x.offset(seg.FrozenAt), SegTotals(x.sh.Currency, seg).Words(x.sh.Currency))
 	for _, kv := range x.finaleLines(seg) {
 		line += "; " + strings.ToLower(kv[0][:1]) + kv[0][1:] + ": " + kv[1]
 	}
@@ -261,14 +277,16 @@ func (x *Set) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
 		} else if p.Outcome == show.Declined && p.By == "register" {
 			note = "on the decline register"
 		}
-		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), p.Won(), outcomeName(p.Outcome), winner,
-			x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note, Chosen(seg.Seg, p), amountCell(p))
+		property, device, area := where(seg.Seg, p, pp)
+		pr := PrizeOf(x.sh.Currency, p)
+		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), property, device, area, p.Won(), amountCell(pr), PaidAs(pr),
+			outcomeName(p.Outcome), winner, x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note, Chosen(seg.Seg, p))
 	}
 	if seg.Ended != nil {
 		s.row++
 		s.put(st.key, "Ended short: "+seg.Ended.Reason)
 	}
-	s.widths(6, 14, 19, 28, 8, 14, 12, 8, 19, 19, 22, 16, 12, 40, 22, 12)
+	s.widths(6, 14, 19, 28, 8, 18, 12, 14, 14, 12, 9, 12, 8, 26, 26, 22, 16, 12, 40, 22)
 	if s.err == nil && len(seg.Picks) > 0 {
 		last, _ := excelize.CoordinatesToCellName(len(PickColumns), PickHeaderRow+len(seg.Picks))
 		s.err = s.f.AutoFilter(s.name, fmt.Sprintf("A%d:%s", PickHeaderRow, last), nil)
@@ -280,12 +298,12 @@ func (x *Set) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
 	return s.err
 }
 
-// amountCell is a chest winner's sum as a number for the sheet, else empty.
-func amountCell(p *show.Pick) any {
-	if p.Choice == nil || p.Choice.Amount == 0 {
+// amountCell is the sum a prize states, as a number for the sheet, else empty.
+func amountCell(pr show.Prize) any {
+	if pr.Amount == 0 {
 		return ""
 	}
-	return p.Choice.Amount
+	return pr.Amount
 }
 
 // finaleTables add to the summary what finale segments decided besides

@@ -98,13 +98,18 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 	eng := show.NewEngine(sh, nil, func() time.Time { return last })
 	eng.FromBins(func(seg string) ([]show.Entry, error) {
 		name := "bins/" + seg + ".csv"
-		es, err := record.ReadBin(filepath.Join(dir, filepath.FromSlash(name)))
+		es, rehearsal, err := record.ReadBin(filepath.Join(dir, filepath.FromSlash(name)))
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s is missing from the export", name)
 		}
 		if err != nil {
 			// the export's own names, not where it was unpacked
 			return nil, errors.New(strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+		}
+		if rehearsal != o.Rehearsal {
+			return nil, fmt.Errorf("%s: %s, but the journal opened %s", name,
+				map[bool]string{true: "marked REHEARSAL", false: "not marked REHEARSAL"}[rehearsal],
+				map[bool]string{true: "a rehearsal", false: "an official show"}[o.Rehearsal])
 		}
 		return es, nil
 	})
