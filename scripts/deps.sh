@@ -10,10 +10,13 @@ set -eu
 # libreoffice-calc-nogui (soffice --headless) that the CSV export tests open
 # winners.csv and collection.csv with, as a spreadsheet would, and chromium,
 # the headless browser the operator console's tests (console/) drive with
-# chromedp, and GNU time, which the memory tests read a child's peak RSS from.
+# chromedp, GNU time, which the memory tests read a child's peak RSS from,
+# and PulseAudio with its tools (pactl, parecord): the sound tests start a
+# server of their own on a null sink and record its monitor.
 PACKAGES="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
 libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri
-xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui chromium time"
+xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui chromium time
+pulseaudio pulseaudio-utils"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
