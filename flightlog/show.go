@@ -1,0 +1,95 @@
+package flightlog
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/sirupsen/logrus"
+
+	"drawshow/show"
+)
+
+// What of an action the log keeps: its verb, and what was typed for it
+// when that is no one's name. A proxy's name and ID and who typed a wild
+// card's numbers are left out, and taken out of the refusal that quotes
+// them; a witness, a reason, a ticket and a choice are the show's, seen
+// or heard by the room, and kept.
+
+// Command is the loggable part of c, and the secrets its result must not
+// show: what was typed that names someone.
+func Command(c show.Command) (Fields, []string) {
+	f := Fields{"op": string(c.Op)}
+	var secrets []string
+	switch c.Op {
+	case show.OpProxy:
+		f["name_typed"] = strings.TrimSpace(c.Text) != ""
+		f["id_typed"] = strings.TrimSpace(c.ID) != ""
+		secrets = append(secrets, c.Text, c.ID)
+	case show.OpNumbers:
+		f["numbers"] = c.Numbers
+		secrets = append(secrets, c.Text)
+	case show.OpWitness, show.OpSkip, show.OpVoid, show.OpTicket, show.OpChoose:
+		f["text"] = c.Text
+	case show.OpWait:
+		f["wait_ms"] = c.Wait.Milliseconds()
+	}
+	if c.Segment != "" {
+		f["segment"] = c.Segment
+	}
+	return f, secrets
+}
+
+// Events are the loggable part of a command's events: their kinds, the
+// last one's sequence number in the journal, and what a decided pick
+// came to (its segment, place and outcome, never its card).
+func Events(evs []show.Event) Fields {
+	if len(evs) == 0 {
+		return Fields{}
+	}
+	kinds := make([]string, len(evs))
+	f := Fields{}
+	for i, e := range evs {
+		kinds[i] = string(e.Kind)
+		if e.Segment != "" {
+			f["segment"] = e.Segment
+		}
+		if p := e.Pick; p != nil {
+			f["pick"] = p.K + 1
+			if p.Outcome != "" {
+				f["outcome"] = string(p.Outcome)
+			}
+		}
+	}
+	f["events"] = strings.Join(kinds, " ")
+	f["seq"] = evs[len(evs)-1].Seq
+	return f
+}
+
+// Action logs one action and its result: committed (its events), refused
+// (a warning with the refusal in the operator's words, what was typed
+// taken out), or failed (an error). from says whose it was ("keyboard",
+// "console", "actions line 12"); more are the caller's own fields.
+func (l *Log) Action(from string, c show.Command, evs []show.Event, err error, more Fields) {
+	if l == nil {
+		return
+	}
+	f, secrets := Command(c)
+	for k, v := range Events(evs) {
+		f[k] = v
+	}
+	for k, v := range more {
+		f[k] = v
+	}
+	f["from"] = from
+	level, msg := logrus.InfoLevel, "action"
+	var ref *show.Refusal
+	switch {
+	case errors.As(err, &ref):
+		level, msg = logrus.WarnLevel, "action refused"
+		f["refusal"] = ref.Reason
+	case err != nil:
+		level, msg = logrus.ErrorLevel, "action failed"
+		f["error"] = err.Error()
+	}
+	l.Private(level, msg, f, secrets...)
+}
