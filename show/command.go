@@ -41,7 +41,7 @@ const (
 // Command is one operation with its arguments.
 type Command struct {
 	Op      Op
-	Text    string        // proxy: nominee name; void: reason; witness: W
+	Text    string        // proxy: nominee name; void: reason; witness: W; wait: until when
 	ID      string        // proxy: nominee ID number
 	Wait    time.Duration // wait
 	Numbers []int         // numbers
@@ -55,7 +55,7 @@ type Command struct {
 	Early bool
 }
 
-var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -113,6 +113,13 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 			return c, false, fmt.Errorf("numbers needs the numbers drawn and who typed them, e.g. numbers 2 4 by=Thandi")
 		}
 	case OpWait:
+		if until, ok := strings.CutPrefix(arg, "until "); ok {
+			c.Text = strings.TrimSpace(until)
+			if _, err := Until(c.Text, time.Time{}, time.UTC); err != nil {
+				return c, false, err
+			}
+			return c, true, nil
+		}
 		d, err := parseWait(arg)
 		if err != nil {
 			return c, false, err
@@ -122,6 +129,26 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 		return c, false, fmt.Errorf("unknown action %q (valid: %s)", verb, actionHelp)
 	}
 	return c, true, nil
+}
+
+// Until is the time a headless run's "wait until WHEN" waits for, from
+// the show clock now: WHEN is a time of day (22:00, today in loc) or a
+// local date and time (2024-11-30T22:00). A time already passed waits
+// for nothing: until is then now.
+func Until(when string, now time.Time, loc *time.Location) (time.Time, error) {
+	t, err := ParseLocal(when, loc)
+	if err != nil {
+		hm, herr := time.ParseInLocation("15:04", when, loc)
+		if herr != nil {
+			return now, fmt.Errorf("wait until needs a time of day such as 22:00, or a local time such as 2024-11-30T22:00 (got %q)", when)
+		}
+		y, m, d := now.In(loc).Date()
+		t = time.Date(y, m, d, hm.Hour(), hm.Minute(), 0, 0, loc)
+	}
+	if t.Before(now) {
+		return now, nil
+	}
+	return t, nil
 }
 
 // maxWait bounds a wait: a show is one night.

@@ -65,3 +65,23 @@ func TestDrawEarlyByHand(t *testing.T) {
 	r.do(Command{Op: OpTicket, Text: r.cur().Bin.Entries[0].Ticket})
 	r.replayed()
 }
+
+func TestUntil(t *testing.T) {
+	now := time.Date(2024, 11, 30, 19, 35, 0, 0, time.UTC) // 21:35 in Johannesburg
+	for _, c := range []struct {
+		when string
+		want time.Time
+	}{
+		{"22:00", time.Date(2024, 11, 30, 22, 0, 0, 0, johannesburg)},
+		{"21:00", now}, // passed: no wait
+		{"2024-12-01T09:30", time.Date(2024, 12, 1, 9, 30, 0, 0, johannesburg)},
+	} {
+		got, err := Until(c.when, now, johannesburg)
+		if err != nil || !got.Equal(c.want) {
+			t.Errorf("Until(%q) = %v, %v; want %v", c.when, got, err, c.want)
+		}
+	}
+	if _, err := Until("25:00", now, johannesburg); err == nil {
+		t.Error("Until(25:00) read a time")
+	}
+}

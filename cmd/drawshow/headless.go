@@ -142,7 +142,10 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if !ok {
 			continue
 		}
-		if c.Op == show.OpWait {
+		if c.Op == show.OpWait && c.Text != "" {
+			clk.t, _ = show.Until(c.Text, clk.t, sh.Location) // checked when the line was read
+			c = show.Command{Op: show.OpTick}
+		} else if c.Op == show.OpWait {
 			clk.t = clk.t.Add(c.Wait)
 			c = show.Command{Op: show.OpTick}
 		}

@@ -154,7 +154,7 @@ func (r *rssRig) check() {
 func (r *rssRig) run(db string) (peakKB int64, stdout string) {
 	r.tb.Helper()
 	return r.exec("run", r.showPath, "--db", db, "--headless", "--actions", r.actions,
-		"--rehearsal", "--seed", benchSeed, "--clock", "2024-11-30T21:25")
+		"--rehearsal", "--seed", benchSeed, "--clock", "2024-11-30T21:30")
 }
 
 // show runs the whole show on a new database; then, outside the timing

@@ -676,7 +676,7 @@ draw
 claim
 next
 # Saturday Late Cash Draw, 23:00: the five winners of 21:30 are barred (36)
-wait 88m
+wait until 23:00
 draw
 claim
 draw
