@@ -31,6 +31,7 @@ type StatementDraw struct {
 	Location  *time.Location
 	Segment   string
 	Title     string
+	Kind      string    // the segment's kind
 	Scheduled time.Time // zero when not scheduled
 
 	Frozen      bool // false: the file was imported but the draw had not started
@@ -142,20 +143,21 @@ func (db *DB) cardRows(card string) ([]cardRow, error) {
 	if err := irows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points FROM entries WHERE card = ? ORDER BY rowid`, card)
+	// area and spend too: a bonus jackpot's rules read them
+	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property FROM entries WHERE card = ? ORDER BY rowid`, card)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []cardRow
 	for rows.Next() {
-		var id, points int64
+		var id, points, spend int64
 		var tier int
 		var r cardRow
-		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.name, &tier, &points); err != nil {
+		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.name, &tier, &points, &r.Area, &spend, &r.Property); err != nil {
 			return nil, err
 		}
-		r.Tier, r.Points = show.Tier(tier), uint64(points)
+		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
 		i, found := slices.BinarySearchFunc(spans, id, func(s span, id int64) int {
 			switch {
 			case s.last < id:
@@ -188,6 +190,14 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 	for _, id := range segs {
 		card = bySeg[[2]string{s.ID, id}][0].Card
 	}
+	// the show's exclusions list: a bin lists only the excluded cards its
+	// other rules let as far as the list, and a self-excluded member is
+	// excluded whatever else keeps them out
+	excl, err := db.Exclusions(s.ID)
+	if err != nil {
+		return nil, err
+	}
+	excluded := slices.Contains(excl, card)
 	var out []StatementDraw
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
@@ -232,7 +242,7 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 		}
 		d := StatementDraw{
 			ShowID: s.ID, Promotion: opened.Promotion, Property: opened.Property, Rehearsal: s.Rehearsal,
-			Location: sh.Location, Segment: seg.ID, Title: seg.Title, Scheduled: seg.At, Rows: len(rows), From: from,
+			Location: sh.Location, Segment: seg.ID, Title: seg.Title, Kind: seg.Kind, Scheduled: seg.At, Rows: len(rows), From: from,
 			Currency: sh.Currency, Jackpot: seg.Jackpot,
 		}
 		if seg.Kind == show.KindWildDraw {
@@ -246,7 +256,7 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 		}
 		d.Frozen, d.FrozenAt, d.Fingerprint, d.BinTickets = true, f.FrozenAt, f.Frozen.Fingerprint, f.Frozen.TotalWeight
 		d.Value, d.Settled = f.Frozen.Jackpot, f.Settled
-		if err := d.weigh(rules, f.Frozen, rows); err != nil {
+		if err := d.weigh(rules, f.Frozen, rows, excluded); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
 		}
 		if seg.Kind == show.KindWildDraw && strings.HasPrefix(d.NotEligible, "barred") {
@@ -264,10 +274,11 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 }
 
 // weigh rebuilds the card's part of the frozen bin from its rows alone:
-// the bin's rules (tiers, points, caps) act on each participant's rows
-// apart, with the cards the freeze took out.
-func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow) error {
-	ex, bar := slices.Contains(f.Excluded, rows[0].Card), slices.Contains(f.Barred, rows[0].Card)
+// the bin's rules (tiers, points, caps, a bonus jackpot's spend, devices
+// and areas) act on each participant's rows apart, with the cards the
+// freeze took out; excluded says the card is on the show's exclusions list.
+func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow, excluded bool) error {
+	ex, bar := excluded || slices.Contains(f.Excluded, rows[0].Card), slices.Contains(f.Barred, rows[0].Card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
 	for _, r := range rows {
 		b.Add(r.Row)
@@ -290,18 +301,33 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow)
 	}
 	last := rows[len(rows)-1].Row
 	switch {
-	case len(bin.Excluded) > 0:
+	case ex || len(bin.Excluded) > 0:
 		d.NotEligible = "excluded (the card is on the show's exclusions list)"
 	case len(bin.Barred) > 0:
 		d.NotEligible = "barred (the card had already won in this show: " + record.WinOnceWords(seg.WinOnce) + ")"
 	case bin.OutOfTier == len(rows):
 		d.NotEligible = fmt.Sprintf("out of tier (the card's tier, %s, may not enter this draw)", last.Tier)
+	case bin.Filtered > 0:
+		d.NotEligible = "not qualified (" + filteredWhy(seg, last, d.Currency) + ")"
 	case bin.Zero > 0:
 		d.NotEligible = "zero tickets (" + zeroWhy(seg, last) + ")"
 	default:
 		d.NotEligible = "no ticket in the bin"
 	}
 	return nil
+}
+
+// filteredWhy says which of a bonus jackpot's rules kept a row out.
+func filteredWhy(seg *show.Segment, r show.Row, currency string) string {
+	switch {
+	case slices.Contains(seg.NoDevices, r.Ticket):
+		return "the device " + r.Ticket + " is excluded from bonusing"
+	case slices.Contains(seg.NoAreas, r.Area):
+		return "the device's area, " + r.Area + ", is excluded from bonusing"
+	case r.Spend < seg.MinSpend[r.Tier]:
+		return fmt.Sprintf("spend %s below the %s a %s needs", show.Money(currency, int64(r.Spend)), show.Money(currency, int64(seg.MinSpend[r.Tier])), r.Tier)
+	}
+	return "the draw's rules keep the row out"
 }
 
 func zeroWhy(seg *show.Segment, r show.Row) string {
@@ -388,7 +414,11 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 			}
 			if n := len(d.TicketNos); n > 0 {
 				shown := d.TicketNos[:min(n, 20)]
-				line += " (ticket numbers " + strings.Join(shown, ", ")
+				what := "ticket numbers "
+				if d.Kind == show.KindBonus {
+					what = map[bool]string{true: "device ", false: "devices "}[n == 1]
+				}
+				line += " (" + what + strings.Join(shown, ", ")
 				if n > len(shown) {
 					line += fmt.Sprintf(" and %d more", n-len(shown))
 				}
@@ -402,7 +432,7 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 		fmt.Fprintf(b, "      Fingerprint: %s (bin frozen %s)\n", d.Fingerprint, d.FrozenAt.In(d.Location).Format(time.DateTime))
 		if d.Picked {
 			p := d.Pick
-			fmt.Fprintf(b, "      Result:      picked as pick %d (k = %d) at %s, ticket %s: %s", p.K+1, p.K, p.DrawnAt.In(d.Location).Format(time.TimeOnly), p.Ticket, d.Outcome)
+			fmt.Fprintf(b, "      Result:      picked as pick %d at %s, ticket %s: %s", p.K+1, p.DrawnAt.In(d.Location).Format(time.TimeOnly), p.Ticket, d.Outcome)
 			if pz := p.Won(); pz != "" && p.Outcome.Wins() {
 				fmt.Fprintf(b, "; prize %s", pz)
 			}
