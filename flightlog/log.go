@@ -54,6 +54,7 @@ type Log struct {
 	lg      *logrus.Logger
 	red     *Redactor
 	dropped atomic.Int64
+	started time.Time
 
 	mu     sync.RWMutex // held for writing only by Close
 	closed bool
@@ -97,7 +98,7 @@ func start(out io.WriteCloser, cfg Config) *Log {
 	lg.SetOutput(out)
 	lg.SetLevel(logrus.DebugLevel)
 	lg.SetFormatter(&logrus.JSONFormatter{TimestampFormat: TimeFormat, DisableHTMLEscape: true})
-	l := &Log{out: out, lg: lg, red: &Redactor{}, q: make(chan record, cfg.Queue), done: make(chan struct{})}
+	l := &Log{out: out, lg: lg, red: &Redactor{}, q: make(chan record, cfg.Queue), done: make(chan struct{}), started: time.Now()}
 	l.red.Add(cfg.Secrets...)
 	go l.write()
 	return l

@@ -67,13 +67,15 @@ func Events(evs []show.Event) Fields {
 
 // Action logs one action and its result: committed (its events), refused
 // (a warning with the refusal in the operator's words, what was typed
-// taken out), or failed (an error). from says whose it was ("keyboard",
-// "console", "actions line 12"); more are the caller's own fields.
-func (l *Log) Action(from string, c show.Command, evs []show.Event, err error, more Fields) {
+// taken out and what it quotes masked), or failed (an error). from says whose it was ("keyboard",
+// "console", "actions"); more are the caller's own fields, and secrets
+// what else must not show (the raw line a refusal may quote).
+func (l *Log) Action(from string, c show.Command, evs []show.Event, err error, more Fields, secrets ...string) {
 	if l == nil {
 		return
 	}
-	f, secrets := Command(c)
+	f, own := Command(c)
+	secrets = append(secrets, own...)
 	for k, v := range Events(evs) {
 		f[k] = v
 	}
@@ -86,10 +88,10 @@ func (l *Log) Action(from string, c show.Command, evs []show.Event, err error, m
 	switch {
 	case errors.As(err, &ref):
 		level, msg = logrus.WarnLevel, "action refused"
-		f["refusal"] = ref.Reason
+		f["refusal"] = MaskQuoted(ref.Reason)
 	case err != nil:
 		level, msg = logrus.ErrorLevel, "action failed"
-		f["error"] = err.Error()
+		f["error"] = MaskQuoted(err.Error())
 	}
 	l.Private(level, msg, f, secrets...)
 }

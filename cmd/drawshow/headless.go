@@ -11,8 +11,10 @@ import (
 	"os"
 	"time"
 
+	"drawshow/cmd/internal/buildinfo"
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
+	"drawshow/flightlog"
 	"drawshow/show"
 )
 
@@ -21,7 +23,7 @@ type clock struct{ t time.Time }
 
 func (c *clock) now() time.Time { return c.t }
 
-func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	path, r, err := cli.ParseRun(args, stderr)
 	if err != nil {
 		return err
@@ -29,6 +31,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if !r.Headless {
 		return handOver("run")(args, stdin, stdout, stderr)
 	}
+	fl := flightlog.OpenRun(r.DB, buildinfo.Version(), runLogFields(path, r), stderr)
+	fl.Secret(r.Seed)
+	defer func() { fl.Stop(err, nil) }()
 	if r.Actions == "" {
 		return errors.New("run --headless needs --actions FILE (or - for standard input)")
 	}
@@ -73,6 +78,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	fl.Session(ss)
 	for _, m := range ss.Missing {
 		fmt.Fprintf(stderr, "warning: %s (checked when the show imports it)\n", m)
 	}
@@ -132,6 +138,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		c, ok, err := show.ParseAction(sc.Text())
 		if err != nil {
+			logLine(fl, line, sc.Text(), c, nil, &show.Refusal{Reason: err.Error()})
 			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
 			refused++
 			if err := db.SaveProgress(ss.ID, data.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()}); err != nil {
@@ -150,6 +157,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			c = show.Command{Op: show.OpTick}
 		}
 		evs, err := ss.Do(c, &data.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()})
+		logLine(fl, line, sc.Text(), c, evs, err)
 		if perr := print(evs); perr != nil {
 			return perr
 		}

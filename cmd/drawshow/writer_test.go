@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"drawshow/data"
+	"drawshow/flightlog"
 )
 
 // program is a drawshow process the test started: the test binary as
@@ -372,7 +373,7 @@ func TestDBNamesAreFileNames(t *testing.T) {
 		for _, e := range es {
 			got = append(got, e.Name())
 		}
-		if want := []string{name, name + data.LockSuffix}; !slices.Equal(got, want) {
+		if want := []string{name, name + data.LockSuffix, name + flightlog.Suffix}; !slices.Equal(got, want) {
 			t.Errorf("%s: the folder holds %q, want %q", name, got, want)
 		}
 		stdout, stderr, err := drawshow(t, "", "verify", "--db", db)
