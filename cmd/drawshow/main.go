@@ -26,6 +26,8 @@ Usage:
   drawshow export --db FILE [--show ID] --out DIR
   drawshow archive --db FILE [--show ID] --out FILE.zip
   drawshow statement --db FILE --card NUMBER
+  drawshow shows --db FILE
+  drawshow report --db FILE --campaign --out DIR
   drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
   drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]...
   drawshow verify --db FILE [--commitment HEX] [--anchor SEQ:HEX]...
@@ -33,7 +35,6 @@ Usage:
   drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
   drawshow audio-devices
-  drawshow log --db FILE [--since TIME]
   drawshow version
 
 Run "drawshow COMMAND -h" for a command's flags.
@@ -61,13 +62,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"export":        cmdExport,
 		"archive":       cmdArchive,
 		"statement":     cmdStatement,
+		"shows":         cmdShows,
+		"report":        cmdReport,
 		"sheet":         cmdSheet,
 		"verify":        cmdVerify,
 		"monitors":      handOver("monitors"),
 		"demo":          handOver("demo"),
 		"cues":          cmdCues,
 		"audio-devices": cmdAudioDevices,
-		"log":           cmdLog,
 		"version":       cmdVersion,
 	}
 	f, ok := cmds[args[0]]

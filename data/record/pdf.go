@@ -263,15 +263,15 @@ func pickCols(seg *show.Segment) []pdfCol {
 		ticket, place = "Device", "Area"
 	}
 	return []pdfCol{
-		{"#", 7, "R"}, {ticket, 25, "L"}, {"Card", 26, "L"}, {"Name", 33, "L"}, {place, 20, "L"},
-		{"Prize", 22, "L"}, {"Outcome", 17, "L"}, {"Drawn", 15, "L"}, {"Decided", 15, "L"},
+		{"#", 7, "R"}, {ticket, 25, "L"}, {"Card", 28.5, "L"}, {"Name", 31, "L"}, {place, 19, "L"},
+		{"Prize", 22, "L"}, {"Outcome", 17.5, "L"}, {"Drawn", 15, "L"}, {"Decided", 15, "L"},
 	}
 }
 
-func (r *report) tableHeader(cols []pdfCol) {
-	p := r.p
+func (g page) tableHeader(cols []pdfCol) {
+	p := g.p
 	p.SetFillColor(217, 217, 217)
-	r.font("B", 8.5)
+	g.font("B", 8.5)
 	for _, c := range cols {
 		p.CellFormat(c.w, 6, c.title, "TB", 0, c.align, true, 0, "")
 	}
@@ -286,17 +286,17 @@ const maxCellLines = 6
 // width (a long ticket or prize takes more lines, none is cut short up to
 // maxCellLines), in the style bold says for each, on a new page with the
 // header again when the row does not fit.
-func (r *report) tableRow(cols []pdfCol, cells []string, bold func(i int) bool) {
-	p := r.p
+func (g page) tableRow(cols []pdfCol, cells []string, bold func(i int) bool) {
+	p := g.p
 	const lineH = 4.2
 	wrapped := make([][]string, len(cols))
 	rows := 1
 	for i, c := range cols {
-		r.cellFont(bold(i))
+		g.cellFont(bold(i))
 		lines := p.SplitText(pdfText(cells[i]), c.w)
 		if len(lines) > maxCellLines {
 			lines = lines[:maxCellLines]
-			lines[maxCellLines-1] = r.fit(lines[maxCellLines-1]+"…", c.w-1.5)
+			lines[maxCellLines-1] = g.fit(lines[maxCellLines-1]+"…", c.w-1.5)
 		}
 		wrapped[i] = lines
 		rows = max(rows, len(lines))
@@ -304,11 +304,11 @@ func (r *report) tableRow(cols []pdfCol, cells []string, bold func(i int) bool) 
 	h := float64(rows)*lineH + 1
 	if p.GetY()+h > pdfPageH-pdfBottom {
 		p.AddPage()
-		r.tableHeader(cols)
+		g.tableHeader(cols)
 	}
 	x, y := pdfMargin, p.GetY()
 	for i, c := range cols {
-		r.cellFont(bold(i))
+		g.cellFont(bold(i))
 		for j, l := range wrapped[i] {
 			p.SetXY(x, y+0.5+float64(j)*lineH)
 			p.CellFormat(c.w, lineH, l, "", 0, c.align, false, 0, "")
@@ -319,11 +319,11 @@ func (r *report) tableRow(cols []pdfCol, cells []string, bold func(i int) bool) 
 	p.SetXY(pdfMargin, y+h)
 }
 
-func (r *report) cellFont(bold bool) {
+func (g page) cellFont(bold bool) {
 	if bold {
-		r.font("B", 8)
+		g.font("B", 8)
 	} else {
-		r.font("", 8)
+		g.font("", 8)
 	}
 }
 
@@ -403,17 +403,17 @@ func (r *report) picks(s *show.SegState) {
 // in the font's units, so one pass over s finds it: the time is linear in
 // s, where taking one character off at a time and measuring again was
 // quadratic (an export with a name of 100 000 characters took 43 s).
-func (r *report) fit(s string, w float64) string {
-	if r.p.GetStringWidth(s) <= w {
+func (g page) fit(s string, w float64) string {
+	if g.p.GetStringWidth(s) <= w {
 		return s
 	}
-	_, size := r.p.GetFontSize()
+	_, size := g.p.GetFontSize()
 	fits := func(units int) bool { return float64(units)*size/1000 <= w } // as GetStringWidth converts units
-	units := r.p.GetStringSymbolWidth("…")
+	units := g.p.GetStringSymbolWidth("…")
 	var one [utf8.UTFMax]byte
 	end := 0
 	for i, c := range s {
-		units += r.p.GetStringSymbolWidth(string(utf8.AppendRune(one[:0], c)))
+		units += g.p.GetStringSymbolWidth(string(utf8.AppendRune(one[:0], c)))
 		if !fits(units) {
 			break
 		}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"text/tabwriter"
+
+	"drawshow/cmd/internal/cli"
+	"drawshow/data"
+	"drawshow/data/record"
+	"drawshow/show"
+)
+
+// cmdShows lists every show of a campaign database, so that a show's id
+// need not be guessed for export, archive or sheet.
+func cmdShows(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("shows", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "campaign database `FILE`")
+	pos, err := cli.Parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := cli.NeedArgs("shows", pos, 0, "no arguments besides flags"); err != nil {
+		return err
+	}
+	if *dbPath == "" {
+		return errors.New("shows needs --db FILE")
+	}
+	db, err := data.OpenExisting(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	shows, err := db.CampaignShows()
+	if err != nil {
+		return err
+	}
+	if len(shows) == 0 {
+		return fmt.Errorf("%s holds no show", *dbPath)
+	}
+	return writeShows(stdout, shows)
+}
+
+// writeShows is the table of shows: id, date, status, draws, winners and
+// what they won.
+func writeShows(w io.Writer, shows []record.CampaignShow) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SHOW\tDATE\tSTATUS\tDRAWS\tWINNERS\tCASH\tIN KIND")
+	official := 0
+	for _, s := range shows {
+		t := s.Totals
+		kind := strconv.Itoa(t.InKind)
+		if t.InKindValue > 0 {
+			kind += " (" + show.Money(s.Currency, t.InKindValue) + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%s\n", s.ID, s.Date, s.Status(), s.Draws, t.Winners, show.Money(s.Currency, t.Cash), kind)
+		if !s.Rehearsal {
+			official++
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	off := record.Official(shows)
+	line := fmt.Sprintf("%d show(s): %d official, %d rehearsal(s)", len(shows), official, len(shows)-official)
+	if len(off) > 0 {
+		line += "; the official shows paid " + record.CampaignTotals(off).Words(off[0].Currency)
+	}
+	_, err := fmt.Fprintln(w, line)
+	return err
+}
+
+// cmdReport writes the campaign's report: every official show's winners,
+// the totals paid, the jackpot ledger and the finalists by month, as PDF
+// and XLSX. A show's own report is the export's report.pdf.
+func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "campaign database `FILE`")
+	campaign := fs.Bool("campaign", false, "the report of every official show of the database")
+	out := fs.String("out", "", "the `DIR` to write campaign.pdf and campaign.xlsx into")
+	pos, err := cli.Parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := cli.NeedArgs("report", pos, 0, "no arguments besides flags"); err != nil {
+		return err
+	}
+	if *dbPath == "" || *out == "" || !*campaign {
+		return errors.New("report needs --db FILE --campaign --out DIR (a show's own report is the report.pdf of drawshow export)")
+	}
+	db, err := data.OpenExisting(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	shows, err := db.CampaignShows()
+	if err != nil {
+		return err
+	}
+	off := record.Official(shows)
+	if len(off) == 0 {
+		return fmt.Errorf("%s holds no official show (%d rehearsal(s)): a campaign report lists official shows only", *dbPath, len(shows))
+	}
+	// dated by the last show's record, so the same database gives the same files
+	at, err := db.LastEventTime()
+	if err != nil {
+		return err
+	}
+	if err := record.WriteCampaign(*out, off, at); err != nil {
+		return err
+	}
+	t := record.CampaignTotals(off)
+	fmt.Fprintf(stdout, "campaign report of %d official show(s), %s to %s: %s; %s and %s in %s\n", len(off), off[0].Date, off[len(off)-1].Date,
+		t.Words(off[0].Currency), record.CampaignPDF, record.CampaignXLSX, filepath.Clean(*out))
+	return nil
+}

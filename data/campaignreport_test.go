@@ -1,0 +1,214 @@
+package data
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"drawshow/data/record"
+	"drawshow/show"
+)
+
+const monthEndCampaignText = `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: me
+    kind: month-end
+    title: Month-end draw
+    winners: 2
+    tickets: points
+    points_per_ticket: 100
+    prizes: ["Grand Finale finalist"]
+    bins:
+      - {at: "DATET14:00", entries: b1.csv}
+      - {at: "DATET15:00", entries: b2.csv}
+`
+
+// campaignDB is one campaign database: a November month-end, two weeks of
+// the jackpot chest, a December month-end rehearsed and then drawn.
+type campaignDB struct {
+	db    *DB
+	shows []*Session
+}
+
+func newCampaignDB(t *testing.T) *campaignDB {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := Open(filepath.Join(dir, "campaign.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	write(t, filepath.Join(dir, "b1.csv"), pointsFile("A", 10))
+	write(t, filepath.Join(dir, "b2.csv"), pointsFile("B", 10))
+	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
+	c := &campaignDB{db: db}
+	clock := time.Date(2024, 11, 24, 8, 0, 0, 0, time.UTC)
+	play := func(name, text string, rehearsal bool) {
+		t.Helper()
+		path := filepath.Join(dir, name+".yaml")
+		write(t, path, text)
+		sh, err := show.Parse(path, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &fixture{dir: dir, showPath: path, dbPath: filepath.Join(dir, "campaign.db"), text: []byte(text), clock: clock}
+		opt := Options{Rehearsal: rehearsal, Clock: func() time.Time { return f.clock }}
+		if rehearsal {
+			opt.Seed = testSeed
+		}
+		ss, err := db.OpenShow(sh, []byte(text), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &finaleRig{t: t, f: f, db: db, ss: ss}
+		for {
+			r.claimAll()
+			for ball := 1; r.cur().Chooser() != nil; ball++ {
+				r.choose(fmt.Sprintf("%02d", ball))
+			}
+			if r.ss.Eng.State().Cur >= len(sh.Segments)-1 {
+				break
+			}
+			r.op(show.OpNext)
+		}
+		r.op(show.OpClose)
+		clock = f.clock.Add(24 * time.Hour)
+		c.shows = append(c.shows, ss)
+	}
+	play("nov", strings.ReplaceAll(monthEndCampaignText, "DATE", "2024-11-24"), false)
+	for _, day := range []string{"2024-12-08", "2024-12-15"} {
+		play("chest-"+day, strings.Replace(fmt.Sprintf(chestText, ""), "2024-12-08", day, 1), false)
+	}
+	play("dec-rehearsal", strings.ReplaceAll(monthEndCampaignText, "DATE", "2024-12-22"), true)
+	play("dec", strings.ReplaceAll(monthEndCampaignText, "DATE", "2024-12-29"), false)
+	return c
+}
+
+// TestCampaignReport: the campaign's listing has every show with its
+// status and totals; its report, PDF and XLSX read back, has the official
+// shows alone, their winners, the totals paid, the jackpot ledger week by
+// week and the finalists by month.
+func TestCampaignReport(t *testing.T) {
+	c := newCampaignDB(t)
+	shows, err := c.db.CampaignShows()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shows) != 5 {
+		t.Fatalf("%d shows listed, want 5", len(shows))
+	}
+	var total record.Totals
+	for i, s := range shows {
+		st := c.shows[i].Eng.State()
+		want := record.NightTotals("ZAR", st)
+		if s.ID != st.ID || s.Totals != want || !s.Closed || s.Rehearsal != (i == 3) || s.Draws != 2 && s.Draws != 1 {
+			t.Errorf("show %d: %+v, want %s with totals %+v", i, s, st.ID, want)
+		}
+		if !s.Rehearsal {
+			total.Plus(want)
+		}
+	}
+	if got := shows[3].Status(); got != "REHEARSAL, closed" {
+		t.Errorf("the rehearsal's status %q", got)
+	}
+	if shows[0].Date != "2024-11-24" || shows[1].Date != "2024-12-08" || shows[4].Date != "2024-12-29" {
+		t.Errorf("dates %s %s %s", shows[0].Date, shows[1].Date, shows[4].Date)
+	}
+	w1 := c.shows[1].Eng.State().Seg("chest")
+	w2 := c.shows[2].Eng.State().Seg("chest")
+	if w1.Frozen.Jackpot != 20000 || w2.Frozen.Jackpot != w1.Settled.Next {
+		t.Fatalf("fixture: the weeks froze %d and %d", w1.Frozen.Jackpot, w2.Frozen.Jackpot)
+	}
+
+	out := t.TempDir()
+	at, err := c.db.LastEventTime()
+	if err != nil || at.IsZero() {
+		t.Fatalf("last event: %v %v", at, err)
+	}
+	if err := record.WriteCampaign(out, shows, at); err != nil {
+		t.Fatal(err)
+	}
+	rehearsalID := shows[3].ID
+
+	// the workbook
+	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows := func(sheet string) [][]string {
+		rs, err := x.GetRows(sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	sh := rows(record.CampaignShowsSheet)
+	if !slices.Equal(sh[0], record.CampaignShowColumns) || len(sh) != 1+4+1 {
+		t.Fatalf("Shows sheet %q", sh)
+	}
+	for i, s := range record.Official(shows) {
+		want := []string{s.ID, s.Date, "Royal Flush", "Gold Reef City", "official, closed", strconv.Itoa(s.Draws), strconv.Itoa(s.Totals.Winners),
+			strconv.FormatInt(s.Totals.Cash, 10), strconv.Itoa(s.Totals.InKind), strconv.FormatInt(s.Totals.InKindValue, 10)}
+		if s.Promotion != "Royal Flush" {
+			want[2] = s.Promotion
+		}
+		if !slices.Equal(sh[1+i], want) {
+			t.Errorf("Shows row %d %q, want %q", i, sh[1+i], want)
+		}
+	}
+	if got, want := sh[5], []string{record.CampaignTotalRow, "", "", "", "", "", strconv.Itoa(total.Winners), strconv.FormatInt(total.Cash, 10),
+		strconv.Itoa(total.InKind), strconv.FormatInt(total.InKindValue, 10)}; !slices.Equal(got, want) {
+		t.Errorf("the campaign's total %q, want %q", got, want)
+	}
+	if total.Cash == 0 || total.InKind != 8 {
+		t.Errorf("fixture: total %+v, want chest cash and 8 finalists in kind", total)
+	}
+	win := rows(record.CampaignWinnersSheet)
+	if len(win) != 1+total.Winners {
+		t.Errorf("Winners sheet lists %d, want %d", len(win)-1, total.Winners)
+	}
+	for _, r := range win[1:] {
+		if r[0] == rehearsalID {
+			t.Errorf("the rehearsal's winner %q in the report", r)
+		}
+	}
+	led := rows(record.CampaignLedgerSheet)
+	wantLedger := [][]string{record.CampaignLedgerColumns,
+		{"grc-chest", "2024-12-08", shows[1].ID, "chest", "20000", map[bool]string{true: "won", false: "not won"}[w1.Settled.Won], strconv.FormatInt(w1.Settled.Next, 10)},
+		{"grc-chest", "2024-12-15", shows[2].ID, "chest", strconv.FormatInt(w2.Frozen.Jackpot, 10), map[bool]string{true: "won", false: "not won"}[w2.Settled.Won], strconv.FormatInt(w2.Settled.Next, 10)}}
+	if !slices.EqualFunc(led, wantLedger, slices.Equal) {
+		t.Errorf("ledger\n got %q\nwant %q", led, wantLedger)
+	}
+	fin := rows(record.CampaignFinalistsSheet)
+	months := map[string]int{}
+	for _, r := range fin[1:] {
+		months[r[0]]++
+		if r[2] == rehearsalID {
+			t.Errorf("a rehearsal's finalist %q", r)
+		}
+	}
+	if months["2024-11"] != 4 || months["2024-12"] != 4 || len(months) != 2 {
+		t.Errorf("finalists by month %v, want 4 in November and 4 in December", months)
+	}
+
+	// the PDF
+	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.CampaignPDF)), "\n"))
+	for _, want := range []string{"Campaign report", "4 official show(s)", record.CampaignTotalRow, "Paid in all " + squeeze(total.Words("ZAR")),
+		"Progressive jackpot ledger", "grc-chest 2024-12-08 " + shows[1].ID + " " + squeeze(show.Money("ZAR", 20000)),
+		"Finalists by month", "2024-11: 4 finalist(s)", "2024-12: 4 finalist(s)", "Winners of show " + shows[4].ID, "Independent auditor"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("campaign.pdf does not say %q", want)
+		}
+	}
+	if strings.Contains(all, rehearsalID) || strings.Contains(all, "REHEARSAL") {
+		t.Errorf("campaign.pdf names the rehearsal %s", rehearsalID)
+	}
+}

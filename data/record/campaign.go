@@ -1,0 +1,106 @@
+package record
+
+import (
+	"time"
+
+	"drawshow/show"
+)
+
+// The campaign: every show of a campaign database side by side, for the
+// promotions manager's list of shows and the campaign's report.
+
+// CampaignShow is one show of a campaign database.
+type CampaignShow struct {
+	ID        string
+	Promotion string
+	Property  string
+	Date      string // the show's date in its timezone: its first scheduled draw, else its opening
+	Rehearsal bool
+	Closed    bool
+	Currency  string
+	Draws     int    // bins frozen
+	Totals    Totals // the prizes of its winners
+	Winners   []CampaignWinner
+	Ledger    []LedgerLine // its jackpots' settlements
+}
+
+// CampaignWinner is one winner of a show of the campaign.
+type CampaignWinner struct {
+	Show     string
+	Date     string // the draw's date in the show's timezone
+	Segment  string
+	Title    string
+	Kind     string
+	Pick     int // counted from 1
+	Ticket   string
+	Card     string
+	Name     string
+	Property string // a finalist's casino
+	Area     string // a bonus winner's device area
+	Prize    string
+	Amount   int64
+	PaidAs   string
+	Outcome  string
+	// Finalist is true for a winner of a month-end bin, a manual bin or a
+	// wild card's draw: one who goes through to the Grand Finale.
+	Finalist bool
+}
+
+// LedgerLine is one week of a progressive jackpot: its value when the
+// chest's bin froze, and how it was settled.
+type LedgerLine struct {
+	Show    string
+	Date    string
+	Segment string
+	Jackpot string // the ledger's name
+	Value   int64
+	Settled bool
+	Won     bool
+	Next    int64 // next week's value: the base if won, else value + step
+}
+
+// Campaign is what the set of a show adds to the campaign's listing.
+func (x *Set) Campaign() CampaignShow {
+	o := x.st.Opened
+	c := CampaignShow{
+		ID: x.st.ID, Promotion: o.Promotion, Property: o.Property, Rehearsal: o.Rehearsal, Closed: x.st.Closed,
+		Currency: x.sh.Currency, Draws: len(x.rec.Draws), Totals: x.rec.Totals, Date: x.showDate(),
+	}
+	for _, s := range x.st.Segs {
+		for i := range s.Picks {
+			p := &s.Picks[i]
+			if !p.Outcome.Wins() {
+				continue
+			}
+			pp := x.who[s.Seg.ID][p.Participant]
+			pr := PrizeOf(x.sh.Currency, p)
+			property, _, area := where(s.Seg, p, pp)
+			c.Winners = append(c.Winners, CampaignWinner{
+				Show: x.st.ID, Date: p.DrawnAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
+				Kind: s.Seg.Kind, Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
+				Prize: p.Won(), Amount: pr.Amount, PaidAs: PaidAs(pr), Outcome: string(p.Outcome),
+				Finalist: s.Seg.Kind == show.KindMonthEnd || s.Seg.Kind == show.KindManualBin || s.Seg.Kind == show.KindWildDraw,
+			})
+		}
+		if s.Seg.Kind == show.KindChest && s.Frozen != nil {
+			l := LedgerLine{Show: x.st.ID, Date: s.FrozenAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID,
+				Jackpot: s.Seg.Jackpot.Name, Value: s.Frozen.Jackpot}
+			if t := s.Settled; t != nil {
+				l.Settled, l.Won, l.Next = true, t.Won, t.Next
+			}
+			c.Ledger = append(c.Ledger, l)
+		}
+	}
+	return c
+}
+
+// showDate is the show's date: that of its first scheduled segment, else
+// of its opening, in its timezone.
+func (x *Set) showDate() string {
+	for i := range x.sh.Segments {
+		if at := x.sh.Segments[i].At; !at.IsZero() {
+			return at.In(x.sh.Location).Format(time.DateOnly)
+		}
+	}
+	return x.st.OpenedAt.In(x.sh.Location).Format(time.DateOnly)
+}

@@ -1,0 +1,287 @@
+package record
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"drawshow/show"
+)
+
+// The files of the campaign's report, for the promotions manager and the
+// auditor at the campaign's end: the official shows only.
+const (
+	CampaignPDF  = "campaign.pdf"
+	CampaignXLSX = "campaign.xlsx"
+)
+
+// The sheets of campaign.xlsx.
+const (
+	CampaignShowsSheet     = "Shows"
+	CampaignWinnersSheet   = "Winners"
+	CampaignLedgerSheet    = "Jackpot ledger"
+	CampaignFinalistsSheet = "Finalists"
+)
+
+// Headers of campaign.xlsx's sheets; each sheet's header is its first row.
+var (
+	CampaignShowColumns     = []string{"Show", "Date", "Promotion", "Property", "Status", "Draws", "Winners", "Cash", "Prizes in kind", "Stated value in kind"}
+	CampaignWinnerColumns   = []string{"Show", "Date", "Segment", "Title", "Pick", "Ticket", "Card", "Name", "Property", "Area", "Prize", "Amount", "Paid as", "Outcome"}
+	CampaignLedgerColumns   = []string{"Jackpot", "Date", "Show", "Segment", "Value", "Result", "Next"}
+	CampaignFinalistColumns = []string{"Month", "Date", "Show", "Segment", "Card", "Name", "Property", "Prize"}
+)
+
+// CampaignTotalRow begins the row of campaign.xlsx's Shows sheet that adds
+// up the campaign.
+const CampaignTotalRow = "Campaign total"
+
+// Official are the shows of a campaign that are not rehearsals.
+func Official(shows []CampaignShow) []CampaignShow {
+	return slices.DeleteFunc(slices.Clone(shows), func(s CampaignShow) bool { return s.Rehearsal })
+}
+
+// CampaignTotals adds up the shows' totals.
+func CampaignTotals(shows []CampaignShow) Totals {
+	var t Totals
+	for _, s := range shows {
+		t.Plus(s.Totals)
+	}
+	return t
+}
+
+// Status is a show's status in words: official or rehearsal, open or closed.
+func (s CampaignShow) Status() string {
+	st := "official"
+	if s.Rehearsal {
+		st = "REHEARSAL"
+	}
+	if s.Closed {
+		return st + ", closed"
+	}
+	return st + ", open"
+}
+
+// Finalists are the campaign's finalists by month (YYYY-MM of the draw),
+// months in order.
+func Finalists(shows []CampaignShow) (months []string, by map[string][]CampaignWinner) {
+	by = map[string][]CampaignWinner{}
+	for _, s := range shows {
+		for _, w := range s.Winners {
+			if !w.Finalist {
+				continue
+			}
+			m := w.Date[:min(7, len(w.Date))]
+			if by[m] == nil {
+				months = append(months, m)
+			}
+			by[m] = append(by[m], w)
+		}
+	}
+	slices.Sort(months)
+	return months, by
+}
+
+// result says how a week of the jackpot was settled.
+func (l LedgerLine) result() string {
+	switch {
+	case !l.Settled:
+		return "not settled"
+	case l.Won:
+		return "won"
+	}
+	return "not won"
+}
+
+// WriteCampaign writes campaign.pdf and campaign.xlsx into dir, of the
+// official shows among shows (rehearsals are never a result), dated at.
+func WriteCampaign(dir string, shows []CampaignShow, at time.Time) error {
+	shows = Official(shows)
+	if len(shows) == 0 {
+		return fmt.Errorf("no official show: a campaign report lists official shows only")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := writeCampaignPDF(filepath.Join(dir, CampaignPDF), shows, at); err != nil {
+		return err
+	}
+	return writeCampaignXLSX(filepath.Join(dir, CampaignXLSX), shows, at)
+}
+
+func campaignTitle(shows []CampaignShow) string {
+	return fmt.Sprintf("%s, %s: campaign report, %s to %s", shows[0].Promotion, shows[0].Property, shows[0].Date, shows[len(shows)-1].Date)
+}
+
+func writeCampaignPDF(path string, shows []CampaignShow, at time.Time) error {
+	g := newPage(campaignTitle(shows), OfficialBanner, at)
+	p := g.p
+	cur := shows[0].Currency
+	money := func(v int64) string { return show.Money(cur, v) }
+	p.SetHeaderFunc(func() {
+		p.SetXY(pdfMargin, 8)
+		g.font("B", 10)
+		p.SetTextColor(55, 86, 35)
+		p.CellFormat(pdfBodyW, 7, "Campaign report: official shows only", "", 1, "C", false, 0, "")
+		g.runningHead(shows[0].Promotion+", "+shows[0].Property, shows[0].Date+" to "+shows[len(shows)-1].Date)
+	})
+	p.SetFooterFunc(func() { g.runningFoot("drawshow campaign report", 0.7, false) })
+	p.AddPage()
+	g.h1("Campaign report")
+	g.text(fmt.Sprintf("%d official show(s) of the campaign database, %s to %s. Rehearsals are left out: they are never a result. Every amount is in %s, whole units.",
+		len(shows), shows[0].Date, shows[len(shows)-1].Date, cur))
+	g.h2("Shows and totals paid")
+	cols := []pdfCol{{"Show", 46, "L"}, {"Date", 20, "L"}, {"Status", 24, "L"}, {"Draws", 12, "R"}, {"Winners", 14, "R"},
+		{"Cash", 24, "R"}, {"In kind", 14, "R"}, {"Stated value", 26, "R"}}
+	g.tableHeader(cols)
+	plain := func(int) bool { return false }
+	for _, s := range shows {
+		t := s.Totals
+		g.tableRow(cols, []string{s.ID, s.Date, s.Status(), strconv.Itoa(s.Draws), strconv.Itoa(t.Winners), money(t.Cash),
+			strconv.Itoa(t.InKind), money(t.InKindValue)}, plain)
+	}
+	t := CampaignTotals(shows)
+	g.tableRow(cols, []string{CampaignTotalRow, "", "", "", strconv.Itoa(t.Winners), money(t.Cash), strconv.Itoa(t.InKind), money(t.InKindValue)},
+		func(int) bool { return true })
+	p.Ln(2)
+	g.kv("Paid in all", t.Words(cur), false)
+
+	g.h2("Progressive jackpot ledger")
+	var ledger []LedgerLine
+	for _, s := range shows {
+		ledger = append(ledger, s.Ledger...)
+	}
+	if len(ledger) == 0 {
+		g.text("No progressive jackpot was drawn in these shows.")
+	} else {
+		g.text("Week by week: each chest's jackpot when its bin froze, and how it was settled. Not won, it grows by its step for the next week; won, it goes back to its base.")
+		p.Ln(1)
+		lcols := []pdfCol{{"Jackpot", 40, "L"}, {"Date", 20, "L"}, {"Show", 46, "L"}, {"Value", 26, "R"}, {"Result", 22, "L"}, {"Next", 26, "R"}}
+		g.tableHeader(lcols)
+		for _, l := range ledger {
+			next := ""
+			if l.Settled {
+				next = money(l.Next)
+			}
+			g.tableRow(lcols, []string{l.Jackpot, l.Date, l.Show, money(l.Value), l.result(), next}, plain)
+		}
+	}
+
+	g.h2("Finalists by month")
+	months, by := Finalists(shows)
+	if len(months) == 0 {
+		g.text("No finalist was drawn in these shows.")
+	}
+	fcols := []pdfCol{{"Date", 20, "L"}, {"Show", 42, "L"}, {"Card", 28, "L"}, {"Name", 40, "L"}, {"Property", 26, "L"}, {"Segment", 24, "L"}}
+	for _, m := range months {
+		g.room(20)
+		g.font("B", 10)
+		p.CellFormat(pdfBodyW, 6, fmt.Sprintf("%s: %d finalist(s)", m, len(by[m])), "", 1, "L", false, 0, "")
+		g.tableHeader(fcols)
+		for _, w := range by[m] {
+			g.tableRow(fcols, []string{w.Date, w.Show, w.Card, w.Name, w.Property, w.Segment}, plain)
+		}
+		p.Ln(2)
+	}
+
+	wcols := []pdfCol{{"Segment", 26, "L"}, {"#", 8, "R"}, {"Card", 30, "L"}, {"Name", 38, "L"}, {"Prize", 30, "L"}, {"Amount", 24, "R"}, {"Outcome", 24, "L"}}
+	for _, s := range shows {
+		g.h2(fmt.Sprintf("Winners of show %s (%s)", s.ID, s.Date))
+		if len(s.Winners) == 0 {
+			g.text("No winner.")
+			continue
+		}
+		g.tableHeader(wcols)
+		for _, w := range s.Winners {
+			amount := ""
+			if w.Amount > 0 {
+				amount = money(w.Amount)
+			}
+			g.tableRow(wcols, []string{w.Segment, strconv.Itoa(w.Pick), w.Card, w.Name, w.Prize, amount, w.Outcome}, plain)
+		}
+		p.Ln(1)
+		g.kv("Show total", s.Totals.Words(cur), false)
+	}
+	g.signatureLines(95, "Signed as a true summary of the official shows above.", "Promotions manager", "Independent auditor")
+	if err := p.Error(); err != nil {
+		return err
+	}
+	return p.OutputFileAndClose(path)
+}
+
+func writeCampaignXLSX(path string, shows []CampaignShow, at time.Time) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	st, err := newXLSXStyles(f, false)
+	if err != nil {
+		return err
+	}
+	if err := f.SetSheetName("Sheet1", CampaignShowsSheet); err != nil {
+		return err
+	}
+	for _, n := range []string{CampaignWinnersSheet, CampaignLedgerSheet, CampaignFinalistsSheet} {
+		if _, err := f.NewSheet(n); err != nil {
+			return err
+		}
+	}
+	s := &xsheet{f: f, name: CampaignShowsSheet}
+	s.put(st.header, anys(CampaignShowColumns)...)
+	for _, c := range shows {
+		t := c.Totals
+		s.put(0, c.ID, c.Date, c.Promotion, c.Property, c.Status(), c.Draws, t.Winners, t.Cash, t.InKind, t.InKindValue)
+	}
+	t := CampaignTotals(shows)
+	s.put(st.key, CampaignTotalRow, "", "", "", "", "", t.Winners, t.Cash, t.InKind, t.InKindValue)
+	s.widths(30, 12, 28, 20, 18, 8, 9, 12, 14, 18)
+	sheets := []*xsheet{s}
+
+	s = &xsheet{f: f, name: CampaignWinnersSheet}
+	s.put(st.header, anys(CampaignWinnerColumns)...)
+	for _, c := range shows {
+		for _, w := range c.Winners {
+			s.put(0, w.Show, w.Date, w.Segment, w.Title, w.Pick, w.Ticket, w.Card, w.Name, w.Property, w.Area, w.Prize, amountCell(show.Prize{Amount: w.Amount}), w.PaidAs, w.Outcome)
+		}
+	}
+	s.widths(30, 12, 18, 28, 6, 16, 20, 28, 18, 14, 22, 12, 9, 12)
+	sheets = append(sheets, s)
+
+	s = &xsheet{f: f, name: CampaignLedgerSheet}
+	s.put(st.header, anys(CampaignLedgerColumns)...)
+	for _, c := range shows {
+		for _, l := range c.Ledger {
+			next := any("")
+			if l.Settled {
+				next = l.Next
+			}
+			s.put(0, l.Jackpot, l.Date, l.Show, l.Segment, l.Value, l.result(), next)
+		}
+	}
+	s.widths(30, 12, 30, 18, 12, 12, 12)
+	sheets = append(sheets, s)
+
+	s = &xsheet{f: f, name: CampaignFinalistsSheet}
+	s.put(st.header, anys(CampaignFinalistColumns)...)
+	months, by := Finalists(shows)
+	for _, m := range months {
+		for _, w := range by[m] {
+			s.put(0, m, w.Date, w.Show, w.Segment, w.Card, w.Name, w.Property, w.Prize)
+		}
+	}
+	s.widths(9, 12, 30, 18, 20, 28, 18, 26)
+	sheets = append(sheets, s)
+	for _, s := range sheets {
+		if s.err != nil {
+			return fmt.Errorf("sheet %s: %v", s.name, s.err)
+		}
+	}
+	if err := f.SetDocProps(&excelize.DocProperties{Title: campaignTitle(shows), Subject: OfficialBanner, Creator: "drawshow",
+		LastModifiedBy: "drawshow", Created: stamp(at), Modified: stamp(at)}); err != nil {
+		return err
+	}
+	f.SetActiveSheet(0)
+	return f.SaveAs(path)
+}
