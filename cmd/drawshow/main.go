@@ -35,6 +35,7 @@ Usage:
   drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
   drawshow audio-devices
+  drawshow log --db FILE [--since TIME]
   drawshow version
 
 Run "drawshow COMMAND -h" for a command's flags.
@@ -70,6 +71,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"demo":          handOver("demo"),
 		"cues":          cmdCues,
 		"audio-devices": cmdAudioDevices,
+		"log":           cmdLog,
 		"version":       cmdVersion,
 	}
 	f, ok := cmds[args[0]]
