@@ -10,8 +10,8 @@ import (
 
 // replay folds a show's journal into a new engine that has what it needs
 // to hold every event to the rules: the show's seed (so each pick is
-// derived again), its exclusions list, and each chest's jackpot as the
-// campaign's record had it before the show. When the replay refuses an
+// derived again), its exclusions list, and what the campaign's record
+// held before the show: each chest's jackpot, the earlier winners. When the replay refuses an
 // event the engine is returned with the error, folded up to that event.
 func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time, src show.Source) (*show.Engine, error) {
 	eng := show.NewEngine(sh, src, clock)
@@ -31,7 +31,7 @@ func (db *DB) replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func()
 		return nil, err
 	}
 	eng.SetExclusions(ex)
-	if err := db.setJackpots(eng, row.ID); err != nil {
+	if err := db.earlier(eng, row.ID); err != nil {
 		return nil, err
 	}
 	if err := eng.Replay(evs); err != nil {

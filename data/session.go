@@ -148,7 +148,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		return err
 	}
 	ss.Eng.Apply(ch)
-	return ss.DB.setJackpots(ss.Eng, id)
+	return ss.DB.earlier(ss.Eng, id)
 }
 
 // ShowBase is the id a show from sh opened at now starts from: the

@@ -19,6 +19,7 @@ type Bin struct {
 	Capped       uint64   // tickets removed by the per-tier cap
 	Zero         int      // participants left with no ticket
 	Filtered     int      // rows a bonus jackpot's spend, device and area rules keep out
+	PastWinners  []string // cards removed because they won in an earlier show (exclude_winners), sorted
 	pid          []int32  // participant number of each entry; nil when each entry is its own participant
 }
 
@@ -39,6 +40,31 @@ type BinBuilder struct {
 	capped   uint64
 	filtered int
 	seen     map[string]bool // tickets: one, the cards in so far
+	past     map[string]bool // barred by exclude_winners…
+	pastOut  map[string]bool // …and found in the file
+	earned   bool            // bonus entries were added
+}
+
+// BarPast keeps the winners of earlier shows out of the bin.
+func (b *BinBuilder) BarPast(cards map[string]bool) { b.past, b.pastOut = cards, map[string]bool{} }
+
+// AddEarned takes a bonus entry earned by a win: no tier, spend or cap
+// applies to it, but the exclusions list and the win-once rule do.
+func (b *BinBuilder) AddEarned(e Entry) {
+	if ex, bar := b.removed(e.Participant); ex || bar {
+		if ex {
+			b.excluded[e.Participant] = true
+		} else {
+			b.barred[e.Participant] = true
+		}
+		return
+	}
+	if b.past[e.Participant] {
+		b.pastOut[e.Participant] = true
+		return
+	}
+	b.earned = true
+	b.entries = append(b.entries, e)
 }
 
 // NewBinBuilder starts the bin of seg. removed tells which cards the
@@ -68,6 +94,10 @@ func (b *BinBuilder) Add(r Row) {
 		} else {
 			b.barred[r.Card] = true
 		}
+		return
+	}
+	if b.past[r.Card] {
+		b.pastOut[r.Card] = true
 		return
 	}
 	switch b.seg.Tickets {
@@ -115,6 +145,10 @@ func (b *BinBuilder) Bin() (*Bin, error) {
 		count := map[string]uint64{}
 		kept := es[:0]
 		for _, e := range es {
+			if IsEarned(e.Ticket) {
+				kept = append(kept, e) // earned, not bought: no cap
+				continue
+			}
 			c := b.seg.Cap[b.tierOf[e.Participant]]
 			if c > 0 && count[e.Participant] >= c {
 				b.capped++
@@ -142,7 +176,10 @@ func (b *BinBuilder) Bin() (*Bin, error) {
 		Zero:         b.zero,
 		Filtered:     b.filtered,
 	}
-	if b.seg.Tickets == PerRow {
+	if len(b.pastOut) > 0 {
+		bin.PastWinners = sortedKeys(b.pastOut)
+	}
+	if b.seg.Tickets == PerRow || b.earned {
 		bin.Participants = bin.numberParticipants()
 	}
 	return bin, nil

@@ -30,6 +30,7 @@ type Engine struct {
 	exclusions bool
 	underived  int
 	bins       func(segment string) ([]Entry, error) // FromBins
+	past       []PastWin                             // SetCampaign
 }
 
 // NewEngine starts an engine for sh with no events; now is the show clock.
@@ -300,10 +301,12 @@ func (d *decider) freeze(seg *SegState) error {
 	if r := d.recorded(BinFrozen); r != nil && !d.e.exclusions {
 		excluded = set(r.Frozen.Excluded) // no list to hold it to: an export's replay
 	}
-	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return excluded[card], barred[card] })
+	earned, sources := d.earned(seg, today)
+	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return excluded[card], barred[card] }, earned)
 	if err != nil {
 		return err
 	}
+	f.Earned, f.PastWinners = sources, bin.PastWinners
 	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(bin.Entries), bin.Participants, bin.Total
 	f.Rows, f.Excluded, f.Barred = bin.Rows, bin.Excluded, bin.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered
@@ -340,6 +343,9 @@ func (st *State) wonInScope(seg *SegState, today string) map[string]bool {
 	for _, o := range st.Segs {
 		if o == seg || o.Frozen == nil || (seg.Seg.WinOnce == OncePerDay && o.Frozen.Day != today) {
 			continue
+		}
+		if o.Seg.Kind == KindBonus && seg.Seg.Kind != KindBonus {
+			continue // a bonus-jackpot win earns draw entries; it never bars them
 		}
 		for _, p := range o.Picks {
 			if p.Outcome.Wins() {
@@ -591,7 +597,7 @@ func (d *decider) close() error {
 // build makes seg's bin: from its imported rows (or, for a wild-card
 // draw, those of the month-end bin f names), and from the winners of the
 // segments it takes them from.
-func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) (bool, bool)) (*Bin, error) {
+func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) (bool, bool), earned []Entry) (*Bin, error) {
 	rules, rowsOf := seg, seg.ID
 	if f.From != "" {
 		src := *st.Seg(f.From).Seg
@@ -599,7 +605,8 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 		rules, rowsOf = &src, f.From
 	}
 	b := NewBinBuilder(rules, removed)
-	b.Grow(f.Rows)
+	b.BarPast(e.pastWinners(seg))
+	b.Grow(f.Rows + len(earned))
 	if st.Seg(rowsOf).Loaded != nil {
 		if err := e.src.Rows(rowsOf, func(r Row) error { b.Add(r); return nil }); err != nil {
 			return nil, err
@@ -609,6 +616,9 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 		for _, r := range st.receipts(e.Show, seg) {
 			b.Add(r)
 		}
+	}
+	for _, en := range earned {
+		b.AddEarned(en)
 	}
 	return b.Bin()
 }

@@ -129,6 +129,11 @@ type Frozen struct {
 	// JackpotStart: the chest's jackpot opened at the show file's start,
 	// its ledger having no settlement before
 	JackpotStart bool `json:"jackpot_start,omitempty"`
+	// Earned: the bonus entries each source added (bonus_entries)
+	Earned []Earned `json:"earned,omitempty"`
+	// PastWinners: the cards of the file that won in an earlier show of
+	// the campaign, kept out by exclude_winners
+	PastWinners []string `json:"past_winners,omitempty"`
 }
 
 // PickRef is the payload of the pick events.

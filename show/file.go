@@ -160,6 +160,9 @@ type Segment struct {
 	NoAreas   []string // bonus-jackpot: areas excluded
 	PerHour   int      // bonus-jackpot: the target of winners per hour of its windows
 	Envelopes []string // bonus-jackpot: the prizes a winner chooses from, face down
+
+	BonusEntries   *BonusEntries   // entries earned by bonus-jackpot wins
+	ExcludeWinners *ExcludeWinners // winners of earlier shows barred
 }
 
 // Draws reports whether the segment draws winners from a bin.
@@ -208,40 +211,42 @@ type fileYAML struct {
 }
 
 type segmentYAML struct {
-	ID              string            `yaml:"id"`
-	Kind            string            `yaml:"kind"`
-	Title           string            `yaml:"title"`
-	At              string            `yaml:"at"`
-	Standings       string            `yaml:"standings"`
-	Areas           []string          `yaml:"areas"`
-	Windows         []string          `yaml:"windows"`
-	Top             int               `yaml:"top"`
-	Every           string            `yaml:"update_every"`
-	Body            string            `yaml:"body"`
-	Image           string            `yaml:"image"`
-	Entries         string            `yaml:"entries"`
-	Sheet           string            `yaml:"sheet"`
-	Columns         Columns           `yaml:"columns"`
-	Tickets         string            `yaml:"tickets"`
-	PointsPerTicket uint64            `yaml:"points_per_ticket"`
-	Cap             map[string]uint64 `yaml:"cap"`
-	Fixed           map[string]uint64 `yaml:"fixed"`
-	Tiers           []string          `yaml:"tiers"`
-	Winners         int               `yaml:"winners"`
-	Prizes          []string          `yaml:"prizes"`
-	WinOnce         string            `yaml:"win_once"`
-	Attendance      string            `yaml:"attendance"`
-	Register        string            `yaml:"register"`
-	Proxies         string            `yaml:"proxies"`
-	Manual          bool              `yaml:"manual"`
-	Bins            []binYAML         `yaml:"bins"`
-	From            []string          `yaml:"from"`
-	Jackpot         *jackpotYAML      `yaml:"jackpot"`
-	MinSpend        map[string]uint64 `yaml:"min_spend"`
-	NoDevices       []string          `yaml:"exclude_devices"`
-	NoAreas         []string          `yaml:"exclude_areas"`
-	PerHour         int               `yaml:"per_hour"`
-	Envelopes       []string          `yaml:"envelopes"`
+	ID              string              `yaml:"id"`
+	Kind            string              `yaml:"kind"`
+	Title           string              `yaml:"title"`
+	At              string              `yaml:"at"`
+	Standings       string              `yaml:"standings"`
+	Areas           []string            `yaml:"areas"`
+	Windows         []string            `yaml:"windows"`
+	Top             int                 `yaml:"top"`
+	Every           string              `yaml:"update_every"`
+	Body            string              `yaml:"body"`
+	Image           string              `yaml:"image"`
+	Entries         string              `yaml:"entries"`
+	Sheet           string              `yaml:"sheet"`
+	Columns         Columns             `yaml:"columns"`
+	Tickets         string              `yaml:"tickets"`
+	PointsPerTicket uint64              `yaml:"points_per_ticket"`
+	Cap             map[string]uint64   `yaml:"cap"`
+	Fixed           map[string]uint64   `yaml:"fixed"`
+	Tiers           []string            `yaml:"tiers"`
+	Winners         int                 `yaml:"winners"`
+	Prizes          []string            `yaml:"prizes"`
+	WinOnce         string              `yaml:"win_once"`
+	Attendance      string              `yaml:"attendance"`
+	Register        string              `yaml:"register"`
+	Proxies         string              `yaml:"proxies"`
+	Manual          bool                `yaml:"manual"`
+	Bins            []binYAML           `yaml:"bins"`
+	From            []string            `yaml:"from"`
+	Jackpot         *jackpotYAML        `yaml:"jackpot"`
+	MinSpend        map[string]uint64   `yaml:"min_spend"`
+	NoDevices       []string            `yaml:"exclude_devices"`
+	NoAreas         []string            `yaml:"exclude_areas"`
+	PerHour         int                 `yaml:"per_hour"`
+	Envelopes       []string            `yaml:"envelopes"`
+	BonusEntries    *bonusEntriesYAML   `yaml:"bonus_entries"`
+	ExcludeWinners  *excludeWinnersYAML `yaml:"exclude_winners"`
 }
 
 var (
@@ -249,7 +254,7 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "bonus_entries", "exclude_winners"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device"}
 	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
@@ -561,6 +566,7 @@ func Parse(path string, b []byte) (*Show, error) {
 		if seg.Attendance != Required && seg.Attendance != NotRequired {
 			p.add(at("attendance"), "segment %s: attendance %q is unknown (valid: required, not-required)", seg.ID, seg.Attendance)
 		}
+		campaignRules(&p, n, &r, &seg)
 		s.Segments = append(s.Segments, finale(&p, n, &r, seg, loc, resolve)...)
 	}
 	nodes := map[string]*yaml.Node{} // each segment's (or group's) node in the file
@@ -569,6 +575,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			nodes[r.ID] = segNodes[i]
 		}
 	}
+	checkEarnedFrom(&p, s, nodes)
 	checkGroups(&p, s, func(g *Segment) *yaml.Node {
 		n := nodes[or(g.Group, g.ID)]
 		if f := value(n, "from"); f != nil {

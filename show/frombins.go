@@ -39,6 +39,9 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 			return err
 		}
 	}
+	if err := d.earnedIn(seg, es, r.Frozen); err != nil {
+		return err
+	}
 	total, err := TotalWeight(es)
 	if err != nil {
 		return err
@@ -54,12 +57,51 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(es), bin.Participants, total
 	f.Rows, f.Excluded, f.Barred = rec.Rows, rec.Excluded, rec.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
+	f.Earned, f.PastWinners = rec.Earned, rec.PastWinners
 	if j := seg.Seg.Jackpot; j != nil {
 		if f.Jackpot, f.JackpotStart, err = d.jackpot(j); err != nil {
 			return err
 		}
 	}
 	return d.emit(Event{Kind: BinFrozen, Segment: seg.Seg.ID, Frozen: f, bin: bin})
+}
+
+// earnedIn checks a bin's bonus entries against the freeze's account of
+// them: as many, of the weight it says; tonight's wins each there; and no
+// winner it barred from earlier shows in the bin. (The earlier shows' wins
+// themselves are checked by verify --db, which has them.)
+func (d *decider) earnedIn(seg *SegState, es []Entry, f *Frozen) error {
+	var wins int
+	var entries uint64
+	for _, e := range es {
+		if IsEarned(e.Ticket) {
+			wins++
+			entries += e.Weight
+		}
+	}
+	var want Earned
+	for _, s := range f.Earned {
+		want.Wins += s.Wins
+		want.Entries += s.Entries
+	}
+	if wins != want.Wins || entries != want.Entries {
+		return fmt.Errorf("%s: the bin holds %d bonus entries of weight %d; the freeze says %d of %d", seg.Seg.ID, wins, entries, want.Wins, want.Entries)
+	}
+	tonight, _ := d.earned(seg, f.Day)
+	for _, w := range tonight {
+		if i := find(&Bin{Entries: es}, w.Ticket); i < 0 || es[i] != w {
+			if !set(f.PastWinners)[w.Participant] && !set(f.Excluded)[w.Participant] && !set(f.Barred)[w.Participant] {
+				return fmt.Errorf("%s: the bin lacks the bonus entry %s of %s", seg.Seg.ID, w.Ticket, w.Participant)
+			}
+		}
+	}
+	past := set(f.PastWinners)
+	for _, e := range es {
+		if past[e.Participant] {
+			return fmt.Errorf("%s: the bin holds %s, who won in an earlier show and is barred", seg.Seg.ID, e.Participant)
+		}
+	}
+	return nil
 }
 
 // receiptsIn checks a bin of receipts: the entries the receipts of the

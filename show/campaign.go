@@ -1,0 +1,208 @@
+package show
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// PastWin is a winning pick of an earlier official show of the campaign
+// database: what bonus_entries and exclude_winners read.
+type PastWin struct {
+	Show        string
+	Segment     string
+	Group       string // its month-end or wild card, if any
+	Kind        string
+	Day         string // the promotional day its bin froze on, YYYY-MM-DD
+	K           int
+	Participant string
+}
+
+// BonusEntries are the entries a draw gives the winners of bonus
+// jackpots (Royal Flush 34.1): PerWin for each win of the segments From,
+// tonight's and those of the campaign's earlier shows from Since on. They
+// come from the record's winners, not from a file.
+type BonusEntries struct {
+	From   []string
+	PerWin uint64
+	Since  string // YYYY-MM-DD
+}
+
+// ExcludeWinners bars from a draw the winners of earlier official shows
+// of the campaign (clause 66: September's and October's finalists do not
+// come back in November): wins of the segments, groups or kinds Of, from
+// Since on.
+type ExcludeWinners struct {
+	Of    []string
+	Since string // YYYY-MM-DD
+}
+
+// Earned is what one source of bonus entries added to a frozen bin.
+type Earned struct {
+	Show    string `json:"show"`
+	Segment string `json:"segment"`
+	Wins    int    `json:"wins"`
+	Entries uint64 `json:"entries"`
+}
+
+// SetCampaign gives the engine the winners of the campaign's earlier
+// official shows, in the order the record holds them.
+func (e *Engine) SetCampaign(wins []PastWin) { e.past = slices.Clone(wins) }
+
+// EarnedTicket names a bonus entry in a bin: bonus/SHOW/SEGMENT/PICK,
+// the pick counted from 1. No entry file's ticket holds a slash.
+func EarnedTicket(show, segment string, k int) string {
+	return fmt.Sprintf("bonus/%s/%s/%d", show, segment, k+1)
+}
+
+// IsEarned reports whether a bin's ticket is a bonus entry.
+func IsEarned(ticket string) bool { return strings.HasPrefix(ticket, "bonus/") }
+
+// earned lists the bonus entries of seg: tonight's wins of its sources,
+// then the campaign's, each source counted.
+func (d *decider) earned(seg *SegState, today string) ([]Entry, []Earned) {
+	be := seg.Seg.BonusEntries
+	if be == nil {
+		return nil, nil
+	}
+	var es []Entry
+	var src []Earned
+	count := func(show, segment string) *Earned {
+		if n := len(src); n > 0 && src[n-1].Show == show && src[n-1].Segment == segment {
+			return &src[n-1]
+		}
+		src = append(src, Earned{Show: show, Segment: segment})
+		return &src[len(src)-1]
+	}
+	add := func(show, segment string, k int, card string) {
+		es = append(es, Entry{Ticket: EarnedTicket(show, segment, k), Participant: card, Weight: be.PerWin})
+		c := count(show, segment)
+		c.Wins++
+		c.Entries += be.PerWin
+	}
+	for _, w := range d.e.past {
+		if w.Day >= be.Since && (slices.Contains(be.From, w.Segment) || (w.Group != "" && slices.Contains(be.From, w.Group))) {
+			add(w.Show, w.Segment, w.K, w.Participant)
+		}
+	}
+	for _, o := range d.st.Segs {
+		if o == seg || o.Frozen == nil || o.Frozen.Day < be.Since || !(slices.Contains(be.From, o.Seg.ID) || (o.Seg.Group != "" && slices.Contains(be.From, o.Seg.Group))) {
+			continue
+		}
+		for _, p := range o.Picks {
+			if p.Outcome.Wins() {
+				add(d.st.ID, o.Seg.ID, p.K, p.Participant)
+			}
+		}
+	}
+	return es, src
+}
+
+// names reports whether of names w's segment, its month-end or wild
+// card, or its kind (a wild card's draws by the wild card's kind too).
+func names(of []string, w PastWin) bool {
+	return slices.Contains(of, w.Segment) || slices.Contains(of, w.Kind) ||
+		(w.Group != "" && slices.Contains(of, w.Group)) ||
+		(w.Kind == KindWildDraw && slices.Contains(of, KindWildCard))
+}
+
+// pastWinners are the participants exclude_winners bars from seg.
+func (e *Engine) pastWinners(seg *Segment) map[string]bool {
+	ex := seg.ExcludeWinners
+	if ex == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, w := range e.past {
+		if w.Day >= ex.Since && names(ex.Of, w) {
+			out[w.Participant] = true
+		}
+	}
+	return out
+}
+
+type bonusEntriesYAML struct {
+	From   []string `yaml:"from"`
+	PerWin uint64   `yaml:"per_win"`
+	Since  string   `yaml:"since"`
+}
+
+type excludeWinnersYAML struct {
+	Of    []string `yaml:"of"`
+	Since string   `yaml:"since"`
+}
+
+var (
+	bonusEntriesKeys   = []string{"from", "per_win", "since"}
+	excludeWinnersKeys = []string{"of", "since"}
+)
+
+// campaignRules reads what a draw takes from the campaign's earlier
+// shows: bonus_entries and exclude_winners.
+func campaignRules(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
+	if b := r.BonusEntries; b != nil {
+		at := value(n, "bonus_entries")
+		checkKeys(p, at, bonusEntriesKeys, "bonus_entries")
+		seg.BonusEntries = &BonusEntries{From: b.From, PerWin: b.PerWin, Since: b.Since}
+		if len(b.From) == 0 {
+			p.add(at, "segment %s: bonus_entries needs from: the bonus-jackpot segments whose winners earn entries", seg.ID)
+		}
+		if b.PerWin < 1 || b.PerWin > 1000 {
+			p.add(at, "segment %s: bonus_entries per_win %d is out of range 1..1000 (the entries each win earns)", seg.ID, b.PerWin)
+		}
+		since(p, at, seg.ID, "bonus_entries", b.Since)
+	}
+	if x := r.ExcludeWinners; x != nil {
+		at := value(n, "exclude_winners")
+		checkKeys(p, at, excludeWinnersKeys, "exclude_winners")
+		seg.ExcludeWinners = &ExcludeWinners{Of: x.Of, Since: x.Since}
+		if len(x.Of) == 0 {
+			p.add(at, "segment %s: exclude_winners needs of: the segment ids or kinds whose earlier winners are barred", seg.ID)
+		}
+		since(p, at, seg.ID, "exclude_winners", x.Since)
+	}
+}
+
+func since(p *problems, n *yaml.Node, seg, key, v string) {
+	if _, err := time.Parse(time.DateOnly, v); err != nil {
+		p.add(n, "segment %s: %s since %q is not a date like 2024-11-25 (the first promotional day whose wins count)", seg, key, v)
+	}
+}
+
+// checkEarnedFrom checks that a bonus_entries from that names a segment
+// of this show names an earlier bonus jackpot; other names are earlier
+// shows' segments.
+func checkEarnedFrom(p *problems, s *Show, nodes map[string]*yaml.Node) {
+	kindOf := map[string]string{}
+	for i := range s.Segments {
+		g := &s.Segments[i]
+		if be := g.BonusEntries; be != nil && (g.Group == "" || g.Bin == 1) { // a month-end's bins: once
+			for _, f := range be.From {
+				k, earlier := kindOf[f]
+				switch {
+				case earlier && k != KindBonus:
+					p.add(nodes[or(g.Group, g.ID)], "segment %s: bonus_entries from %q is a %s; entries are earned by bonus-jackpot wins", g.ID, f, k)
+				case !earlier && s.has(f):
+					p.add(nodes[or(g.Group, g.ID)], "segment %s: bonus_entries from %q comes later in the show; its winners are not known at this draw", g.ID, f)
+				}
+			}
+		}
+		kindOf[g.ID] = g.Kind
+		if g.Group != "" {
+			kindOf[g.Group] = g.Kind
+		}
+	}
+}
+
+// has reports whether id is a segment or group of the show.
+func (s *Show) has(id string) bool {
+	for i := range s.Segments {
+		if s.Segments[i].ID == id || s.Segments[i].Group == id {
+			return true
+		}
+	}
+	return false
+}
