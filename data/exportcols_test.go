@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -351,4 +352,61 @@ func TestGrandFinaleColumnsReadBack(t *testing.T) {
 			}
 		}
 	})
+}
+
+const longCellsText = `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: hand
+    title: Drawn by hand
+    entries: entries.csv
+    manual: true
+    winners: 1
+    prizes: ["Two nights for two at the Jacaranda Grove Hotel, with dinner, breakfast and a spa morning"]
+`
+
+// TestReportWrapsLongCells: a long ticket and a long prize wrap in the
+// report's table of picks, every word of them printed, none cut short.
+func TestReportWrapsLongCells(t *testing.T) {
+	long := "RECEIPT-2024-11-30-GRAND-ROYAL-FLUSH-PHYSICAL-BIN-000123456789"
+	var b strings.Builder
+	b.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 5 {
+		fmt.Fprintf(&b, "T%d,C%d,Member %d,ace\n", i, i, i)
+	}
+	fmt.Fprintf(&b, "%s,C9,Member Nine,ace\n", long)
+	r := newFinaleRig(t, longCellsText, map[string]string{"entries.csv": b.String()})
+	r.op(show.OpFreeze)
+	r.do(show.Command{Op: show.OpTicket, Text: long})
+	r.op(show.OpClaim)
+	r.op(show.OpClose)
+	out, _ := r.export()
+	r.verified(out, 1, 0, 0)
+	pages := pdfPages(t, filepath.Join(out, record.ReportPDF))
+	table := pages[len(pages)-1]
+	for _, p := range pages {
+		if strings.Contains(p, "Drawn by hand (hand)") {
+			table = p
+		}
+	}
+	if strings.Contains(table, "…") {
+		t.Errorf("the table cuts a cell short:\n%s", table)
+	}
+	all := squeeze(table)
+	for _, w := range strings.Fields("Two nights for two at the Jacaranda Grove Hotel, with dinner, breakfast and a spa morning") {
+		if !strings.Contains(all, w) {
+			t.Errorf("the table lacks %q of the prize:\n%s", w, table)
+		}
+	}
+	// the ticket is broken across lines, its pieces in order
+	rest := strings.ReplaceAll(table, " ", "")
+	at := 0
+	for _, piece := range []string{long[:12], long[len(long)-8:]} {
+		i := strings.Index(rest[at:], piece)
+		if i < 0 {
+			t.Errorf("the table lacks %q of the ticket:\n%s", piece, table)
+			break
+		}
+		at += i
+	}
 }

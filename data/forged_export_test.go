@@ -130,6 +130,29 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 	forgedExport(t, out, "a prize in winners.csv", "winners.csv: line", func(dir string) {
 		replaceIn(t, cash(dir), "R1 000", "R9 000")
 	})
+	forgedExport(t, out, "a pick number in winners.csv", "winners.csv: line 2 is", func(dir string) {
+		replaceIn(t, cash(dir), "Saturday Cash Draw,1,", "Saturday Cash Draw,2,")
+	})
+	forgedExport(t, out, "an amount in winners.csv", "winners.csv: line 2 is", func(dir string) {
+		replaceIn(t, cash(dir), ",ZAR,5000,cash,", ",ZAR,50000,cash,")
+	})
+	forgedExport(t, out, "a prize in kind paid as cash in winners.csv", "winners.csv: line", func(dir string) {
+		replaceIn(t, cash(dir), ",ZAR,,in kind,", ",ZAR,,cash,")
+	})
+	forgedExport(t, out, "an amount in collection.csv", "collection.csv: line", func(dir string) {
+		replaceIn(t, filepath.Join(dir, record.CollectionFile), ",ZAR,2000,cash,", ",ZAR,20000,cash,")
+	})
+	forgedExport(t, out, "a draw's totals in record.json", `record.json: draws[0].totals.cash: 9000 in the export, 8000 in the record`, func(dir string) {
+		replaceIn(t, filepath.Join(dir, record.RecordFile), `"cash": 8000`, `"cash": 9000`)
+	})
+	forgedExport(t, out, "a pick's amount in record.json", `record.json: draws[0].picks[0].amount: 9000 in the export, 5000 in the record`, func(dir string) {
+		replaceIn(t, filepath.Join(dir, record.RecordFile), `"amount": 5000`, `"amount": 9000`)
+	})
+	forgedExport(t, out, "an official bin marked REHEARSAL", "bins/sat-cash.csv: marked REHEARSAL, but the journal opened an official show", func(dir string) {
+		p := filepath.Join(dir, "bins", "sat-cash.csv")
+		b, _ := os.ReadFile(p)
+		os.WriteFile(p, append([]byte(`"`+record.RehearsalBanner+`"`+"\n"), b...), 0o644)
+	})
 	forgedExport(t, out, "a name in collection.csv", "collection.csv: line", func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.CollectionFile), "Lindiwe Dube", "Someone Else")
 	})
@@ -206,5 +229,28 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 			}
 			return kept
 		})
+	})
+}
+
+// TestVerifyRefusesUnmarkedRehearsalBin: a rehearsal's bin without its
+// REHEARSAL line, or its winners.csv without it, is not the record's.
+func TestVerifyRefusesUnmarkedRehearsalBin(t *testing.T) {
+	f := exportFixture(t)
+	db, ss := playExportShow(t, f, true)
+	out := filepath.Join(t.TempDir(), "export")
+	if _, err := db.Export(ss.ID, out); err != nil {
+		t.Fatal(err)
+	}
+	forgedExport(t, out, "the banner taken off a bin", "bins/members.csv: not marked REHEARSAL, but the journal opened a rehearsal", func(dir string) {
+		p := filepath.Join(dir, "bins", "members.csv")
+		b, _ := os.ReadFile(p)
+		_, rest, _ := bytes.Cut(b, []byte("\n"))
+		os.WriteFile(p, rest, 0o644)
+	})
+	forgedExport(t, out, "the banner taken off winners.csv", "winners.csv: line 1 is", func(dir string) {
+		p := filepath.Join(dir, record.WinnersCSV)
+		b, _ := os.ReadFile(p)
+		_, rest, _ := bytes.Cut(b, []byte("\n"))
+		os.WriteFile(p, rest, 0o644)
 	})
 }

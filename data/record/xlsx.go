@@ -240,7 +240,7 @@ func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 		}
 	}
 	x.finaleTables(s, st)
-	s.widths(22, 40, 16, 19, 10, 12, 12, 10, 10, 8, 8, 8, 66, 30)
+	s.widths(22, 40, 16, 19, 10, 12, 12, 10, 10, 8, 8, 8, 66, 30, 12, 12, 14)
 	return s.err
 }
 
