@@ -280,7 +280,7 @@ func (g page) tableHeader(cols []pdfCol) {
 
 // maxCellLines bounds the lines of a table's cell: past them the cell is
 // cut with an ellipsis, so that no row outgrows its page.
-const maxCellLines = 6
+const maxCellLines = 12
 
 // tableRow writes one row of a table, each cell wrapped to its column's
 // width (a long ticket or prize takes more lines, none is cut short up to
