@@ -4,12 +4,18 @@ package assets
 
 import _ "embed"
 
-// The Go fonts (Bigelow & Holmes, BSD licence: fonts/LICENSE).
+// The stage's type: Inter Display (SIL OFL 1.1, fonts/LICENSE-Inter.txt)
+// for everything the floor reads, for its plain zero and tabular figures;
+// Go Mono (Bigelow & Holmes, BSD licence: fonts/LICENSE) for the hashes
+// alone, where every character must be told apart; Go Bold for the few
+// symbols Inter lacks (a card's suit).
 var (
-	//go:embed fonts/Go-Bold.ttf
+	//go:embed fonts/InterDisplay-Bold.otf
 	Bold []byte
-	//go:embed fonts/Go-Regular.ttf
+	//go:embed fonts/InterDisplay-Medium.otf
 	Regular []byte
 	//go:embed fonts/Go-Mono-Bold.ttf
 	MonoBold []byte
+	//go:embed fonts/Go-Bold.ttf
+	Symbols []byte
 )

@@ -231,7 +231,7 @@ func (sc *attractScene) drawLeaderboard(s *Stage, dst *ebiten.Image, g *show.Seg
 		}
 		name := s.maskedName(p.Name, p.Card)
 		Text(dst, name, t.Fit(t.Bold, size, name, 900), 480, y, Left, t.Text)
-		Text(dst, show.Thousands(int(p.Points)), t.Mono(size), W-300, y, Right, t.Text)
+		Text(dst, show.Thousands(int(p.Points)), t.Bold(size), W-300, y, Right, t.Text)
 		y += rowH
 	}
 }
@@ -316,7 +316,7 @@ func (*attractScene) drawRunSheet(s *Stage, dst *ebiten.Image) {
 			when = g.Seg.At.In(loc).Format("15:04")
 		}
 		Text(dst, mark, t.Bold(56), 120, y, Left, t.Accent)
-		Text(dst, when, t.Mono(52), 200, y+4, Left, c)
+		Text(dst, when, t.Bold(52), 200, y+4, Left, c)
 		Text(dst, g.Seg.Title, t.Fit(t.Bold, 56, g.Seg.Title, 1080), 400, y, Left, c)
 		if i == s.st.Cur && !g.Seg.At.IsZero() {
 			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
@@ -353,7 +353,7 @@ func (*attractScene) winnersSoFar(s *Stage) []winnerLine {
 	for _, g := range s.st.Segs {
 		for _, p := range g.Picks {
 			if p.Outcome.Wins() {
-				out = append(out, winnerLine{s.maskName(p.Participant), p.Won(), g.Seg.Title})
+				out = append(out, winnerLine{s.maskName(p.Participant), amounts(p.Won()), g.Seg.Title})
 			}
 		}
 	}

@@ -67,13 +67,13 @@ func (sc *boardScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 	}
 	y := 320.0
 	for _, p := range won {
-		prize := p.Won()
+		prize := amounts(p.Won())
 		if c := p.Choice; c != nil && c.Item != "" {
 			prize = c.Item + "  " + prize
 		}
 		Text(dst, prize, t.Fit(t.Bold, 56, prize, 540), 200, y, Left, t.Accent)
 		Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 56, s.maskName(p.Participant), 620), 760, y, Left, t.Text)
-		Text(dst, s.maskCard(p.Participant), t.Mono(48), 1420, y+6, Left, t.Dim)
+		Text(dst, s.maskCard(p.Participant), t.Regular(48), 1420, y+6, Left, t.Dim)
 		y += 96
 		if y > 900 {
 			break

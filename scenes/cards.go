@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"drawshow/show"
 )
@@ -132,7 +133,7 @@ func cardBack(dst *ebiten.Image, t *Theme, x, y float64, rank string) {
 	paint(dst, r, 6, t.Accent)
 	paint(dst, roundRect(float32(x+18), float32(y+18), cardW-36, cardH-36, 14), 3, Fade(t.Accent, 0.5))
 	TextMid(dst, rank, t.Bold(150), x+cardW/2, y+cardH*0.4, t.Text)
-	TextMid(dst, "♠", t.Bold(96), x+cardW/2, y+cardH*0.74, t.Accent)
+	TextMid(dst, "♠", t.Symbol(96), x+cardW/2, y+cardH*0.74, t.Accent)
 }
 
 // cardFront is a card turned over: its prize.
@@ -140,13 +141,15 @@ func cardFront(dst *ebiten.Image, t *Theme, x, y float64, rank, prize string) {
 	r := roundRect(float32(x), float32(y), cardW, cardH, 22)
 	paint(dst, r, 0, t.Text)
 	paint(dst, r, 6, t.Accent)
-	Text(dst, rank+"♠", t.Bold(48), x+24, y+16, Left, t.Background)
+	Text(dst, rank, t.Bold(48), x+24, y+16, Left, t.Background)
+	Text(dst, "♠", t.Symbol(48), x+24+text.Advance(rank, t.Bold(48)), y+16, Left, t.Background)
 	prizeText(dst, t, prize, x+cardW/2, y+cardH/2+20, cardW-40, t.Background)
 }
 
 // prizeText is a prize centred on (x, y) in at most width: one line when
 // it fits, else a few.
 func prizeText(dst *ebiten.Image, t *Theme, prize string, x, y, width float64, c color.Color) {
+	prize = amounts(prize)
 	if f := t.Fit(t.Bold, 64, prize, width); f.Size >= 44 {
 		TextMid(dst, prize, f, x, y, c)
 		return

@@ -65,7 +65,7 @@ func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegS
 	turning := s.turning(now) && s.turn.segment == seg.Seg.ID && slices.Contains(s.turn.ks, p.K)
 	switch {
 	case c != nil:
-		Text(dst, "wins "+c.Prize, t.Fit(t.Bold, 64, "wins "+c.Prize, W-200), W/2, 480, Center, t.Accent)
+		Text(dst, "wins "+amounts(c.Prize), t.Fit(t.Bold, 64, "wins "+amounts(c.Prize), W-200), W/2, 480, Center, t.Accent)
 	case p.Choice == nil:
 		Text(dst, "chooses an envelope", t.Regular(48), W/2, 490, Center, t.Text)
 	}
@@ -94,6 +94,7 @@ func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegS
 // envelope is one envelope at (x, y), opened u of the way: its flap
 // lifts, then the prize card rises out of it, readable once it is out.
 func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, label, prize string, u float64, hl bool) {
+	prize = amounts(prize)
 	t := s.theme
 	key := fmt.Sprintf("|%.0f|%.0f", w, h)
 	if hl {

@@ -81,7 +81,7 @@ func (*introScene) drawFinalists(s *Stage, dst *ebiten.Image, seg *show.SegState
 			y += rowH
 		}
 	}
-	prizes := "Behind the cards: " + strings.Join(seg.Seg.Prizes, "  ·  ")
+	prizes := "Behind the cards: " + strings.Join(prizeLines(seg.Seg.Prizes), "  ·  ")
 	fp := "Bin fingerprint  " + seg.Frozen.Fingerprint[:16] + "   ·   Show commitment  " + s.st.Opened.Commitment[:16]
 	if w := seg.DrawWitness; w != nil {
 		// the witness the audience saw, under the fingerprint it followed

@@ -138,19 +138,19 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		Text(dst, "Drawn by hand: type the ticket read out, then Enter", t.Regular(44), W/2, 470, Center, t.Dim)
 		vector.DrawFilledRect(dst, W/2-420, 540, 840, 130, t.Primary, false)
 		vector.StrokeRect(dst, W/2-420, 540, 840, 130, 4, t.Accent, false)
-		Text(dst, string(sc.digits)+"_", t.Mono(96), W/2, 550, Center, t.Text)
+		Text(dst, string(sc.digits)+"_", t.Bold(96), W/2, 550, Center, t.Text)
 		switch {
 		case g.Kind == show.KindChest:
 			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), W/2, 690, Center, t.Accent)
 		case g.Prize(seg.Winners()) != "":
-			Text(dst, "for "+g.Prize(seg.Winners()), t.Fit(t.Bold, 56, "for "+g.Prize(seg.Winners()), W-240), W/2, 690, Center, t.Accent)
+			Text(dst, "for "+amounts(g.Prize(seg.Winners())), t.Fit(t.Bold, 56, "for "+amounts(g.Prize(seg.Winners())), W-240), W/2, 690, Center, t.Accent)
 		}
 	case g.Kind == show.KindChest:
 		Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(96), W/2, 460, Center, t.Accent)
 		line := "1 jackpot ball among " + strconv.Itoa(g.Jackpot.Balls) + "  ·  every other ball " + show.Money(cur, g.Jackpot.Consolation)
 		Text(dst, line, t.Regular(44), W/2, 600, Center, t.Text)
 	case g.Kind == show.KindBonus:
-		line := "Envelopes: " + strings.Join(g.Envelopes, "  ·  ")
+		line := "Envelopes: " + strings.Join(prizeLines(g.Envelopes), "  ·  ")
 		Text(dst, line, t.Fit(t.Bold, 64, line, W-240), W/2, 470, Center, t.Text)
 		if h := s.hourLine(seg, s.now()); h != "" {
 			Text(dst, h, t.Bold(52), W/2, 580, Center, t.Good)

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -55,6 +56,10 @@ func (s *Stage) maskCard(card string) string {
 // prizeLines collapses repeated prizes: "5 × R5 000".
 func prizeLines(prizes []string) []string {
 	var out []string
+	prizes = slices.Clone(prizes)
+	for i, p := range prizes {
+		prizes[i] = amounts(p)
+	}
 	for i := 0; i < len(prizes); {
 		j := i
 		for j < len(prizes) && prizes[j] == prizes[i] {
@@ -94,7 +99,7 @@ func (s *Stage) pickLine(seg *show.SegState, p *show.Pick, sep string) string {
 // prize drawn for, the one turned over, or what the winner will choose.
 func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
 	if w := p.Won(); w != "" {
-		return w
+		return amounts(w)
 	}
 	switch seg.Seg.Choice() {
 	case "cards":
@@ -123,3 +128,43 @@ func drawWitnessLine(w string) string {
 	}
 	return "Draw witness " + w
 }
+
+// amounts writes the sums in a prize of the show file as show.Money
+// writes them, its groups of three digits held by a narrow no-break space
+// (U+202F) however the show file spaced them ("R5 000", "R5 000"), so
+// that every amount on air looks the same.
+func amounts(s string) string {
+	b := []byte(s)
+	var out []byte
+	for i := 0; i < len(b); i++ {
+		if b[i] == ' ' && i > 0 && isDigit(b[i-1]) && groupOfThree(b, i+1) {
+			if out == nil {
+				out = append(make([]byte, 0, len(b)+8), b[:i]...)
+			}
+			out = append(out, "\u202f"...)
+			continue
+		}
+		if out != nil {
+			out = append(out, b[i])
+		}
+	}
+	if out == nil {
+		return s
+	}
+	return string(out)
+}
+
+// groupOfThree reports whether b[i:] starts with exactly three digits.
+func groupOfThree(b []byte, i int) bool {
+	if i+3 > len(b) {
+		return false
+	}
+	for _, c := range b[i : i+3] {
+		if !isDigit(c) {
+			return false
+		}
+	}
+	return i+3 == len(b) || !isDigit(b[i+3])
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

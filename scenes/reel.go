@@ -109,7 +109,7 @@ func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration
 			continue
 		}
 		Text(dst, rows[i].name, t.Bold(72), 320-left, y-36, Left, Fade(t.Text, a))
-		Text(dst, rows[i].ticket, t.Mono(56), W-320-left, y-24, Right, Fade(t.Accent, a))
+		Text(dst, rows[i].ticket, t.Bold(56), W-320-left, y-24, Right, Fade(t.Accent, a))
 	}
 }
 

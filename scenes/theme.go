@@ -20,7 +20,8 @@ const (
 	H = 1080
 )
 
-// Theme is the look of a show: colours from its brand, the Go fonts.
+// Theme is the look of a show: colours from its brand, Inter Display for
+// what the floor reads, Go Mono for hashes.
 type Theme struct {
 	Name       string
 	Background color.RGBA
@@ -32,8 +33,8 @@ type Theme struct {
 	Good       color.RGBA
 	Logo       *ebiten.Image // nil when the show has none
 
-	bold, regular, mono *text.GoTextFaceSource
-	faces               map[faceKey]*text.GoTextFace
+	bold, regular, mono, symbols *text.GoTextFaceSource
+	faces                        map[faceKey]*text.GoTextFace
 }
 
 type faceKey struct {
@@ -72,7 +73,7 @@ func NewTheme(b show.Brand, logo *ebiten.Image) (*Theme, error) {
 	for _, f := range []struct {
 		ttf []byte
 		dst **text.GoTextFaceSource
-	}{{assets.Bold, &t.bold}, {assets.Regular, &t.regular}, {assets.MonoBold, &t.mono}} {
+	}{{assets.Bold, &t.bold}, {assets.Regular, &t.regular}, {assets.MonoBold, &t.mono}, {assets.Symbols, &t.symbols}} {
 		if *f.dst, err = text.NewGoTextFaceSource(bytes.NewReader(f.ttf)); err != nil {
 			return nil, err
 		}
@@ -80,20 +81,30 @@ func NewTheme(b show.Brand, logo *ebiten.Image) (*Theme, error) {
 	return t, nil
 }
 
+// tnum asks Inter for tabular figures: every digit one width, so a
+// counting amount or a running clock does not shimmy, and columns of
+// money line up.
+var tnum = text.MustParseTag("tnum")
+
 func (t *Theme) face(src *text.GoTextFaceSource, size float64) *text.GoTextFace {
 	k := faceKey{src, size}
 	f, ok := t.faces[k]
 	if !ok {
 		f = &text.GoTextFace{Source: src, Size: size}
+		if src == t.bold || src == t.regular {
+			f.SetFeature(tnum, 1)
+		}
 		t.faces[k] = f
 	}
 	return f
 }
 
-// Bold, Regular and Mono are the theme's faces at a size in pixels.
+// Bold, Regular and Mono are the theme's faces at a size in pixels; Mono
+// is for hashes only. Symbol draws the glyphs Inter lacks (♠).
 func (t *Theme) Bold(size float64) *text.GoTextFace    { return t.face(t.bold, size) }
 func (t *Theme) Regular(size float64) *text.GoTextFace { return t.face(t.regular, size) }
 func (t *Theme) Mono(size float64) *text.GoTextFace    { return t.face(t.mono, size) }
+func (t *Theme) Symbol(size float64) *text.GoTextFace  { return t.face(t.symbols, size) }
 
 // Fit is face(size), or smaller, so that s is at most width pixels wide:
 // a long prize or name shrinks rather than running off the screen.
@@ -123,7 +134,7 @@ var (
 		for r := ' '; r <= '~'; r++ {
 			b = append(b, r)
 		}
-		return string(b) + "•·►◄×—…■□ÀÁÂÄÅÆÇÈÉÊËÍÎÏÑÓÔÖØÚÛÜàáâäåæçèéêëíîïñóôöøúûüÿ"
+		return string(b) + "\u202f•·►◄×—…■□ÀÁÂÄÅÆÇÈÉÊËÍÎÏÑÓÔÖØÚÛÜàáâäåæçèéêëíîïñóôöøúûüÿ"
 	}()
 )
 

@@ -380,7 +380,7 @@ func chestWeek(t *testing.T, seed uint64, v int64, guaranteed, win bool) *Settle
 				if c.Amount != v || c.Item != jp {
 					t.Fatalf("jackpot choice %+v", c)
 				}
-			case c.Amount != 2000 || c.Prize != "R2 000":
+			case c.Amount != 2000 || c.Prize != "R2\u202f000":
 				t.Fatalf("consolation %+v", c)
 			case won > 0 && (c.Item != "" || c.By != "engine"):
 				t.Fatalf("after the jackpot a winner chose %+v", c)

@@ -43,15 +43,15 @@ type jackpotYAML struct {
 }
 
 var (
-	drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bonus_entries", "exclude_winners"}
+	drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual"}
 	kindKeys = map[string][]string{
 		KindDraw:       drawKeys,
 		KindMonthEnd:   append(without(drawKeys, "at", "entries", "sheet"), "bins"),
-		KindManualBin:  []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
-		KindWildCard:   []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
-		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
+		KindManualBin:  []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual"},
+		KindWildCard:   []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual"},
+		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual"},
 		KindChest:      append(slices.Clone(drawKeys), "jackpot"),
-		KindBonus:      append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes"),
+		KindBonus:      append(slices.Clone(drawKeys), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes"),
 	}
 	binKeys     = []string{"at", "entries", "sheet"}
 	jackpotKeys = []string{"name", "base", "step", "consolation", "guaranteed", "balls", "start"}
@@ -339,16 +339,23 @@ func Numbered(n, width int) []string {
 	return out
 }
 
-// Money writes an amount the way the casino's prize sheets do: R20 000.
+// Money writes an amount the way the casino's prize sheets do, R20 000,
+// with its groups held together by a narrow no-break space (U+202F) so
+// that no screen, sheet or cell breaks an amount across lines or reads
+// its groups as two numbers.
 func Money(currency string, amount int64) string {
 	if currency == "ZAR" {
 		return "R" + Thousands(amount)
 	}
-	return currency + " " + Thousands(amount)
+	return currency + "\u00a0" + Thousands(amount)
 }
 
-// Thousands writes n with a space between groups of three digits, as
-// South African documents write numbers: 20 000.
+// groupSep is what Thousands puts between groups of three digits.
+const groupSep = '\u202f'
+
+// Thousands writes n in groups of three digits, as South African
+// documents write numbers (20 000), the groups held together by a narrow
+// no-break space (U+202F), as SI and ISO 80000 write them.
 func Thousands[T ~int | ~int64 | ~uint64](n T) string {
 	if n < 0 {
 		return "-" + Thousands(-n)
@@ -357,7 +364,7 @@ func Thousands[T ~int | ~int64 | ~uint64](n T) string {
 	var b strings.Builder
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(' ')
+			b.WriteRune(groupSep)
 		}
 		b.WriteRune(c)
 	}

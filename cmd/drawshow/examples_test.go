@@ -926,7 +926,7 @@ func TestCheckFinaleExamples(t *testing.T) {
 	for name, want := range map[string][]string{
 		"royal-flush-month-end": {"(the receipts of the 15 winner(s) of month-end)", "(2 number(s) from 1 to 5: bins of month-end)", "month-end-3: bin 3 of month-end, at 16:00 Sun 24 Nov", "finalist: drawn by hand"},
 		"grand-finale":          {"finalists by property: Montecasino 5, Gold Reef City 5, Silverstar 5, Suncoast 5, Golden Horse 5, Emnotweni 5", "R250 000, R100 000, R50 000, R25 000, R10 000"},
-		"jackpot-chest":         {"base R20 000, R20 000 more after each draw it is not won, consolation R2 000; 20 balls"},
+		"jackpot-chest":         {"base R20\u202f000, R20\u202f000 more after each draw it is not won, consolation R2\u202f000; 20 balls"},
 		"bonus-jackpot":         {"sessions Wed 20 Nov 18:00-19:00, Wed 20 Nov 20:00-21:00; 15 winners an hour, 30 in all", "minimum spend ace R600, king R600, queen R200", "active players by area: "},
 	} {
 		stdout, stderr, err := drawshow(t, "", "check", filepath.Join(examplesDir, name, "show.yaml"))

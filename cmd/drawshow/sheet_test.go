@@ -55,6 +55,9 @@ func checkSheet(t *testing.T, path, showPath, commitment string, rehearsal bool,
 	text := strings.Join(lines, "\n")
 	has := func(what, s string) {
 		t.Helper()
+		// sheetLines makes every run of spaces one plain space, the narrow
+		// no-break space in show.Thousands' groups among them
+		s = strings.ReplaceAll(s, "\u202f", " ")
 		if !strings.Contains(text, s) {
 			t.Errorf("the sheet lacks %s: %q", what, s)
 		}

@@ -70,6 +70,11 @@ func pdfText(s string) string {
 			return ' '
 		case c > 0xffff:
 			return '?'
+		case c == '\u202f':
+			// show.Money groups digits with a narrow no-break space, which
+			// the Go fonts lack: the no-break space they have keeps an
+			// amount on one line all the same
+			return '\u00a0'
 		}
 		return c
 	}, s)
