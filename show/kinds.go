@@ -43,15 +43,15 @@ type jackpotYAML struct {
 }
 
 var (
-	drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual"}
+	drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bonus_entries", "exclude_winners"}
 	kindKeys = map[string][]string{
 		KindDraw:       drawKeys,
 		KindMonthEnd:   append(without(drawKeys, "at", "entries", "sheet"), "bins"),
-		KindManualBin:  []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual"},
-		KindWildCard:   []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual"},
-		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual"},
+		KindManualBin:  []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
+		KindWildCard:   []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
+		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
 		KindChest:      append(slices.Clone(drawKeys), "jackpot"),
-		KindBonus:      append(slices.Clone(drawKeys), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes"),
+		KindBonus:      append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes"),
 	}
 	binKeys     = []string{"at", "entries", "sheet"}
 	jackpotKeys = []string{"name", "base", "step", "consolation", "guaranteed", "balls", "start"}
