@@ -19,11 +19,29 @@ import (
 var update = flag.Bool("update", false, "write the golden frames in testdata/golden anew")
 
 // The tolerance of a golden frame: software GL may round an anti-aliased
-// edge differently, not more.
+// edge differently, not more. Text is held exactly (no pixel over the
+// channel tolerance): a wrong digit of a ticket changes a few hundred
+// pixels, well inside a share of a whole frame.
 const (
 	channelTolerance = 16    // per channel, of 255
-	pixelTolerance   = 0.005 // the share of pixels that may differ by more
+	pixelTolerance   = 0.005 // the share of pixels outside text that may differ by more
 )
+
+// lastFrame is the rig's latest frame and lastText the boxes its text was
+// drawn in (rig.frame records them).
+var (
+	lastFrame *image.RGBA
+	lastText  []image.Rectangle
+)
+
+// textOf runs draw with the text boxes drawn on img recorded, and returns
+// them.
+func textOf(img *ebiten.Image, draw func()) []image.Rectangle {
+	textRegions = newRegionLog()
+	defer func() { textRegions = nil }()
+	draw()
+	return textRegions.on(img)
+}
 
 // TestGolden plays the demo show's rehearsal to each key frame and
 // compares it with testdata/golden/NAME.png. go test ./scenes -run Golden
@@ -170,12 +188,23 @@ func TestGolden(t *testing.T) {
 }
 
 // golden compares got with testdata/golden/name.png, or writes it there
-// under -update. A failed frame is written to $TMPDIR/drawshow-golden.
+// under -update, with the boxes of its text in name.text beside it. The
+// text of the golden frame and of this one (when got is the rig's latest
+// frame) must match exactly; the rest within the tolerance. A failed
+// frame is written to $TMPDIR/drawshow-golden.
 func golden(t *testing.T, name string, got *image.RGBA) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".png")
+	boxesPath := filepath.Join("testdata", "golden", name+".text")
+	var boxes []image.Rectangle
+	if got == lastFrame {
+		boxes = lastText
+	}
 	if *update {
 		if err := writePNG(path, got); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(boxesPath, []byte(formatBoxes(boxes)), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -191,9 +220,14 @@ func golden(t *testing.T, name string, got *image.RGBA) {
 		t.Errorf("%s: %v", path, err)
 		return
 	}
-	d := diff(img, got)
+	saved, err := readBoxes(boxesPath)
+	if err != nil {
+		t.Errorf("%s: %v (go test ./scenes -run Golden -update writes it)", name, err)
+		return
+	}
+	d := diffText(img, got, append(saved, boxes...))
 	t.Logf("%s: %s", name, d)
-	if d.size || d.share() > pixelTolerance {
+	if !d.ok() {
 		out := filepath.Join(os.TempDir(), "drawshow-golden", name+".png")
 		if err := writePNG(out, got); err != nil {
 			t.Log(err)
@@ -202,44 +236,80 @@ func golden(t *testing.T, name string, got *image.RGBA) {
 	}
 }
 
+// formatBoxes writes boxes a line each: x0 y0 x1 y1.
+func formatBoxes(boxes []image.Rectangle) string {
+	var b strings.Builder
+	for _, r := range boxes {
+		fmt.Fprintf(&b, "%d %d %d %d\n", r.Min.X, r.Min.Y, r.Max.X, r.Max.Y)
+	}
+	return b.String()
+}
+
+func readBoxes(path string) ([]image.Rectangle, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []image.Rectangle
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if line == "" {
+			continue
+		}
+		var r image.Rectangle
+		if _, err := fmt.Sscanf(line, "%d %d %d %d", &r.Min.X, &r.Min.Y, &r.Max.X, &r.Max.Y); err != nil {
+			return nil, fmt.Errorf("%s:%d: %q: %v", path, i+1, line, err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
 type frameDiff struct {
-	size        bool // the sizes differ
-	over, total int
-	worst       int
-	at          image.Point // where the worst is
+	size             bool // the sizes differ
+	over, total      int  // outside text
+	textOver, inText int  // inside text
+	worst            int
+	at               image.Point // where the worst is
+	textAt           image.Point // the first text pixel off
 }
 
 func (d frameDiff) share() float64 { return float64(d.over) / float64(max(d.total, 1)) }
+
+// ok is whether the frames match: no text pixel off, and few others.
+func (d frameDiff) ok() bool { return !d.size && d.textOver == 0 && d.share() <= pixelTolerance }
 
 func (d frameDiff) String() string {
 	if d.size {
 		return "another size"
 	}
-	return fmt.Sprintf("%d of %d pixels (%.3f%%, at most %.1f%%) off by more than %d, worst %d at %v",
-		d.over, d.total, 100*d.share(), 100*pixelTolerance, channelTolerance, d.worst, d.at)
+	s := fmt.Sprintf("text: %d of %d pixels off by more than %d", d.textOver, d.inText, channelTolerance)
+	if d.textOver > 0 {
+		s += fmt.Sprintf(" (the first at %v)", d.textAt)
+	}
+	return s + fmt.Sprintf("; the rest: %d of %d pixels (%.3f%%, at most %.1f%%), worst %d at %v",
+		d.over, d.total, 100*d.share(), 100*pixelTolerance, d.worst, d.at)
 }
 
-func diff(want image.Image, got *image.RGBA) frameDiff {
+// diff compares two frames pixel by pixel, all of it as one.
+func diff(want image.Image, got *image.RGBA) frameDiff { return diffText(want, got, nil) }
+
+// diffText compares two frames pixel by pixel: inside the text boxes
+// every pixel counts, outside them a share may differ.
+func diffText(want image.Image, got *image.RGBA, text []image.Rectangle) frameDiff {
 	b := got.Bounds()
 	if want.Bounds() != b {
 		return frameDiff{size: true}
 	}
-	d := frameDiff{total: b.Dx() * b.Dy()}
-	if w, ok := want.(*image.RGBA); ok && w.Stride == got.Stride && b.Min == (image.Point{}) {
-		for i := 0; i+3 < len(got.Pix); i += 4 {
-			m := 0
-			for c := range 4 {
-				m = max(m, absInt(int(w.Pix[i+c])-int(got.Pix[i+c])))
-			}
-			if m > channelTolerance {
-				d.over++
-			}
-			if m > d.worst {
-				d.worst, d.at = m, image.Pt(i/4%b.Dx(), i/4/b.Dx())
+	inText := make([]bool, b.Dx()*b.Dy())
+	for _, r := range text {
+		r = r.Intersect(b)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				inText[(y-b.Min.Y)*b.Dx()+x-b.Min.X] = true
 			}
 		}
-		return d
 	}
+	var d frameDiff
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			wr, wg, wb, wa := want.At(x, y).RGBA()
@@ -248,11 +318,23 @@ func diff(want image.Image, got *image.RGBA) frameDiff {
 			for i, v := range [4]uint32{wr >> 8, wg >> 8, wb >> 8, wa >> 8} {
 				m = max(m, absInt(int(v)-int([4]uint8{c.R, c.G, c.B, c.A}[i])))
 			}
-			if m > channelTolerance {
-				d.over++
+			p := image.Pt(x, y)
+			if inText[(y-b.Min.Y)*b.Dx()+x-b.Min.X] {
+				d.inText++
+				if m > channelTolerance {
+					if d.textOver == 0 {
+						d.textAt = p
+					}
+					d.textOver++
+				}
+			} else {
+				d.total++
+				if m > channelTolerance {
+					d.over++
+				}
 			}
 			if m > d.worst {
-				d.worst, d.at = m, image.Pt(x, y)
+				d.worst, d.at = m, p
 			}
 		}
 	}
@@ -299,5 +381,43 @@ func TestGoldenFilesUsed(t *testing.T) {
 		if !strings.Contains(string(src), `g("`+name+`")`) && !strings.Contains(string(src), `golden(t, "`+name+`"`) {
 			t.Errorf("%s: no test renders it; remove it", f)
 		}
+		if _, err := os.Stat(strings.TrimSuffix(f, ".png") + ".text"); err != nil {
+			t.Errorf("%s: its text boxes: %v", f, err)
+		}
 	}
+}
+
+// TestGoldenTextExact holds the golden frames' text to every pixel: a
+// ticket one digit off changes far fewer pixels than the share the rest
+// of a frame may differ by, and must fail all the same.
+func TestGoldenTextExact(t *testing.T) {
+	theme, err := NewTheme(show.Brand{Name: "Jacaranda Grove"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render := func(ticket string) (*image.RGBA, []image.Rectangle) {
+		img := ebiten.NewImage(W, H)
+		defer img.Deallocate()
+		boxes := textOf(img, func() {
+			img.Fill(theme.Background)
+			Text(img, "Mixo M.", theme.Bold(72), 320, 574, Left, theme.Text)
+			Text(img, ticket, theme.Bold(56), W-320, 586, Right, theme.Accent)
+		})
+		out := image.NewRGBA(image.Rect(0, 0, W, H))
+		img.ReadPixels(out.Pix)
+		return out, boxes
+	}
+	want, boxes := render("3186915")
+	if d := diffText(want, want, boxes); !d.ok() || d.inText == 0 {
+		t.Fatalf("a frame against itself: %s", d)
+	}
+	got, _ := render("3186916")
+	if d := diff(want, got); d.share() > pixelTolerance || d.over == 0 {
+		t.Fatalf("one digit changed %s: the test needs a change the share alone lets through", d)
+	}
+	d := diffText(want, got, boxes)
+	if d.ok() {
+		t.Fatalf("a ticket one digit off passed: %s", d)
+	}
+	t.Logf("one digit off: %s", d)
 }

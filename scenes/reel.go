@@ -88,6 +88,7 @@ func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration
 		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 		op.GeoM.Translate(left, top)
 		screen.DrawImage(dst, op)
+		noteBlit(dst, screen, left, top)
 	}()
 	rows := sc.rows(s, s.st.CurSeg())
 	if len(rows) == 0 {

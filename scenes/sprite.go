@@ -17,6 +17,7 @@ func TextMid(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Col
 	op.ColorScale.ScaleWithColor(c)
 	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
 	text.Draw(dst, s, f, op)
+	noteText(dst, s, f, x, y, text.AlignCenter, text.AlignCenter)
 }
 
 // roundRect is the outline of a rectangle with corners of radius r.

@@ -174,6 +174,7 @@ func Text(dst *ebiten.Image, s string, f text.Face, x, y float64, a Align, c col
 	op.ColorScale.ScaleWithColor(c)
 	op.PrimaryAlign = text.Align(a)
 	text.Draw(dst, s, f, op)
+	noteText(dst, s, f, x, y, text.Align(a), text.AlignStart)
 }
 
 // Fade returns c with its alpha scaled by a in [0, 1].

@@ -1,0 +1,63 @@
+package scenes
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// textRegions, when set, collects where text lands on each image, so that
+// the golden frames can hold every letter and digit exactly while letting
+// the rest of a frame (an anti-aliased edge, a gradient) differ a little.
+// Only tests set it; the stage never does, and then text costs nothing
+// more.
+var textRegions *regionLog
+
+// regionLog is the text boxes drawn on each image since it was made: a
+// box drawn on an offscreen image (the reel's window) moves onto the image
+// it is copied to at a known offset (noteBlit).
+type regionLog struct {
+	boxes map[*ebiten.Image][]image.Rectangle
+}
+
+func newRegionLog() *regionLog {
+	return &regionLog{boxes: map[*ebiten.Image][]image.Rectangle{}}
+}
+
+// on is the text boxes drawn on dst.
+func (l *regionLog) on(dst *ebiten.Image) []image.Rectangle { return l.boxes[dst] }
+
+// noteText records the box of s drawn with its origin at (x, y) and the
+// given alignments: the whole line box, ascent to descent, a pixel more
+// each way for the anti-aliased edge.
+func noteText(dst *ebiten.Image, s string, f text.Face, x, y float64, h, v text.Align) {
+	if textRegions == nil || s == "" {
+		return
+	}
+	w, ht := text.Measure(s, f, f.Metrics().HLineGap+f.Metrics().HAscent+f.Metrics().HDescent)
+	switch h {
+	case text.AlignCenter:
+		x -= w / 2
+	case text.AlignEnd:
+		x -= w
+	}
+	if v == text.AlignCenter {
+		y -= ht / 2
+	}
+	r := image.Rect(int(math.Floor(x))-1, int(math.Floor(y))-1, int(math.Ceil(x+w))+1, int(math.Ceil(y+ht))+1)
+	textRegions.boxes[dst] = append(textRegions.boxes[dst], r.Intersect(dst.Bounds()))
+}
+
+// noteBlit moves the text boxes of src onto dst, src drawn at (dx, dy)
+// unscaled.
+func noteBlit(src, dst *ebiten.Image, dx, dy int) {
+	if textRegions == nil {
+		return
+	}
+	for _, r := range textRegions.boxes[src] {
+		textRegions.boxes[dst] = append(textRegions.boxes[dst], r.Add(image.Pt(dx, dy)).Intersect(dst.Bounds()))
+	}
+	delete(textRegions.boxes, src)
+}
