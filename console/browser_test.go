@@ -54,7 +54,7 @@ var countdownView = View{
 	Show:  "Saturday Night Cash",
 	Scene: "countdown",
 	RunSheet: []Segment{
-		{ID: "cash", Title: "R10 000 cash", Time: "21:30", State: "on air"},
+		{ID: "cash", Title: "R10 000 cash", Time: "21:30", State: "on air", Totals: "1 winner: R10 000 cash"},
 		{ID: "points", Title: "Points draw", Time: "22:00", State: "waiting", Next: true, Warnings: []string{"entry file changed since check"}},
 	},
 	Winner: &Winner{Segment: "cash", Prize: "R10 000", Pick: 1, Ticket: "004512", Name: "Thabo Mokoena", Card: "6001 2345 6789", ID: "8501015009087",
@@ -66,6 +66,7 @@ var countdownView = View{
 		{Line: "forfeit", Label: "Forfeit", Key: "F", Irreversible: true, Confirm: "Forfeit Thabo Mokoena's prize? It cannot be undone."},
 	},
 	Events: []Event{{Seq: 41, Time: time.Date(2024, 11, 30, 21, 31, 2, 0, time.UTC), Kind: "announced", Text: "Thabo Mokoena, ticket 004512"}},
+	Totals: "1 winner: R10 000 cash; 1 prize in kind",
 }
 
 func TestBrowserClickAndKey(t *testing.T) {
@@ -226,8 +227,11 @@ func TestBrowserShowsInWords(t *testing.T) {
 	if got := text(t, ctx, "#notices"); !strings.Contains(got, "stepped by +5 min") {
 		t.Errorf("notices %q", got)
 	}
-	if got := text(t, ctx, "#runsheet"); !strings.Contains(got, "entry file changed since check") {
+	if got := text(t, ctx, "#runsheet"); !strings.Contains(got, "entry file changed since check") || !strings.Contains(got, "1 winner: R10 000 cash") {
 		t.Errorf("run sheet %q", got)
+	}
+	if got := text(t, ctx, "#totals"); got != "Tonight: 1 winner: R10 000 cash; 1 prize in kind" {
+		t.Errorf("the night's totals read %q", got)
 	}
 
 	// A refusal from the desk is shown in words.

@@ -19,6 +19,7 @@ type View struct {
 	Events    []Event    `json:"events"`              // the night's committed events, the last N, newest first
 	Notices   []string   `json:"notices,omitempty"`   // operator notices, e.g. a stepped system clock
 	Zone      string     `json:"zone,omitempty"`      // the show's time zone (IANA), for the page's times
+	Totals    string     `json:"totals,omitempty"`    // the night's prizes won so far, in words
 }
 
 // Segment is one line of the run sheet.
@@ -29,6 +30,7 @@ type Segment struct {
 	State    string   `json:"state"`          // e.g. "done", "on air", "waiting", "short", "skipped"
 	Next     bool     `json:"next,omitempty"` // the segment that comes next
 	Warnings []string `json:"warnings,omitempty"`
+	Totals   string   `json:"totals,omitempty"` // the draw's prizes won so far, in words; empty before it draws
 }
 
 // Winner is the current pick as the record holds it, unmasked: what the

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"drawshow/data"
+	"drawshow/scenes"
+	"drawshow/show"
+)
+
+const totalsShow = `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: cash
+    entries: entries.csv
+    prizes: ["R5 000", "R2 000"]
+  - id: kind
+    entries: entries.csv
+    prizes: ["Weekend away"]
+    attendance: not-required
+`
+
+// TestConsoleTotals: the console's run sheet gives each draw's prizes won
+// and the view the night's, as the exports add them up.
+func TestConsoleTotals(t *testing.T) {
+	dir := t.TempDir()
+	var rows strings.Builder
+	rows.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 10 {
+		fmt.Fprintf(&rows, "T%d,C%d,Member %d,ace\n", i, i, i)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "entries.csv"), []byte(rows.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "show.yaml")
+	if err := os.WriteFile(path, []byte(totalsShow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sh, err := show.Parse(path, []byte(totalsShow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := data.Open(filepath.Join(dir, "campaign.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	clock := time.Date(2024, 11, 30, 19, 0, 0, 0, time.UTC)
+	now := func() time.Time { return clock }
+	ss, err := db.OpenShow(sh, []byte(totalsShow), data.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &deskLink{ss: ss, sh: sh, now: now}
+	if v := l.view(scenes.Desk{State: ss.Eng.State()}); v.Totals != "" || v.RunSheet[0].Totals != "" {
+		t.Errorf("totals before any draw: %q, %q", v.Totals, v.RunSheet[0].Totals)
+	}
+	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpDraw, show.OpClaim, show.OpNext, show.OpDraw} {
+		clock = clock.Add(5 * time.Second)
+		if _, err := ss.Do(show.Command{Op: op}, nil); err != nil {
+			t.Fatalf("%s: %v", op, err)
+		}
+	}
+	v := l.view(scenes.Desk{State: ss.Eng.State()})
+	want := map[string]string{
+		"cash":  "2 winners: " + show.Money("ZAR", 7000) + " cash",
+		"kind":  "1 winner: " + show.Money("ZAR", 0) + " cash; 1 prize in kind",
+		"night": "3 winners: " + show.Money("ZAR", 7000) + " cash; 1 prize in kind",
+	}
+	if v.RunSheet[0].Totals != want["cash"] || v.RunSheet[1].Totals != want["kind"] || v.Totals != want["night"] {
+		t.Errorf("totals %q, %q, night %q; want %q", v.RunSheet[0].Totals, v.RunSheet[1].Totals, v.Totals, want)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"totals":"3 winners:`) {
+		t.Errorf("the page is sent %s", b)
+	}
+}
