@@ -18,6 +18,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/console"
 	"drawshow/data"
+	"drawshow/data/record"
 	"drawshow/scenes"
 	"drawshow/show"
 )
@@ -149,8 +150,14 @@ func (l *deskLink) publish() {
 func (l *deskLink) view(d scenes.Desk) console.View {
 	st := d.State
 	v := console.View{Show: l.sh.Promotion + " · " + l.sh.Property, Scene: d.Scene, Blackout: d.Blackout, Refusal: d.Message, Zone: l.sh.Location.String()}
+	drawn := false
 	for i, g := range st.Segs {
 		v.RunSheet = append(v.RunSheet, l.segment(st, i, g))
+		drawn = drawn || g.Frozen != nil
+	}
+	if drawn {
+		// the prizes won as the exports add them up
+		v.Totals = record.NightTotals(l.sh.Currency, st).Words(l.sh.Currency)
 	}
 	if seg := st.CurSeg(); seg != nil {
 		if p := seg.Last(); p != nil {
@@ -207,6 +214,9 @@ func (l *deskLink) segment(st *show.State, i int, g *show.SegState) console.Segm
 		s.State = "on air"
 	default:
 		s.State = "waiting"
+	}
+	if g.Frozen != nil {
+		s.Totals = record.SegTotals(l.sh.Currency, g).Words(l.sh.Currency)
 	}
 	if i == st.Cur && g.Seg.Draws() && g.Frozen == nil && !g.Seg.At.IsZero() && l.now().Before(g.Seg.At) {
 		s.Warnings = append(s.Warnings, "its time is "+s.Time+": a draw now is early")
