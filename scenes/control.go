@@ -177,7 +177,20 @@ func (s *Stage) act(a Action) {
 		s.answer(a)
 		return
 	}
+	if a == Next && s.early() {
+		s.ask(confirmEarly)
+		return
+	}
 	s.scene.Act(s, a)
+}
+
+// early reports whether Next would now freeze the current draw's bin
+// before its time, which the host must confirm. A bonus jackpot keeps
+// to its sessions instead; a wild card freezes nothing.
+func (s *Stage) early() bool {
+	seg := s.st.CurSeg()
+	return s.scene == &s.cast.attract && seg != nil && seg.Seg.Draws() && seg.Frozen == nil &&
+		seg.Seg.Kind != show.KindBonus && s.now().Before(seg.Seg.At)
 }
 
 // skippable reports whether the current draw could be skipped: it is a
@@ -241,6 +254,10 @@ func (s *Stage) answer(a Action) {
 		s.quit = true
 	case confirmClose:
 		s.send(show.Command{Op: show.OpClose})
+	case confirmEarly:
+		if s.send(show.Command{Op: show.OpFreeze, Early: true}) {
+			s.tell("Freezing the bin early…")
+		}
 	}
 }
 

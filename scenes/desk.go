@@ -44,6 +44,7 @@ type Button struct {
 	Key          string `json:"key"`
 	Field        string `json:"field,omitempty"` // proxy, reason, ticket, witness, numbers, choice
 	Irreversible bool   `json:"irreversible,omitempty"`
+	Confirm      string `json:"confirm,omitempty"` // the question an irreversible action asks, when not its label's
 	Primary      bool   `json:"primary,omitempty"`
 }
 
@@ -88,6 +89,8 @@ func (s *Stage) desk(now time.Time) Desk {
 		d.Confirm = "Close the show and reveal the seed? This cannot be undone."
 	case confirmNoWitness:
 		d.Confirm = "Record an empty draw witness?"
+	case confirmEarly:
+		d.Confirm = s.earlyQuestion()
 	}
 	if c, ok := s.scene.(*countdownScene); ok && c.menu >= 0 {
 		d.MenuAt = c.menu
@@ -166,8 +169,11 @@ func (s *Stage) nextButton(out []Button, line string) []Button {
 	}
 	label, _, _ = strings.Cut(label, "  ·  ")
 	b := Button{Line: line, Label: capital(label), Key: "PageDown", Primary: true}
-	if strings.Contains(label, "close the show") {
+	switch {
+	case strings.Contains(label, "close the show"):
 		b.Line, b.Irreversible = "close", true
+	case s.early():
+		b.Line, b.Label, b.Irreversible, b.Confirm = "draw early", capital(label)+" early", true, s.earlyQuestion()
 	}
 	return append(out, b)
 }
@@ -179,6 +185,13 @@ func (s *Stage) skipButton(out []Button) []Button {
 		return out
 	}
 	return append(out, Button{Line: "skip", Label: "Skip this draw (it ends short)", Key: "S", Field: "reason", Irreversible: true})
+}
+
+// earlyQuestion asks the host to draw the current segment before its time.
+func (s *Stage) earlyQuestion() string {
+	seg, loc := s.st.CurSeg().Seg, s.opt.Show.Location
+	return fmt.Sprintf("%s is set for %s and it is %s. Draw it early? The record keeps that it was.",
+		seg.Title, seg.At.In(loc).Format("15:04"), s.now().In(loc).Format("15:04"))
 }
 
 // capital is s with its first letter in capitals.

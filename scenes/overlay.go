@@ -45,6 +45,8 @@ func (s *Stage) hints() string {
 		return "Quit drawshow?  Next = yes  ·  any other key = no"
 	case s.confirm == confirmClose:
 		return "Close the show and reveal the seed? This cannot be undone.  Next = yes  ·  any other key = no"
+	case s.confirm == confirmEarly:
+		return s.earlyQuestion() + "  Next = yes  ·  any other key = no"
 	case s.help:
 		return "Next, Previous or F5 closes help"
 	}

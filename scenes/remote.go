@@ -145,7 +145,7 @@ func (s *Stage) perform(r remote) {
 			s.submit(e)
 		}
 	}
-	if c.Op == show.OpClose && s.confirm == confirmClose {
+	if (c.Op == show.OpClose && s.confirm == confirmClose) || (c.Op == show.OpDraw && c.Early && s.confirm == confirmEarly) {
 		s.answer(Next) // confirmed in the console: the second press
 	}
 }

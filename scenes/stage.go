@@ -140,6 +140,7 @@ const (
 	confirmQuit
 	confirmClose
 	confirmNoWitness // an empty draw witness: the draws then rest on the show's key alone
+	confirmEarly     // a draw before its segment's time: the record keeps that the host said so
 )
 
 // New makes the stage for an open show.

@@ -92,7 +92,13 @@ func TestConsoleRunsADraw(t *testing.T) {
 	// the auditor's witness, typed at the desk, then the freeze, by clicks
 	browsertest.Type(t, one, "witness", "text", "console 4 8 15")
 	browsertest.Click(t, one, "witness")
-	browsertest.Click(t, one, "next") // freeze the bin
+	// 21:25, the draw is at 21:30: the button draws early, once confirmed
+	browsertest.Click(t, one, "draw early")
+	browsertest.Until(t, one, `!document.getElementById("confirm").classList.contains("hidden")`)
+	if q := browsertest.Text(t, one, "#confirmq"); !strings.Contains(q, "set for 21:30") {
+		t.Errorf("the console asks %q before drawing early", q)
+	}
+	browsertest.Do(t, one, "confirming the early draw", chromedp.Click(chromedp.CSS("#confirmyes")))
 	// the draw by the clicker's key, with the console focused
 	browsertest.WaitButton(t, one, "draw")
 	browsertest.Do(t, one, "pressing PageDown", chromedp.KeyEvent(kb.PageDown))
@@ -136,6 +142,9 @@ func TestConsoleRunsADraw(t *testing.T) {
 	// the rehearsal ran on its show's evening (--clock), on the monotonic clock
 	if at, want := evs[0].At, time.Date(2024, 11, 30, 19, 25, 0, 0, time.UTC); at.Before(want) || at.After(want.Add(time.Minute)) {
 		t.Errorf("the show opened at %v, want %v by --clock", at, want)
+	}
+	if f := evs[4].Frozen; f == nil || !f.Early {
+		t.Errorf("the freeze at 21:25 for 21:30 is not recorded as early: %+v", evs[4])
 	}
 	last := evs[len(evs)-1]
 	if last.Pick == nil || last.Pick.Outcome != show.Claimed || last.Pick.By != "host" {
