@@ -4,7 +4,8 @@
 package main
 
 import (
-	"drawshow/cmd/drawshow-stage/internal/display" // first: a display for ebiten, or a clear message
+	"drawshow/cmd/drawshow-stage/internal/display"  // first: a display for ebiten, or a clear message
+	"drawshow/cmd/drawshow-stage/internal/operator" // then: on Windows, where the output goes
 
 	"errors"
 	"fmt"
@@ -38,6 +39,7 @@ func main() {
 	}
 	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	display.Stop()
+	operator.Report(err) // a message box on Windows when nobody sees stderr
 	cli.Exit(err)
 }
 
