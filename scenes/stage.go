@@ -45,6 +45,10 @@ type Options struct {
 	// countdown changes.
 	Stepped func() (time.Duration, bool)
 	Log     func(msg string) // nil: none; what the operator is told, for the log
+	// OnNote, if set, is handed each key and console action the stage
+	// takes and each command's result, refusals included, for the
+	// flight log. It runs in the game loop and must not block.
+	OnNote func(Note)
 
 	// ExitAfterScene, if set, quits once this scene (as OnScene names it:
 	// "intro", "stamp-claimed") has been drawn, faded in: an end that does
@@ -97,7 +101,9 @@ type Stage struct {
 	prev   Scene     // the scene faded out of
 	prevAt time.Time
 	fadeAt time.Time
-	busy   bool // a command is with the worker
+	busy   bool         // a command is with the worker
+	sent   show.Command // the last command given the worker…
+	sends  int          // …and how many so far, for OnNote
 
 	blackout  bool
 	hideHints bool
@@ -331,10 +337,15 @@ func (s *Stage) Update() error {
 	}
 	s.checkClock()
 	s.drain()
-	s.handle(s.in.Poll())
+	f := s.in.Poll()
+	n := s.noteKey(f, s.inputName())
+	s.handle(f)
+	s.noted(n)
 	if !s.busy { // one command at a time: the console's wait for the one in flight
 		if r, ok := s.remote.pop(); ok {
+			n := s.noteRemote(r)
 			s.perform(r)
+			s.noted(n)
 		}
 	}
 	s.scene.Update(s, s.now())
@@ -388,6 +399,7 @@ func (s *Stage) drain() {
 }
 
 func (s *Stage) apply(r reply) {
+	s.noteReply(r)
 	if r.op == opProgress {
 		s.cast.closed.progress = r
 		return
@@ -520,6 +532,7 @@ func (s *Stage) send(c show.Command) bool {
 	}
 	if s.w.send(c) {
 		s.busy = true
+		s.sent, s.sends = c, s.sends+1
 		return true
 	}
 	return false
