@@ -83,6 +83,9 @@ func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegS
 			sc.envelope(s, dst, x, y, ew, eh, it, chosen.Prize, u, false)
 			continue
 		}
+		if slices.Contains(seg.Taken(), it) {
+			continue // a session deck's card an earlier winner took out
+		}
 		hl := !turning && p.Choice == nil && i == sc.at
 		if hl {
 			y -= 20

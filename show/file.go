@@ -102,6 +102,15 @@ const (
 	KindBonus       = "bonus-jackpot" // RAPS: a random active player; winner chooses an envelope
 )
 
+// Deck is how a bonus jackpot deals its prize cards (envelopes).
+type Deck string
+
+// Decks.
+const (
+	DeckEachWinner Deck = "each-winner" // a fresh set for each winner: the night's total is not fixed
+	DeckSession    Deck = "session"     // one set for the whole session, without replacement
+)
+
 // How an entry file's rows become tickets.
 const (
 	PerRow = "per-row" // one row is one ticket of weight 1
@@ -160,6 +169,7 @@ type Segment struct {
 	NoAreas   []string // bonus-jackpot: areas excluded
 	PerHour   int      // bonus-jackpot: the target of winners per hour of its windows
 	Envelopes []string // bonus-jackpot: the prizes a winner chooses from, face down
+	Deck      Deck     // bonus-jackpot: a set of prize cards for each winner, or one for the session
 
 	BonusEntries   *BonusEntries   // entries earned by bonus-jackpot wins
 	ExcludeWinners *ExcludeWinners // winners of earlier shows barred
@@ -245,6 +255,7 @@ type segmentYAML struct {
 	NoAreas         []string            `yaml:"exclude_areas"`
 	PerHour         int                 `yaml:"per_hour"`
 	Envelopes       []string            `yaml:"envelopes"`
+	Deck            string              `yaml:"deck"`
 	BonusEntries    *bonusEntriesYAML   `yaml:"bonus_entries"`
 	ExcludeWinners  *excludeWinnersYAML `yaml:"exclude_winners"`
 }
@@ -254,7 +265,7 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "bonus_entries", "exclude_winners"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "bonus_entries", "exclude_winners"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device"}
 	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}

@@ -34,11 +34,12 @@ func (s *SegState) Chooser() *Pick {
 	return nil
 }
 
-// Taken lists the items chosen so far: cards and balls leave play.
+// Taken lists the items chosen so far: cards and balls leave play, and
+// the envelopes of a session's deck.
 func (s *SegState) Taken() []string {
 	var out []string
 	for _, p := range s.Picks {
-		if p.Choice != nil && p.Choice.Item != "" && s.Seg.Kind != KindBonus {
+		if p.Choice != nil && p.Choice.Item != "" && (s.Seg.Kind != KindBonus || s.Seg.Deck == DeckSession) {
 			out = append(out, p.Choice.Item)
 		}
 	}
@@ -325,6 +326,9 @@ func (d *decider) choose(seg *SegState, item string) error {
 		c.Prize = seg.Seg.Prizes[CardPrize(key, seg.Seg.ID, slices.Index(Cards, it))]
 	case KindBonus:
 		c.Prize = seg.Seg.Envelopes[EnvelopePrize(key, seg.Seg.ID, p.K, len(items), slices.Index(items, it))]
+		if seg.Seg.Deck == DeckSession {
+			c.Prize = seg.Seg.Envelopes[DeckPrize(key, seg.Seg.ID, len(items), slices.Index(items, it))]
+		}
 	case KindChest:
 		j := seg.Seg.Jackpot
 		c.Prize, c.Amount = Money(d.e.Show.Currency, j.Consolation), j.Consolation
@@ -415,6 +419,13 @@ func EnvelopePrize(key [32]byte, segment string, k, n, i int) int {
 	return prizeOf(Shuffle(key, fmt.Sprintf("%s/prizes/%d", segment, k), PrizeLabels(n))[i])
 }
 
+// DeckPrize is the index of the prize on card i of a bonus jackpot's
+// session deck of n: picks of SEGMENT/deck over p1..pn, dealt once for
+// the whole session, so every winner takes a card out of the same set.
+func DeckPrize(key [32]byte, segment string, n, i int) int {
+	return prizeOf(Shuffle(key, segment+"/deck", PrizeLabels(n))[i])
+}
+
 // JackpotBall is the jackpot ball's position among balls 01..n: pick 0 of
 // SEGMENT/chest. It is fixed by the key before anyone chooses.
 func JackpotBall(key [32]byte, segment string, n int) string {
@@ -484,8 +495,17 @@ func (d *decider) underivedChoice(seg *SegState, c *Choice) error {
 	c.Prize, c.Amount, c.Jackpot = r.Prize, r.Amount, r.Jackpot
 	d.e.underived++
 	switch seg.Seg.Kind {
-	case KindRoyalFlush:
+	case KindRoyalFlush, KindBonus:
+		if seg.Seg.Kind == KindBonus && seg.Seg.Deck != DeckSession {
+			if !slices.Contains(seg.Seg.Envelopes, c.Prize) {
+				return fmt.Errorf("%s: no envelope holds %q", seg.Seg.ID, c.Prize)
+			}
+			break
+		}
 		left := slices.Clone(seg.Seg.Prizes)
+		if seg.Seg.Kind == KindBonus {
+			left = slices.Clone(seg.Seg.Envelopes)
+		}
 		for _, p := range seg.Picks {
 			if p.Choice != nil {
 				if i := slices.Index(left, p.Choice.Prize); i >= 0 {
@@ -495,10 +515,6 @@ func (d *decider) underivedChoice(seg *SegState, c *Choice) error {
 		}
 		if !slices.Contains(left, c.Prize) {
 			return fmt.Errorf("%s: no card left hides %q", seg.Seg.ID, c.Prize)
-		}
-	case KindBonus:
-		if !slices.Contains(seg.Seg.Envelopes, c.Prize) {
-			return fmt.Errorf("%s: no envelope holds %q", seg.Seg.ID, c.Prize)
 		}
 	case KindChest:
 		j := seg.Seg.Jackpot

@@ -51,7 +51,7 @@ var (
 		KindWildCard:   []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
 		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
 		KindChest:      append(slices.Clone(drawKeys), "jackpot"),
-		KindBonus:      append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes"),
+		KindBonus:      append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes", "deck"),
 	}
 	binKeys     = []string{"at", "entries", "sheet"}
 	jackpotKeys = []string{"name", "base", "step", "consolation", "guaranteed", "balls", "start"}
@@ -150,6 +150,13 @@ func finale(p *problems, n *yaml.Node, r *segmentYAML, seg Segment, loc *time.Lo
 		seg.MinSpend = tierMap(p, at("min_spend"), seg.ID, "min_spend", r.MinSpend)
 		seg.NoDevices, seg.NoAreas, seg.PerHour, seg.Envelopes = r.NoDevices, r.NoAreas, r.PerHour, r.Envelopes
 		seg.Windows = windows(p, at("windows"), seg.ID, r.Windows, loc)
+		seg.Deck = Deck(or(r.Deck, string(DeckEachWinner)))
+		switch {
+		case seg.Deck != DeckEachWinner && seg.Deck != DeckSession:
+			p.add(at("deck"), "segment %s: deck %q is unknown (valid: each-winner, session)", seg.ID, r.Deck)
+		case seg.Deck == DeckSession && len(seg.Envelopes) < seg.Winners:
+			p.add(at("deck"), "segment %s: a session deck of %d prize cards for %d winners: each winner takes a card out, so the deck needs one a winner", seg.ID, len(seg.Envelopes), seg.Winners)
+		}
 		if len(seg.Envelopes) < 2 {
 			p.add(at("envelopes"), "segment %s: a bonus jackpot needs envelopes: at least two prize values to choose from", seg.ID)
 		}
