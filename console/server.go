@@ -1,6 +1,7 @@
 package console
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -47,13 +48,41 @@ type Config struct {
 	PreviewWidth int
 	// Now is the server's clock; nil means time.Now.
 	Now func() time.Time
+	// Log, if set, is told of the console's own happenings, for the
+	// flight log: a page connected or gone, a request refused at the door,
+	// each action and key asked and what came of it. It is called from
+	// the request goroutines and must not block.
+	Log func(Note)
 }
+
+// Note is one of the console's happenings (Config.Log).
+type Note struct {
+	Kind    NoteKind
+	Remote  string   // the page's address
+	What    string   // the action's line or the key; for NoteRefused the path
+	Refusal string   // why it was refused, in the page's words; "" when done
+	Tabs    int      // NoteGone: the pages still connected
+	Typed   []string // what was typed with an action (a proxy's name, who typed numbers): for the log to keep out
+}
+
+// NoteKind is what a Note is of.
+type NoteKind int
+
+// The kinds of Note.
+const (
+	NoteConnected NoteKind = iota + 1 // a page opened its event stream
+	NoteGone                          // …and closed it
+	NoteRefused                       // a request refused before any handler: Host, Origin, token or PIN
+	NoteAct                           // POST /act
+	NoteKey                           // POST /key
+)
 
 // Server is the operator's console: an HTTP server for one run of the
 // stage. Its methods are safe for concurrent use.
 type Server struct {
 	desk  Desk
 	now   func() time.Time
+	log   func(Note)
 	token string
 	pin   pinGate
 	hosts hosts
@@ -115,6 +144,7 @@ func New(cfg Config, desk Desk) (*Server, error) {
 	s := &Server{
 		desk:  desk,
 		now:   cfg.Now,
+		log:   cfg.Log,
 		token: newToken(),
 		pin:   pinGate{pin: cfg.PIN},
 		hosts: newHosts(tcp),
@@ -148,9 +178,9 @@ func New(cfg Config, desk Desk) (*Server, error) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /session", s.guard(s.session))
-	mux.HandleFunc("GET /events", s.guard(s.stream))
-	mux.HandleFunc("POST /act", s.guard(s.act))
-	mux.HandleFunc("POST /key", s.guard(s.key))
+	mux.HandleFunc("GET /events", s.guard(s.connection(s.stream)))
+	mux.HandleFunc("POST /act", s.guard(s.noted(NoteAct, s.act)))
+	mux.HandleFunc("POST /key", s.guard(s.noted(NoteKey, s.key)))
 	s.http = &http.Server{
 		Handler:           s.check(mux),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -263,6 +293,7 @@ func (s *Server) guard(next http.HandlerFunc) http.HandlerFunc {
 // refuse answers a refused request: a page saying why to a browser's
 // navigation, JSON {"refusal": …} to the page's own requests.
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code int, why string) {
+	s.note(Note{Kind: NoteRefused, Remote: r.RemoteAddr, What: r.Method + " " + r.URL.Path, Refusal: why})
 	if r.Method == http.MethodGet && r.URL.Path == "/" {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
@@ -272,6 +303,65 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code int, why st
 	}
 	reply(w, code, result{Refusal: "Refused: " + why, PIN: code == http.StatusUnauthorized})
 }
+
+func (s *Server) note(n Note) {
+	if s.log != nil {
+		s.log(n)
+	}
+}
+
+// connection notes a page's event stream as it opens and as it ends.
+func (s *Server) connection(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s.note(Note{Kind: NoteConnected, Remote: r.RemoteAddr})
+		next(w, r)
+		s.note(Note{Kind: NoteGone, Remote: r.RemoteAddr, Tabs: s.Tabs()})
+	}
+}
+
+// noted notes an action or a key asked of the console and what came of
+// it, as the page was answered.
+func (s *Server) noted(kind NoteKind, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if s.log == nil {
+			next(w, r)
+			return
+		}
+		body, _ := io.ReadAll(io.LimitReader(r.Body, maxBody))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		var req struct {
+			actRequest
+			Key string `json:"key"`
+		}
+		json.Unmarshal(body, &req)
+		rec := &recorder{ResponseWriter: w}
+		next(rec, r)
+		n := Note{Kind: kind, Remote: r.RemoteAddr, What: req.Line}
+		if kind == NoteKey {
+			n.What = req.Key
+		} else {
+			n.Typed = []string{req.Name, req.ID, req.By}
+		}
+		var res result
+		if json.Unmarshal(rec.body.Bytes(), &res) == nil && !res.OK {
+			n.Refusal = res.Refusal
+		}
+		s.note(n)
+	}
+}
+
+// recorder keeps a copy of what a handler answers.
+type recorder struct {
+	http.ResponseWriter
+	body bytes.Buffer
+}
+
+func (w *recorder) Write(p []byte) (int, error) {
+	w.body.Write(p)
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // result is the JSON answer to /session, /act and /key.
 type result struct {
