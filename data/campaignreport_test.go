@@ -1,7 +1,9 @@
 package data
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"drawshow/data/record"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -211,4 +214,101 @@ func TestCampaignReport(t *testing.T) {
 	if strings.Contains(all, rehearsalID) || strings.Contains(all, "REHEARSAL") {
 		t.Errorf("campaign.pdf names the rehearsal %s", rehearsalID)
 	}
+}
+
+// TestReportLedgerHistory: a chest's export carries how its jackpot built
+// up, week by week from the campaign database (record.json and the
+// report); verify holds the weeks to the jackpot's rules and this week's
+// value, and an archive holds them to its database.
+func TestReportLedgerHistory(t *testing.T) {
+	c := newCampaignDB(t)
+	w1 := c.shows[1].Eng.State().Seg("chest")
+	w2 := c.shows[2]
+	out := filepath.Join(t.TempDir(), "export")
+	rec, err := c.db.Export(w2.ID, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := drawOf(t, rec, "chest").Jackpot
+	want := []record.RecordWeek{{Show: c.shows[1].ID, Date: "2024-12-08", Segment: "chest", Value: 20000, Won: w1.Settled.Won, Next: w1.Settled.Next}}
+	if !slices.Equal(j.History, want) || j.Value != w1.Settled.Next {
+		t.Fatalf("history %+v, value %d; want %+v", j.History, j.Value, want)
+	}
+	if first, _ := c.db.Export(c.shows[1].ID, filepath.Join(t.TempDir(), "first")); drawOf(t, first, "chest").Jackpot.History != nil {
+		t.Errorf("the first week has a history: %+v", drawOf(t, first, "chest").Jackpot.History)
+	}
+	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	result := map[bool]string{true: "won", false: "not won"}
+	for _, s := range []string{"How it built up",
+		"1 2024-12-08 " + c.shows[1].ID + " " + squeeze(show.Money("ZAR", 20000)) + " " + result[w1.Settled.Won] + " " + squeeze(show.Money("ZAR", w1.Settled.Next)),
+		"2 2024-12-15 " + w2.ID + " (this show) " + squeeze(show.Money("ZAR", j.Value))} {
+		if !strings.Contains(all, s) {
+			t.Errorf("report.pdf does not say %q", s)
+		}
+	}
+	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+		t.Fatalf("verify: %v %q", err, v)
+	}
+	forgedExport(t, out, "a week's value", "the ledger history of grc-chest: week 1 (2024-12-08, show "+c.shows[1].ID+"): next", func(dir string) {
+		editRecordJSON(t, dir, func(rec *record.Record) { drawOf(t, rec, "chest").Jackpot.History[0].Value = 60000 })
+	})
+	forgedExport(t, out, "a week left out", "the ledger history of grc-chest: ", func(dir string) {
+		editRecordJSON(t, dir, func(rec *record.Record) {
+			h := &drawOf(t, rec, "chest").Jackpot.History
+			*h = append(*h, (*h)[0])
+		})
+	})
+	forgedExport(t, out, "a week that does not add up", "the ledger history of grc-chest: week 1 (2024-12-08, show "+c.shows[1].ID+"): next", func(dir string) {
+		editRecordJSON(t, dir, func(rec *record.Record) { drawOf(t, rec, "chest").Jackpot.History[0].Next += 1000 })
+	})
+
+	// an archive's database names the show a forged week claims
+	zipPath := filepath.Join(t.TempDir(), "w2.zip")
+	if _, err := c.db.Archive(w2.ID, zipPath, nil); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := VerifyArchive(zipPath); err != nil || len(v.Problems) > 0 {
+		t.Fatalf("verify archive: %v %+v", err, v)
+	}
+	forged := rewrite(t, zipPath, func(name string, b []byte) []byte {
+		if name == record.RecordFile {
+			return []byte(strings.Replace(string(b), `"show": "`+c.shows[1].ID+`"`, `"show": "another-show"`, 1))
+		}
+		return b
+	}, nil, true)
+	v, err := VerifyArchive(forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := strings.Join(v.Problems, "\n"); !strings.Contains(all, "record.json and campaign.db differ at draws[0].jackpot.history[0].show") {
+		t.Errorf("verify of an archive whose week names another show:\n%s", all)
+	}
+}
+
+// verifyDir is verify.Dir's problems.
+func verifyDir(dir string) ([]string, error) {
+	r, err := verify.Dir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return r.Problems, nil
+}
+
+// editRecordJSON rewrites dir's record.json with edit applied.
+func editRecordJSON(t *testing.T, dir string, edit func(rec *record.Record)) {
+	t.Helper()
+	p := filepath.Join(dir, record.RecordFile)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec record.Record
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatal(err)
+	}
+	edit(&rec)
+	if b, err = json.MarshalIndent(&rec, "", " "); err != nil {
+		t.Fatal(err)
+	}
+	write(t, p, string(b)+"\n")
 }

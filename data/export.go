@@ -119,7 +119,17 @@ func (db *DB) exportSet(showID string, started func(bins int)) (*record.Set, err
 	if err != nil {
 		return nil, err
 	}
-	return record.NewSet(eng.Show, st, row.FileText, rows, who), nil
+	x := record.NewSet(eng.Show, st, row.FileText, rows, who)
+	ledger := map[string][]record.RecordWeek{}
+	for _, s := range st.Segs {
+		if j := s.Seg.Jackpot; j != nil && s.Frozen != nil && ledger[j.Name] == nil {
+			if ledger[j.Name], err = db.LedgerHistory(j.Name, showID); err != nil {
+				return nil, err
+			}
+		}
+	}
+	x.SetLedger(ledger)
+	return x, nil
 }
 
 // journalRows reads the show's journal rows exactly as stored, with the

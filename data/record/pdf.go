@@ -436,6 +436,7 @@ func (r *report) jackpot() {
 		}
 		n++
 		r.kv(s.Seg.Title, fmt.Sprintf("jackpot %s: %s this week; %s", s.Seg.Jackpot.Name, show.Money(x.sh.Currency, s.Frozen.Jackpot), x.settlement(s)), false)
+		r.history(s)
 	}
 	if n == 0 {
 		r.text("No progressive jackpot in this show: there is no jackpot movement to report.")
@@ -451,6 +452,35 @@ func (r *report) totals() {
 	}
 	r.font("B", 9.5)
 	r.kv("The night", x.rec.Totals.Words(x.sh.Currency), false)
+}
+
+// history is how a chest's jackpot built up, week by week: the official
+// shows before this one, then this week.
+func (r *report) history(s *show.SegState) {
+	x, p := r.x, r.p
+	j := s.Seg.Jackpot
+	hist := x.ledger[j.Name]
+	money := func(v int64) string { return show.Money(x.sh.Currency, v) }
+	p.Ln(1)
+	if len(hist) == 0 {
+		r.text(fmt.Sprintf("How it built up: the ledger of %s has no earlier week in this campaign database; this week starts it at %s.", j.Name, money(s.Frozen.Jackpot)))
+		return
+	}
+	r.text(fmt.Sprintf("How it built up: the weeks of %s before this show in the campaign database, each at its value when its bin froze.", j.Name))
+	p.Ln(1)
+	cols := []pdfCol{{"Week", 12, "R"}, {"Date", 22, "L"}, {"Show", 66, "L"}, {"Value", 24, "R"}, {"Result", 30, "L"}, {"Next", 24, "R"}}
+	r.tableHeader(cols)
+	plain := func(int) bool { return false }
+	for i, w := range hist {
+		r.tableRow(cols, []string{fmt.Sprint(i + 1), w.Date, w.Show, money(w.Value), map[bool]string{true: "won", false: "not won"}[w.Won], money(w.Next)}, plain)
+	}
+	result, next := "not settled", ""
+	if t := s.Settled; t != nil {
+		result, next = map[bool]string{true: "won", false: "not won"}[t.Won], money(t.Next)
+	}
+	r.tableRow(cols, []string{fmt.Sprint(len(hist) + 1), s.FrozenAt.In(x.sh.Location).Format(time.DateOnly), x.st.ID + " (this show)", money(s.Frozen.Jackpot), result, next},
+		func(int) bool { return true })
+	p.Ln(2)
 }
 
 func (r *report) signatures() {

@@ -105,6 +105,9 @@ type RecordJackpot struct {
 	Settled     bool   `json:"settled"`        // every winner chose: won, or grown for next week
 	Won         bool   `json:"won,omitempty"`  // a winner chose the jackpot ball
 	Next        int64  `json:"next,omitempty"` // next week's jackpot: base if won, else value + step
+	// History is how the jackpot built up: the weeks of the campaign's
+	// official shows before this one, oldest first (see SetLedger).
+	History []RecordWeek `json:"history,omitempty"`
 }
 
 // RecordChoice is what a winner chose and what it turned over to.

@@ -22,6 +22,7 @@ type Set struct {
 	who     map[string]map[string]Person // segment id → card → person, for each picked participant
 	text    []byte
 	journal []Row
+	ledger  map[string][]RecordWeek // each jackpot's weeks before this show, by name
 }
 
 // NewSet makes the set of a show folded from journal (the show's rows and

@@ -139,8 +139,33 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		return nil, false
 	}
 	x := record.NewSet(sh, st, text, rows, people)
+	x.SetLedger(ledgerOf(r, dir, st))
 	r.SmallDraws = len(x.Record().SmallDraws)
 	return x, true
+}
+
+// ledgerOf reads the jackpots' ledger history from the export's
+// record.json, the only place an export holds it, and holds it to the
+// jackpot's rules and to the value each chest froze at: the weeks must add
+// up to this week. Which shows they were, an archive's database proves.
+func ledgerOf(r *Report, dir string, st *show.State) map[string][]record.RecordWeek {
+	b, err := os.ReadFile(filepath.Join(dir, record.RecordFile))
+	if err != nil {
+		return nil // compare names the missing file
+	}
+	var rec record.Record
+	if json.Unmarshal(b, &rec) != nil {
+		return nil // compare names what differs
+	}
+	hist := record.Ledger(&rec)
+	for _, s := range st.Segs {
+		if j := s.Seg.Jackpot; j != nil && s.Frozen != nil {
+			for _, p := range record.CheckHistory(j, s.Frozen.Jackpot, hist[j.Name]) {
+				r.bad("%s: the ledger history of %s: %s", record.RecordFile, j.Name, p)
+			}
+		}
+	}
+	return hist
 }
 
 func readPeople(r *Report, dir string) (map[string]map[string]record.Person, bool) {
