@@ -11,12 +11,14 @@ set -eu
 # winners.csv and collection.csv with, as a spreadsheet would, and chromium,
 # the headless browser the operator console's tests (console/) drive with
 # chromedp, GNU time, which the memory tests read a child's peak RSS from,
-# and PulseAudio with its tools (pactl, parecord): the sound tests start a
-# server of their own on a null sink and record its monitor.
+# PulseAudio with its tools (pactl, parecord): the sound tests start a
+# server of their own on a null sink and record its monitor; and MinGW-w64's
+# C compiler for the Windows build (make windows, make release: SQLite and
+# miniaudio through cgo).
 PACKAGES="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
 libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri
 xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui chromium time
-pulseaudio pulseaudio-utils"
+pulseaudio pulseaudio-utils gcc-mingw-w64-x86-64"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
