@@ -262,19 +262,20 @@ func TestMixSetGain(t *testing.T) {
 // The device callback's path, commands included, allocates nothing.
 func TestMixAllocs(t *testing.T) {
 	p := &Player{mix: newMixer(1), periodDone: make(chan struct{}, 1)}
+	o := &output{} // generation 0, the Player's: this output mixes
 	out := make([]byte, 4*2*periodFrames)
 	for _, c := range Cues() {
 		p.Loop(c)
 	}
-	p.callback(out, nil, periodFrames)
+	p.callback(o, out, periodFrames)
 	allocs := testing.AllocsPerRun(200, func() {
 		v := p.Play(Tick)
 		p.SetGain(v, 0.5)
-		p.callback(out, nil, periodFrames)
+		p.callback(o, out, periodFrames)
 		p.Stop(v)
 		p.SetVolume(0.7)
 		p.SetMuted(false)
-		p.callback(out, nil, periodFrames)
+		p.callback(o, out, periodFrames)
 	})
 	if allocs != 0 {
 		t.Errorf("mix path allocates %v times per run", allocs)

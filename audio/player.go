@@ -12,12 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/gen2brain/malgo"
 )
@@ -66,6 +64,13 @@ type Info struct {
 
 // DeviceInfo is a playback device, as Devices lists it.
 type DeviceInfo struct {
+	// ID is the sound system's own name for the device, where it has one
+	// in words: a PulseAudio sink's name ("show",
+	// "alsa_output.usb-…"), an ALSA device ("hw:1,0"), a WASAPI endpoint
+	// id. Name is what the system shows a person: PulseAudio's
+	// description ("Null Output", "USB Audio Analog Stereo"), which two
+	// devices may share. --audio-device takes either.
+	ID      string
 	Name    string
 	Default bool   // the system's default device
 	Backend string // miniaudio backend
@@ -75,29 +80,54 @@ type DeviceInfo struct {
 type Player struct {
 	mix  *mixer
 	next atomic.Uint32 // last voice id handed out
-	info Info
 	log  func(string, ...any)
 
-	ctx *malgo.AllocatedContext
-	dev *malgo.Device
+	mu  sync.Mutex // guards out and info
+	out *output    // the device playing: the one asked for, or the null device
+	// info describes out; while the device asked for is gone, it is the
+	// null device's, Device naming the one awaited
+	info Info
+
+	// gen is the generation of the one output whose callbacks may mix:
+	// when the device changes, the old one's callbacks give silence; busy
+	// keeps two from mixing at once while both still run
+	gen     atomic.Uint32
+	nextGen atomic.Uint32
+	busy    atomic.Bool
+
+	// what was asked for, to find it again when it comes back: the sound
+	// system that had it, the name typed ("": the system default) and,
+	// once seen, its ID; watching: a device that is not there is waited
+	// for (set by the first openReal)
+	backend   string
+	wantName  string
+	wantID    *malgo.DeviceID
+	watching  bool
+	stopWatch chan struct{}
+	watchDone chan struct{}
 
 	period     atomic.Uint32 // largest callback seen, in frames
 	periodDone chan struct{} // signalled (never blocking) after each period
 	closed     atomic.Bool
 	closeOnce  sync.Once
-	lostOnce   sync.Once
 }
 
 // Open starts rendering the cues (once per process, in the background)
 // and starts a playback device:
-// the one named device (exact name, else a unique case-insensitive part
-// of it; Devices lists them), or the system default when device is "".
+// the one named device (its ID or its name, exactly, else a unique
+// case-insensitive part of either; Devices lists them), or the system
+// default when device is "".
 //
 // When that fails, when device is "null", or when the environment says
 // DRAWSHOW_AUDIO=null or CI is set, the Player runs on miniaudio's null
 // device instead and Open says why, once, through log (which may be
 // nil). The error is non-nil only if even the null device fails; the
 // returned nil *Player is still safe to use (silently).
+//
+// A device that vanishes mid-show (unplugged, its sink unloaded) leaves
+// the Player on the null device, and one named that is not there at
+// Open is waited for: the Player watches for it, plays there as soon as it
+// is back, and says so through log each time.
 func Open(device string, log func(format string, args ...any)) (*Player, error) {
 	if log == nil {
 		log = func(string, ...any) {}
@@ -107,22 +137,35 @@ func Open(device string, log func(format string, args ...any)) (*Player, error) 
 		mix:        newMixer(DefaultVolume),
 		log:        log,
 		periodDone: make(chan struct{}, 1),
+		stopWatch:  make(chan struct{}),
+		watchDone:  make(chan struct{}),
 	}
 	why := forcedNull(device)
 	if why == "" {
-		err := p.openReal(device)
+		o, err := p.openReal(device)
 		if err == nil {
+			p.watching = true
+			p.use(o)
 			i := p.Info()
 			log("audio: %s, %s, %d Hz, %d-frame period (%.1f ms)", i.Backend, quoteDevice(i.Device),
 				i.SampleRate, i.PeriodFrames, float64(i.PeriodFrames)*1000/SampleRate)
+			p.watch()
 			return p, nil
 		}
 		why = err.Error()
 	}
-	if err := p.openNull(); err != nil {
+	o, err := p.openNull()
+	if err != nil {
 		return nil, fmt.Errorf("audio: %s, and the null device failed too: %w", why, err)
 	}
-	log("audio: %s; playing to the null device, the show runs silent", why)
+	p.use(o)
+	if p.watching {
+		log("audio: %s; playing to the null device, the show runs silent until it appears", why)
+		p.watch()
+	} else {
+		log("audio: %s; playing to the null device, the show runs silent", why)
+		close(p.watchDone)
+	}
 	return p, nil
 }
 
@@ -147,192 +190,17 @@ func forcedNull(device string) string {
 	return ""
 }
 
-// ctxLog picks the backend's name out of miniaudio's log while a context
-// initialises ("Attempting to initialize ALSA backend...").
-type ctxLog struct {
-	mu      sync.Mutex
-	backend string
-}
-
-func (l *ctxLog) proc(msg string) {
-	const pre, suf = "Attempting to initialize ", " backend..."
-	msg = strings.TrimSpace(msg)
-	if strings.HasPrefix(msg, pre) && strings.HasSuffix(msg, suf) {
-		l.mu.Lock()
-		l.backend = strings.TrimSuffix(strings.TrimPrefix(msg, pre), suf)
-		l.mu.Unlock()
-	}
-}
-
-func (l *ctxLog) name() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.backend
-}
-
-func initContext(backends []malgo.Backend) (*malgo.AllocatedContext, string, error) {
-	l := &ctxLog{}
-	ctx, err := malgo.InitContext(backends, malgo.ContextConfig{}, l.proc)
-	if err != nil {
-		return nil, "", err
-	}
-	return ctx, l.name(), nil
-}
-
-func freeContext(ctx *malgo.AllocatedContext) error {
-	err := ctx.Uninit()
-	ctx.Free()
-	return err
-}
-
-func (p *Player) openReal(device string) error {
-	ctx, backend, err := initContext(realBackends())
-	if err != nil {
-		return fmt.Errorf("no sound system (%v)", err)
-	}
-	var id *malgo.DeviceID
-	name := "default"
-	if device != "" {
-		devs, err := ctx.Devices(malgo.Playback)
-		if err != nil {
-			freeContext(ctx)
-			return fmt.Errorf("cannot list %s playback devices (%v)", backend, err)
-		}
-		d, err := pickDevice(devs, device)
-		if err != nil {
-			freeContext(ctx)
-			return err
-		}
-		id, name = &d.ID, d.Name()
-	}
-	if err := p.start(ctx, id); err != nil {
-		freeContext(ctx)
-		return fmt.Errorf("%s %s did not open (%v)", backend, quoteDevice(name), err)
-	}
-	p.info = Info{Backend: backend, Device: name}
-	return nil
-}
-
-// pickDevice finds a device by exact name, else by a unique
-// case-insensitive part of its name.
-func pickDevice(devs []malgo.DeviceInfo, name string) (*malgo.DeviceInfo, error) {
-	var found []int
-	for i := range devs {
-		if devs[i].Name() == name {
-			return &devs[i], nil
-		}
-		if strings.Contains(strings.ToLower(devs[i].Name()), strings.ToLower(name)) {
-			found = append(found, i)
-		}
-	}
-	if len(found) == 1 {
-		return &devs[found[0]], nil
-	}
-	var names []string
-	for _, i := range found {
-		names = append(names, fmt.Sprintf("%q", devs[i].Name()))
-	}
-	if len(found) > 1 {
-		return nil, fmt.Errorf("audio device %q is ambiguous: %s", name, strings.Join(names, ", "))
-	}
-	for i := range devs {
-		names = append(names, fmt.Sprintf("%q", devs[i].Name()))
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("no audio device %q: no playback devices", name)
-	}
-	return nil, fmt.Errorf("no audio device %q (have %s)", name, strings.Join(names, ", "))
-}
-
-func (p *Player) openNull() error {
-	ctx, _, err := initContext([]malgo.Backend{nullBackend})
-	if err != nil {
-		return err
-	}
-	if err := p.start(ctx, nil); err != nil {
-		freeContext(ctx)
-		return err
-	}
-	p.info = Info{Backend: "Null", Device: "NULL Playback Device", Null: true}
-	return nil
-}
-
-// start opens and starts the device (id nil: the default one).
-func (p *Player) start(ctx *malgo.AllocatedContext, id *malgo.DeviceID) error {
-	cfg := malgo.DefaultDeviceConfig(malgo.Playback)
-	cfg.Playback.Format = malgo.FormatF32
-	cfg.Playback.Channels = Channels
-	cfg.SampleRate = SampleRate
-	cfg.PeriodSizeInFrames = periodFrames
-	cfg.PerformanceProfile = malgo.LowLatency
-	var pin runtime.Pinner
-	if id != nil {
-		// The config goes to C holding this pointer; miniaudio copies the
-		// id during InitDevice.
-		id = new(*id)
-		pin.Pin(id)
-		cfg.Playback.DeviceID = unsafe.Pointer(id)
-	}
-	dev, err := malgo.InitDevice(ctx.Context, cfg, malgo.DeviceCallbacks{Data: p.callback, Stop: p.stopped})
-	pin.Unpin()
-	if err != nil {
-		return err
-	}
-	// miniaudio converts to the format asked for; check all the same, the
-	// callback relies on it.
-	if f, ch, r := dev.PlaybackFormat(), dev.PlaybackChannels(), dev.SampleRate(); f != malgo.FormatF32 || ch != Channels || r != SampleRate {
-		dev.Uninit()
-		return fmt.Errorf("device gave format %d, %d channels, %d Hz", f, ch, r)
-	}
-	if err := dev.Start(); err != nil {
-		dev.Uninit()
-		return err
-	}
-	p.ctx, p.dev = ctx, dev
-	return nil
-}
-
-// callback is the device's data callback, on miniaudio's thread: it
-// mixes the next period straight into the device buffer. No allocation,
-// no lock of ours (malgo itself takes its device-map mutex for a map
-// lookup per call; only InitDevice and Uninit hold it otherwise).
-func (p *Player) callback(out, _ []byte, frames uint32) {
-	n := min(int(frames)*Channels, len(out)/4)
-	if n <= 0 {
-		return
-	}
-	buf := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(out))), n)
-	p.mix.mix(buf)
-	if frames > p.period.Load() {
-		p.period.Store(frames)
-	}
-	select {
-	case p.periodDone <- struct{}{}:
-	default:
-	}
-}
-
-// stopped is called by miniaudio when the device stops by itself (it was
-// unplugged or the sound server went away).
-func (p *Player) stopped() {
-	if p.closed.Load() {
-		return
-	}
-	p.lostOnce.Do(func() {
-		p.log("audio: the sound device stopped (unplugged?); the show goes on without sound")
-	})
-}
-
 // Info describes the device playing.
 func (p *Player) Info() Info {
 	if p == nil {
 		return Info{Backend: "none", Null: true}
 	}
+	p.mu.Lock()
 	i := p.info
+	p.mu.Unlock()
 	i.SampleRate = SampleRate
-	i.PeriodFrames = int(p.period.Load())
-	if i.PeriodFrames == 0 {
-		i.PeriodFrames = periodFrames
+	if n := int(p.period.Load()); n > 0 {
+		i.PeriodFrames = n
 	}
 	return i
 }
@@ -430,9 +298,8 @@ func (p *Player) Close() error {
 	var err error
 	p.closeOnce.Do(func() {
 		p.closed.Store(true)
-		if p.dev == nil {
-			return
-		}
+		close(p.stopWatch)
+		<-p.watchDone
 		if p.mix.active.Load() > 0 {
 			// Mute ramps the master to 0 over the next period; wait for it
 			// (and one more) so the device is not cut mid-sound.
@@ -449,8 +316,11 @@ func (p *Player) Close() error {
 				}
 			}
 		}
-		p.dev.Uninit()
-		err = freeContext(p.ctx)
+		p.mu.Lock()
+		o := p.out
+		p.out = nil
+		p.mu.Unlock()
+		err = o.close()
 	})
 	return err
 }
@@ -470,7 +340,7 @@ func Devices() ([]DeviceInfo, error) {
 	}
 	out := make([]DeviceInfo, len(devs))
 	for i := range devs {
-		out[i] = DeviceInfo{Name: devs[i].Name(), Default: devs[i].IsDefault != 0, Backend: backend}
+		out[i] = DeviceInfo{ID: idText(backend, devs[i].ID), Name: devs[i].Name(), Default: devs[i].IsDefault != 0, Backend: backend}
 	}
 	return out, nil
 }

@@ -228,14 +228,24 @@ func TestDevices(t *testing.T) {
 		t.Fatalf("Devices listed %d devices, %s has %d", len(devs), backend, len(want))
 	}
 	for i, d := range devs {
-		w := DeviceInfo{Name: want[i].Name(), Default: want[i].IsDefault != 0, Backend: backend}
+		w := DeviceInfo{ID: idText(backend, want[i].ID), Name: want[i].Name(), Default: want[i].IsDefault != 0, Backend: backend}
 		if d != w {
 			t.Errorf("device %d: %+v, want %+v", i, d, w)
 		}
 		if d.Name == "" || d.Name == "NULL Playback Device" {
 			t.Errorf("device %d is named %q", i, d.Name)
 		}
-		if got, err := pickDevice(want, d.Name); err != nil || got.Name() != d.Name {
+		// by its ID, and by its name where no other device has it
+		if got, err := pickDevice(want, backend, d.ID); d.ID != "" && (err != nil || got.ID != want[i].ID) {
+			t.Errorf("--audio-device %q does not find that device (%v)", d.ID, err)
+		}
+		shared := 0
+		for _, o := range devs {
+			if o.Name == d.Name {
+				shared++
+			}
+		}
+		if got, err := pickDevice(want, backend, d.Name); shared == 1 && (err != nil || got.ID != want[i].ID) {
 			t.Errorf("--audio-device %q does not find that device (%v)", d.Name, err)
 		}
 	}
