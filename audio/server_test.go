@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"drawshow/audio/internal/pulsetest"
+	"drawshow/audio/pulsetest"
 )
 
 // These tests play through a real PulseAudio of their own (pulsetest),
