@@ -19,6 +19,7 @@ import (
 	"drawshow/console"
 	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/flightlog"
 	"drawshow/scenes"
 	"drawshow/show"
 )
@@ -65,20 +66,21 @@ func (l *deskLink) Key(name string) error {
 
 // startConsole serves the operator's console for the session and says
 // where; the stage is attached once it exists.
-func startConsole(f cli.Stage, ss *data.Session, now func() time.Time, stderr io.Writer) (*deskLink, error) {
+func startConsole(f cli.Stage, ss *data.Session, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
 	l := &deskLink{ss: ss, sh: ss.Eng.Show, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
 	keys := make([]string, 0, len(scenes.KeyMap))
 	for k := range scenes.KeyMap {
 		keys = append(keys, k.String())
 	}
 	slices.Sort(keys)
-	srv, err := console.New(console.Config{Addr: f.Console, PIN: f.ConsolePin, Keys: keys, Now: now}, l)
+	srv, err := console.New(console.Config{Addr: f.Console, PIN: f.ConsolePin, Keys: keys, Now: now, Log: logConsole(fl)}, l)
 	if err != nil {
 		return nil, err
 	}
 	l.srv = srv
 	l.problems = append(slices.Clone(ss.Eng.State().Opened.FileProblems), ss.Missing...)
 	fmt.Fprintf(stderr, "operator's console: %s\n", srv.URL())
+	fl.Info("console listening", flightlog.Fields{"address": srv.Addr().String(), "pin": f.ConsolePin != ""}) // not its URL: the token is the run's
 	// a show that plays itself has nobody at the desk
 	l.browse = !f.NoBrowser && !f.Autoplay
 	return l, nil

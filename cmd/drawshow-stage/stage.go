@@ -22,6 +22,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/flightlog"
 	"drawshow/scenes"
 	"drawshow/show"
 )
@@ -30,10 +31,12 @@ import (
 const autoplayClaim = 12
 
 // runStage opens the show from path on the database and presents it.
-func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, clock string, f cli.Stage, stdin io.Reader, stdout, stderr io.Writer) error {
+func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, clock string, f cli.Stage, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	if f.ExitScene != "" && !scenes.IsScene(f.ExitScene) {
 		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.ExitScene, strings.Join(scenes.SceneNames(), ", "))
 	}
+	fl := openStageLog(path, dbPath, rehearsal, witness != "", clock, f, stderr)
+	defer func() { fl.Stop(err, nil) }()
 	sh, err := show.Parse(path, text)
 	if err != nil {
 		return err
@@ -65,12 +68,13 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
 	}
 	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
-		OverProblems: confirmProblems(stdin, stderr)})
+		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
 	if err != nil {
 		return err
 	}
+	fl.Session(ss)
 	var sound scenes.Sound
-	theme, err := scenes.NewTheme(sh.Brand, loadLogo(sh.Brand.Logo, stderr))
+	theme, err := scenes.NewTheme(sh.Brand, loadLogo(sh.Brand.Logo, stderr, fl))
 	if err != nil {
 		return err
 	}
@@ -85,8 +89,9 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		go func() {
 			defer close(opened)
 			<-shown
-			p, err := audio.Open(dev, func(format string, args ...any) { fmt.Fprintf(stderr, "sound: "+format+"\n", args...) })
+			p, err := audio.Open(dev, logAudio(fl, stderr))
 			if err == nil {
+				logPlayer(fl, p)
 				p.SetVolume(float32(sh.Sound.Volume))
 				player = p
 			}
@@ -104,18 +109,18 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 	images := map[string]*ebiten.Image{}
 	for _, g := range sh.Segments {
 		if g.Image != "" {
-			images[g.ID] = loadLogo(g.Image, stderr)
+			images[g.ID] = loadLogo(g.Image, stderr, fl)
 		}
 	}
 	opt := scenes.Options{
 		Show: sh, Theme: theme, Backend: backend{ss, exportDir(dbPath, ss.ID)}, Rehearsal: rehearsal,
-		Now: clk.Now, Stepped: clk.Stepped, Log: func(msg string) { fmt.Fprintln(stderr, "drawshow:", msg) },
+		Now: clk.Now, Stepped: logSteps(fl, clk.Stepped), OnNote: logNote(fl), Log: func(msg string) { fmt.Fprintln(stderr, "drawshow:", msg) },
 		Resumed: ss.Resumed, Autoplay: f.Autoplay, ExitAfter: f.ExitAfter, ExitAfterScene: f.ExitScene, Sound: sound, Warm: true, Images: images,
 		StageHints: f.StageHints,
 	}
 	var desk *deskLink
 	if f.Console != "off" {
-		if desk, err = startConsole(f, ss, clk.Now, stderr); err != nil {
+		if desk, err = startConsole(f, ss, clk.Now, stderr, fl); err != nil {
 			return err
 		}
 		defer desk.close()
@@ -150,8 +155,9 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 	if err := setupWindow(sh, f); err != nil {
 		return err
 	}
+	logDisplay(fl, f)
 	fmt.Fprintf(stderr, "show %s: commitment %s\n", ss.ID, ss.Eng.State().Opened.Commitment)
-	err = ebiten.RunGame(stage)
+	err = ebiten.RunGame(game(stage, fl))
 	stage.Close()
 	if shots != nil {
 		shots.wait()
@@ -228,13 +234,14 @@ func exportDir(dbPath, showID string) string {
 
 // loadLogo reads a PNG of the show file (the brand's logo, a slide's
 // image); the show goes on without one that does not load, and says so.
-func loadLogo(path string, stderr io.Writer) *ebiten.Image {
+func loadLogo(path string, stderr io.Writer, fl *flightlog.Log) *ebiten.Image {
 	if path == "" {
 		return nil
 	}
 	img, err := show.ReadImage(path) // within the limits check holds it to
 	if err != nil {
 		fmt.Fprintf(stderr, "logo %s: %v (the stage runs without it)\n", path, err)
+		fl.Problem(fmt.Sprintf("%s: %v", path, err), flightlog.Fields{"image": true})
 		return nil
 	}
 	return ebiten.NewImageFromImage(img)
