@@ -429,10 +429,14 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 			}
 			fmt.Fprintf(b, "      Tickets:     %s\n", line)
 		}
-		fmt.Fprintf(b, "      Fingerprint: %s (bin frozen %s)\n", d.Fingerprint, d.FrozenAt.In(d.Location).Format(time.DateTime))
+		fmt.Fprintf(b, "      Fingerprint: %s (bin frozen %s)\n", d.Fingerprint, d.FrozenAt.In(d.Location).Format(record.LocalLayout))
 		if d.Picked {
 			p := d.Pick
-			fmt.Fprintf(b, "      Result:      picked as pick %d at %s, ticket %s: %s", p.K+1, p.DrawnAt.In(d.Location).Format(time.TimeOnly), p.Ticket, d.Outcome)
+			ticket := "ticket"
+			if d.Kind == show.KindBonus {
+				ticket = "device"
+			}
+			fmt.Fprintf(b, "      Result:      picked as pick %d at %s, %s %s: %s", p.K+1, p.DrawnAt.In(d.Location).Format(time.TimeOnly), ticket, p.Ticket, d.Outcome)
 			if pz := p.Won(); pz != "" && p.Outcome.Wins() {
 				fmt.Fprintf(b, "; prize %s", pz)
 			}

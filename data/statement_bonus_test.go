@@ -59,7 +59,7 @@ func TestStatementBonus(t *testing.T) {
 		return out.String()
 	}
 	for card, want := range map[string][]string{
-		winner.Participant: {"Tickets:     1 of 20 in the draw (device " + winner.Ticket + ")", "picked as pick 1 at", "ticket " + winner.Ticket + ": claimed in person; prize "},
+		winner.Participant: {"Tickets:     1 of 20 in the draw (device " + winner.Ticket + ")", "picked as pick 1 at", "device " + winner.Ticket + ": claimed in person; prize "},
 		"X01":              {"not eligible: excluded (the card is on the show's exclusions list)"},
 		"X02":              {"not eligible: excluded (the card is on the show's exclusions list)"},
 		"L01":              {"not eligible: not qualified (spend " + show.Money("ZAR", 180) + " below the " + show.Money("ZAR", 500) + " a king needs)"},
