@@ -177,7 +177,7 @@ func FormatCounts(cs []Count) string {
 
 // CheckLists reads the desk's lists named in a show file or segment.
 func CheckLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists, []string, error) {
-	return readLists(sh, exclusions, register, proxies)
+	return readLists(sh, exclusions, register, proxies, "")
 }
 
 // betweenReads, when set, runs between Check's two reads of a file: a

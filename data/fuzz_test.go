@@ -372,3 +372,35 @@ func FuzzVerifyExport(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadSelection: a selection file from another system is read in its
+// order, each ticket once, or refused with the row and value.
+func FuzzReadSelection(f *testing.F) {
+	f.Add([]byte("Ticket\nT-004\nT-001\n"))
+	f.Add([]byte("Ticket No;Card\n004512;1\n004512;2\n"))
+	f.Add([]byte("Receipt\n\n6.00123E+15\n"))
+	f.Add([]byte("Card\nx\n"))
+	f.Add([]byte("Ticket\n"))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(dir, "selection.csv")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ts, err := ReadSelection(path, "")
+		if err != nil {
+			checkFileError(t, err)
+			if ts != nil {
+				t.Fatalf("refused, yet %d tickets", len(ts))
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, tk := range ts {
+			if tk == "" || seen[tk] {
+				t.Fatalf("ticket %q empty or twice in %q", tk, ts)
+			}
+			seen[tk] = true
+		}
+	})
+}

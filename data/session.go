@@ -247,7 +247,7 @@ func (ss *Session) load() ([]show.Event, error) {
 	sh := ss.Eng.Show
 	var evs []show.Event
 	if st.Lists == nil {
-		l, ex, err := readLists(sh, sh.Exclusions, sh.Register, sh.Proxies)
+		l, ex, err := readLists(sh, sh.Exclusions, sh.Register, sh.Proxies, "")
 		if err != nil {
 			return nil, err
 		}
@@ -262,8 +262,8 @@ func (ss *Session) load() ([]show.Event, error) {
 		evs = append(evs, done...)
 	}
 	seg := st.CurSeg()
-	if seg.Lists == nil && (seg.Seg.Register != "" || seg.Seg.Proxies != "") {
-		l, _, err := readLists(sh, "", seg.Seg.Register, seg.Seg.Proxies)
+	if seg.Lists == nil && (seg.Seg.Register != "" || seg.Seg.Proxies != "" || seg.Seg.Selected != "") {
+		l, _, err := readLists(sh, "", seg.Seg.Register, seg.Seg.Proxies, seg.Seg.Selected)
 		if err != nil {
 			return evs, err
 		}
@@ -298,8 +298,9 @@ func recordName(sh *show.Show, path string) string {
 	return filepath.ToSlash(path)
 }
 
-// readLists reads the desk's lists named in the show file.
-func readLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists, []string, error) {
+// readLists reads the desk's lists named in the show file, and a
+// segment's selection by another system.
+func readLists(sh *show.Show, exclusions, register, proxies, selected string) (*show.Lists, []string, error) {
 	l := &show.Lists{}
 	var ex []string
 	var errs []error // every list is read, so one bad file does not hide another
@@ -331,6 +332,15 @@ func readLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
 		}
 		l.ProxiesFile = recordName(sh, proxies)
+	}
+	if selected != "" {
+		var err error
+		l.Selected, err = ReadSelection(selected, "")
+		if err == nil {
+			l.SelectedSHA256, err = fileSHA256(selected)
+		}
+		errs = append(errs, err)
+		l.SelectedFile = recordName(sh, selected)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, nil, err

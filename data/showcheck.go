@@ -61,7 +61,7 @@ func CheckShow(sh *show.Show) *ShowCheck {
 		}
 		return path
 	}
-	l, ex, err := readLists(sh, there("the exclusions list", sh.Exclusions), there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies))
+	l, ex, err := readLists(sh, there("the exclusions list", sh.Exclusions), there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
 	if err != nil {
 		c.Problems = append(c.Problems, err)
 	}
@@ -81,7 +81,7 @@ func CheckShow(sh *show.Show) *ShowCheck {
 			}
 		default:
 			what := "segment " + seg.ID
-			if _, _, err := readLists(sh, "", there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies)); err != nil {
+			if _, _, err := readLists(sh, "", there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies), there(what+" selection", seg.Selected)); err != nil {
 				c.Problems = append(c.Problems, err)
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {

@@ -368,6 +368,9 @@ func (d *decider) pick(seg *SegState) error {
 	if err := d.inWindow(seg); err != nil {
 		return err
 	}
+	if seg.Seg.Selected != "" {
+		return d.selected(seg)
+	}
 	k := len(seg.Picks)
 	i, err := d.choosePick(seg, k)
 	if errors.Is(err, ErrEmptyPool) {

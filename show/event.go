@@ -99,6 +99,11 @@ type Lists struct {
 	Proxies          []Proxy  `json:"proxies,omitempty"`
 	ProxiesFile      string   `json:"proxies_file,omitempty"`
 	ProxiesSHA256    string   `json:"proxies_sha256,omitempty"`
+	// Selected: a selection made by the casino's own system, its
+	// tickets in the order it chose them (selected: FILE)
+	Selected       []string `json:"selected,omitempty"`
+	SelectedFile   string   `json:"selected_file,omitempty"`
+	SelectedSHA256 string   `json:"selected_sha256,omitempty"`
 }
 
 // Proxy is a nomination: Name (ID) stands for the holder of Card.

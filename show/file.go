@@ -158,7 +158,8 @@ type Segment struct {
 	Attendance      string
 	Register        string
 	Proxies         string
-	Manual          bool // the host types each ticket drawn from a physical bin
+	Manual          bool   // the host types each ticket drawn from a physical bin
+	Selected        string // the tickets another system chose, in order: presented and recorded, not drawn
 
 	Group     string   // month-end bin, wild-card draw: the show file's segment it came from
 	Bin       int      // month-end: the bin's number; wild-card draw: which chosen number it draws for
@@ -247,6 +248,7 @@ type segmentYAML struct {
 	Register        string              `yaml:"register"`
 	Proxies         string              `yaml:"proxies"`
 	Manual          bool                `yaml:"manual"`
+	Selected        string              `yaml:"selected"`
 	Bins            []binYAML           `yaml:"bins"`
 	From            []string            `yaml:"from"`
 	Jackpot         *jackpotYAML        `yaml:"jackpot"`
@@ -265,7 +267,7 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "bonus_entries", "exclude_winners"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "bonus_entries", "exclude_winners"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device"}
 	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
@@ -456,6 +458,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			Attendance:      or(r.Attendance, Required),
 			Register:        resolve(r.Register),
 			Proxies:         resolve(r.Proxies),
+			Selected:        resolve(r.Selected),
 		}
 		at := func(key string) *yaml.Node {
 			if v := value(n, key); v != nil {
@@ -576,6 +579,9 @@ func Parse(path string, b []byte) (*Show, error) {
 		}
 		if seg.Attendance != Required && seg.Attendance != NotRequired {
 			p.add(at("attendance"), "segment %s: attendance %q is unknown (valid: required, not-required)", seg.ID, seg.Attendance)
+		}
+		if r.Selected != "" && r.Manual {
+			p.add(at("selected"), "segment %s: selected and manual: true both say who chooses the tickets; give one (selected: the system's file, manual: the host types them)", seg.ID)
 		}
 		campaignRules(&p, n, &r, &seg)
 		s.Segments = append(s.Segments, finale(&p, n, &r, seg, loc, resolve)...)

@@ -27,9 +27,10 @@ type Jackpot struct {
 }
 
 type binYAML struct {
-	At      string `yaml:"at"`
-	Entries string `yaml:"entries"`
-	Sheet   string `yaml:"sheet"`
+	At       string `yaml:"at"`
+	Entries  string `yaml:"entries"`
+	Sheet    string `yaml:"sheet"`
+	Selected string `yaml:"selected"`
 }
 
 type jackpotYAML struct {
@@ -43,17 +44,17 @@ type jackpotYAML struct {
 }
 
 var (
-	drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "bonus_entries", "exclude_winners"}
+	drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bonus_entries", "exclude_winners"}
 	kindKeys = map[string][]string{
 		KindDraw:       drawKeys,
-		KindMonthEnd:   append(without(drawKeys, "at", "entries", "sheet"), "bins"),
+		KindMonthEnd:   append(without(drawKeys, "at", "entries", "sheet", "selected"), "bins"),
 		KindManualBin:  []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
 		KindWildCard:   []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
-		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
+		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "selected", "exclude_winners"},
 		KindChest:      append(slices.Clone(drawKeys), "jackpot"),
 		KindBonus:      append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes", "deck"),
 	}
-	binKeys     = []string{"at", "entries", "sheet"}
+	binKeys     = []string{"at", "entries", "sheet", "selected"}
 	jackpotKeys = []string{"name", "base", "step", "consolation", "guaranteed", "balls", "start"}
 	// Cards are the Royal Flush, in the order the cards draw gives them prizes.
 	Cards = []string{"A", "K", "Q", "J", "10"}
@@ -106,7 +107,7 @@ func finale(p *problems, n *yaml.Node, r *segmentYAML, seg Segment, loc *time.Lo
 			s := seg
 			s.ID, s.Group, s.Bin = fmt.Sprintf("%s-%d", seg.ID, i+1), seg.ID, i+1
 			s.Title = fmt.Sprintf("%s · bin %d", seg.Title, i+1)
-			s.Entries, s.Sheet = resolve(b.Entries), b.Sheet
+			s.Entries, s.Sheet, s.Selected = resolve(b.Entries), b.Sheet, resolve(b.Selected)
 			if b.Entries == "" {
 				p.add(bn, "segment %s: bin %d needs entries (its entry file)", seg.ID, i+1)
 			}

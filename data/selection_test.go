@@ -1,0 +1,74 @@
+package data
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"drawshow/show"
+)
+
+func TestReadSelection(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "teeds.csv")
+	write(t, path, "Ticket No,Card\nT-04,1\nT-01,2\nT-07,3\n")
+	ts, err := ReadSelection(path, "")
+	if err != nil || strings.Join(ts, " ") != "T-04 T-01 T-07" {
+		t.Fatalf("%q %v", ts, err)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"Ticket\nT-04\nT-04\n", "row 3"},
+		{"Ticket,Card\nT-04,1\n,2\n", "empty"},
+		{"Ticket\n", "no tickets"},
+		{"Card\n1\n", "ticket"},
+	} {
+		write(t, path, c.text)
+		if _, err := ReadSelection(path, ""); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "teeds.csv") {
+			t.Errorf("%q: %v, want the file and %q", c.text, err, c.want)
+		}
+	}
+}
+
+// A selection file is read into the record at the segment's first draw,
+// its tickets presented in order, and verify --db holds the picks to it.
+func TestSelectionInTheRecord(t *testing.T) {
+	c := newCampaign(t)
+	var cash strings.Builder
+	cash.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 8 {
+		cash.WriteString("T-0" + string(rune('0'+i)) + ",C" + string(rune('0'+i)) + ",Member,ace\n")
+	}
+	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	write(t, filepath.Join(c.dir, "teeds.csv"), "Ticket\nT-05\nT-02\n")
+	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: cash.csv, winners: 2, attendance: not-required, selected: teeds.csv}\n"
+	db, ss := c.open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	var got []string
+	for !ss.Eng.State().CurSeg().Drawn() {
+		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ss.Eng.State().CurSeg().Last().Ticket)
+	}
+	if strings.Join(got, " ") != "T-05 T-02" {
+		t.Errorf("presented %v, want the selection's T-05 T-02", got)
+	}
+	l := ss.Eng.State().CurSeg().Lists
+	if l == nil || l.SelectedFile != "teeds.csv" || l.SelectedSHA256 == "" {
+		t.Errorf("the record's lists: %+v", l)
+	}
+	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify: %v %q", err, r.Problems)
+	}
+	// the file changed after the show: the record still holds what was presented
+	if err := os.WriteFile(filepath.Join(c.dir, "teeds.csv"), []byte("Ticket\nT-01\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify after the file changed: %v %q", err, r.Problems)
+	}
+}
