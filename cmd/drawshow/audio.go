@@ -57,8 +57,14 @@ func cmdCues(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer p.Close()
+		// a sound check that hears nothing must not say it played: the
+		// device asked for is not there (Open said why, above)
+		if i := p.Info(); i.Null && *device != "null" {
+			return errors.New("cues --play: no sound device played (see above)")
+		}
+		i := p.Info()
 		for _, c := range audio.Cues() {
-			fmt.Fprintf(stdout, "playing %s\n", c)
+			fmt.Fprintf(stdout, "playing %s on %s %s\n", c, i.Backend, i.Device)
 			p.Play(c)
 			time.Sleep(audio.Duration(c) + 400*time.Millisecond)
 		}
@@ -99,13 +105,21 @@ func cmdAudioDevices(args []string, _ io.Reader, stdout, stderr io.Writer) error
 		fmt.Fprintf(stdout, "%v; the show would run silent\n", audio.ErrNoBackend)
 		return nil
 	}
-	fmt.Fprintf(stdout, "%s playback devices (* default); --audio-device takes a name or a unique part of it:\n", devs[0].Backend)
+	fmt.Fprintf(stdout, "%s playback devices (* default); --audio-device takes the first column, a name, or a unique part of either:\n", devs[0].Backend)
+	w := 0
+	for _, d := range devs {
+		w = max(w, len(d.ID))
+	}
 	for _, d := range devs {
 		mark := " "
 		if d.Default {
 			mark = "*"
 		}
-		fmt.Fprintf(stdout, "%s %s\n", mark, d.Name)
+		if d.ID == "" || d.ID == d.Name {
+			fmt.Fprintf(stdout, "%s %s\n", mark, d.Name)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s %-*s  %s\n", mark, w, d.ID, d.Name)
 	}
 	return nil
 }
