@@ -16,10 +16,11 @@ import (
 // game loop's own tick, one a tick, through the same handling as the key
 // that does it, so the record is exactly as if the host had pressed it.
 
-// remote is one thing the console asked for.
+// remote is one thing the console asked for, or a note for the operator.
 type remote struct {
 	key  ebiten.Key
 	line *show.Command // an action line, with what was typed for it
+	note string        // Tell's
 }
 
 // inbox holds what the console asked for until the next tick.
@@ -87,8 +88,20 @@ func (s *Stage) Act(line string) error {
 	return nil
 }
 
+// Tell gives the operator news from outside the show, such as the sound
+// device lost or back, from any goroutine: at a tick of its own the stage
+// tells the host as it tells a refusal (the console shows it) and logs it.
+func (s *Stage) Tell(msg string) { s.remote.push(remote{note: msg}) }
+
 // perform does what the console asked for, in the game loop.
 func (s *Stage) perform(r remote) {
+	if r.note != "" {
+		s.tell(r.note)
+		if s.opt.Log != nil {
+			s.opt.Log(r.note)
+		}
+		return
+	}
 	if r.line == nil {
 		s.handle(Frame{Keys: []ebiten.Key{r.key}})
 		return
