@@ -128,3 +128,26 @@ func testCommand(line string) show.Command {
 	c, _, _ := show.ParseAction(line)
 	return c
 }
+
+// BenchmarkInfo is what the game loop pays for a record: queueing it,
+// its fields made, against the yardstick of the map of fields alone.
+func BenchmarkInfo(b *testing.B) {
+	l, err := Open(filepath.Join(b.TempDir(), "b.db.log"), Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	var sink Fields
+	b.Run("fields", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			sink = Fields{"from": "keyboard", "key": "PageDown", "action": "next", "scene": "intro", "i": i}
+		}
+	})
+	b.Run("info", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			l.Info("key", Fields{"from": "keyboard", "key": "PageDown", "action": "next", "scene": "intro", "i": i})
+		}
+		b.ReportMetric(float64(l.Dropped()), "dropped")
+	})
+	_ = sink
+}
