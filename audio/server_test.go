@@ -171,7 +171,7 @@ func TestDeviceVanishes(t *testing.T) {
 	waitFor(t, p, "the roll to start", func() bool { return p.mix.active.Load() == 1 })
 
 	srv.UnloadSink(pulsetest.SinkName)
-	waitLog(t, l, "gone")
+	waitLog(t, l, "lost")
 	if i := p.Info(); !i.Null {
 		t.Errorf("after the sink went: %+v, want the null device", i)
 	}

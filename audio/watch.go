@@ -87,13 +87,13 @@ func (p *Player) present() bool {
 func (p *Player) lost(o *output) {
 	n, err := p.openNull()
 	if err != nil {
-		p.log("audio: the sound %s is gone, and the null device failed (%v)", quoteDevice(o.info.Device), err)
+		p.log("audio: the sound %s is lost, and the null device failed (%v)", quoteDevice(o.info.Device), err)
 		return
 	}
 	n.info.Device = o.info.Device + " (gone)"
 	p.use(n)
 	o.close()
-	p.log("audio: the sound %s is gone; the show goes on silent, and plays there again when it returns", quoteDevice(o.info.Device))
+	p.log("audio: the sound %s is lost (gone from the system); the show goes on silent, and plays there again when it returns", quoteDevice(o.info.Device))
 }
 
 // reopen opens the device asked for if it is there (again), and moves

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -79,6 +80,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		return err
 	}
 	var player *audio.Player
+	var onStage atomic.Pointer[scenes.Stage] // for the player's news, once there is a stage
 	opened, shown := make(chan struct{}), make(chan struct{})
 	if sh.Sound.Enabled {
 		dev := f.Audio
@@ -89,7 +91,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		go func() {
 			defer close(opened)
 			<-shown
-			p, err := audio.Open(dev, logAudio(fl, stderr))
+			p, err := audio.Open(dev, tellHost(&onStage, logAudio(fl, stderr)))
 			if err == nil {
 				logPlayer(fl, p)
 				p.SetVolume(float32(sh.Sound.Volume))
@@ -144,6 +146,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		}
 	}
 	stage := scenes.New(opt)
+	onStage.Store(stage)
 	if desk != nil {
 		desk.attach(stage)
 	}
@@ -245,6 +248,18 @@ func loadLogo(path string, stderr io.Writer, fl *flightlog.Log) *ebiten.Image {
 		return nil
 	}
 	return ebiten.NewImageFromImage(img)
+}
+
+// tellHost passes what the player says of its device (the one opened, a
+// fall-back to the null device, the device lost mid-show or back) to the
+// host on the console as well as to log.
+func tellHost(stage *atomic.Pointer[scenes.Stage], log func(format string, args ...any)) func(format string, args ...any) {
+	return func(format string, args ...any) {
+		log(format, args...)
+		if s := stage.Load(); s != nil {
+			s.Tell("Sound: " + strings.TrimPrefix(fmt.Sprintf(format, args...), "audio: "))
+		}
+	}
 }
 
 // lateSound is the player once it has opened; until then the stage is
