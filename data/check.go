@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"strings"
+	"time"
 
 	"drawshow/show"
 )
@@ -62,6 +63,11 @@ func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 	}
 	defer t.Close()
 	b := show.NewBinBuilder(seg, func(card string) (bool, bool) { return excluded[card], false })
+	day := time.Now()
+	if !seg.At.IsZero() {
+		day = seg.At
+	}
+	b.VisitsSince(day.Format(time.DateOnly))
 	b.Grow(first.rows)
 	// The bin keeps each row's ticket and card: copies of their own, each
 	// card once, rather than the strings the reader gives, which hold on

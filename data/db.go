@@ -147,6 +147,9 @@ var migrations = []string{
 		sha256 BLOB NOT NULL,
 		PRIMARY KEY(show, line)
 	) WITHOUT ROWID;`,
+	// 6: a member's last visit, for qualify last_visit (YYYY-MM-DD); an
+	// import that stored it has finale 2.
+	`ALTER TABLE entries ADD COLUMN visit TEXT NOT NULL DEFAULT '';`,
 }
 
 // Open opens or creates the campaign database at path for writing, and

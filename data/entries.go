@@ -16,7 +16,7 @@ import (
 // Columns names the headers of an entry file, as the show file's columns:
 // key does. An empty field means the column is found by its usual headers.
 // Its fields match show.Columns, so Columns(seg.Columns) converts.
-type Columns struct{ Ticket, Card, Name, Tier, Points, Area, Spend, Property, Device string }
+type Columns struct{ Ticket, Card, Name, Tier, Points, Area, Spend, Property, Device, Visit string }
 
 // Need says which columns an entry file must have, and which of the finale
 // kinds' columns to read. The card column is always required.
@@ -31,6 +31,9 @@ type Need struct {
 	// Area, Spend and Property are read only when asked for: other entry
 	// files keep such columns among their extra columns, as they always did.
 	Area, Spend, Property Use
+	// Visit is a member's last visit, for a draw's qualify last_visit:
+	// Required asks for the column; an empty cell is no visit on record.
+	Visit Use
 }
 
 // Use is whether a reader looks for a column, and whether it must be there.
@@ -165,6 +168,7 @@ var (
 	tierHeaders   = []string{"tier", "card tier", "level", "rewards tier"}
 	pointsHeaders = []string{"points", "pts", "point balance"}
 	spendHeaders  = []string{"spend", "total spend", "qualifying spend"}
+	visitHeaders  = []string{"last visit", "last visit date", "last played", "last activity", "visit"}
 	propHeaders   = []string{"property", "casino", "unit", "site"}
 	deviceHeaders = []string{"device", "device id", "machine", "machine no", "asset", "asset no", "table", "position"}
 )
@@ -250,6 +254,7 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Entry
 		iArea
 		iSpend
 		iProperty
+		iVisit
 	)
 	ticket := column{role: "ticket", key: "ticket", name: cols.Ticket, aliases: ticketHeaders, need: need.Ticket}
 	if need.Device {
@@ -267,6 +272,7 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Entry
 		iArea:     optional(need.Area, column{role: "area", key: "area", name: cols.Area, aliases: areaHeaders}),
 		iSpend:    optional(need.Spend, column{role: "spend", key: "spend", name: cols.Spend, aliases: spendHeaders}),
 		iProperty: optional(need.Property, column{role: "property", key: "property", name: cols.Property, aliases: propHeaders}),
+		iVisit:    optional(need.Visit, column{role: "last visit", key: "visit", name: cols.Visit, aliases: visitHeaders}),
 	})
 	if fe != nil {
 		return st, fe
@@ -358,6 +364,13 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Entry
 				c.bad(colSpend, v, fmt.Sprintf("spend %q %v", v, err))
 			} else {
 				r.Spend = p
+			}
+		}
+		if v := cell(rec, idx[iVisit]); v != "" {
+			if d, err := parseVisit(v); err != nil {
+				c.bad(label(idx[iVisit]), v, fmt.Sprintf("last visit %q %v", v, err))
+			} else {
+				r.Visit = d
 			}
 		}
 		r.Property = cell(rec, idx[iProperty])

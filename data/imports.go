@@ -38,6 +38,14 @@ func EntryNeed(seg *show.Segment) Need {
 			n.Spend = Required
 		}
 	}
+	if q := seg.Qualify; q != nil {
+		if len(q.MinSpend) > 0 {
+			n.Spend, n.Tier = Required, true
+		}
+		if q.WithinDays > 0 {
+			n.Visit = Required
+		}
+	}
 	return n
 }
 
@@ -79,7 +87,14 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 	l := &show.Loaded{File: name, SHA256: sum}
 	err = db.tx(func(tx *sql.Tx) error {
 		need := EntryNeed(seg)
-		ins := newInserter(tx, need.Area != Ignore || need.Spend != Ignore || need.Property != Ignore || seg.Columns.Area != "" || seg.Columns.Spend != "" || seg.Columns.Property != "")
+		level := 0
+		if need.Area != Ignore || need.Spend != Ignore || need.Property != Ignore || seg.Columns.Area != "" || seg.Columns.Spend != "" || seg.Columns.Property != "" {
+			level = 1
+		}
+		if need.Visit != Ignore || seg.Columns.Visit != "" {
+			level = 2
+		}
+		ins := newInserter(tx, level)
 		defer ins.hash.stop()
 		st, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), need, ins.add)
 		if err != nil {
@@ -90,7 +105,7 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 		}
 		l.Rows, l.RowsSHA256 = st.Rows, ins.hash.sum()
 		_, err = tx.Exec(`INSERT INTO imports(show, segment, file, sha256, rows, first, last, finale) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			showID, seg.ID, l.File, l.SHA256, l.Rows, ins.first, ins.last, ins.cols == 9)
+			showID, seg.ID, l.File, l.SHA256, l.Rows, ins.first, ins.last, level)
 		return err
 	})
 	if err != nil {
@@ -111,18 +126,18 @@ type inserter struct {
 // newInserter starts the inserts of one file. Only a file with the
 // finale's columns binds them: a million-row draw file leaves them to
 // their defaults, which saves a third of its import time.
-func newInserter(tx *sql.Tx, finale bool) *inserter {
-	cols := 6
-	if finale {
-		cols = 9
-	}
+func newInserter(tx *sql.Tx, level int) *inserter {
+	cols := []int{6, 9, 10}[level]
 	return &inserter{tx: tx, cols: cols, args: make([]any, 0, insertBatch*cols), first: 1, hash: newRowHash()}
 }
 
 func (ins *inserter) insertSQL(n int) string {
 	names, one := `ticket, card, name, tier, points, extra`, `(?, ?, ?, ?, ?, ?),`
-	if ins.cols == 9 {
+	switch ins.cols {
+	case 9:
 		names, one = names+`, area, spend, property`, `(?, ?, ?, ?, ?, ?, ?, ?, ?),`
+	case 10:
+		names, one = names+`, area, spend, property, visit`, `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?),`
 	}
 	return `INSERT INTO entries(` + names + `) VALUES ` + strings.TrimSuffix(strings.Repeat(one, n), ",")
 }
@@ -139,11 +154,16 @@ func (ins *inserter) add(r EntryRow) error {
 	}
 	ins.args = append(ins.args, r.Ticket, r.Card, r.Name, int(r.Tier), int64(r.Points), extra)
 	area, spend, property := "", int64(0), "" // the columns' defaults
-	if ins.cols == 9 {
+	visit := ""
+	if ins.cols >= 9 {
 		area, spend, property = r.Area, int64(r.Spend), r.Property
 		ins.args = append(ins.args, area, spend, property)
 	}
-	ins.hash.entry(r.Ticket, r.Card, r.Name, int64(r.Tier), int64(r.Points), hashed, area, spend, property)
+	if ins.cols == 10 {
+		visit = r.Visit
+		ins.args = append(ins.args, visit)
+	}
+	ins.hash.entry(r.Ticket, r.Card, r.Name, int64(r.Tier), int64(r.Points), hashed, area, spend, property, visit)
 	if len(ins.args) == cap(ins.args) {
 		if ins.full == nil {
 			st, err := ins.tx.Prepare(ins.insertSQL(insertBatch))
@@ -193,7 +213,7 @@ func (ins *inserter) flush() error {
 // Rows streams the imported rows of a segment in file order.
 func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 	var first, last int64
-	var finale bool
+	var finale int // 1: the finale kinds' columns; 2: and the last visit
 	err := db.sql.QueryRow(`SELECT first, last, finale FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last, &finale)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("segment %s: no entry file imported", segment)
@@ -204,8 +224,11 @@ func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 	// a file without the finale's columns is read without them: three
 	// columns fewer to scan a row makes a million-row freeze a fifth faster
 	cols := `ticket, card, tier, points`
-	if finale {
+	if finale >= 1 {
 		cols += `, area, spend, property`
+	}
+	if finale >= 2 {
+		cols += `, visit`
 	}
 	rows, err := db.sql.Query(`SELECT `+cols+` FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
 	if err != nil {
@@ -216,8 +239,11 @@ func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 	var tier int
 	var points, spend int64
 	dst := []any{&r.Ticket, &r.Card, &tier, &points}
-	if finale {
+	if finale >= 1 {
 		dst = append(dst, &r.Area, &spend, &r.Property)
+	}
+	if finale >= 2 {
+		dst = append(dst, &r.Visit)
 	}
 	// A bin holds each row's card: each card once, rather than a string of
 	// its own for every ticket of it (2 000 000 rows of 400 000 cards: 32

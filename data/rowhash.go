@@ -97,7 +97,9 @@ func (r *rowHash) stop() {
 
 // entry adds one row of the entries table: ticket, card, name, tier,
 // points, extra, area, spend, property.
-func (r *rowHash) entry(ticket, card, name string, tier, points int64, extra sql.NullString, area string, spend int64, property string) {
+// A last visit is hashed only when there is one: a record made before
+// the column hashes as it did.
+func (r *rowHash) entry(ticket, card, name string, tier, points int64, extra sql.NullString, area string, spend int64, property, visit string) {
 	r.str(ticket)
 	r.str(card)
 	r.str(name)
@@ -107,6 +109,9 @@ func (r *rowHash) entry(ticket, card, name string, tier, points int64, extra sql
 	r.str(area)
 	r.int(spend)
 	r.str(property)
+	if visit != "" {
+		r.str(visit)
+	}
 	r.end()
 }
 
@@ -137,7 +142,7 @@ func (db *DB) scanRows(showID, segment string, fn func(show.Row) error) (rows in
 	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last); err != nil {
 		return 0, "", fmt.Errorf("the import of %s: %v", segment, err)
 	}
-	q, err := db.sql.Query(`SELECT ticket, card, name, tier, points, extra, area, spend, property FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
+	q, err := db.sql.Query(`SELECT ticket, card, name, tier, points, extra, area, spend, property, visit FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
 	if err != nil {
 		return 0, "", err
 	}
@@ -149,10 +154,10 @@ func (db *DB) scanRows(showID, segment string, fn func(show.Row) error) (rows in
 	var tier, points, spend int64
 	var extra sql.NullString
 	for q.Next() {
-		if err := q.Scan(&r.Ticket, &r.Card, &name, &tier, &points, &extra, &r.Area, &spend, &r.Property); err != nil {
+		if err := q.Scan(&r.Ticket, &r.Card, &name, &tier, &points, &extra, &r.Area, &spend, &r.Property, &r.Visit); err != nil {
 			return 0, "", err
 		}
-		h.entry(r.Ticket, r.Card, string(name), tier, points, extra, r.Area, spend, r.Property)
+		h.entry(r.Ticket, r.Card, string(name), tier, points, extra, r.Area, spend, r.Property, r.Visit)
 		rows++
 		if fn != nil {
 			r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)

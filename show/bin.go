@@ -20,6 +20,8 @@ type Bin struct {
 	Zero         int      // participants left with no ticket
 	Filtered     int      // rows a bonus jackpot's spend, device and area rules keep out
 	PastWinners  []string // cards removed because they won in an earlier show (exclude_winners), sorted
+	BelowSpend   int      // rows below their tier's spend (qualify)
+	NoVisit      int      // rows without a visit in the days the draw asks (qualify)
 	pid          []int32  // participant number of each entry; nil when each entry is its own participant
 }
 
@@ -43,6 +45,17 @@ type BinBuilder struct {
 	past     map[string]bool // barred by exclude_winners…
 	pastOut  map[string]bool // …and found in the file
 	earned   bool            // bonus entries were added
+	since    string          // qualify last_visit: the first day a visit counts on
+	below    int
+	noVisit  int
+}
+
+// VisitsSince sets the first day a visit counts on, for the draw's
+// qualify last_visit: within its days before the draw's day.
+func (b *BinBuilder) VisitsSince(day string) {
+	if q := b.seg.Qualify; q != nil && q.WithinDays > 0 {
+		b.since = VisitSince(day, q.WithinDays)
+	}
 }
 
 // BarPast keeps the winners of earlier shows out of the bin.
@@ -87,6 +100,17 @@ func (b *BinBuilder) Add(r Row) {
 	if !b.qualifies(r) {
 		b.filtered++
 		return
+	}
+	if q := b.seg.Qualify; q != nil {
+		spend, visit := q.fails(r, b.since)
+		if spend {
+			b.below++
+			return
+		}
+		if visit {
+			b.noVisit++
+			return
+		}
 	}
 	if ex, bar := b.removed(r.Card); ex || bar {
 		if ex {
@@ -175,6 +199,8 @@ func (b *BinBuilder) Bin() (*Bin, error) {
 		Capped:       b.capped,
 		Zero:         b.zero,
 		Filtered:     b.filtered,
+		BelowSpend:   b.below,
+		NoVisit:      b.noVisit,
 	}
 	if len(b.pastOut) > 0 {
 		bin.PastWinners = sortedKeys(b.pastOut)

@@ -306,7 +306,7 @@ func (d *decider) freeze(seg *SegState) error {
 	if err != nil {
 		return err
 	}
-	f.Earned, f.PastWinners = sources, bin.PastWinners
+	f.Earned, f.PastWinners, f.BelowSpend, f.NoVisit = sources, bin.PastWinners, bin.BelowSpend, bin.NoVisit
 	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(bin.Entries), bin.Participants, bin.Total
 	f.Rows, f.Excluded, f.Barred = bin.Rows, bin.Excluded, bin.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered
@@ -609,6 +609,7 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 	}
 	b := NewBinBuilder(rules, removed)
 	b.BarPast(e.pastWinners(seg))
+	b.VisitsSince(f.Day)
 	b.Grow(f.Rows + len(earned))
 	if st.Seg(rowsOf).Loaded != nil {
 		if err := e.src.Rows(rowsOf, func(r Row) error { b.Add(r); return nil }); err != nil {

@@ -139,6 +139,10 @@ type Frozen struct {
 	// PastWinners: the cards of the file that won in an earlier show of
 	// the campaign, kept out by exclude_winners
 	PastWinners []string `json:"past_winners,omitempty"`
+	// BelowSpend and NoVisit: rows qualify kept out, by its spend and by
+	// its visit rule
+	BelowSpend int `json:"below_spend,omitempty"`
+	NoVisit    int `json:"no_visit,omitempty"`
 }
 
 // PickRef is the payload of the pick events.

@@ -86,6 +86,7 @@ type Columns struct {
 	Spend    string `yaml:"spend"`
 	Property string `yaml:"property"`
 	Device   string `yaml:"device"`
+	Visit    string `yaml:"visit"` // qualify last_visit's column
 }
 
 // Segment kinds.
@@ -174,6 +175,7 @@ type Segment struct {
 
 	BonusEntries   *BonusEntries   // entries earned by bonus-jackpot wins
 	ExcludeWinners *ExcludeWinners // winners of earlier shows barred
+	Qualify        *Qualify        // who may enter: a spend per tier, a recent visit
 }
 
 // Draws reports whether the segment draws winners from a bin.
@@ -260,6 +262,7 @@ type segmentYAML struct {
 	Deck            string              `yaml:"deck"`
 	BonusEntries    *bonusEntriesYAML   `yaml:"bonus_entries"`
 	ExcludeWinners  *excludeWinnersYAML `yaml:"exclude_winners"`
+	Qualify         *qualifyYAML        `yaml:"qualify"`
 }
 
 var (
@@ -267,9 +270,9 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "bonus_entries", "exclude_winners"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "bonus_entries", "exclude_winners", "qualify"}
 	maskKeys    = []string{"names", "cards"}
-	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device"}
+	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device", "visit"}
 	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
 	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
 	boardKeys   = []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
@@ -584,6 +587,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			p.add(at("selected"), "segment %s: selected and manual: true both say who chooses the tickets; give one (selected: the system's file, manual: the host types them)", seg.ID)
 		}
 		campaignRules(&p, n, &r, &seg)
+		qualify(&p, n, &r, &seg)
 		s.Segments = append(s.Segments, finale(&p, n, &r, seg, loc, resolve)...)
 	}
 	nodes := map[string]*yaml.Node{} // each segment's (or group's) node in the file

@@ -71,6 +71,7 @@ type Row struct {
 	Area     string // bonus jackpot: the floor area of the device
 	Spend    uint64 // bonus jackpot: the player's qualifying spend, whole currency units
 	Property string // royal flush: the finalist's casino
+	Visit    string // qualify last_visit: the member's last visit, YYYY-MM-DD; "" when not known
 }
 
 // Entry is one ticket of a frozen bin.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"drawshow/data"
@@ -45,6 +46,7 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 	note := func(format string, args ...any) {
 		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
 	}
+	out = append(out, ruleNotes(sh, seg, c)...)
 	if seg.Manual {
 		note("drawn by hand: the host types each ticket drawn from the physical bin (ticket NUMBER); one not in the frozen bin is refused")
 	}
@@ -159,4 +161,47 @@ func choicesDerived(r *verify.Report) string {
 		return ""
 	}
 	return fmt.Sprintf(", %d choice(s) and %d small draw(s) of the finale", r.Choices, r.SmallDraws)
+}
+
+// ruleNotes are check's lines for the rules any draw may have: who
+// qualifies, what earlier shows give and bar, a selection made elsewhere.
+func ruleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []string {
+	var out []string
+	note := func(format string, args ...any) {
+		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
+	}
+	if q := seg.Qualify; q != nil {
+		if len(q.MinSpend) > 0 {
+			var ms []string
+			for _, t := range show.Tiers {
+				if v, ok := q.MinSpend[t]; ok {
+					ms = append(ms, fmt.Sprintf("%s %s", t, show.Money(sh.Currency, int64(v))))
+				}
+			}
+			note("qualifies with a spend of at least %s (column %s)", strings.Join(ms, ", "), or(seg.Columns.Spend, "Spend"))
+		}
+		if q.WithinDays > 0 {
+			note("qualifies with a visit in the %d days before the draw (column %s)", q.WithinDays, or(seg.Columns.Visit, "Last Visit"))
+		}
+		if c != nil && c.Bin != nil && !c.Made {
+			note("%d row(s) below their tier's spend, %d without a visit in those days: not eligible", c.Bin.BelowSpend, c.Bin.NoVisit)
+		}
+	}
+	if be := seg.BonusEntries; be != nil {
+		note("%d entr(ies) for each win of %s from %s on, tonight's and the campaign database's: added from the record at the freeze", be.PerWin, strings.Join(be.From, ", "), be.Since)
+	}
+	if ex := seg.ExcludeWinners; ex != nil {
+		note("the winners of %s in the campaign database's official shows from %s on are barred: counted at the freeze", strings.Join(ex.Of, ", "), ex.Since)
+	}
+	if seg.Selected != "" {
+		note("presents the selection %s, in its order, instead of drawing", filepath.Base(seg.Selected))
+	}
+	return out
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

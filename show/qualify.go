@@ -1,0 +1,123 @@
+package show
+
+import (
+	"fmt"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Qualify is who may enter a draw besides the tiers: a minimum spend per
+// tier (Friday Prive, 4.2) and a visit within the last days (the Day of
+// Reconciliation: a visit in the last 2 years). The entry file's columns
+// give both; each filter's removals are counted in the freeze.
+type Qualify struct {
+	MinSpend   map[Tier]uint64 // a tier not named needs no spend
+	WithinDays int             // 0: no visit rule
+}
+
+// Unqualified is why r may not enter seg's bin on the promotional day
+// day (YYYY-MM-DD), or "" when it may: the words a statement gives.
+func (q *Qualify) Unqualified(r Row, day, currency string) string {
+	if q == nil {
+		return ""
+	}
+	if min := q.MinSpend[r.Tier]; r.Spend < min {
+		return fmt.Sprintf("spend %s below %s for %s", Money(currency, int64(r.Spend)), Money(currency, int64(min)), tierTitle(r.Tier))
+	}
+	if q.WithinDays > 0 {
+		since := VisitSince(day, q.WithinDays)
+		switch {
+		case r.Visit == "":
+			return "no visit on record"
+		case r.Visit < since:
+			return fmt.Sprintf("last visit %s, before %s (%d days before the draw)", r.Visit, since, q.WithinDays)
+		}
+	}
+	return ""
+}
+
+// spend reports whether r fails the spend rule, visit whether it fails
+// the visit rule (which is looked at only once the spend passes).
+func (q *Qualify) fails(r Row, since string) (spend, visit bool) {
+	if r.Spend < q.MinSpend[r.Tier] {
+		return true, false
+	}
+	return false, q.WithinDays > 0 && (r.Visit == "" || r.Visit < since)
+}
+
+// VisitSince is the first day a visit counts on for a draw on day: within
+// days before it.
+func VisitSince(day string, days int) string {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return t.AddDate(0, 0, -days).Format(time.DateOnly)
+}
+
+func tierTitle(t Tier) string {
+	s := t.String()
+	if s == "" {
+		return "no tier"
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+type qualifyYAML struct {
+	Spend *struct {
+		Column string            `yaml:"column"`
+		Min    map[string]uint64 `yaml:"min"`
+	} `yaml:"spend"`
+	LastVisit *struct {
+		Column     string `yaml:"column"`
+		WithinDays int    `yaml:"within_days"`
+	} `yaml:"last_visit"`
+}
+
+var (
+	qualifyKeys   = []string{"spend", "last_visit"}
+	spendKeys     = []string{"column", "min"}
+	lastVisitKeys = []string{"column", "within_days"}
+)
+
+// qualify reads a draw's qualify rules; their columns become the entry
+// file's spend and visit columns.
+func qualify(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
+	qy := r.Qualify
+	if qy == nil {
+		return
+	}
+	at := value(n, "qualify")
+	checkKeys(p, at, qualifyKeys, "qualify")
+	q := &Qualify{}
+	column := func(key, name string, dst *string) {
+		switch {
+		case name == "":
+		case *dst != "" && *dst != name:
+			p.add(at, "segment %s: qualify %s column %q, but columns %s says %q: name it once", seg.ID, key, name, key, *dst)
+		default:
+			*dst = name
+		}
+	}
+	if s := qy.Spend; s != nil {
+		checkKeys(p, value(at, "spend"), spendKeys, "qualify spend")
+		column("spend", s.Column, &seg.Columns.Spend)
+		q.MinSpend = tierMap(p, value(at, "spend"), seg.ID, "qualify spend min", s.Min)
+		if len(q.MinSpend) == 0 {
+			p.add(at, "segment %s: qualify spend needs min: the least spend of each tier, e.g. {king: 250}", seg.ID)
+		}
+	}
+	if v := qy.LastVisit; v != nil {
+		checkKeys(p, value(at, "last_visit"), lastVisitKeys, "qualify last_visit")
+		column("visit", v.Column, &seg.Columns.Visit)
+		q.WithinDays = v.WithinDays
+		if v.WithinDays < 1 || v.WithinDays > 3660 {
+			p.add(at, "segment %s: qualify last_visit within_days %d is out of range 1..3660", seg.ID, v.WithinDays)
+		}
+	}
+	if q.MinSpend == nil && q.WithinDays == 0 {
+		p.add(at, "segment %s: qualify needs spend or last_visit", seg.ID)
+	}
+	seg.Qualify = q
+}

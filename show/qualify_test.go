@@ -1,0 +1,74 @@
+package show
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Friday Prive's spend rule (4.2) and the Day of Reconciliation's visit
+// rule keep rows out of the bin, each counted, and say why.
+func TestQualify(t *testing.T) {
+	sh, err := Parse("s.yaml", []byte(`promotion: P
+property: C
+segments:
+  - id: eod
+    at: "2024-12-16T20:00"
+    entries: eod.csv
+    qualify:
+      spend: {column: Spend, min: {king: 250, queen: 100}}
+      last_visit: {column: Last Visit, within_days: 730}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seg := &sh.Segments[0]
+	if seg.Columns.Spend != "Spend" || seg.Columns.Visit != "Last Visit" {
+		t.Fatalf("columns %+v", seg.Columns)
+	}
+	rows := []Row{
+		{Ticket: "T1", Card: "a", Tier: King, Spend: 300, Visit: "2024-01-10"},
+		{Ticket: "T2", Card: "b", Tier: King, Spend: 180, Visit: "2024-01-10"},  // below King's 250
+		{Ticket: "T3", Card: "c", Tier: Queen, Spend: 100, Visit: "2022-12-16"}, // a day before the 730 days (2024 has 29 February)
+		{Ticket: "T4", Card: "d", Tier: Queen, Spend: 120, Visit: "2022-12-17"}, // the first day that counts
+		{Ticket: "T5", Card: "e", Tier: Ace, Spend: 0},                          // no visit on record
+		{Ticket: "T6", Card: "f", Tier: Ace, Spend: 0, Visit: "2024-12-01"},     // Ace: no spend asked
+	}
+	r := newRig(t, sh, memRows{"eod": rows}, seedOf(81))
+	r.now = time.Date(2024, 12, 16, 18, 0, 0, 0, time.UTC)
+	f := r.do(Command{Op: OpFreeze})[0].Frozen
+	if f.BelowSpend != 1 || f.NoVisit != 2 || f.Entries != 3 {
+		t.Fatalf("below spend %d, no visit %d, entries %d; want 1, 2, 3", f.BelowSpend, f.NoVisit, f.Entries)
+	}
+	for _, c := range []struct {
+		row  Row
+		want string
+	}{
+		{rows[1], "spend R180 below R250 for King"},
+		{rows[2], "last visit 2022-12-16, before 2022-12-17"},
+		{rows[4], "no visit on record"},
+		{rows[0], ""},
+	} {
+		if got := seg.Qualify.Unqualified(c.row, "2024-12-16", "ZAR"); !strings.Contains(got, c.want) || (c.want == "") != (got == "") {
+			t.Errorf("%s: %q, want %q", c.row.Card, got, c.want)
+		}
+	}
+	r.do(Command{Op: OpDraw})
+	r.replayed()
+}
+
+func TestQualifyParse(t *testing.T) {
+	for _, c := range []struct{ seg, want string }{
+		{"  - {id: c, entries: c.csv, qualify: {}}\n", "qualify needs spend or last_visit"},
+		{"  - {id: c, entries: c.csv, qualify: {spend: {column: S}}}\n", "qualify spend needs min"},
+		{"  - {id: c, entries: c.csv, qualify: {spend: {min: {duke: 5}}}}\n", `unknown tier "duke"`},
+		{"  - {id: c, entries: c.csv, qualify: {last_visit: {within_days: 0}}}\n", "within_days 0 is out of range"},
+		{"  - {id: c, entries: c.csv, columns: {spend: A}, qualify: {spend: {column: B, min: {ace: 1}}}}\n", `columns spend says "A"`},
+		{"  - {id: c, entries: c.csv, qualify: {age: 18}}\n", `unknown qualify key "age"`},
+	} {
+		_, err := Parse("s.yaml", []byte("promotion: P\nproperty: C\nsegments:\n"+c.seg))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", strings.TrimSpace(c.seg), err, c.want)
+		}
+	}
+}
