@@ -1,0 +1,402 @@
+// Command release builds drawshow's release archives (make release): for
+// each platform both programs, built for it (cgo through Debian's MinGW-w64
+// for Windows), with the README, the examples and every licence of what
+// is linked in, in dist/drawshow-VERSION-windows-amd64.zip and
+// dist/drawshow-VERSION-linux-amd64.tar.gz.
+//
+//	go run ./scripts/release [-version V] [-out DIR] [-platforms windows/amd64,linux/amd64]
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// versionVar is the variable the version is stamped into at link time.
+const versionVar = "drawshow/cmd/internal/buildinfo.version"
+
+// programs are the two programs every archive holds.
+var programs = []string{"drawshow", "drawshow-stage"}
+
+func main() {
+	version := flag.String("version", "", "the release `VERSION` (default: git describe --tags --always --dirty)")
+	out := flag.String("out", "dist", "write the archives into `DIR`")
+	list := flag.String("platforms", "windows/amd64,linux/amd64", "the `GOOS/GOARCH` list to build")
+	flag.Parse()
+	if err := run(*version, *out, strings.Split(*list, ",")); err != nil {
+		fmt.Fprintln(os.Stderr, "release:", err)
+		os.Exit(1)
+	}
+}
+
+func run(version, out string, list []string) error {
+	if version == "" {
+		v, err := output("git", "describe", "--tags", "--always")
+		if err != nil {
+			return fmt.Errorf("the version from git: %v (give -version)", err)
+		}
+		version = v
+	}
+	epoch, err := sourceDate()
+	if err != nil {
+		return err
+	}
+	out, err = filepath.Abs(out) // the builds run in the exported tree
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	// a release is one commit: HEAD's files, not the working copy's
+	if st, _ := output("git", "status", "--porcelain", "--untracked-files=no"); st != "" {
+		fmt.Fprintln(os.Stderr, "release: the working copy has uncommitted changes; the release is HEAD without them")
+	}
+	src, err := os.MkdirTemp("", "drawshow-release-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(src)
+	if err := exportHead(src); err != nil {
+		return err
+	}
+	for _, s := range list {
+		p, err := parsePlatform(s)
+		if err != nil {
+			return err
+		}
+		start := time.Now()
+		path, err := release(p, version, src, out, epoch)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("%s\t%.1f MB\t%.0f s\n", path, float64(st.Size())/1e6, time.Since(start).Seconds())
+	}
+	return nil
+}
+
+// sourceDate is the time every archive entry carries: $SOURCE_DATE_EPOCH,
+// else the last commit's, so that two releases of one commit are alike.
+func sourceDate() (time.Time, error) {
+	s := os.Getenv("SOURCE_DATE_EPOCH")
+	if s == "" {
+		v, err := output("git", "log", "-1", "--format=%ct")
+		if err != nil {
+			return time.Time{}, fmt.Errorf("the last commit's time: %v (set SOURCE_DATE_EPOCH)", err)
+		}
+		s = v
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("SOURCE_DATE_EPOCH %q: not a count of seconds", s)
+	}
+	return time.Unix(n, 0).UTC(), nil
+}
+
+// release builds and packs one platform's archive from the source tree
+// src, and returns its path.
+func release(p platform, version, src, out string, epoch time.Time) (string, error) {
+	name := fmt.Sprintf("drawshow-%s-%s-%s", version, p.OS, p.Arch)
+	tmp, err := os.MkdirTemp(out, ".build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	var files []file
+	for _, prog := range programs {
+		bin := filepath.Join(tmp, p.exe(prog))
+		if err := goBuild(p, version, src, prog, bin); err != nil {
+			return "", err
+		}
+		files = append(files, file{Name: p.exe(prog), Src: bin, Exec: true})
+	}
+	files = append(files, file{Name: "README.md", Src: filepath.Join(src, "README.md")})
+	ex, err := tree(src, "examples")
+	if err != nil {
+		return "", err
+	}
+	files = append(files, ex...)
+	mods, err := linkedModules(p, src)
+	if err != nil {
+		return "", err
+	}
+	lic, err := licences(src, mods)
+	if err != nil {
+		return "", err
+	}
+	files = append(files, lic...)
+	path := filepath.Join(out, name+p.archiveExt())
+	if err := writeArchive(path, name, files, epoch, p.OS == "windows"); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// goBuild builds one program for p, stamped with version. On Windows
+// the stage is a GUI program: no console window opens behind it.
+func goBuild(p platform, version, src, prog, bin string) error {
+	ldflags := "-s -w -X " + versionVar + "=" + version
+	if p.OS == "windows" && prog == "drawshow-stage" {
+		ldflags += " -H=windowsgui"
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", bin, "./cmd/"+prog)
+	cmd.Dir, cmd.Env = src, p.env()
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build %s: %v", prog, err)
+	}
+	return nil
+}
+
+// platform is a GOOS/GOARCH pair.
+type platform struct{ OS, Arch string }
+
+func parsePlatform(s string) (platform, error) {
+	goos, goarch, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if !ok || goos == "" || goarch == "" {
+		return platform{}, fmt.Errorf("platform %q: write GOOS/GOARCH, e.g. windows/amd64", s)
+	}
+	return platform{goos, goarch}, nil
+}
+
+func (p platform) String() string { return p.OS + "/" + p.Arch }
+
+func (p platform) exe(prog string) string {
+	if p.OS == "windows" {
+		return prog + ".exe"
+	}
+	return prog
+}
+
+func (p platform) archiveExt() string {
+	if p.OS == "windows" {
+		return ".zip"
+	}
+	return ".tar.gz"
+}
+
+// env is the build environment for p: cgo on (SQLite and miniaudio are
+// C), through MinGW-w64 for Windows ($WINDOWS_CC overrides it), with the
+// C compiler's warnings off there (miniaudio's are many and harmless).
+func (p platform) env() []string {
+	env := append(os.Environ(), "GOOS="+p.OS, "GOARCH="+p.Arch, "CGO_ENABLED=1")
+	if p.OS == "windows" {
+		cc := os.Getenv("WINDOWS_CC")
+		if cc == "" {
+			cc = "x86_64-w64-mingw32-gcc"
+		}
+		env = append(env, "CC="+cc, "CGO_CFLAGS=-O2 -g -w")
+	}
+	return env
+}
+
+// module is a dependency linked into a program.
+type module struct {
+	Path, Version, Dir string
+}
+
+// linkedModules are the modules whose packages the two programs link
+// for p (not every module go.mod names: the tests' chromedp is not
+// shipped), each with its folder in the module cache.
+func linkedModules(p platform, src string) ([]module, error) {
+	args := []string{"list", "-deps", "-json=Module"}
+	for _, prog := range programs {
+		args = append(args, "./cmd/"+prog)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir, cmd.Env = src, p.env()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v\n%s", err, stderr.Bytes())
+	}
+	mods, err := parseList(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range mods {
+		if m.Dir != "" {
+			continue
+		}
+		// listed but not downloaded: fetch it for its licence
+		b, err := exec.Command("go", "mod", "download", "-json", m.Path+"@"+m.Version).Output()
+		if err != nil {
+			return nil, fmt.Errorf("go mod download %s@%s: %v", m.Path, m.Version, err)
+		}
+		var d struct{ Dir string }
+		if err := json.Unmarshal(b, &d); err != nil || d.Dir == "" {
+			return nil, fmt.Errorf("go mod download %s@%s: no folder in %q", m.Path, m.Version, b)
+		}
+		mods[i].Dir = d.Dir
+	}
+	return mods, nil
+}
+
+// parseList reads go list -deps -json=Module's stream of packages into
+// the modules they belong to, each once, sorted, the main module left out.
+func parseList(r io.Reader) ([]module, error) {
+	dec := json.NewDecoder(r)
+	seen := map[string]module{}
+	for {
+		var pkg struct {
+			Module *struct {
+				Path, Version, Dir string
+				Main               bool
+				Replace            *struct{ Path, Version, Dir string }
+			}
+		}
+		err := dec.Decode(&pkg)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("go list's output: %v", err)
+		}
+		m := pkg.Module
+		if m == nil || m.Main {
+			continue // the standard library, or drawshow itself
+		}
+		mod := module{m.Path, m.Version, m.Dir}
+		if m.Replace != nil {
+			mod = module{m.Path, m.Replace.Version, m.Replace.Dir}
+		}
+		seen[m.Path] = mod
+	}
+	var out []module
+	for _, p := range slices.Sorted(maps.Keys(seen)) {
+		out = append(out, seen[p])
+	}
+	return out, nil
+}
+
+// isLicence reports whether a file at a module's root is one of its
+// licence texts or notices, which its licence asks to ship.
+func isLicence(name string) bool {
+	n := strings.ToUpper(name)
+	for _, p := range []string{"LICENSE", "LICENCE", "COPYING", "NOTICE", "PATENTS", "UNLICENSE", "COPYRIGHT"} {
+		if strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// licences are the files of LICENSES/: Go's own (its runtime and
+// standard library are in every binary), drawshow's fonts and cues, and
+// each linked module's licence files under its path. A module without
+// one stops the release: what cannot be shown licensed is not shipped.
+func licences(src string, mods []module) ([]file, error) {
+	goroot, err := output("go", "env", "GOROOT")
+	if err != nil {
+		return nil, err
+	}
+	var files []file
+	var index strings.Builder
+	index.WriteString("The licences of what the programs are built from.\n\n")
+	add := func(dir, to, what string) error {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return err
+		}
+		var names []string
+		for _, e := range ents {
+			if !e.IsDir() && isLicence(e.Name()) {
+				files = append(files, file{Name: "LICENSES/" + to + "/" + e.Name(), Src: filepath.Join(dir, e.Name())})
+				names = append(names, e.Name())
+			}
+		}
+		if len(names) == 0 {
+			return fmt.Errorf("%s (%s) has no licence file", what, dir)
+		}
+		fmt.Fprintf(&index, "%-44s %s/%s\n", what, to, strings.Join(names, ", "+to+"/"))
+		return nil
+	}
+	gov, _ := output("go", "env", "GOVERSION")
+	if err := add(goroot, "go", "Go "+gov+" (runtime, standard library)"); err != nil {
+		return nil, err
+	}
+	if err := add(filepath.Join(src, "assets", "fonts"), "fonts", "the fonts (assets/fonts)"); err != nil {
+		return nil, err
+	}
+	files = append(files, file{Name: "LICENSES/cues/LICENSE-cues.md", Src: filepath.Join(src, "audio", "LICENSE-cues.md")})
+	fmt.Fprintf(&index, "%-44s %s\n", "the sound cues (synthesised by drawshow)", "cues/LICENSE-cues.md")
+	for _, m := range mods {
+		if err := add(m.Dir, m.Path, m.Path+" "+m.Version); err != nil {
+			return nil, err
+		}
+	}
+	index.WriteString(`
+C code compiled in through cgo, under the licences of the modules that
+carry it: SQLite (public domain, in github.com/mattn/go-sqlite3),
+miniaudio (public domain or MIT No Attribution, in github.com/gen2brain/malgo)
+and, on Linux, GLFW (zlib licence, in github.com/hajimehoshi/ebiten/v2).
+`)
+	files = append(files, file{Name: "LICENSES/README.txt", Data: []byte(index.String())})
+	return files, nil
+}
+
+// tree is every file under src/dir, named by its path from src.
+func tree(src, dir string) ([]file, error) {
+	var out []file
+	err := filepath.WalkDir(filepath.Join(src, dir), func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		out = append(out, file{Name: filepath.ToSlash(rel), Src: path})
+		return nil
+	})
+	return out, err
+}
+
+// exportHead writes the files of the commit HEAD into dir (git archive).
+func exportHead(dir string) error {
+	cmd := exec.Command("git", "archive", "--format=tar", "HEAD")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	r, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	xerr := untar(r, dir)
+	io.Copy(io.Discard, r)
+	if err := cmd.Wait(); err != nil {
+		return fmt.Errorf("git archive HEAD: %v %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return xerr
+}
+
+// output runs a command and returns its standard output, trimmed.
+func output(name string, args ...string) (string, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command(name, args...)
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("%s %s: %v %s", name, strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return strings.TrimSpace(string(b)), nil
+}

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseList(t *testing.T) {
+	stream := `{}
+{"Module":{"Path":"drawshow","Main":true,"Dir":"/src"}}
+{"Module":{"Path":"golang.org/x/sys","Version":"v0.50.0","Dir":"/m/sys"}}
+{"Module":{"Path":"github.com/a/b","Version":"v1.0.0","Dir":"/m/b","Replace":{"Path":"github.com/c/b","Version":"v1.0.1","Dir":"/m/cb"}}}
+{"Module":{"Path":"golang.org/x/sys","Version":"v0.50.0","Dir":"/m/sys"}}
+`
+	mods, err := parseList(strings.NewReader(stream))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []module{{"github.com/a/b", "v1.0.1", "/m/cb"}, {"golang.org/x/sys", "v0.50.0", "/m/sys"}}
+	if !slices.Equal(mods, want) {
+		t.Fatalf("got %v, want %v", mods, want)
+	}
+	if _, err := parseList(strings.NewReader(`{"Module":`)); err == nil {
+		t.Fatal("a cut stream read without an error")
+	}
+}
+
+func TestIsLicence(t *testing.T) {
+	for name, want := range map[string]bool{
+		"LICENSE": true, "LICENSE.txt": true, "license.md": true, "LICENCE": true, "COPYING": true,
+		"NOTICE": true, "PATENTS": true, "UNLICENSE": true, "README.md": false, "licensing.go": false, "go.mod": false,
+	} {
+		if isLicence(name) != want {
+			t.Errorf("isLicence(%q) = %v", name, !want)
+		}
+	}
+}
+
+func TestParsePlatform(t *testing.T) {
+	p, err := parsePlatform(" windows/amd64")
+	if err != nil || p != (platform{"windows", "amd64"}) || p.exe("drawshow") != "drawshow.exe" || p.archiveExt() != ".zip" {
+		t.Fatalf("windows/amd64: %+v %v", p, err)
+	}
+	for _, bad := range []string{"windows", "/amd64", "linux/", ""} {
+		if _, err := parsePlatform(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+// read is an archive's entries: name to content, and name to mode.
+func read(t *testing.T, path string, asZip bool) (map[string]string, map[string]os.FileMode, time.Time) {
+	t.Helper()
+	body, modes := map[string]string{}, map[string]os.FileMode{}
+	var at time.Time
+	if asZip {
+		z, err := zip.OpenReader(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer z.Close()
+		for _, f := range z.File {
+			r, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(r)
+			r.Close()
+			body[f.Name], modes[f.Name], at = string(b), f.Mode(), f.Modified
+		}
+		return body, modes, at
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(tr)
+		body[h.Name], modes[h.Name], at = string(b), os.FileMode(h.Mode), h.ModTime
+	}
+	return body, modes, at
+}
+
+// Both archive kinds hold every file under the top folder, with its
+// content, its mode (programs executable) and the release's date, and a
+// tar has each folder before what is in it.
+func TestWriteArchive(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "prog")
+	if err := os.WriteFile(src, []byte("\x7fELF program"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	files := []file{
+		{Name: "drawshow", Src: src, Exec: true},
+		{Name: "examples/saturday/show.yaml", Data: []byte("promotion: x\n")},
+		{Name: "LICENSES/README.txt", Data: []byte("index\n")},
+	}
+	at := time.Date(2026, 12, 1, 15, 0, 0, 0, time.UTC)
+	for _, asZip := range []bool{true, false} {
+		path := filepath.Join(dir, "out.zip")
+		if !asZip {
+			path = filepath.Join(dir, "out.tar.gz")
+		}
+		if err := writeArchive(path, "drawshow-v1-x", files, at, asZip); err != nil {
+			t.Fatal(err)
+		}
+		body, modes, got := read(t, path, asZip)
+		if body["drawshow-v1-x/drawshow"] != "\x7fELF program" || modes["drawshow-v1-x/drawshow"].Perm() != 0o755 {
+			t.Errorf("zip %v: the program %q, mode %v", asZip, body["drawshow-v1-x/drawshow"], modes["drawshow-v1-x/drawshow"])
+		}
+		if body["drawshow-v1-x/examples/saturday/show.yaml"] != "promotion: x\n" || modes["drawshow-v1-x/examples/saturday/show.yaml"].Perm() != 0o644 {
+			t.Errorf("zip %v: the example %q", asZip, body["drawshow-v1-x/examples/saturday/show.yaml"])
+		}
+		if !got.Equal(at) {
+			t.Errorf("zip %v: dated %v, want %v", asZip, got, at)
+		}
+		if !asZip {
+			for _, d := range []string{"drawshow-v1-x/", "drawshow-v1-x/examples/", "drawshow-v1-x/examples/saturday/", "drawshow-v1-x/LICENSES/"} {
+				if _, ok := body[d]; !ok {
+					t.Errorf("no folder %s in the tar", d)
+				}
+			}
+		}
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".archive-") {
+				t.Errorf("left behind: %s", e.Name())
+			}
+		}
+	}
+}
+
+// A missing source file fails the archive and leaves none behind.
+func TestWriteArchiveFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.zip")
+	err := writeArchive(path, "top", []file{{Name: "gone", Src: filepath.Join(dir, "gone")}}, time.Now(), true)
+	if err == nil {
+		t.Fatal("packed a file that is not there")
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("left behind: %v", ents)
+	}
+}
+
+// The licences of what this very checkout links, for Linux and for
+// Windows: every module has its licence file, Go's and the fonts' are
+// there, and a module only the tests use (chromedp) is not shipped.
+func TestLicencesOfLinkedModules(t *testing.T) {
+	for _, p := range []platform{{"linux", "amd64"}, {"windows", "amd64"}} {
+		mods, err := linkedModules(p, "../..")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := licences("../..", mods)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		var names []string
+		var index string
+		for _, f := range files {
+			names = append(names, f.Name)
+			if f.Name == "LICENSES/README.txt" {
+				index = string(f.Data)
+			}
+			if f.Src != "" {
+				if _, err := os.Stat(f.Src); err != nil {
+					t.Errorf("%s: %v", f.Name, err)
+				}
+			}
+		}
+		for _, want := range []string{
+			"LICENSES/go/LICENSE", "LICENSES/fonts/LICENSE", "LICENSES/cues/LICENSE-cues.md",
+			"LICENSES/github.com/mattn/go-sqlite3/LICENSE", "LICENSES/github.com/gen2brain/malgo/LICENSE",
+			"LICENSES/github.com/hajimehoshi/ebiten/v2/LICENSE", "LICENSES/golang.org/x/sys/PATENTS",
+		} {
+			if !slices.Contains(names, want) {
+				t.Errorf("%s: no %s among %v", p, want, names)
+			}
+		}
+		for _, n := range names {
+			if strings.Contains(n, "chromedp") || strings.Contains(n, "testify") {
+				t.Errorf("%s: %s is the tests', not shipped", p, n)
+			}
+		}
+		for _, m := range mods {
+			if !strings.Contains(index, m.Path+" "+m.Version) {
+				t.Errorf("%s: the index does not name %s %s", p, m.Path, m.Version)
+			}
+		}
+	}
+}
+
+func TestLicencesRefuseAnUnlicensedModule(t *testing.T) {
+	_, err := licences("../..", []module{{"example.com/none", "v1.0.0", t.TempDir()}})
+	if err == nil || !strings.Contains(err.Error(), "example.com/none v1.0.0") {
+		t.Fatalf("a module with no licence: %v", err)
+	}
+}
+
+// untar writes files and folders, and refuses a name outside its folder
+// and a symbolic link.
+func TestUntar(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "in.tar.gz")
+	if err := writeArchive(src, "top", []file{{Name: "a/b.txt", Data: []byte("b")}, {Name: "run", Data: []byte("x"), Exec: true}}, time.Now(), false); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.Open(src)
+	defer f.Close()
+	gz, _ := gzip.NewReader(f)
+	out := filepath.Join(dir, "out")
+	if err := untar(gz, out); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "top", "a", "b.txt")); err != nil || string(b) != "b" {
+		t.Fatalf("a/b.txt: %q %v", b, err)
+	}
+	if st, err := os.Stat(filepath.Join(out, "top", "run")); err != nil || st.Mode().Perm()&0o100 == 0 {
+		t.Fatalf("run is not executable: %v %v", st, err)
+	}
+	for _, h := range []*tar.Header{
+		{Typeflag: tar.TypeReg, Name: "../escape", Mode: 0o644},
+		{Typeflag: tar.TypeSymlink, Name: "link", Linkname: "/etc/passwd"},
+	} {
+		var b strings.Builder
+		w := tar.NewWriter(&b)
+		w.WriteHeader(h)
+		w.Close()
+		if err := untar(strings.NewReader(b.String()), t.TempDir()); err == nil {
+			t.Errorf("%s accepted", h.Name)
+		}
+	}
+}
