@@ -144,7 +144,7 @@ func (db *DB) cardRows(card string) ([]cardRow, error) {
 		return nil, err
 	}
 	// area and spend too: a bonus jackpot's rules read them
-	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property FROM entries WHERE card = ? ORDER BY rowid`, card)
+	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property, visit FROM entries WHERE card = ? ORDER BY rowid`, card)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func (db *DB) cardRows(card string) ([]cardRow, error) {
 		var id, points, spend int64
 		var tier int
 		var r cardRow
-		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.name, &tier, &points, &r.Area, &spend, &r.Property); err != nil {
+		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.name, &tier, &points, &r.Area, &spend, &r.Property, &r.Visit); err != nil {
 			return nil, err
 		}
 		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
@@ -280,6 +280,9 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow, excluded bool) error {
 	ex, bar := excluded || slices.Contains(f.Excluded, rows[0].Card), slices.Contains(f.Barred, rows[0].Card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
+	past := slices.Contains(f.PastWinners, rows[0].Card)
+	b.BarPast(map[string]bool{rows[0].Card: past})
+	b.VisitsSince(f.Day)
 	for _, r := range rows {
 		b.Add(r.Row)
 	}
@@ -305,10 +308,14 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow,
 		d.NotEligible = "excluded (the card is on the show's exclusions list)"
 	case len(bin.Barred) > 0:
 		d.NotEligible = "barred (the card had already won in this show: " + record.WinOnceWords(seg.WinOnce) + ")"
+	case past:
+		d.NotEligible = "barred (a winner of an earlier show of the campaign, whom this draw's exclude_winners keeps out)"
 	case bin.OutOfTier == len(rows):
 		d.NotEligible = fmt.Sprintf("out of tier (the card's tier, %s, may not enter this draw)", last.Tier)
 	case bin.Filtered > 0:
 		d.NotEligible = "not qualified (" + filteredWhy(seg, last, d.Currency) + ")"
+	case bin.BelowSpend > 0 || bin.NoVisit > 0:
+		d.NotEligible = "not eligible: " + seg.Qualify.Unqualified(last, f.Day, d.Currency)
 	case bin.Zero > 0:
 		d.NotEligible = "zero tickets (" + zeroWhy(seg, last) + ")"
 	default:

@@ -76,6 +76,17 @@ segments:
 	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify: %v %q", err, r.Problems)
 	}
+	// the statement names the rule and the figures
+	for card, want := range map[string]string{
+		"C2": "not eligible: spend R180 below R250 for King",
+		"C3": "not eligible: last visit 2022-06-01, before 2022-12-17 (730 days before the draw)",
+		"C5": "not eligible: no visit on record",
+	} {
+		st, err := db.Statement(card)
+		if err != nil || len(st.Official) != 1 || strings.ReplaceAll(st.Official[0].NotEligible, "\u202f", " ") != want {
+			t.Errorf("statement of %s: %v %+v, want %q", card, err, st, want)
+		}
+	}
 	if _, err := db.sql.Exec(`UPDATE entries SET visit = '2024-11-30' WHERE visit = ''`); err != nil {
 		t.Fatal(err)
 	}
