@@ -11,7 +11,7 @@ import (
 )
 
 // RecordFormat names the layout of record.json.
-const RecordFormat = "drawshow-record/2"
+const RecordFormat = "drawshow-record/3"
 
 // Record is record.json: everything an auditor needs, with the bin files,
 // to re-derive every pick.
