@@ -296,13 +296,15 @@ func (sc *attractScene) drawWinnersSoFar(s *Stage, dst *ebiten.Image) {
 	}
 }
 
-// drawRunSheet is tonight's segments with their times, the next one's
-// countdown, and those done ticked.
+// drawRunSheet is tonight's segments with their times and prizes, the
+// next one's countdown, and those done ticked: the prizes under each
+// draw in the money's colour, so that the page fills its height.
 func (*attractScene) drawRunSheet(s *Stage, dst *ebiten.Image) {
 	t := s.theme
 	loc := s.opt.Show.Location
-	Text(dst, "Tonight", t.Bold(84), 120, 170, Left, t.Accent)
-	y := 320.0
+	Text(dst, "Tonight", t.Bold(sizeSecond-12), 120, 160, Left, t.Text)
+	y := 300.0
+	rowH := min(160.0, (H-margin-y)/float64(max(len(s.st.Segs), 1)))
 	for i, g := range s.st.Segs {
 		c, mark := t.Dim, ""
 		switch {
@@ -315,19 +317,39 @@ func (*attractScene) drawRunSheet(s *Stage, dst *ebiten.Image) {
 		if !g.Seg.At.IsZero() {
 			when = g.Seg.At.In(loc).Format("15:04")
 		}
-		Text(dst, mark, t.Bold(56), 120, y, Left, t.Accent)
-		Text(dst, when, t.Bold(52), 200, y+4, Left, c)
-		Text(dst, g.Seg.Title, t.Fit(t.Bold, 56, g.Seg.Title, 1080), 400, y, Left, c)
+		Text(dst, mark, t.Bold(56), 120, y, Left, t.Text)
+		Text(dst, when, t.Bold(56), 200, y+2, Left, c)
+		Text(dst, g.Seg.Title, t.Fit(t.Bold, 60, g.Seg.Title, 1080), 400, y, Left, c)
 		if i == s.st.Cur && !g.Seg.At.IsZero() {
 			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
-				Text(dst, "in "+untilText(d), t.Regular(44), W-120, y+8, Right, t.Accent)
+				Text(dst, "in "+untilText(d), t.Regular(sizeSupport-8), W-120, y+8, Right, t.Good)
 			}
 		}
-		y += 96
-		if y > 900 {
+		if p := nightPrizes(g.Seg); p != "" && rowH >= 120 {
+			pc := t.Accent
+			if c == t.Dim && i < s.st.Cur {
+				pc = Fade(t.Accent, 0.6)
+			}
+			Text(dst, p, t.Fit(t.Bold, 48, p, W-400-120), 400, y+72, Left, pc)
+		}
+		y += rowH
+		if y > H-margin-60 {
 			break
 		}
 	}
+}
+
+// nightPrizes is a segment's prizes on one line for the run sheet: "5 ×
+// R10 000", "R50 000 · R25 000 · R10 000"; a chest's jackpot is its own
+// page.
+func nightPrizes(g *show.Segment) string {
+	switch {
+	case g.Kind == show.KindBonus:
+		return strings.Join(prizeLines(g.Envelopes), "  ·  ")
+	case g.Kind == show.KindChest, g.Kind == show.KindSlide, g.Kind == show.KindLeaderboard:
+		return ""
+	}
+	return strings.Join(prizeLines(g.Prizes), "  ·  ")
 }
 
 // untilText is a wait as the floor says it: "25 min", "1 h 05 min".

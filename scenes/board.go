@@ -1,7 +1,10 @@
 package scenes
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,19 +68,30 @@ func (sc *boardScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 	if len(won) > 7 {
 		won = won[len(won)-7:] // a bonus jackpot's night: the latest
 	}
-	y := 320.0
+	if seg.Seg.Kind == show.KindRoyalFlush {
+		// the table's prizes, the top prize first, as a prize list reads
+		cur := s.opt.Show.Currency
+		slices.SortStableFunc(won, func(a, b show.Pick) int {
+			pa, _ := show.ParsePrize(cur, a.Won())
+			pb, _ := show.ParsePrize(cur, b.Won())
+			return cmp.Compare(pb.Amount, pa.Amount)
+		})
+	}
+	// rows of about 110 px with 84 px type, fewer when there are many
+	y := 300.0
+	rowH := min(110.0, (H-margin-40-y)/float64(max(len(won), 1)))
+	size := math.Round(rowH * 0.76)
 	for _, p := range won {
 		prize := amounts(p.Won())
 		if c := p.Choice; c != nil && c.Item != "" {
-			prize = c.Item + "  " + prize
+			Text(dst, c.Item, t.Bold(size*0.6), margin+40, y+size*0.25, Left, t.Dim)
 		}
-		Text(dst, prize, t.Fit(t.Bold, 56, prize, 540), 200, y, Left, t.Accent)
-		Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 56, s.maskName(p.Participant), 620), 760, y, Left, t.Text)
-		Text(dst, s.maskCard(p.Participant), t.Regular(48), 1420, y+6, Left, t.Dim)
-		y += 96
-		if y > 900 {
-			break
-		}
+		// amounts right-aligned, so that their digits line up
+		Text(dst, prize, t.Fit(t.Bold, size, prize, 560), 800, y, Right, t.Accent)
+		name := s.maskName(p.Participant)
+		Text(dst, name, t.Fit(t.Bold, size, name, 620), 880, y, Left, t.Text)
+		Text(dst, s.maskCard(p.Participant), t.Regular(size*0.62), W-margin, y+size*0.22, Right, t.Dim)
+		y += rowH
 	}
 	if seg.Ended != nil {
 		msg := "The draw ended short: no eligible entry was left."

@@ -36,7 +36,7 @@ func (sc *closedScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		Text(dst, sd[:32], t.Mono(60), W/2, 550, Center, t.Text)
 		Text(dst, sd[32:], t.Mono(60), W/2, 625, Center, t.Text)
 	}
-	Text(dst, "Every winner can now be re-derived from the record: drawshow verify", t.Regular(40), W/2, 780, Center, t.Dim)
+	Text(dst, "With it, anyone can re-derive every winner of tonight from the record.", t.Regular(sizeSupport-8), W/2, 780, Center, t.Dim)
 	if p := sc.progress; p.total > 0 {
 		u := float32(p.done) / float32(p.total)
 		vector.DrawFilledRect(dst, 460, 880, W-920, 36, Fade(t.Primary, 0.9), false)

@@ -139,24 +139,28 @@ func (sc *countdownScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 	sc.drawRing(s, dst, s.now())
 	const cx, wide = 1240, 1180                 // the right side, beside the ring
 	const clear = 2 * (cx - ringX - ringR - 40) // a line that never reaches the ring's square: its repaint would cut it
+	s.drawContext(dst, seg, cx, 150, clear)
 	who := s.maskName(p.Participant)
-	Text(dst, who, t.Fit(t.Bold, 110, who, wide), cx, 300, Center, t.Text)
+	Text(dst, who, t.Fit(t.Bold, sizeMain, who, wide), cx, 240, Center, t.Text)
 	line := s.pickLine(seg, p, "  ·  ")
-	Text(dst, line, t.Fit(t.Regular, 48, line, clear), cx, 450, Center, t.Dim)
+	Text(dst, line, t.Fit(t.Regular, sizeSupport, line, clear), cx, 430, Center, t.Dim)
 	switch prize := s.prizeLine(seg, p); {
 	case p.Prize == "" && p.Choice == nil:
-		Text(dst, prize, t.Fit(t.Regular, 48, prize, clear), cx, 550, Center, t.Text) // what the winner will choose
+		Text(dst, prize, t.Fit(t.Regular, sizeSupport, prize, clear), cx, 530, Center, t.Text) // what the winner will choose
 	case prize != "":
-		Text(dst, prize, t.Fit(t.Bold, 80, prize, wide), cx, 540, Center, t.Accent)
+		Text(dst, prize, t.Fit(t.Bold, sizeMain-32, prize, clear), cx, 510, Center, t.Accent)
 	}
 	if h := s.hourLine(seg, s.now()); h != "" && seg.Seg.Kind == show.KindBonus {
-		Text(dst, h, t.Bold(44), cx, 640, Center, t.Good)
+		Text(dst, h, t.Bold(44), cx, 660, Center, t.Good)
 	}
 	if p.Outcome == "" && p.Proxy != "" {
-		Text(dst, "Proxy on file: "+s.maskedName(p.Proxy, ""), t.Regular(44), 1240, 680, Center, t.Good) // masked as the winner is
+		Text(dst, "Proxy on file: "+s.maskedName(p.Proxy, ""), t.Regular(44), cx, 700, Center, t.Good) // masked as the winner is
 	}
 	if p.Outcome != "" {
-		drawStamp(dst, t, p.Outcome, 1240, 760)
+		drawStamp(dst, t, p.Outcome, cx, 690)
+	}
+	if seg.Frozen != nil {
+		s.drawTrust(dst, seg)
 	}
 }
 
@@ -205,22 +209,42 @@ func (sc *countdownScene) drawRing(s *Stage, dst *ebiten.Image, now time.Time) {
 			left = max(0, p.Deadline.Sub(p.DecidedAt))
 		}
 	}
-	c := t.Accent
-	if left <= 10*time.Second {
-		c = t.Warn
+	c, width, r := t.Accent, 36.0, ringR
+	if left <= 10*time.Second && p.Outcome == show.Pending {
+		// the last ten seconds: red, a thicker ring, and a pulse on each
+		// second as the tick sounds
+		frac := left.Seconds() - math.Floor(left.Seconds())
+		c, width = t.Warn, 52
+		r = ringR - 8 + 10*frac*frac
 	}
+	spent := atContrast(t.Dim, t.Background, 3)
 	switch {
+	case p.Outcome != show.Pending && !p.Deadline.IsZero():
+		// decided: the ring stops and fills, green for a winner, red for a redraw
+		done := t.Good
+		if !p.Outcome.Wins() {
+			done = t.Warn
+		}
+		vector.StrokeCircle(img, m, m, float32(r), float32(width), done, false)
+		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, done)
+		Text(img, "seconds left", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
 	case !p.Deadline.IsZero():
-		vector.StrokeCircle(img, m, m, ringR, 36, Fade(t.Primary, 0.9), false)
-		arc(img, m, m, ringR, 36, 0, left.Seconds()/total.Seconds(), c)
+		vector.StrokeCircle(img, m, m, float32(r), float32(width), spent, false)
+		arc(img, m, m, r, width, 0, left.Seconds()/total.Seconds(), c)
 		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, c)
-		Text(img, "seconds to claim", t.Regular(40), m, m+110, Center, t.Dim)
+		Text(img, "seconds to claim", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
 	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Kind == show.KindBonus:
 		// the team is on its way to the device: the seconds wait for it
-		vector.StrokeCircle(img, m, m, ringR, 36, Fade(t.Primary, 0.5), false)
+		vector.StrokeCircle(img, m, m, ringR, 36, spent, false)
 		Text(img, secondsText(total), t.Bold(220), m, m-140, Center, t.Dim)
 		Text(img, "seconds once the team", t.Regular(40), m, m+100, Center, t.Dim)
 		Text(img, "reaches the device", t.Regular(40), m, m+150, Center, t.Dim)
+	default:
+		// no countdown (a winner who need not be present): the slot holds
+		// what happens next instead of standing empty
+		vector.StrokeCircle(img, m, m, ringR, 36, spent, false)
+		Text(img, "15", t.Bold(220), m, m-140, Center, t.Text)
+		Text(img, "days to collect", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
 	}
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(ringX-m, ringY-m)
@@ -257,31 +281,45 @@ func secondsText(d time.Duration) string {
 	return strconv.Itoa(int(math.Ceil(d.Seconds())))
 }
 
-// drawStamp is a claim's outcome, large and unmistakable.
-func drawStamp(dst *ebiten.Image, t *Theme, o show.Outcome, x, y float64) {
-	label, sub, c := "", "", t.Good
+// The stamps' colours, one a meaning: a claim (green), a winner who
+// collects later (blue), a redraw (red). Gold is the money's alone.
+var (
+	stampAbsent = color.RGBA{0x5a, 0xb4, 0xf0, 0xff}
+)
+
+// stampOf is an outcome in the words the floor understands, a line under
+// it, and its colour.
+func stampOf(t *Theme, o show.Outcome) (label, sub string, c color.RGBA) {
 	switch o {
 	case show.Claimed:
-		label = "CLAIMED"
+		return "CLAIMED", "", t.Good
 	case show.ByProxy:
-		label, sub = "PROXY", "represented by a nominee"
+		return "CLAIMED BY PROXY", "a nominee on the signed form", t.Good
 	case show.Declined:
-		label, sub, c = "ON REGISTER", "acknowledged winner in absence", t.Accent
+		return "WINNER IN ABSENCE", "on the decline register", stampAbsent
 	case show.ToContact:
-		label, sub, c = "TO BE CONTACTED", "15 days to collect", t.Accent
+		return "TO BE CONTACTED", "15 days to collect", stampAbsent
 	case show.Forfeit:
-		label, sub, c = "FORFEIT", "redraw", t.Warn
+		return "NOT CLAIMED  ·  REDRAW", "not the holder's card", t.Warn
 	case show.NoShow:
-		label, sub, c = "NO SHOW", "redraw", t.Warn
+		return "NOT CLAIMED  ·  REDRAW", "no one came forward in time", t.Warn
 	case show.Void:
-		label, sub, c = "VOID", "redraw", t.Warn
+		return "VOID  ·  REDRAW", "", t.Warn
 	}
-	f := t.Bold(104)
+	return "", "", t.Good
+}
+
+// drawStamp is a claim's outcome, large and unmistakable, over where the
+// winner's prize stood.
+func drawStamp(dst *ebiten.Image, t *Theme, o show.Outcome, x, y float64) {
+	label, sub, c := stampOf(t, o)
+	f := t.Fit(t.Bold, sizeSecond, label, 1180-100)
 	w := text.Advance(label, f) + 100
-	vector.StrokeRect(dst, float32(x-w/2), float32(y), float32(w), 170, 10, c, false)
-	Text(dst, label, f, x, y+22, Center, c)
+	vector.DrawFilledRect(dst, float32(x-w/2), float32(y), float32(w), 150, Fade(t.Background, 0.85), false)
+	vector.StrokeRect(dst, float32(x-w/2), float32(y), float32(w), 150, 10, c, false)
+	Text(dst, label, f, x, y+20, Center, c)
 	if sub != "" {
-		Text(dst, sub, t.Regular(40), x, y+190, Center, t.Dim)
+		Text(dst, sub, t.Regular(sizeSupport-8), x, y+170, Center, t.Dim)
 	}
 }
 

@@ -16,7 +16,10 @@ import (
 	"drawshow/show"
 )
 
-var update = flag.Bool("update", false, "write the golden frames in testdata/golden anew")
+var (
+	update   = flag.Bool("update", false, "write the golden frames in testdata/golden anew")
+	lookbook = flag.String("lookbook", "", "write every golden frame to this folder too (make lookbook)")
+)
 
 // The tolerance of a golden frame: software GL may round an anti-aliased
 // edge differently, not more. Text is held exactly (no pixel over the
@@ -199,6 +202,11 @@ func golden(t *testing.T, name string, got *image.RGBA) {
 	var boxes []image.Rectangle
 	if got == lastFrame {
 		boxes = lastText
+	}
+	if *lookbook != "" {
+		if err := writePNG(filepath.Join(*lookbook, name+".png"), got); err != nil {
+			t.Error(err)
+		}
 	}
 	if *update {
 		if err := writePNG(path, got); err != nil {

@@ -111,10 +111,7 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		if seg.Seg.Kind == show.KindManualBin {
 			line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
 		}
-		Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
-		if seg.DrawWitness == nil {
-			Text(dst, "Bin fingerprint  "+f.Fingerprint[:16], t.Mono(40), W/2, 850, Center, t.Dim)
-		}
+		Text(dst, line, t.Regular(sizeSupport), W/2, 330, Center, t.Text)
 		if src := s.st.Seg(f.From); src != nil {
 			line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
 			Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
@@ -130,7 +127,7 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		wl := drawWitnessLine(*w)
 		Text(dst, wl, t.Fit(t.Bold, 52, wl, W-240), W/2, 905, Center, t.Good)
 	} else {
-		Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+		s.drawTrust(dst, seg)
 	}
 	cur := s.opt.Show.Currency
 	switch g := seg.Seg; {
@@ -142,6 +139,10 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		switch {
 		case g.Kind == show.KindChest:
 			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), W/2, 690, Center, t.Accent)
+		case g.Choice() != "":
+			// the prize waits on a choice: the ladder, never one prize (rules 70.4-70.5)
+			line := prizeLadder(g)
+			Text(dst, line, t.Fit(t.Bold, 56, line, W-240), W/2, 690, Center, t.Accent)
 		case g.Prize(seg.Winners()) != "":
 			Text(dst, "for "+amounts(g.Prize(seg.Winners())), t.Fit(t.Bold, 56, "for "+amounts(g.Prize(seg.Winners())), W-240), W/2, 690, Center, t.Accent)
 		}
@@ -156,17 +157,20 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 			Text(dst, h, t.Bold(52), W/2, 580, Center, t.Good)
 		}
 	default:
-		y := 470.0
+		// the prizes in the money's colour, the first as large as the
+		// main item, the rest a level down
+		y, size := 440.0, 140.0
 		for i, p := range prizeLines(g.Prizes) {
-			if i == 5 {
+			if i == 4 {
 				break
 			}
-			Text(dst, p, t.Bold(64), W/2, y, Center, t.Text)
-			y += 78
+			Text(dst, p, t.Fit(t.Bold, size, p, W-2*margin), W/2, y, Center, t.Accent)
+			y += size + 20
+			size = sizeSecond
 		}
 	}
 	if w := seg.Winners(); w > 0 {
-		Text(dst, show.Thousands(w)+" of "+show.Thousands(seg.Seg.Winners)+" winners decided", t.Regular(40), W/2, 780, Center, t.Good)
+		Text(dst, show.Thousands(w)+" of "+show.Thousands(seg.Seg.Winners)+" winners decided", t.Regular(sizeSupport), W/2, 800, Center, t.Good)
 	}
 }
 
@@ -237,4 +241,15 @@ func (*introScene) autoKey(a *autoplay) Frame {
 		return a.typeTicket(seg)
 	}
 	return press(ebiten.KeyPageDown)
+}
+
+// prizeLadder is the prizes a choice decides between, highest first as
+// the show file lists them: "Behind the cards: R250 000 · R100 000 · …".
+func prizeLadder(g *show.Segment) string {
+	prizes := g.Prizes
+	if g.Kind == show.KindBonus {
+		prizes = g.Envelopes
+	}
+	what := "Behind the " + g.Choice()
+	return what + ": " + strings.Join(prizeLines(prizes), "  ·  ")
 }

@@ -35,13 +35,14 @@ func (*openScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 	t := s.theme
 	Text(dst, s.opt.Show.Promotion, t.Bold(110), W/2, 210, Center, t.Text)
 	Text(dst, s.opt.Show.Property, t.Regular(56), W/2, 350, Center, t.Dim)
-	Text(dst, "Show commitment — SHA-256 of tonight's secret seed", t.Regular(40), W/2, 480, Center, t.Accent)
+	Text(dst, "Tonight's sealed draw code", t.Bold(sizeSupport), W/2, 470, Center, t.Text)
 	c := s.st.Opened.Commitment
-	Text(dst, c[:32], t.Mono(64), W/2, 550, Center, t.Text)
-	Text(dst, c[32:], t.Mono(64), W/2, 630, Center, t.Text)
-	Text(dst, "The seed is revealed when the show closes: every winner can then be re-derived.", t.Regular(36), W/2, 760, Center, t.Dim)
+	Text(dst, groups4(c[:32], 32), t.Mono(68), W/2, 560, Center, t.Text)
+	Text(dst, groups4(c[32:], 32), t.Mono(68), W/2, 645, Center, t.Text)
+	Text(dst, "Sealed before the first draw. The seed it seals is revealed at the close,", t.Regular(44), W/2, 760, Center, t.Dim)
+	Text(dst, "and every winner of tonight can then be re-derived from the record.", t.Regular(44), W/2, 815, Center, t.Dim)
 	if w := s.st.Witness(); w != "" {
-		Text(dst, "Auditor's witness: "+w, t.Regular(40), W/2, 840, Center, t.Good)
+		Text(dst, "Auditor's witness: "+w, t.Regular(44), W/2, 900, Center, t.Good)
 	}
 }
 

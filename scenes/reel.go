@@ -56,9 +56,12 @@ func (sc *reelScene) stopRoll(s *Stage) {
 }
 
 func (sc *reelScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
-	t := s.theme
-	Text(dst, s.st.CurSeg().Seg.Title, t.Bold(64), W/2, 170, Center, t.Text)
+	seg := s.st.CurSeg()
+	s.drawContext(dst, seg, W/2, 150, W-2*margin)
 	sc.drawWindow(s, dst, in)
+	if seg.Frozen != nil {
+		s.drawTrust(dst, seg)
+	}
 }
 
 // repaint paints the reel's window alone.
@@ -94,9 +97,7 @@ func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration
 	if len(rows) == 0 {
 		return
 	}
-	u := clamp(in.Seconds()/reelTime.Seconds(), 0, 1)
-	ease := 1 - math.Pow(1-u, 3)
-	pos := ease * float64(len(rows)-1) // the row at the centre, fractional
+	pos := reelPos(in, len(rows)) // the row at the centre, fractional
 	cy := reelY - top                  // the centre line on the window's image
 	vector.DrawFilledRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, Fade(t.Primary, 0.8), false)
 	vector.StrokeRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, 6, t.Accent, false)
@@ -105,7 +106,8 @@ func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration
 			continue
 		}
 		y := cy + (float64(i)-pos)*reelRowH
-		a := clamp(1-math.Abs(y-cy)/(reelRowH*reelRows), 0, 1)
+		// rows fade out before the window's edge, so none is cut mid-letter
+		a := clamp(1-math.Abs(y-cy)/(reelRowH*(reelRows-0.45)), 0, 1)
 		if a == 0 {
 			continue
 		}
@@ -129,10 +131,81 @@ func (sc *reelScene) rows(s *Stage, seg *show.SegState) []reelRow {
 		}
 		rows = append(rows, w)
 	}
-	return rows
+	return spreadNames(rows)
+}
+
+// reelPos is the row at the reel's centre line at in, fractional: eased
+// out to the last row (the winner), past it by a third of a row, and
+// settled back, in reelTime.
+func reelPos(in time.Duration, rows int) float64 {
+	const run, over = 0.86, 0.33 // the share of the time to the overshoot; how far past, in rows
+	u := clamp(in.Seconds()/reelTime.Seconds(), 0, 1)
+	last := float64(rows - 1)
+	if u < run {
+		v := u / run
+		return (last + over) * (1 - math.Pow(1-v, 3))
+	}
+	v := (u - run) / (1 - run)
+	return last + over*(1-(3*v*v-2*v*v*v)) // smoothstep back to the winner
 }
 
 func (*reelScene) Hints(*Stage) string { return "Drawing…" }
 
 // Buttons are none: nothing is done while the reel runs.
 func (*reelScene) Buttons(*Stage) []Button { return nil }
+
+// spreadNames orders the rows so that no two side by side show the same
+// masked name (two "Mixo M." in a row read as a glitch), keeping the
+// sample's order where it can. The last row, the winner, stays last. It
+// fills the places from the winner upwards, each time with the earliest
+// row that differs from the one below and leaves the rest arrangeable;
+// when no order can avoid a repeat (a pool of one name) it keeps the
+// order as it was.
+func spreadNames(rows []reelRow) []reelRow {
+	n := len(rows)
+	if n < 3 {
+		return rows
+	}
+	count := map[string]int{}
+	for _, r := range rows[:n-1] {
+		count[r.name]++
+	}
+	out := make([]reelRow, n)
+	out[n-1] = rows[n-1]
+	used := make([]bool, n-1)
+	for pos := n - 2; pos >= 0; pos-- {
+		below := out[pos+1].name
+		chosen := -1
+		// from the sample's end: rows not moved keep their order
+		for i := n - 2; i >= 0; i-- {
+			if used[i] || rows[i].name == below {
+				continue
+			}
+			count[rows[i].name]--
+			if arrangeable(count, pos, rows[i].name) {
+				chosen = i
+				break
+			}
+			count[rows[i].name]++
+		}
+		if chosen < 0 {
+			return rows // no order avoids a repeat
+		}
+		used[chosen] = true
+		out[pos] = rows[chosen]
+	}
+	return out
+}
+
+// arrangeable reports whether r rows with these counts of names can be
+// set in a line with no name twice side by side, the row next to them
+// showing next: at most half, rounded up, of one name, and of next's name
+// at most half rounded down (it cannot take the place beside next).
+func arrangeable(count map[string]int, r int, next string) bool {
+	for name, c := range count {
+		if c > (r+1)/2 || (name == next && c > r/2) {
+			return false
+		}
+	}
+	return true
+}

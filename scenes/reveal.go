@@ -7,6 +7,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"drawshow/show"
 )
 
 // revealScene is the winner, as the reel lands: masked name and card,
@@ -31,10 +33,15 @@ func (*revealScene) Update(s *Stage, now time.Time) {
 }
 
 func (sc *revealScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
-	sc.drawWinner(s, dst, 250)
-	if w := s.st.CurSeg().DrawWitness; w != nil {
+	seg := s.st.CurSeg()
+	s.drawContext(dst, seg, W/2, 150, W-2*stripW-80)
+	sc.drawWinner(s, dst, 240)
+	if w := seg.DrawWitness; w != nil {
 		t, line := s.theme, drawWitnessLine(*w)
-		Text(dst, line, t.Fit(t.Regular, 44, line, W-640), W/2, 760, Center, t.Good)
+		Text(dst, line, t.Fit(t.Regular, sizeSupport, line, W-2*stripW-80), W/2, 800, Center, t.Good)
+	}
+	if seg.Frozen != nil {
+		s.drawTrust(dst, seg)
 	}
 	drawConfetti(dst, in, s.theme)
 }
@@ -56,18 +63,23 @@ func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64) {
 		return
 	}
 	who := s.people[p.Participant]
-	Text(dst, "WINNER", t.Bold(72), W/2, y-80, Center, t.Accent)
-	Text(dst, s.maskName(p.Participant), t.Fit(t.Bold, 150, s.maskName(p.Participant), W-640), W/2, y, Center, t.Text)
+	width := float64(W - 2*stripW - 80)
+	name := s.maskName(p.Participant)
+	Text(dst, name, t.Fit(t.Bold, sizeMain, name, width), W/2, y, Center, t.Text)
 	line := s.pickLine(seg, p, "   ·   ")
 	if who.Tier != 0 {
 		line += "   ·   " + titleCase(who.Tier.String())
 	}
-	Text(dst, line, t.Fit(t.Regular, 52, line, W-640), W/2, y+200, Center, t.Dim)
+	if who.Property != "" && seg.Seg.Kind == show.KindRoyalFlush {
+		line = who.Property + "   ·   " + line // finalists come from several properties
+	}
+	Text(dst, line, t.Fit(t.Regular, sizeSupport, line, width), W/2, y+210, Center, t.Dim)
 	switch prize := s.prizeLine(seg, p); {
 	case p.Prize == "" && p.Choice == nil:
-		Text(dst, prize, t.Fit(t.Regular, 56, prize, W-640), W/2, y+310, Center, t.Text) // what the winner will choose
+		Text(dst, prize, t.Fit(t.Regular, sizeSupport+8, prize, width), W/2, y+330, Center, t.Text) // what the winner will choose
 	case prize != "":
-		Text(dst, prize, t.Fit(t.Bold, 96, prize, W-640), W/2, y+300, Center, t.Accent)
+		// the prize is never smaller than the name
+		Text(dst, prize, t.Fit(t.Bold, sizeMain, prize, width), W/2, y+310, Center, t.Accent)
 	}
 }
 

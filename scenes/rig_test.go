@@ -256,10 +256,11 @@ func (r *rig) frame() *image.RGBA {
 	defer img.Deallocate()
 	shown, due := r.s.shown, r.s.shotDue
 	r.s.shown, r.s.shotDue = look{}, false
-	r.s.Draw(img)
+	boxes := textOf(img, func() { r.s.Draw(img) })
 	r.s.shown, r.s.shotDue = shown, due
 	out := image.NewRGBA(image.Rect(0, 0, W, H))
 	img.ReadPixels(out.Pix)
+	lastFrame, lastText = out, boxes
 	return out
 }
 

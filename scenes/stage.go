@@ -71,7 +71,7 @@ type Sound interface {
 // Timings of the show's animations.
 const (
 	fadeTime   = 350 * time.Millisecond
-	reelTime   = 4500 * time.Millisecond
+	reelTime   = 6500 * time.Millisecond
 	revealTime = 3 * time.Second
 	noticeTime = 6 * time.Second
 	// freshPress is how long after a claim can first be taken, or a
