@@ -226,3 +226,55 @@ func TestFlightLogNamesTheLockHolder(t *testing.T) {
 		t.Fatalf("refusals logged %+v, want one naming pid %d", refused, holder.cmd.Process.Pid)
 	}
 }
+
+// TestFlightLogFileProblems: a show refused for its files leaves each
+// problem in the log by file, row and column, without the cell's value;
+// a file not there yet, once the show opens, is a warning there too.
+func TestFlightLogFileProblems(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, dir, "entries.csv", "Ticket,Card,Name,Tier\nT1,6001000347712782,Thabo Mokoena,Ace\nT2,6001000881836553,Zoe Botha,Nomvula Khumalo\nT1,6001000000000001,Sipho Nkosi,Ace\n")
+	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: entries.csv}\n  - {id: later, entries: later-export.csv}\n"
+	showFile := writeFile(t, dir, "show.yaml", text)
+	db := filepath.Join(dir, "campaign.db")
+	if _, _, err := drawshow(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal"); err == nil {
+		t.Fatal("a show with a broken entry file opened")
+	}
+	b, err := os.ReadFile(flightlog.Path(db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"Thabo", "Zoe", "Nomvula", "Sipho", "6001000347712782", "6001000881836553", "6001000000000001"} {
+		if strings.Contains(string(b), s) {
+			t.Errorf("the log holds %q:\n%s", s, b)
+		}
+	}
+	// the show opens once the file is right; the later draw's export is
+	// not there yet
+	writeFile(t, dir, "entries.csv", "Ticket,Card,Name,Tier\nT1,6001000347712782,Thabo Mokoena,Ace\n")
+	if _, stderr, err := drawshow(t, "skip its file comes later\nnext\nskip not tonight\nclose\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal"); err != nil {
+		t.Fatalf("run: %v\n%s", err, stderr)
+	}
+	b, _ = os.ReadFile(flightlog.Path(db))
+	var problems []flightlog.Record
+	flightlog.Read(db, time.Time{}, func(r flightlog.Record) error {
+		if r.Msg == "file problem" {
+			problems = append(problems, r)
+		}
+		return nil
+	})
+	var tier, dup, later bool
+	for _, p := range problems {
+		switch {
+		case fieldIs(p, "row", "3") && fieldIs(p, "column", "Tier") && strings.HasSuffix(fmt.Sprint(p.Fields["file"]), "entries.csv"):
+			tier = true
+		case fieldIs(p, "row", "4") && strings.Contains(fmt.Sprint(p.Fields["problem"]), "is already on row 2"):
+			dup = true
+		case fieldIs(p, "missing", "true") && strings.Contains(fmt.Sprint(p.Fields["problem"]), "later-export.csv"):
+			later = true
+		}
+	}
+	if !tier || !dup || !later {
+		t.Errorf("problems logged (tier %v, duplicate %v, later %v):\n%s", tier, dup, later, b)
+	}
+}
