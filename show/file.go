@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -371,12 +372,7 @@ func Parse(path string, b []byte) (*Show, error) {
 		}
 	}
 	dir := filepath.Dir(path)
-	resolve := func(f string) string {
-		if f == "" || filepath.IsAbs(f) {
-			return f
-		}
-		return filepath.Join(dir, f)
-	}
+	resolve := func(f string) string { return resolvePath(runtime.GOOS == "windows", dir, f) }
 	s := &Show{
 		Path:         path,
 		Promotion:    strings.TrimSpace(raw.Promotion),
