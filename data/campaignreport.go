@@ -3,7 +3,6 @@ package data
 import (
 	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"drawshow/data/record"
@@ -12,7 +11,8 @@ import (
 // CampaignShows lists every show of the database, rehearsals too, in the
 // order they were opened: each folded by the engine's rules, with its
 // winners as the exports name them, its totals and its jackpots'
-// settlements.
+// settlements. A show whose record does not fold is listed with the
+// problem, and nothing else is taken from it.
 func (db *DB) CampaignShows() ([]record.CampaignShow, error) {
 	rows, err := db.Shows()
 	if err != nil {
@@ -22,7 +22,9 @@ func (db *DB) CampaignShows() ([]record.CampaignShow, error) {
 	for _, r := range rows {
 		x, err := db.exportSet(r.ID, func(int) {})
 		if err != nil {
-			return nil, fmt.Errorf("show %s: %v", r.ID, err)
+			out = append(out, record.CampaignShow{ID: r.ID, Rehearsal: r.Rehearsal, Closed: r.Closed,
+				Date: r.OpenedAt.Format(time.DateOnly), Problem: err.Error()})
+			continue
 		}
 		out = append(out, x.Campaign())
 	}

@@ -312,3 +312,38 @@ func editRecordJSON(t *testing.T, dir string, edit func(rec *record.Record)) {
 	}
 	write(t, p, string(b)+"\n")
 }
+
+// TestCampaignShowThatDoesNotFold: a show whose record breaks the rules
+// is listed with its problem and nothing taken from it.
+func TestCampaignShowThatDoesNotFold(t *testing.T) {
+	dir := t.TempDir()
+	db, err := Open(filepath.Join(dir, "campaign.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
+	text := fmt.Sprintf(chestText, "")
+	path := filepath.Join(dir, "chest.yaml")
+	write(t, path, text)
+	sh, err := show.Parse(path, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := time.Date(2024, 12, 8, 18, 0, 0, 0, time.UTC)
+	ss, err := db.OpenShow(sh, []byte(text), Options{Clock: func() time.Time { return clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss.Eng.SetJackpot("grc-chest", 990000) // a presenter that read the ledger wrong
+	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+		t.Fatal(err)
+	}
+	shows, err := db.CampaignShows()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shows) != 1 || !strings.Contains(shows[0].Problem, "990000") || shows[0].Totals != (record.Totals{}) || shows[0].Winners != nil {
+		t.Fatalf("listed %+v", shows)
+	}
+}

@@ -52,6 +52,13 @@ func writeShows(w io.Writer, shows []record.CampaignShow) error {
 	fmt.Fprintln(tw, "SHOW\tDATE\tSTATUS\tDRAWS\tWINNERS\tCASH\tIN KIND")
 	official := 0
 	for _, s := range shows {
+		if s.Problem != "" {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\t\n", s.ID, s.Date, s.Status()+": does not fold: "+s.Problem)
+			if !s.Rehearsal {
+				official++
+			}
+			continue
+		}
 		t := s.Totals
 		kind := strconv.Itoa(t.InKind)
 		if t.InKindValue > 0 {
@@ -104,6 +111,11 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	off := record.Official(shows)
 	if len(off) == 0 {
 		return fmt.Errorf("%s holds no official show (%d rehearsal(s)): a campaign report lists official shows only", *dbPath, len(shows))
+	}
+	for _, s := range off {
+		if s.Problem != "" {
+			return fmt.Errorf("show %s: %s: a campaign report of records that do not hold would not be true (drawshow verify --db %s names why)", s.ID, s.Problem, *dbPath)
+		}
 	}
 	// dated by the last show's record, so the same database gives the same files
 	at, err := db.LastEventTime()

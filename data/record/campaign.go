@@ -22,6 +22,9 @@ type CampaignShow struct {
 	Totals    Totals // the prizes of its winners
 	Winners   []CampaignWinner
 	Ledger    []LedgerLine // its jackpots' settlements
+	// Problem says why the show's record does not fold by the rules;
+	// such a show has nothing else and is in no report.
+	Problem string
 }
 
 // CampaignWinner is one winner of a show of the campaign.
