@@ -46,7 +46,7 @@ BENCHFLAGS ?=
 FUZZTIME  ?= 20s
 
 
-.PHONY: build deps staticcheck govulncheck-install govulncheck tidy gofmt test check windows release bench fuzz fuzz-short demo shots clean
+.PHONY: build deps staticcheck govulncheck-install govulncheck tidy gofmt test check windows release bench fuzz fuzz-short demo shots lookbook clean
 
 # Two programs: drawshow (no graphics library) and drawshow-stage (the
 # window), side by side: drawshow hands its stage commands over to it.
@@ -176,6 +176,12 @@ shots: deps build
 	DRAWSHOW_AUDIO=null $(BIN) demo --autoplay --exit-after 120s --shots .shots
 	scripts/pick-shots.sh .shots docs/screenshots
 	rm -rf .shots
+
+# The look book: every scene and moment the scenes' golden tests render,
+# as the stage draws them at 1920x1080, in docs/lookbook.
+lookbook: deps
+	rm -rf docs/lookbook
+	$(XVFB) $(GO) test -count=1 -run 'TestGolden|TestDrawWitnessOnStage|TestLeaderboardFollowsItsFile' ./scenes -lookbook $(CURDIR)/docs/lookbook
 
 clean:
 	rm -rf bin .tools .bench .windows dist
