@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -196,34 +195,6 @@ func TestParseSince(t *testing.T) {
 	}
 	if _, err := parseSince("-5m", now); err == nil {
 		t.Errorf("a negative duration was taken")
-	}
-}
-
-// TestFlightLogNamesTheLockHolder: a run refused because another holds
-// the database says in the log who holds it.
-func TestFlightLogNamesTheLockHolder(t *testing.T) {
-	t.Parallel()
-	db := filepath.Join(t.TempDir(), "campaign.db")
-	holder := startProgram(t, runArgs(crashShow, db, "-")...)
-	waitHolder(t, db, holder)
-	if _, _, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...); err == nil {
-		t.Fatal("a second run beside the first was not refused")
-	}
-	holder.stdin.Close()
-	if err := holder.wait(t); err != nil {
-		t.Fatalf("the holder: %v\n%s", err, holder.stderr.String())
-	}
-	var refused []flightlog.Record
-	if err := flightlog.Read(db, time.Time{}, func(r flightlog.Record) error {
-		if r.Msg == "run refused: the database is in use" {
-			refused = append(refused, r)
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if len(refused) != 1 || !fieldIs(refused[0], "holder_pid", strconv.Itoa(holder.cmd.Process.Pid)) || !strings.HasSuffix(fmt.Sprint(refused[0].Fields["holder_command"]), " run") {
-		t.Fatalf("refusals logged %+v, want one naming pid %d", refused, holder.cmd.Process.Pid)
 	}
 }
 
