@@ -116,10 +116,11 @@ func cmp(s, def string) string {
 // latency), and the cue's start is where its first 50 ms correlate best.
 //
 // A loaded machine makes the server underrun: it plays silence where the
-// client was late, then the rest. The waveform and the level are checked
-// with those gaps closed (pulsetest.FindTake), on every take; a start is
-// late by any gap before it, so a cue may take three tries to start
-// within 50 ms. Every take is logged, gaps and all.
+// client was late, then the rest. The waveform and the level are matched
+// piece by piece (pulsetest.FindTake), so that a gap does not count as a
+// wrong sound; a start is late by any gap before it, and a long gap can
+// lose the pieces' track in a held note, so each cue has three takes to
+// meet all three. Every take is logged.
 func TestEveryCueRecorded(t *testing.T) {
 	srv := pulsetest.Start(t)
 	rec := srv.Record(pulsetest.SinkName + ".monitor")
@@ -127,7 +128,8 @@ func TestEveryCueRecorded(t *testing.T) {
 	var first []float64
 	for _, c := range Cues() {
 		var starts []float64
-		for take := 1; take <= 3; take++ {
+		good := false
+		for take := 1; take <= 3 && !good; take++ {
 			// from a quiet start: the last cue faded out
 			waitFor(t, p, "quiet", func() bool { return p.mix.active.Load() == 0 })
 			rec.WaitFrames(rec.Frames()+SampleRate/10, time.Minute)
@@ -139,21 +141,13 @@ func TestEveryCueRecorded(t *testing.T) {
 			}
 			t.Logf("%-17s take %d: peak %.3f (whole %.3f), level %+.2f dB, start %5.1f ms after the call, %d pieces moved (drift %.1f ms)",
 				c, take, m.Peak, m.Whole.Peak, m.Gain, ms, m.Moves, m.Drift*1000/SampleRate)
-			if m.Peak < 0.9 {
-				t.Errorf("%s: cross-correlation peak %.3f, want ≥ 0.9", c, m.Peak)
-			}
-			if math.Abs(m.Gain) > 1 {
-				t.Errorf("%s: level %+.2f dB against the cue's WAV, want within 1 dB", c, m.Gain)
-			}
 			if ms < -5 {
 				t.Errorf("%s: starts %.1f ms before the play call: the measure is wrong", c, ms)
 			}
-			if ms <= 50 {
-				break
-			}
+			good = m.Peak >= 0.9 && math.Abs(m.Gain) <= 1 && ms <= 50
 		}
-		if slices.Min(starts) > 50 {
-			t.Errorf("%s: started %.1f ms after the play call at best (takes %.1f), want within 50 ms", c, slices.Min(starts), starts)
+		if !good {
+			t.Errorf("%s: in none of 3 takes whole (cross-correlation ≥ 0.9), at its level (within 1 dB) and within 50 ms of the play call (starts %.1f ms)", c, starts)
 		}
 	}
 	sort.Float64s(first)

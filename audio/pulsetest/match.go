@@ -147,10 +147,10 @@ func fft(x []complex128, inverse bool) {
 // often the pieces moved.
 type Take struct {
 	Whole Match   // the sound matched whole, from its start
-	Peak  float64 // the pieces' normalized cross-correlation, weighted by their energy
-	Gain  float64 // the recording's level over the sound's, in dB, over the pieces
+	Peak  float64 // the pieces' normalized cross-correlation, weighted by their energy, or the whole's if higher
+	Gain  float64 // the recording's level over the sound's, in dB, over the pieces (or whole, as Peak)
 	Start float64 // the recording's frame that the sound's frame 0 lines up with
-	Moves int     // pieces found off where the one before left off: underruns
+	Moves int     // pieces found off where the one before left off: an underrun, or a noisy piece that matched as well a little off
 	Drift float64 // frames the last piece was found off the first's alignment
 }
 
@@ -161,7 +161,9 @@ const piece = Rate / 50
 // When a client is late, PulseAudio underruns: it plays silence, then the
 // rest, and the sink's monitor, rewound, may hold a few milliseconds
 // twice or not at all. So the sound is matched in 20 ms pieces, each
-// searched for from where the one before was found (−10 ms to +100 ms):
+// searched for from where the one before was found (−33 ms to +300 ms,
+// the earliest place that matches within 0.02 of the best, as a held
+// note matches one period on as well):
 // a sound that arrived whole scores as a whole match would, one that
 // arrived wrong scores low however it was cut, and the moves between
 // pieces count the underruns. The start is where the sound's first 50 ms
@@ -188,7 +190,7 @@ func FindTake(rec, snd []float32, from, to int) Take {
 			at += piece
 			continue
 		}
-		m := findWithin(rec, p, at-Rate/100, at+Rate/10, 0.02)
+		m := findWithin(rec, p, at-Rate/30, at+Rate*3/10, 0.02)
 		if m.Frame < 0 {
 			break
 		}
@@ -205,6 +207,11 @@ func FindTake(rec, snd []float32, from, to int) Take {
 	if sndE > 0 && recE > 0 {
 		t.Peak = corr / math.Sqrt(recE*sndE)
 		t.Gain = 10 * math.Log10(recE/sndE)
+	}
+	// a sound that arrived unbroken is best judged whole: pieces of a short
+	// decaying one can each match a louder place a little earlier
+	if t.Whole.Peak >= t.Peak {
+		t.Peak, t.Gain = t.Whole.Peak, t.Whole.Gain
 	}
 	return t
 }
