@@ -255,10 +255,12 @@ func (p *Player) openNull() (*output, error) {
 // serverPeriodFrames is the period asked of a real device: 20 ms.
 // PulseAudio makes it the stream's whole buffer and has its sink render a
 // quarter of it ahead, so a 10 ms period left the client 2.5 ms to answer
-// each request: on the 2-core machine under the others' builds (load 10)
-// that underran 25 times in 10 s, against 5 at 20 ms (2 at 30 ms, none
-// at 40 ms). 20 ms keeps a cue's start within the 50 ms asked, and is
-// miniaudio's own choice for PulseAudio give or take 5 ms.
+// each request. On the 2-core machine under the others' builds (load 6
+// to 10), real-time device threads and all, the server logged 25
+// underruns in 10 s of playing at 10 ms, 5 at 20 ms, 2 at 30 ms and none
+// at 40 ms. 20 ms keeps a cue's start well within the 50 ms asked (the
+// play call waits for the next request, then the buffer plays out); an
+// underrun is a few milliseconds of silence, not a lost cue.
 const serverPeriodFrames = SampleRate / 50
 
 // start opens and starts a device (id nil: the default one) of ctx, on
