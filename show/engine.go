@@ -91,7 +91,7 @@ func (e *Engine) Decide(c Command) (*Change, error) {
 		// a clock set back across a restart: the record's times never run back
 		at = e.st.LastAt
 	}
-	if c.Op == OpTick && e.st.Opened != nil && !e.st.Closed && e.st.overdue(at) == nil {
+	if c.Op == OpTick && e.st.Opened != nil && !e.st.Closed && e.st.overdue(at) == nil && !e.st.hourDue(at) {
 		// the stage ticks ten times a second: most ticks find no deadline
 		// passed, and need no copy of a state that may hold a million entries
 		return &Change{st: e.st}, nil
@@ -183,6 +183,9 @@ func (d *decider) run(c Command) error {
 	}
 	if !seg.Seg.Draws() && c.Op != OpVoid && c.Op != OpSkip {
 		return refuse("%s is a %s: no draw; next goes on", seg.Seg.ID, seg.Seg.Kind)
+	}
+	if err := d.hours(seg); err != nil {
+		return err
 	}
 	if err := d.step(seg, c); err != nil {
 		return err
@@ -362,6 +365,8 @@ func (d *decider) pick(seg *SegState) error {
 		return refuse("%s: the bin is not frozen yet", seg.Seg.ID)
 	case l != nil && l.Outcome == Pending:
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+	case seg.Ended != nil:
+		return refuse("%s has ended: %s; next goes on", seg.Seg.ID, seg.Ended.Reason)
 	case seg.Drawn():
 		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
 	}
@@ -489,10 +494,14 @@ func (d *decider) arrived(seg *SegState) error {
 	return d.emit(Event{Kind: ClaimStarted, Segment: seg.Seg.ID, Pick: &PickRef{K: l.K, Deadline: d.at.Add(time.Duration(d.claimSeconds()) * time.Second)}})
 }
 
-// tick records the no-show of a pick whose deadline has passed.
+// tick records the no-show of a pick whose deadline has passed, and a
+// bonus jackpot's hours that ended short.
 func (d *decider) tick() error {
 	l := d.st.overdue(d.at)
 	if l == nil {
+		if seg := d.st.CurSeg(); seg != nil {
+			return d.hours(seg)
+		}
 		return nil
 	}
 	return d.emit(Event{At: l.Deadline, Kind: PickDecided, Segment: d.st.CurSeg().Seg.ID, Pick: &PickRef{K: l.K, Outcome: NoShow, By: "engine"}})
@@ -552,6 +561,9 @@ func (d *decider) next() error {
 	seg := d.st.CurSeg()
 	if seg == nil {
 		return refuse("the show has no segment")
+	}
+	if err := d.hours(seg); err != nil {
+		return err
 	}
 	switch l := seg.Last(); {
 	case l != nil && l.Outcome == Pending:

@@ -504,7 +504,7 @@ func TestPoolExhausted(t *testing.T) {
 	if s := r.cur(); !s.Done() || len(s.Picks) != 2 || s.Ended == nil {
 		t.Fatalf("segment %+v", s)
 	}
-	r.refused(Command{Op: OpDraw}, "go to the next segment")
+	r.refused(Command{Op: OpDraw}, "has ended: no eligible entry is left: 1 of 3 winners after 2 picks; next goes on")
 	r.do(Command{Op: OpNext})
 
 	// an empty bin ends at the first draw

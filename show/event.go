@@ -29,6 +29,7 @@ const (
 	NumbersChosen Kind = "numbers-chosen"  // a wild card's bins
 	PrizeChosen   Kind = "prize-chosen"    // a winner's card, ball or envelope, turned over
 	JackpotPaid   Kind = "jackpot-settled" // a chest's jackpot, won or grown, for next week
+	HourEnded     Kind = "hour-ended"      // a bonus jackpot's hour ended short of its winners
 )
 
 // Event is one fact of a show. Seq and At are the journal's; the payload is
@@ -51,6 +52,7 @@ type Event struct {
 	Numbers *Numbers `json:"numbers,omitempty"`
 	Choice  *Choice  `json:"choice,omitempty"`
 	Settled *Settled `json:"settled,omitempty"`
+	Hour    *Hour    `json:"hour,omitempty"`
 
 	bin *Bin // the bin a freeze built, so applying it need not build it again
 }
@@ -202,6 +204,15 @@ type Settled struct {
 	Value int64  `json:"value"`
 	Won   bool   `json:"won"`
 	Next  int64  `json:"next"`
+}
+
+// Hour is the payload of hour-ended: an hour of a bonus jackpot's
+// sessions ended with Won of its Target winners decided in it.
+type Hour struct {
+	From   time.Time `json:"from"`
+	To     time.Time `json:"to"`
+	Won    int       `json:"won"`
+	Target int       `json:"target"`
 }
 
 // Closed is the payload of show-closed, which reveals the seed.

@@ -527,8 +527,24 @@ func TestBonusJackpot(t *testing.T) {
 	if r.cur().Chooser() != nil {
 		t.Fatal("a no-show chooses an envelope")
 	}
+	// the sessions end with winners missing: the clock records the short
+	// hour and the end, and the host is told the draw is over, not to draw again
 	r.now = r.now.Add(2 * time.Hour)
-	r.refused(Command{Op: OpDraw}, "last session ended")
+	evs := r.wait(0)
+	if len(evs) != 2 || evs[0].Kind != HourEnded || evs[1].Kind != SegmentEnded {
+		t.Fatalf("the tick after the sessions: %v", evKinds(evs))
+	}
+	if h := evs[0].Hour; h.Won != 2 || h.Target != 15 || !h.To.Equal(r.sh.Segments[0].Windows[1].To) {
+		t.Errorf("the short hour %+v", h)
+	}
+	if e := evs[1].Ended; e.Winners != 2 || e.Wanted != 30 || e.Reason != "its sessions ended at 21:00 with 2 of 30 winners" {
+		t.Errorf("ended %+v", e)
+	}
+	if hs := r.cur().Hours; len(hs) != 2 || hs[0].Won != 0 {
+		t.Errorf("hours that ended short %+v, want 18:00 with none and 20:00 with 2", hs)
+	}
+	r.refused(Command{Op: OpDraw}, "wed has ended: its sessions ended at 21:00 with 2 of 30 winners; next goes on")
+	r.do(Command{Op: OpClose})
 	r.replayed()
 }
 

@@ -133,6 +133,9 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		if r, ok := skipReason(ev.Ended.Reason); ok {
 			return Command{Op: OpSkip, Text: r}, nil
 		}
+		if strings.HasPrefix(ev.Ended.Reason, sessionsPrefix) {
+			return Command{Op: OpTick}, nil // the time it ended at decides it
+		}
 		return Command{Op: OpPick}, nil // the pool ran out at a pick
 	case SegmentNext:
 		return Command{Op: OpNext}, nil
@@ -156,6 +159,8 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		return Command{Op: OpChoose, Text: ev.Choice.Item}, nil
 	case JackpotPaid:
 		return Command{}, fmt.Errorf("a jackpot is settled only when its last winner has chosen")
+	case HourEnded:
+		return Command{Op: OpTick}, need(ev.Hour != nil)
 	}
 	return Command{}, fmt.Errorf("unknown kind %q", ev.Kind)
 }

@@ -63,6 +63,7 @@ type SegState struct {
 	Ended    *Ended
 	Numbers  *Numbers // wild card
 	Settled  *Settled // jackpot chest
+	Hours    []Hour   // bonus jackpot: the hours that ended short
 	// DrawWitness is W_d, given after the freeze in a show with witness
 	// each-draw; nil until then.
 	DrawWitness *string
@@ -374,6 +375,11 @@ func (st *State) apply(e Event) error {
 			return err
 		}
 		seg.Settled = e.Settled
+	case HourEnded:
+		if err := need(seg != nil && e.Hour != nil); err != nil {
+			return err
+		}
+		seg.Hours = append(slices.Clip(seg.Hours), *e.Hour)
 	case ShowClosed:
 		if err := need(e.Closed != nil); err != nil {
 			return err
