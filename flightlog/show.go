@@ -2,6 +2,7 @@ package flightlog
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 
 	"github.com/sirupsen/logrus"
@@ -65,6 +66,11 @@ func Events(evs []show.Event) Fields {
 	return f
 }
 
+// stoodFor is the engine's refusal of a nominee who stood for another
+// participant tonight, which names the nominee bare: the one on file when
+// the host pressed R with nothing typed, so no typed secret covers it.
+var stoodFor = regexp.MustCompile(`^([^:]*: )?.* already stood`)
+
 // Action logs one action and its result: committed (its events), refused
 // (a warning with the refusal in the operator's words, what was typed
 // taken out and what it quotes masked), or failed (an error). from says whose it was ("keyboard",
@@ -88,7 +94,7 @@ func (l *Log) Action(from string, c show.Command, evs []show.Event, err error, m
 	switch {
 	case errors.As(err, &ref):
 		level, msg = logrus.WarnLevel, "action refused"
-		f["refusal"] = MaskQuoted(ref.Reason)
+		f["refusal"] = MaskQuoted(stoodFor.ReplaceAllString(ref.Reason, "${1}the nominee already stood"))
 	case err != nil:
 		level, msg = logrus.ErrorLevel, "action failed"
 		f["error"] = MaskQuoted(err.Error())

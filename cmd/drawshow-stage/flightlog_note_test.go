@@ -50,7 +50,7 @@ func TestLogNotesKeepTypedNamesOut(t *testing.T) {
 	})
 	want := []string{
 		`INFO  key  field=proxy  from=keyboard  key=Enter  scene=countdown  sent=proxy  told="Recording the proxy \"…\"…"`,
-		`WARN  action refused  from=stage  id_typed=true  name_typed=true  op=proxy  refusal="sat-cash: [redacted] already stood for another participant tonight; a nominee may stand for one participant only"  scene=countdown`,
+		`WARN  action refused  from=stage  id_typed=true  name_typed=true  op=proxy  refusal="sat-cash: the nominee already stood for another participant tonight; a nominee may stand for one participant only"  scene=countdown`,
 		`INFO  console action  from=console  numbers=[2,4]  op=numbers  scene=numbers`,
 		`WARN  console asked, refused  action=proxy  refusal="Refused: the proxy \"…\" holds U+202E"  remote=127.0.0.1:5000`,
 		`WARN  system clock stepped  note="the show keeps its own time: no countdown changed"  step_s=-600`,
