@@ -58,6 +58,11 @@ func (a *autoplay) Poll() Frame {
 	if s.confirm != confirmNone {
 		return press(ebiten.KeyPageDown)
 	}
+	if s.entry != nil && s.entry.prize {
+		// the host reads the card turned over: the first prize still left
+		a.queue = append(a.queue, press(ebiten.KeyEnter))
+		return Frame{Chars: []rune{'1'}}
+	}
 	if s.entry != nil && s.entry.draw {
 		// the auditor rolls six dice and types them
 		dice := make([]rune, 6)

@@ -1,7 +1,9 @@
 package scenes
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -65,7 +67,7 @@ func (sc *chooseScene) Act(s *Stage, a Action) {
 	switch a {
 	case Next:
 		if len(sc.digits) > 0 {
-			s.send(show.Command{Op: show.OpChoose, Text: string(sc.digits)})
+			sc.pick(s, seg, string(sc.digits))
 			sc.digits = nil
 			return
 		}
@@ -84,8 +86,22 @@ func (sc *chooseScene) Act(s *Stage, a Action) {
 		if s.now().Before(s.guard) || sc.at >= len(items) {
 			return // a press meant for the step before
 		}
-		s.send(show.Command{Op: show.OpChoose, Text: items[sc.at]})
+		sc.pick(s, seg, items[sc.at])
 	}
+}
+
+// pick chooses the item: at once, or with cards on a table once the host
+// has typed what it turned over.
+func (sc *chooseScene) pick(s *Stage, seg *show.SegState, item string) {
+	if seg.Seg.Cards != show.CardsPhysical {
+		s.send(show.Command{Op: show.OpChoose, Text: item})
+		return
+	}
+	left := seg.PrizesLeft()
+	for i := range left {
+		left[i] = fmt.Sprintf("%d %s", i+1, left[i])
+	}
+	s.entry = &entry{label: "What did card " + item + " turn over? Its prize, or its number: " + strings.Join(left, " · ") + " — Enter, or Esc", prize: true, item: item}
 }
 
 // turned records the choice a reply brought: the picks whose choice the

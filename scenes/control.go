@@ -16,7 +16,9 @@ type entry struct {
 	skip    bool   // …or the reason a draw is skipped…
 	ticket  bool   // …or a ticket drawn by hand, as printed…
 	numbers bool   // …or who typed a wild card's numbers…
-	draw    bool   // …or the auditor's draw witness, typed after the freeze
+	draw    bool   // …or the auditor's draw witness, typed after the freeze…
+	prize   bool   // …or what a physical card turned over
+	item    string // the card it is of
 	id      string // a proxy's ID number, typed in the console
 }
 
@@ -96,7 +98,9 @@ func (s *Stage) submit(e *entry) {
 		s.send(show.Command{Op: show.OpTicket, Text: text})
 	case e.numbers && text != "":
 		s.send(show.Command{Op: show.OpNumbers, Numbers: s.cast.numbers.nums, Text: text})
-	case text != "" && !e.skip && !e.ticket && !e.numbers:
+	case e.prize && text != "":
+		s.send(show.Command{Op: show.OpChoose, Text: e.item, Prize: text})
+	case text != "" && !e.skip && !e.ticket && !e.numbers && !e.prize:
 		s.send(show.Command{Op: show.OpProxy, Text: text, ID: e.id})
 	}
 }

@@ -139,6 +139,8 @@ func (e *entry) kind() string {
 		return "ticket"
 	case e.numbers:
 		return "numbers"
+	case e.prize:
+		return "prize"
 	}
 	return "proxy"
 }

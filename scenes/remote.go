@@ -153,8 +153,12 @@ func (s *Stage) perform(r remote) {
 		switch {
 		case c.Op == show.OpProxy && e.kind() == "proxy",
 			c.Op == show.OpSkip && e.skip,
-			c.Op == show.OpTicket && e.ticket:
+			c.Op == show.OpTicket && e.ticket,
+			c.Op == show.OpChoose && e.prize && c.Prize != "":
 			e.text, e.id = []rune(c.Text), c.ID
+			if e.prize {
+				e.text = []rune(c.Prize)
+			}
 			s.submit(e)
 		}
 	}

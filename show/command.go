@@ -50,12 +50,14 @@ type Command struct {
 	Segment string        // load
 	Loaded  *Loaded       // load
 	Lists   *Lists        // load
+	// Prize is what a physical card revealed when turned (choose)
+	Prize string
 	// Early confirms a draw before its segment's time: the host said so,
 	// and the freeze records it.
 	Early bool
 }
 
-var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE, numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -94,7 +96,14 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 			return c, false, fmt.Errorf("%s needs a reason, e.g. %s wrong button", c.Op, c.Op)
 		}
 		c.Text = arg
-	case OpTicket, OpChoose:
+	case OpChoose:
+		// choose Q, or with physical cards choose Q R25 000: what the card revealed
+		item, prize, _ := strings.Cut(arg, " ")
+		if item == "" {
+			return c, false, fmt.Errorf("choose needs the card, ball or envelope, e.g. choose Q (physical cards: choose Q R25 000)")
+		}
+		c.Text, c.Prize = item, strings.TrimSpace(prize)
+	case OpTicket:
 		if arg == "" || strings.ContainsAny(arg, " \t") {
 			return c, false, fmt.Errorf("%s needs one word, e.g. %s", c.Op, map[Op]string{OpTicket: "ticket 004512", OpChoose: "choose Q"}[c.Op])
 		}

@@ -212,7 +212,7 @@ func (d *decider) step(seg *SegState, c Command) error {
 	case OpTicket:
 		return d.ticket(seg, c.Text)
 	case OpChoose:
-		return d.choose(seg, c.Text)
+		return d.choose(seg, c.Text, c.Prize)
 	case OpFreeze:
 		return d.freeze(seg)
 	case OpPick:

@@ -113,6 +113,15 @@ const (
 	DeckSession    Deck = "session"     // one set for the whole session, without replacement
 )
 
+// CardsMode is how a Royal Flush's cards hide its prizes.
+type CardsMode string
+
+// Card modes.
+const (
+	CardsElectronic CardsMode = "electronic" // the key maps the prizes to the cards (SEGMENT/cards)
+	CardsPhysical   CardsMode = "physical"   // cards on a table: the host records what each one turned over
+)
+
 // How an entry file's rows become tickets.
 const (
 	PerRow = "per-row" // one row is one ticket of weight 1
@@ -168,11 +177,12 @@ type Segment struct {
 	From      []string // manual-bin, royal-flush: segments or groups whose winners enter; wild-card: the month-end group
 	Jackpot   *Jackpot // jackpot-chest
 	MinSpend  map[Tier]uint64
-	NoDevices []string // bonus-jackpot: devices excluded from bonusing
-	NoAreas   []string // bonus-jackpot: areas excluded
-	PerHour   int      // bonus-jackpot: the target of winners per hour of its windows
-	Envelopes []string // bonus-jackpot: the prizes a winner chooses from, face down
-	Deck      Deck     // bonus-jackpot: a set of prize cards for each winner, or one for the session
+	NoDevices []string  // bonus-jackpot: devices excluded from bonusing
+	NoAreas   []string  // bonus-jackpot: areas excluded
+	PerHour   int       // bonus-jackpot: the target of winners per hour of its windows
+	Envelopes []string  // bonus-jackpot: the prizes a winner chooses from, face down
+	Deck      Deck      // bonus-jackpot: a set of prize cards for each winner, or one for the session
+	Cards     CardsMode // royal-flush: the key's mapping of prizes to cards, or cards on a table
 
 	BonusEntries   *BonusEntries   // entries earned by bonus-jackpot wins
 	ExcludeWinners *ExcludeWinners // winners of earlier shows barred
@@ -261,6 +271,7 @@ type segmentYAML struct {
 	PerHour         int                 `yaml:"per_hour"`
 	Envelopes       []string            `yaml:"envelopes"`
 	Deck            string              `yaml:"deck"`
+	Cards           string              `yaml:"cards"`
 	BonusEntries    *bonusEntriesYAML   `yaml:"bonus_entries"`
 	ExcludeWinners  *excludeWinnersYAML `yaml:"exclude_winners"`
 	Qualify         *qualifyYAML        `yaml:"qualify"`
@@ -271,7 +282,7 @@ var (
 	soundKeys   = []string{"enabled", "volume", "device"}
 	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "bonus_entries", "exclude_winners", "qualify"}
+	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "cards", "bonus_entries", "exclude_winners", "qualify"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device", "visit"}
 	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}

@@ -294,12 +294,12 @@ func (d *decider) prizeAtPick(seg *SegState) string {
 }
 
 // choose turns over the card, ball or envelope the current chooser picks.
-func (d *decider) choose(seg *SegState, item string) error {
+func (d *decider) choose(seg *SegState, item, prize string) error {
 	p := seg.Chooser()
 	if p == nil {
 		return refuse("%s: no winner is waiting to choose", seg.Seg.ID)
 	}
-	if d.e.seed == nil && d.recorded(PrizeChosen) == nil {
+	if d.e.seed == nil && d.recorded(PrizeChosen) == nil && seg.Seg.Cards != CardsPhysical {
 		return errors.New("the engine has no seed")
 	}
 	items := seg.Seg.Items()
@@ -311,6 +311,12 @@ func (d *decider) choose(seg *SegState, item string) error {
 		return refuse("%s: %s was chosen already and is out of play", seg.Seg.ID, it)
 	}
 	c := &Choice{K: p.K, Item: it, By: "host"}
+	if seg.Seg.Cards == CardsPhysical {
+		return d.turnedOver(seg, c, prize)
+	}
+	if prize != "" {
+		return refuse("%s: the cards are electronic: the key decides the prize behind %s, not the host (%q)", seg.Seg.ID, it, prize)
+	}
 	if d.e.seed == nil {
 		if err := d.underivedChoice(seg, c); err != nil {
 			return err

@@ -50,7 +50,7 @@ var (
 		KindMonthEnd:   append(without(drawKeys, "at", "entries", "sheet", "selected"), "bins"),
 		KindManualBin:  []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
 		KindWildCard:   []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
-		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "selected", "exclude_winners", "qualify"},
+		KindRoyalFlush: []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "selected", "exclude_winners", "qualify", "cards"},
 		KindChest:      append(slices.Clone(drawKeys), "jackpot"),
 		KindBonus:      append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes", "deck"),
 	}
@@ -144,6 +144,10 @@ func finale(p *problems, n *yaml.Node, r *segmentYAML, seg Segment, loc *time.Lo
 	case KindRoyalFlush:
 		if len(seg.Prizes) != len(Cards) || seg.Winners != len(Cards) {
 			p.add(at("prizes"), "segment %s: a Royal Flush has 5 winners and 5 prizes, one behind each card (A, K, Q, J, 10)", seg.ID)
+		}
+		seg.Cards = CardsMode(or(r.Cards, string(CardsElectronic)))
+		if seg.Cards != CardsElectronic && seg.Cards != CardsPhysical {
+			p.add(at("cards"), "segment %s: cards %q is unknown (valid: electronic, physical)", seg.ID, r.Cards)
 		}
 	case KindChest:
 		seg.Jackpot = jackpot(p, at("jackpot"), seg.ID, r.Jackpot)
