@@ -141,7 +141,8 @@ func (c *SegmentCheck) dropEntries() {
 	}
 	b := c.Bin
 	c.Bin = &show.Bin{Fingerprint: b.Fingerprint, Total: b.Total, Rows: b.Rows, Participants: b.Participants,
-		Excluded: b.Excluded, Barred: b.Barred, OutOfTier: b.OutOfTier, Capped: b.Capped, Zero: b.Zero, Filtered: b.Filtered}
+		Excluded: b.Excluded, Barred: b.Barred, OutOfTier: b.OutOfTier, Capped: b.Capped, Zero: b.Zero, Filtered: b.Filtered,
+		PastWinners: b.PastWinners, BelowSpend: b.BelowSpend, NoVisit: b.NoVisit}
 }
 
 // counter counts values in the order first seen.

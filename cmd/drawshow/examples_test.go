@@ -351,17 +351,27 @@ var exampleChecks = map[string]func(t *testing.T, ex *exampleRun){
 			}
 		}
 	},
-	// 7.2: one ticket per member.
+	// 7.2: one ticket per member with a gaming visit in the two years
+	// before the draw; the freeze counts who qualify keeps out.
 	"day-of-reconciliation": func(t *testing.T, ex *exampleRun) {
-		d := ex.draw(t, ex.sh.Segments[0].ID)
+		seg := &ex.sh.Segments[0]
+		d, f := ex.draw(t, seg.ID), ex.frozen(t, seg.ID)
 		bin := ex.bin(t, d)
-		for _, e := range bin {
-			if e.Weight != 1 {
-				t.Errorf("bin entry %+v: want one ticket a member", e)
+		visit := map[string]string{}
+		old := 0
+		for _, r := range entries(t, seg) {
+			visit[r.Card] = r.Visit
+			if r.Visit < "2022-12-16" && !slices.Contains(f.Excluded, r.Card) {
+				old++
 			}
 		}
-		if len(bin) != d.Rows-d.Excluded || d.TotalWeight != uint64(len(bin)) {
-			t.Errorf("%d entries, %d tickets from %d rows with %d excluded", len(bin), d.TotalWeight, d.Rows, d.Excluded)
+		for _, e := range bin {
+			if e.Weight != 1 || visit[e.Participant] < "2022-12-16" {
+				t.Errorf("bin entry %+v (last visit %s): want one ticket a member with a visit from 16 December 2022", e, visit[e.Participant])
+			}
+		}
+		if old == 0 || f.NoVisit != old || len(bin) != d.Rows-d.Excluded-old || d.TotalWeight != uint64(len(bin)) {
+			t.Errorf("%d entries, %d tickets from %d rows with %d excluded and %d without a visit (the freeze says %d)", len(bin), d.TotalWeight, d.Rows, d.Excluded, old, f.NoVisit)
 		}
 	},
 	// 8.3, 8.6, 8.7: one entry a person; winners to be contacted, 15 days

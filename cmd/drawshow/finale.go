@@ -184,7 +184,14 @@ func ruleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []string 
 			note("qualifies with a visit in the %d days before the draw (column %s)", q.WithinDays, or(seg.Columns.Visit, "Last Visit"))
 		}
 		if c != nil && c.Bin != nil && !c.Made {
-			note("%d row(s) below their tier's spend, %d without a visit in those days: not eligible", c.Bin.BelowSpend, c.Bin.NoVisit)
+			var out []string
+			if len(q.MinSpend) > 0 {
+				out = append(out, fmt.Sprintf("%d row(s) below their tier's spend", c.Bin.BelowSpend))
+			}
+			if q.WithinDays > 0 {
+				out = append(out, fmt.Sprintf("%d without a visit in those days", c.Bin.NoVisit))
+			}
+			note("not eligible: %s", strings.Join(out, ", "))
 		}
 	}
 	if be := seg.BonusEntries; be != nil {

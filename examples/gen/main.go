@@ -242,12 +242,13 @@ func montecasino(files map[string][]byte) ([]*member, []byte) {
 	files["friday-prive/exclusions.csv"] = exclusionsFile
 	files["friday-prive/actions.txt"] = []byte(fridayActions)
 
-	// 7: Monday 16 December 2024. The export: every member with a gaming
-	// visit in the two years before the draw (7.2) who activated the
-	// ticket at the eHost on the day (7.5).
+	// 7: Monday 16 December 2024. The export: every member who activated
+	// the ticket at the eHost on the day (7.5), with the last gaming
+	// visit; the show file's qualify keeps out those without one in the
+	// two years before the draw (7.2).
 	var eod []*member
 	for _, m := range members {
-		if !m.lastVisit.Before(day(2022, 12, 16)) && rng.Float64() < 0.5 {
+		if rng.Float64() < 0.5 {
 			eod = append(eod, m)
 		}
 	}
@@ -508,12 +509,14 @@ segments:
     kind: draw
     title: Day of Reconciliation Draw
     at: "2024-12-16T20:00"
-    # 7.2: one ticket for every member with at least one gaming visit in the
-    # two years before the draw. The casino system's export applies that
-    # test: the entry file lists only those members, each once, who
-    # activated their ticket at the eHost on the day (7.5); the last-visit
-    # column is there for the auditor.
+    # The members, each once, who activated their ticket at the eHost on
+    # the day (7.5), with their last gaming visit.
     entries: entries/eod-2024-12-16.csv
+    # 7.2: one ticket for every member with at least one gaming visit in
+    # the two years before the draw: from 16 December 2022, 731 days
+    # before (2024 has a 29 February). The freeze counts who it keeps out.
+    qualify:
+      last_visit: {column: Last Gaming Visit, within_days: 731}
     tickets: points
     fixed: {ace: 1, king: 1, queen: 1, jack: 1, ten: 1}
     # 7.4: a participant wins once per draw
