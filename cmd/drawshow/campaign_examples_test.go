@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bufio"
+	"maps"
+
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"drawshow/show"
+)
+
+// campaignRun is a campaign example run into one database: its shows in
+// order, each official, and the journal they made.
+type campaignRun struct {
+	db      string
+	shows   []string // the show ids, in run order
+	journal []*journalRow
+}
+
+// events decodes the journal's events of kind k of the i-th show run.
+func (c *campaignRun) events(t *testing.T, i int, k show.Kind) []show.Event {
+	t.Helper()
+	var out []show.Event
+	for _, r := range c.journal {
+		if r.show == c.shows[i] && r.kind == string(k) {
+			e, err := show.DecodeEvent(r.seq, time.Time{}, r.kind, []byte(r.payload))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// runCampaign runs each show campaign.txt lists, in turn, into one
+// database, official (a fresh seed each, as at the casino), with no action
+// refused; then export, verify DIR and verify --db accept the record.
+func runCampaign(t *testing.T, dir string) *campaignRun {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "campaign.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c := &campaignRun{db: filepath.Join(t.TempDir(), "campaign.db")}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, clock, ok := strings.Cut(line, " ")
+		if !ok {
+			t.Fatalf("campaign.txt: %q is not FOLDER CLOCK", line)
+		}
+		showFile := filepath.Join(dir, name, "show.yaml")
+		if _, stderr, err := drawshow(t, "", "check", showFile); err != nil {
+			t.Fatalf("check %s: %v\n%s", showFile, err, stderr)
+		}
+		args := []string{"run", showFile, "--db", c.db, "--headless", "--actions", filepath.Join(dir, name, "actions.txt"), "--clock", clock}
+		if _, stderr, err := drawshow(t, "", args...); err != nil || strings.Contains(stderr, "refused") {
+			t.Fatalf("run %s: %v\n%s", strings.Join(args, " "), err, stderr)
+		}
+		c.journal = readJournal(t, c.db)
+		last := c.journal[len(c.journal)-1]
+		if last.kind != string(show.ShowClosed) {
+			t.Fatalf("%s: the last event is %s, want show-closed", name, last.kind)
+		}
+		c.shows = append(c.shows, last.show)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	exportRecord(t, c.db) // the latest show; verify --db holds every show of the campaign
+	return c
+}
+
+// TestExampleCampaigns runs each campaign example: several shows in one
+// campaign database, each drawing on what the ones before recorded.
+func TestExampleCampaigns(t *testing.T) {
+	t.Parallel()
+	dirs, err := filepath.Glob(filepath.Join(examplesDir, "*", "campaign.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(campaignChecks)) {
+		if !slices.Contains(dirs, filepath.Join(examplesDir, name, "campaign.txt")) {
+			t.Errorf("no examples/%s/campaign.txt", name)
+		}
+	}
+	for _, d := range dirs {
+		name := filepath.Base(filepath.Dir(d))
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c := runCampaign(t, filepath.Dir(d))
+			check := campaignChecks[name]
+			if check == nil {
+				t.Fatalf("examples/%s has no checks of its own", name)
+			}
+			check(t, c)
+		})
+	}
+}
+
+var campaignChecks = map[string]func(t *testing.T, c *campaignRun){
+	// 34.1: the Saturday bin holds five entries for each Wednesday win,
+	// the winners taken from the record.
+	"campaign-bonus-week": func(t *testing.T, c *campaignRun) {
+		var won []string
+		for _, e := range c.events(t, 0, show.PickDecided) {
+			if e.Pick.Outcome.Wins() {
+				won = append(won, "")
+			}
+		}
+		var paid []string
+		for _, e := range c.events(t, 0, show.PrizeChosen) {
+			paid = append(paid, e.Choice.Prize)
+		}
+		slices.Sort(paid)
+		if len(won) != 4 || len(paid) != 4 || len(slices.Compact(slices.Clone(paid))) != 4 {
+			t.Errorf("Wednesday: %d winners paid %v: a session deck pays each card once", len(won), paid)
+		}
+		f := c.events(t, 1, show.BinFrozen)[0].Frozen
+		if want := []show.Earned{{Show: c.shows[0], Segment: "bonus-jackpot", Wins: 4, Entries: 20}}; !slices.Equal(f.Earned, want) {
+			t.Errorf("Saturday's freeze earned %+v, want %+v", f.Earned, want)
+		}
+		if len(f.Barred) != 0 {
+			t.Errorf("Saturday barred %v: a bonus win never bars an entry", f.Barred)
+		}
+	},
+	// Clause 66: September's finalist is kept out of November's bin.
+	"campaign-november-finalists": func(t *testing.T, c *campaignRun) {
+		var finalist string
+		for _, e := range c.events(t, 0, show.PickDecided) {
+			if e.Segment == "finalist" && e.Pick.Outcome.Wins() {
+				for _, d := range c.events(t, 0, show.PickDrawn) {
+					if d.Segment == "finalist" && d.Pick.K == e.Pick.K {
+						finalist = d.Pick.Participant
+					}
+				}
+			}
+		}
+		f := c.events(t, 1, show.BinFrozen)[0].Frozen
+		if finalist == "" || !slices.Equal(f.PastWinners, []string{finalist}) {
+			t.Errorf("November's bin kept out %v, want September's finalist %s", f.PastWinners, finalist)
+		}
+		for _, d := range c.events(t, 1, show.PickDrawn) {
+			if d.Pick.Participant == finalist {
+				t.Errorf("November drew September's finalist %s", finalist)
+			}
+		}
+	},
+	// The jackpot opens at the old system's R40 000, then goes on from
+	// the ledger.
+	"campaign-festivo-jackpot": func(t *testing.T, c *campaignRun) {
+		f1 := c.events(t, 0, show.BinFrozen)[0].Frozen
+		s1 := c.events(t, 0, show.JackpotPaid)[0].Settled
+		f2 := c.events(t, 1, show.BinFrozen)[0].Frozen
+		if f1.Jackpot != 40000 || !f1.JackpotStart {
+			t.Errorf("week 1 froze the jackpot at %d (start %v), want the old system's 40000", f1.Jackpot, f1.JackpotStart)
+		}
+		if f2.Jackpot != s1.Next || f2.JackpotStart || s1.Next != map[bool]int64{true: 20000, false: 60000}[s1.Won] {
+			t.Errorf("week 2 froze %d (start %v); week 1 settled %+v", f2.Jackpot, f2.JackpotStart, s1)
+		}
+	},
+}
