@@ -253,3 +253,30 @@ func TestUntar(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUntar: any stream is written or refused, never a panic, and nothing
+// lands outside the folder it is written into.
+func FuzzUntar(f *testing.F) {
+	var b strings.Builder
+	w := tar.NewWriter(&b)
+	w.WriteHeader(&tar.Header{Typeflag: tar.TypeReg, Name: "a/b.txt", Mode: 0o644, Size: 1})
+	w.Write([]byte("b"))
+	w.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: "c/", Mode: 0o755})
+	w.Close()
+	f.Add([]byte(b.String()))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		parent := t.TempDir()
+		dir := filepath.Join(parent, "out")
+		untar(strings.NewReader(string(data)), dir)
+		ents, err := os.ReadDir(parent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			if e.Name() != "out" {
+				t.Fatalf("wrote %s outside the folder", e.Name())
+			}
+		}
+	})
+}
