@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -139,6 +140,18 @@ func TestCampaignReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	rehearsalID := shows[3].ID
+	// the same database gives the same files
+	again := t.TempDir()
+	if err := record.WriteCampaign(again, shows, at); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{record.CampaignPDF, record.CampaignXLSX} {
+		a, _ := os.ReadFile(filepath.Join(out, f))
+		b, _ := os.ReadFile(filepath.Join(again, f))
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s written twice differs (%d and %d bytes)", f, len(a), len(b))
+		}
+	}
 
 	// the workbook
 	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))
