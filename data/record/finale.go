@@ -107,8 +107,12 @@ func smallDraws(sh *show.Show, st *show.State) []RecordSmallDraw {
 		case seg.Kind == show.KindWildCard && s.Numbers != nil && s.Numbers.By == "engine":
 			out = append(out, numbersDraw(key, seg.ID, sh.Bins(seg.From[0]), s.Numbers.Numbers))
 		case s.Frozen == nil:
+		case seg.Kind == show.KindRoyalFlush && seg.Cards == show.CardsPhysical:
+			// cards on a table: the key maps no prize; the host recorded each
 		case seg.Kind == show.KindRoyalFlush:
 			out = append(out, cardsDraw(key, seg.ID, seg.Prizes))
+		case seg.Kind == show.KindBonus && seg.Deck == show.DeckSession:
+			out = append(out, deckDraw(key, seg.ID, seg.Envelopes))
 		case seg.Kind == show.KindChest:
 			out = append(out, chestDraw(key, seg.ID, seg.Jackpot.Balls))
 		case seg.Kind == show.KindBonus:
@@ -157,6 +161,17 @@ func envelopeDraw(key [32]byte, segment string, k int, prizes []string) RecordSm
 	d := smallDraw(key, segment, "prizes/"+strconv.Itoa(k), "envelopes", show.PrizeLabels(n), n)
 	for i := range n {
 		d.Result = append(d.Result, prizes[show.EnvelopePrize(key, segment, k, n, i)])
+	}
+	return d
+}
+
+// deckDraw is a bonus jackpot's SEGMENT/deck, dealt once for the session:
+// the prizes on cards 1..N.
+func deckDraw(key [32]byte, segment string, prizes []string) RecordSmallDraw {
+	n := len(prizes)
+	d := smallDraw(key, segment, "deck", "envelopes", show.PrizeLabels(n), n)
+	for i := range n {
+		d.Result = append(d.Result, prizes[show.DeckPrize(key, segment, n, i)])
 	}
 	return d
 }
@@ -233,6 +248,10 @@ func (x *Set) finaleLines(s *show.SegState) [][2]string {
 		if f == nil {
 			break
 		}
+		if seg.Cards == show.CardsPhysical {
+			add("Cards", "physical cards on a table: the host recorded the prize each one turned over")
+			break
+		}
 		if !revealed {
 			add("Cards", "the prize behind each card was fixed at the freeze by "+seg.ID+"/cards; revealed with the seed at close")
 			break
@@ -261,7 +280,11 @@ func (x *Set) finaleLines(s *show.SegState) [][2]string {
 		}
 		add("Settlement", x.settlement(s))
 	case show.KindBonus:
-		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (each winner's own order under "+seg.ID+"/prizes/PICK)")
+		if seg.Deck == show.DeckSession {
+			add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (one deck for the session, dealt under "+seg.ID+"/deck; a card taken is out)")
+		} else {
+			add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (each winner's own order under "+seg.ID+"/prizes/PICK)")
+		}
 		if f != nil && f.Filtered > 0 {
 			add("Not qualified", fmt.Sprintf("%s row(s) kept out by the minimum spend, excluded devices and areas", show.Thousands(f.Filtered)))
 		}
