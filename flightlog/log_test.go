@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -150,4 +151,17 @@ func BenchmarkInfo(b *testing.B) {
 		b.ReportMetric(float64(l.Dropped()), "dropped")
 	})
 	_ = sink
+}
+
+func TestBuildSaysTheSystem(t *testing.T) {
+	f := Build("v1.2.3")
+	if f["version"] != "v1.2.3" || f["os"] == "" || f["go"] == "" {
+		t.Fatalf("build fields %v", f)
+	}
+	if r, _ := f["os_release"].(string); runtime.GOOS == "linux" && !strings.Contains(r, "Linux ") {
+		t.Fatalf("os_release %q, want the kernel's release at least", r)
+	}
+	if Build("")["version"] == "" {
+		t.Fatal("no version without one given")
+	}
 }
