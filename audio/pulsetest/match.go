@@ -178,6 +178,11 @@ func FindTake(rec, snd []float32, from, to int) Take {
 		return t
 	}
 	t.Whole = Find(rec, snd, first.Frame, first.Frame)
+	if t.Whole.Peak >= 0.95 {
+		// arrived unbroken: nothing for the pieces to mend
+		t.Peak, t.Gain = t.Whole.Peak, t.Whole.Gain
+		return t
+	}
 	var corr, recE, sndE float64
 	at := first.Frame // where the next piece should start
 	for k := 0; k+piece <= n; k += piece {
@@ -190,7 +195,11 @@ func FindTake(rec, snd []float32, from, to int) Take {
 			at += piece
 			continue
 		}
-		m := findWithin(rec, p, at-Rate/30, at+Rate*3/10, 0.02)
+		// near where it should be first (most pieces are), then further
+		m := findWithin(rec, p, at-Rate/30, at+Rate/20, 0.02)
+		if m.Peak < 0.9 {
+			m = findWithin(rec, p, at-Rate/30, at+Rate*3/10, 0.02)
+		}
 		if m.Frame < 0 {
 			break
 		}

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -34,8 +35,27 @@ type Server struct {
 	cmd    *exec.Cmd
 	dir    string
 	Socket string // the native protocol's socket
-	log    *bytes.Buffer
+	log    *logBuffer
 	exited chan struct{}
+}
+
+// logBuffer collects what the server and the recorders say, each from
+// its own copying goroutine.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // Available says why no server can be started here, or "".
@@ -79,7 +99,7 @@ func Start(t testing.TB) *Server {
 	t.Setenv("CI", "")
 	t.Setenv("DRAWSHOW_AUDIO", "")
 
-	s := &Server{t: t, dir: dir, Socket: socket, log: &bytes.Buffer{}, exited: make(chan struct{})}
+	s := &Server{t: t, dir: dir, Socket: socket, log: &logBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command("pulseaudio", "--daemonize=no", "-n", "--exit-idle-time=-1",
 		"--use-pid-file=no", "--log-target=stderr", "--log-level="+logLevel(),
 		"--load=module-native-protocol-unix",
