@@ -37,9 +37,12 @@ func (s *SegState) Chooser() *Pick {
 // Taken lists the items chosen so far: cards and balls leave play, and
 // the envelopes of a session's deck.
 func (s *SegState) Taken() []string {
+	if c := choiceOf(s.Seg); c == nil || !c.leave() {
+		return nil
+	}
 	var out []string
 	for _, p := range s.Picks {
-		if p.Choice != nil && p.Choice.Item != "" && (s.Seg.Kind != KindBonus || s.Seg.Deck == DeckSession) {
+		if p.Choice != nil && p.Choice.Item != "" {
 			out = append(out, p.Choice.Item)
 		}
 	}
@@ -327,21 +330,8 @@ func (d *decider) choose(seg *SegState, item, prize string) error {
 	if err != nil {
 		return err
 	}
-	switch seg.Seg.Kind {
-	case KindRoyalFlush:
-		c.Prize = seg.Seg.Prizes[CardPrize(key, seg.Seg.ID, slices.Index(Cards, it))]
-	case KindBonus:
-		c.Prize = seg.Seg.Envelopes[EnvelopePrize(key, seg.Seg.ID, p.K, len(items), slices.Index(items, it))]
-		if seg.Seg.Deck == DeckSession {
-			c.Prize = seg.Seg.Envelopes[DeckPrize(key, seg.Seg.ID, len(items), slices.Index(items, it))]
-		}
-	case KindChest:
-		j := seg.Seg.Jackpot
-		c.Prize, c.Amount = Money(d.e.Show.Currency, j.Consolation), j.Consolation
-		if it == JackpotBall(key, seg.Seg.ID, j.Balls) {
-			c.Prize, c.Amount, c.Jackpot = Money(d.e.Show.Currency, seg.Frozen.Jackpot), seg.Frozen.Jackpot, true
-		}
-	}
+	t := d.e.Show.choosingOf(seg).turn(key, p, it)
+	c.Prize, c.Amount, c.Jackpot = t.Prize, t.Amount, t.Jackpot
 	return d.chosen(seg, c)
 }
 
@@ -354,10 +344,9 @@ func (d *decider) chosen(seg *SegState, c *Choice) error {
 	if c.Jackpot {
 		// the jackpot is won: the rest are paid the consolation without choosing
 		for q := seg.Chooser(); q != nil; q = seg.Chooser() {
-			j := seg.Seg.Jackpot
-			if err := d.emit(Event{Kind: PrizeChosen, Segment: seg.Seg.ID, Choice: &Choice{
-				K: q.K, Prize: Money(d.e.Show.Currency, j.Consolation), Amount: j.Consolation, By: "engine",
-			}}); err != nil {
+			c := balls{seg, d.e.Show.Currency}.consolation()
+			c.K, c.By = q.K, "engine"
+			if err := d.emit(Event{Kind: PrizeChosen, Segment: seg.Seg.ID, Choice: &c}); err != nil {
 				return err
 			}
 		}
@@ -500,37 +489,5 @@ func (d *decider) underivedChoice(seg *SegState, c *Choice) error {
 	r := d.recorded(PrizeChosen).Choice
 	c.Prize, c.Amount, c.Jackpot = r.Prize, r.Amount, r.Jackpot
 	d.e.underived++
-	switch seg.Seg.Kind {
-	case KindRoyalFlush, KindBonus:
-		if seg.Seg.Kind == KindBonus && seg.Seg.Deck != DeckSession {
-			if !slices.Contains(seg.Seg.Envelopes, c.Prize) {
-				return fmt.Errorf("%s: no envelope holds %q", seg.Seg.ID, c.Prize)
-			}
-			break
-		}
-		left := slices.Clone(seg.Seg.Prizes)
-		if seg.Seg.Kind == KindBonus {
-			left = slices.Clone(seg.Seg.Envelopes)
-		}
-		for _, p := range seg.Picks {
-			if p.Choice != nil {
-				if i := slices.Index(left, p.Choice.Prize); i >= 0 {
-					left = slices.Delete(left, i, i+1)
-				}
-			}
-		}
-		if !slices.Contains(left, c.Prize) {
-			return fmt.Errorf("%s: no card left hides %q", seg.Seg.ID, c.Prize)
-		}
-	case KindChest:
-		j := seg.Seg.Jackpot
-		want := Choice{Prize: Money(d.e.Show.Currency, j.Consolation), Amount: j.Consolation}
-		if c.Jackpot {
-			want = Choice{Prize: Money(d.e.Show.Currency, seg.Frozen.Jackpot), Amount: seg.Frozen.Jackpot, Jackpot: true}
-		}
-		if c.Prize != want.Prize || c.Amount != want.Amount {
-			return fmt.Errorf("%s: ball %s paid %s (%d), not %s", seg.Seg.ID, c.Item, c.Prize, c.Amount, want.Prize)
-		}
-	}
-	return nil
+	return d.e.Show.choosingOf(seg).held(c)
 }

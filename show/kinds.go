@@ -316,13 +316,8 @@ func (s *Show) Bins(group string) int {
 // Choice names what a segment's winners choose: cards, balls or
 // envelopes; "" when they choose nothing.
 func (s *Segment) Choice() string {
-	switch s.Kind {
-	case KindRoyalFlush:
-		return "cards"
-	case KindChest:
-		return "balls"
-	case KindBonus:
-		return "envelopes"
+	if c := choiceOf(s); c != nil {
+		return c.name()
 	}
 	return ""
 }
@@ -330,13 +325,8 @@ func (s *Segment) Choice() string {
 // Items are the labels a winner of s chooses among: the cards, the balls
 // 01..N, or the envelopes 1..N.
 func (s *Segment) Items() []string {
-	switch s.Kind {
-	case KindRoyalFlush:
-		return Cards
-	case KindChest:
-		return Numbered(s.Jackpot.Balls, 2)
-	case KindBonus:
-		return Numbered(len(s.Envelopes), 1)
+	if c := choiceOf(s); c != nil {
+		return c.items()
 	}
 	return nil
 }
