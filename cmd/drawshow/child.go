@@ -10,18 +10,28 @@ import (
 	"drawshow/cmd/internal/cli"
 )
 
-// runStageChild runs the stage as a child on this process's standard streams
-// and passes its exit status on: how Windows, which has no exec, hands
-// over. While it runs this process ignores Ctrl+C: the console sends it
-// to every process attached to it, the stage included (it attaches to
-// this console), and the stage ends its show, whose status comes back
-// here. Linux runs it too, in the tests, where a terminal's Ctrl+C
-// reaches the whole process group in the same way.
+// runStageChild runs the stage as a child on this process's standard
+// streams and passes its exit status on: how Windows, which has no exec,
+// hands over. While it runs this process outlives Ctrl+C: the console
+// sends it to every process attached to it, the stage included (it
+// attaches to this console), and the stage ends its show, whose status
+// comes back here. Linux runs it too, in the tests, where a terminal's
+// Ctrl+C reaches the whole process group in the same way.
 func runStageChild(path string, args []string) error {
 	cmd := exec.Command(path, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	signal.Ignore(os.Interrupt)
-	defer signal.Reset(os.Interrupt)
+	// Notify, not Ignore: on Windows an ignored Ctrl+C is one the runtime
+	// leaves to the system's handler, which ends the process.
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	defer func() {
+		signal.Stop(interrupts) // no send after it returns: the close is safe
+		close(interrupts)
+	}()
+	go func() {
+		for range interrupts { // the stage's to act on, not ours
+		}
+	}()
 	return childStatus(path, cmd.Run())
 }
 
