@@ -1,10 +1,12 @@
 package scenes
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"drawshow/audio"
 	"drawshow/show"
 )
 
@@ -287,5 +289,25 @@ func volumeText(v float32) string {
 func (s *Stage) sheet() {
 	if _, ok := s.opt.Backend.(Sheets); ok && !s.frozenAny() {
 		s.send(show.Command{Op: opSheet})
+	}
+}
+
+// ticked follows what the show clock decided: a no-show sounds the
+// buzzer; a bonus jackpot's hour that ended short, or its sessions that
+// ended with winners missing, is told to the host in plain words, and a
+// draw that ended goes to its board.
+func (s *Stage) ticked(evs []show.Event) {
+	loc := s.opt.Show.Location
+	for _, e := range evs {
+		switch {
+		case e.Kind == show.PickDecided && e.Pick != nil && e.Pick.Outcome == show.NoShow:
+			s.sound(audio.Buzzer)
+		case e.Kind == show.HourEnded && e.Hour != nil:
+			h := e.Hour
+			s.tell(fmt.Sprintf("The hour %s–%s ended with %d of its %d winners", h.From.In(loc).Format("15:04"), h.To.In(loc).Format("15:04"), h.Won, h.Target))
+		case e.Kind == show.SegmentEnded && e.Ended != nil:
+			s.tell("This draw has ended: " + e.Ended.Reason + ". Next goes on to the next segment")
+			s.ended()
+		}
 	}
 }

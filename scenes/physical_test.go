@@ -3,6 +3,7 @@ package scenes
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -37,5 +38,42 @@ func TestPhysicalCardsOnStage(t *testing.T) {
 	r.until("the card", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
 	if c := r.seg().Picks[0].Choice; c == nil || c.Item != "A" || c.Prize != "R50 000" || c.By != "host" {
 		t.Errorf("the first choice %+v, want A turning over R50 000 as the host typed", c)
+	}
+}
+
+// A bonus night whose sessions end with winners missing: the host is told
+// in plain words, the stage goes to the board, and Next goes on.
+func TestBonusSessionsEndOnStage(t *testing.T) {
+	path := writeShow(t, map[string]string{"show.yaml": bonusShow, "raps.csv": raps(80)})
+	r := openRig(t, path, testStart, nil)
+	r.press(ebiten.KeyPageDown)
+	r.at("attract")
+	r.press(ebiten.KeyPageDown)
+	r.at("intro")
+	r.reel(ebiten.KeyPageDown, nil)
+	r.countdown()
+	r.press(ebiten.KeyC) // found playing at the device
+	r.decided(show.Claimed)
+	r.press(ebiten.KeyPageDown)
+	r.at("choose")
+	r.faded()
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyEscape)
+	r.until("the envelope", func() bool { return !r.s.busy && r.pick().Choice != nil })
+	r.landed()
+	r.clk.Set(time.Date(2026, 12, 5, 23, 0, 1, 0, time.FixedZone("SAST", 2*3600)))
+	r.until("the end of the sessions", func() bool { r.settle(); return r.seg().Ended != nil })
+	r.until("the board", func() bool { return r.scene() == "board" })
+	if !strings.Contains(r.s.message, "This draw has ended: its sessions ended at 23:00 with 1 of 30 winners") {
+		t.Errorf("the host was told %q", r.s.message)
+	}
+	var hours int
+	for _, e := range r.events() {
+		if e.Kind == show.HourEnded {
+			hours++
+		}
+	}
+	if hours != 2 {
+		t.Errorf("%d short hours recorded, want 21:00 and 22:00", hours)
 	}
 }

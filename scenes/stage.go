@@ -505,7 +505,7 @@ func (s *Stage) apply(r reply) {
 		s.cast.closed.exported = r.step
 		s.tell("Exported to " + r.step)
 	case show.OpTick:
-		s.sound(audio.Buzzer)
+		s.ticked(r.evs)
 	}
 	if r.op == show.OpClaim || r.op == show.OpProxy || r.op == show.OpDecline {
 		s.sound(audio.ClaimChime)
