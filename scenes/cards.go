@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -116,6 +117,27 @@ func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState
 		}
 		blit(dst, sc.backSprite(s, card), x+cardW/2, y+cardH/2, 1, 1)
 	}
+	// the last card turned, held under the table until the next turns:
+	// "NALEDI W. WINS R25 000"
+	if last := lastChoice(seg); last != nil && !turning {
+		name, prize := strings.ToUpper(s.maskName(last.Participant))+" WINS ", amounts(last.Choice.Prize)
+		f := t.Fit(t.Bold, 68, name+prize, W-2*margin)
+		x := W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
+		Text(dst, name, f, x, cardsY+cardH+100, Left, t.Text)
+		Text(dst, prize, f, x+text.Advance(name, f), cardsY+cardH+100, Left, t.Accent)
+	}
+}
+
+// lastChoice is the pick that turned its card or ball last, or nil: the
+// winners choose in the order they were drawn.
+func lastChoice(seg *show.SegState) *show.Pick {
+	var last *show.Pick
+	for i := range seg.Picks {
+		if c := seg.Picks[i].Choice; c != nil && c.Item != "" {
+			last = &seg.Picks[i]
+		}
+	}
+	return last
 }
 
 func (*chooseScene) backSprite(s *Stage, rank string) *ebiten.Image {

@@ -36,7 +36,7 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 	cur := s.opt.Show.Currency
 	value := show.Money(cur, s.st.Jackpot(seg))
 	Text(dst, "JACKPOT", t.Bold(56), W/2, 132, Center, t.Accent)
-	Text(dst, value, t.Bold(150), W/2, 180, Center, t.Text)
+	Text(dst, value, t.Bold(150), W/2, 180, Center, t.Accent) // the jackpot's gold, as in the attract loop
 	who := sc.choosing(s, seg, now)
 	turning := s.turning(now)
 	switch st := seg.Settled; {
@@ -44,7 +44,8 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 		line := s.maskName(who.Participant) + " chooses a ball"
 		Text(dst, line, t.Fit(t.Bold, 64, line, W-200), W/2, 350, Center, t.Text)
 	case st != nil && st.Won:
-		Text(dst, "JACKPOT WON — every other winner receives the consolation", t.Bold(52), W/2, 360, Center, t.Good)
+		line := "JACKPOT WON  ·  Everyone else: " + show.Money(cur, seg.Seg.Jackpot.Consolation) + " each"
+		Text(dst, line, t.Fit(t.Bold, 60, line, W-200), W/2, 356, Center, t.Good)
 	case st != nil:
 		line := "Not won tonight — next week the jackpot is " + show.Money(cur, st.Next)
 		Text(dst, line, t.Fit(t.Bold, 52, line, W-200), W/2, 360, Center, t.Accent)
@@ -118,7 +119,7 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 			res = "choosing…"
 		case c == nil:
 		case c.Jackpot:
-			res, rc = "ball "+c.Item+"  ·  JACKPOT "+c.Prize, t.Good
+			res, rc = "ball "+c.Item+"  ·  JACKPOT "+c.Prize, t.Accent
 		case c.Item == "":
 			res, rc = "consolation "+c.Prize+" (the jackpot is won)", t.Text
 		default:

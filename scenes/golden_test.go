@@ -79,7 +79,10 @@ func TestGolden(t *testing.T) {
 
 	// redraw: the reveal's confetti in mid-air, then a claim
 	r.reel(ebiten.KeyPageDown, nil)
-	r.clk.Add(1500 * time.Millisecond)
+	r.clk.Add(400 * time.Millisecond) // past the crossfade from the reel
+	r.update()
+	g("08-reveal-flash") // the name scaling in over the flash
+	r.clk.Add(1100 * time.Millisecond)
 	r.update()
 	g("08-reveal")
 	r.clk.Add(revealTime) // the reveal gives way to the countdown by itself

@@ -98,7 +98,7 @@ func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration
 		return
 	}
 	pos := reelPos(in, len(rows)) // the row at the centre, fractional
-	cy := reelY - top                  // the centre line on the window's image
+	cy := reelY - top             // the centre line on the window's image
 	vector.DrawFilledRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, Fade(t.Primary, 0.8), false)
 	vector.StrokeRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, 6, t.Accent, false)
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {

@@ -1,11 +1,13 @@
 package scenes
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
@@ -32,10 +34,26 @@ func (*revealScene) Update(s *Stage, now time.Time) {
 	}
 }
 
+// The reveal's first moment: a flash behind the name as it scales in.
+const (
+	flashTime = 800 * time.Millisecond
+	scaleTime = 600 * time.Millisecond
+)
+
 func (sc *revealScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 	seg := s.st.CurSeg()
 	s.drawContext(dst, seg, W/2, 150, W-2*stripW-80)
-	sc.drawWinner(s, dst, 240)
+	if in < flashTime {
+		// a burst of light behind the name, widening and fading
+		// (under the header: a sub-image keeps the canvas's coordinates)
+		u := in.Seconds() / flashTime.Seconds()
+		r := float32(140 + 480*(1-math.Pow(1-u, 2)))
+		band := dst.SubImage(image.Rect(0, stripTop, W, stripBot)).(*ebiten.Image)
+		for _, k := range []float32{1, 0.72, 0.45} { // rings of light, brightest at the heart
+			vector.DrawFilledCircle(band, W/2, 330, r*k, Fade(s.theme.Accent, 0.14*(1-u)), true)
+		}
+	}
+	sc.drawWinner(s, dst, 240, in)
 	if w := seg.DrawWitness; w != nil {
 		t, line := s.theme, drawWitnessLine(*w)
 		Text(dst, line, t.Fit(t.Regular, sizeSupport, line, W-2*stripW-80), W/2, 800, Center, t.Good)
@@ -46,16 +64,21 @@ func (sc *revealScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 	drawConfetti(dst, in, s.theme)
 }
 
-// repaint paints the confetti's strips alone while it falls, and half a
-// second after, until they are clear.
+// repaint paints the whole frame while the flash and the name's scaling
+// run (the first flashTime and one frame more), then the confetti's
+// strips alone while it falls, and half a second after, until they are
+// clear.
 func (*revealScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
-	if in := now.Sub(s.since); in < revealTime+time.Second/2 {
+	switch in := now.Sub(s.since); {
+	case in < flashTime+100*time.Millisecond:
+		s.drawAll(dst, now)
+	case in < revealTime+time.Second/2:
 		drawConfetti(dst, in, s.theme)
 	}
 }
 
 // drawWinner is the winner's card: masked name and card, ticket, tier, prize.
-func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64) {
+func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64, in time.Duration) {
 	t := s.theme
 	seg := s.st.CurSeg()
 	p := seg.Last()
@@ -65,7 +88,17 @@ func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64) {
 	who := s.people[p.Participant]
 	width := float64(W - 2*stripW - 80)
 	name := s.maskName(p.Participant)
-	Text(dst, name, t.Fit(t.Bold, sizeMain, name, width), W/2, y, Center, t.Text)
+	if f := t.Fit(t.Bold, sizeMain, name, width); in < scaleTime {
+		// the name scales in from 60 %, past its size a little and back:
+		// drawn once on its own image, then scaled, until it settles
+		u := in.Seconds() / scaleTime.Seconds()
+		k := 0.6 + 0.4*easeOutBack(u)
+		w, h := text.Measure(name, f, f.Metrics().HAscent+f.Metrics().HDescent)
+		img := s.sprite("name|"+name, w+8, h+8, func(d *ebiten.Image) { Text(d, name, f, 4, 4, Left, t.Text) })
+		blit(dst, img, W/2, y+h/2, k, k)
+	} else {
+		Text(dst, name, f, W/2, y, Center, t.Text)
+	}
 	line := s.pickLine(seg, p, "   ·   ")
 	if who.Tier != 0 {
 		line += "   ·   " + titleCase(who.Tier.String())
@@ -101,7 +134,7 @@ func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
 	if u > revealTime.Seconds() {
 		return
 	}
-	colours := []color.RGBA{t.Accent, t.Good, t.Text, t.Warn}
+	colours := []color.RGBA{t.Accent, t.Text, mix(t.Primary, t.Text, 0.45)} // the brand's alone
 	a := clamp(1.4-u/revealTime.Seconds()*1.4, 0, 1)
 	for i := range 60 {
 		fi := float64(i)
@@ -124,3 +157,10 @@ func (*revealScene) Hints(*Stage) string { return "Next ► countdown" }
 func (*revealScene) Buttons(s *Stage) []Button { return s.skipButton(s.nextButton(nil, "next")) }
 
 func (*revealScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown) }
+
+// easeOutBack runs from 0 to 1 past 1 by a tenth and back.
+func easeOutBack(u float64) float64 {
+	const c1 = 1.70158
+	v := u - 1
+	return 1 + (c1+1)*v*v*v + c1*v*v
+}
