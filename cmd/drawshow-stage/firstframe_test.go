@@ -47,10 +47,13 @@ func BenchmarkFirstFrame(b *testing.B) {
 // BenchmarkStageFPS plays the demo by itself and reports its frame rate,
 // over the run and in the animated scenes, beside the yardstick: an Ebiten
 // program that repaints a 10×10 square each frame, the most any animated
-// scene can reach on this display.
+// scene can reach on this display. Each scene's figure is also given as
+// its ratio to the yardstick measured in the same run (SCENE_ratio), the
+// figure that holds from one load of the machine to another.
 func BenchmarkStageFPS(b *testing.B) {
 	show, empty := stageAndYardstick(b)
 	for b.Loop() {
+		scenes := map[string]float64{}
 		cmd := exec.Command(show, "demo", "--autoplay", "--exit-after", "45s", "--stats")
 		cmd.Env = append(os.Environ(), "DRAWSHOW_AUDIO=null")
 		out, err := cmd.CombinedOutput()
@@ -66,6 +69,9 @@ func BenchmarkStageFPS(b *testing.B) {
 			switch k {
 			case "fps", "tps", "frame_p99_ms", "reel", "countdown", "reveal", "attract":
 				b.ReportMetric(x, k)
+				if k != "tps" && k != "frame_p99_ms" {
+					scenes[k] = x
+				}
 			}
 		}
 		y, err := exec.Command(empty, "--square", "--seconds", "10s").Output()
@@ -75,6 +81,11 @@ func BenchmarkStageFPS(b *testing.B) {
 		if v, ok := strings.CutPrefix(strings.TrimSpace(string(y)), "fps="); ok {
 			x, _ := strconv.ParseFloat(v, 64)
 			b.ReportMetric(x, "yardstick_fps")
+			for k, fps := range scenes {
+				if x > 0 {
+					b.ReportMetric(fps/x, k+"_ratio")
+				}
+			}
 		}
 	}
 }
