@@ -110,10 +110,10 @@ test: deps staticcheck gofmt tidy
 	$(XVFB) $(GO) test -race -timeout 45m ./...
 	@$(MAKE) --no-print-directory fuzz-short
 
-# The quick loop while working, well under a minute once built: gofmt,
-# vet, staticcheck and the tests of the packages that need no display,
-# no browser and no sound server, without -race and in -short form.
-# make test stays the gate.
+# The quick loop while working: gofmt, vet, staticcheck and the tests of
+# the packages that need no display and no browser (not scenes, the stage
+# or the console), nor cmd/drawshow's, which build both programs and play
+# whole shows; without -race and in -short form. make test stays the gate.
 CHECK_PKGS = $$($(GO) list ./... | grep -v -e '/scenes' -e '/cmd/drawshow-stage' -e '/console' -e '/cmd/drawshow$$')
 check: staticcheck gofmt
 	$(GO) vet ./...
