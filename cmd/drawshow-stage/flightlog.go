@@ -168,32 +168,45 @@ func logConsole(fl *flightlog.Log) func(console.Note) {
 // hitch is the frame time past which the log hears of a frame.
 const hitch = 50 * time.Millisecond
 
-// watched is the stage with its frames timed: a gap between two frames
-// over hitch is counted, and the count logged at most once a second
-// (software GL's crossfades would otherwise fill the log).
+// watched is the stage with its frames timed for the log.
 type watched struct {
 	*scenes.Stage
-	log      *flightlog.Log
+	log *flightlog.Log
+	h   hitches
+}
+
+func (w *watched) Draw(screen *ebiten.Image) {
+	if n, worst, ok := w.h.frame(time.Now()); ok {
+		w.log.Warn("frame hitch", flightlog.Fields{"frames": n, "worst_ms": worst.Milliseconds(), "over_ms": hitch.Milliseconds()})
+	}
+	w.Stage.Draw(screen)
+}
+
+// hitches counts the gaps between frames over hitch, and says at most
+// once a second how many and the worst (software GL's crossfades would
+// otherwise fill the log).
+type hitches struct {
 	last     time.Time
 	reported time.Time
 	count    int
 	worst    time.Duration
 }
 
-func (w *watched) Draw(screen *ebiten.Image) {
-	now := time.Now()
-	if !w.last.IsZero() {
-		if gap := now.Sub(w.last); gap > hitch {
-			w.count++
-			w.worst = max(w.worst, gap)
+// frame takes a frame drawn at now; ok when the count is due to be logged.
+func (h *hitches) frame(now time.Time) (n int, worst time.Duration, ok bool) {
+	if !h.last.IsZero() {
+		if gap := now.Sub(h.last); gap > hitch {
+			h.count++
+			h.worst = max(h.worst, gap)
 		}
 	}
-	w.last = now
-	if w.count > 0 && now.Sub(w.reported) >= time.Second {
-		w.log.Warn("frame hitch", flightlog.Fields{"frames": w.count, "worst_ms": w.worst.Milliseconds(), "over_ms": hitch.Milliseconds()})
-		w.count, w.worst, w.reported = 0, 0, now
+	h.last = now
+	if h.count == 0 || now.Sub(h.reported) < time.Second {
+		return 0, 0, false
 	}
-	w.Stage.Draw(screen)
+	n, worst = h.count, h.worst
+	h.count, h.worst, h.reported = 0, 0, now
+	return n, worst, true
 }
 
 // game is the stage as RunGame runs it: timed when there is a log.

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -57,5 +58,43 @@ func TestLogNotesKeepTypedNamesOut(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the log reads\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestHitchesCountedOnceASecond: gaps over 50 ms between frames are
+// counted, and said at most once a second with the worst; smooth frames
+// say nothing.
+func TestHitchesCountedOnceASecond(t *testing.T) {
+	var h hitches
+	at := time.Date(2026, 12, 1, 21, 30, 0, 0, time.UTC)
+	type said struct {
+		n     int
+		worst time.Duration
+	}
+	var got []said
+	step := func(d time.Duration) {
+		at = at.Add(d)
+		if n, w, ok := h.frame(at); ok {
+			got = append(got, said{n, w})
+		}
+	}
+	for range 120 {
+		step(16 * time.Millisecond) // two seconds of smooth frames
+	}
+	step(80 * time.Millisecond) // the first hitch is said at once
+	step(16 * time.Millisecond)
+	step(120 * time.Millisecond) // within the second: counted
+	step(60 * time.Millisecond)
+	step(50 * time.Millisecond) // not over 50 ms
+	for range 70 {
+		step(16 * time.Millisecond) // the two are said once a second has passed
+	}
+	step(51 * time.Millisecond)
+	for range 70 {
+		step(16 * time.Millisecond)
+	}
+	want := []said{{1, 80 * time.Millisecond}, {2, 120 * time.Millisecond}, {1, 51 * time.Millisecond}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("said %v, want %v", got, want)
 	}
 }
