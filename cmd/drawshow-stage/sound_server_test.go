@@ -166,8 +166,8 @@ const frameMs = 1000.0 / audio.SampleRate
 // on the stage, sound on the server's sink "show", to the claim: on the
 // sink's monitor, the drum-roll under the reel, then the reveal hit when
 // it lands, then the claim chime, in that order; the roll sounding up to
-// the hit and silent once the hit has rung out (it stopped when the reel
-// landed, not later).
+// its end, before the hit, and silent once the hit has rung out (it
+// stopped when the reel landed, not later).
 func TestStageCuesOnTheServer(t *testing.T) {
 	srv := pulsetest.Start(t)
 	rec := srv.Record(pulsetest.SinkName + ".monitor")
@@ -193,22 +193,29 @@ func TestStageCuesOnTheServer(t *testing.T) {
 		t.Errorf("cues out of order: drum-roll %.0f ms, reveal hit %.0f ms, claim chime %.0f ms",
 			roll.Start*frameMs, hit.Start*frameMs, chime.Start*frameMs)
 	}
-	// the roll up to the landing; once the hit has rung out (and what the
-	// server's underruns moved it by), silence between the countdown's
-	// ticks: a roll still going would leave no quiet 50 ms
-	at := func(from time.Duration, f int) float64 {
-		f += int(hit.Start) + int(from.Seconds()*audio.SampleRate)
+	// The roll stops as the reel lands and the hit comes once the
+	// winner's announcement is committed, a moment later: the roll
+	// sounds up to its end, silence follows until the hit, and once the
+	// hit has rung out (and what the server's underruns moved it by)
+	// there is silence between the countdown's ticks: a roll still going
+	// would leave no quiet 50 ms.
+	level := func(f int) float64 {
 		return pulsetest.Level(r[f*audio.Channels : (f+audio.SampleRate/20)*audio.Channels])
 	}
-	before := at(-300*time.Millisecond, 0)
-	end := audio.Duration(audio.RevealHit) + time.Duration(hit.Drift*frameMs)*time.Millisecond
+	rollEnd := int(hit.Start)
+	for rollEnd > int(roll.Start) && r[(rollEnd-1)*audio.Channels] == 0 && r[(rollEnd-1)*audio.Channels+1] == 0 {
+		rollEnd--
+	}
+	before := level(rollEnd - audio.SampleRate/4)
+	end := int(hit.Start) + int((audio.Duration(audio.RevealHit).Seconds()+hit.Drift/audio.SampleRate)*audio.SampleRate)
 	quiet := 0.0
 	for f := 0; f < audio.SampleRate; f += audio.SampleRate / 100 {
-		quiet = min(quiet, at(end, f))
+		quiet = min(quiet, level(end+f))
 	}
-	t.Logf("level as the reel lands %.1f dBFS; the quietest 50 ms in the second after the hit %.1f dBFS", before, quiet)
+	t.Logf("the roll ends %.0f ms before the hit, at %.1f dBFS; the quietest 50 ms in the second after the hit %.1f dBFS",
+		(hit.Start-float64(rollEnd))*frameMs, before, quiet)
 	if before < -40 {
-		t.Errorf("the drum-roll is not sounding as the reel lands: %.1f dBFS", before)
+		t.Errorf("the drum-roll is not sounding up to its end: %.1f dBFS", before)
 	}
 	if quiet > -70 {
 		t.Errorf("no quiet 50 ms in the second after the reveal hit (%.1f dBFS at the quietest): the drum-roll did not stop when the reel landed", quiet)
