@@ -41,6 +41,12 @@ type Count struct {
 // draws, a Royal Flush of earlier winners) gives an empty bin: its bin is
 // made at the show.
 func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
+	return check(seg, excluded, nil)
+}
+
+// check is Check with the winners of earlier shows that the segment's
+// exclude_winners bars (check --db).
+func check(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, error) {
 	if seg.Entries == "" {
 		return &SegmentCheck{Bin: &show.Bin{}, Made: true}, nil
 	}
@@ -63,6 +69,7 @@ func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 	}
 	defer t.Close()
 	b := show.NewBinBuilder(seg, func(card string) (bool, bool) { return excluded[card], false })
+	b.BarPast(past)
 	day := time.Now()
 	if !seg.At.IsZero() {
 		day = seg.At

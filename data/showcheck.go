@@ -28,13 +28,19 @@ type SegmentResult struct {
 	Seg       *show.Segment
 	Check     *SegmentCheck // draws; its Bin has the figures, not the entries
 	Standings []show.Standing
-	Err       error // the file is there and cannot be used
-	Missing   bool  // the file is not there yet
+	Err       error         // the file is there and cannot be used
+	Missing   bool          // the file is not there yet
+	Earned    []show.Earned // bonus_entries: what the earlier shows' wins add (check --db)
 }
 
 // CheckShow reads every file the show file names, as the show would, and
 // reports what cannot be used. It changes nothing.
-func CheckShow(sh *show.Show) *ShowCheck {
+func CheckShow(sh *show.Show) *ShowCheck { return CheckCampaign(sh, nil) }
+
+// CheckCampaign is CheckShow with the winners of the campaign database's
+// earlier official shows: each draw's exclude_winners bars them from its
+// figures, and Earned gives what its bonus_entries adds from them.
+func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 	c := &ShowCheck{}
 	missing := func(what, path string) bool {
 		if path == "" {
@@ -85,12 +91,15 @@ func CheckShow(sh *show.Show) *ShowCheck {
 				c.Problems = append(c.Problems, err)
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {
-				r.Check, r.Err = Check(seg, excluded)
+				r.Check, r.Err = check(seg, excluded, seg.ExcludeWinners.Bars(past))
 				r.Check.dropEntries() // a show's bins are not all held at once
 			}
 		}
 		if r.Err != nil {
 			c.Problems = append(c.Problems, r.Err)
+		}
+		if be := seg.BonusEntries; be != nil && past != nil {
+			r.Earned = be.Counts(past)
 		}
 		c.Segments = append(c.Segments, r)
 	}

@@ -111,15 +111,36 @@ func names(of []string, w PastWin) bool {
 
 // pastWinners are the participants exclude_winners bars from seg.
 func (e *Engine) pastWinners(seg *Segment) map[string]bool {
-	ex := seg.ExcludeWinners
-	if ex == nil {
+	return seg.ExcludeWinners.Bars(e.past)
+}
+
+// Bars lists the participants of wins that x bars: nil when x is.
+func (x *ExcludeWinners) Bars(wins []PastWin) map[string]bool {
+	if x == nil {
 		return nil
 	}
 	out := map[string]bool{}
-	for _, w := range e.past {
-		if w.Day >= ex.Since && names(ex.Of, w) {
+	for _, w := range wins {
+		if w.Day >= x.Since && names(x.Of, w) {
 			out[w.Participant] = true
 		}
+	}
+	return out
+}
+
+// Counts is what the wins of earlier shows earn by b, each source counted
+// (tonight's come at the freeze).
+func (b *BonusEntries) Counts(wins []PastWin) []Earned {
+	var out []Earned
+	for _, w := range wins {
+		if w.Day < b.Since || !(slices.Contains(b.From, w.Segment) || (w.Group != "" && slices.Contains(b.From, w.Group))) {
+			continue
+		}
+		if n := len(out); n == 0 || out[n-1].Show != w.Show || out[n-1].Segment != w.Segment {
+			out = append(out, Earned{Show: w.Show, Segment: w.Segment})
+		}
+		out[len(out)-1].Wins++
+		out[len(out)-1].Entries += b.PerWin
 	}
 	return out
 }

@@ -17,6 +17,7 @@ import (
 // campaignRun is a campaign example run into one database: its shows in
 // order, each official, and the journal they made.
 type campaignRun struct {
+	dir     string
 	db      string
 	shows   []string // the show ids, in run order
 	journal []*journalRow
@@ -38,6 +39,16 @@ func (c *campaignRun) events(t *testing.T, i int, k show.Kind) []show.Event {
 	return out
 }
 
+// checkSays runs check --db on the campaign's show in folder name, after
+// the campaign, and looks for line in what it prints.
+func (c *campaignRun) checkSays(t *testing.T, name, line string) {
+	t.Helper()
+	stdout, stderr, err := drawshow(t, "", "check", "--db", c.db, filepath.Join(c.dir, name, "show.yaml"))
+	if err != nil || !strings.Contains(stdout, line) {
+		t.Errorf("check --db %s: %v\n%s%s\nwant %q", name, err, stdout, stderr, line)
+	}
+}
+
 // runCampaign runs each show campaign.txt lists, in turn, into one
 // database, official (a fresh seed each, as at the casino), with no action
 // refused; then export, verify DIR and verify --db accept the record.
@@ -48,7 +59,7 @@ func runCampaign(t *testing.T, dir string) *campaignRun {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	c := &campaignRun{db: filepath.Join(t.TempDir(), "campaign.db")}
+	c := &campaignRun{dir: dir, db: filepath.Join(t.TempDir(), "campaign.db")}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -133,6 +144,7 @@ var campaignChecks = map[string]func(t *testing.T, c *campaignRun){
 		if len(f.Barred) != 0 {
 			t.Errorf("Saturday barred %v: a bonus win never bars an entry", f.Barred)
 		}
+		c.checkSays(t, "saturday", "sat-cash: 4 bonus win(s) in campaign.db so far add 20 entr(ies)")
 	},
 	// Clause 66: September's finalist is kept out of November's bin.
 	"campaign-november-finalists": func(t *testing.T, c *campaignRun) {
@@ -155,6 +167,7 @@ var campaignChecks = map[string]func(t *testing.T, c *campaignRun){
 				t.Errorf("November drew September's finalist %s", finalist)
 			}
 		}
+		c.checkSays(t, "november", "month-end-1: 1 card(s) of the entry file won earlier in campaign.db and are barred")
 	},
 	// The jackpot opens at the old system's R40 000, then goes on from
 	// the ledger.

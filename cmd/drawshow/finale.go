@@ -212,3 +212,26 @@ func or(s, def string) string {
 	}
 	return s
 }
+
+// campaignNotes are check's lines for what a draw takes from the campaign
+// database's earlier shows: counted with --db, else said to be counted at
+// the freeze.
+func campaignNotes(seg *show.Segment, r data.SegmentResult, db string) []string {
+	var out []string
+	if db == "" {
+		return nil
+	}
+	if seg.ExcludeWinners != nil && r.Check != nil && r.Check.Bin != nil && !r.Check.Made {
+		out = append(out, fmt.Sprintf("%s: %d card(s) of the entry file won earlier in %s and are barred", seg.ID, len(r.Check.Bin.PastWinners), filepath.Base(db)))
+	}
+	if seg.BonusEntries != nil {
+		var wins int
+		var entries uint64
+		for _, e := range r.Earned {
+			wins += e.Wins
+			entries += e.Entries
+		}
+		out = append(out, fmt.Sprintf("%s: %d bonus win(s) in %s so far add %d entr(ies); tonight's wins add theirs at the freeze", seg.ID, wins, filepath.Base(db), entries))
+	}
+	return out
+}

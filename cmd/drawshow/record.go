@@ -17,6 +17,7 @@ import (
 
 func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "the campaign database `FILE`, read only: count what each draw's bonus_entries and exclude_winners take from its earlier official shows")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -28,7 +29,19 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := data.CheckShow(sh)
+	var past []show.PastWin
+	if *dbPath != "" {
+		db, err := data.OpenExisting(*dbPath)
+		if err != nil {
+			return err
+		}
+		past, err = db.PastWins("")
+		db.Close()
+		if err != nil {
+			return fmt.Errorf("%s: the campaign's earlier winners: %v", *dbPath, err)
+		}
+	}
+	c := data.CheckCampaign(sh, past)
 	for _, p := range c.Problems {
 		fmt.Fprintln(stderr, p)
 	}
@@ -58,6 +71,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, r.Check.People, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
 			notes = append(notes, finaleNotes(sh, seg, r.Check)...)
 		}
+		notes = append(notes, campaignNotes(seg, r, *dbPath)...)
 	}
 	tw.Flush()
 	for _, n := range notes {
