@@ -49,7 +49,7 @@
 //	FieldNone     line
 //	FieldProxy    proxy [NAME] [id=ID]   (both optional: the nomination on file)
 //	FieldTicket   ticket WORD
-//	FieldChoice   choose WORD
+//	FieldChoice   choose WORD [PRIZE] (a physical card: what it turned over)
 //	FieldWitness  witness [TEXT]
 //	FieldReason   void REASON, skip REASON
 //	FieldNumbers  numbers N N … by=NAME

@@ -502,9 +502,15 @@ func compose(a Action, req actRequest) (string, error) {
 			line += " id=" + id
 		}
 		return line, nil
-	case FieldTicket, FieldChoice:
+	case FieldTicket:
 		if text == "" || strings.ContainsAny(text, " \t") {
 			return "", fmt.Errorf("%s needs one word", verb)
+		}
+		return verb + " " + text, nil
+	case FieldChoice:
+		// the card, ball or envelope; of physical cards, then what it turned over
+		if item, _, _ := strings.Cut(text, " "); item == "" {
+			return "", fmt.Errorf("%s needs the card, ball or envelope", verb)
 		}
 		return verb + " " + text, nil
 	case FieldWitness:

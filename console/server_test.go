@@ -469,6 +469,7 @@ func TestAct(t *testing.T) {
 		{Line: "void", Label: "Void", Field: FieldReason},
 		{Line: "numbers", Label: "Numbers", Field: FieldNumbers},
 		{Line: "ticket", Label: "Ticket", Field: FieldTicket},
+		{Line: "choose", Label: "Choose", Field: FieldChoice},
 		{Line: "witness", Label: "Witness", Field: FieldWitness},
 	}})
 	act := func(body string) (int, string) { return do(t, s, "POST", "/act?t="+tok, body, nil) }
@@ -482,6 +483,8 @@ func TestAct(t *testing.T) {
 		{`{"seq":1,"line":"void","text":"wrong button"}`, "void wrong button"},
 		{`{"seq":1,"line":"numbers","numbers":" 2  4 ","by":"Thandi"}`, "numbers 2 4 by=Thandi"},
 		{`{"seq":1,"line":"ticket","text":"004512"}`, "ticket 004512"},
+		{`{"seq":1,"line":"choose","text":"Q"}`, "choose Q"},
+		{`{"seq":1,"line":"choose","text":"Q R25 000"}`, "choose Q R25 000"}, // a physical card and what it turned over
 		{`{"seq":1,"line":"witness","text":""}`, "witness"},
 		{`{"seq":1,"line":"witness","text":"3 5 1"}`, "witness 3 5 1"},
 	} {
@@ -502,6 +505,7 @@ func TestAct(t *testing.T) {
 		{`{"seq":1,"line":"forfeit"}`, "cannot be undone and was not confirmed"},
 		{`{"seq":1,"line":"void"}`, "void needs a reason"},
 		{`{"seq":1,"line":"ticket","text":"1 2"}`, "ticket needs one word"},
+		{`{"seq":1,"line":"choose","text":" "}`, "choose needs the card"},
 		{`{"seq":1,"line":"numbers","numbers":"2 4"}`, "who typed them"},
 		{`{"seq":1,"line":"proxy","name":"Sipho\nclose"}`, "control character"},
 		{`{"seq":1,"line":"proxy","name":"A id=1"}`, "cannot hold id="},

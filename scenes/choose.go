@@ -223,7 +223,11 @@ func (*chooseScene) Buttons(s *Stage) []Button {
 	seg := s.st.CurSeg()
 	switch {
 	case seg.Chooser() != nil && !s.witnessDue():
-		return []Button{{Line: "choose", Label: "Choose " + seg.Seg.Choice(), Key: "F5", Field: "choice", Primary: true}}
+		label := "Choose " + seg.Seg.Choice()
+		if seg.Seg.Cards == show.CardsPhysical {
+			label = "Choose the card, then what it turned over (Q R25 000)"
+		}
+		return []Button{{Line: "choose", Label: label, Key: "F5", Field: "choice", Primary: true}}
 	case s.witnessDue():
 		return []Button{{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true}}
 	}

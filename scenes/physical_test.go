@@ -39,6 +39,16 @@ func TestPhysicalCardsOnStage(t *testing.T) {
 	if c := r.seg().Picks[0].Choice; c == nil || c.Item != "A" || c.Prize != "R50 000" || c.By != "host" {
 		t.Errorf("the first choice %+v, want A turning over R50 000 as the host typed", c)
 	}
+	// the console's line gives both at once: K turned over the first prize left
+	r.landed()
+	r.clk.Add(freshPress)
+	if err := r.s.Act("choose K 1"); err != nil {
+		t.Fatal(err)
+	}
+	r.until("the second card", func() bool { r.update(); return !r.s.busy && len(r.seg().Taken()) == 2 })
+	if c := r.seg().Picks[1].Choice; c == nil || c.Item != "K" || c.Prize != "R250 000" {
+		t.Errorf("the console's choice %+v, want K turning over R250 000", c)
+	}
 }
 
 // A bonus night whose sessions end with winners missing: the host is told
