@@ -21,13 +21,8 @@ type choosing interface {
 // choosingOf is seg's way of choosing, or nil when its winners choose
 // nothing; seg's state says what is already chosen.
 func (sh *Show) choosingOf(seg *SegState) choosing {
-	switch s := seg.Seg; s.Kind {
-	case KindRoyalFlush:
-		return cards{seg}
-	case KindChest:
-		return balls{seg, sh.Currency}
-	case KindBonus:
-		return envelopes{seg}
+	if c := seg.Seg.traits().choose; c != nil {
+		return c(seg, sh.Currency)
 	}
 	return nil
 }

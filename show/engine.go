@@ -178,7 +178,7 @@ func (d *decider) run(c Command) error {
 	if seg == nil {
 		return refuse("the show has no segment")
 	}
-	if seg.Seg.Kind == KindWildCard && (c.Op == OpDraw || c.Op == OpNumbers) {
+	if seg.Seg.traits().numbers && (c.Op == OpDraw || c.Op == OpNumbers) {
 		return d.numbers(seg, c)
 	}
 	if !seg.Seg.Draws() && c.Op != OpVoid && c.Op != OpSkip {
@@ -273,7 +273,7 @@ func (d *decider) freeze(seg *SegState) error {
 	switch {
 	case seg.Frozen != nil:
 		return refuse("%s: the bin is already frozen", seg.Seg.ID)
-	case seg.Seg.Entries != "" && seg.Seg.Kind != KindWildDraw && seg.Loaded == nil:
+	case seg.Seg.Entries != "" && !seg.Seg.traits().fromBin && seg.Loaded == nil:
 		return refuse("%s: the entry file has not been imported", seg.Seg.ID)
 	}
 	today := day(d.at, d.e.Show.Location)
@@ -287,7 +287,7 @@ func (d *decider) freeze(seg *SegState) error {
 		f.Early = early
 	}
 	barred := d.st.wonInScope(seg, today)
-	if seg.Seg.Kind == KindWildDraw {
+	if seg.Seg.traits().fromBin {
 		src, err := d.st.wildSource(d.e.Show, seg)
 		if err != nil {
 			return err
@@ -326,7 +326,7 @@ func (d *decider) freeze(seg *SegState) error {
 // jackpot keeps to its sessions instead.
 func (d *decider) beforeTime(seg *SegState) (early bool, err error) {
 	at := seg.Seg.At
-	if at.IsZero() || !d.at.Before(at) || seg.Seg.Kind == KindBonus {
+	if at.IsZero() || !d.at.Before(at) || seg.Seg.traits().sessions {
 		return false, nil
 	}
 	if !d.early {
@@ -347,7 +347,7 @@ func (st *State) wonInScope(seg *SegState, today string) map[string]bool {
 		if o == seg || o.Frozen == nil || (seg.Seg.WinOnce == OncePerDay && o.Frozen.Day != today) {
 			continue
 		}
-		if o.Seg.Kind == KindBonus && seg.Seg.Kind != KindBonus {
+		if o.Seg.traits().sessions && !seg.Seg.traits().sessions {
 			continue // a bonus-jackpot win earns draw entries; it never bars them
 		}
 		for _, p := range o.Picks {
@@ -403,7 +403,7 @@ func (d *decider) announce(seg *SegState) error {
 	required := seg.Seg.Attendance == Required
 	onRegister := required && d.st.RegisterHas(seg, l.Participant)
 	if required && !onRegister {
-		if seg.Seg.Kind != KindBonus { // a bonus winner's seconds start when the team reaches the device
+		if !seg.Seg.traits().sessions { // a bonus winner's seconds start when the team reaches the device
 			ref.Deadline = d.at.Add(time.Duration(d.claimSeconds()) * time.Second)
 		}
 		if p, ok := d.st.ProxyFor(seg, l.Participant); ok {
@@ -486,7 +486,7 @@ func (d *decider) arrived(seg *SegState) error {
 	switch {
 	case err != nil:
 		return err
-	case seg.Seg.Kind != KindBonus:
+	case !seg.Seg.traits().sessions:
 		return refuse("%s: arrived is for a bonus jackpot's team at the device; this claim's seconds run from the announcement", seg.Seg.ID)
 	case !l.Deadline.IsZero():
 		return refuse("%s: the team is at the device already; the seconds end at %s", seg.Seg.ID, l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
@@ -568,9 +568,9 @@ func (d *decider) next() error {
 	switch l := seg.Last(); {
 	case l != nil && l.Outcome == Pending:
 		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
-	case seg.Seg.Kind == KindWildCard && seg.Numbers == nil:
+	case seg.Seg.traits().numbers && seg.Numbers == nil:
 		return refuse("%s: the numbers are not chosen yet (draw, or numbers N N by=NAME)", seg.Seg.ID)
-	case seg.Seg.Kind != KindWildCard && !seg.Drawn():
+	case !seg.Seg.traits().numbers && !seg.Drawn():
 		return refuse("%s: %d of %d winners decided; draw again", seg.Seg.ID, seg.Winners(), seg.Seg.Winners)
 	case seg.Chooser() != nil:
 		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, seg.Chooser().K+1, seg.Seg.Choice())
@@ -593,7 +593,7 @@ func (d *decider) close() error {
 	var short []string
 	for _, s := range d.st.Segs {
 		if s.Seg.Draws() && !s.Done() {
-			if s.Seg.Kind == KindWildCard {
+			if s.Seg.traits().numbers {
 				short = append(short, s.Seg.ID+" (its numbers are not chosen)")
 			} else {
 				short = append(short, fmt.Sprintf("%s (%d of %d winners)", s.Seg.ID, s.Winners(), s.Seg.Winners))
@@ -628,7 +628,7 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 			return nil, err
 		}
 	}
-	if seg.Kind == KindManualBin || seg.Kind == KindRoyalFlush {
+	if seg.traits().receipts {
 		for _, r := range st.receipts(e.Show, seg) {
 			b.Add(r)
 		}

@@ -190,13 +190,7 @@ type Segment struct {
 }
 
 // Draws reports whether the segment draws winners from a bin.
-func (s *Segment) Draws() bool {
-	switch s.Kind {
-	case KindSlide, KindLeaderboard, KindWildCard:
-		return false
-	}
-	return true
-}
+func (s *Segment) Draws() bool { return s.traits().draws }
 
 // Allows reports whether tier t may enter the segment's bin.
 func (s *Segment) Allows(t Tier) bool {

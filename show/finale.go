@@ -446,7 +446,7 @@ func prizeOf(label string) int {
 // inWindow refuses a bonus-jackpot pick outside its sessions.
 func (d *decider) inWindow(seg *SegState) error {
 	ws := seg.Seg.Windows
-	if seg.Seg.Kind != KindBonus || len(ws) == 0 {
+	if !seg.Seg.traits().sessions || len(ws) == 0 {
 		return nil
 	}
 	for _, w := range ws {

@@ -34,7 +34,7 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 			return fmt.Errorf("%s: the bin holds %s, who won earlier in the win-once scope or is a finalist already", seg.Seg.ID, en.Participant)
 		}
 	}
-	if seg.Seg.Kind == KindManualBin || seg.Seg.Kind == KindRoyalFlush {
+	if seg.Seg.traits().receipts {
 		if err := d.receiptsIn(seg, es, r.Frozen, barred); err != nil {
 			return err
 		}

@@ -42,7 +42,7 @@ func (st *State) hourDue(t time.Time) bool {
 // short of their target, not yet recorded. An hour is counted from the
 // start of its session; a session's last may be shorter.
 func (s *SegState) dueHours(t time.Time) []Hour {
-	if s.Seg.Kind != KindBonus || s.Seg.PerHour == 0 || s.Ended != nil || s.Drawn() {
+	if !s.Seg.traits().sessions || s.Seg.PerHour == 0 || s.Ended != nil || s.Drawn() {
 		return nil
 	}
 	var out []Hour
@@ -85,7 +85,7 @@ func (s *SegState) recorded(from time.Time) bool {
 // with winners missing, nobody deciding or choosing, and no end recorded.
 func (s *SegState) sessionsOver(t time.Time) bool {
 	ws := s.Seg.Windows
-	if s.Seg.Kind != KindBonus || len(ws) == 0 || s.Ended != nil || s.Drawn() || t.Before(ws[len(ws)-1].To) {
+	if !s.Seg.traits().sessions || len(ws) == 0 || s.Ended != nil || s.Drawn() || t.Before(ws[len(ws)-1].To) {
 		return false
 	}
 	if l := s.Last(); l != nil && l.Outcome == Pending {

@@ -115,7 +115,7 @@ func (st *State) AwaitsDrawWitness(seg *SegState) bool {
 	if st.mode != WitnessEachDraw || seg.DrawWitness != nil {
 		return false
 	}
-	if seg.Seg.Kind == KindWildCard {
+	if seg.Seg.traits().numbers {
 		// nothing to freeze: awaited once the show's own witness can no
 		// longer be given, so the first witness of a show that opens on a
 		// wild card stays the show's
@@ -166,7 +166,7 @@ func (s *SegState) Last() *Pick {
 
 // Done reports whether the segment needs nothing more: no pick, no choice.
 func (s *SegState) Done() bool {
-	if s.Seg.Kind == KindWildCard {
+	if s.Seg.traits().numbers {
 		return s.Numbers != nil
 	}
 	return s.Drawn() && s.Chooser() == nil
