@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +26,8 @@ type attractScene struct {
 	boardAt   time.Time    // …from the standings file written then
 	boardErr  string       // why the last read failed, when it did
 	boardPoll time.Time    // when the standings were last asked for
+
+	moved time.Duration // the step what moves was last drawn at
 }
 
 // The attract loop's panels, each up for attractPanel.
@@ -182,6 +185,7 @@ func (sc *attractScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 	}
 	ps := sc.panels(s)
 	ps[sc.panel(in)%len(ps)](dst)
+	sc.drawMoving(s, dst, in)
 	Text(dst, s.now().In(s.opt.Show.Location).Format("15:04"), t.Bold(120), W-80, 190, Right, t.Text)
 	if sc.paused {
 		Text(dst, "paused", t.Regular(32), W-80, 330, Right, t.Dim)
@@ -385,6 +389,96 @@ func (*attractScene) winnersSoFar(s *Stage) []winnerLine {
 	return out
 }
 
+// What always moves in the loop: a line along the foot that runs across
+// each page's time, and on a jackpot's page the meter, rolling up to its
+// value as the page comes up, then glowing. Each is repainted alone, on
+// its own band of the canvas, so a still page costs no more than these.
+const (
+	footY, footH = H - 40, 6 // the running line, under the notices' band
+	meterTop     = 412       // the meter's band: the amount and its glow
+	meterBot     = 700
+	meterRoll    = 1500 * time.Millisecond
+	// movingStep is how often what moves is repainted: ten times a
+	// second, not every frame, since under software GL every frame
+	// painted costs a whole present (at 60 a second the loop fell to the
+	// yardstick's rate, and the ticks with it)
+	movingStep = 100 * time.Millisecond
+)
+
+// repaint paints the running line and, on a jackpot's page, the meter,
+// once a movingStep.
+func (sc *attractScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+	switch s.st.CurSeg().Seg.Kind {
+	case show.KindSlide, show.KindLeaderboard:
+		return
+	}
+	if in := now.Sub(s.since); in.Truncate(movingStep) != sc.moved {
+		sc.drawMoving(s, dst, in)
+	}
+}
+
+// drawMoving draws what moves in the loop as it stands at the last
+// movingStep before in, its bands' background included.
+func (sc *attractScene) drawMoving(s *Stage, dst *ebiten.Image, in time.Duration) {
+	t := s.theme
+	in = in.Truncate(movingStep)
+	sc.moved = in
+	vector.DrawFilledRect(dst, 0, footY, W, footH, t.Background, false)
+	ps := sc.panels(s)
+	n := sc.panel(in)
+	if !sc.paused {
+		u := float64(in%attractPanel) / float64(attractPanel)
+		vector.DrawFilledRect(dst, margin, footY, W-2*margin, footH, Fade(t.Dim, 0.25), false)
+		vector.DrawFilledRect(dst, margin, footY, float32(u*(W-2*margin)), footH, Fade(t.Dim, 0.7), false)
+	}
+	if seg := sc.jackpotOn(s, n%len(ps)); seg != nil {
+		sc.drawMeter(s, dst, seg, in%attractPanel)
+	}
+}
+
+// jackpotOn is the chest whose jackpot page is the loop's page i, or nil.
+func (sc *attractScene) jackpotOn(s *Stage, i int) *show.SegState {
+	if s.st.CurSeg().Seg.Kind == show.KindSlide || s.st.CurSeg().Seg.Kind == show.KindLeaderboard {
+		return nil
+	}
+	j := 1 // the run sheet is page 0
+	for _, g := range s.st.Segs {
+		if g.Seg.Kind == show.KindSlide {
+			j++
+		}
+	}
+	for _, g := range s.st.Segs {
+		if g.Seg.Kind == show.KindChest {
+			if j == i {
+				return g
+			}
+			j++
+		}
+	}
+	return nil
+}
+
+// drawMeter is a jackpot's amount on its page, in after the page came up:
+// rolling up from nine tenths of it, then glowing as it breathes.
+func (sc *attractScene) drawMeter(s *Stage, dst *ebiten.Image, seg *show.SegState, in time.Duration) {
+	t := s.theme
+	vector.DrawFilledRect(dst, 0, meterTop, W, meterBot-meterTop, t.Background, false)
+	v := s.st.Jackpot(seg)
+	if in < meterRoll && !sc.paused {
+		u := in.Seconds() / meterRoll.Seconds()
+		v = v - int64(float64(v/10)*math.Pow(1-u, 3))
+	}
+	// a pill of light behind the amount, inside the band, breathing
+	glow := 0.08 + 0.06*math.Sin(in.Seconds()*2*math.Pi/2.4)
+	amount := show.Money(s.opt.Show.Currency, v)
+	w := float32(text.Advance(amount, t.Bold(220)))
+	for _, k := range []float32{0, 40} {
+		h := float32(meterBot-meterTop) - 24 - 2*k
+		paint(dst, roundRect(W/2-w/2-100+k, meterTop+12+k, w+200-2*k, h, h/2), 0, Fade(t.Accent, glow))
+	}
+	Text(dst, amount, t.Bold(220), W/2, 420, Center, t.Accent)
+}
+
 // drawJackpotPanel is the attract loop's page of a chest's jackpot.
 func (*attractScene) drawJackpotPanel(s *Stage, dst *ebiten.Image, seg *show.SegState) {
 	t := s.theme
@@ -396,7 +490,7 @@ func (*attractScene) drawJackpotPanel(s *Stage, dst *ebiten.Image, seg *show.Seg
 		label = "JACKPOT WON tonight"
 	}
 	Text(dst, label, t.Regular(56), W/2, 340, Center, t.Text)
-	Text(dst, show.Money(cur, s.st.Jackpot(seg)), t.Bold(220), W/2, 420, Center, t.Accent)
+	// the amount is the meter's (drawMoving)
 	y := 720.0
 	switch st := seg.Settled; {
 	case st != nil && st.Won:
