@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -256,4 +257,27 @@ func TestBrowserPIN(t *testing.T) {
 	if got := next(t, d.keys, "key"); got != "N" {
 		t.Errorf("key %q", got)
 	}
+}
+
+// A view that arrives while the operator types keeps the field focused:
+// the rest of what is typed stays text and never becomes the stage's keys
+// (a draw witness "4 8 15" is not Digit4, Digit8…).
+func TestBrowserTypingSurvivesAView(t *testing.T) {
+	s, d := start(t, Config{})
+	v := countdownView
+	v.Actions = append(slices.Clone(v.Actions), Action{Line: "witness", Label: "Record the draw witness", Field: FieldWitness})
+	s.Publish(v)
+	ctx := open(t, s)
+	in := `input[data-line="witness"][name="text"]`
+	until(t, ctx, `document.querySelector('`+in+`') !== null`)
+	run(t, ctx, "typing the first part", chromedp.SendKeys(chromedp.CSS(in), "console"))
+	v.Events = append([]Event{{Seq: 42, Kind: "witness", Text: "3 5 1"}}, v.Events...)
+	s.Publish(v)
+	until(t, ctx, `window.__console.seq === 2`)
+	if focused, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement === document.querySelector('`+in+`')`)); err != nil || !focused {
+		t.Errorf("the new view took the focus from the field (%v)", err)
+	}
+	run(t, ctx, "typing the rest", chromedp.KeyEvent(" 4 8 15"))
+	until(t, ctx, `document.querySelector('`+in+`').value === "console 4 8 15"`)
+	none(t, d.keys, "key")
 }
