@@ -46,7 +46,7 @@ BENCHFLAGS ?=
 FUZZTIME  ?= 20s
 
 
-.PHONY: build deps staticcheck govulncheck-install govulncheck tidy gofmt test check windows release bench fuzz fuzz-short demo shots lookbook clean
+.PHONY: build deps staticcheck govulncheck-install govulncheck tidy gofmt test check windows release bench fuzz fuzz-short sound demo shots lookbook clean
 
 # Two programs: drawshow (no graphics library) and drawshow-stage (the
 # window), side by side: drawshow hands its stage commands over to it.
@@ -108,7 +108,16 @@ test: deps staticcheck gofmt tidy
 	@$(MAKE) --no-print-directory windows
 	@echo "== go test -race"
 	$(XVFB) $(GO) test -race -timeout 45m ./...
+	@$(MAKE) --no-print-directory sound
 	@$(MAKE) --no-print-directory fuzz-short
+
+# The tests through a real PulseAudio server (each starts its own): real
+# time, so without -race (which skips them) and one package at a time, with
+# nothing else running beside them.
+SOUND_TESTS = Test(DevicesListsTheSink|DeviceByName|EveryCueRecorded|DeviceVanishes|AudioDevicesAndCuesPlay|StageCuesOnTheServer|StageDeviceVanishes)$$
+sound:
+	@echo "== sound (a PulseAudio server of each test's own)"
+	$(XVFB) $(GO) test -p 1 -count=1 -timeout 20m -run '$(SOUND_TESTS)' ./audio ./cmd/drawshow ./cmd/drawshow-stage
 
 # The quick loop while working: gofmt, vet, staticcheck and the tests of
 # the packages that need no display and no browser (not scenes, the stage

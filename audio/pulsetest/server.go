@@ -71,11 +71,16 @@ func Available() string {
 // Start runs a server for the test with one null sink, SinkName, and
 // points the test's environment at it. Without PulseAudio installed the
 // test is skipped, except under CI, where make deps installs it and its
-// absence is a failure; with -short (make check) it is skipped.
+// absence is a failure; with -short (make check), or built with -race, it
+// is skipped: make test runs these tests on their own, without -race
+// (make sound), as real-time sound needs.
 func Start(t testing.TB) *Server {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("a test through a sound server: not in -short (make check); make test runs it")
+	}
+	if raced {
+		t.Skip("a test through a sound server: not under -race, which slows the sound threads past real time; make test runs it alone without (make sound)")
 	}
 	if why := Available(); why != "" {
 		if ci := os.Getenv("CI"); ci != "" && ci != "false" {

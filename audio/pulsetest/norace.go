@@ -1,0 +1,5 @@
+//go:build !race
+
+package pulsetest
+
+const raced = false
