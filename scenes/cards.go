@@ -91,6 +91,10 @@ func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState
 	default:
 		Text(dst, "Every winner has chosen", t.Bold(96), W/2, 210, Center, t.Text) // the draw ended short
 	}
+	if len(seg.Taken()) == len(show.Cards) && !turning {
+		sc.drawFan(s, dst, seg)
+		return
+	}
 	for i, card := range show.Cards {
 		x, y := cardX(i), cardsY
 		o := owner(seg, card)
@@ -125,6 +129,46 @@ func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState
 		x := W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
 		Text(dst, name, f, x, cardsY+cardH+100, Left, t.Text)
 		Text(dst, prize, f, x+text.Advance(name, f), cardsY+cardH+100, Left, t.Accent)
+	}
+}
+
+// drawFan is the finale's end: all five cards face up, fanned as a
+// winning hand is held, each winner under their card, and the top prize
+// called out under the fan.
+func (sc *chooseScene) drawFan(s *Stage, dst *ebiten.Image, seg *show.SegState) {
+	t := s.theme
+	const tilt = 5 * math.Pi / 180 // between two cards
+	var top *show.Pick
+	var topAmount int64 = -1
+	cur := s.opt.Show.Currency
+	for i, card := range show.Cards {
+		o := owner(seg, card)
+		if o == nil {
+			continue
+		}
+		if p, _ := show.ParsePrize(cur, o.Choice.Prize); p.Amount > topAmount {
+			top, topAmount = o, p.Amount
+		}
+		// the table's places, tilted out from the middle and dropped a little
+		d := float64(i - len(show.Cards)/2)
+		a := d * tilt
+		cx, cy := cardX(i)+cardW/2, cardsY+cardH/2-30+10*d*d
+		img := sc.frontSprite(s, card, o.Choice.Prize)
+		b := img.Bounds()
+		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+		op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+		op.GeoM.Rotate(a)
+		op.GeoM.Translate(cx, cy)
+		dst.DrawImage(img, op)
+		name := s.maskName(o.Participant)
+		Text(dst, name, t.Fit(t.Bold, 44, name, cardW), cx, cy+cardH/2+24, Center, t.Text)
+	}
+	if top != nil {
+		name, prize := "TOP PRIZE  ·  "+strings.ToUpper(s.maskName(top.Participant))+" WINS ", amounts(top.Choice.Prize)
+		f := t.Fit(t.Bold, 68, name+prize, W-2*margin)
+		x := W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
+		Text(dst, name, f, x, cardsY+cardH+110, Left, t.Text)
+		Text(dst, prize, f, x+text.Advance(name, f), cardsY+cardH+110, Left, t.Accent)
 	}
 }
 

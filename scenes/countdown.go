@@ -20,6 +20,27 @@ type countdownScene struct {
 	menu    int           // the outcome menu's highlighted line: -1 closed
 	lastTen int           // the last of the final ten seconds cued
 	ring    *ebiten.Image // the ring, drawn apart
+	landed  string        // the pick whose stamp was last drawn landed (segment/K)
+}
+
+// landTime is how long a stamp takes to land: it comes down from a
+// third larger as the chime or the buzzer sounds, both at the decision.
+const landTime = 220 * time.Millisecond
+
+// stampKey names a pick's stamp.
+func stampKey(seg *show.SegState, p *show.Pick) string {
+	return seg.Seg.ID + "/" + strconv.Itoa(p.K)
+}
+
+// stampScale is the size of p's stamp at now: from 1.35 at the decision
+// down to 1 once it has landed (a resumed show finds it landed).
+func stampScale(p *show.Pick, now time.Time) float64 {
+	in := now.Sub(p.DecidedAt)
+	if in >= landTime || p.DecidedAt.IsZero() {
+		return 1
+	}
+	u := max(in.Seconds(), 0) / landTime.Seconds()
+	return 1 + 0.35*(1-u)*(1-u)
 }
 
 // outcomes is the countdown's menu, for a clicker that has no C, R, D, F.
@@ -157,16 +178,25 @@ func (sc *countdownScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		Text(dst, "Proxy on file: "+s.maskedName(p.Proxy, ""), t.Regular(44), cx, 700, Center, t.Good) // masked as the winner is
 	}
 	if p.Outcome != "" {
-		drawStamp(dst, t, p.Outcome, cx, 690)
+		k := stampScale(p, s.now())
+		drawStamp(dst, t, p.Outcome, cx, 690, k)
+		if k == 1 {
+			sc.landed = stampKey(seg, p)
+		}
 	}
 	if seg.Frozen != nil {
 		s.drawTrust(dst, seg)
 	}
 }
 
-// repaint paints the ring alone while it runs.
+// repaint paints the ring alone while it runs, and the whole frame while
+// a stamp lands (and a frame more).
 func (sc *countdownScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
-	if ringRuns(s) {
+	seg := s.st.CurSeg()
+	switch p := seg.Last(); {
+	case p != nil && p.Outcome != show.Pending && sc.landed != stampKey(seg, p):
+		s.drawAll(dst, now) // until a frame has it landed
+	case ringRuns(s):
 		sc.drawRing(s, dst, now)
 	}
 }
@@ -309,16 +339,27 @@ func stampOf(t *Theme, o show.Outcome) (label, sub string, c color.RGBA) {
 	return "", "", t.Good
 }
 
-// drawStamp is a claim's outcome, large and unmistakable, over where the
-// winner's prize stood.
-func drawStamp(dst *ebiten.Image, t *Theme, o show.Outcome, x, y float64) {
+// drawStamp is a claim's outcome, large and unmistakable, under the
+// winner's prize, scaled by k about its centre as it lands (1: landed).
+func drawStamp(dst *ebiten.Image, t *Theme, o show.Outcome, x, y, k float64) {
 	label, sub, c := stampOf(t, o)
 	f := t.Fit(t.Bold, sizeSecond, label, 1180-100)
 	w := text.Advance(label, f) + 100
-	vector.DrawFilledRect(dst, float32(x-w/2), float32(y), float32(w), 150, Fade(t.Background, 0.85), false)
-	vector.StrokeRect(dst, float32(x-w/2), float32(y), float32(w), 150, 10, c, false)
-	Text(dst, label, f, x, y+20, Center, c)
-	if sub != "" {
+	stamp := func(d *ebiten.Image, x, y float64) {
+		vector.DrawFilledRect(d, float32(x-w/2), float32(y), float32(w), 150, Fade(t.Background, 0.85), false)
+		vector.StrokeRect(d, float32(x-w/2), float32(y), float32(w), 150, 10, c, false)
+		Text(d, label, f, x, y+20, Center, c)
+	}
+	if k == 1 {
+		stamp(dst, x, y)
+	} else {
+		// on the way down: drawn apart, then scaled (a few frames only)
+		img := ebiten.NewImage(int(w)+4, 154)
+		stamp(img, w/2+2, 2)
+		blit(dst, img, x, y+75, k, k)
+		img.Deallocate()
+	}
+	if sub != "" && k == 1 {
 		Text(dst, sub, t.Regular(sizeSupport-8), x, y+170, Center, t.Dim)
 	}
 }

@@ -75,6 +75,7 @@ func TestGolden(t *testing.T) {
 	// the engine records the no-show once the deadline passes
 	r.clk.Set(dl.Add(100 * time.Millisecond))
 	r.decided(show.NoShow)
+	r.stamped()
 	g("07-noshow")
 
 	// redraw: the reveal's confetti in mid-air, then a claim
@@ -90,6 +91,10 @@ func TestGolden(t *testing.T) {
 	r.faded()
 	r.press(ebiten.KeyC)
 	r.decided(show.Claimed)
+	r.clk.Add(80 * time.Millisecond)
+	r.update()
+	g("09-claimed-landing") // the stamp on its way down, as the chime sounds
+	r.stamped()
 	g("09-claimed")
 
 	// the outcome menu for a clicker: F5 (it opens on Back), Prev to forfeit, Esc
@@ -100,12 +105,14 @@ func TestGolden(t *testing.T) {
 	g("10-menu")
 	r.press(ebiten.KeyEscape)
 	r.decided(show.Forfeit)
+	r.stamped()
 	g("11-forfeit")
 
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	r.press(ebiten.KeyD)
 	r.decided(show.Declined)
+	r.stamped()
 	g("12-register")
 
 	r.reel(ebiten.KeyPageDown, nil)
@@ -117,6 +124,7 @@ func TestGolden(t *testing.T) {
 		r.press(ebiten.KeyEnter)
 	}
 	r.decided(show.ByProxy)
+	r.stamped()
 	g("13-proxy")
 
 	for !r.seg().Done() {
@@ -170,6 +178,7 @@ func TestGolden(t *testing.T) {
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	r.decided(show.ToContact)
+	r.stamped()
 	g("19-to-contact")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
@@ -191,6 +200,13 @@ func TestGolden(t *testing.T) {
 	r.at("closed")
 	r.faded()
 	g("22-closed")
+}
+
+// stamped moves the clock past a stamp's landing (it comes down as the
+// outcome sounds), so that the frame shows it at rest.
+func (r *rig) stamped() {
+	r.clk.Add(landTime)
+	r.update()
 }
 
 // golden compares got with testdata/golden/name.png, or writes it there
