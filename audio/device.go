@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode/utf16"
 	"unsafe"
 
@@ -22,6 +23,7 @@ type output struct {
 	info Info
 
 	calls   atomic.Uint64 // data callbacks so far: a device that has stopped pulling has none
+	last    time.Time     // the last callback's time, on the device's own thread only
 	stopped atomic.Bool   // miniaudio said it stopped by itself
 	closing atomic.Bool
 }
@@ -330,6 +332,11 @@ func (p *Player) use(o *output) *output {
 // only InitDevice and Uninit hold it otherwise).
 func (p *Player) callback(o *output, out []byte, frames uint32) {
 	o.calls.Add(1)
+	now := time.Now()
+	if !o.last.IsZero() && !o.info.Null && now.Sub(o.last) > lateAfter(frames) {
+		p.late.Add(1)
+	}
+	o.last = now
 	n := min(int(frames)*Channels, len(out)/4)
 	if n <= 0 {
 		return

@@ -3,6 +3,7 @@ package audio
 import (
 	"math"
 	"testing"
+	"time"
 )
 
 // dc is a test sound: frames of a constant value on both channels.
@@ -300,4 +301,32 @@ func BenchmarkMix8Voices(b *testing.B) {
 	}
 	perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	b.ReportMetric(100*perOp/10e6, "pct_of_period")
+}
+
+// A real device's callback that comes more than two periods after the one
+// before counts as late (a likely underrun); the null device's never do.
+func TestLateCallbacks(t *testing.T) {
+	p := &Player{mix: newMixer(1), periodDone: make(chan struct{}, 1)}
+	out := make([]byte, 4*2*periodFrames)
+	o := &output{}
+	p.callback(o, out, periodFrames)
+	p.callback(o, out, periodFrames) // at once: on time
+	if n := p.Late(); n != 0 {
+		t.Fatalf("%d late after two callbacks in a row", n)
+	}
+	o.last = o.last.Add(-lateAfter(periodFrames) - time.Millisecond) // as if the device thread had stalled
+	p.callback(o, out, periodFrames)
+	if n := p.Late(); n != 1 {
+		t.Fatalf("%d late after a stall of more than two periods, want 1", n)
+	}
+	null := &output{info: Info{Null: true}}
+	p.callback(null, out, periodFrames)
+	null.last = null.last.Add(-time.Second)
+	p.callback(null, out, periodFrames)
+	if n := p.Late(); n != 1 {
+		t.Errorf("the null device's stall counted: %d late", n)
+	}
+	if d := lateAfter(960); d != 45*time.Millisecond {
+		t.Errorf("lateAfter(960 frames at 48 kHz) = %v, want 45ms", d)
+	}
 }

@@ -94,6 +94,7 @@ type Player struct {
 	gen     atomic.Uint32
 	nextGen atomic.Uint32
 	busy    atomic.Bool
+	late    atomic.Uint64 // callbacks of a real device that came late (Late)
 
 	// what was asked for, to find it again when it comes back: the sound
 	// system that had it, the name typed ("": the system default) and,
@@ -203,6 +204,23 @@ func (p *Player) Info() Info {
 		i.PeriodFrames = n
 	}
 	return i
+}
+
+// Late counts the real device's data callbacks that came more than two
+// periods after the one before: miniaudio tells no underrun, but a
+// callback that late means the device most likely ran dry and played
+// silence for a moment (the flight log records them).
+func (p *Player) Late() uint64 {
+	if p == nil {
+		return 0
+	}
+	return p.late.Load()
+}
+
+// lateAfter is the gap after which a callback asking for frames is late:
+// two periods, and a few milliseconds for the scheduler.
+func lateAfter(frames uint32) time.Duration {
+	return 2*time.Duration(frames)*time.Second/SampleRate + 5*time.Millisecond
 }
 
 // Play starts a cue once, at full gain.

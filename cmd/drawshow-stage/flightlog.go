@@ -171,13 +171,24 @@ const hitch = 50 * time.Millisecond
 // watched is the stage with its frames timed for the log.
 type watched struct {
 	*scenes.Stage
-	log *flightlog.Log
-	h   hitches
+	log   *flightlog.Log
+	h     hitches
+	sound interface{ Late() uint64 } // nil without sound
+	late  uint64                     // the player's late callbacks logged so far
+	at    time.Time                  // when they were last looked at
 }
 
 func (w *watched) Draw(screen *ebiten.Image) {
-	if n, worst, ok := w.h.frame(time.Now()); ok {
+	now := time.Now()
+	if n, worst, ok := w.h.frame(now); ok {
 		w.log.Warn("frame hitch", flightlog.Fields{"frames": n, "worst_ms": worst.Milliseconds(), "over_ms": hitch.Milliseconds()})
+	}
+	if w.sound != nil && now.Sub(w.at) >= time.Second {
+		w.at = now
+		if n := w.sound.Late(); n > w.late {
+			w.log.Warn("audio underrun", flightlog.Fields{"late_callbacks": n - w.late, "total": n})
+			w.late = n
+		}
 	}
 	w.Stage.Draw(screen)
 }
@@ -210,11 +221,11 @@ func (h *hitches) frame(now time.Time) (n int, worst time.Duration, ok bool) {
 }
 
 // game is the stage as RunGame runs it: timed when there is a log.
-func game(stage *scenes.Stage, fl *flightlog.Log) ebiten.Game {
+func game(stage *scenes.Stage, fl *flightlog.Log, sound interface{ Late() uint64 }) ebiten.Game {
 	if fl == nil {
 		return stage
 	}
-	return &watched{Stage: stage, log: fl}
+	return &watched{Stage: stage, log: fl, sound: sound}
 }
 
 // logProblems logs the file problems the operator was asked to open a

@@ -160,7 +160,11 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 	}
 	logDisplay(fl, f)
 	fmt.Fprintf(stderr, "show %s: commitment %s\n", ss.ID, ss.Eng.State().Opened.Commitment)
-	err = ebiten.RunGame(game(stage, fl))
+	var late interface{ Late() uint64 }
+	if l, ok := sound.(*lateSound); ok {
+		late = l
+	}
+	err = ebiten.RunGame(game(stage, fl, late))
 	stage.Close()
 	if shots != nil {
 		shots.wait()
@@ -285,6 +289,7 @@ func (l *lateSound) SetMuted(m bool)              { l.get().SetMuted(m) }
 func (l *lateSound) Muted() bool                  { return l.get().Muted() }
 func (l *lateSound) SetVolume(v float32)          { l.get().SetVolume(v) }
 func (l *lateSound) Volume() float32              { return l.get().Volume() }
+func (l *lateSound) Late() uint64                 { return l.get().Late() }
 
 // backend is the stage's view of an open session. Exports go beside the
 // database, in a folder named for the show.
