@@ -36,7 +36,7 @@ func (b balls) held(c *Choice) error {
 	if c.Jackpot {
 		want = b.jackpot()
 	}
-	if c.Prize != want.Prize || c.Amount != want.Amount {
+	if !SameText(c.Prize, want.Prize) || c.Amount != want.Amount {
 		return fmt.Errorf("%s: ball %s paid %s (%d), not %s", b.s.Seg.ID, c.Item, c.Prize, c.Amount, want.Prize)
 	}
 	return nil

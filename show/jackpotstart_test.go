@@ -1,6 +1,7 @@
 package show
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -62,5 +63,48 @@ func TestJackpotStartParse(t *testing.T) {
 	}
 	if NextJackpot(&Jackpot{Base: 20000, Start: 40000}, nil) != 40000 || NextJackpot(&Jackpot{Base: 20000, Start: 40000}, []Settled{{Next: 20000}}) != 20000 {
 		t.Error("NextJackpot does not open at the start with no settlement, or keeps it after one")
+	}
+}
+
+// A chest's journal written before money was grouped with U+202F (R2 000
+// with a plain space) still replays, with the seed and without; another
+// amount is still refused.
+func TestChestReplaysOldMoneyText(t *testing.T) {
+	sh := finaleShow(t, `
+  - {id: chest, kind: jackpot-chest, entries: a.csv, tickets: points, points_per_ticket: 100, winners: 2, jackpot: {name: pot}}
+`)
+	src := memRows{"chest": pointsRows("a", 8)}
+	r := newRig(t, sh, src, seedOf(44))
+	r.claimAll()
+	r.do(Command{Op: OpChoose, Text: "01"})
+	if r.cur().Chooser() != nil {
+		r.do(Command{Op: OpChoose, Text: "02"})
+	}
+	old := func(edit func(string) string) []Event {
+		evs := journal(t, r.evs)
+		for i := range evs {
+			if evs[i].Kind == PrizeChosen {
+				c := *evs[i].Choice
+				c.Prize = edit(c.Prize)
+				evs[i].Choice = &c
+			}
+		}
+		return evs
+	}
+	plain := old(func(s string) string { return strings.ReplaceAll(s, "\u202f", " ") })
+	if plain[len(plain)-1].Kind != JackpotPaid && !strings.Contains(fmt.Sprint(plain), "R2 000") {
+		t.Fatal("the test journal holds no amount to write the old way")
+	}
+	withSeed := NewEngine(sh, src, time.Now)
+	withSeed.SetSeed(r.seed)
+	if err := withSeed.Replay(plain); err != nil {
+		t.Errorf("an old journal with the seed: %v", err)
+	}
+	if err := NewEngine(sh, src, time.Now).Replay(plain); err != nil {
+		t.Errorf("an old journal without the seed: %v", err)
+	}
+	other := old(func(s string) string { return strings.Replace(s, "2", "3", 1) })
+	if err := NewEngine(sh, src, time.Now).Replay(other); err == nil {
+		t.Error("a journal paying another amount replayed")
 	}
 }

@@ -355,6 +355,19 @@ func Money(currency string, amount int64) string {
 // groupSep is what Thousands puts between groups of three digits.
 const groupSep = '\u202f'
 
+// SameText reports whether a and b are the same text but for the space
+// that groups an amount's digits: a record written before money was
+// grouped with U+202F (R2 000 with a plain space) reads as it did.
+func SameText(a, b string) bool {
+	sp := func(r rune) rune {
+		if r == '\u00a0' || r == '\u202f' {
+			return ' '
+		}
+		return r
+	}
+	return strings.Map(sp, a) == strings.Map(sp, b)
+}
+
 // Thousands writes n in groups of three digits, as South African
 // documents write numbers (20 000), the groups held together by a narrow
 // no-break space (U+202F), as SI and ISO 80000 write them.

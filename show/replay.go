@@ -218,6 +218,11 @@ func (d *decider) replayed(ev *Event) error {
 	}
 	rec := &d.rec[n]
 	ev.Seq = rec.Seq
+	if ev.Kind == PrizeChosen && ev.Choice != nil && rec.Choice != nil && ev.Choice.Prize != rec.Choice.Prize &&
+		SameText(ev.Choice.Prize, rec.Choice.Prize) && ev.Choice.Amount == rec.Choice.Amount {
+		// an amount the record wrote before money was grouped with U+202F
+		ev.Choice.Prize = rec.Choice.Prize
+	}
 	got, err := ev.Payload()
 	if err != nil {
 		return err
