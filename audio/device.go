@@ -24,6 +24,7 @@ type output struct {
 
 	calls   atomic.Uint64 // data callbacks so far: a device that has stopped pulling has none
 	last    time.Time     // the last callback's time, on the device's own thread only
+	real    bool          // a real sound system's, not the null device (set before it starts)
 	stopped atomic.Bool   // miniaudio said it stopped by itself
 	closing atomic.Bool
 }
@@ -269,7 +270,7 @@ const serverPeriodFrames = SampleRate / 50
 // a real sound system or the null one. It plays silence until use makes
 // it the Player's output.
 func (p *Player) start(ctx *malgo.AllocatedContext, id *malgo.DeviceID, real bool) (*output, error) {
-	o := &output{ctx: ctx, gen: p.nextGen.Add(1)}
+	o := &output{ctx: ctx, gen: p.nextGen.Add(1), real: real}
 	cfg := malgo.DefaultDeviceConfig(malgo.Playback)
 	cfg.Playback.Format = malgo.FormatF32
 	cfg.Playback.Channels = Channels
@@ -333,7 +334,7 @@ func (p *Player) use(o *output) *output {
 func (p *Player) callback(o *output, out []byte, frames uint32) {
 	o.calls.Add(1)
 	now := time.Now()
-	if !o.last.IsZero() && !o.info.Null && now.Sub(o.last) > lateAfter(frames) {
+	if !o.last.IsZero() && o.real && now.Sub(o.last) > lateAfter(frames) {
 		p.late.Add(1)
 	}
 	o.last = now

@@ -308,7 +308,7 @@ func BenchmarkMix8Voices(b *testing.B) {
 func TestLateCallbacks(t *testing.T) {
 	p := &Player{mix: newMixer(1), periodDone: make(chan struct{}, 1)}
 	out := make([]byte, 4*2*periodFrames)
-	o := &output{}
+	o := &output{real: true}
 	p.callback(o, out, periodFrames)
 	p.callback(o, out, periodFrames) // at once: on time
 	if n := p.Late(); n != 0 {
@@ -319,7 +319,7 @@ func TestLateCallbacks(t *testing.T) {
 	if n := p.Late(); n != 1 {
 		t.Fatalf("%d late after a stall of more than two periods, want 1", n)
 	}
-	null := &output{info: Info{Null: true}}
+	null := &output{}
 	p.callback(null, out, periodFrames)
 	null.last = null.last.Add(-time.Second)
 	p.callback(null, out, periodFrames)
