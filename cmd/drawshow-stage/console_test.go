@@ -102,6 +102,8 @@ func TestConsoleRunsADraw(t *testing.T) {
 	// the draw by the clicker's key, with the console focused
 	browsertest.WaitButton(t, one, "draw")
 	browsertest.Do(t, one, "pressing PageDown", chromedp.KeyEvent(kb.PageDown))
+	// once the winner is on air (a click while the reel runs is the reel's)
+	browsertest.Until(t, one, `document.getElementById("onair").textContent === "ON AIR · reveal"`)
 	browsertest.Click(t, one, "next") // the reveal gives way to the countdown
 	browsertest.WaitButton(t, one, "claim")
 	name := browsertest.Text(t, one, "#wname")
