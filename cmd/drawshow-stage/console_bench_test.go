@@ -75,6 +75,7 @@ func BenchmarkConsoleClaim(b *testing.B) {
 		browsertest.Click(b, one, "witness")
 		browsertest.Click(b, one, "next")
 		browsertest.Click(b, one, "draw")
+		browsertest.Until(b, one, `document.getElementById("onair").textContent === "ON AIR · reveal"`) // not while the reel runs
 		browsertest.Click(b, one, "next")
 		browsertest.WaitButton(b, one, "claim")
 		// past the crossfade into the countdown: under software GL its
