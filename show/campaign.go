@@ -70,26 +70,17 @@ func (d *decider) earned(seg *SegState, today string) ([]Entry, []Earned) {
 	}
 	var es []Entry
 	var src []Earned
-	count := func(show, segment string) *Earned {
-		if n := len(src); n > 0 && src[n-1].Show == show && src[n-1].Segment == segment {
-			return &src[n-1]
-		}
-		src = append(src, Earned{Show: show, Segment: segment})
-		return &src[len(src)-1]
-	}
 	add := func(show, segment string, k int, card string) {
 		es = append(es, Entry{Ticket: EarnedTicket(show, segment, k), Participant: card, Weight: be.PerWin})
-		c := count(show, segment)
-		c.Wins++
-		c.Entries += be.PerWin
+		src = be.tally(src, show, segment)
 	}
 	for _, w := range d.e.past {
-		if w.Day >= be.Since && (slices.Contains(be.From, w.Segment) || (w.Group != "" && slices.Contains(be.From, w.Group))) {
+		if be.counts(w) {
 			add(w.Show, w.Segment, w.K, w.Participant)
 		}
 	}
 	for _, o := range d.st.Segs {
-		if o == seg || o.Frozen == nil || o.Frozen.Day < be.Since || !(slices.Contains(be.From, o.Seg.ID) || (o.Seg.Group != "" && slices.Contains(be.From, o.Seg.Group))) {
+		if o == seg || o.Frozen == nil || o.Frozen.Day < be.Since || !be.takes(o.Seg.ID, o.Seg.Group) {
 			continue
 		}
 		for _, p := range o.Picks {
@@ -133,16 +124,30 @@ func (x *ExcludeWinners) Bars(wins []PastWin) map[string]bool {
 func (b *BonusEntries) Counts(wins []PastWin) []Earned {
 	var out []Earned
 	for _, w := range wins {
-		if w.Day < b.Since || !(slices.Contains(b.From, w.Segment) || (w.Group != "" && slices.Contains(b.From, w.Group))) {
-			continue
+		if b.counts(w) {
+			out = b.tally(out, w.Show, w.Segment)
 		}
-		if n := len(out); n == 0 || out[n-1].Show != w.Show || out[n-1].Segment != w.Segment {
-			out = append(out, Earned{Show: w.Show, Segment: w.Segment})
-		}
-		out[len(out)-1].Wins++
-		out[len(out)-1].Entries += b.PerWin
 	}
 	return out
+}
+
+// counts reports whether an earlier show's win earns entries by b.
+func (b *BonusEntries) counts(w PastWin) bool { return w.Day >= b.Since && b.takes(w.Segment, w.Group) }
+
+// takes reports whether b's from names a segment or its group.
+func (b *BonusEntries) takes(segment, group string) bool {
+	return slices.Contains(b.From, segment) || (group != "" && slices.Contains(b.From, group))
+}
+
+// tally adds a win of show's segment to the sources counted so far,
+// which come in order: a source's wins are together.
+func (b *BonusEntries) tally(src []Earned, show, segment string) []Earned {
+	if n := len(src); n == 0 || src[n-1].Show != show || src[n-1].Segment != segment {
+		src = append(src, Earned{Show: show, Segment: segment})
+	}
+	src[len(src)-1].Wins++
+	src[len(src)-1].Entries += b.PerWin
+	return src
 }
 
 type bonusEntriesYAML struct {

@@ -24,15 +24,9 @@ func (e envelopes) turn(key [32]byte, p *Pick, item string) Choice {
 }
 
 func (e envelopes) held(c *Choice) error {
-	left := slices.Clone(e.s.Seg.Envelopes)
+	left := e.s.Seg.Envelopes
 	if e.leave() {
-		for _, p := range e.s.Picks {
-			if p.Choice != nil {
-				if i := slices.Index(left, p.Choice.Prize); i >= 0 {
-					left = slices.Delete(left, i, i+1)
-				}
-			}
-		}
+		left = e.s.left(left)
 	}
 	if !slices.Contains(left, c.Prize) {
 		if e.leave() {

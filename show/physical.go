@@ -24,8 +24,11 @@ func (d *decider) turnedOver(seg *SegState, c *Choice, typed string) error {
 
 // PrizesLeft are a Royal Flush's prizes no turned card has shown yet, in
 // the show file's order.
-func (s *SegState) PrizesLeft() []string {
-	left := slices.Clone(s.Seg.Prizes)
+func (s *SegState) PrizesLeft() []string { return s.left(s.Seg.Prizes) }
+
+// left are the prizes no choice so far has turned over.
+func (s *SegState) left(prizes []string) []string {
+	left := slices.Clone(prizes)
 	for _, p := range s.Picks {
 		if p.Choice != nil {
 			if i := slices.Index(left, p.Choice.Prize); i >= 0 {
