@@ -10,7 +10,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
 )
@@ -143,20 +142,20 @@ func (*attractScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown)
 // panels are the attract loop's pages in turn: the run sheet, each slide
 // of the show, each jackpot chest's jackpot, and tonight's winners once
 // there are some.
-func (sc *attractScene) panels(s *Stage) []func(*ebiten.Image) {
-	ps := []func(*ebiten.Image){func(dst *ebiten.Image) { sc.drawRunSheet(s, dst) }}
+func (sc *attractScene) panels(s *Stage) []func(*Canvas) {
+	ps := []func(*Canvas){func(dst *Canvas) { sc.drawRunSheet(s, dst) }}
 	for i := range s.st.Segs {
 		if g := s.st.Segs[i].Seg; g.Kind == show.KindSlide {
-			ps = append(ps, func(dst *ebiten.Image) { sc.drawSlide(s, dst, g) })
+			ps = append(ps, func(dst *Canvas) { sc.drawSlide(s, dst, g) })
 		}
 	}
 	for _, g := range s.st.Segs {
 		if g.Seg.Kind == show.KindChest {
-			ps = append(ps, func(dst *ebiten.Image) { sc.drawJackpotPanel(s, dst, g) })
+			ps = append(ps, func(dst *Canvas) { sc.drawJackpotPanel(s, dst, g) })
 		}
 	}
 	if len(sc.winnersSoFar(s)) > 0 {
-		ps = append(ps, func(dst *ebiten.Image) { sc.drawWinnersSoFar(s, dst) })
+		ps = append(ps, func(dst *Canvas) { sc.drawWinnersSoFar(s, dst) })
 	}
 	return ps
 }
@@ -173,7 +172,7 @@ func (sc *attractScene) panel(in time.Duration) int {
 
 // Draw is the clock over the loop's pages. When the run sheet stands on a
 // slide, that slide stays up.
-func (sc *attractScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
+func (sc *attractScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	t := s.theme
 	switch g := s.st.CurSeg(); g.Seg.Kind {
 	case show.KindSlide:
@@ -186,28 +185,28 @@ func (sc *attractScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 	ps := sc.panels(s)
 	ps[sc.panel(in)%len(ps)](dst)
 	sc.drawMoving(s, dst, in)
-	Text(dst, s.now().In(s.opt.Show.Location).Format("15:04"), t.Bold(120), W-80, 190, Right, t.Text)
+	Text(dst, s.now().In(s.opt.Show.Location).Format("15:04"), t.Bold(120), dst.W-80, 190, Right, t.Text)
 	if sc.paused {
-		Text(dst, "paused", t.Regular(32), W-80, 330, Right, t.Dim)
+		Text(dst, "paused", t.Regular(32), dst.W-80, 330, Right, t.Dim)
 	}
 }
 
 // drawLeaderboard is the standings' top places, with their movement since
 // the last update, or when the board is not live, when it will be.
-func (sc *attractScene) drawLeaderboard(s *Stage, dst *ebiten.Image, g *show.Segment) {
+func (sc *attractScene) drawLeaderboard(s *Stage, dst *Canvas, g *show.Segment) {
 	t := s.theme
 	loc := s.opt.Show.Location
 	now := s.now()
-	Text(dst, g.Title, t.Fit(t.Bold, 84, g.Title, W-240), W/2, 150, Center, t.Accent)
+	Text(dst, g.Title, t.Fit(t.Bold, 84, g.Title, dst.W-240), dst.W/2, 150, Center, t.Accent)
 	if !show.Live(g.Windows, now) {
-		Text(dst, "The leaderboard is live", t.Regular(52), W/2, 320, Center, t.Text)
+		Text(dst, "The leaderboard is live", t.Regular(52), dst.W/2, 320, Center, t.Text)
 		y := 420.0
 		for _, w := range g.Windows {
 			if w.To.Before(now) {
 				continue
 			}
 			line := w.From.In(loc).Format("Monday 2 January, 15:04") + " to " + w.To.In(loc).Format("15:04")
-			Text(dst, line, t.Bold(52), W/2, y, Center, t.Text)
+			Text(dst, line, t.Bold(52), dst.W/2, y, Center, t.Text)
 			if y += 80; y > 900 {
 				break
 			}
@@ -215,11 +214,11 @@ func (sc *attractScene) drawLeaderboard(s *Stage, dst *ebiten.Image, g *show.Seg
 		return
 	}
 	if sc.board == nil {
-		Text(dst, "Standings to come", t.Regular(52), W/2, 480, Center, t.Dim)
+		Text(dst, "Standings to come", t.Regular(52), dst.W/2, 480, Center, t.Dim)
 		return
 	}
 	at := sc.boardAt.In(loc)
-	Text(dst, "Updated "+at.Format("15:04")+"  ·  next update "+at.Add(g.Every).Format("15:04"), t.Regular(40), W/2, 250, Center, t.Dim)
+	Text(dst, "Updated "+at.Format("15:04")+"  ·  next update "+at.Add(g.Every).Format("15:04"), t.Regular(40), dst.W/2, 250, Center, t.Dim)
 	y := 330.0
 	rowH := min(72.0, 640/float64(max(len(sc.board), 1)))
 	size := rowH * 0.75
@@ -235,26 +234,26 @@ func (sc *attractScene) drawLeaderboard(s *Stage, dst *ebiten.Image, g *show.Seg
 		}
 		name := s.maskedName(p.Name, p.Card)
 		Text(dst, name, t.Fit(t.Bold, size, name, 900), 480, y, Left, t.Text)
-		Text(dst, show.Thousands(int(p.Points)), t.Bold(size), W-300, y, Right, t.Text)
+		Text(dst, show.Thousands(int(p.Points)), t.Bold(size), dst.W-300, y, Right, t.Text)
 		y += rowH
 	}
 }
 
 // drawSlide is a slide of the show: its title, body and image.
-func (*attractScene) drawSlide(s *Stage, dst *ebiten.Image, g *show.Segment) {
+func (*attractScene) drawSlide(s *Stage, dst *Canvas, g *show.Segment) {
 	t := s.theme
-	Text(dst, g.Title, t.Fit(t.Bold, 96, g.Title, W-240), W/2, 170, Center, t.Accent)
-	y, width := 340.0, W-240.0
+	Text(dst, g.Title, t.Fit(t.Bold, 96, g.Title, dst.W-240), dst.W/2, 170, Center, t.Accent)
+	y, width := 340.0, dst.W-240.0
 	if img := s.opt.Images[g.ID]; img != nil {
 		b := img.Bounds()
 		k := min(560/float64(b.Dy()), 760/float64(b.Dx()))
 		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 		op.GeoM.Scale(k, k)
 		op.GeoM.Translate(120, 320)
-		dst.DrawImage(img, op)
-		width = W - 120 - 760 - 80 - 120
+		dst.Draw(img, op)
+		width = dst.W - 120 - 760 - 80 - 120
 	}
-	x := W - 120 - width
+	x := dst.W - 120 - width
 	for _, line := range wrap(g.Body, t.Regular(52), width) {
 		Text(dst, line, t.Regular(52), x, y, Left, t.Text)
 		y += 72
@@ -283,7 +282,7 @@ func wrap(s string, f text.Face, width float64) []string {
 	return out
 }
 
-func (sc *attractScene) drawWinnersSoFar(s *Stage, dst *ebiten.Image) {
+func (sc *attractScene) drawWinnersSoFar(s *Stage, dst *Canvas) {
 	t := s.theme
 	if winners := sc.winnersSoFar(s); len(winners) > 0 {
 		Text(dst, "Tonight's winners", t.Bold(84), 120, 170, Left, t.Accent)
@@ -303,7 +302,7 @@ func (sc *attractScene) drawWinnersSoFar(s *Stage, dst *ebiten.Image) {
 // drawRunSheet is tonight's segments with their times and prizes, the
 // next one's countdown, and those done ticked: the prizes under each
 // draw in the money's colour, so that the page fills its height.
-func (*attractScene) drawRunSheet(s *Stage, dst *ebiten.Image) {
+func (*attractScene) drawRunSheet(s *Stage, dst *Canvas) {
 	t := s.theme
 	loc := s.opt.Show.Location
 	Text(dst, "Tonight", t.Bold(sizeSecond-12), 120, 160, Left, t.Text)
@@ -326,7 +325,7 @@ func (*attractScene) drawRunSheet(s *Stage, dst *ebiten.Image) {
 		Text(dst, g.Seg.Title, t.Fit(t.Bold, 60, g.Seg.Title, 1080), 400, y, Left, c)
 		if i == s.st.Cur && !g.Seg.At.IsZero() {
 			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
-				Text(dst, "in "+untilText(d), t.Regular(sizeSupport-8), W-120, y+8, Right, t.Good)
+				Text(dst, "in "+untilText(d), t.Regular(sizeSupport-8), dst.W-120, y+8, Right, t.Good)
 			}
 		}
 		if p := nightPrizes(g.Seg); p != "" && rowH >= 120 {
@@ -334,7 +333,7 @@ func (*attractScene) drawRunSheet(s *Stage, dst *ebiten.Image) {
 			if c == t.Dim && i < s.st.Cur {
 				pc = Fade(t.Accent, 0.6)
 			}
-			Text(dst, p, t.Fit(t.Bold, 48, p, W-400-120), 400, y+72, Left, pc)
+			Text(dst, p, t.Fit(t.Bold, 48, p, dst.W-400-120), 400, y+72, Left, pc)
 		}
 		y += rowH
 		if y > H-margin-60 {
@@ -366,9 +365,9 @@ func untilText(d time.Duration) string {
 }
 
 // tick draws a check mark: the Go fonts have no ✓.
-func tick(dst *ebiten.Image, x, y float64, c color.Color) {
-	vector.StrokeLine(dst, float32(x), float32(y), float32(x+14), float32(y+16), 8, c, false)
-	vector.StrokeLine(dst, float32(x+14), float32(y+16), float32(x+44), float32(y-20), 8, c, false)
+func tick(dst *Canvas, x, y float64, c color.Color) {
+	dst.Line(x, y, x+14, y+16, 8, c, false)
+	dst.Line(x+14, y+16, x+44, y-20, 8, c, false)
 }
 
 type winnerLine struct{ name, prize, segment string }
@@ -407,7 +406,7 @@ const (
 
 // repaint paints the running line and, on a jackpot's page, the meter,
 // once a movingStep.
-func (sc *attractScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+func (sc *attractScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	switch s.st.CurSeg().Seg.Kind {
 	case show.KindSlide, show.KindLeaderboard:
 		return
@@ -419,17 +418,17 @@ func (sc *attractScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
 
 // drawMoving draws what moves in the loop as it stands at the last
 // movingStep before in, its bands' background included.
-func (sc *attractScene) drawMoving(s *Stage, dst *ebiten.Image, in time.Duration) {
+func (sc *attractScene) drawMoving(s *Stage, dst *Canvas, in time.Duration) {
 	t := s.theme
 	in = in.Truncate(movingStep)
 	sc.moved = in
-	vector.DrawFilledRect(dst, 0, footY, W, footH, t.Background, false)
+	dst.Rect(0, footY, dst.W, footH, t.Background)
 	ps := sc.panels(s)
 	n := sc.panel(in)
 	if !sc.paused {
 		u := float64(in%attractPanel) / float64(attractPanel)
-		vector.DrawFilledRect(dst, margin, footY, W-2*margin, footH, Fade(t.Dim, 0.25), false)
-		vector.DrawFilledRect(dst, margin, footY, float32(u*(W-2*margin)), footH, Fade(t.Dim, 0.7), false)
+		dst.Rect(margin, footY, dst.W-2*margin, footH, Fade(t.Dim, 0.25))
+		dst.Rect(margin, footY, u*(dst.W-2*margin), footH, Fade(t.Dim, 0.7))
 	}
 	if seg := sc.jackpotOn(s, n%len(ps)); seg != nil {
 		sc.drawMeter(s, dst, seg, in%attractPanel)
@@ -460,9 +459,9 @@ func (sc *attractScene) jackpotOn(s *Stage, i int) *show.SegState {
 
 // drawMeter is a jackpot's amount on its page, in after the page came up:
 // rolling up from nine tenths of it, then glowing as it breathes.
-func (sc *attractScene) drawMeter(s *Stage, dst *ebiten.Image, seg *show.SegState, in time.Duration) {
+func (sc *attractScene) drawMeter(s *Stage, dst *Canvas, seg *show.SegState, in time.Duration) {
 	t := s.theme
-	vector.DrawFilledRect(dst, 0, meterTop, W, meterBot-meterTop, t.Background, false)
+	dst.Rect(0, meterTop, dst.W, meterBot-meterTop, t.Background)
 	v := s.st.Jackpot(seg)
 	if in < meterRoll && !sc.paused {
 		u := in.Seconds() / meterRoll.Seconds()
@@ -474,13 +473,14 @@ func (sc *attractScene) drawMeter(s *Stage, dst *ebiten.Image, seg *show.SegStat
 	w := float32(text.Advance(amount, t.Bold(220)))
 	for _, k := range []float32{0, 40} {
 		h := float32(meterBot-meterTop) - 24 - 2*k
-		paint(dst, roundRect(W/2-w/2-100+k, meterTop+12+k, w+200-2*k, h, h/2), 0, Fade(t.Accent, glow))
+		mid := float32(dst.W / 2)
+		paint(dst, roundRect(mid-w/2-100+k, meterTop+12+k, w+200-2*k, h, h/2), 0, Fade(t.Accent, glow))
 	}
-	Text(dst, amount, t.Bold(220), W/2, 420, Center, t.Accent)
+	Text(dst, amount, t.Bold(220), dst.W/2, 420, Center, t.Accent)
 }
 
 // drawJackpotPanel is the attract loop's page of a chest's jackpot.
-func (*attractScene) drawJackpotPanel(s *Stage, dst *ebiten.Image, seg *show.SegState) {
+func (*attractScene) drawJackpotPanel(s *Stage, dst *Canvas, seg *show.SegState) {
 	t := s.theme
 	cur := s.opt.Show.Currency
 	j := seg.Seg.Jackpot
@@ -489,22 +489,22 @@ func (*attractScene) drawJackpotPanel(s *Stage, dst *ebiten.Image, seg *show.Seg
 	if seg.Settled != nil && seg.Settled.Won {
 		label = "JACKPOT WON tonight"
 	}
-	Text(dst, label, t.Regular(56), W/2, 340, Center, t.Text)
+	Text(dst, label, t.Regular(56), dst.W/2, 340, Center, t.Text)
 	// the amount is the meter's (drawMoving)
 	y := 720.0
 	switch st := seg.Settled; {
 	case st != nil && st.Won:
-		Text(dst, "Next week the jackpot starts again at "+show.Money(cur, st.Next), t.Regular(48), W/2, y, Center, t.Text)
+		Text(dst, "Next week the jackpot starts again at "+show.Money(cur, st.Next), t.Regular(48), dst.W/2, y, Center, t.Text)
 	case st != nil:
-		Text(dst, "Not won tonight: next week it is "+show.Money(cur, st.Next), t.Bold(56), W/2, y, Center, t.Good)
+		Text(dst, "Not won tonight: next week it is "+show.Money(cur, st.Next), t.Bold(56), dst.W/2, y, Center, t.Good)
 	case j.Guaranteed:
-		Text(dst, "Guaranteed week: 1 jackpot ball among "+strconv.Itoa(j.Balls), t.Bold(56), W/2, y, Center, t.Good)
+		Text(dst, "Guaranteed week: 1 jackpot ball among "+strconv.Itoa(j.Balls), t.Bold(56), dst.W/2, y, Center, t.Good)
 	default:
-		Text(dst, "1 jackpot ball among "+strconv.Itoa(j.Balls)+"  ·  not won, it grows by "+show.Money(cur, j.Step)+" a week", t.Regular(44), W/2, y, Center, t.Text)
+		Text(dst, "1 jackpot ball among "+strconv.Itoa(j.Balls)+"  ·  not won, it grows by "+show.Money(cur, j.Step)+" a week", t.Regular(44), dst.W/2, y, Center, t.Text)
 	}
 	line := "Every other ball: " + show.Money(cur, j.Consolation) + " consolation"
 	if !seg.Seg.At.IsZero() {
 		line = "Draw " + seg.Seg.At.In(s.opt.Show.Location).Format("Monday 2 January, 15:04") + "  ·  " + line
 	}
-	Text(dst, line, t.Regular(44), W/2, y+90, Center, t.Dim)
+	Text(dst, line, t.Regular(44), dst.W/2, y+90, Center, t.Dim)
 }

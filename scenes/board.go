@@ -51,14 +51,14 @@ func (sc *boardScene) Update(s *Stage, _ time.Time) {
 	}
 }
 
-func (sc *boardScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
+func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	if sc.focus {
 		s.cast.countdown.Draw(s, dst, in)
 		return
 	}
 	t := s.theme
 	seg := s.st.CurSeg()
-	Text(dst, seg.Seg.Title+" — winners", t.Bold(80), W/2, 170, Center, t.Text)
+	Text(dst, seg.Seg.Title+" — winners", t.Bold(80), dst.W/2, 170, Center, t.Text)
 	var won []show.Pick
 	for _, p := range seg.Picks {
 		if p.Outcome.Wins() {
@@ -90,7 +90,7 @@ func (sc *boardScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 		Text(dst, prize, t.Fit(t.Bold, size, prize, 560), 800, y, Right, t.Accent)
 		name := s.maskName(p.Participant)
 		Text(dst, name, t.Fit(t.Bold, size, name, 620), 880, y, Left, t.Text)
-		Text(dst, s.maskCard(p.Participant), t.Regular(size*0.62), W-margin, y+size*0.22, Right, t.Dim)
+		Text(dst, s.maskCard(p.Participant), t.Regular(size*0.62), dst.W-margin, y+size*0.22, Right, t.Dim)
 		y += rowH
 	}
 	if seg.Ended != nil {
@@ -98,11 +98,11 @@ func (sc *boardScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 		if strings.HasPrefix(seg.Ended.Reason, "skipped") {
 			msg = fmt.Sprintf("The draw ended short with %d of %d winners.", seg.Ended.Winners, seg.Ended.Wanted)
 		}
-		Text(dst, msg, t.Regular(44), W/2, 930, Center, t.Warn)
+		Text(dst, msg, t.Regular(44), dst.W/2, 930, Center, t.Warn)
 	}
 	if sc.anchor != "" {
 		// the chain head as the auditor copies it, small and quiet in the corner
-		Text(dst, sc.anchor, t.Mono(28), W-40, H-64-40, Right, Fade(t.Dim, 0.8))
+		Text(dst, sc.anchor, t.Mono(28), dst.W-40, H-64-40, Right, Fade(t.Dim, 0.8))
 	}
 }
 

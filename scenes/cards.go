@@ -61,6 +61,9 @@ func winnerNo(seg *show.SegState, p *show.Pick) int {
 	return n
 }
 
+// flipTime is how long a card takes to turn over.
+const flipTime = 1200 * time.Millisecond
+
 // The Royal Flush table: five cards, cw × ch, gap apart, from y cardsY.
 const (
 	cardW, cardH = 300.0, 430.0
@@ -68,49 +71,49 @@ const (
 	cardsY       = 410.0
 )
 
-func cardX(i int) float64 {
+func cardX(dst *Canvas, i int) float64 {
 	n := float64(len(show.Cards))
-	return (W-(n*cardW+(n-1)*cardGap))/2 + float64(i)*(cardW+cardGap)
+	return (dst.W-(n*cardW+(n-1)*cardGap))/2 + float64(i)*(cardW+cardGap)
 }
 
 // drawCards is the Royal Flush table: face down until chosen, the chosen
 // card flipping to its prize, the cards taken face up over their winners.
-func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState, now time.Time) {
+func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now time.Time) {
 	t := s.theme
-	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 56, seg.Seg.Title, W-240), W/2, 140, Center, t.Accent)
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 56, seg.Seg.Title, dst.W-240), dst.W/2, 140, Center, t.Accent)
 	who := sc.choosing(s, seg, now)
 	turning := s.turning(now)
 	switch {
 	case who != nil:
 		line := s.maskName(who.Participant) + " chooses"
-		Text(dst, line, t.Fit(t.Bold, 96, line, W-200), W/2, 200, Center, t.Text)
+		Text(dst, line, t.Fit(t.Bold, 96, line, dst.W-200), dst.W/2, 200, Center, t.Text)
 		sub := ordinal(winnerNo(seg, who)) + " of " + strconv.Itoa(seg.Seg.Winners) + " winners  ·  the order of the cards says nothing of the prizes"
-		Text(dst, sub, t.Regular(36), W/2, 318, Center, t.Dim)
+		Text(dst, sub, t.Regular(36), dst.W/2, 318, Center, t.Dim)
 	case len(seg.Taken()) == len(show.Cards):
-		Text(dst, "Every card is turned", t.Bold(96), W/2, 210, Center, t.Text)
+		Text(dst, "Every card is turned", t.Bold(96), dst.W/2, 210, Center, t.Text)
 	default:
-		Text(dst, "Every winner has chosen", t.Bold(96), W/2, 210, Center, t.Text) // the draw ended short
+		Text(dst, "Every winner has chosen", t.Bold(96), dst.W/2, 210, Center, t.Text) // the draw ended short
 	}
 	if len(seg.Taken()) == len(show.Cards) && !turning {
 		sc.drawFan(s, dst, seg)
 		return
 	}
 	for i, card := range show.Cards {
-		x, y := cardX(i), cardsY
+		x, y := cardX(dst, i), cardsY
 		o := owner(seg, card)
 		switch {
 		case o != nil && s.turn.segment == seg.Seg.ID && s.turn.item == card && turning:
 			// the card turns over: the back narrows to its edge, the front
 			// widens from it; the prize shows from the edge on
 			u := s.turnAt(now)
-			img := sc.backSprite(s, card)
+			img := sc.backSprite(s, dst, card)
 			if u >= 0.5 {
-				img = sc.frontSprite(s, card, o.Choice.Prize)
+				img = sc.frontSprite(s, dst, card, o.Choice.Prize)
 			}
-			blit(dst, img, x+cardW/2, y+cardH/2-30*math.Sin(math.Pi*u), max(math.Abs(math.Cos(math.Pi*u)), 0.02), 1)
+			dst.Blit(img, x+cardW/2, y+cardH/2-30*math.Sin(math.Pi*u), max(math.Abs(math.Cos(math.Pi*u)), 0.02), 1)
 			continue
 		case o != nil:
-			blit(dst, sc.frontSprite(s, card, o.Choice.Prize), x+cardW/2, y+cardH/2, 1, 1)
+			dst.Blit(sc.frontSprite(s, dst, card, o.Choice.Prize), x+cardW/2, y+cardH/2, 1, 1)
 			name := s.maskName(o.Participant)
 			Text(dst, name, t.Fit(t.Bold, 44, name, cardW), x+cardW/2, y+cardH+28, Center, t.Text)
 			continue
@@ -119,14 +122,14 @@ func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState
 			y -= 24
 			s.glow(dst, x+cardW/2, y+cardH/2, cardW+28, cardH+28, 30)
 		}
-		blit(dst, sc.backSprite(s, card), x+cardW/2, y+cardH/2, 1, 1)
+		dst.Blit(sc.backSprite(s, dst, card), x+cardW/2, y+cardH/2, 1, 1)
 	}
 	// the last card turned, held under the table until the next turns:
 	// "NALEDI W. WINS R25 000"
 	if last := lastChoice(seg); last != nil && !turning {
 		name, prize := strings.ToUpper(s.maskName(last.Participant))+" WINS ", amounts(last.Choice.Prize)
-		f := t.Fit(t.Bold, 68, name+prize, W-2*margin)
-		x := W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
+		f := t.Fit(t.Bold, 68, name+prize, dst.W-2*margin)
+		x := dst.W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
 		Text(dst, name, f, x, cardsY+cardH+100, Left, t.Text)
 		Text(dst, prize, f, x+text.Advance(name, f), cardsY+cardH+100, Left, t.Accent)
 	}
@@ -135,7 +138,7 @@ func (sc *chooseScene) drawCards(s *Stage, dst *ebiten.Image, seg *show.SegState
 // drawFan is the finale's end: all five cards face up, fanned as a
 // winning hand is held, each winner under their card, and the top prize
 // called out under the fan.
-func (sc *chooseScene) drawFan(s *Stage, dst *ebiten.Image, seg *show.SegState) {
+func (sc *chooseScene) drawFan(s *Stage, dst *Canvas, seg *show.SegState) {
 	t := s.theme
 	const tilt = 5 * math.Pi / 180 // between two cards
 	var top *show.Pick
@@ -152,21 +155,21 @@ func (sc *chooseScene) drawFan(s *Stage, dst *ebiten.Image, seg *show.SegState) 
 		// the table's places, tilted out from the middle and dropped a little
 		d := float64(i - len(show.Cards)/2)
 		a := d * tilt
-		cx, cy := cardX(i)+cardW/2, cardsY+cardH/2-30+10*d*d
-		img := sc.frontSprite(s, card, o.Choice.Prize)
+		cx, cy := cardX(dst, i)+cardW/2, cardsY+cardH/2-30+10*d*d
+		img := sc.frontSprite(s, dst, card, o.Choice.Prize)
 		b := img.Bounds()
 		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 		op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
 		op.GeoM.Rotate(a)
 		op.GeoM.Translate(cx, cy)
-		dst.DrawImage(img, op)
+		dst.Draw(img, op)
 		name := s.maskName(o.Participant)
 		Text(dst, name, t.Fit(t.Bold, 44, name, cardW), cx, cy+cardH/2+24, Center, t.Text)
 	}
 	if top != nil {
 		name, prize := "TOP PRIZE  ·  "+strings.ToUpper(s.maskName(top.Participant))+" WINS ", amounts(top.Choice.Prize)
-		f := t.Fit(t.Bold, 68, name+prize, W-2*margin)
-		x := W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
+		f := t.Fit(t.Bold, 68, name+prize, dst.W-2*margin)
+		x := dst.W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
 		Text(dst, name, f, x, cardsY+cardH+110, Left, t.Text)
 		Text(dst, prize, f, x+text.Advance(name, f), cardsY+cardH+110, Left, t.Accent)
 	}
@@ -184,16 +187,16 @@ func lastChoice(seg *show.SegState) *show.Pick {
 	return last
 }
 
-func (*chooseScene) backSprite(s *Stage, rank string) *ebiten.Image {
-	return s.sprite("back|"+rank, cardW+8, cardH+8, func(d *ebiten.Image) { cardBack(d, s.theme, 4, 4, rank) })
+func (*chooseScene) backSprite(s *Stage, dst *Canvas, rank string) *ebiten.Image {
+	return s.sprite(dst, "back|"+rank, cardW+8, cardH+8, func(d *Canvas) { cardBack(d, s.theme, 4, 4, rank) })
 }
 
-func (*chooseScene) frontSprite(s *Stage, rank, prize string) *ebiten.Image {
-	return s.sprite("front|"+rank+"|"+prize, cardW+8, cardH+8, func(d *ebiten.Image) { cardFront(d, s.theme, 4, 4, rank, prize) })
+func (*chooseScene) frontSprite(s *Stage, dst *Canvas, rank, prize string) *ebiten.Image {
+	return s.sprite(dst, "front|"+rank+"|"+prize, cardW+8, cardH+8, func(d *Canvas) { cardFront(d, s.theme, 4, 4, rank, prize) })
 }
 
 // cardBack is a card face down: its rank shows, its prize does not.
-func cardBack(dst *ebiten.Image, t *Theme, x, y float64, rank string) {
+func cardBack(dst *Canvas, t *Theme, x, y float64, rank string) {
 	r := roundRect(float32(x), float32(y), cardW, cardH, 22)
 	paint(dst, r, 0, t.Primary)
 	paint(dst, r, 6, t.Accent)
@@ -203,7 +206,7 @@ func cardBack(dst *ebiten.Image, t *Theme, x, y float64, rank string) {
 }
 
 // cardFront is a card turned over: its prize.
-func cardFront(dst *ebiten.Image, t *Theme, x, y float64, rank, prize string) {
+func cardFront(dst *Canvas, t *Theme, x, y float64, rank, prize string) {
 	r := roundRect(float32(x), float32(y), cardW, cardH, 22)
 	paint(dst, r, 0, t.Text)
 	paint(dst, r, 6, t.Accent)
@@ -214,7 +217,7 @@ func cardFront(dst *ebiten.Image, t *Theme, x, y float64, rank, prize string) {
 
 // prizeText is a prize centred on (x, y) in at most width: one line when
 // it fits, else a few.
-func prizeText(dst *ebiten.Image, t *Theme, prize string, x, y, width float64, c color.Color) {
+func prizeText(dst *Canvas, t *Theme, prize string, x, y, width float64, c color.Color) {
 	prize = amounts(prize)
 	if f := t.Fit(t.Bold, 64, prize, width); f.Size >= 44 {
 		TextMid(dst, prize, f, x, y, c)

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"drawshow/audio"
 	"drawshow/show"
 )
 
@@ -21,6 +21,27 @@ const (
 )
 
 // ballSpot is where ball i of n sits in the drum, and its radius.
+// How long a ball takes to roll out of the chest, and when on its way it
+// opens to show its prize.
+const (
+	rollTime = 1800 * time.Millisecond
+	openAt   = 0.6 // of rollTime
+)
+
+// sting sounds a ball's opening when it opens: the jackpot's sting, or
+// the consolation's.
+func (*chooseScene) sting(s *Stage, seg *show.SegState, now time.Time) {
+	if s.turn.stung || s.turn.numbers || s.turn.segment != seg.Seg.ID || s.turnAt(now) < openAt {
+		return
+	}
+	s.turn.stung = true
+	if s.turn.jackpot {
+		s.sound(audio.JackpotSting)
+	} else {
+		s.sound(audio.ConsolationSting)
+	}
+}
+
 func ballSpot(i, n int) (x, y, r float64) {
 	cols := int(math.Ceil(math.Sqrt(float64(n))))
 	rows := (n + cols - 1) / cols
@@ -31,32 +52,32 @@ func ballSpot(i, n int) (x, y, r float64) {
 
 // drawChest is the jackpot chest: the jackpot, the balls still in play in
 // the drum, the chosen ball rolling out and opening, the winners' list.
-func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState, now time.Time) {
+func (sc *chooseScene) drawChest(s *Stage, dst *Canvas, seg *show.SegState, now time.Time) {
 	t := s.theme
 	cur := s.opt.Show.Currency
 	value := show.Money(cur, s.st.Jackpot(seg))
-	Text(dst, "JACKPOT", t.Bold(56), W/2, 132, Center, t.Accent)
-	Text(dst, value, t.Bold(150), W/2, 180, Center, t.Accent) // the jackpot's gold, as in the attract loop
+	Text(dst, "JACKPOT", t.Bold(56), dst.W/2, 132, Center, t.Accent)
+	Text(dst, value, t.Bold(150), dst.W/2, 180, Center, t.Accent) // the jackpot's gold, as in the attract loop
 	who := sc.choosing(s, seg, now)
 	turning := s.turning(now)
 	switch st := seg.Settled; {
 	case who != nil:
 		line := s.maskName(who.Participant) + " chooses a ball"
-		Text(dst, line, t.Fit(t.Bold, 64, line, W-200), W/2, 350, Center, t.Text)
+		Text(dst, line, t.Fit(t.Bold, 64, line, dst.W-200), dst.W/2, 350, Center, t.Text)
 	case st != nil && st.Won:
 		line := "JACKPOT WON  ·  Everyone else: " + show.Money(cur, seg.Seg.Jackpot.Consolation) + " each"
-		Text(dst, line, t.Fit(t.Bold, 60, line, W-200), W/2, 356, Center, t.Good)
+		Text(dst, line, t.Fit(t.Bold, 60, line, dst.W-200), dst.W/2, 356, Center, t.Good)
 	case st != nil:
 		line := "Not won tonight — next week the jackpot is " + show.Money(cur, st.Next)
-		Text(dst, line, t.Fit(t.Bold, 52, line, W-200), W/2, 360, Center, t.Accent)
+		Text(dst, line, t.Fit(t.Bold, 52, line, dst.W-200), dst.W/2, 360, Center, t.Accent)
 	}
 
 	// the drum and the balls still in it
-	drum := s.sprite("drum", 2*drumR+12, 2*drumR+12, func(d *ebiten.Image) {
-		vector.DrawFilledCircle(d, drumR+6, drumR+6, drumR, Fade(t.Primary, 0.6), true)
-		vector.StrokeCircle(d, drumR+6, drumR+6, drumR, 8, t.Accent, true)
+	drum := s.sprite(dst, "drum", 2*drumR+12, 2*drumR+12, func(d *Canvas) {
+		d.Circle(drumR+6, drumR+6, drumR, Fade(t.Primary, 0.6), true)
+		d.StrokeCircle(drumR+6, drumR+6, drumR, 8, t.Accent, true)
 	})
-	blit(dst, drum, drumX, drumY, 1, 1)
+	dst.Blit(drum, drumX, drumY, 1, 1)
 	items := seg.Seg.Items()
 	for i, b := range items {
 		if owner(seg, b) != nil {
@@ -68,7 +89,7 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 			r *= 1.18
 			s.glow(dst, x, y, 2*r+20, 2*r+20, r+10)
 		}
-		blit(dst, sc.ballSprite(s, b, r, hl), x, y, 1, 1)
+		dst.Blit(sc.ballSprite(s, dst, b, r, hl), x, y, 1, 1)
 	}
 
 	// the ball chosen last: rolling out, opening, or open
@@ -88,13 +109,13 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 		x, y, r := x0+(openX-x0)*m, y0+(openY-y0)*m, r0+(openR-r0)*m
 		if u < openAt {
 			k := r / openR
-			blit(dst, sc.ballSprite(s, last.Choice.Item, openR, false), x, y, k, k)
+			dst.Blit(sc.ballSprite(s, dst, last.Choice.Item, openR, false), x, y, k, k)
 		} else {
 			pop := 1 + 0.12*math.Sin(math.Pi*(u-openAt)/(1-openAt))
-			img := s.sprite("open|"+last.Choice.Item+"|"+last.Choice.Prize, 2*openR+12, 2*openR+12, func(d *ebiten.Image) {
+			img := s.sprite(dst, "open|"+last.Choice.Item+"|"+last.Choice.Prize, 2*openR+12, 2*openR+12, func(d *Canvas) {
 				openBall(d, t, openR+6, openR+6, openR, last.Choice)
 			})
-			blit(dst, img, x, y, pop, pop)
+			dst.Blit(img, x, y, pop, pop)
 		}
 	}
 
@@ -112,7 +133,7 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 			col = t.Accent
 			Text(dst, "►", t.Bold(40), listX-50, y, Left, t.Accent)
 		}
-		Text(dst, name, t.Fit(t.Bold, 40, name, W-60-listX), listX, y, Left, col)
+		Text(dst, name, t.Fit(t.Bold, 40, name, dst.W-60-listX), listX, y, Left, col)
 		res, rc := "to choose", t.Dim
 		switch c := s.choiceOf(seg, p, now); {
 		case c == nil && who != nil && p.K == who.K:
@@ -125,7 +146,7 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 		default:
 			res, rc = "ball "+c.Item+"  ·  consolation "+c.Prize, t.Text
 		}
-		Text(dst, res, t.Fit(t.Regular, 34, res, W-60-listX), listX, y+46, Left, rc)
+		Text(dst, res, t.Fit(t.Regular, 34, res, dst.W-60-listX), listX, y+46, Left, rc)
 		y += 96
 		if y > 940 {
 			break
@@ -134,32 +155,32 @@ func (sc *chooseScene) drawChest(s *Stage, dst *ebiten.Image, seg *show.SegState
 }
 
 // ballSprite is ball label of radius r, kept.
-func (*chooseScene) ballSprite(s *Stage, label string, r float64, hl bool) *ebiten.Image {
+func (*chooseScene) ballSprite(s *Stage, dst *Canvas, label string, r float64, hl bool) *ebiten.Image {
 	m := 4 + r/20 // room for the ring
-	return s.sprite(fmt.Sprintf("ball|%s|%.1f|%v", label, r, hl), 2*(r+m), 2*(r+m), func(d *ebiten.Image) {
+	return s.sprite(dst, fmt.Sprintf("ball|%s|%.1f|%v", label, r, hl), 2*(r+m), 2*(r+m), func(d *Canvas) {
 		ball(d, s.theme, r+m, r+m, r, label, hl)
 	})
 }
 
 // ball is a numbered ball.
-func ball(dst *ebiten.Image, t *Theme, x, y, r float64, label string, hl bool) {
+func ball(dst *Canvas, t *Theme, x, y, r float64, label string, hl bool) {
 	fill := t.Text
 	if hl {
 		fill = t.Accent
 	}
-	vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r), fill, true)
-	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), float32(max(3, r/12)), t.Primary, true)
+	dst.Circle(x, y, r, fill, true)
+	dst.StrokeCircle(x, y, r, max(3, r/12), t.Primary, true)
 	TextMid(dst, label, t.Bold(math.Round(r*0.95)), x, y, t.Background)
 }
 
 // openBall is a ball opened: JACKPOT with its value, or CONSOLATION.
-func openBall(dst *ebiten.Image, t *Theme, x, y, r float64, c *show.Choice) {
+func openBall(dst *Canvas, t *Theme, x, y, r float64, c *show.Choice) {
 	fill, word, col := t.Primary, "CONSOLATION", t.Text
 	if c.Jackpot {
 		fill, word, col = t.Accent, "JACKPOT", t.Background
 	}
-	vector.DrawFilledCircle(dst, float32(x), float32(y), float32(r), fill, true)
-	vector.StrokeCircle(dst, float32(x), float32(y), float32(r), 8, t.Accent, true)
+	dst.Circle(x, y, r, fill, true)
+	dst.StrokeCircle(x, y, r, 8, t.Accent, true)
 	k := r / openR
 	TextMid(dst, "Ball "+c.Item, t.Regular(math.Round(30*k)), x, y-r*0.5, col)
 	TextMid(dst, word, t.Fit(t.Bold, math.Round(44*k), word, 1.7*r), x, y-r*0.08, col)

@@ -148,22 +148,14 @@ func firstFree(seg *show.SegState, i, dir int) int {
 	return max(0, min(i, n-1))
 }
 
-// Update sounds a ball's opening when it opens: the jackpot's sting, or
-// the consolation's.
-func (*chooseScene) Update(s *Stage, now time.Time) {
-	seg := s.st.CurSeg()
-	if s.turn.stung || s.turn.numbers || seg == nil || seg.Seg.Kind != show.KindChest || s.turn.segment != seg.Seg.ID || s.turnAt(now) < openAt {
-		return
-	}
-	s.turn.stung = true
-	if s.turn.jackpot {
-		s.sound(audio.JackpotSting)
-	} else {
-		s.sound(audio.ConsolationSting)
+// Update runs the table's timed steps: a ball's sting as it opens.
+func (sc *chooseScene) Update(s *Stage, now time.Time) {
+	if seg := s.st.CurSeg(); seg != nil && seg.Seg.Kind == show.KindChest {
+		sc.sting(s, seg, now)
 	}
 }
 
-func (sc *chooseScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+func (sc *chooseScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	now := s.now()
 	seg := s.st.CurSeg()
 	switch seg.Seg.Kind {

@@ -3,9 +3,6 @@ package scenes
 import (
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
-
 	"drawshow/show"
 )
 
@@ -28,20 +25,20 @@ func (sc *closedScene) Act(s *Stage, a Action) {
 
 func (*closedScene) Update(*Stage, time.Time) {}
 
-func (sc *closedScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+func (sc *closedScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
-	Text(dst, "Thank you — the show is closed", t.Bold(96), W/2, 260, Center, t.Text)
-	Text(dst, "Tonight's seed, revealed", t.Regular(44), W/2, 480, Center, t.Accent)
+	Text(dst, "Thank you — the show is closed", t.Bold(96), dst.W/2, 260, Center, t.Text)
+	Text(dst, "Tonight's seed, revealed", t.Regular(44), dst.W/2, 480, Center, t.Accent)
 	if sd := s.st.Seed; len(sd) == 64 {
-		Text(dst, sd[:32], t.Mono(60), W/2, 550, Center, t.Text)
-		Text(dst, sd[32:], t.Mono(60), W/2, 625, Center, t.Text)
+		Text(dst, sd[:32], t.Mono(60), dst.W/2, 550, Center, t.Text)
+		Text(dst, sd[32:], t.Mono(60), dst.W/2, 625, Center, t.Text)
 	}
-	Text(dst, "With it, anyone can re-derive every winner of tonight from the record.", t.Regular(sizeSupport-8), W/2, 780, Center, t.Dim)
+	Text(dst, "With it, anyone can re-derive every winner of tonight from the record.", t.Regular(sizeSupport-8), dst.W/2, 780, Center, t.Dim)
 	if p := sc.progress; p.total > 0 {
-		u := float32(p.done) / float32(p.total)
-		vector.DrawFilledRect(dst, 460, 880, W-920, 36, Fade(t.Primary, 0.9), false)
-		vector.DrawFilledRect(dst, 460, 880, (W-920)*u, 36, t.Accent, false)
-		Text(dst, "Exporting: "+p.step, t.Regular(36), W/2, 930, Center, t.Dim)
+		u := float64(p.done) / float64(p.total)
+		dst.Rect(460, 880, dst.W-920, 36, Fade(t.Primary, 0.9))
+		dst.Rect(460, 880, (dst.W-920)*u, 36, t.Accent)
+		Text(dst, "Exporting: "+p.step, t.Regular(36), dst.W/2, 930, Center, t.Dim)
 	}
 }
 

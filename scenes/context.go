@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"drawshow/show"
@@ -52,7 +51,7 @@ func contextLine(seg *show.SegState) string {
 }
 
 // drawContext draws the context line centred on x at y.
-func (s *Stage) drawContext(dst *ebiten.Image, seg *show.SegState, x, y, width float64) {
+func (s *Stage) drawContext(dst *Canvas, seg *show.SegState, x, y, width float64) {
 	t := s.theme
 	line := contextLine(seg)
 	Text(dst, line, t.Fit(t.Bold, sizeSupport, line, width), x, y, Center, t.Dim)
@@ -79,7 +78,7 @@ func groups4(h string, n int) string {
 // b2e4…", the bin's fingerprint and the show's commitment, the hashes in
 // the monospace face and the words in the theme's, centred on the bottom
 // margin.
-func (s *Stage) drawTrust(dst *ebiten.Image, seg *show.SegState) {
+func (s *Stage) drawTrust(dst *Canvas, seg *show.SegState) {
 	t := s.theme
 	parts := []run{{"Verified draw  ·  ", false}}
 	if f := seg.Frozen; f != nil {
@@ -96,7 +95,7 @@ func (s *Stage) drawTrust(dst *ebiten.Image, seg *show.SegState) {
 	for _, p := range parts {
 		w += text.Advance(p.s, face(p.mono))
 	}
-	x := math.Round(W/2 - w/2)
+	x := math.Round(dst.W/2 - w/2)
 	for _, p := range parts {
 		y := float64(trustY)
 		if p.mono {

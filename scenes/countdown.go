@@ -17,10 +17,10 @@ import (
 // countdownScene is the winner's claim countdown: a ring from the
 // deadline stored in the record, and once decided, the outcome's stamp.
 type countdownScene struct {
-	menu    int           // the outcome menu's highlighted line: -1 closed
-	lastTen int           // the last of the final ten seconds cued
-	ring    *ebiten.Image // the ring, drawn apart
-	landed  string        // the pick whose stamp was last drawn landed (segment/K)
+	menu    int     // the outcome menu's highlighted line: -1 closed
+	lastTen int     // the last of the final ten seconds cued
+	ring    *Canvas // the ring, drawn apart
+	landed  string  // the pick whose stamp was last drawn landed (segment/K)
 }
 
 // landTime is how long a stamp takes to land: it comes down from a
@@ -150,7 +150,7 @@ func (sc *countdownScene) Update(s *Stage, now time.Time) {
 	}
 }
 
-func (sc *countdownScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
 	seg := s.st.CurSeg()
 	p := seg.Last()
@@ -191,7 +191,7 @@ func (sc *countdownScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 
 // repaint paints the ring alone while it runs, and the whole frame while
 // a stamp lands (and a frame more).
-func (sc *countdownScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+func (sc *countdownScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	seg := s.st.CurSeg()
 	switch p := seg.Last(); {
 	case p != nil && p.Outcome != show.Pending && sc.landed != stampKey(seg, p):
@@ -215,7 +215,7 @@ const ringX, ringY, ringR = 420.0, 600.0, 280.0
 // drawRing paints the countdown ring's part of the canvas, background
 // included: the time left from the stored deadline, red in the last ten
 // seconds, stopped where the claim was decided.
-func (sc *countdownScene) drawRing(s *Stage, dst *ebiten.Image, now time.Time) {
+func (sc *countdownScene) drawRing(s *Stage, dst *Canvas, now time.Time) {
 	t := s.theme
 	p := s.st.CurSeg().Last()
 	if p == nil {
@@ -226,8 +226,8 @@ func (sc *countdownScene) drawRing(s *Stage, dst *ebiten.Image, now time.Time) {
 	// GL pays for in every frame of the countdown (45 fps against 35 here);
 	// at 36 pixels wide the ring's edge needs none on a big screen.
 	const m = ringR + 40
-	if sc.ring == nil {
-		sc.ring = ebiten.NewImage(2*m, 2*m)
+	if sc.ring == nil || sc.ring.K != dst.K {
+		sc.ring = dst.New(2*m, 2*m)
 	}
 	img := sc.ring
 	img.Fill(t.Background)
@@ -255,35 +255,33 @@ func (sc *countdownScene) drawRing(s *Stage, dst *ebiten.Image, now time.Time) {
 		if !p.Outcome.Wins() {
 			done = t.Warn
 		}
-		vector.StrokeCircle(img, m, m, float32(r), float32(width), done, false)
+		img.StrokeCircle(m, m, r, width, done, false)
 		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, done)
 		Text(img, "seconds left", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
 	case !p.Deadline.IsZero():
-		vector.StrokeCircle(img, m, m, float32(r), float32(width), spent, false)
+		img.StrokeCircle(m, m, r, width, spent, false)
 		arc(img, m, m, r, width, 0, left.Seconds()/total.Seconds(), c)
 		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, c)
 		Text(img, "seconds to claim", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
 	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Kind == show.KindBonus:
 		// the team is on its way to the device: the seconds wait for it
-		vector.StrokeCircle(img, m, m, ringR, 36, spent, false)
+		img.StrokeCircle(m, m, ringR, 36, spent, false)
 		Text(img, secondsText(total), t.Bold(220), m, m-140, Center, t.Dim)
 		Text(img, "seconds once the team", t.Regular(40), m, m+100, Center, t.Dim)
 		Text(img, "reaches the device", t.Regular(40), m, m+150, Center, t.Dim)
 	default:
 		// no countdown (a winner who need not be present): the slot holds
 		// what happens next instead of standing empty
-		vector.StrokeCircle(img, m, m, ringR, 36, spent, false)
+		img.StrokeCircle(m, m, ringR, 36, spent, false)
 		Text(img, "15", t.Bold(220), m, m-140, Center, t.Text)
 		Text(img, "days to collect", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
 	}
-	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-	op.GeoM.Translate(ringX-m, ringY-m)
-	dst.DrawImage(img, op)
+	dst.Place(img, ringX-m, ringY-m)
 }
 
 // arc strokes, without antialiasing, the part of a ring from fraction a to b of a turn, clockwise
 // from twelve o'clock.
-func arc(dst *ebiten.Image, cx, cy, r, width, a, b float64, c color.Color) {
+func arc(dst *Canvas, cx, cy, r, width, a, b float64, c color.Color) {
 	if b <= a {
 		return
 	}
@@ -297,7 +295,7 @@ func arc(dst *ebiten.Image, cx, cy, r, width, a, b float64, c color.Color) {
 		vs[i].SrcX, vs[i].SrcY = 1, 1
 		vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(cr)/0xffff, float32(cg)/0xffff, float32(cb)/0xffff, float32(ca)/0xffff
 	}
-	dst.DrawTriangles(vs, is, white, &ebiten.DrawTrianglesOptions{AntiAlias: false})
+	dst.Triangles(vs, is, white, &ebiten.DrawTrianglesOptions{AntiAlias: false})
 }
 
 var white = func() *ebiten.Image {
@@ -341,23 +339,23 @@ func stampOf(t *Theme, o show.Outcome) (label, sub string, c color.RGBA) {
 
 // drawStamp is a claim's outcome, large and unmistakable, under the
 // winner's prize, scaled by k about its centre as it lands (1: landed).
-func drawStamp(dst *ebiten.Image, t *Theme, o show.Outcome, x, y, k float64) {
+func drawStamp(dst *Canvas, t *Theme, o show.Outcome, x, y, k float64) {
 	label, sub, c := stampOf(t, o)
 	f := t.Fit(t.Bold, sizeSecond, label, 1180-100)
 	w := text.Advance(label, f) + 100
-	stamp := func(d *ebiten.Image, x, y float64) {
-		vector.DrawFilledRect(d, float32(x-w/2), float32(y), float32(w), 150, Fade(t.Background, 0.85), false)
-		vector.StrokeRect(d, float32(x-w/2), float32(y), float32(w), 150, 10, c, false)
+	stamp := func(d *Canvas, x, y float64) {
+		d.Rect(x-w/2, y, w, 150, Fade(t.Background, 0.85))
+		d.StrokeRect(x-w/2, y, w, 150, 10, c)
 		Text(d, label, f, x, y+20, Center, c)
 	}
 	if k == 1 {
 		stamp(dst, x, y)
 	} else {
 		// on the way down: drawn apart, then scaled (a few frames only)
-		img := ebiten.NewImage(int(w)+4, 154)
+		img := dst.New(w+4, 154)
 		stamp(img, w/2+2, 2)
-		blit(dst, img, x, y+75, k, k)
-		img.Deallocate()
+		dst.Blit(img.img, x, y+75, k, k)
+		img.img.Deallocate()
 	}
 	if sub != "" && k == 1 {
 		Text(dst, sub, t.Regular(sizeSupport-8), x, y+170, Center, t.Dim)

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
 )
@@ -16,13 +15,18 @@ import (
 // moved: the whole canvas when anything else on it changed, the reel or
 // the countdown ring alone while they run, and nothing at all when the
 // picture is still (the screen keeps the last frame: it is not cleared).
-func (s *Stage) Draw(screen *ebiten.Image) {
+func (s *Stage) Draw(img *ebiten.Image) {
 	t0 := time.Now()
 	defer func() { s.stats.addDraw(time.Since(t0), s.scene.Name()) }()
 	if first := s.opt.OnFirst; first != nil {
 		s.opt.OnFirst = nil
 		defer first()
 	}
+	if s.canvas == nil || s.canvas.img != img || img.Bounds() != s.canvasAt {
+		s.canvas, s.canvasAt = newCanvas(img, s.theme), img.Bounds()
+		s.shown = look{} // a new size: paint it all
+	}
+	screen := s.canvas
 	now := s.now()
 	k := s.look(now)
 	switch {
@@ -42,12 +46,12 @@ func (s *Stage) Draw(screen *ebiten.Image) {
 		if st, ok := s.scene.(stamped); ok {
 			name = st.shot(s)
 		}
-		s.opt.OnScene(name, screen)
+		s.opt.OnScene(name, img)
 		s.previewAt = time.Time{} // a new scene: a preview at once
 	}
 	if s.opt.Preview != nil && (s.previewAt.IsZero() || now.Sub(s.previewAt) >= time.Second) {
 		s.previewAt = now
-		s.opt.Preview(screen)
+		s.opt.Preview(img)
 	}
 }
 
@@ -114,25 +118,26 @@ func (s *Stage) moving(now time.Time) bool {
 	return false
 }
 
-func (s *Stage) drawAll(screen *ebiten.Image, now time.Time) {
+func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 	s.drawScene(screen, s.scene, now.Sub(s.since))
 	// a frame with the old scene fading out is followed by a clean one
 	s.ghost = s.fading(now)
 	if f := now.Sub(s.fadeAt); s.ghost {
-		if s.scratch == nil {
-			s.scratch = ebiten.NewImage(W, H)
+		if s.scratch == nil || s.scratch.img.Bounds() != screen.img.Bounds() {
+			if s.scratch != nil {
+				s.scratch.img.Deallocate()
+			}
+			s.scratch = screen.New(screen.W, H)
 		}
 		s.scratch.Clear()
 		s.drawScene(s.scratch, s.prev, now.Sub(s.prevAt))
-		op := &ebiten.DrawImageOptions{}
-		op.ColorScale.ScaleAlpha(float32(1 - f.Seconds()/fadeTime.Seconds()))
-		screen.DrawImage(s.scratch, op)
+		screen.Fade(s.scratch, 1-f.Seconds()/fadeTime.Seconds())
 	}
 	s.drawOverlays(screen, now)
 }
 
 // drawScene renders sc over the backdrop, in after it began.
-func (s *Stage) drawScene(dst *ebiten.Image, sc Scene, in time.Duration) {
+func (s *Stage) drawScene(dst *Canvas, sc Scene, in time.Duration) {
 	s.drawBackdrop(dst)
 	sc.Draw(s, dst, in)
 }
@@ -142,11 +147,11 @@ func (s *Stage) drawScene(dst *ebiten.Image, sc Scene, in time.Duration) {
 func (s *Stage) sceneChanged() { s.shotAt = s.now().Add(fadeTime) }
 
 // drawBackdrop is the brand's background, header and footer line.
-func (s *Stage) drawBackdrop(dst *ebiten.Image) {
+func (s *Stage) drawBackdrop(dst *Canvas) {
 	t := s.theme
 	dst.Fill(t.Background)
-	vector.DrawFilledRect(dst, 0, 0, W, 120, Fade(t.Primary, 0.55), false)
-	vector.DrawFilledRect(dst, 0, 118, W, 4, t.Accent, false)
+	dst.Rect(0, 0, dst.W, 120, Fade(t.Primary, 0.55))
+	dst.Rect(0, 118, dst.W, 4, t.Accent)
 	x := float64(60)
 	if t.Logo != nil {
 		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
@@ -154,9 +159,9 @@ func (s *Stage) drawBackdrop(dst *ebiten.Image) {
 		k := 88 / float64(b.Dy())
 		op.GeoM.Scale(k, k)
 		op.GeoM.Translate(x, 16)
-		dst.DrawImage(t.Logo, op)
+		dst.Draw(t.Logo, op)
 		x += float64(b.Dx())*k + 24
 	}
 	Text(dst, t.Name, t.Bold(52), x, 30, Left, t.Text)
-	Text(dst, s.opt.Show.Promotion, t.Regular(40), W-60, 38, Right, t.Accent)
+	Text(dst, s.opt.Show.Promotion, t.Regular(40), dst.W-60, 38, Right, t.Accent)
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
@@ -14,6 +13,9 @@ import (
 
 // bonusPick is the bonus winner the envelopes are for at now: the one
 // choosing, or the last winner.
+// envelopeTime is how long the chosen envelope takes to open.
+const envelopeTime = 1400 * time.Millisecond
+
 func (sc *chooseScene) bonusPick(s *Stage, seg *show.SegState, now time.Time) *show.Pick {
 	if p := sc.choosing(s, seg, now); p != nil {
 		return p
@@ -37,26 +39,26 @@ func envSize(n int) (w, h float64) {
 	return w, w * 0.66
 }
 
-func envX(i, n int) float64 {
+func envX(dst *Canvas, i, n int) float64 {
 	w, _ := envSize(n)
-	return (W-(float64(n)*w+float64(n-1)*envGap))/2 + float64(i)*(w+envGap)
+	return (dst.W-(float64(n)*w+float64(n-1)*envGap))/2 + float64(i)*(w+envGap)
 }
 
 // drawEnvelopes is a bonus jackpot's winner at the device, the hour's
 // progress, and the envelopes face down, the chosen one opening.
-func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegState, now time.Time) {
+func (sc *chooseScene) drawEnvelopes(s *Stage, dst *Canvas, seg *show.SegState, now time.Time) {
 	t := s.theme
-	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 52, seg.Seg.Title, W-240), W/2, 135, Center, t.Accent)
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 52, seg.Seg.Title, dst.W-240), dst.W/2, 135, Center, t.Accent)
 	p := sc.bonusPick(s, seg, now)
 	if p == nil {
 		return
 	}
 	name := s.maskName(p.Participant)
-	Text(dst, name, t.Fit(t.Bold, 110, name, W-400), W/2, 195, Center, t.Text)
+	Text(dst, name, t.Fit(t.Bold, 110, name, dst.W-400), dst.W/2, 195, Center, t.Text)
 	line := s.pickLine(seg, p, "  ·  ")
-	Text(dst, line, t.Fit(t.Regular, 48, line, W-200), W/2, 335, Center, t.Dim)
+	Text(dst, line, t.Fit(t.Regular, 48, line, dst.W-200), dst.W/2, 335, Center, t.Dim)
 	if h := s.hourLine(seg, now); h != "" {
-		Text(dst, h, t.Bold(44), W/2, 405, Center, t.Good)
+		Text(dst, h, t.Bold(44), dst.W/2, 405, Center, t.Good)
 	}
 	items := seg.Seg.Items()
 	n := len(items)
@@ -65,12 +67,12 @@ func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegS
 	turning := s.turning(now) && s.turn.segment == seg.Seg.ID && slices.Contains(s.turn.ks, p.K)
 	switch {
 	case c != nil:
-		Text(dst, "wins "+amounts(c.Prize), t.Fit(t.Bold, 64, "wins "+amounts(c.Prize), W-200), W/2, 480, Center, t.Accent)
+		Text(dst, "wins "+amounts(c.Prize), t.Fit(t.Bold, 64, "wins "+amounts(c.Prize), dst.W-200), dst.W/2, 480, Center, t.Accent)
 	case p.Choice == nil:
-		Text(dst, "chooses an envelope", t.Regular(48), W/2, 490, Center, t.Text)
+		Text(dst, "chooses an envelope", t.Regular(48), dst.W/2, 490, Center, t.Text)
 	}
 	for i, it := range items {
-		x, y := envX(i, n), envY+40
+		x, y := envX(dst, i, n), envY+40
 		var chosen *show.Choice
 		if p.Choice != nil && p.Choice.Item == it {
 			chosen = p.Choice
@@ -96,7 +98,7 @@ func (sc *chooseScene) drawEnvelopes(s *Stage, dst *ebiten.Image, seg *show.SegS
 
 // envelope is one envelope at (x, y), opened u of the way: its flap
 // lifts, then the prize card rises out of it, readable once it is out.
-func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, label, prize string, u float64, hl bool) {
+func (*chooseScene) envelope(s *Stage, dst *Canvas, x, y, w, h float64, label, prize string, u float64, hl bool) {
 	prize = amounts(prize)
 	t := s.theme
 	key := fmt.Sprintf("|%.0f|%.0f", w, h)
@@ -106,7 +108,7 @@ func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, la
 	if u > 0 {
 		// the flap, open above the envelope
 		lift := clamp(u/0.3, 0, 1)
-		flap := s.sprite("flap"+key, w, h*0.45+2, func(d *ebiten.Image) {
+		flap := s.sprite(dst, "flap"+key, w, h*0.45+2, func(d *Canvas) {
 			var p vector.Path
 			p.MoveTo(0, float32(h*0.45+2))
 			p.LineTo(float32(w/2), 0)
@@ -114,7 +116,7 @@ func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, la
 			p.Close()
 			paint(d, &p, 0, Fade(t.Accent, 0.85))
 		})
-		blit(dst, flap, x+w/2, y-h*0.45*lift/2, 1, max(lift, 0.01))
+		dst.Blit(flap, x+w/2, y-h*0.45*lift/2, 1, max(lift, 0.01))
 		// the prize card, rising
 		rise := ease((u - 0.3) / 0.7)
 		cy := y + h*0.1 - h*0.95*rise
@@ -122,7 +124,7 @@ func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, la
 		if u >= 0.65 {
 			text = prize
 		}
-		card := s.sprite("card"+key+"|"+text, w-24, h*0.9, func(d *ebiten.Image) {
+		card := s.sprite(dst, "card"+key+"|"+text, w-24, h*0.9, func(d *Canvas) {
 			r := roundRect(2, 2, float32(w-28), float32(h*0.9-4), 10)
 			paint(d, r, 0, t.Text)
 			paint(d, r, 4, t.Accent)
@@ -130,9 +132,9 @@ func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, la
 				TextMid(d, text, t.Fit(t.Bold, math.Round(h*0.28), text, w-48), (w-24)/2, h*0.3, t.Background)
 			}
 		})
-		blit(dst, card, x+w/2, cy+h*0.45, 1, 1)
+		dst.Blit(card, x+w/2, cy+h*0.45, 1, 1)
 	}
-	body := s.sprite(fmt.Sprintf("env%s|%s|%v", key, label, u > 0), w, h, func(d *ebiten.Image) {
+	body := s.sprite(dst, fmt.Sprintf("env%s|%s|%v", key, label, u > 0), w, h, func(d *Canvas) {
 		fw, fh := float32(w), float32(h)
 		r := roundRect(2, 2, fw-4, fh-4, 10)
 		paint(d, r, 0, t.Primary)
@@ -147,5 +149,5 @@ func (*chooseScene) envelope(s *Stage, dst *ebiten.Image, x, y, w, h float64, la
 		}
 		TextMid(d, label, t.Bold(math.Round(h*0.36)), w/2, h*0.74, t.Text)
 	})
-	blit(dst, body, x+w/2, y+h/2, 1, 1)
+	dst.Blit(body, x+w/2, y+h/2, 1, 1)
 }

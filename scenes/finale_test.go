@@ -202,55 +202,6 @@ func (r *rig) toCards(g func(string)) {
 	r.faded()
 }
 
-// TestGoldenRoyalFlush plays a Royal Flush night to its golden frames:
-// the ticket typed from a physical bin, the finalists, the table, a card
-// turning over, the cards taken.
-func TestGoldenRoyalFlush(t *testing.T) {
-	r := newRoyalRig(t)
-	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
-	r.toCards(g)
-	seg := r.seg()
-	if c := seg.Chooser(); c == nil || r.s.maskName(c.Participant) == "" {
-		t.Fatal("no chooser at the table")
-	}
-	r.press(ebiten.KeyPageDown) // the highlight to K
-	g("26-cards")
-
-	r.clk.Add(freshPress)
-	r.press(ebiten.KeyF5)
-	r.until("the card", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
-	if got := r.seg().Taken(); got[0] != "K" {
-		t.Fatalf("F5 on K chose %v", got)
-	}
-	r.clk.Set(r.s.turn.at.Add(flipTime * 3 / 10)) // the back, narrowing: no prize yet
-	r.update()
-	k := r.seg().Picks[r.s.turn.ks[0]]
-	if r.s.choiceOf(r.seg(), &k, r.clk.Now()) != nil {
-		t.Fatal("the prize shows before the card has turned")
-	}
-	g("27-card-turning")
-	r.landed()
-	g("28-card-turned")
-
-	// the rest by number: Q is the third card, 10 by its rank
-	for _, typed := range []string{"3", "10", "1", "4"} {
-		r.typeKeys(digitKeys(typed)...)
-		r.press(ebiten.KeyEnter)
-		r.landed()
-	}
-	if !r.seg().Done() {
-		t.Fatalf("after five cards: taken %v, done %v", r.seg().Taken(), r.seg().Done())
-	}
-	g("29-cards-done")
-	r.press(ebiten.KeyPageDown)
-	r.at("board")
-	r.faded()
-	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
-	// the run's own head changes with its folder: the README's in its place
-	r.s.cast.board.anchor = "record 41 · f97a a653 4016 057a"
-	g("30-flush-board")
-}
-
 // TestChooseWithClicker chooses with the four buttons: PageDown and PageUp
 // move the highlight over the cards still in play, F5 and Esc choose, a
 // press too soon after the table came up, or while a card turns, does
@@ -367,80 +318,6 @@ segments:
     jackpot: {name: test-chest, base: 20000, step: 20000, consolation: 2000}
 `
 
-// TestGoldenChest plays a jackpot chest at R60 000: the jackpot in the
-// attract loop, the chest, a ball rolling out and opening to its
-// consolation, the jackpot ball, and the rest paid their consolation.
-func TestGoldenChest(t *testing.T) {
-	path := writeShow(t, map[string]string{"show.yaml": chestShow, "chest.csv": pointsEntries(60)})
-	r := openRig(t, path, testStart, func(o *Options) {
-		o.Backend.(sessionBackend).ss.Eng.SetJackpot("test-chest", 60000) // two Sundays not won
-	})
-	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
-	r.press(ebiten.KeyPageDown)
-	r.at("attract")
-	r.clk.Add(attractPanel) // the loop's second page: the jackpot
-	r.update()
-	r.faded()
-	g("31-attract-jackpot")
-
-	r.press(ebiten.KeyPageDown)
-	r.at("intro")
-	r.drawAll(ebiten.KeyC)
-	r.press(ebiten.KeyPageDown)
-	r.at("choose")
-	r.faded()
-	r.press(ebiten.KeyPageDown) // the highlight to ball 02
-	g("32-chest")
-
-	jp := show.JackpotBall(show.Key(testSeed, ""), "chest", 20)
-	other := "07"
-	if jp == other {
-		other = "08"
-	}
-	r.typeKeys(digitKeys(other)...)
-	r.press(ebiten.KeyEnter)
-	r.until("the ball", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
-	r.clk.Set(r.s.turn.at.Add(time.Duration(float64(rollTime) * openAt * 0.6))) // rolling out, still closed
-	r.update()
-	k := r.seg().Picks[r.s.turn.ks[0]]
-	if r.s.choiceOf(r.seg(), &k, r.clk.Now()) != nil {
-		t.Fatal("the ball's prize shows before it opens")
-	}
-	g("33-ball-rolling")
-	r.landed()
-	g("34-ball-consolation")
-
-	r.typeKeys(digitKeys(jp)...)
-	r.press(ebiten.KeyEnter)
-	r.until("the jackpot", func() bool { return !r.s.busy && r.seg().Settled != nil })
-	if !r.seg().Settled.Won || !r.seg().Done() {
-		t.Fatalf("settled %+v, done %v", r.seg().Settled, r.seg().Done())
-	}
-	r.landed()
-	g("35-jackpot-won")
-	r.press(ebiten.KeyPageDown)
-	r.at("board")
-}
-
-const bonusShow = `promotion: Royal Flush
-property: Gold Reef City
-currency: ZAR
-timezone: Africa/Johannesburg
-claim_seconds: 90
-segments:
-  - id: bonus
-    kind: bonus-jackpot
-    title: Wednesday Bonus Jackpot
-    at: "2026-12-05T21:00"
-    entries: raps.csv
-    tiers: [ace, king, queen]
-    min_spend: {ace: 600, king: 600, queen: 200}
-    windows: ["2026-12-05 21:00-23:00"]
-    per_hour: 15
-    envelopes: ["R1 000", "R1 500", "R2 000", "R3 000", "R5 000"]
-`
-
-// raps is a bonus jackpot's list of active players: device, area, card.
 func raps(n int) string {
 	var b strings.Builder
 	b.WriteString("Device,Area,Card Number,Member Name,Tier,Spend\n")
@@ -458,7 +335,7 @@ func raps(n int) string {
 func TestGoldenBonus(t *testing.T) {
 	path := writeShow(t, map[string]string{"show.yaml": bonusShow, "raps.csv": raps(80)})
 	r := openRig(t, path, testStart, nil)
-	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	g := func(name string) { t.Helper(); r.shoot(name) }
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyPageDown)
@@ -567,7 +444,7 @@ func (r *rig) toWildCard() {
 // number and Enter, a bin that is not one refused, then who typed them.
 func TestGoldenWildCard(t *testing.T) {
 	r := openRig(t, writeShow(t, wildShow()), testStart, nil)
-	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	g := func(name string) { t.Helper(); r.shoot(name) }
 	r.toWildCard()
 	g("39-wild-card")
 

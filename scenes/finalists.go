@@ -6,18 +6,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"drawshow/show"
 )
 
 // drawFinalists is the Royal Flush intro: the frozen bin's finalists, by
 // property when the file gives one, and the prizes behind the cards.
-func (*introScene) drawFinalists(s *Stage, dst *ebiten.Image, seg *show.SegState) {
+func (*introScene) drawFinalists(s *Stage, dst *Canvas, seg *show.SegState) {
 	t := s.theme
-	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 80, seg.Seg.Title, W-240), W/2, 140, Center, t.Text)
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 80, seg.Seg.Title, dst.W-240), dst.W/2, 140, Center, t.Text)
 	es := seg.Bin.Entries
-	Text(dst, show.Thousands(len(es))+" finalists  ·  "+strconv.Itoa(seg.Seg.Winners)+" winners each choose a card: A  K  Q  J  10", t.Regular(44), W/2, 250, Center, t.Accent)
+	Text(dst, show.Thousands(len(es))+" finalists  ·  "+strconv.Itoa(seg.Seg.Winners)+" winners each choose a card: A  K  Q  J  10", t.Regular(44), dst.W/2, 250, Center, t.Accent)
 	type group struct {
 		name  string
 		cards []string
@@ -49,8 +47,8 @@ func (*introScene) drawFinalists(s *Stage, dst *ebiten.Image, seg *show.SegState
 	if len(groups) > 6 {
 		groups = groups[:6]
 	}
-	colW := min(560, (W-240)/float64(max(len(groups), 1)))
-	x0 := (W - colW*float64(len(groups))) / 2
+	colW := min(560, (dst.W-240)/float64(max(len(groups), 1)))
+	x0 := (dst.W - colW*float64(len(groups))) / 2
 	align, indent := Left, 20.0
 	if len(groups) == 1 {
 		align, indent = Center, colW/2 // one column: centred under the title
@@ -85,14 +83,14 @@ func (*introScene) drawFinalists(s *Stage, dst *ebiten.Image, seg *show.SegState
 	fp := "Bin fingerprint  " + seg.Frozen.Fingerprint[:16] + "   ·   Show commitment  " + s.st.Opened.Commitment[:16]
 	if w := seg.DrawWitness; w != nil {
 		// the witness the audience saw, under the fingerprint it followed
-		Text(dst, prizes, t.Fit(t.Regular, 40, prizes, W-200), W/2, 845, Center, t.Dim)
-		Text(dst, fp, t.Mono(36), W/2, 900, Center, t.Dim)
+		Text(dst, prizes, t.Fit(t.Regular, 40, prizes, dst.W-200), dst.W/2, 845, Center, t.Dim)
+		Text(dst, fp, t.Mono(36), dst.W/2, 900, Center, t.Dim)
 		wl := drawWitnessLine(*w)
-		Text(dst, wl, t.Fit(t.Bold, 44, wl, W-240), W/2, 950, Center, t.Good)
+		Text(dst, wl, t.Fit(t.Bold, 44, wl, dst.W-240), dst.W/2, 950, Center, t.Good)
 		return
 	}
-	Text(dst, prizes, t.Fit(t.Regular, 40, prizes, W-200), W/2, 860, Center, t.Dim)
-	Text(dst, fp, t.Mono(36), W/2, 930, Center, t.Dim)
+	Text(dst, prizes, t.Fit(t.Regular, 40, prizes, dst.W-200), dst.W/2, 860, Center, t.Dim)
+	Text(dst, fp, t.Mono(36), dst.W/2, 930, Center, t.Dim)
 }
 
 // propertyOf is the property a finalist qualified at, when the entry file

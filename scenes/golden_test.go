@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -51,7 +52,7 @@ func textOf(img *ebiten.Image, draw func()) []image.Rectangle {
 // -update writes them anew; look at them before committing.
 func TestGolden(t *testing.T) {
 	r := newRig(t, nil)
-	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	g := func(name string) { t.Helper(); r.shoot(name) }
 
 	// the commitment, and the auditor's witness field
 	g("01-open")
@@ -405,7 +406,13 @@ func TestGoldenFilesUsed(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.png"))
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".png")
-		if !strings.Contains(string(src), `g("`+name+`")`) && !strings.Contains(string(src), `golden(t, "`+name+`"`) {
+		if base, at, ok := strings.Cut(name, "@"); ok { // a frame at another screen's size
+			if !slices.Contains(sharp, base) && !slices.Contains(wide, base) || at != "4k" && at != "32x9" {
+				t.Errorf("%s: no test renders it at %s; remove it", f, at)
+			}
+			name = base
+		}
+		if !strings.Contains(string(src), `g("`+name+`")`) && !strings.Contains(string(src), `r.shoot("`+name+`"`) {
 			t.Errorf("%s: no test renders it; remove it", f)
 		}
 		if _, err := os.Stat(strings.TrimSuffix(f, ".png") + ".text"); err != nil {
@@ -425,10 +432,11 @@ func TestGoldenTextExact(t *testing.T) {
 	render := func(ticket string) (*image.RGBA, []image.Rectangle) {
 		img := ebiten.NewImage(W, H)
 		defer img.Deallocate()
+		c := newCanvas(img, theme)
 		boxes := textOf(img, func() {
-			img.Fill(theme.Background)
-			Text(img, "Mixo M.", theme.Bold(72), 320, 574, Left, theme.Text)
-			Text(img, ticket, theme.Bold(56), W-320, 586, Right, theme.Accent)
+			c.Fill(theme.Background)
+			Text(c, "Mixo M.", theme.Bold(72), 320, 574, Left, theme.Text)
+			Text(c, ticket, theme.Bold(56), W-320, 586, Right, theme.Accent)
 		})
 		out := image.NewRGBA(image.Rect(0, 0, W, H))
 		img.ReadPixels(out.Pix)

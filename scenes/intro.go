@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
 )
@@ -94,7 +93,7 @@ func typeDigit(digits []rune, d rune) []rune {
 
 func (*introScene) Update(*Stage, time.Time) {}
 
-func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
 	seg := s.st.CurSeg()
 	if seg.Frozen != nil && s.st.AwaitsDrawWitness(seg) {
@@ -105,16 +104,16 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		sc.drawFinalists(s, dst, seg)
 		return
 	}
-	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, W-160), W/2, 190, Center, t.Text)
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, dst.W-160), dst.W/2, 190, Center, t.Text)
 	if f := seg.Frozen; f != nil {
 		line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
 		if seg.Seg.Kind == show.KindManualBin {
 			line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
 		}
-		Text(dst, line, t.Regular(sizeSupport), W/2, 330, Center, t.Text)
+		Text(dst, line, t.Regular(sizeSupport), dst.W/2, 330, Center, t.Text)
 		if src := s.st.Seg(f.From); src != nil {
 			line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
-			Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
+			Text(dst, line, t.Fit(t.Regular, 40, line, dst.W-240), dst.W/2, 410, Center, t.Dim)
 		}
 	}
 	if w := seg.DrawWitness; w != nil {
@@ -123,38 +122,38 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 		if f := seg.Frozen; f != nil {
 			line = "Bin fingerprint  " + f.Fingerprint[:16] + "   ·   " + line
 		}
-		Text(dst, line, t.Fit(t.Mono, 40, line, W-200), W/2, 850, Center, t.Dim)
+		Text(dst, line, t.Fit(t.Mono, 40, line, dst.W-200), dst.W/2, 850, Center, t.Dim)
 		wl := drawWitnessLine(*w)
-		Text(dst, wl, t.Fit(t.Bold, 52, wl, W-240), W/2, 905, Center, t.Good)
+		Text(dst, wl, t.Fit(t.Bold, 52, wl, dst.W-240), dst.W/2, 905, Center, t.Good)
 	} else {
 		s.drawTrust(dst, seg)
 	}
 	cur := s.opt.Show.Currency
 	switch g := seg.Seg; {
 	case g.Manual:
-		Text(dst, "Drawn by hand: type the ticket read out, then Enter", t.Regular(44), W/2, 470, Center, t.Dim)
-		vector.DrawFilledRect(dst, W/2-420, 540, 840, 130, t.Primary, false)
-		vector.StrokeRect(dst, W/2-420, 540, 840, 130, 4, t.Accent, false)
-		Text(dst, string(sc.digits)+"_", t.Bold(96), W/2, 550, Center, t.Text)
+		Text(dst, "Drawn by hand: type the ticket read out, then Enter", t.Regular(44), dst.W/2, 470, Center, t.Dim)
+		dst.Rect(dst.W/2-420, 540, 840, 130, t.Primary)
+		dst.StrokeRect(dst.W/2-420, 540, 840, 130, 4, t.Accent)
+		Text(dst, string(sc.digits)+"_", t.Bold(96), dst.W/2, 550, Center, t.Text)
 		switch {
 		case g.Kind == show.KindChest:
-			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), W/2, 690, Center, t.Accent)
+			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), dst.W/2, 690, Center, t.Accent)
 		case g.Choice() != "":
 			// the prize waits on a choice: the ladder, never one prize (rules 70.4-70.5)
 			line := prizeLadder(g)
-			Text(dst, line, t.Fit(t.Bold, 56, line, W-240), W/2, 690, Center, t.Accent)
+			Text(dst, line, t.Fit(t.Bold, 56, line, dst.W-240), dst.W/2, 690, Center, t.Accent)
 		case g.Prize(seg.Winners()) != "":
-			Text(dst, "for "+amounts(g.Prize(seg.Winners())), t.Fit(t.Bold, 56, "for "+amounts(g.Prize(seg.Winners())), W-240), W/2, 690, Center, t.Accent)
+			Text(dst, "for "+amounts(g.Prize(seg.Winners())), t.Fit(t.Bold, 56, "for "+amounts(g.Prize(seg.Winners())), dst.W-240), dst.W/2, 690, Center, t.Accent)
 		}
 	case g.Kind == show.KindChest:
-		Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(96), W/2, 460, Center, t.Accent)
+		Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(96), dst.W/2, 460, Center, t.Accent)
 		line := "1 jackpot ball among " + strconv.Itoa(g.Jackpot.Balls) + "  ·  every other ball " + show.Money(cur, g.Jackpot.Consolation)
-		Text(dst, line, t.Regular(44), W/2, 600, Center, t.Text)
+		Text(dst, line, t.Regular(44), dst.W/2, 600, Center, t.Text)
 	case g.Kind == show.KindBonus:
 		line := "Envelopes: " + strings.Join(prizeLines(g.Envelopes), "  ·  ")
-		Text(dst, line, t.Fit(t.Bold, 64, line, W-240), W/2, 470, Center, t.Text)
+		Text(dst, line, t.Fit(t.Bold, 64, line, dst.W-240), dst.W/2, 470, Center, t.Text)
 		if h := s.hourLine(seg, s.now()); h != "" {
-			Text(dst, h, t.Bold(52), W/2, 580, Center, t.Good)
+			Text(dst, h, t.Bold(52), dst.W/2, 580, Center, t.Good)
 		}
 	default:
 		// the prizes in the money's colour, the first as large as the
@@ -164,13 +163,13 @@ func (sc *introScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 			if i == 4 {
 				break
 			}
-			Text(dst, p, t.Fit(t.Bold, size, p, W-2*margin), W/2, y, Center, t.Accent)
+			Text(dst, p, t.Fit(t.Bold, size, p, dst.W-2*margin), dst.W/2, y, Center, t.Accent)
 			y += size + 20
 			size = sizeSecond
 		}
 	}
 	if w := seg.Winners(); w > 0 {
-		Text(dst, show.Thousands(w)+" of "+show.Thousands(seg.Seg.Winners)+" winners decided", t.Regular(sizeSupport), W/2, 800, Center, t.Good)
+		Text(dst, show.Thousands(w)+" of "+show.Thousands(seg.Seg.Winners)+" winners decided", t.Regular(sizeSupport), dst.W/2, 800, Center, t.Good)
 	}
 }
 
@@ -182,10 +181,10 @@ const witnessFieldY = 660
 // each-draw, until the auditor's draw witness is given: the bin, its
 // fingerprint in full, and the field (an overlay) under it. Nothing of
 // the draw to come is derived yet.
-func (*introScene) drawWitnessAsked(s *Stage, dst *ebiten.Image, seg *show.SegState) {
+func (*introScene) drawWitnessAsked(s *Stage, dst *Canvas, seg *show.SegState) {
 	t := s.theme
 	f := seg.Frozen
-	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, W-160), W/2, 190, Center, t.Text)
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, dst.W-160), dst.W/2, 190, Center, t.Text)
 	line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
 	switch seg.Seg.Kind {
 	case show.KindManualBin:
@@ -193,20 +192,20 @@ func (*introScene) drawWitnessAsked(s *Stage, dst *ebiten.Image, seg *show.SegSt
 	case show.KindRoyalFlush:
 		line = show.Thousands(f.Participants) + " finalists  ·  " + strconv.Itoa(seg.Seg.Winners) + " winners each choose a card"
 	}
-	Text(dst, line, t.Regular(52), W/2, 340, Center, t.Accent)
+	Text(dst, line, t.Regular(52), dst.W/2, 340, Center, t.Accent)
 	if src := s.st.Seg(f.From); src != nil {
 		line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
-		Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 410, Center, t.Dim)
+		Text(dst, line, t.Fit(t.Regular, 40, line, dst.W-240), dst.W/2, 410, Center, t.Dim)
 	}
-	Text(dst, "The bin is frozen. Its fingerprint:", t.Regular(40), W/2, 470, Center, t.Dim)
+	Text(dst, "The bin is frozen. Its fingerprint:", t.Regular(40), dst.W/2, 470, Center, t.Dim)
 	if fp := f.Fingerprint; len(fp) == 64 {
-		Text(dst, fp[:32], t.Mono(48), W/2, 525, Center, t.Text)
-		Text(dst, fp[32:], t.Mono(48), W/2, 585, Center, t.Text)
+		Text(dst, fp[:32], t.Mono(48), dst.W/2, 525, Center, t.Text)
+		Text(dst, fp[32:], t.Mono(48), dst.W/2, 585, Center, t.Text)
 	}
 	if s.entry == nil || !s.entry.draw {
-		Text(dst, "The draw waits for the auditor's draw witness", t.Regular(44), W/2, witnessFieldY+50, Center, t.Accent)
+		Text(dst, "The draw waits for the auditor's draw witness", t.Regular(44), dst.W/2, witnessFieldY+50, Center, t.Accent)
 	}
-	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), W/2, 910, Center, t.Dim)
+	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), dst.W/2, 910, Center, t.Dim)
 }
 
 func (sc *introScene) Hints(s *Stage) string {

@@ -78,7 +78,7 @@ func TestLeaderboardFollowsItsFile(t *testing.T) {
 	}
 	clk.Add(noticeTime) // past the "resumed" notice
 	r.update()
-	golden(t, "23-leaderboard", r.frame())
+	r.shoot("23-leaderboard")
 
 	writeAt("Card,Name,Points,Area\n1,Zoë Botha,900,Mike\n2,Sipho Dlamini,950,Kilo\n3,Anri du Plessis,100,Mike\n5,Renée Adams,400,Kilo\n", t0.Add(time.Hour))
 	clk.Add(boardPoll)

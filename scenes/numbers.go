@@ -127,12 +127,12 @@ const (
 
 func tileSize(n int) float64 { return min(280, (1700-float64(n-1)*tileGap)/float64(n)) }
 
-func tileX(i, n int) float64 {
+func tileX(dst *Canvas, i, n int) float64 {
 	w := tileSize(n)
-	return (W-(float64(n)*w+float64(n-1)*tileGap))/2 + float64(i)*(w+tileGap)
+	return (dst.W-(float64(n)*w+float64(n-1)*tileGap))/2 + float64(i)*(w+tileGap)
 }
 
-func (sc *numbersScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+func (sc *numbersScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
 	now := s.now()
 	seg := s.st.CurSeg()
@@ -141,12 +141,12 @@ func (sc *numbersScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 	}
 	group := seg.Seg.From[0]
 	bins := s.opt.Show.Bins(group)
-	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 72, seg.Seg.Title, W-240), W/2, 140, Center, t.Text)
+	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 72, seg.Seg.Title, dst.W-240), dst.W/2, 140, Center, t.Text)
 	ask := strconv.Itoa(seg.Seg.Winners) + " wild-card finalists: which bins do they come from?"
 	if seg.Seg.Winners == 1 {
 		ask = "One wild-card finalist: which bin does it come from?"
 	}
-	Text(dst, ask, t.Regular(48), W/2, 250, Center, t.Accent)
+	Text(dst, ask, t.Regular(48), dst.W/2, 250, Center, t.Accent)
 
 	nums := sc.nums
 	lit := len(nums)
@@ -158,10 +158,10 @@ func (sc *numbersScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 	}
 	w := tileSize(bins)
 	for i := range bins {
-		x := tileX(i, bins)
+		x := tileX(dst, i, bins)
 		at := slices.Index(nums, i+1)
 		on := at >= 0 && at < lit
-		tile := s.sprite(fmt.Sprintf("tile|%d|%v|%.0f", i+1, on, w), w, tileH, func(d *ebiten.Image) {
+		tile := s.sprite(dst, fmt.Sprintf("tile|%d|%v|%.0f", i+1, on, w), w, tileH, func(d *Canvas) {
 			r := roundRect(2, 2, float32(w-4), tileH-4, 20)
 			fill, ink := t.Primary, t.Text
 			if on {
@@ -174,22 +174,22 @@ func (sc *numbersScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
 				TextMid(d, b.At.In(s.opt.Show.Location).Format("Mon 2 Jan 15:04"), t.Fit(t.Regular, 32, "Mon 22 Jan 15:04", w-20), w/2, tileH*0.82, ink)
 			}
 		})
-		blit(dst, tile, x+w/2, tileY+tileH/2, 1, 1)
+		dst.Blit(tile, x+w/2, tileY+tileH/2, 1, 1)
 		if on {
 			Text(dst, "Finalist "+strconv.Itoa(at+1), t.Fit(t.Bold, 44, "Finalist 9", w), x+w/2, tileY+tileH+24, Center, t.Good)
 		}
 	}
 	if w := seg.DrawWitness; w != nil && (seg.Numbers == nil || lit == len(seg.Numbers.Numbers)) {
 		line := drawWitnessLine(*w)
-		Text(dst, line, t.Fit(t.Regular, 40, line, W-240), W/2, 830, Center, t.Good)
+		Text(dst, line, t.Fit(t.Regular, 40, line, dst.W-240), dst.W/2, 830, Center, t.Good)
 	}
 	switch n := seg.Numbers; {
 	case n != nil && lit < len(n.Numbers):
 	case n != nil && n.By == "engine":
-		Text(dst, "Drawn electronically (drawshow-v1, "+seg.Seg.ID+"/numbers)", t.Regular(44), W/2, 760, Center, t.Dim)
+		Text(dst, "Drawn electronically (drawshow-v1, "+seg.Seg.ID+"/numbers)", t.Regular(44), dst.W/2, 760, Center, t.Dim)
 	case n != nil:
 		// who typed them is for the record, not for the floor
-		Text(dst, "Drawn by hand", t.Regular(44), W/2, 760, Center, t.Dim)
+		Text(dst, "Drawn by hand", t.Regular(44), dst.W/2, 760, Center, t.Dim)
 	}
 }
 

@@ -31,18 +31,18 @@ func (*openScene) Act(s *Stage, a Action) {
 
 func (*openScene) Update(*Stage, time.Time) {}
 
-func (*openScene) Draw(s *Stage, dst *ebiten.Image, _ time.Duration) {
+func (*openScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
-	Text(dst, s.opt.Show.Promotion, t.Bold(110), W/2, 210, Center, t.Text)
-	Text(dst, s.opt.Show.Property, t.Regular(56), W/2, 350, Center, t.Dim)
-	Text(dst, "Tonight's sealed draw code", t.Bold(sizeSupport), W/2, 470, Center, t.Text)
+	Text(dst, s.opt.Show.Promotion, t.Bold(110), dst.W/2, 210, Center, t.Text)
+	Text(dst, s.opt.Show.Property, t.Regular(56), dst.W/2, 350, Center, t.Dim)
+	Text(dst, "Tonight's sealed draw code", t.Bold(sizeSupport), dst.W/2, 470, Center, t.Text)
 	c := s.st.Opened.Commitment
-	Text(dst, groups4(c[:32], 32), t.Mono(68), W/2, 560, Center, t.Text)
-	Text(dst, groups4(c[32:], 32), t.Mono(68), W/2, 645, Center, t.Text)
-	Text(dst, "Sealed before the first draw. The seed it seals is revealed at the close,", t.Regular(44), W/2, 760, Center, t.Dim)
-	Text(dst, "and every winner of tonight can then be re-derived from the record.", t.Regular(44), W/2, 815, Center, t.Dim)
+	Text(dst, groups4(c[:32], 32), t.Mono(68), dst.W/2, 560, Center, t.Text)
+	Text(dst, groups4(c[32:], 32), t.Mono(68), dst.W/2, 645, Center, t.Text)
+	Text(dst, "Sealed before the first draw. The seed it seals is revealed at the close,", t.Regular(44), dst.W/2, 760, Center, t.Dim)
+	Text(dst, "and every winner of tonight can then be re-derived from the record.", t.Regular(44), dst.W/2, 815, Center, t.Dim)
 	if w := s.st.Witness(); w != "" {
-		Text(dst, "Auditor's witness: "+w, t.Regular(44), W/2, 900, Center, t.Good)
+		Text(dst, "Auditor's witness: "+w, t.Regular(44), dst.W/2, 900, Center, t.Good)
 	}
 }
 

@@ -3,9 +3,6 @@ package scenes
 import (
 	"image/color"
 	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 var blackColour = color.RGBA{0, 0, 0, 0xff}
@@ -14,15 +11,15 @@ var blackColour = color.RGBA{0, 0, 0, 0xff}
 // notice, the blackout over all and, with StageHints, the host's hint
 // strip for a few seconds after a key. The host's fields, dialogs, help,
 // refusals and menus are the operator's console's, never the audience's.
-func (s *Stage) drawOverlays(dst *ebiten.Image, now time.Time) {
+func (s *Stage) drawOverlays(dst *Canvas, now time.Time) {
 	t := s.theme
 	if s.opt.Rehearsal || (s.st.Opened != nil && s.st.Opened.Rehearsal) {
-		Text(dst, "REHEARSAL", t.Bold(48), W/2, 32, Center, Fade(t.Warn, 0.9))
+		Text(dst, "REHEARSAL", t.Bold(48), dst.W/2, 32, Center, Fade(t.Warn, 0.9))
 	}
 	if s.notice != "" && now.Sub(s.noticeAt) < noticeTime {
 		// above the hint bar, clear of every scene's title
-		vector.DrawFilledRect(dst, 0, H-64-70, W, 70, Fade(t.Good, 0.9), false)
-		Text(dst, s.notice, t.Bold(40), W/2, H-64-58, Center, t.Background)
+		dst.Rect(0, H-64-70, dst.W, 70, Fade(t.Good, 0.9))
+		Text(dst, s.notice, t.Bold(40), dst.W/2, H-64-58, Center, t.Background)
 	}
 	if s.hintsShown(now) {
 		s.drawHints(dst, now)
@@ -69,12 +66,12 @@ func (s *Stage) hintsShown(now time.Time) bool {
 
 // drawHints is the small strip of what the keys do now. It carries
 // nothing typed and no refusal: those are the console's.
-func (s *Stage) drawHints(dst *ebiten.Image, now time.Time) {
+func (s *Stage) drawHints(dst *Canvas, now time.Time) {
 	t := s.theme
 	a := 1.0
 	if left := hintTime - now.Sub(s.keyAt); left < hintFade {
 		a = float64(left) / float64(hintFade)
 	}
-	vector.DrawFilledRect(dst, 0, H-48, W, 48, Fade(blackColour, 0.6*a), false)
+	dst.Rect(0, H-48, dst.W, 48, Fade(blackColour, 0.6*a))
 	Text(dst, s.hints(), t.Regular(24), 24, H-40, Left, Fade(t.Dim, a))
 }

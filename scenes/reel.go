@@ -4,9 +4,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
-
 	"drawshow/audio"
 	"drawshow/show"
 )
@@ -15,10 +12,10 @@ import (
 // the winner, eased to a stop in reelTime. Until it lands the winner is
 // one row among many, never singled out.
 type reelScene struct {
-	sample  []show.Entry  // the pool's sample, from the frozen bin
-	window  *ebiten.Image // the reel's window, drawn apart
-	landing bool          // the reel waits for its announce to be committed
-	roll    audio.Voice   // the drum-roll under the reel
+	sample  []show.Entry // the pool's sample, from the frozen bin
+	window  *Canvas      // the reel's window, drawn apart
+	landing bool         // the reel waits for its announce to be committed
+	roll    audio.Voice  // the drum-roll under the reel
 }
 
 func (*reelScene) Name() string { return "reel" }
@@ -55,9 +52,9 @@ func (sc *reelScene) stopRoll(s *Stage) {
 	sc.roll = 0
 }
 
-func (sc *reelScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
+func (sc *reelScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	seg := s.st.CurSeg()
-	s.drawContext(dst, seg, W/2, 150, W-2*margin)
+	s.drawContext(dst, seg, dst.W/2, 150, dst.W-2*margin)
 	sc.drawWindow(s, dst, in)
 	if seg.Frozen != nil {
 		s.drawTrust(dst, seg)
@@ -65,7 +62,7 @@ func (sc *reelScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 }
 
 // repaint paints the reel's window alone.
-func (sc *reelScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+func (sc *reelScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	sc.drawWindow(s, dst, now.Sub(s.since))
 }
 
@@ -79,28 +76,23 @@ const (
 // drawWindow paints the reel's part of the canvas, background included.
 // The rows are drawn on the window's own image, so nothing of them falls
 // outside what the next frame paints over.
-func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration) {
+func (sc *reelScene) drawWindow(s *Stage, screen *Canvas, in time.Duration) {
 	t := s.theme
 	const left, top = 200.0, reelY - reelRows*reelRowH
-	if sc.window == nil {
-		sc.window = ebiten.NewImage(W-2*left, 2*reelRows*reelRowH)
+	if sc.window == nil || sc.window.K != screen.K || sc.window.W != screen.W-2*left {
+		sc.window = screen.New(screen.W-2*left, 2*reelRows*reelRowH)
 	}
 	dst := sc.window
 	dst.Fill(t.Background)
-	defer func() {
-		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-		op.GeoM.Translate(left, top)
-		screen.DrawImage(dst, op)
-		noteBlit(dst, screen, left, top)
-	}()
+	defer screen.Place(dst, left, top)
 	rows := sc.rows(s, s.st.CurSeg())
 	if len(rows) == 0 {
 		return
 	}
 	pos := reelPos(in, len(rows)) // the row at the centre, fractional
 	cy := reelY - top             // the centre line on the window's image
-	vector.DrawFilledRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, Fade(t.Primary, 0.8), false)
-	vector.StrokeRect(dst, 260-left, float32(cy-reelRowH/2), W-520, reelRowH, 6, t.Accent, false)
+	dst.Rect(60, cy-reelRowH/2, dst.W-120, reelRowH, Fade(t.Primary, 0.8))
+	dst.StrokeRect(60, cy-reelRowH/2, dst.W-120, reelRowH, 6, t.Accent)
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {
 		if i < 0 || i >= len(rows) {
 			continue
@@ -111,8 +103,8 @@ func (sc *reelScene) drawWindow(s *Stage, screen *ebiten.Image, in time.Duration
 		if a == 0 {
 			continue
 		}
-		Text(dst, rows[i].name, t.Bold(72), 320-left, y-36, Left, Fade(t.Text, a))
-		Text(dst, rows[i].ticket, t.Bold(56), W-320-left, y-24, Right, Fade(t.Accent, a))
+		Text(dst, rows[i].name, t.Bold(72), 120, y-36, Left, Fade(t.Text, a))
+		Text(dst, rows[i].ticket, t.Bold(56), dst.W-120, y-24, Right, Fade(t.Accent, a))
 	}
 }
 

@@ -26,8 +26,18 @@ func newRegionLog() *regionLog {
 	return &regionLog{boxes: map[*ebiten.Image][]image.Rectangle{}}
 }
 
-// on is the text boxes drawn on dst.
-func (l *regionLog) on(dst *ebiten.Image) []image.Rectangle { return l.boxes[dst] }
+// on is the text boxes drawn on dst, as far as they fall on it.
+func (l *regionLog) on(dst *ebiten.Image) []image.Rectangle {
+	var in []image.Rectangle
+	for _, r := range l.boxes[dst] {
+		in = append(in, r.Intersect(dst.Bounds()))
+	}
+	return in
+}
+
+// whole is the text boxes drawn on dst, including any part that falls
+// outside it: a text cut at the frame's edge.
+func (l *regionLog) whole(dst *ebiten.Image) []image.Rectangle { return l.boxes[dst] }
 
 // noteText records the box of s drawn with its origin at (x, y) and the
 // given alignments: the whole line box, ascent to descent, a pixel more
@@ -47,7 +57,7 @@ func noteText(dst *ebiten.Image, s string, f text.Face, x, y float64, h, v text.
 		y -= ht / 2
 	}
 	r := image.Rect(int(math.Floor(x))-1, int(math.Floor(y))-1, int(math.Ceil(x+w))+1, int(math.Ceil(y+ht))+1)
-	textRegions.boxes[dst] = append(textRegions.boxes[dst], r.Intersect(dst.Bounds()))
+	textRegions.boxes[dst] = append(textRegions.boxes[dst], r)
 }
 
 // noteBlit moves the text boxes of src onto dst, src drawn at (dx, dy)
@@ -57,7 +67,7 @@ func noteBlit(src, dst *ebiten.Image, dx, dy int) {
 		return
 	}
 	for _, r := range textRegions.boxes[src] {
-		textRegions.boxes[dst] = append(textRegions.boxes[dst], r.Add(image.Pt(dx, dy)).Intersect(dst.Bounds()))
+		textRegions.boxes[dst] = append(textRegions.boxes[dst], r.Add(image.Pt(dx, dy)))
 	}
 	delete(textRegions.boxes, src)
 }

@@ -1,14 +1,12 @@
 package scenes
 
 import (
-	"image"
 	"image/color"
 	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
 )
@@ -40,23 +38,23 @@ const (
 	scaleTime = 600 * time.Millisecond
 )
 
-func (sc *revealScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
+func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	seg := s.st.CurSeg()
-	s.drawContext(dst, seg, W/2, 150, W-2*stripW-80)
+	s.drawContext(dst, seg, dst.W/2, 150, dst.W-2*stripW-80)
 	if in < flashTime {
 		// a burst of light behind the name, widening and fading
 		// (under the header: a sub-image keeps the canvas's coordinates)
 		u := in.Seconds() / flashTime.Seconds()
-		r := float32(140 + 480*(1-math.Pow(1-u, 2)))
-		band := dst.SubImage(image.Rect(0, stripTop, W, stripBot)).(*ebiten.Image)
-		for _, k := range []float32{1, 0.72, 0.45} { // rings of light, brightest at the heart
-			vector.DrawFilledCircle(band, W/2, 330, r*k, Fade(s.theme.Accent, 0.14*(1-u)), true)
+		r := 140 + 480*(1-math.Pow(1-u, 2))
+		band := dst.Sub(0, stripTop, dst.W, stripBot)
+		for _, k := range []float64{1, 0.72, 0.45} { // rings of light, brightest at the heart
+			band.Circle(dst.W/2, 330, r*k, Fade(s.theme.Accent, 0.14*(1-u)), true)
 		}
 	}
 	sc.drawWinner(s, dst, 240, in)
 	if w := seg.DrawWitness; w != nil {
 		t, line := s.theme, drawWitnessLine(*w)
-		Text(dst, line, t.Fit(t.Regular, sizeSupport, line, W-2*stripW-80), W/2, 800, Center, t.Good)
+		Text(dst, line, t.Fit(t.Regular, sizeSupport, line, dst.W-2*stripW-80), dst.W/2, 800, Center, t.Good)
 	}
 	if seg.Frozen != nil {
 		s.drawTrust(dst, seg)
@@ -68,7 +66,7 @@ func (sc *revealScene) Draw(s *Stage, dst *ebiten.Image, in time.Duration) {
 // run (the first flashTime and one frame more), then the confetti's
 // strips alone while it falls, and half a second after, until they are
 // clear.
-func (*revealScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
+func (*revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	switch in := now.Sub(s.since); {
 	case in < flashTime+100*time.Millisecond:
 		s.drawAll(dst, now)
@@ -78,7 +76,7 @@ func (*revealScene) repaint(s *Stage, dst *ebiten.Image, now time.Time) {
 }
 
 // drawWinner is the winner's card: masked name and card, ticket, tier, prize.
-func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64, in time.Duration) {
+func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duration) {
 	t := s.theme
 	seg := s.st.CurSeg()
 	p := seg.Last()
@@ -86,7 +84,7 @@ func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64, in time.D
 		return
 	}
 	who := s.people[p.Participant]
-	width := float64(W - 2*stripW - 80)
+	width := float64(dst.W - 2*stripW - 80)
 	name := s.maskName(p.Participant)
 	if f := t.Fit(t.Bold, sizeMain, name, width); in < scaleTime {
 		// the name scales in from 60 %, past its size a little and back:
@@ -94,10 +92,10 @@ func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64, in time.D
 		u := in.Seconds() / scaleTime.Seconds()
 		k := 0.6 + 0.4*easeOutBack(u)
 		w, h := text.Measure(name, f, f.Metrics().HAscent+f.Metrics().HDescent)
-		img := s.sprite("name|"+name, w+8, h+8, func(d *ebiten.Image) { Text(d, name, f, 4, 4, Left, t.Text) })
-		blit(dst, img, W/2, y+h/2, k, k)
+		img := s.sprite(dst, "name|"+name, w+8, h+8, func(d *Canvas) { Text(d, name, f, 4, 4, Left, t.Text) })
+		dst.Blit(img, dst.W/2, y+h/2, k, k)
 	} else {
-		Text(dst, name, f, W/2, y, Center, t.Text)
+		Text(dst, name, f, dst.W/2, y, Center, t.Text)
 	}
 	line := s.pickLine(seg, p, "   ·   ")
 	if who.Tier != 0 {
@@ -106,13 +104,13 @@ func (*revealScene) drawWinner(s *Stage, dst *ebiten.Image, y float64, in time.D
 	if who.Property != "" && seg.Seg.Kind == show.KindRoyalFlush {
 		line = who.Property + "   ·   " + line // finalists come from several properties
 	}
-	Text(dst, line, t.Fit(t.Regular, sizeSupport, line, width), W/2, y+210, Center, t.Dim)
+	Text(dst, line, t.Fit(t.Regular, sizeSupport, line, width), dst.W/2, y+210, Center, t.Dim)
 	switch prize := s.prizeLine(seg, p); {
 	case p.Prize == "" && p.Choice == nil:
-		Text(dst, prize, t.Fit(t.Regular, sizeSupport+8, prize, width), W/2, y+330, Center, t.Text) // what the winner will choose
+		Text(dst, prize, t.Fit(t.Regular, sizeSupport+8, prize, width), dst.W/2, y+330, Center, t.Text) // what the winner will choose
 	case prize != "":
 		// the prize is never smaller than the name
-		Text(dst, prize, t.Fit(t.Bold, sizeMain, prize, width), W/2, y+310, Center, t.Accent)
+		Text(dst, prize, t.Fit(t.Bold, sizeMain, prize, width), dst.W/2, y+310, Center, t.Accent)
 	}
 }
 
@@ -127,9 +125,9 @@ const (
 // drawConfetti paints the strips, background included. The burst is a
 // pure function of time: no state, so a golden frame is the same on every
 // run.
-func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
-	vector.DrawFilledRect(dst, 0, stripTop, stripW, stripBot-stripTop, t.Background, false)
-	vector.DrawFilledRect(dst, W-stripW, stripTop, stripW, stripBot-stripTop, t.Background, false)
+func drawConfetti(dst *Canvas, in time.Duration, t *Theme) {
+	dst.Rect(0, stripTop, stripW, stripBot-stripTop, t.Background)
+	dst.Rect(dst.W-stripW, stripTop, stripW, stripBot-stripTop, t.Background)
 	u := in.Seconds()
 	if u > revealTime.Seconds() {
 		return
@@ -140,7 +138,7 @@ func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
 		fi := float64(i)
 		x := 20 + math.Mod(fi*97.3, stripW-60)
 		if i%2 == 1 {
-			x += W - stripW
+			x += dst.W - stripW
 		}
 		vy := 260 + math.Mod(fi*37.3, 240)
 		y := stripTop + math.Mod(fi*53.9, 160) + vy*u
@@ -148,7 +146,7 @@ func drawConfetti(dst *ebiten.Image, in time.Duration, t *Theme) {
 		if y > stripBot-24 {
 			continue
 		}
-		vector.DrawFilledRect(dst, float32(x), float32(y), 14, 22, Fade(colours[i%len(colours)], a), false)
+		dst.Rect(x, y, 14, 22, Fade(colours[i%len(colours)], a))
 	}
 }
 

@@ -79,13 +79,17 @@ func (b sessionBackend) Anchor() (string, error) {
 // rig is a stage on a real rehearsal of the demo show in a temporary
 // database, driven by a Script and the test's clock.
 type rig struct {
-	t   *testing.T
-	clk *clock
-	in  *Script
-	s   *Stage
-	ss  *data.Session
-	sh  *show.Show
+	t    *testing.T
+	clk  *clock
+	in   *Script
+	s    *Stage
+	ss   *data.Session
+	sh   *show.Show
+	size image.Point // frame's size; zero: W × H
 }
+
+// W is the width the tests draw at unless they say: 16:9 at 1080 lines.
+const W = 1920
 
 func newRig(t *testing.T, tweak func(*Options)) *rig {
 	t.Helper()
@@ -246,19 +250,23 @@ func (r *rig) countdown() {
 	r.faded()
 }
 
-// frame renders the stage as a whole frame on a fresh 1920×1080 image.
+// frame renders the stage as a whole frame on a fresh image of r.size.
 // The stage paints only what changed since its last frame, so the test
 // makes it forget what it showed for this one frame; a screenshot due is
 // left for the next frame.
 func (r *rig) frame() *image.RGBA {
 	r.t.Helper()
-	img := ebiten.NewImage(W, H)
+	size := r.size
+	if size == (image.Point{}) {
+		size = image.Pt(W, H)
+	}
+	img := ebiten.NewImage(size.X, size.Y)
 	defer img.Deallocate()
 	shown, due := r.s.shown, r.s.shotDue
 	r.s.shown, r.s.shotDue = look{}, false
 	boxes := textOf(img, func() { r.s.Draw(img) })
 	r.s.shown, r.s.shotDue = shown, due
-	out := image.NewRGBA(image.Rect(0, 0, W, H))
+	out := image.NewRGBA(image.Rectangle{Max: size})
 	img.ReadPixels(out.Pix)
 	lastFrame, lastText = out, boxes
 	return out

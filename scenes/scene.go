@@ -2,8 +2,6 @@ package scenes
 
 import (
 	"time"
-
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // A Scene is one screen of the show: what the audience sees, and what the
@@ -24,7 +22,7 @@ type Scene interface {
 	// Update runs the scene's timed steps, once a tick.
 	Update(s *Stage, now time.Time)
 	// Draw renders the scene over the backdrop, in after it began.
-	Draw(s *Stage, dst *ebiten.Image, in time.Duration)
+	Draw(s *Stage, dst *Canvas, in time.Duration)
 	// Hints is what the keys do now in the scene.
 	Hints(s *Stage) string
 	// Buttons are what the host can do now in the scene, as the console
@@ -43,7 +41,7 @@ type (
 	// reel, the countdown ring, the confetti). An overlay would not
 	// survive that: while the hint strip shows, its frames are whole.
 	repainter interface {
-		repaint(s *Stage, dst *ebiten.Image, now time.Time)
+		repaint(s *Stage, dst *Canvas, now time.Time)
 	}
 
 	// An animator is painted whole in every frame while it moves.

@@ -11,13 +11,8 @@ import (
 )
 
 // TextMid draws s centred on (x, y), both ways.
-func TextMid(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
-	text.Draw(dst, s, f, op)
-	noteText(dst, s, f, x, y, text.AlignCenter, text.AlignCenter)
+func TextMid(dst *Canvas, s string, f text.Face, x, y float64, c color.Color) {
+	dst.text(s, f, x, y, text.AlignCenter, text.AlignCenter, c)
 }
 
 // roundRect is the outline of a rectangle with corners of radius r.
@@ -37,7 +32,7 @@ func roundRect(x, y, w, h, r float32) *vector.Path {
 }
 
 // paint fills a path, or strokes it when width > 0.
-func paint(dst *ebiten.Image, p *vector.Path, width float32, c color.Color) {
+func paint(dst *Canvas, p *vector.Path, width float32, c color.Color) {
 	var vs []ebiten.Vertex
 	var is []uint16
 	if width > 0 {
@@ -51,7 +46,7 @@ func paint(dst *ebiten.Image, p *vector.Path, width float32, c color.Color) {
 		vs[i].ColorR, vs[i].ColorG, vs[i].ColorB, vs[i].ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff
 	}
 	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, AntiAlias: true}
-	dst.DrawTriangles(vs, is, white, op)
+	dst.Triangles(vs, is, white, op)
 }
 
 func ease(u float64) float64 { return 1 - math.Pow(1-clamp(u, 0, 1), 3) }
@@ -61,40 +56,33 @@ func ease(u float64) float64 { return 1 - math.Pow(1-clamp(u, 0, 1), 3) }
 // the size of the image they are drawn on, so each piece is drawn on its
 // own small image once, and a frame only copies the pieces. The pieces
 // belong to the current segment and go with it.
-func (s *Stage) sprite(key string, w, h float64, draw func(dst *ebiten.Image)) *ebiten.Image {
-	if seg := s.st.CurSeg(); seg != nil && seg.Seg.ID != s.spritesOf {
+func (s *Stage) sprite(on *Canvas, key string, w, h float64, draw func(dst *Canvas)) *ebiten.Image {
+	if seg := s.st.CurSeg(); seg != nil && seg.Seg.ID != s.spritesOf || s.spritesK != on.K {
 		for _, img := range s.sprites {
 			img.Deallocate()
 		}
-		s.sprites, s.spritesOf = map[string]*ebiten.Image{}, seg.Seg.ID
+		s.sprites, s.spritesK = map[string]*ebiten.Image{}, on.K
+		if seg != nil {
+			s.spritesOf = seg.Seg.ID
+		}
 	}
 	if img := s.sprites[key]; img != nil {
 		return img
 	}
-	img := ebiten.NewImage(int(math.Ceil(w)), int(math.Ceil(h)))
-	draw(img)
+	c := on.New(w, h)
+	draw(c)
 	if s.sprites == nil {
 		s.sprites = map[string]*ebiten.Image{}
 	}
-	s.sprites[key] = img
-	return img
-}
-
-// blit draws img centred on (cx, cy), scaled by kx and ky.
-func blit(dst, img *ebiten.Image, cx, cy, kx, ky float64) {
-	b := img.Bounds()
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
-	op.GeoM.Scale(kx, ky)
-	op.GeoM.Translate(cx, cy)
-	dst.DrawImage(img, op)
+	s.sprites[key] = c.img
+	return c.img
 }
 
 // glow is a soft highlight of w × h with corners of radius r, behind a
 // piece centred on (cx, cy).
-func (s *Stage) glow(dst *ebiten.Image, cx, cy, w, h, r float64) {
-	img := s.sprite(fmt.Sprintf("glow|%.0f|%.0f|%.0f", w, h, r), w, h, func(d *ebiten.Image) {
+func (s *Stage) glow(dst *Canvas, cx, cy, w, h, r float64) {
+	img := s.sprite(dst, fmt.Sprintf("glow|%.0f|%.0f|%.0f", w, h, r), w, h, func(d *Canvas) {
 		paint(d, roundRect(0, 0, float32(w), float32(h), float32(r)), 0, Fade(s.theme.Accent, 0.45))
 	})
-	blit(dst, img, cx, cy, 1, 1)
+	dst.Blit(img, cx, cy, 1, 1)
 }

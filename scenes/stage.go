@@ -3,6 +3,7 @@ package scenes
 import (
 	"errors"
 	"fmt"
+	"image"
 	"slices"
 	"strings"
 	"time"
@@ -49,6 +50,10 @@ type Options struct {
 	// takes and each command's result, refusals included, for the
 	// flight log. It runs in the game loop and must not block.
 	OnNote func(Note)
+
+	// Size, if set, is the canvas's size in pixels, whatever the
+	// screen's: the scenes lay out for its aspect and ebiten scales it.
+	Size image.Point
 
 	// ExitAfterScene, if set, quits once this scene (as OnScene names it:
 	// "intro", "stamp-claimed") has been drawn, faded in: an end that does
@@ -124,19 +129,22 @@ type Stage struct {
 
 	guard time.Time // until then Next decides nothing: it needs a fresh press
 
-	turn    turnOver // the last card, ball or envelope turned over, or the numbers drawn
-	ticks   int
-	warming bool // glyphs are still being cached, a face a tick
-	stats   *Stats
-	scratch *ebiten.Image // for crossfades
-	seen    string        // the scene of the last screenshot Draw took (see seenScene)
-	shotAt  time.Time     // when the new scene has faded in: a screenshot is due
-	shotDue bool
-	shown   look // what the canvas shows now
-	ghost   bool // it still shows the old scene fading out
+	turn     turnOver // the last card, ball or envelope turned over, or the numbers drawn
+	ticks    int
+	warming  bool // glyphs are still being cached, a face a tick
+	stats    *Stats
+	scratch  *Canvas         // for crossfades
+	canvas   *Canvas         // the screen as the scenes draw on it…
+	canvasAt image.Rectangle // …at this size
+	seen     string          // the scene of the last screenshot Draw took (see seenScene)
+	shotAt   time.Time       // when the new scene has faded in: a screenshot is due
+	shotDue  bool
+	shown    look // what the canvas shows now
+	ghost    bool // it still shows the old scene fading out
 
 	sprites   map[string]*ebiten.Image // the table's cards, balls, envelopes, drawn once…
-	spritesOf string                   // …for this segment
+	spritesOf string                   // …for this segment…
+	spritesK  float64                  // …at this canvas's pixels a unit
 }
 
 type confirmKind int
@@ -314,8 +322,16 @@ func (s *Stage) checkClock() {
 
 func (s *Stage) tell(msg string) { s.message, s.messageAt = msg, s.now() }
 
-// Layout fixes the logical canvas; ebiten scales it to the screen.
-func (s *Stage) Layout(int, int) (int, int) { return W, H }
+// Layout makes the canvas the screen's own pixels, so that a 4K wall is
+// drawn at 4K, at an aspect the scenes lay out for (ebiten letterboxes
+// the rest). Options.Size, when set, fixes it instead.
+func (s *Stage) Layout(w, h int) (int, int) {
+	if s.opt.Size != (image.Point{}) {
+		return s.opt.Size.X, s.opt.Size.Y
+	}
+	k := ebiten.Monitor().DeviceScaleFactor()
+	return canvasSize(int(float64(w)*k), int(float64(h)*k))
+}
 
 // Update advances the show by one tick: input, the worker's replies, and
 // the animations' timed steps.

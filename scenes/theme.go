@@ -14,12 +14,6 @@ import (
 	"drawshow/show"
 )
 
-// The logical canvas; ebiten scales it to the monitor.
-const (
-	W = 1920
-	H = 1080
-)
-
 // Theme is the look of a show: colours from its brand, Inter Display for
 // what the floor reads, Go Mono for hashes.
 type Theme struct {
@@ -168,13 +162,8 @@ const (
 )
 
 // Text draws s with its top edge at y and its anchor at x.
-func Text(dst *ebiten.Image, s string, f text.Face, x, y float64, a Align, c color.Color) {
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	op.PrimaryAlign = text.Align(a)
-	text.Draw(dst, s, f, op)
-	noteText(dst, s, f, x, y, text.Align(a), text.AlignStart)
+func Text(dst *Canvas, s string, f text.Face, x, y float64, a Align, c color.Color) {
+	dst.text(s, f, x, y, text.Align(a), text.AlignStart, c)
 }
 
 // Fade returns c with its alpha scaled by a in [0, 1].

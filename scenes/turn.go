@@ -21,15 +21,10 @@ type turnOver struct {
 	stung   bool   // the ball's opening has been cued
 }
 
-// How long a turn takes to land: a card flips, a ball rolls out of the
-// chest and opens, an envelope opens, each number of a wild card lights up.
-const (
-	flipTime     = 1200 * time.Millisecond
-	rollTime     = 1800 * time.Millisecond
-	openAt       = 0.6 // of rollTime: the ball opens, its prize shows
-	envelopeTime = 1400 * time.Millisecond
-	numberTime   = 700 * time.Millisecond
-)
+// numberTime is how long each number of a wild card takes to light up.
+// How long a card, a ball and an envelope take is in cards.go (flipTime),
+// chest.go (rollTime) and envelopes.go (envelopeTime).
+const numberTime = 700 * time.Millisecond
 
 // length is how long the turn runs.
 func (t turnOver) length(kind string) time.Duration {

@@ -108,7 +108,7 @@ func (r *rig) wantPick(w string) {
 // and the reveal show the witness, and the winners board the chain head.
 func TestDrawWitnessOnStage(t *testing.T) {
 	r := openRig(t, eachDrawDemo(t), testStart, nil)
-	g := func(name string) { t.Helper(); golden(t, name, r.frame()) }
+	g := func(name string) { t.Helper(); r.shoot(name) }
 	r.press(ebiten.KeyPageDown) // no witness W at the open
 	r.at("attract")
 

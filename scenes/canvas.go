@@ -1,0 +1,183 @@
+package scenes
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// H is the height of every frame in the units the scenes lay out in: a
+// 1080-line frame, whatever the screen's pixels. A frame's width in units
+// follows the screen's aspect (1920 at 16:9, 1440 at 4:3, 3840 at 32:9).
+const H = 1080
+
+// The aspects the stage lays out for; a screen outside them is
+// letterboxed to the nearest.
+const (
+	minAspect = 4.0 / 3
+	maxAspect = 32.0 / 9
+)
+
+// A Canvas is an image the scenes draw on in units: H units high, W wide,
+// K pixels a unit. Everything drawn through it (text, shapes, sprites) is
+// rasterised at the image's own resolution, so a 3840×2160 frame is as
+// sharp as its pixels allow, not a 1080-line one scaled up.
+type Canvas struct {
+	img   *ebiten.Image
+	W     float64 // the width in units
+	K     float64 // pixels a unit
+	theme *Theme  // for the faces at K
+}
+
+// newCanvas is img as a canvas: H units to its height.
+func newCanvas(img *ebiten.Image, t *Theme) *Canvas {
+	b := img.Bounds()
+	k := float64(b.Dy()) / H
+	return &Canvas{img: img, W: float64(b.Dx()) / k, K: k, theme: t}
+}
+
+// canvasSize is the pixel size of the canvas for a screen of w × h pixels:
+// the screen itself when its aspect is one the stage lays out for, else
+// the largest one inside it at the nearest such aspect.
+func canvasSize(w, h int) (int, int) {
+	if w <= 0 || h <= 0 {
+		return 1920, 1080
+	}
+	switch a := float64(w) / float64(h); {
+	case a < minAspect:
+		h = int(math.Round(float64(w) / minAspect))
+	case a > maxAspect:
+		w = int(math.Round(float64(h) * maxAspect))
+	}
+	return w, h
+}
+
+// Image is the canvas's image, in pixels.
+func (c *Canvas) Image() *ebiten.Image { return c.img }
+
+func (c *Canvas) px(v float64) float32 { return float32(v * c.K) }
+
+// Fill paints the whole canvas.
+func (c *Canvas) Fill(clr color.Color) { c.img.Fill(clr) }
+
+// Clear makes the whole canvas transparent.
+func (c *Canvas) Clear() { c.img.Clear() }
+
+// Rect fills a rectangle.
+func (c *Canvas) Rect(x, y, w, h float64, clr color.Color) {
+	vector.DrawFilledRect(c.img, c.px(x), c.px(y), c.px(w), c.px(h), clr, false)
+}
+
+// StrokeRect outlines a rectangle with a line of the given width.
+func (c *Canvas) StrokeRect(x, y, w, h, width float64, clr color.Color) {
+	vector.StrokeRect(c.img, c.px(x), c.px(y), c.px(w), c.px(h), c.px(width), clr, false)
+}
+
+// Circle fills a circle, its edge antialiased when aa is set.
+func (c *Canvas) Circle(cx, cy, r float64, clr color.Color, aa bool) {
+	vector.DrawFilledCircle(c.img, c.px(cx), c.px(cy), c.px(r), clr, aa)
+}
+
+// StrokeCircle outlines a circle.
+func (c *Canvas) StrokeCircle(cx, cy, r, width float64, clr color.Color, aa bool) {
+	vector.StrokeCircle(c.img, c.px(cx), c.px(cy), c.px(r), c.px(width), clr, aa)
+}
+
+// Line draws a straight line.
+func (c *Canvas) Line(x0, y0, x1, y1, width float64, clr color.Color, aa bool) {
+	vector.StrokeLine(c.img, c.px(x0), c.px(y0), c.px(x1), c.px(y1), c.px(width), clr, aa)
+}
+
+// Triangles draws vertices given in units, scaled to the canvas's pixels.
+func (c *Canvas) Triangles(vs []ebiten.Vertex, is []uint16, src *ebiten.Image, op *ebiten.DrawTrianglesOptions) {
+	for i := range vs {
+		vs[i].DstX = vs[i].DstX * float32(c.K)
+		vs[i].DstY = vs[i].DstY * float32(c.K)
+	}
+	c.img.DrawTriangles(vs, is, src, op)
+}
+
+// Sub is the part of the canvas from (x0, y0) to (x1, y1), in the same
+// units and coordinates: drawing on it cannot spill outside.
+func (c *Canvas) Sub(x0, y0, x1, y1 float64) *Canvas {
+	r := image.Rect(int(math.Floor(x0*c.K)), int(math.Floor(y0*c.K)), int(math.Ceil(x1*c.K)), int(math.Ceil(y1*c.K)))
+	sub := *c
+	sub.img = c.img.SubImage(r).(*ebiten.Image) // a sub-image keeps its parent's coordinates
+	return &sub
+}
+
+// Draw draws img with op's GeoM in units: an image from outside the
+// stage's drawing (a logo, a slide), whose pixels count as units.
+func (c *Canvas) Draw(img *ebiten.Image, op *ebiten.DrawImageOptions) {
+	op.GeoM.Scale(c.K, c.K)
+	c.img.DrawImage(img, op)
+}
+
+// Place draws a canvas of the same K with its top-left corner at (x, y),
+// copying its pixels as they are.
+func (c *Canvas) Place(src *Canvas, x, y float64) {
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	dx, dy := math.Round(x*c.K), math.Round(y*c.K)
+	op.GeoM.Translate(dx, dy)
+	c.img.DrawImage(src.img, op)
+	noteBlit(src.img, c.img, int(dx), int(dy))
+}
+
+// Blit draws a sprite (an image drawn at this canvas's K) centred on (cx,
+// cy), scaled by kx and ky.
+func (c *Canvas) Blit(img *ebiten.Image, cx, cy, kx, ky float64) {
+	c.BlitWith(img, cx, cy, kx, ky, &ebiten.DrawImageOptions{})
+}
+
+// BlitWith is Blit with op's colour scale and blend.
+func (c *Canvas) BlitWith(img *ebiten.Image, cx, cy, kx, ky float64, op *ebiten.DrawImageOptions) {
+	b := img.Bounds()
+	op.Filter = ebiten.FilterLinear
+	op.GeoM.Reset()
+	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+	op.GeoM.Scale(kx, ky)
+	op.GeoM.Translate(cx*c.K, cy*c.K)
+	c.img.DrawImage(img, op)
+}
+
+// Fade draws src (a canvas of the same size) over this one at alpha a.
+func (c *Canvas) Fade(src *Canvas, a float64) {
+	op := &ebiten.DrawImageOptions{}
+	op.ColorScale.ScaleAlpha(float32(a))
+	c.img.DrawImage(src.img, op)
+}
+
+// New is a transparent canvas of w × h units at this one's K, for a piece
+// drawn once and copied after.
+func (c *Canvas) New(w, h float64) *Canvas {
+	img := ebiten.NewImage(max(1, int(math.Ceil(w*c.K))), max(1, int(math.Ceil(h*c.K))))
+	return &Canvas{img: img, W: w, K: c.K, theme: c.theme}
+}
+
+// face is f at this canvas's pixels: f's size in units times K.
+func (c *Canvas) face(f text.Face) text.Face {
+	if c.K == 1 || c.theme == nil {
+		return f
+	}
+	g, ok := f.(*text.GoTextFace)
+	if !ok {
+		return f
+	}
+	return c.theme.face(g.Source, g.Size*c.K)
+}
+
+// text draws s with its origin at (x, y) in units and the given alignments.
+func (c *Canvas) text(s string, f text.Face, x, y float64, h, v text.Align, clr color.Color) {
+	op := &text.DrawOptions{}
+	px, py := x*c.K, y*c.K
+	op.GeoM.Translate(px, py)
+	op.ColorScale.ScaleWithColor(clr)
+	op.PrimaryAlign, op.SecondaryAlign = h, v
+	pf := c.face(f)
+	text.Draw(c.img, s, pf, op)
+	noteText(c.img, s, pf, px, py, h, v)
+}
