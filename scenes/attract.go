@@ -233,7 +233,7 @@ func (sc *attractScene) drawLeaderboard(s *Stage, dst *Canvas, g *show.Segment) 
 			Text(dst, "▼"+strconv.Itoa(-p.Move), t.Bold(size*0.7), 330, y+size*0.15, Left, t.Warn)
 		}
 		name := s.maskedName(p.Name, p.Card)
-		Text(dst, name, t.Fit(t.Bold, size, name, 900), 480, y, Left, t.Text)
+		Text(dst, name, t.Fit(t.Bold, size, name, min(900, dst.W-480-300-320)), 480, y, Left, t.Text)
 		Text(dst, show.Thousands(int(p.Points)), t.Bold(size), dst.W-300, y, Right, t.Text)
 		y += rowH
 	}
@@ -287,10 +287,12 @@ func (sc *attractScene) drawWinnersSoFar(s *Stage, dst *Canvas) {
 	if winners := sc.winnersSoFar(s); len(winners) > 0 {
 		Text(dst, "Tonight's winners", t.Bold(84), 120, 170, Left, t.Accent)
 		y := 320.0
+		// three columns, at 120, 900 and 1400 of a 16:9 frame
+		x1, x2 := 120+(dst.W-240)*780/1680, 120+(dst.W-240)*1280/1680
 		for _, w := range winners {
-			Text(dst, w.name, t.Bold(52), 120, y, Left, t.Text)
-			Text(dst, w.prize, t.Regular(48), 900, y+4, Left, t.Accent)
-			Text(dst, w.segment, t.Regular(40), 1400, y+10, Left, t.Dim)
+			Text(dst, w.name, t.Fit(t.Bold, 52, w.name, x1-150), 120, y, Left, t.Text)
+			Text(dst, w.prize, t.Fit(t.Regular, 48, w.prize, x2-x1-30), x1, y+4, Left, t.Accent)
+			Text(dst, w.segment, t.Fit(t.Regular, 40, w.segment, dst.W-120-x2), x2, y+10, Left, t.Dim)
 			y += 80
 			if y > 900 {
 				break
@@ -322,7 +324,7 @@ func (*attractScene) drawRunSheet(s *Stage, dst *Canvas) {
 		}
 		Text(dst, mark, t.Bold(56), 120, y, Left, t.Text)
 		Text(dst, when, t.Bold(56), 200, y+2, Left, c)
-		Text(dst, g.Seg.Title, t.Fit(t.Bold, 60, g.Seg.Title, 1080), 400, y, Left, c)
+		Text(dst, g.Seg.Title, t.Fit(t.Bold, 60, g.Seg.Title, min(1080, dst.W-400-440)), 400, y, Left, c)
 		if i == s.st.Cur && !g.Seg.At.IsZero() {
 			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
 				Text(dst, "in "+untilText(d), t.Regular(sizeSupport-8), dst.W-120, y+8, Right, t.Good)

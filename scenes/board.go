@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"drawshow/show"
 )
@@ -58,7 +59,8 @@ func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	}
 	t := s.theme
 	seg := s.st.CurSeg()
-	Text(dst, seg.Seg.Title+" — winners", t.Bold(80), dst.W/2, 170, Center, t.Text)
+	title := seg.Seg.Title + " — winners"
+	Text(dst, title, t.Fit(t.Bold, 80, title, dst.W-2*margin), dst.W/2, 170, Center, t.Text)
 	var won []show.Pick
 	for _, p := range seg.Picks {
 		if p.Outcome.Wins() {
@@ -81,16 +83,21 @@ func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	y := 300.0
 	rowH := min(110.0, (H-margin-40-y)/float64(max(len(won), 1)))
 	size := math.Round(rowH * 0.76)
+	// the amounts' right edge at 800 of a 16:9 frame, the names 80 after,
+	// the cards at the right margin: on a narrower screen the names narrow
+	right := margin + (dst.W-2*margin)*(800-margin)/(1920-2*margin)
 	for _, p := range won {
 		prize := amounts(p.Won())
 		if c := p.Choice; c != nil && c.Item != "" {
 			Text(dst, c.Item, t.Bold(size*0.6), margin+40, y+size*0.25, Left, t.Dim)
 		}
 		// amounts right-aligned, so that their digits line up
-		Text(dst, prize, t.Fit(t.Bold, size, prize, 560), 800, y, Right, t.Accent)
+		Text(dst, prize, t.Fit(t.Bold, size, prize, min(560, right-margin-160)), right, y, Right, t.Accent)
+		card := s.maskCard(p.Participant)
+		cf := t.Regular(size * 0.62)
 		name := s.maskName(p.Participant)
-		Text(dst, name, t.Fit(t.Bold, size, name, 620), 880, y, Left, t.Text)
-		Text(dst, s.maskCard(p.Participant), t.Regular(size*0.62), dst.W-margin, y+size*0.22, Right, t.Dim)
+		Text(dst, name, t.Fit(t.Bold, size, name, min(620, dst.W-margin-text.Advance(card, cf)-40-(right+80))), right+80, y, Left, t.Text)
+		Text(dst, card, cf, dst.W-margin, y+size*0.22, Right, t.Dim)
 		y += rowH
 	}
 	if seg.Ended != nil {
@@ -98,7 +105,7 @@ func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 		if strings.HasPrefix(seg.Ended.Reason, "skipped") {
 			msg = fmt.Sprintf("The draw ended short with %d of %d winners.", seg.Ended.Winners, seg.Ended.Wanted)
 		}
-		Text(dst, msg, t.Regular(44), dst.W/2, 930, Center, t.Warn)
+		Text(dst, msg, t.Fit(t.Regular, 44, msg, dst.W-2*margin), dst.W/2, 930, Center, t.Warn)
 	}
 	if sc.anchor != "" {
 		// the chain head as the auditor copies it, small and quiet in the corner

@@ -158,8 +158,8 @@ func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		return
 	}
 	sc.drawRing(s, dst, s.now())
-	const cx, wide = 1240, 1180                 // the right side, beside the ring
-	const clear = 2 * (cx - ringX - ringR - 40) // a line that never reaches the ring's square: its repaint would cut it
+	ringX, cx, wide := countdownLayout(dst.W)
+	clear := 2 * (cx - ringX - ringR - 40) // a line that never reaches the ring's square: its repaint would cut it
 	s.drawContext(dst, seg, cx, 150, clear)
 	who := s.maskName(p.Participant)
 	Text(dst, who, t.Fit(t.Bold, sizeMain, who, wide), cx, 240, Center, t.Text)
@@ -172,14 +172,15 @@ func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		Text(dst, prize, t.Fit(t.Bold, sizeMain-32, prize, clear), cx, 510, Center, t.Accent)
 	}
 	if h := s.hourLine(seg, s.now()); h != "" && seg.Seg.Kind == show.KindBonus {
-		Text(dst, h, t.Bold(44), cx, 660, Center, t.Good)
+		Text(dst, h, t.Fit(t.Bold, 44, h, clear), cx, 660, Center, t.Good)
 	}
 	if p.Outcome == "" && p.Proxy != "" {
-		Text(dst, "Proxy on file: "+s.maskedName(p.Proxy, ""), t.Regular(44), cx, 700, Center, t.Good) // masked as the winner is
+		line := "Proxy on file: " + s.maskedName(p.Proxy, "") // masked as the winner is
+		Text(dst, line, t.Fit(t.Regular, 44, line, wide), cx, 700, Center, t.Good)
 	}
 	if p.Outcome != "" {
 		k := stampScale(p, s.now())
-		drawStamp(dst, t, p.Outcome, cx, 690, k)
+		drawStamp(dst, t, p.Outcome, cx, 690, wide, k)
 		if k == 1 {
 			sc.landed = stampKey(seg, p)
 		}
@@ -209,8 +210,21 @@ func ringRuns(s *Stage) bool {
 	return p != nil && p.Outcome == show.Pending && !p.Deadline.IsZero()
 }
 
-// The countdown ring: centre and radius.
-const ringX, ringY, ringR = 420.0, 600.0, 280.0
+// The countdown ring: its centre's height and radius.
+const ringY, ringR = 600.0, 280.0
+
+// countdownLayout is where the countdown sits on a canvas w units wide:
+// the ring's centre, and the centre and width of the winner's column
+// beside it. At 16:9 the ring stands at 420 and the column is 1180 wide;
+// a narrower screen keeps the ring at the margin and narrows the column,
+// a wider one centres the whole.
+func countdownLayout(w float64) (ringX, cx, wide float64) {
+	ox := max(0, (w-1920)/2)
+	ringX = max(margin+ringR, 420-(1920-w)/2) + ox
+	right := w - ox - 90
+	wide = min(1180, right-(ringX+ringR-50))
+	return ringX, right - wide/2, wide
+}
 
 // drawRing paints the countdown ring's part of the canvas, background
 // included: the time left from the stored deadline, red in the last ten
@@ -276,6 +290,7 @@ func (sc *countdownScene) drawRing(s *Stage, dst *Canvas, now time.Time) {
 		Text(img, "15", t.Bold(220), m, m-140, Center, t.Text)
 		Text(img, "days to collect", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
 	}
+	ringX, _, _ := countdownLayout(dst.W)
 	dst.Place(img, ringX-m, ringY-m)
 }
 
@@ -339,9 +354,9 @@ func stampOf(t *Theme, o show.Outcome) (label, sub string, c color.RGBA) {
 
 // drawStamp is a claim's outcome, large and unmistakable, under the
 // winner's prize, scaled by k about its centre as it lands (1: landed).
-func drawStamp(dst *Canvas, t *Theme, o show.Outcome, x, y, k float64) {
+func drawStamp(dst *Canvas, t *Theme, o show.Outcome, x, y, wide, k float64) {
 	label, sub, c := stampOf(t, o)
-	f := t.Fit(t.Bold, sizeSecond, label, 1180-100)
+	f := t.Fit(t.Bold, sizeSecond, label, wide-100)
 	w := text.Advance(label, f) + 100
 	stamp := func(d *Canvas, x, y float64) {
 		d.Rect(x-w/2, y, w, 150, Fade(t.Background, 0.85))
@@ -358,7 +373,7 @@ func drawStamp(dst *Canvas, t *Theme, o show.Outcome, x, y, k float64) {
 		img.img.Deallocate()
 	}
 	if sub != "" && k == 1 {
-		Text(dst, sub, t.Regular(sizeSupport-8), x, y+170, Center, t.Dim)
+		Text(dst, sub, t.Fit(t.Regular, sizeSupport-8, sub, wide), x, y+170, Center, t.Dim)
 	}
 }
 

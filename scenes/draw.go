@@ -22,9 +22,11 @@ func (s *Stage) Draw(img *ebiten.Image) {
 		s.opt.OnFirst = nil
 		defer first()
 	}
-	if s.canvas == nil || s.canvas.img != img || img.Bounds() != s.canvasAt {
-		s.canvas, s.canvasAt = newCanvas(img, s.theme), img.Bounds()
-		s.shown = look{} // a new size: paint it all
+	if s.canvas == nil || s.canvas.img != img {
+		s.canvas = newCanvas(img, s.theme)
+	}
+	if img.Bounds() != s.canvasAt {
+		s.canvasAt, s.shown = img.Bounds(), look{} // a new size: paint it all
 	}
 	screen := s.canvas
 	now := s.now()

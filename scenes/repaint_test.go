@@ -156,6 +156,8 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 	sr.untilF("the reveal", func() bool { return sr.scene() == "reveal" })
 	sr.play(time.Second)
 	sr.same("reveal")
+	sr.play(400 * time.Millisecond) // the confetti repainted a piece at a time
+	sr.same("reveal, the confetti falling")
 	sr.every = slowFrames
 	sr.blackout("reveal")
 	sr.untilF("the countdown", func() bool { return sr.scene() == "countdown" })

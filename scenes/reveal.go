@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"image/color"
 	"math"
 	"time"
 
@@ -13,7 +12,10 @@ import (
 
 // revealScene is the winner, as the reel lands: masked name and card,
 // ticket, tier and prize, under confetti.
-type revealScene struct{}
+type revealScene struct {
+	conf  confetti
+	fresh bool // conf.still is the frame as last painted whole
+}
 
 func (*revealScene) Name() string { return "reveal" }
 
@@ -39,14 +41,22 @@ const (
 )
 
 func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
+	sc.drawStill(s, dst, in)
+	drawPieces(dst, in, s.theme)
+	sc.conf.on, sc.conf.at, sc.fresh = dst.img, in, false
+}
+
+// drawStill is the reveal but for its confetti.
+func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration) {
 	seg := s.st.CurSeg()
-	s.drawContext(dst, seg, dst.W/2, 150, dst.W-2*stripW-80)
+	width := dst.W - 2*margin
+	s.drawContext(dst, seg, dst.W/2, 150, width)
 	if in < flashTime {
 		// a burst of light behind the name, widening and fading
 		// (under the header: a sub-image keeps the canvas's coordinates)
 		u := in.Seconds() / flashTime.Seconds()
 		r := 140 + 480*(1-math.Pow(1-u, 2))
-		band := dst.Sub(0, stripTop, dst.W, stripBot)
+		band := dst.Sub(0, confettiTop, dst.W, confettiBot)
 		for _, k := range []float64{1, 0.72, 0.45} { // rings of light, brightest at the heart
 			band.Circle(dst.W/2, 330, r*k, Fade(s.theme.Accent, 0.14*(1-u)), true)
 		}
@@ -54,24 +64,36 @@ func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	sc.drawWinner(s, dst, 240, in)
 	if w := seg.DrawWitness; w != nil {
 		t, line := s.theme, drawWitnessLine(*w)
-		Text(dst, line, t.Fit(t.Regular, sizeSupport, line, dst.W-2*stripW-80), dst.W/2, 800, Center, t.Good)
+		Text(dst, line, t.Fit(t.Regular, sizeSupport, line, width), dst.W/2, 800, Center, t.Good)
 	}
 	if seg.Frozen != nil {
 		s.drawTrust(dst, seg)
 	}
-	drawConfetti(dst, in, s.theme)
 }
 
 // repaint paints the whole frame while the flash and the name's scaling
 // run (the first flashTime and one frame more), then the confetti's
-// strips alone while it falls, and half a second after, until they are
+// pieces alone over a still of the rest while they fall, until they are
 // clear.
-func (*revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
+func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	switch in := now.Sub(s.since); {
 	case in < flashTime+100*time.Millisecond:
 		s.drawAll(dst, now)
-	case in < revealTime+time.Second/2:
-		drawConfetti(dst, in, s.theme)
+	case in < confettiTime+time.Second/2:
+		if c := sc.conf.still; c == nil || c.img.Bounds() != dst.img.Bounds() {
+			if c != nil {
+				c.img.Deallocate()
+			}
+			sc.conf.still, sc.fresh = dst.New(dst.W, H), false
+		}
+		if !sc.fresh {
+			still := sc.conf.still
+			s.drawBackdrop(still)
+			sc.drawStill(s, still, in)
+			s.drawOverlays(still, now)
+			sc.fresh = true
+		}
+		sc.conf.repaint(dst, in, s.theme)
 	}
 }
 
@@ -84,7 +106,7 @@ func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duratio
 		return
 	}
 	who := s.people[p.Participant]
-	width := float64(dst.W - 2*stripW - 80)
+	width := dst.W - 2*margin
 	name := s.maskName(p.Participant)
 	if f := t.Fit(t.Bold, sizeMain, name, width); in < scaleTime {
 		// the name scales in from 60 %, past its size a little and back:
@@ -114,41 +136,12 @@ func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duratio
 	}
 }
 
-// The confetti falls in two strips beside the winner's name, so that a
-// frame repaints the strips and not the whole canvas.
+// The confetti falls between the header and the notice above the hint
+// bar: what is drawn there (a notice, the hints) is not under it.
 const (
-	stripW   = 300.0
-	stripTop = 124.0
-	stripBot = H - 134.0 // above the notice and the hint bar
+	confettiTop = 124.0
+	confettiBot = H - 134.0
 )
-
-// drawConfetti paints the strips, background included. The burst is a
-// pure function of time: no state, so a golden frame is the same on every
-// run.
-func drawConfetti(dst *Canvas, in time.Duration, t *Theme) {
-	dst.Rect(0, stripTop, stripW, stripBot-stripTop, t.Background)
-	dst.Rect(dst.W-stripW, stripTop, stripW, stripBot-stripTop, t.Background)
-	u := in.Seconds()
-	if u > revealTime.Seconds() {
-		return
-	}
-	colours := []color.RGBA{t.Accent, t.Text, mix(t.Primary, t.Text, 0.45)} // the brand's alone
-	a := clamp(1.4-u/revealTime.Seconds()*1.4, 0, 1)
-	for i := range 60 {
-		fi := float64(i)
-		x := 20 + math.Mod(fi*97.3, stripW-60)
-		if i%2 == 1 {
-			x += dst.W - stripW
-		}
-		vy := 260 + math.Mod(fi*37.3, 240)
-		y := stripTop + math.Mod(fi*53.9, 160) + vy*u
-		x += 18 * math.Sin(u*2+fi)
-		if y > stripBot-24 {
-			continue
-		}
-		dst.Rect(x, y, 14, 22, Fade(colours[i%len(colours)], a))
-	}
-}
 
 func (*revealScene) Hints(*Stage) string { return "Next ► countdown" }
 
