@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -33,14 +34,31 @@ func TestGoldenRoyalFlush(t *testing.T) {
 		t.Fatal("the prize shows before the card has turned")
 	}
 	g("27-card-turning")
+	r.clk.Set(r.s.turn.at.Add(flipTime * 6 / 10)) // over the edge: the face, a light running over it
+	r.update()
+	g("27-card-turning-face")
 	r.landed()
 	g("28-card-turned")
+	t.Logf("gold beside K: %.1f", burstAround(r, 1))
+	if got := burstAround(r, 1); got > 2 {
+		t.Errorf("the top prize's burst shows behind K (R25 000): gold %.1f beside it", got)
+	}
 
-	// the rest by number: Q is the third card, 10 by its rank
+	// the rest by number: Q is the third card, 10 by its rank (the top prize)
 	for _, typed := range []string{"3", "10", "1", "4"} {
 		r.typeKeys(digitKeys(typed)...)
 		r.press(ebiten.KeyEnter)
 		r.landed()
+		if typed == "10" {
+			if top := r.s.topCard(r.seg()); top != "10" {
+				t.Fatalf("the top prize is behind %q, want 10", top)
+			}
+			g("28-top-prize")
+			t.Logf("gold beside 10: %.1f", burstAround(r, 4))
+			if got := burstAround(r, 4); got < 8 {
+				t.Errorf("no burst behind the top prize's card: gold %.1f beside it, want 8 or more", got)
+			}
+		}
 	}
 	if !r.seg().Done() {
 		t.Fatalf("after five cards: taken %v, done %v", r.seg().Taken(), r.seg().Done())
@@ -53,4 +71,26 @@ func TestGoldenRoyalFlush(t *testing.T) {
 	// the run's own head changes with its folder: the README's in its place
 	r.s.cast.board.anchor = "record 41 · f97a a653 4016 057a"
 	g("30-flush-board")
+}
+
+// burstAround is how gold the felt is beside card i (its place on the
+// table) in the rig's frame: the mean of green over blue in the strip of
+// felt above it, under the chooser's line, where no card, text or shadow
+// falls (a card the highlight is on is lifted into it: not one taken). The felt's brand red has
+// none; the top prize's burst, gold, has much.
+func burstAround(r *rig, i int) float64 {
+	r.t.Helper()
+	img := r.frame()
+	tb := tableOf(&Canvas{W: float64(img.Bounds().Dx()), K: 1})
+	x := tb.cx(i)
+	box := image.Rect(int(x-tb.cw/3), int(tb.top-40), int(x+tb.cw/3), int(tb.top-8))
+	var sum, n float64
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			c := img.RGBAAt(x, y)
+			sum += max(0, float64(c.G)-float64(c.B))
+			n++
+		}
+	}
+	return sum / n
 }
