@@ -144,6 +144,21 @@ func (c *Canvas) BlitWith(img *ebiten.Image, cx, cy, kx, ky float64, op *ebiten.
 	c.img.DrawImage(img, op)
 }
 
+// Stamp draws a sprite (an image drawn at this canvas's K) centred on
+// (cx, cy), scaled by k, turned by angle radians and at alpha a, over
+// what is there: its text, if any, sits over other text on purpose.
+func (c *Canvas) Stamp(sprite *Canvas, cx, cy, k, angle, a float64) {
+	b := sprite.img.Bounds()
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+	op.GeoM.Scale(k, k)
+	op.GeoM.Rotate(angle)
+	op.GeoM.Translate(cx*c.K, cy*c.K)
+	op.ColorScale.ScaleAlpha(float32(a))
+	c.img.DrawImage(sprite.img, op)
+	noteOver(sprite.img, c.img, op.GeoM)
+}
+
 // Fade draws src (a canvas of the same size) over this one at alpha a.
 func (c *Canvas) Fade(src *Canvas, a float64) {
 	op := &ebiten.DrawImageOptions{}

@@ -180,7 +180,7 @@ func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	}
 	if p.Outcome != "" {
 		k := stampScale(p, s.now())
-		drawStamp(dst, t, p.Outcome, cx, 690, wide, k)
+		drawStamp(dst, t, p.Outcome, cx, 400, wide, k)
 		if k == 1 {
 			sc.landed = stampKey(seg, p)
 		}
@@ -352,28 +352,23 @@ func stampOf(t *Theme, o show.Outcome) (label, sub string, c color.RGBA) {
 	return "", "", t.Good
 }
 
-// drawStamp is a claim's outcome, large and unmistakable, under the
-// winner's prize, scaled by k about its centre as it lands (1: landed).
+// drawStamp is a claim's outcome, large and unmistakable: a stamp set
+// across the winner's card line, turned a little as a hand stamps, scaled
+// by k about its centre as it lands (1: landed). What it means in words
+// sits under the prize.
 func drawStamp(dst *Canvas, t *Theme, o show.Outcome, x, y, wide, k float64) {
 	label, sub, c := stampOf(t, o)
-	f := t.Fit(t.Bold, sizeSecond, label, wide-100)
+	f := t.Fit(t.Bold, sizeSecond, label, wide-260) // clear of the ring
 	w := text.Advance(label, f) + 100
-	stamp := func(d *Canvas, x, y float64) {
-		d.Rect(x-w/2, y, w, 150, Fade(t.Background, 0.85))
-		d.StrokeRect(x-w/2, y, w, 150, 10, c)
-		Text(d, label, f, x, y+20, Center, c)
-	}
-	if k == 1 {
-		stamp(dst, x, y)
-	} else {
-		// on the way down: drawn apart, then scaled (a few frames only)
-		img := dst.New(w+4, 154)
-		stamp(img, w/2+2, 2)
-		dst.Blit(img.img, x, y+75, k, k)
-		img.img.Deallocate()
-	}
+	const h, border, turn = 150.0, 10.0, -4 * math.Pi / 180
+	img := dst.New(w+2*border, h+2*border)
+	defer img.img.Deallocate()
+	img.Rect(border, border, w, h, Fade(t.Background, 0.72))
+	img.StrokeRect(border, border, w, h, border, c)
+	Text(img, label, f, border+w/2, border+20, Center, c)
+	dst.Stamp(img, x, y, k, turn, min(1, 0.4+0.6/k))
 	if sub != "" && k == 1 {
-		Text(dst, sub, t.Fit(t.Regular, sizeSupport-8, sub, wide), x, y+170, Center, t.Dim)
+		Text(dst, sub, t.Fit(t.Regular, sizeSupport-8, sub, wide), x, 700, Center, t.Dim)
 	}
 }
 

@@ -73,6 +73,11 @@ func (r *rig) frameAt(size image.Point) (*image.RGBA, []image.Rectangle) {
 	textRegions = newRegionLog()
 	r.s.Draw(img)
 	whole := textRegions.whole(img)
+	for _, b := range textRegions.overs(img) {
+		if !b.In(img.Bounds()) { // a stamp, over other text on purpose, may not be cut either
+			whole = append(whole, b)
+		}
+	}
 	textRegions = nil
 	r.s.shown, r.s.shotDue = shown, due
 	out := image.NewRGBA(image.Rectangle{Max: size})

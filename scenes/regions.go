@@ -3,6 +3,7 @@ package scenes
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -20,16 +21,17 @@ var textRegions *regionLog
 // it is copied to at a known offset (noteBlit).
 type regionLog struct {
 	boxes map[*ebiten.Image][]image.Rectangle
+	over  map[*ebiten.Image][]image.Rectangle // text set over other text on purpose: a stamp
 }
 
 func newRegionLog() *regionLog {
-	return &regionLog{boxes: map[*ebiten.Image][]image.Rectangle{}}
+	return &regionLog{boxes: map[*ebiten.Image][]image.Rectangle{}, over: map[*ebiten.Image][]image.Rectangle{}}
 }
 
 // on is the text boxes drawn on dst, as far as they fall on it.
 func (l *regionLog) on(dst *ebiten.Image) []image.Rectangle {
 	var in []image.Rectangle
-	for _, r := range l.boxes[dst] {
+	for _, r := range slices.Concat(l.boxes[dst], l.over[dst]) {
 		in = append(in, r.Intersect(dst.Bounds()))
 	}
 	return in
@@ -70,4 +72,23 @@ func noteBlit(src, dst *ebiten.Image, dx, dy int) {
 		textRegions.boxes[dst] = append(textRegions.boxes[dst], r.Add(image.Pt(dx, dy)))
 	}
 	delete(textRegions.boxes, src)
+}
+
+// overs is the boxes of text set over other text on purpose on dst.
+func (l *regionLog) overs(dst *ebiten.Image) []image.Rectangle { return l.over[dst] }
+
+// noteOver records the box that the text of src covers, drawn on dst
+// through g (scaled, turned), as text set over other text on purpose.
+func noteOver(src, dst *ebiten.Image, g ebiten.GeoM) {
+	if textRegions == nil || len(textRegions.boxes[src]) == 0 {
+		return
+	}
+	b := src.Bounds()
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range [][2]float64{{0, 0}, {float64(b.Dx()), 0}, {0, float64(b.Dy())}, {float64(b.Dx()), float64(b.Dy())}} {
+		x, y := g.Apply(p[0], p[1])
+		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+	}
+	r := image.Rect(int(math.Floor(x0))-1, int(math.Floor(y0))-1, int(math.Ceil(x1))+1, int(math.Ceil(y1))+1)
+	textRegions.over[dst] = append(textRegions.over[dst], r)
 }
