@@ -168,8 +168,11 @@ func (sc *chooseScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	}
 }
 
-// moving: a card, a ball or an envelope on its way.
-func (*chooseScene) moving(s *Stage, now time.Time) bool { return s.turning(now) }
+// moving: a card, a ball or an envelope on its way, or the jackpot's
+// moment (jackpot.go).
+func (sc *chooseScene) moving(s *Stage, now time.Time) bool {
+	return s.turning(now) || sc.jackpotMoving(s, now)
+}
 
 // chooseLook is what a frame of the table shows of its own.
 type chooseLook struct {
