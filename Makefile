@@ -187,7 +187,9 @@ shots: deps build
 	rm -rf .shots
 
 # The look book: every scene and moment the scenes' golden tests render,
-# as the stage draws them at 1920x1080, in docs/lookbook.
+# as the stage draws them at 1920x1080 (NAME.png) and at 3840x2160
+# (NAME@4k.png), and the reveal at 32:9, in docs/lookbook. Git keeps the
+# 4K frames of the main moments only (.gitignore).
 lookbook: deps
 	rm -rf docs/lookbook
 	$(XVFB) $(GO) test -count=1 -run 'TestGolden|TestDrawWitnessOnStage|TestLeaderboardFollowsItsFile' ./scenes -lookbook $(CURDIR)/docs/lookbook

@@ -49,7 +49,11 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 }
 
-func (g *game) Layout(int, int) (int, int) { return 1920, 1080 }
+// Layout is the screen's own pixels, as the stage's is.
+func (g *game) Layout(w, h int) (int, int) {
+	k := ebiten.Monitor().DeviceScaleFactor()
+	return int(float64(w) * k), int(float64(h) * k)
+}
 
 func main() {
 	limit := flag.Int("frames", 1, "quit after this many frames")
