@@ -37,6 +37,7 @@ type deskLink struct {
 	browse bool // open the console in the default browser once the stage is up
 
 	desks chan scenes.Desk // the stage's latest controls, newest only
+	small *ebiten.Image    // the frame scaled down for the preview, in the game loop
 	done  chan struct{}
 	wg    sync.WaitGroup
 
@@ -112,13 +113,15 @@ func (l *deskLink) onDesk(d scenes.Desk) {
 
 // preview hands the big screen's frame to the console, when a page is
 // there to see it: each frame a fresh image, which the console keeps until
-// it is encoded.
+// it is encoded. The frame is scaled down on the GPU first, to twice the
+// preview's width: reading back a 3840×2160 frame whole would stall the
+// game loop for as long as it takes to copy 33 MB.
 func (l *deskLink) preview(screen *ebiten.Image) {
 	if l.srv.Tabs() == 0 {
 		return
 	}
-	img := image.NewRGBA(screen.Bounds())
-	screen.ReadPixels(img.Pix)
+	var img *image.RGBA
+	img, l.small = scenes.Shrink(screen, l.small, 2*console.PreviewWidth)
 	l.srv.Preview(img)
 }
 
