@@ -148,10 +148,10 @@ func (sc *chooseScene) celebration(s *Stage, seg *show.SegState, card string, no
 // the cards taken face up over their winners.
 func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now time.Time) {
 	t := s.theme
-	s.drawFelt(dst)
 	tb := tableOf(dst)
 	turning := s.turning(now)
 	if len(seg.Taken()) == len(show.Cards) && !turning {
+		s.drawFelt(dst)
 		sc.drawFan(s, dst, seg, tb)
 		sc.heading(s, dst, seg, now)
 		return
@@ -194,27 +194,43 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		}
 		places = append(places, p)
 	}
-	if burst > 0 {
-		sc.drawBurst(s, dst, burstAt, tb.cy(), tb, burst)
+	// the table at rest: the felt, the cards lying on it and their shadows.
+	// While a card turns, that is copied from a still of it (software GL
+	// pays per pixel: a frame then paints the felt once, not the felt,
+	// four cards and their shadows), but for the top prize's burst, which
+	// opens behind the cards beside it
+	q := newQuad()
+	rest := func(d *Canvas) {
+		s.drawFelt(d)
+		if burst > 0 {
+			sc.drawBurst(s, d, burstAt, tb.cy(), tb, burst)
+		}
+		for _, p := range places {
+			if !p.flip {
+				sc.drawShadow(s, d, q, p.cx, p.cy, tb, p.lift, p.phi, 0)
+			}
+		}
+		for _, p := range places {
+			if p.halo {
+				d.BlitWith(s.haloSprite(d, tb.cw, tb.ch, 22*tb.k), p.cx, p.cy, 1, 1, alpha(0.75))
+			}
+			if !p.flip {
+				d.Blit(p.img, p.cx, p.cy, 1, 1)
+			}
+		}
+	}
+	if turning && burst == 0 {
+		key := fmt.Sprintf("still|%.0f|%s|%s", dst.W, strings.Join(seg.Taken(), " "), s.turn.item)
+		dst.Sub(0, feltTop, dst.W, H).Place(s.still(dst, key, rest), 0, 0)
+	} else {
+		rest(dst)
 	}
 	sc.heading(s, dst, seg, now)
-	// the shadows first, so that a lifted card's falls on the felt, not on
-	// the card beside it
-	q := newQuad()
 	for _, p := range places {
-		sc.drawShadow(s, dst, q, p.cx, p.cy, tb, p.lift, p.phi, 0)
-	}
-	for _, p := range places {
-		if p.halo {
-			blur := 22 * tb.k
-			dst.BlitWith(s.haloSprite(dst, tb.cw, tb.ch, blur), p.cx, p.cy, 1, 1, alpha(0.75))
-		}
-		if !p.flip {
-			dst.Blit(p.img, p.cx, p.cy, 1, 1)
-		} else {
+		if p.flip {
+			sc.drawShadow(s, dst, q, p.cx, p.cy, tb, p.lift, p.phi, 0)
 			sc.drawTurning(s, dst, q, p.img, p.cx, p.cy, tb, p.lift, p.phi, s.turnAt(now))
-		}
-		if o := owner(seg, p.card); o != nil && !p.flip {
+		} else if o := owner(seg, p.card); o != nil {
 			name := s.maskName(o.Participant)
 			Text(dst, name, t.Fit(t.Bold, 44, name, tb.cw+tb.gap-8), p.cx, tb.nameY(), Center, t.Text)
 		}
@@ -228,6 +244,18 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		}
 		holdLine(dst, t, lead+strings.ToUpper(s.maskName(last.Participant))+" WINS ", amounts(last.Choice.Prize), size, tb.holdY())
 	}
+}
+
+// still is the table at rest drawn by draw on a canvas the size of dst,
+// kept while key is the same: one at a time, the one before it let go.
+func (s *Stage) still(dst *Canvas, key string, draw func(*Canvas)) *Canvas {
+	for k, img := range s.sprites {
+		if strings.HasPrefix(k, "still|") && k != key {
+			img.Deallocate()
+			delete(s.sprites, k)
+		}
+	}
+	return &Canvas{img: s.sprite(dst, key, dst.W, H, draw), W: dst.W, K: dst.K, theme: dst.theme}
 }
 
 // heading is who chooses now, or that the table is done.

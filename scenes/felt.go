@@ -37,7 +37,8 @@ func (s *Stage) drawFelt(dst *Canvas) {
 		// the playing area's line, as printed on a table's cloth
 		paint(d, roundRect(36, 28, float32(d.W-72), float32(h-56), 80), 3, Fade(t.Text, 0.10))
 	})
-	dst.Blit(img, dst.W/2, feltTop+h/2, 1, 1)
+	// the felt is opaque: copied, not blended over what is under it
+	dst.BlitWith(img, dst.W/2, feltTop+h/2, 1, 1, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 }
 
 // radial fills d with rings about (cx, cy), radii rx × ry at 1, the
