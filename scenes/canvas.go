@@ -31,13 +31,16 @@ type Canvas struct {
 	W     float64 // the width in units
 	K     float64 // pixels a unit
 	theme *Theme  // for the faces at K
+	// root is the image whose text boxes the canvas records (tests only):
+	// its own, or for a Sub, its parent's, whose coordinates it keeps
+	root *ebiten.Image
 }
 
 // newCanvas is img as a canvas: H units to its height.
 func newCanvas(img *ebiten.Image, t *Theme) *Canvas {
 	b := img.Bounds()
 	k := float64(b.Dy()) / H
-	return &Canvas{img: img, W: float64(b.Dx()) / k, K: k, theme: t}
+	return &Canvas{img: img, W: float64(b.Dx()) / k, K: k, theme: t, root: img}
 }
 
 // canvasSize is the pixel size of the canvas for a screen of w × h pixels:
@@ -127,6 +130,33 @@ func (c *Canvas) Place(src *Canvas, x, y float64) {
 	noteBlit(src.img, c.img, int(dx), int(dy))
 }
 
+// Copy puts back the part of still (a canvas of the same size) from (x0,
+// y0) to (x1, y1), a pixel more each way: what a moving piece covered.
+func (c *Canvas) Copy(still *Canvas, x0, y0, x1, y1 float64) {
+	c.copyPx(still, image.Rect(int(math.Floor(x0*c.K))-1, int(math.Floor(y0*c.K))-1, int(math.Ceil(x1*c.K))+1, int(math.Ceil(y1*c.K))+1))
+}
+
+func (c *Canvas) copyPx(still *Canvas, rs ...image.Rectangle) {
+	// one draw for all: a draw call a piece costs more than its pixels
+	vs := make([]ebiten.Vertex, 0, 4*len(rs))
+	is := make([]uint16, 0, 6*len(rs))
+	b := c.img.Bounds()
+	for _, r := range rs {
+		if r = r.Intersect(b); r.Empty() {
+			continue
+		}
+		n := uint16(len(vs))
+		for _, p := range []image.Point{r.Min, {r.Max.X, r.Min.Y}, {r.Min.X, r.Max.Y}, r.Max} {
+			x, y := float32(p.X), float32(p.Y)
+			vs = append(vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: x, SrcY: y, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1})
+		}
+		is = append(is, n, n+1, n+2, n+1, n+3, n+2)
+	}
+	if len(is) > 0 {
+		c.img.DrawTriangles(vs, is, still.img, &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendCopy})
+	}
+}
+
 // Blit draws a sprite (an image drawn at this canvas's K) centred on (cx,
 // cy), scaled by kx and ky.
 func (c *Canvas) Blit(img *ebiten.Image, cx, cy, kx, ky float64) {
@@ -170,7 +200,7 @@ func (c *Canvas) Fade(src *Canvas, a float64) {
 // drawn once and copied after.
 func (c *Canvas) New(w, h float64) *Canvas {
 	img := ebiten.NewImage(max(1, int(math.Ceil(w*c.K))), max(1, int(math.Ceil(h*c.K))))
-	return &Canvas{img: img, W: w, K: c.K, theme: c.theme}
+	return &Canvas{img: img, W: w, K: c.K, theme: c.theme, root: img}
 }
 
 // face is f at this canvas's pixels: f's size in units times K.
@@ -194,5 +224,5 @@ func (c *Canvas) text(s string, f text.Face, x, y float64, h, v text.Align, clr 
 	op.PrimaryAlign, op.SecondaryAlign = h, v
 	pf := c.face(f)
 	text.Draw(c.img, s, pf, op)
-	noteText(c.img, s, pf, px, py, h, v)
+	noteText(c.root, s, pf, px, py, h, v)
 }

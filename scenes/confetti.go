@@ -68,11 +68,7 @@ func (c *confetti) repaint(dst *Canvas, in time.Duration, t *Theme) {
 	if c.on != dst.img {
 		dst.Place(c.still, 0, 0)
 	} else {
-		for _, r := range c.dirty(dst, c.at, in) {
-			op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-			op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
-			dst.img.DrawImage(c.still.img.SubImage(r).(*ebiten.Image), op)
-		}
+		dst.copyPx(c.still, c.dirty(dst, c.at, in)...)
 	}
 	drawPieces(dst, in, t)
 	c.on, c.at = dst.img, in

@@ -17,10 +17,11 @@ import (
 // countdownScene is the winner's claim countdown: a ring from the
 // deadline stored in the record, and once decided, the outcome's stamp.
 type countdownScene struct {
-	menu    int     // the outcome menu's highlighted line: -1 closed
-	lastTen int     // the last of the final ten seconds cued
-	ring    *Canvas // the ring, drawn apart
-	landed  string  // the pick whose stamp was last drawn landed (segment/K)
+	menu    int           // the outcome menu's highlighted line: -1 closed
+	lastTen int           // the last of the final ten seconds cued
+	landed  string        // the pick whose stamp was last drawn landed (segment/K)
+	ringAt  time.Time     // the time the ring was last painted at…
+	ringOn  *ebiten.Image // …and on what
 }
 
 // landTime is how long a stamp takes to land: it comes down from a
@@ -198,8 +199,29 @@ func (sc *countdownScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	case p != nil && p.Outcome != show.Pending && sc.landed != stampKey(seg, p):
 		s.drawAll(dst, now) // until a frame has it landed
 	case ringRuns(s):
-		sc.drawRing(s, dst, now)
+		if at := ringTime(p, now); at != sc.ringAt || dst.img != sc.ringOn {
+			sc.drawRing(s, dst, now)
+		}
 	}
+}
+
+// ringTime is the time the running ring shows at now: the time left is
+// rounded up to a sixteenth of a second (its arc moves a pixel and a bit
+// in that time), to a thirty-second in the last ten seconds, where it
+// pulses. A frame in between paints nothing: software GL pays for every
+// frame painted. Rounded up, in steps that divide a second exactly (a
+// fifteenth is no whole number of nanoseconds), the seconds shown change
+// at the very instant they would unrounded.
+func ringTime(p *show.Pick, now time.Time) time.Time {
+	left := p.Deadline.Sub(now)
+	if p.Deadline.IsZero() || left <= 0 {
+		return now
+	}
+	step := time.Second / 16
+	if left <= 10*time.Second {
+		step = time.Second / 32
+	}
+	return p.Deadline.Add(-(left + step - 1).Truncate(step))
 }
 
 // ringRuns reports whether the countdown ring moves: a pick waits on its
@@ -235,15 +257,16 @@ func (sc *countdownScene) drawRing(s *Stage, dst *Canvas, now time.Time) {
 	if p == nil {
 		return
 	}
-	// The ring is drawn on its own small image, without antialiasing:
-	// ebiten's works at twice the size of the image drawn on, which software
-	// GL pays for in every frame of the countdown (45 fps against 35 here);
-	// at 36 pixels wide the ring's edge needs none on a big screen.
+	now = ringTime(p, now)
+	sc.ringAt, sc.ringOn = now, dst.img
+	// The ring is drawn through a sub-image of the canvas, without
+	// antialiasing: ebiten's works at twice the size of the image drawn on,
+	// which software GL pays for in every frame of the countdown (45 fps
+	// against 35 here); at 36 pixels wide the ring's edge needs none on a
+	// big screen.
 	const m = ringR + 40
-	if sc.ring == nil || sc.ring.K != dst.K {
-		sc.ring = dst.New(2*m, 2*m)
-	}
-	img := sc.ring
+	ringX, _, _ := countdownLayout(dst.W)
+	img := dst.Sub(ringX-m, ringY-m, ringX+m, ringY+m)
 	img.Fill(t.Background)
 	total := time.Duration(s.opt.Show.ClaimSeconds) * time.Second
 	left := time.Duration(0)
@@ -269,29 +292,27 @@ func (sc *countdownScene) drawRing(s *Stage, dst *Canvas, now time.Time) {
 		if !p.Outcome.Wins() {
 			done = t.Warn
 		}
-		img.StrokeCircle(m, m, r, width, done, false)
-		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, done)
-		Text(img, "seconds left", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
+		img.StrokeCircle(ringX, ringY, r, width, done, false)
+		Text(img, secondsText(left), t.Bold(220), ringX, ringY-140, Center, done)
+		Text(img, "seconds left", t.Regular(sizeSupport-8), ringX, ringY+110, Center, t.Dim)
 	case !p.Deadline.IsZero():
-		img.StrokeCircle(m, m, r, width, spent, false)
-		arc(img, m, m, r, width, 0, left.Seconds()/total.Seconds(), c)
-		Text(img, secondsText(left), t.Bold(220), m, m-140, Center, c)
-		Text(img, "seconds to claim", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
+		img.StrokeCircle(ringX, ringY, r, width, spent, false)
+		arc(img, ringX, ringY, r, width, 0, left.Seconds()/total.Seconds(), c)
+		Text(img, secondsText(left), t.Bold(220), ringX, ringY-140, Center, c)
+		Text(img, "seconds to claim", t.Regular(sizeSupport-8), ringX, ringY+110, Center, t.Dim)
 	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Kind == show.KindBonus:
 		// the team is on its way to the device: the seconds wait for it
-		img.StrokeCircle(m, m, ringR, 36, spent, false)
-		Text(img, secondsText(total), t.Bold(220), m, m-140, Center, t.Dim)
-		Text(img, "seconds once the team", t.Regular(40), m, m+100, Center, t.Dim)
-		Text(img, "reaches the device", t.Regular(40), m, m+150, Center, t.Dim)
+		img.StrokeCircle(ringX, ringY, ringR, 36, spent, false)
+		Text(img, secondsText(total), t.Bold(220), ringX, ringY-140, Center, t.Dim)
+		Text(img, "seconds once the team", t.Regular(40), ringX, ringY+100, Center, t.Dim)
+		Text(img, "reaches the device", t.Regular(40), ringX, ringY+150, Center, t.Dim)
 	default:
 		// no countdown (a winner who need not be present): the slot holds
 		// what happens next instead of standing empty
-		img.StrokeCircle(m, m, ringR, 36, spent, false)
-		Text(img, "15", t.Bold(220), m, m-140, Center, t.Text)
-		Text(img, "days to collect", t.Regular(sizeSupport-8), m, m+110, Center, t.Dim)
+		img.StrokeCircle(ringX, ringY, ringR, 36, spent, false)
+		Text(img, "15", t.Bold(220), ringX, ringY-140, Center, t.Text)
+		Text(img, "days to collect", t.Regular(sizeSupport-8), ringX, ringY+110, Center, t.Dim)
 	}
-	ringX, _, _ := countdownLayout(dst.W)
-	dst.Place(img, ringX-m, ringY-m)
 }
 
 // arc strokes, without antialiasing, the part of a ring from fraction a to b of a turn, clockwise

@@ -215,7 +215,7 @@ func (r *rig) stamped() {
 // text of the golden frame and of this one (when got is the rig's latest
 // frame) must match exactly; the rest within the tolerance. A failed
 // frame is written to $TMPDIR/drawshow-golden.
-func golden(t *testing.T, name string, got *image.RGBA) {
+func golden(t testing.TB, name string, got *image.RGBA) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".png")
 	boxesPath := filepath.Join("testdata", "golden", name+".text")

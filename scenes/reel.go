@@ -6,6 +6,8 @@ import (
 
 	"drawshow/audio"
 	"drawshow/show"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // reelScene is the drawing animation: a sample of the pool that includes
@@ -13,9 +15,10 @@ import (
 // one row among many, never singled out.
 type reelScene struct {
 	sample  []show.Entry // the pool's sample, from the frozen bin
-	window  *Canvas      // the reel's window, drawn apart
 	landing bool         // the reel waits for its announce to be committed
 	roll    audio.Voice  // the drum-roll under the reel
+	still   *Canvas      // the frame without its rows…
+	fresh   bool         // …as last painted whole
 }
 
 func (*reelScene) Name() string { return "reel" }
@@ -53,17 +56,40 @@ func (sc *reelScene) stopRoll(s *Stage) {
 }
 
 func (sc *reelScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
+	sc.drawStill(s, dst)
+	sc.drawRows(s, dst, in)
+	sc.fresh = false
+}
+
+// drawStill is the reel but for its rows.
+func (sc *reelScene) drawStill(s *Stage, dst *Canvas) {
 	seg := s.st.CurSeg()
+	t := s.theme
 	s.drawContext(dst, seg, dst.W/2, 150, dst.W-2*margin)
-	sc.drawWindow(s, dst, in)
+	left, top, right, bot := reelWindow(dst)
+	dst.Rect(left, top, right-left, bot-top, t.Background)
+	dst.Rect(left+60, reelY-reelRowH/2, right-left-120, reelRowH, Fade(t.Primary, 0.8))
+	dst.StrokeRect(left+60, reelY-reelRowH/2, right-left-120, reelRowH, 6, t.Accent)
 	if seg.Frozen != nil {
 		s.drawTrust(dst, seg)
 	}
 }
 
-// repaint paints the reel's window alone.
+// repaint paints the reel's rows alone, over a still of the rest taken
+// after the frame was last painted whole.
 func (sc *reelScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	sc.drawWindow(s, dst, now.Sub(s.since))
+	if c := sc.still; c == nil || c.img.Bounds() != dst.img.Bounds() {
+		if c != nil {
+			c.img.Deallocate()
+		}
+		sc.still, sc.fresh = dst.New(dst.W, H), false
+	}
+	if !sc.fresh {
+		s.drawBackdrop(sc.still)
+		sc.drawStill(s, sc.still)
+		sc.fresh = true
+	}
+	sc.drawRows(s, dst, now.Sub(s.since), sc.still)
 }
 
 // The reel's window: rows of reelRowH around the centre line reelY.
@@ -73,38 +99,47 @@ const (
 	reelRows = 2.2 // rows shown above and below the centre
 )
 
-// drawWindow paints the reel's part of the canvas, background included.
-// The rows are drawn on the window's own image, so nothing of them falls
-// outside what the next frame paints over.
-func (sc *reelScene) drawWindow(s *Stage, screen *Canvas, in time.Duration) {
+// reelWindow is the part of the canvas the rows run in.
+func reelWindow(dst *Canvas) (left, top, right, bot float64) {
+	return 200, reelY - reelRows*reelRowH, dst.W - 200, reelY + reelRows*reelRowH
+}
+
+// drawRows paints the reel's rows at in through a sub-image of the window,
+// so that none falls outside what the next frame paints over. Over a
+// still, the columns the rows run in are put back from it first: the
+// names' and the tickets', not the whole window (software GL pays for
+// every pixel).
+func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still ...*Canvas) {
 	t := s.theme
-	const left, top = 200.0, reelY - reelRows*reelRowH
-	if sc.window == nil || sc.window.K != screen.K || sc.window.W != screen.W-2*left {
-		sc.window = screen.New(screen.W-2*left, 2*reelRows*reelRowH)
-	}
-	dst := sc.window
-	dst.Fill(t.Background)
-	defer screen.Place(dst, left, top)
+	left, top, right, bot := reelWindow(screen)
+	dst := screen.Sub(left, top, right, bot)
 	rows := sc.rows(s, s.st.CurSeg())
 	if len(rows) == 0 {
 		return
 	}
 	pos := reelPos(in, len(rows)) // the row at the centre, fractional
-	cy := reelY - top             // the centre line on the window's image
-	dst.Rect(60, cy-reelRowH/2, dst.W-120, reelRowH, Fade(t.Primary, 0.8))
-	dst.StrokeRect(60, cy-reelRowH/2, dst.W-120, reelRowH, 6, t.Accent)
+	nameF, ticketF := t.Bold(72), t.Bold(56)
+	if len(still) > 0 {
+		var nameW, ticketW float64
+		for i := max(int(pos)-3, 0); i <= min(int(pos)+3, len(rows)-1); i++ {
+			nameW = max(nameW, text.Advance(rows[i].name, nameF))
+			ticketW = max(ticketW, text.Advance(rows[i].ticket, ticketF))
+		}
+		dst.Copy(still[0], left+110, top, left+130+nameW, bot)
+		dst.Copy(still[0], right-130-ticketW, top, right-110, bot)
+	}
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {
 		if i < 0 || i >= len(rows) {
 			continue
 		}
-		y := cy + (float64(i)-pos)*reelRowH
+		y := reelY + (float64(i)-pos)*reelRowH
 		// rows fade out before the window's edge, so none is cut mid-letter
-		a := clamp(1-math.Abs(y-cy)/(reelRowH*(reelRows-0.45)), 0, 1)
+		a := clamp(1-math.Abs(y-reelY)/(reelRowH*(reelRows-0.45)), 0, 1)
 		if a == 0 {
 			continue
 		}
-		Text(dst, rows[i].name, t.Bold(72), 120, y-36, Left, Fade(t.Text, a))
-		Text(dst, rows[i].ticket, t.Bold(56), dst.W-120, y-24, Right, Fade(t.Accent, a))
+		Text(dst, rows[i].name, nameF, left+120, y-36, Left, Fade(t.Text, a))
+		Text(dst, rows[i].ticket, ticketF, right-120, y-24, Right, Fade(t.Accent, a))
 	}
 }
 

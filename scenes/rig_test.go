@@ -79,7 +79,7 @@ func (b sessionBackend) Anchor() (string, error) {
 // rig is a stage on a real rehearsal of the demo show in a temporary
 // database, driven by a Script and the test's clock.
 type rig struct {
-	t    *testing.T
+	t    testing.TB
 	clk  *clock
 	in   *Script
 	s    *Stage
@@ -91,7 +91,7 @@ type rig struct {
 // W is the width the tests draw at unless they say: 16:9 at 1080 lines.
 const W = 1920
 
-func newRig(t *testing.T, tweak func(*Options)) *rig {
+func newRig(t testing.TB, tweak func(*Options)) *rig {
 	t.Helper()
 	path, err := demo.WriteTo(t.TempDir())
 	if err != nil {
@@ -103,7 +103,7 @@ func newRig(t *testing.T, tweak func(*Options)) *rig {
 // openRig is a stage on a rehearsal of the show file at path, on a new
 // database beside it, with the clock at start; tweak, if any, changes the
 // stage's options (its Backend is the session's) before the stage starts.
-func openRig(t *testing.T, path string, start time.Time, tweak func(*Options)) *rig {
+func openRig(t testing.TB, path string, start time.Time, tweak func(*Options)) *rig {
 	t.Helper()
 	text, err := os.ReadFile(path)
 	if err != nil {
@@ -138,7 +138,7 @@ func openRig(t *testing.T, path string, start time.Time, tweak func(*Options)) *
 	return &rig{t: t, clk: clk, in: in, s: s, ss: ss, sh: sh}
 }
 
-func loadLogo(t *testing.T, path string) *ebiten.Image {
+func loadLogo(t testing.TB, path string) *ebiten.Image {
 	t.Helper()
 	if path == "" {
 		return nil

@@ -1,0 +1,104 @@
+package scenes
+
+import (
+	"image"
+	"image/color"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// BenchmarkSceneFrame draws the animated scenes frame after frame, as the
+// stage does (the part that moves, over the last frame), at 1920×1080 and
+// at 3840×2160, the frames flushed to the GPU (software GL here) by
+// reading a pixel back after the last. The yardstick is the same with a 10×10 square
+// repainted instead: ratio is the yardstick's time over the scene's, the
+// share of the frame rate the scene keeps of what the display allows
+// before presenting (which the stage's BenchmarkStageFPS includes).
+func BenchmarkSceneFrame(b *testing.B) {
+	for _, size := range []struct {
+		name string
+		px   image.Point
+	}{{"1080", image.Pt(W, H)}, {"4k", image.Pt(3840, 2160)}} {
+		for _, sc := range []struct {
+			name string
+			to   func(r *rig) (from time.Time, span time.Duration)
+		}{
+			{"reel", func(r *rig) (time.Time, time.Duration) {
+				r.toIntro()
+				r.press(ebiten.KeyPageDown)
+				r.until("the reel", func() bool { return r.scene() == "reel" && !r.s.busy && len(r.seg().Picks) > 0 })
+				return r.s.since.Add(time.Second), 4 * time.Second
+			}},
+			{"reveal", func(r *rig) (time.Time, time.Duration) {
+				r.toIntro()
+				r.reel(ebiten.KeyPageDown, nil)
+				return r.s.since.Add(flashTime + 200*time.Millisecond), confettiTime - flashTime - 400*time.Millisecond
+			}},
+			{"countdown", func(r *rig) (time.Time, time.Duration) {
+				r.toIntro()
+				r.reel(ebiten.KeyPageDown, nil)
+				r.countdown()
+				return r.clk.Now(), 60 * time.Second
+			}},
+			{"attract", func(r *rig) (time.Time, time.Duration) {
+				r.faded()
+				return r.clk.Now(), 30 * time.Second
+			}},
+		} {
+			b.Run(sc.name+"-"+size.name, func(b *testing.B) {
+				d := frameTime(b, size.px, sc.to)
+				yard := frameTime(b, size.px, nil) // in the same run, as many frames
+				b.ReportMetric(float64(d.Microseconds())/1000, "ms/frame")
+				b.ReportMetric(float64(yard.Microseconds())/1000, "yardstick_ms/frame")
+				b.ReportMetric(yard.Seconds()/d.Seconds(), "ratio")
+			})
+		}
+	}
+}
+
+// frameTime is the mean time of b.N frames of the scene to leads to, or of
+// the yardstick's square when to is nil, on a screen of size.
+func frameTime(b *testing.B, size image.Point, to func(r *rig) (time.Time, time.Duration)) time.Duration {
+	screen := ebiten.NewImage(size.X, size.Y)
+	defer screen.Deallocate()
+	px := make([]byte, 4)
+	dot := screen.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image)
+	var draw func(i int)
+	if to == nil {
+		draw = func(i int) {
+			screen.SubImage(image.Rect(0, 0, 10, 10)).(*ebiten.Image).Fill(color.RGBA{byte(i), 0, 0, 0xff})
+		}
+	} else {
+		r := newRig(b, nil)
+		r.press(ebiten.KeyPageDown) // past the open
+		r.at("attract")
+		from, span := to(r)
+		r.s.Draw(screen) // the whole frame, once
+		draw = func(i int) {
+			// the clock runs on within the moment and starts it again
+			r.clk.Set(from.Add(time.Duration(i) * time.Second / 60 % span))
+			r.s.Draw(screen)
+		}
+	}
+	draw(0)
+	dot.ReadPixels(px)
+	b.ResetTimer()
+	t0 := time.Now()
+	for i := range b.N {
+		draw(i + 1)
+	}
+	dot.ReadPixels(px) // every frame is drawn, not only queued
+	d := time.Since(t0) / time.Duration(b.N)
+	b.StopTimer()
+	return d
+}
+
+// toIntro freezes the first draw's bin from the attract loop.
+func (r *rig) toIntro() {
+	r.t.Helper()
+	r.press(ebiten.KeyPageDown)
+	r.at("intro")
+	r.faded()
+}
