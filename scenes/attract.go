@@ -498,7 +498,7 @@ func (*attractScene) drawJackpotPanel(s *Stage, dst *Canvas, seg *show.SegState)
 	case st != nil && st.Won:
 		Text(dst, "Next week the jackpot starts again at "+show.Money(cur, st.Next), t.Regular(48), dst.W/2, y, Center, t.Text)
 	case st != nil:
-		Text(dst, "Not won tonight: next week it is "+show.Money(cur, st.Next), t.Bold(56), dst.W/2, y, Center, t.Good)
+		Text(dst, "Not won tonight: next week it is "+show.Money(cur, st.Next), t.Bold(56), dst.W/2, y, Center, t.Accent) // money: the jackpot's gold
 	case j.Guaranteed:
 		Text(dst, "Guaranteed week: 1 jackpot ball among "+strconv.Itoa(j.Balls), t.Bold(56), dst.W/2, y, Center, t.Good)
 	default:

@@ -32,6 +32,11 @@ func BenchmarkSceneFrame(b *testing.B) {
 				r.until("the reel", func() bool { return r.scene() == "reel" && !r.s.busy && len(r.seg().Picks) > 0 })
 				return r.s.since.Add(time.Second), 4 * time.Second
 			}},
+			{"flash", func(r *rig) (time.Time, time.Duration) {
+				r.toIntro()
+				r.reel(ebiten.KeyPageDown, nil)
+				return r.s.since.Add(fadeTime + 10*time.Millisecond), flashTime - fadeTime - 20*time.Millisecond
+			}},
 			{"reveal", func(r *rig) (time.Time, time.Duration) {
 				r.toIntro()
 				r.reel(ebiten.KeyPageDown, nil)

@@ -52,14 +52,22 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration) {
 	width := dst.W - 2*margin
 	s.drawContext(dst, seg, dst.W/2, 150, width)
 	if in < flashTime {
-		// a burst of light behind the name, widening and fading
-		// (under the header: a sub-image keeps the canvas's coordinates)
+		// a burst of light behind the name, widening and fading: rings of
+		// light, brightest at the heart, drawn once and scaled (an
+		// antialiased circle as large as the frame costs software GL a
+		// pass at twice the frame's size, every frame); under the header,
+		// through a sub-image that keeps the canvas's coordinates
 		u := in.Seconds() / flashTime.Seconds()
 		r := 140 + 480*(1-math.Pow(1-u, 2))
-		band := dst.Sub(0, confettiTop, dst.W, confettiBot)
-		for _, k := range []float64{1, 0.72, 0.45} { // rings of light, brightest at the heart
-			band.Circle(dst.W/2, 330, r*k, Fade(s.theme.Accent, 0.14*(1-u)), true)
-		}
+		const R = flashR
+		img := s.sprite(dst, "flash", 2*R, 2*R, func(d *Canvas) {
+			for _, k := range []float64{1, 0.72, 0.45} {
+				d.Circle(R, R, R*k, Fade(s.theme.Accent, 0.14), true)
+			}
+		})
+		op := &ebiten.DrawImageOptions{}
+		op.ColorScale.ScaleAlpha(float32(1 - u))
+		dst.Sub(0, confettiTop, dst.W, confettiBot).BlitWith(img, dst.W/2, 330, r/R, r/R, op)
 	}
 	sc.drawWinner(s, dst, 240, in)
 	if w := seg.DrawWitness; w != nil {
@@ -139,6 +147,7 @@ func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duratio
 // The confetti falls between the header and the notice above the hint
 // bar: what is drawn there (a notice, the hints) is not under it.
 const (
+	flashR      = 310.0 // the flash's sprite, scaled to the burst's radius
 	confettiTop = 124.0
 	confettiBot = H - 134.0
 )

@@ -82,7 +82,7 @@ func (s *Stage) sprite(on *Canvas, key string, w, h float64, draw func(dst *Canv
 // piece centred on (cx, cy).
 func (s *Stage) glow(dst *Canvas, cx, cy, w, h, r float64) {
 	img := s.sprite(dst, fmt.Sprintf("glow|%.0f|%.0f|%.0f", w, h, r), w, h, func(d *Canvas) {
-		paint(d, roundRect(0, 0, float32(w), float32(h), float32(r)), 0, Fade(s.theme.Accent, 0.45))
+		paint(d, roundRect(0, 0, float32(w), float32(h), float32(r)), 0, Fade(s.theme.Text, 0.45)) // ivory: gold is for money only
 	})
 	dst.Blit(img, cx, cy, 1, 1)
 }
