@@ -28,12 +28,7 @@ func TestGoldenChest(t *testing.T) {
 	r.faded()
 	g("31-attract-jackpot")
 
-	r.press(ebiten.KeyPageDown)
-	r.at("intro")
-	r.drawAll(ebiten.KeyC)
-	r.press(ebiten.KeyPageDown)
-	r.at("choose")
-	r.faded()
+	r.toChest()
 	r.press(ebiten.KeyPageDown) // the highlight to ball 02
 	g("32-chest")
 
@@ -107,12 +102,7 @@ func TestJackpotMomentNext(t *testing.T) {
 	r := openRig(t, path, testStart, nil)
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
-	r.press(ebiten.KeyPageDown)
-	r.at("intro")
-	r.drawAll(ebiten.KeyC)
-	r.press(ebiten.KeyPageDown)
-	r.at("choose")
-	r.faded()
+	r.toChest()
 	r.clk.Add(freshPress)
 	r.typeKeys(digitKeys(show.JackpotBall(show.Key(testSeed, ""), "chest", 20))...)
 	r.press(ebiten.KeyEnter)
@@ -150,3 +140,15 @@ segments:
 `
 
 // raps is a bonus jackpot's list of active players: device, area, card.
+
+// toChest draws the chest's winners from the attract loop, every one
+// claimed, and goes on to the chest.
+func (r *rig) toChest() {
+	r.t.Helper()
+	r.press(ebiten.KeyPageDown)
+	r.at("intro")
+	r.drawAll(ebiten.KeyC)
+	r.press(ebiten.KeyPageDown)
+	r.at("choose")
+	r.faded()
+}

@@ -129,10 +129,15 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 			if s.scratch != nil {
 				s.scratch.img.Deallocate()
 			}
-			s.scratch = screen.New(screen.W, H)
+			s.scratch, s.scratchOf = screen.New(screen.W, H), time.Time{}
 		}
-		s.scratch.Clear()
-		s.drawScene(s.scratch, s.prev, now.Sub(s.prevAt))
+		if s.scratchOf != s.fadeAt {
+			// the old scene as it was when it left, drawn once a fade:
+			// software GL would pay for a whole scene more every frame of it
+			s.scratch.Clear()
+			s.drawScene(s.scratch, s.prev, s.fadeAt.Sub(s.prevAt))
+			s.scratchOf = s.fadeAt
+		}
 		screen.Fade(s.scratch, 1-f.Seconds()/fadeTime.Seconds())
 	}
 	s.drawOverlays(screen, now)

@@ -86,33 +86,34 @@ func newQuad() *quad {
 // camera f units away: the near edge grows, the far one shrinks, as a
 // card does in a hand.
 func (q *quad) turned(img *ebiten.Image, cx, cy, w, h, k, phi, f float64) {
-	b := img.Bounds()
 	sin, cos := math.Sin(phi), math.Cos(phi)
-	for j := 0; j <= flipRows; j++ {
-		yn := float64(j) / flipRows
-		for i := 0; i <= flipCols; i++ {
-			xn := float64(i) / flipCols
-			lx, ly := (xn-0.5)*w*k, (yn-0.5)*h*k
-			p := f / (f + lx*sin)
-			v := &q.vs[j*(flipCols+1)+i]
-			v.DstX, v.DstY = float32(cx+lx*cos*p), float32(cy+ly*p)
-			v.SrcX, v.SrcY = float32(float64(b.Min.X)+xn*float64(b.Dx())), float32(float64(b.Min.Y)+yn*float64(b.Dy()))
-		}
-	}
+	q.place(img, w, h, k, func(lx, ly float64) (float64, float64) {
+		p := f / (f + lx*sin)
+		return cx + lx*cos*p, cy + ly*p
+	})
 }
 
 // rotated places the grid for img (w × h units) centred on (cx, cy),
 // scaled by k and tilted by a in the plane of the screen.
 func (q *quad) rotated(img *ebiten.Image, cx, cy, w, h, k, a float64) {
-	b := img.Bounds()
 	sin, cos := math.Sin(a), math.Cos(a)
+	q.place(img, w, h, k, func(lx, ly float64) (float64, float64) {
+		return cx + lx*cos - ly*sin, cy + lx*sin + ly*cos
+	})
+}
+
+// place lays the grid over img (w × h units, scaled by k): each of its
+// points, (lx, ly) from the centre, goes where at puts it, and takes the
+// sprite's pixel at the same place.
+func (q *quad) place(img *ebiten.Image, w, h, k float64, at func(lx, ly float64) (x, y float64)) {
+	b := img.Bounds()
 	for j := 0; j <= flipRows; j++ {
 		yn := float64(j) / flipRows
 		for i := 0; i <= flipCols; i++ {
 			xn := float64(i) / flipCols
-			lx, ly := (xn-0.5)*w*k, (yn-0.5)*h*k
+			x, y := at((xn-0.5)*w*k, (yn-0.5)*h*k)
 			v := &q.vs[j*(flipCols+1)+i]
-			v.DstX, v.DstY = float32(cx+lx*cos-ly*sin), float32(cy+lx*sin+ly*cos)
+			v.DstX, v.DstY = float32(x), float32(y)
 			v.SrcX, v.SrcY = float32(float64(b.Min.X)+xn*float64(b.Dx())), float32(float64(b.Min.Y)+yn*float64(b.Dy()))
 		}
 	}

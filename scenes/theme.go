@@ -133,17 +133,18 @@ var (
 )
 
 // WarmStep caches the letters of the show's texts in the i-th face of the
-// sizes the scenes use, and reports whether there are more: a face a tick,
-// so warming never stalls a frame.
-func (t *Theme) WarmStep(i int) bool {
+// sizes the scenes use, at k pixels a unit (a 4K canvas draws every face at
+// twice its size), and reports whether there are more: a face a tick, so
+// warming never stalls a frame.
+func (t *Theme) WarmStep(i int, k float64) bool {
 	var f *text.GoTextFace
 	switch n := len(boldSizes) + len(regularSizes); {
 	case i < len(boldSizes):
-		f = t.Bold(boldSizes[i])
+		f = t.Bold(boldSizes[i] * k)
 	case i < n:
-		f = t.Regular(regularSizes[i-len(boldSizes)])
+		f = t.Regular(regularSizes[i-len(boldSizes)] * k)
 	case i < n+len(monoSizes):
-		f = t.Mono(monoSizes[i-n])
+		f = t.Mono(monoSizes[i-n] * k)
 	default:
 		return false
 	}
