@@ -97,12 +97,21 @@ func stageFPS(b *testing.B, show, empty, display, suffix string) {
 	if err != nil {
 		b.Fatalf("yardstick: %v", err)
 	}
-	if v, ok := strings.CutPrefix(strings.TrimSpace(string(yo)), "fps="); ok {
-		x, _ := strconv.ParseFloat(v, 64)
-		b.ReportMetric(x, "yardstick_fps"+suffix)
-		for k, fps := range fpsOf {
-			if x > 0 {
-				b.ReportMetric(fps/x, k+"_ratio"+suffix)
+	for _, f := range strings.Fields(string(yo)) {
+		k, v, _ := strings.Cut(f, "=")
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			continue
+		}
+		switch k {
+		case "tps": // the ticks ebiten runs at that frame rate, for the stage's tps to be read against
+			b.ReportMetric(x, "yardstick_tps"+suffix)
+		case "fps":
+			b.ReportMetric(x, "yardstick_fps"+suffix)
+			for k, fps := range fpsOf {
+				if x > 0 {
+					b.ReportMetric(fps/x, k+"_ratio"+suffix)
+				}
 			}
 		}
 	}

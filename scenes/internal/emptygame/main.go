@@ -2,7 +2,7 @@
 // program that does nothing, full screen like the stage. It prints
 // first_frame_ms on its first frame and quits after --frames frames; with
 // --square it repaints a 10×10 square every frame for --seconds and prints
-// its frame rate, the most any animated scene can reach on this display.
+// its frame and tick rates, the most any animated scene can reach on this display.
 package main
 
 import (
@@ -20,12 +20,16 @@ var start = time.Now()
 
 type game struct {
 	frames, limit int
+	ticks         int // Updates since the first frame
 	square        bool
 	seconds       time.Duration
 	first         time.Time
 }
 
 func (g *game) Update() error {
+	if !g.first.IsZero() {
+		g.ticks++
+	}
 	if g.square {
 		if !g.first.IsZero() && time.Since(g.first) >= g.seconds {
 			return ebiten.Termination
@@ -70,6 +74,7 @@ func main() {
 		os.Exit(1)
 	}
 	if *square {
-		fmt.Printf("fps=%.1f\n", float64(g.frames-1)/time.Since(g.first).Seconds())
+		d := time.Since(g.first).Seconds()
+		fmt.Printf("fps=%.1f tps=%.1f\n", float64(g.frames-1)/d, float64(g.ticks)/d)
 	}
 }
