@@ -13,9 +13,21 @@ import (
 // revealScene is the winner, as the reel lands: masked name and card,
 // ticket, tier and prize, under confetti.
 type revealScene struct {
-	conf  confetti
-	fresh bool // conf.still is the frame as last painted whole
+	conf confetti
+	// held is what conf.still holds of the frame as last painted whole:
+	// nothing yet, what is behind the flash, or all but the confetti
+	held layers
 }
+
+// layers are parts of the reveal: behind is the context and the trust
+// line, front the flash and the winner over it.
+type layers int
+
+const (
+	behind layers = 1 << iota
+	front
+	all = behind | front
+)
 
 func (*revealScene) Name() string { return "reveal" }
 
@@ -41,16 +53,26 @@ const (
 )
 
 func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
-	sc.drawStill(s, dst, in)
+	sc.drawStill(s, dst, in, all)
 	drawPieces(dst, in, s.theme)
-	sc.conf.on, sc.conf.at, sc.fresh = dst.img, in, false
+	sc.conf.on, sc.conf.at, sc.held = dst.img, in, 0
 }
 
-// drawStill is the reveal but for its confetti.
-func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration) {
+// drawStill is the reveal but for its confetti, or the layers of it asked
+// for. The trust line is drawn with the context: nothing of the flash or
+// the winner reaches it.
+func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls layers) {
 	seg := s.st.CurSeg()
 	width := dst.W - 2*margin
-	s.drawContext(dst, seg, dst.W/2, 150, width)
+	if ls&behind != 0 {
+		s.drawContext(dst, seg, dst.W/2, 150, width)
+		if seg.Frozen != nil {
+			s.drawTrust(dst, seg)
+		}
+	}
+	if ls&front == 0 {
+		return
+	}
 	if in < flashTime {
 		// a burst of light behind the name, widening and fading: rings of
 		// light, brightest at the heart, drawn once and scaled (an
@@ -74,35 +96,49 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration) {
 		t, line := s.theme, drawWitnessLine(*w)
 		Text(dst, line, t.Fit(t.Regular, sizeSupport, line, width), dst.W/2, 800, Center, t.Good)
 	}
-	if seg.Frozen != nil {
-		s.drawTrust(dst, seg)
-	}
 }
 
-// repaint paints the whole frame while the flash and the name's scaling
-// run (the first flashTime and one frame more), then the confetti's
-// pieces alone over a still of the rest while they fall, until they are
-// clear.
+// repaint paints, over a still of what does not move: while the flash and
+// the name's scaling run (the first flashTime and one frame more), the
+// band under the header anew, the flash and the winner over it; then the
+// confetti's pieces alone while they fall, until they are clear.
 func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	switch in := now.Sub(s.since); {
-	case in < flashTime+100*time.Millisecond:
-		s.drawAll(dst, now)
-	case in < confettiTime+time.Second/2:
-		if c := sc.conf.still; c == nil || c.img.Bounds() != dst.img.Bounds() {
-			if c != nil {
-				c.img.Deallocate()
-			}
-			sc.conf.still, sc.fresh = dst.New(dst.W, H), false
-		}
-		if !sc.fresh {
-			still := sc.conf.still
-			s.drawBackdrop(still)
-			sc.drawStill(s, still, in)
-			s.drawOverlays(still, now)
-			sc.fresh = true
-		}
-		sc.conf.repaint(dst, in, s.theme)
+	in := now.Sub(s.since)
+	if in >= confettiTime+time.Second/2 {
+		return
 	}
+	if c := sc.conf.still; c == nil || c.img.Bounds() != dst.img.Bounds() {
+		if c != nil {
+			c.img.Deallocate()
+		}
+		sc.conf.still, sc.held = dst.New(dst.W, H), 0
+	}
+	still := sc.conf.still
+	if in < flashTime+100*time.Millisecond {
+		if s.help || s.confirm != confirmNone || s.entry != nil {
+			s.drawAll(dst, now) // a box over the middle of the frame, under no flash
+			return
+		}
+		// the flash and the name scaling in, over what is behind them
+		if sc.held != behind {
+			s.drawBackdrop(still)
+			sc.drawStill(s, still, in, behind)
+			s.drawOverlays(still, now)
+			sc.held = behind
+		}
+		dst.Copy(still, 0, confettiTop, dst.W, confettiBot)
+		sc.drawStill(s, dst, in, front)
+		drawPieces(dst, in, s.theme)
+		sc.conf.on, sc.conf.at = dst.img, in
+		return
+	}
+	if sc.held != all {
+		s.drawBackdrop(still)
+		sc.drawStill(s, still, in, all)
+		s.drawOverlays(still, now)
+		sc.held = all
+	}
+	sc.conf.repaint(dst, in, s.theme)
 }
 
 // drawWinner is the winner's card: masked name and card, ticket, tier, prize.
