@@ -482,9 +482,7 @@ func (sc *attractScene) drawMeter(s *Stage, dst *Canvas, seg *show.SegState, in 
 			paint(d, roundRect(float32(k), float32(k), float32(w-2*k), float32(h-2*k), float32(h/2-k)), 0, Fade(t.Accent, 0.5))
 		}
 	})
-	op := &ebiten.DrawImageOptions{}
-	op.ColorScale.ScaleAlpha(float32(glow / 0.5))
-	dst.BlitWith(pill, dst.W/2, meterTop+12+h/2, 1, 1, op)
+	dst.BlitWith(pill, dst.W/2, meterTop+12+h/2, 1, 1, alpha(glow/0.5))
 	Text(dst, show.Money(s.opt.Show.Currency, v), t.Bold(220), dst.W/2, 420, Center, t.Accent)
 }
 

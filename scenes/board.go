@@ -60,7 +60,7 @@ func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	t := s.theme
 	seg := s.st.CurSeg()
 	title := seg.Seg.Title + " — winners"
-	Text(dst, title, t.Fit(t.Bold, 80, title, dst.W-2*margin), dst.W/2, 170, Center, t.Text)
+	t.Line(dst, title, t.Bold, 80, 170, t.Text)
 	var won []show.Pick
 	for _, p := range seg.Picks {
 		if p.Outcome.Wins() {
@@ -105,7 +105,7 @@ func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 		if strings.HasPrefix(seg.Ended.Reason, "skipped") {
 			msg = fmt.Sprintf("The draw ended short with %d of %d winners.", seg.Ended.Winners, seg.Ended.Wanted)
 		}
-		Text(dst, msg, t.Fit(t.Regular, 44, msg, dst.W-2*margin), dst.W/2, 930, Center, t.Warn)
+		t.Line(dst, msg, t.Regular, 44, 930, t.Warn)
 	}
 	if sc.anchor != "" {
 		// the chain head as the auditor copies it, small and quiet in the corner

@@ -59,9 +59,6 @@ func canvasSize(w, h int) (int, int) {
 	return w, h
 }
 
-// Image is the canvas's image, in pixels.
-func (c *Canvas) Image() *ebiten.Image { return c.img }
-
 func (c *Canvas) px(v float64) float32 { return float32(v * c.K) }
 
 // Fill paints the whole canvas.

@@ -220,8 +220,8 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		}
 	}
 	if turning && burst == 0 {
-		key := fmt.Sprintf("still|%.0f|%s|%s", dst.W, strings.Join(seg.Taken(), " "), s.turn.item)
-		dst.Sub(0, feltTop, dst.W, H).Place(s.still(dst, key, rest), 0, 0)
+		key := seg.Seg.ID + "|" + strings.Join(seg.Taken(), " ") + "|" + s.turn.item
+		dst.Sub(0, feltTop, dst.W, H).Place(sc.table.hold(dst, key, rest), 0, 0)
 	} else {
 		rest(dst)
 	}
@@ -244,18 +244,6 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		}
 		holdLine(dst, t, lead+strings.ToUpper(s.maskName(last.Participant))+" WINS ", amounts(last.Choice.Prize), size, tb.holdY())
 	}
-}
-
-// still is the table at rest drawn by draw on a canvas the size of dst,
-// kept while key is the same: one at a time, the one before it let go.
-func (s *Stage) still(dst *Canvas, key string, draw func(*Canvas)) *Canvas {
-	for k, img := range s.sprites {
-		if strings.HasPrefix(k, "still|") && k != key {
-			img.Deallocate()
-			delete(s.sprites, k)
-		}
-	}
-	return &Canvas{img: s.sprite(dst, key, dst.W, H, draw), W: dst.W, K: dst.K, theme: dst.theme}
 }
 
 // heading is who chooses now, or that the table is done.
@@ -282,13 +270,6 @@ func holdLine(dst *Canvas, t *Theme, name, prize string, size, y float64) {
 	x := dst.W/2 - (text.Advance(name, f)+text.Advance(prize, f))/2
 	Text(dst, name, f, x, y, Left, t.Text)
 	Text(dst, prize, f, x+text.Advance(name, f), y, Left, t.Accent)
-}
-
-// alpha is draw options that fade a sprite to a.
-func alpha(a float64) *ebiten.DrawImageOptions {
-	op := &ebiten.DrawImageOptions{}
-	op.ColorScale.ScaleAlpha(float32(a))
-	return op
 }
 
 // drawShadow is a card's shadow on the felt: close and dark while it
@@ -467,10 +448,11 @@ func cardFront(dst *Canvas, t *Theme, x, y, k float64, rank, prize string, cash 
 	paint(dst, roundRect(f(x+10*k), f(y+10*k), f(w-20*k), f(h-20*k), f(14*k)), 1.5*f(k), Fade(t.Primary, 0.45))
 	// the corners: rank over suit, the bottom one upside down
 	corner := dst.New(66*k, 104*k)
+	defer corner.img.Deallocate()
 	TextMid(corner, rank, t.Fit(t.Bold, 50*k, rank, 62*k), 33*k, 28*k, ink)
 	TextMid(corner, "♠", t.Symbol(38*k), 33*k, 76*k, ink)
-	dst.Blit(corner.Image(), x+14*k+33*k, y+12*k+52*k, 1, 1)
-	dst.Blit(corner.Image(), x+w-14*k-33*k, y+h-12*k-52*k, -1, -1)
+	dst.Blit(corner.img, x+14*k+33*k, y+12*k+52*k, 1, 1)
+	dst.Blit(corner.img, x+w-14*k-33*k, y+h-12*k-52*k, -1, -1)
 	TextMid(dst, "♠", t.Symbol(150*k), x+w/2, y+h*0.3, ink)
 	ribbon(dst, t, x, y+h*0.6, w, k, prize, cash)
 }
@@ -495,7 +477,7 @@ func ribbon(dst *Canvas, t *Theme, x, y, w, k float64, prize string, cash bool) 
 	top, bot := y-bh/2, y+bh/2
 	over, drop := 14*k, 14*k
 	// the tails, behind the band: lower than it, notched at the ends
-	tail := toward(t.Primary, t.Background, 0.45)
+	tail := mix(t.Background, t.Primary, 0.45)
 	for _, side := range []float64{-1, 1} {
 		edge, in := x-over-12*k, x+8*k
 		mid := x - over
@@ -516,7 +498,7 @@ func ribbon(dst *Canvas, t *Theme, x, y, w, k float64, prize string, cash bool) 
 		fold.LineTo(f(mid+side*-12*k), f(bot))
 		fold.LineTo(f(mid+side*-12*k), f(bot+drop))
 		fold.Close()
-		paint(dst, &fold, 0, toward(t.Primary, t.Background, 0.7))
+		paint(dst, &fold, 0, mix(t.Background, t.Primary, 0.7))
 	}
 	var band vector.Path
 	band.MoveTo(f(x-over), f(top))

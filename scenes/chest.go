@@ -169,9 +169,7 @@ func (sc *chooseScene) drawTable(s *Stage, dst *Canvas, seg *show.SegState, now 
 			}
 		})
 		if g := clamp(2*ease(u/openAt)-1, 0, 1); g > 0 { // on the floor, before the chest
-			op := &ebiten.DrawImageOptions{}
-			op.ColorScale.ScaleAlpha(float32(g))
-			dst.BlitWith(shadow, x, openY+openR*0.96, r/openR*1.1, r/openR*0.22, op)
+			dst.BlitWith(shadow, x, openY+openR*0.96, r/openR*1.1, r/openR*0.22, alpha(g))
 		}
 		if u < openAt {
 			k := r / openR

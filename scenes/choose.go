@@ -21,6 +21,7 @@ import (
 type chooseScene struct {
 	at     int    // the highlighted card, ball or envelope: its index in the segment's items
 	digits []rune // a card's place, a ball's or an envelope's number, typed so far
+	table  still  // the Royal Flush table at rest while a card turns (cards.go)
 }
 
 func (*chooseScene) Name() string { return "choose" }

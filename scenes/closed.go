@@ -1,12 +1,9 @@
 package scenes
 
 import (
-	"image/color"
 	"time"
 
 	"drawshow/show"
-
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // closedScene is the show closed: the seed revealed, and the exports for
@@ -30,22 +27,18 @@ func (*closedScene) Update(*Stage, time.Time) {}
 
 func (sc *closedScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
-	width := dst.W - 2*margin
-	line := func(s string, face func(float64) *text.GoTextFace, size, y float64, c color.Color) {
-		Text(dst, s, t.Fit(face, size, s, width), dst.W/2, y, Center, c)
-	}
-	line("Thank you — the show is closed", t.Bold, 96, 260, t.Text)
-	line("Tonight's seed, revealed", t.Regular, 44, 480, t.Accent)
+	t.Line(dst, "Thank you — the show is closed", t.Bold, 96, 260, t.Text)
+	t.Line(dst, "Tonight's seed, revealed", t.Regular, 44, 480, t.Accent)
 	if sd := s.st.Seed; len(sd) == 64 {
-		line(sd[:32], t.Mono, 60, 550, t.Text)
-		line(sd[32:], t.Mono, 60, 625, t.Text)
+		t.Line(dst, sd[:32], t.Mono, 60, 550, t.Text)
+		t.Line(dst, sd[32:], t.Mono, 60, 625, t.Text)
 	}
-	line("With it, anyone can re-derive every winner of tonight from the record.", t.Regular, sizeSupport-8, 780, t.Dim)
+	t.Line(dst, "With it, anyone can re-derive every winner of tonight from the record.", t.Regular, sizeSupport-8, 780, t.Dim)
 	if p := sc.progress; p.total > 0 {
 		u := float64(p.done) / float64(p.total)
 		dst.Rect(460, 880, dst.W-920, 36, Fade(t.Primary, 0.9))
 		dst.Rect(460, 880, (dst.W-920)*u, 36, t.Accent)
-		line("Exporting: "+p.step, t.Regular, 36, 930, t.Dim)
+		t.Line(dst, "Exporting: "+p.step, t.Regular, 36, 930, t.Dim)
 	}
 }
 

@@ -53,26 +53,27 @@ func drawPieces(dst *Canvas, in time.Duration, t *Theme) {
 	}
 }
 
-// confetti repaints the pieces over a still frame: each piece's last
-// place and its new one are put back from still, then the pieces are
-// painted at in. A frame costs the pieces' pixels, not the whole canvas's.
+// confetti repaints the pieces over a still of the frame without them:
+// each piece's last place and its new one are put back from it, then the
+// pieces are painted at in. A frame costs the pieces' pixels, not the
+// whole canvas's.
 type confetti struct {
-	still  *Canvas       // the frame without its confetti
-	on     *ebiten.Image // the image the pieces were last painted on…
-	at     time.Duration // …and when
-	frames int
+	on *ebiten.Image // the image the pieces were last painted on…
+	at time.Duration // …and when
 }
 
-// repaint moves the pieces on dst from c.at to in.
-func (c *confetti) repaint(dst *Canvas, in time.Duration, t *Theme) {
+// painted notes that the pieces on dst are as at in.
+func (c *confetti) painted(dst *Canvas, in time.Duration) { c.on, c.at = dst.img, in }
+
+// repaint moves the pieces on dst from c.at to in, over still.
+func (c *confetti) repaint(dst, still *Canvas, in time.Duration, t *Theme) {
 	if c.on != dst.img {
-		dst.Place(c.still, 0, 0)
+		dst.Place(still, 0, 0)
 	} else {
-		dst.copyPx(c.still, c.dirty(dst, c.at, in)...)
+		dst.copyPx(still, c.dirty(dst, c.at, in)...)
 	}
 	drawPieces(dst, in, t)
-	c.on, c.at = dst.img, in
-	c.frames++
+	c.painted(dst, in)
 }
 
 // dirty is the pixels the pieces covered at from or cover at to, a box a

@@ -125,20 +125,12 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 	// a frame with the old scene fading out is followed by a clean one
 	s.ghost = s.fading(now)
 	if f := now.Sub(s.fadeAt); s.ghost {
-		if s.scratch == nil || s.scratch.img.Bounds() != screen.img.Bounds() {
-			if s.scratch != nil {
-				s.scratch.img.Deallocate()
-			}
-			s.scratch, s.scratchOf = screen.New(screen.W, H), time.Time{}
-		}
-		if s.scratchOf != s.fadeAt {
-			// the old scene as it was when it left, drawn once a fade:
-			// software GL would pay for a whole scene more every frame of it
-			s.scratch.Clear()
-			s.drawScene(s.scratch, s.prev, s.fadeAt.Sub(s.prevAt))
-			s.scratchOf = s.fadeAt
-		}
-		screen.Fade(s.scratch, 1-f.Seconds()/fadeTime.Seconds())
+		// the old scene as it was when it left, drawn once a fade:
+		// software GL would pay for a whole scene more every frame of it
+		old := s.leaving.hold(screen, s.fadeAt, func(c *Canvas) {
+			s.drawScene(c, s.prev, s.fadeAt.Sub(s.prevAt))
+		})
+		screen.Fade(old, 1-f.Seconds()/fadeTime.Seconds())
 	}
 	s.drawOverlays(screen, now)
 }

@@ -11,12 +11,6 @@ import (
 // feltTop is where the table's felt begins: under the header.
 const feltTop = 122.0
 
-// toward is a + (b − a)·u, channel by channel.
-func toward(a, b color.RGBA, u float64) color.RGBA {
-	l := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*u)) }
-	return color.RGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), l(a.A, b.A)}
-}
-
 // drawFelt is the card table: the brand's primary colour as felt under a
 // light, darker towards the edges, with a quiet line round the playing
 // area, drawn once a size and copied after. (A grain of the cloth, a
@@ -26,13 +20,13 @@ func (s *Stage) drawFelt(dst *Canvas) {
 	t := s.theme
 	h := H - feltTop
 	img := s.sprite(dst, fmt.Sprintf("felt|%.0f", dst.W), dst.W, h, func(d *Canvas) {
-		lit, edge := toward(t.Primary, t.Background, 0.42), toward(t.Primary, t.Background, 0.86)
+		lit, edge := mix(t.Background, t.Primary, 0.42), mix(t.Background, t.Primary, 0.86)
 		d.Fill(edge)
 		// the light: rings about a point above the cards, shading to the edge
 		cx, cy, rx, ry := dst.W/2, h*0.46, math.Max(dst.W*0.55, 800), h*0.95
 		radial(d, cx, cy, rx, ry, func(r float64) color.RGBA {
 			v := clamp(r, 0, 1)
-			return toward(lit, edge, v*v*(3-2*v))
+			return mix(edge, lit, v*v*(3-2*v))
 		})
 		// the playing area's line, as printed on a table's cloth
 		paint(d, roundRect(36, 28, float32(d.W-72), float32(h-56), 80), 3, Fade(t.Text, 0.10))

@@ -84,13 +84,13 @@ func (*introScene) drawFinalists(s *Stage, dst *Canvas, seg *show.SegState) {
 	if w := seg.DrawWitness; w != nil {
 		// the witness the audience saw, under the fingerprint it followed
 		Text(dst, prizes, t.Fit(t.Regular, 40, prizes, dst.W-200), dst.W/2, 845, Center, t.Dim)
-		Text(dst, fp, t.Fit(t.Mono, 36, fp, dst.W-2*margin), dst.W/2, 900, Center, t.Dim)
+		t.Line(dst, fp, t.Mono, 36, 900, t.Dim)
 		wl := drawWitnessLine(*w)
 		Text(dst, wl, t.Fit(t.Bold, 44, wl, dst.W-240), dst.W/2, 950, Center, t.Good)
 		return
 	}
 	Text(dst, prizes, t.Fit(t.Regular, 40, prizes, dst.W-200), dst.W/2, 860, Center, t.Dim)
-	Text(dst, fp, t.Fit(t.Mono, 36, fp, dst.W-2*margin), dst.W/2, 930, Center, t.Dim)
+	t.Line(dst, fp, t.Mono, 36, 930, t.Dim)
 }
 
 // propertyOf is the property a finalist qualified at, when the entry file

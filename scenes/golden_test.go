@@ -134,12 +134,7 @@ func TestGolden(t *testing.T) {
 		r.press(ebiten.KeyC)
 		r.decided(show.Claimed)
 	}
-	r.press(ebiten.KeyPageDown)
-	r.at("board")
-	r.faded()
-	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
-	// the run's own head changes with its folder: the README's in its place
-	r.s.cast.board.anchor = "record 41 · f97a a653 4016 057a"
+	r.toBoard()
 	g("14-board")
 
 	r.press(ebiten.KeyF1)
@@ -215,6 +210,21 @@ func (r *rig) stamped() {
 // text of the golden frame and of this one (when got is the rig's latest
 // frame) must match exactly; the rest within the tolerance. A failed
 // frame is written to $TMPDIR/drawshow-golden.
+// readmeAnchor is the chain head the README shows on the board: a run's
+// own changes with its folder, which the record's hashes cover.
+const readmeAnchor = "record 41 · f97a a653 4016 057a"
+
+// toBoard goes on from a draw's last claim to its winners board, and puts
+// the README's chain head in the place of the run's once it is up.
+func (r *rig) toBoard() {
+	r.t.Helper()
+	r.press(ebiten.KeyPageDown)
+	r.at("board")
+	r.faded()
+	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
+	r.s.cast.board.anchor = readmeAnchor
+}
+
 func golden(t testing.TB, name string, got *image.RGBA) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".png")

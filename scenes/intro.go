@@ -163,7 +163,7 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 			if i == 4 {
 				break
 			}
-			Text(dst, p, t.Fit(t.Bold, size, p, dst.W-2*margin), dst.W/2, y, Center, t.Accent)
+			t.Line(dst, p, t.Bold, size, y, t.Accent)
 			y += size + 20
 			size = sizeSecond
 		}

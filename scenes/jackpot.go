@@ -118,9 +118,7 @@ func (sc *chooseScene) drawJackpot(s *Stage, dst *Canvas, seg *show.SegState, m 
 	if done := in - (countFrom + countTime).Seconds(); done >= 0 {
 		flare = 0.8 * math.Exp(-done*2.5)
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.ColorScale.ScaleAlpha(float32(a * min(1, 0.75+flare)))
-	area.BlitWith(glow, dst.W/2, jpMidY, 7.5+2*flare, 3.4+flare, op)
+	area.BlitWith(glow, dst.W/2, jpMidY, 7.5+2*flare, 3.4+flare, alpha(a*min(1, 0.75+flare)))
 
 	drawCoins(s, area, in, a)
 

@@ -1,11 +1,9 @@
 package scenes
 
 import (
-	"image/color"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // openScene is the show's commitment, where the auditor may type a
@@ -35,21 +33,17 @@ func (*openScene) Update(*Stage, time.Time) {}
 
 func (*openScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
-	width := dst.W - 2*margin
-	line := func(s string, face func(float64) *text.GoTextFace, size, y float64, c color.Color) {
-		Text(dst, s, t.Fit(face, size, s, width), dst.W/2, y, Center, c)
-	}
-	line(s.opt.Show.Promotion, t.Bold, 110, 210, t.Text)
-	line(s.opt.Show.Property, t.Regular, 56, 350, t.Dim)
-	line("Tonight's sealed draw code", t.Bold, sizeSupport, 470, t.Text)
+	t.Line(dst, s.opt.Show.Promotion, t.Bold, 110, 210, t.Text)
+	t.Line(dst, s.opt.Show.Property, t.Regular, 56, 350, t.Dim)
+	t.Line(dst, "Tonight's sealed draw code", t.Bold, sizeSupport, 470, t.Text)
 	c := s.st.Opened.Commitment
-	code := t.Fit(t.Mono, 68, groups4(c[:32], 32), width) // both halves at one size
+	code := t.Fit(t.Mono, 68, groups4(c[:32], 32), dst.W-2*margin) // both halves at one size
 	Text(dst, groups4(c[:32], 32), code, dst.W/2, 560, Center, t.Text)
 	Text(dst, groups4(c[32:], 32), code, dst.W/2, 645, Center, t.Text)
-	line("Sealed before the first draw. The seed it seals is revealed at the close,", t.Regular, 44, 760, t.Dim)
-	line("and every winner of tonight can then be re-derived from the record.", t.Regular, 44, 815, t.Dim)
+	t.Line(dst, "Sealed before the first draw. The seed it seals is revealed at the close,", t.Regular, 44, 760, t.Dim)
+	t.Line(dst, "and every winner of tonight can then be re-derived from the record.", t.Regular, 44, 815, t.Dim)
 	if w := s.st.Witness(); w != "" {
-		line("Auditor's witness: "+w, t.Regular, 44, 900, t.Good)
+		t.Line(dst, "Auditor's witness: "+w, t.Regular, 44, 900, t.Good)
 	}
 }
 

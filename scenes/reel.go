@@ -17,8 +17,7 @@ type reelScene struct {
 	sample  []show.Entry // the pool's sample, from the frozen bin
 	landing bool         // the reel waits for its announce to be committed
 	roll    audio.Voice  // the drum-roll under the reel
-	still   *Canvas      // the frame without its rows…
-	fresh   bool         // …as last painted whole
+	still   still        // the frame without its rows, as last painted whole
 }
 
 func (*reelScene) Name() string { return "reel" }
@@ -57,8 +56,8 @@ func (sc *reelScene) stopRoll(s *Stage) {
 
 func (sc *reelScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	sc.drawStill(s, dst)
-	sc.drawRows(s, dst, in)
-	sc.fresh = false
+	sc.drawRows(s, dst, in, nil)
+	sc.still.drop()
 }
 
 // drawStill is the reel but for its rows.
@@ -78,18 +77,11 @@ func (sc *reelScene) drawStill(s *Stage, dst *Canvas) {
 // repaint paints the reel's rows alone, over a still of the rest taken
 // after the frame was last painted whole.
 func (sc *reelScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	if c := sc.still; c == nil || c.img.Bounds() != dst.img.Bounds() {
-		if c != nil {
-			c.img.Deallocate()
-		}
-		sc.still, sc.fresh = dst.New(dst.W, H), false
-	}
-	if !sc.fresh {
-		s.drawBackdrop(sc.still)
-		sc.drawStill(s, sc.still)
-		sc.fresh = true
-	}
-	sc.drawRows(s, dst, now.Sub(s.since), sc.still)
+	still := sc.still.hold(dst, true, func(c *Canvas) {
+		s.drawBackdrop(c)
+		sc.drawStill(s, c)
+	})
+	sc.drawRows(s, dst, now.Sub(s.since), still)
 }
 
 // The reel's window: rows of reelRowH around the centre line reelY.
@@ -106,10 +98,10 @@ func reelWindow(dst *Canvas) (left, top, right, bot float64) {
 
 // drawRows paints the reel's rows at in through a sub-image of the window,
 // so that none falls outside what the next frame paints over. Over a
-// still, the columns the rows run in are put back from it first: the
+// still (nil: a frame painted whole), the columns the rows run in are put back from it first: the
 // names' and the tickets', not the whole window (software GL pays for
 // every pixel).
-func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still ...*Canvas) {
+func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still *Canvas) {
 	t := s.theme
 	left, top, right, bot := reelWindow(screen)
 	dst := screen.Sub(left, top, right, bot)
@@ -119,14 +111,14 @@ func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still 
 	}
 	pos := reelPos(in, len(rows)) // the row at the centre, fractional
 	nameF, ticketF := t.Bold(72), t.Bold(56)
-	if len(still) > 0 {
+	if still != nil {
 		var nameW, ticketW float64
 		for i := max(int(pos)-3, 0); i <= min(int(pos)+3, len(rows)-1); i++ {
 			nameW = max(nameW, text.Advance(rows[i].name, nameF))
 			ticketW = max(ticketW, text.Advance(rows[i].ticket, ticketF))
 		}
-		dst.Copy(still[0], left+110, top, left+130+nameW, bot)
-		dst.Copy(still[0], right-130-ticketW, top, right-110, bot)
+		dst.Copy(still, left+110, top, left+130+nameW, bot)
+		dst.Copy(still, right-130-ticketW, top, right-110, bot)
 	}
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {
 		if i < 0 || i >= len(rows) {

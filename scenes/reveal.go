@@ -13,10 +13,8 @@ import (
 // revealScene is the winner, as the reel lands: masked name and card,
 // ticket, tier and prize, under confetti.
 type revealScene struct {
-	conf confetti
-	// held is what conf.still holds of the frame as last painted whole:
-	// nothing yet, what is behind the flash, or all but the confetti
-	held layers
+	conf  confetti
+	still still // of the frame as last painted whole: what is behind the flash, or all but the confetti
 }
 
 // layers are parts of the reveal: behind is the context and the trust
@@ -55,7 +53,8 @@ const (
 func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	sc.drawStill(s, dst, in, all)
 	drawPieces(dst, in, s.theme)
-	sc.conf.on, sc.conf.at, sc.held = dst.img, in, 0
+	sc.conf.painted(dst, in)
+	sc.still.drop()
 }
 
 // drawStill is the reveal but for its confetti, or the layers of it asked
@@ -87,9 +86,7 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls lay
 				d.Circle(R, R, R*k, Fade(s.theme.Accent, 0.14), true)
 			}
 		})
-		op := &ebiten.DrawImageOptions{}
-		op.ColorScale.ScaleAlpha(float32(1 - u))
-		dst.Sub(0, confettiTop, dst.W, confettiBot).BlitWith(img, dst.W/2, 330, r/R, r/R, op)
+		dst.Sub(0, confettiTop, dst.W, confettiBot).BlitWith(img, dst.W/2, 330, r/R, r/R, alpha(1-u))
 	}
 	sc.drawWinner(s, dst, 240, in)
 	if w := seg.DrawWitness; w != nil {
@@ -107,38 +104,27 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	if in >= confettiTime+time.Second/2 {
 		return
 	}
-	if c := sc.conf.still; c == nil || c.img.Bounds() != dst.img.Bounds() {
-		if c != nil {
-			c.img.Deallocate()
-		}
-		sc.conf.still, sc.held = dst.New(dst.W, H), 0
+	// the still is of the layers asked for, the overlays over them
+	still := func(ls layers) *Canvas {
+		return sc.still.hold(dst, ls, func(c *Canvas) {
+			s.drawBackdrop(c)
+			sc.drawStill(s, c, in, ls)
+			s.drawOverlays(c, now)
+		})
 	}
-	still := sc.conf.still
 	if in < flashTime+100*time.Millisecond {
 		if s.help || s.confirm != confirmNone || s.entry != nil {
 			s.drawAll(dst, now) // a box over the middle of the frame, under no flash
 			return
 		}
 		// the flash and the name scaling in, over what is behind them
-		if sc.held != behind {
-			s.drawBackdrop(still)
-			sc.drawStill(s, still, in, behind)
-			s.drawOverlays(still, now)
-			sc.held = behind
-		}
-		dst.Copy(still, 0, confettiTop, dst.W, confettiBot)
+		dst.Copy(still(behind), 0, confettiTop, dst.W, confettiBot)
 		sc.drawStill(s, dst, in, front)
 		drawPieces(dst, in, s.theme)
-		sc.conf.on, sc.conf.at = dst.img, in
+		sc.conf.painted(dst, in)
 		return
 	}
-	if sc.held != all {
-		s.drawBackdrop(still)
-		sc.drawStill(s, still, in, all)
-		s.drawOverlays(still, now)
-		sc.held = all
-	}
-	sc.conf.repaint(dst, in, s.theme)
+	sc.conf.repaint(dst, still(all), in, s.theme)
 }
 
 // drawWinner is the winner's card: masked name and card, ticket, tier, prize.

@@ -79,13 +79,12 @@ func (b sessionBackend) Anchor() (string, error) {
 // rig is a stage on a real rehearsal of the demo show in a temporary
 // database, driven by a Script and the test's clock.
 type rig struct {
-	t    testing.TB
-	clk  *clock
-	in   *Script
-	s    *Stage
-	ss   *data.Session
-	sh   *show.Show
-	size image.Point // frame's size; zero: W × H
+	t   testing.TB
+	clk *clock
+	in  *Script
+	s   *Stage
+	ss  *data.Session
+	sh  *show.Show
 }
 
 // W is the width the tests draw at unless they say: 16:9 at 1080 lines.
@@ -250,26 +249,39 @@ func (r *rig) countdown() {
 	r.faded()
 }
 
-// frame renders the stage as a whole frame on a fresh image of r.size.
-// The stage paints only what changed since its last frame, so the test
-// makes it forget what it showed for this one frame; a screenshot due is
-// left for the next frame.
+// frame renders the stage as a whole 1920×1080 frame (see render).
 func (r *rig) frame() *image.RGBA {
 	r.t.Helper()
-	size := r.size
-	if size == (image.Point{}) {
-		size = image.Pt(W, H)
-	}
+	out, on, _ := r.render(image.Pt(W, H))
+	lastFrame, lastText = out, on
+	return out
+}
+
+// render draws the stage as a whole frame on a fresh image of size, and
+// says where its text fell: on the frame (for the golden frames), and
+// whole, past its edges too (for the layout's faults; a stamp's text,
+// over other text on purpose, only where it is cut). The stage paints only
+// what changed since its last frame, so the test makes it forget what it
+// showed for this one frame; a screenshot due is left for the next frame.
+func (r *rig) render(size image.Point) (out *image.RGBA, on, whole []image.Rectangle) {
+	r.t.Helper()
 	img := ebiten.NewImage(size.X, size.Y)
 	defer img.Deallocate()
 	shown, due := r.s.shown, r.s.shotDue
 	r.s.shown, r.s.shotDue = look{}, false
-	boxes := textOf(img, func() { r.s.Draw(img) })
+	textRegions = newRegionLog()
+	r.s.Draw(img)
+	on, whole = textRegions.on(img), textRegions.whole(img)
+	for _, b := range textRegions.overs(img) {
+		if !b.In(img.Bounds()) {
+			whole = append(whole, b)
+		}
+	}
+	textRegions = nil
 	r.s.shown, r.s.shotDue = shown, due
-	out := image.NewRGBA(image.Rectangle{Max: size})
+	out = image.NewRGBA(image.Rectangle{Max: size})
 	img.ReadPixels(out.Pix)
-	lastFrame, lastText = out, boxes
-	return out
+	return out, on, whole
 }
 
 // events are the show's journal, by kind.

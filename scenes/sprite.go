@@ -78,6 +78,13 @@ func (s *Stage) sprite(on *Canvas, key string, w, h float64, draw func(dst *Canv
 	return c.img
 }
 
+// alpha is draw options that fade a sprite to a.
+func alpha(a float64) *ebiten.DrawImageOptions {
+	op := &ebiten.DrawImageOptions{}
+	op.ColorScale.ScaleAlpha(float32(a))
+	return op
+}
+
 // glow is a soft highlight of w × h with corners of radius r, behind a
 // piece centred on (cx, cy).
 func (s *Stage) glow(dst *Canvas, cx, cy, w, h, r float64) {
@@ -86,3 +93,32 @@ func (s *Stage) glow(dst *Canvas, cx, cy, w, h, r float64) {
 	})
 	dst.Blit(img, cx, cy, 1, 1)
 }
+
+// A still is a picture the size of the frame, drawn once and kept while
+// what it shows stays the same: what does not move, for a partial repaint
+// to put back from, or the scene fading out. It holds one picture at a
+// time, named by a comparable key.
+type still struct {
+	c   *Canvas
+	key any // what c holds; nil: nothing
+}
+
+// hold is the still holding key at dst's size, drawn by draw (over
+// whatever it held: draw paints it whole) when it held anything else.
+func (st *still) hold(dst *Canvas, key any, draw func(*Canvas)) *Canvas {
+	if st.c == nil || st.c.img.Bounds() != dst.img.Bounds() {
+		if st.c != nil {
+			st.c.img.Deallocate()
+		}
+		st.c, st.key = dst.New(dst.W, H), nil
+	}
+	if st.key != key {
+		draw(st.c)
+		st.key = key
+	}
+	return st.c
+}
+
+// drop forgets what the still holds: the frame it was taken from has been
+// painted anew.
+func (st *still) drop() { st.key = nil }

@@ -129,20 +129,19 @@ type Stage struct {
 
 	guard time.Time // until then Next decides nothing: it needs a fresh press
 
-	turn      turnOver // the last card, ball or envelope turned over, or the numbers drawn
-	ticks     int
-	warming   bool // glyphs are still being cached, a face a tick…
-	warmed    int  // …and how many faces are
-	stats     *Stats
-	scratch   *Canvas         // the scene fading out, for crossfades…
-	scratchOf time.Time       // …of the fade that began then
-	canvas    *Canvas         // the screen as the scenes draw on it…
-	canvasAt  image.Rectangle // …at this size
-	seen      string          // the scene of the last screenshot Draw took (see seenScene)
-	shotAt    time.Time       // when the new scene has faded in: a screenshot is due
-	shotDue   bool
-	shown     look // what the canvas shows now
-	ghost     bool // it still shows the old scene fading out
+	turn     turnOver // the last card, ball or envelope turned over, or the numbers drawn
+	ticks    int
+	warming  bool // glyphs are still being cached, a face a tick…
+	warmed   int  // …and how many faces are
+	stats    *Stats
+	leaving  still           // the scene fading out, for crossfades, keyed by when it began to
+	canvas   *Canvas         // the screen as the scenes draw on it…
+	canvasAt image.Rectangle // …at this size
+	seen     string          // the scene of the last screenshot Draw took (see seenScene)
+	shotAt   time.Time       // when the new scene has faded in: a screenshot is due
+	shotDue  bool
+	shown    look // what the canvas shows now
+	ghost    bool // it still shows the old scene fading out
 
 	sprites   map[string]*ebiten.Image // the table's cards, balls, envelopes, drawn once…
 	spritesOf string                   // …for this segment…

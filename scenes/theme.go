@@ -110,6 +110,12 @@ func (t *Theme) Fit(face func(float64) *text.GoTextFace, size float64, s string,
 	return f
 }
 
+// Line draws s centred across dst with its top at y, at size or smaller so
+// that it fits between the margins.
+func (t *Theme) Line(dst *Canvas, s string, face func(float64) *text.GoTextFace, size, y float64, c color.Color) {
+	Text(dst, s, t.Fit(face, size, s, dst.W-2*margin), dst.W/2, y, Center, c)
+}
+
 // Warm renders glyphs into the faces' caches ahead of time, so the first
 // reveal of a name never waits on rasterising it.
 func (t *Theme) Warm(s string) {

@@ -213,7 +213,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	// the hashes cover the show file's path, a new folder each run: the
 	// golden frame shows the README's anchor in its place
 	real := r.s.cast.board.anchor
-	r.s.cast.board.anchor = "record 41 · f97a a653 4016 057a"
+	r.s.cast.board.anchor = readmeAnchor
 	g("46-board-anchor")
 	r.s.cast.board.anchor = real
 
