@@ -7,8 +7,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
-	"drawshow/data/record"
-	"drawshow/data/verify"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +18,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"drawshow/data/record"
+	"drawshow/data/verify"
 
 	"github.com/mattn/go-sqlite3"
 )

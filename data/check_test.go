@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
@@ -52,24 +53,24 @@ segments:
 		made     bool
 		rows     int
 		entries  int
-		props    []Count
-		areas    []Count
+		props    []entries.Count
+		areas    []entries.Count
 		warnings []string
 	}{
 		{seg: "nov-1", rows: 6, entries: 6},
 		{seg: "finalist", made: true},
 		{seg: "wild", made: true},
 		{seg: "wild-1", made: true},
-		{seg: "finale", rows: 5, entries: 5, props: []Count{{"Montecasino", 3}, {"Emperors Palace", 2}},
+		{seg: "finale", rows: 5, entries: 5, props: []entries.Count{{Name: "Montecasino", N: 3}, {Name: "Emperors Palace", N: 2}},
 			warnings: []string{"the properties have different numbers of finalists (Montecasino 3, Emperors Palace 2)"}},
 		{seg: "plain", rows: 2, entries: 2},
-		{seg: "raps", rows: 5, entries: 2, areas: []Count{{"Main", 2}, {"Prive", 2}, {"Smoking", 1}},
+		{seg: "raps", rows: 5, entries: 2, areas: []entries.Count{{Name: "Main", N: 2}, {Name: "Prive", N: 2}, {Name: "Smoking", N: 1}},
 			warnings: []string{`excluded device "M-99" is on no row of the list: it keeps nothing out (is it spelt as the list spells it?)`,
 				`excluded area "Smokng" is on no row of the list: it keeps nothing out (the areas are Main 2, Prive 2, Smoking 1)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.seg, func(t *testing.T) {
-			c, err := Check(seg(tt.seg), map[string]bool{})
+			c, err := entries.Check(seg(tt.seg), map[string]bool{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,43 +89,16 @@ segments:
 	// out, M-03's king tier not allowed; S-01 stays in, for the exclusion
 	// of its area is misspelt, which the warning tells
 
-	c, _ := Check(seg("raps"), nil)
+	c, _ := entries.Check(seg("raps"), nil)
 	if c.Bin.Filtered != 2 || c.Bin.OutOfTier != 1 {
 		t.Errorf("raps: filtered %d, out of tier %d", c.Bin.Filtered, c.Bin.OutOfTier)
 	}
 
 	// a bad list is an error naming file, row, column and value
 	write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\nM-01,Main,1,a,ace,R600\n")
-	_, err = Check(seg("raps"), nil)
+	_, err = entries.Check(seg("raps"), nil)
 	if err == nil || !strings.Contains(err.Error(), `raps.csv row 2, column "Spend": spend "R600" is not a whole amount`) {
 		t.Fatalf("err = %v", err)
-	}
-}
-
-// TestCheckTwoReads: check reads an entry file twice (the checks, then
-// the bin); a file changed between the reads is an error, not a bin of
-// rows the first read did not check.
-func TestCheckTwoReads(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "entries.csv")
-	write(t, path, "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n")
-	seg := &show.Segment{ID: "sat", Tickets: show.PerRow, Entries: path}
-	c, err := Check(seg, map[string]bool{"C2": true})
-	if err != nil || c.Bin.Rows != 3 || c.People != 2 || len(c.Bin.Entries) != 2 || c.Bin.Participants != 1 || !reflect.DeepEqual(c.Bin.Excluded, []string{"C2"}) {
-		t.Fatalf("check: %+v, %v", c, err)
-	}
-	for _, changed := range []string{
-		"Ticket,Card\nT1,C1\nT2,C2\nT3,C3\n",        // another card
-		"Ticket,Card\nT1,C1\nT2,C2\n\nT3,C1\n",      // a row moved down
-		"Ticket,Card\nT1,C1\nT2,C2\nT3,C1\nT4,C4\n", // a row more
-		"Ticket,Card\nT1,C1\nT2,C2\nT2,C1\n",        // a duplicate the second read does not look for
-	} {
-		betweenReads = func() { write(t, path, changed) }
-		_, err := Check(seg, nil)
-		betweenReads = nil
-		if err == nil || err.Error() != path+": the file changed while check read it: check it again once it is saved" {
-			t.Errorf("%q: err %v", changed, err)
-		}
-		write(t, path, "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n")
 	}
 }
 
@@ -147,7 +121,7 @@ func TestCheckShowKeepsFigures(t *testing.T) {
 		t.Fatalf("problems %v, %d segments", c.Problems, len(c.Segments))
 	}
 	for i, r := range c.Segments {
-		full, err := Check(&sh.Segments[i], nil)
+		full, err := entries.Check(&sh.Segments[i], nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,37 +5,39 @@ import (
 	"path/filepath"
 	"testing"
 
+	"drawshow/data/entries"
+	"drawshow/data/internal/filetest"
 	"drawshow/show"
 )
 
 // TestEmptyBinRefused: an entry file with a header and no rows (blank
 // rows below it at most), CSV or XLSX, is an error naming the file, for
-// ReadEntries, for check and for an import, which stores nothing.
+// entries.Read, for check and for an import, which stores nothing.
 func TestEmptyBinRefused(t *testing.T) {
 	files := map[string]string{
-		"csv":          writeFile(t, "empty.csv", "Ticket,Card,Name\r\n"),
-		"csv blank":    writeFile(t, "blank.csv", "Ticket,Card,Name\r\n\r\n,,\r\n , \r\n"),
-		"csv bom":      writeFile(t, "bom.csv", "\uFEFFTicket;Card\n"),
-		"xlsx":         writeXLSX(t, "empty.xlsx", sheet{name: "Entries", rows: [][]any{{"Ticket", "Card", "Name"}}}),
-		"xlsx blank":   writeXLSX(t, "blank.xlsx", sheet{name: "Entries", rows: [][]any{nil, {"Ticket", "Card", "Name"}, nil, {" ", nil, ""}}}),
-		"xlsx 2nd row": writeXLSX(t, "second.xlsx", sheet{name: "Entries", rows: [][]any{nil, nil, {"Ticket", "Card"}}}),
+		"csv":          filetest.File(t, "empty.csv", "Ticket,Card,Name\r\n"),
+		"csv blank":    filetest.File(t, "blank.csv", "Ticket,Card,Name\r\n\r\n,,\r\n , \r\n"),
+		"csv bom":      filetest.File(t, "bom.csv", "\uFEFFTicket;Card\n"),
+		"xlsx":         filetest.XLSX(t, "empty.xlsx", filetest.Sheet{Name: "Entries", Rows: [][]any{{"Ticket", "Card", "Name"}}}),
+		"xlsx blank":   filetest.XLSX(t, "blank.xlsx", filetest.Sheet{Name: "Entries", Rows: [][]any{nil, {"Ticket", "Card", "Name"}, nil, {" ", nil, ""}}}),
+		"xlsx 2nd row": filetest.XLSX(t, "second.xlsx", filetest.Sheet{Name: "Entries", Rows: [][]any{nil, nil, {"Ticket", "Card"}}}),
 	}
 	for name, path := range files {
 		t.Run(name, func(t *testing.T) {
 			want := path + ": no entries: the file has a header and no rows"
 			calls := 0
-			st, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(EntryRow) error { calls++; return nil })
-			var fe *FileError
+			st, err := entries.Read(path, "", entries.Columns{}, entries.Need{Ticket: true}, func(entries.Row) error { calls++; return nil })
+			var fe *entries.FileError
 			if !errors.As(err, &fe) || err.Error() != want || fe.Total != 1 || calls != 0 || st.Rows != 0 {
-				t.Fatalf("ReadEntries: %d calls, stats %+v, err %v; want %q", calls, st, err, want)
+				t.Fatalf("entries.Read: %d calls, stats %+v, err %v; want %q", calls, st, err, want)
 			}
 			// one row a participant
-			if _, err := ReadEntries(path, "", Columns{}, Need{}, func(EntryRow) error { return nil }); err == nil || err.Error() != want {
+			if _, err := entries.Read(path, "", entries.Columns{}, entries.Need{}, func(entries.Row) error { return nil }); err == nil || err.Error() != want {
 				t.Errorf("no tickets: err %v", err)
 			}
 
 			seg := &show.Segment{ID: "sat", Tickets: show.PerRow, Entries: path}
-			if c, err := Check(seg, nil); err == nil || err.Error() != want {
+			if c, err := entries.Check(seg, nil); err == nil || err.Error() != want {
 				t.Errorf("Check: %+v, %v; want %q", c, err, want)
 			}
 
@@ -55,12 +57,12 @@ func TestEmptyBinRefused(t *testing.T) {
 	}
 
 	// one row is enough, and one bad row is the bad row's error
-	path := writeFile(t, "one.csv", "Ticket,Card\nT1,C1\n")
-	if _, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(EntryRow) error { return nil }); err != nil {
+	path := filetest.File(t, "one.csv", "Ticket,Card\nT1,C1\n")
+	if _, err := entries.Read(path, "", entries.Columns{}, entries.Need{Ticket: true}, func(entries.Row) error { return nil }); err != nil {
 		t.Errorf("one row: %v", err)
 	}
-	path = writeFile(t, "bad.csv", "Ticket,Card\nT1,\n")
-	if _, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(EntryRow) error { return nil }); err == nil || err.Error() != path+` row 2, column "Card": the card number is empty` {
+	path = filetest.File(t, "bad.csv", "Ticket,Card\nT1,\n")
+	if _, err := entries.Read(path, "", entries.Columns{}, entries.Need{Ticket: true}, func(entries.Row) error { return nil }); err == nil || err.Error() != path+` row 2, column "Card": the card number is empty` {
 		t.Errorf("one bad row: %v", err)
 	}
 }

@@ -1,10 +1,11 @@
 package data
 
 import (
-	"drawshow/data/record"
 	"os"
 	"path/filepath"
 	"time"
+
+	"drawshow/data/record"
 )
 
 // ExportBinsOnly writes a show's bin CSVs to dir and nothing else, the way

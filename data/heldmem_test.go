@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"drawshow/data/datatest"
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
@@ -25,7 +26,7 @@ func TestCheckBinHeldPerRow(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	c, err := Check(seg, nil)
+	c, err := entries.Check(seg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,53 +1,18 @@
 package data
 
 import (
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
 // insertBatch rows go in one INSERT: far fewer cgo calls than one a row.
 const insertBatch = 128
-
-// EntryNeed is what a segment's rules need of its entry file. A bonus
-// jackpot's list is one row per active player at a device: the device is
-// the ticket, and its area is needed to find the winner; the spend is
-// needed when a minimum spend applies. A finalists file (tickets: one)
-// names each finalist, and may give their property.
-func EntryNeed(seg *show.Segment) Need {
-	n := Need{
-		Ticket: seg.Tickets == show.PerRow,
-		Tier:   seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
-		Points: seg.Tickets == show.Points && seg.PointsPerTicket > 0,
-		One:    seg.Tickets == show.One,
-	}
-	if n.One {
-		n.Property = Optional
-	}
-	if seg.Kind == show.KindBonus {
-		n.Device, n.Area, n.Spend = true, Required, Optional
-		if len(seg.MinSpend) > 0 {
-			n.Spend = Required
-		}
-	}
-	if q := seg.Qualify; q != nil {
-		if len(q.MinSpend) > 0 {
-			n.Spend, n.Tier = Required, true
-		}
-		if q.WithinDays > 0 {
-			n.Visit = Required
-		}
-	}
-	return n
-}
 
 // Imported returns the record of a segment's imported entry file, or nil.
 // Its rows are hashed as they are stored now: an import whose event a
@@ -80,23 +45,23 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 	if l, err := db.Imported(showID, seg.ID); l != nil || err != nil {
 		return l, err
 	}
-	sum, err := fileSHA256(seg.Entries)
+	sum, err := entries.FileSHA256(seg.Entries)
 	if err != nil {
 		return nil, err
 	}
 	l := &show.Loaded{File: name, SHA256: sum}
 	err = db.tx(func(tx *sql.Tx) error {
-		need := EntryNeed(seg)
+		need := entries.NeedOf(seg)
 		level := 0
-		if need.Area != Ignore || need.Spend != Ignore || need.Property != Ignore || seg.Columns.Area != "" || seg.Columns.Spend != "" || seg.Columns.Property != "" {
+		if need.Area != entries.Ignore || need.Spend != entries.Ignore || need.Property != entries.Ignore || seg.Columns.Area != "" || seg.Columns.Spend != "" || seg.Columns.Property != "" {
 			level = 1
 		}
-		if need.Visit != Ignore || seg.Columns.Visit != "" {
+		if need.Visit != entries.Ignore || seg.Columns.Visit != "" {
 			level = 2
 		}
 		ins := newInserter(tx, level)
 		defer ins.hash.stop()
-		st, err := ReadEntries(seg.Entries, seg.Sheet, Columns(seg.Columns), need, ins.add)
+		st, err := entries.Read(seg.Entries, seg.Sheet, entries.Columns(seg.Columns), need, ins.add)
 		if err != nil {
 			return err
 		}
@@ -142,7 +107,7 @@ func (ins *inserter) insertSQL(n int) string {
 	return `INSERT INTO entries(` + names + `) VALUES ` + strings.TrimSuffix(strings.Repeat(one, n), ",")
 }
 
-func (ins *inserter) add(r EntryRow) error {
+func (ins *inserter) add(r entries.Row) error {
 	var extra any
 	var hashed sql.NullString
 	if r.Extra != nil {
@@ -315,17 +280,4 @@ func (db *DB) Exclusions(showID string) ([]string, error) {
 		out = append(out, c)
 	}
 	return out, rows.Err()
-}
-
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %v", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
@@ -31,7 +32,7 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 	dir := t.TempDir()
 	ex := filepath.Join(dir, "exclusions.csv")
 	write(t, ex, "Card\n"+barred+"\n")
-	cards, err := ReadCards(ex, "", "")
+	cards, err := entries.ReadCards(ex, "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +50,8 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 	write(t, path, b.String())
 	seg := &show.Segment{ID: "d", Entries: path, Winners: 1, Tickets: show.PerRow}
 
-	_, err = Check(seg, excluded)
-	var fe *FileError
+	_, err = entries.Check(seg, excluded)
+	var fe *entries.FileError
 	if !errors.As(err, &fe) {
 		t.Fatalf("the look-alikes with a NUL and an override pass: %v", err)
 	}
@@ -77,7 +78,7 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 		}
 	}
 	write(t, path, kept.String())
-	c, err := Check(seg, excluded)
+	c, err := entries.Check(seg, excluded)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,11 +96,11 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 		}
 	}
 	write(t, ex, list.String())
-	if cards, err := ReadCards(ex, "", ""); err != nil || !slices.Equal(cards, []string{barred}) {
+	if cards, err := entries.ReadCards(ex, "", ""); err != nil || !slices.Equal(cards, []string{barred}) {
 		t.Errorf("exclusions of look-alikes read %q, %v; want the one card %s", cards, err, barred)
 	}
 	write(t, ex, "Card\n"+lookalikes[4].card+"\n")
-	if _, err := ReadCards(ex, "", ""); err == nil || !strings.Contains(err.Error(), "exclusions.csv row 2, column \"Card\"") {
+	if _, err := entries.ReadCards(ex, "", ""); err == nil || !strings.Contains(err.Error(), "exclusions.csv row 2, column \"Card\"") {
 		t.Errorf("an override on the exclusions list: %v", err)
 	}
 }
@@ -110,12 +111,12 @@ func TestNormCard(t *testing.T) {
 		barred: barred, "c13": "C13", "６００１": "6001", "6001\u00A00004": "60010004", "6001\u202F0004": "60010004",
 		"６００１－０００４": "60010004", "Ｃ１３": "C13",
 	} {
-		if got, err := NormCard(in); err != nil || got != want {
+		if got, err := entries.NormCard(in); err != nil || got != want {
 			t.Errorf("NormCard(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, in := range []string{"6001\x00", "\u202E6001", "6001\u2066", "6001\u200E", "60/01", "٦٠٠١", "Ѕ13", "-", "  ", "6001\t1", "\u2011"} {
-		if got, err := NormCard(in); err == nil {
+		if got, err := entries.NormCard(in); err == nil {
 			t.Errorf("NormCard(%q) = %q, want an error", in, got)
 		}
 	}
@@ -128,28 +129,28 @@ func TestListsNormaliseCards(t *testing.T) {
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "register.csv")
 	write(t, reg, "Card\n６００１ ０００４\n60010004\n")
-	if cards, err := ReadCards(reg, "", ""); err != nil || !slices.Equal(cards, []string{"60010004"}) {
+	if cards, err := entries.ReadCards(reg, "", ""); err != nil || !slices.Equal(cards, []string{"60010004"}) {
 		t.Errorf("register: %q, %v", cards, err)
 	}
 	px := filepath.Join(dir, "proxies.csv")
 	write(t, px, "Card,Nominee Name,Nominee ID\n６００１-０００４,Lindiwe Dube,8001015009087\n60010004,Lindiwe Dube,8001015009087\n")
-	ps, err := ReadProxies(px, "")
+	ps, err := entries.ReadProxies(px, "")
 	if err != nil || len(ps) != 1 || ps[0].Card != "60010004" {
 		t.Errorf("proxies: %+v, %v", ps, err)
 	}
 	write(t, px, "Card,Nominee Name,Nominee ID\n60010004,Lindiwe \u202EebuD,8001015009087\n60010005,Sipho\x07,1\n")
-	_, err = ReadProxies(px, "")
+	_, err = entries.ReadProxies(px, "")
 	if err == nil || !strings.Contains(err.Error(), `proxies.csv row 2, column "Nominee Name": the nominee's name "Lindiwe \u202eebuD" holds U+202E`) ||
 		!strings.Contains(err.Error(), "row 3") {
 		t.Errorf("proxies with an override and a bell: %v", err)
 	}
 	st := filepath.Join(dir, "standings.csv")
 	write(t, st, "Card,Name,Points\n６００１,Thabo,10\n6001,Thabo,12\n")
-	if _, err := ReadStandings(st, ""); err == nil || !strings.Contains(err.Error(), "listed twice") {
+	if _, err := entries.ReadStandings(st, ""); err == nil || !strings.Contains(err.Error(), "listed twice") {
 		t.Errorf("standings with one card in two spellings: %v", err)
 	}
 	write(t, st, "Card,Name,Points\n6001,\u2067Thabo,10\n")
-	if _, err := ReadStandings(st, ""); err == nil || !strings.Contains(err.Error(), "row 2") {
+	if _, err := entries.ReadStandings(st, ""); err == nil || !strings.Contains(err.Error(), "row 2") {
 		t.Errorf("standings with an isolate in a name: %v", err)
 	}
 }
@@ -168,8 +169,8 @@ func TestNamesWithControlsRefused(t *testing.T) {
 	}
 	write(t, path, b.String())
 	var got int
-	_, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(EntryRow) error { got++; return nil })
-	var fe *FileError
+	_, err := entries.Read(path, "", entries.Columns{}, entries.Need{Ticket: true}, func(entries.Row) error { got++; return nil })
+	var fe *entries.FileError
 	if !errors.As(err, &fe) || fe.Total != len(names) {
 		t.Fatalf("names with controls: %v", err)
 	}

@@ -3,11 +3,12 @@ package data
 import (
 	"crypto/sha256"
 	"database/sql"
-	"drawshow/show"
 	"encoding/hex"
 	"fmt"
 	"slices"
 	"strconv"
+
+	"drawshow/show"
 )
 
 // rowHash is the SHA-256 of stored rows in a canonical form, so a row

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
@@ -177,7 +178,7 @@ func (ss *Session) Do(c show.Command, p *Progress) ([]show.Event, error) {
 	if c.Op == show.OpTicket {
 		// typed as the entry file's tickets are read: fullwidth digits
 		// from an input method, a zero-width space from a paste
-		if t, err := NormTicket(c.Text); err == nil {
+		if t, err := entries.NormTicket(c.Text); err == nil {
 			c.Text = t
 		}
 	}
@@ -247,9 +248,12 @@ func (ss *Session) load() ([]show.Event, error) {
 	sh := ss.Eng.Show
 	var evs []show.Event
 	if st.Lists == nil {
-		l, ex, err := readLists(sh, sh.Exclusions, sh.Register, sh.Proxies, "")
+		l, ex, err := entries.ReadLists(sh, sh.Exclusions, sh.Register, sh.Proxies, "")
 		if err != nil {
 			return nil, err
+		}
+		if sh.Exclusions != "" {
+			l.ExclusionsStored = cardsHash(ex) // the list as the store keeps it
 		}
 		if err := ss.DB.SaveExclusions(ss.ID, ex); err != nil {
 			return nil, err
@@ -263,7 +267,7 @@ func (ss *Session) load() ([]show.Event, error) {
 	}
 	seg := st.CurSeg()
 	if seg.Lists == nil && (seg.Seg.Register != "" || seg.Seg.Proxies != "" || seg.Seg.Selected != "") {
-		l, _, err := readLists(sh, "", seg.Seg.Register, seg.Seg.Proxies, seg.Seg.Selected)
+		l, _, err := entries.ReadLists(sh, "", seg.Seg.Register, seg.Seg.Proxies, seg.Seg.Selected)
 		if err != nil {
 			return evs, err
 		}
@@ -280,70 +284,10 @@ func (ss *Session) load() ([]show.Event, error) {
 	if src == nil || src.Entries == "" || ss.Eng.State().Seg(src.ID).Loaded != nil {
 		return evs, nil
 	}
-	l, err := ss.DB.ImportEntries(ss.ID, src, recordName(sh, src.Entries))
+	l, err := ss.DB.ImportEntries(ss.ID, src, sh.Rel(src.Entries))
 	if err != nil {
 		return evs, err
 	}
 	done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: src.ID, Loaded: l}, nil)
 	return append(evs, done...), err
-}
-
-// recordName is how the record names a file the show file names: relative
-// to the show file's folder, so the record does not depend on where the
-// program ran.
-func recordName(sh *show.Show, path string) string {
-	if r, err := filepath.Rel(filepath.Dir(sh.Path), path); err == nil {
-		return filepath.ToSlash(r)
-	}
-	return filepath.ToSlash(path)
-}
-
-// readLists reads the desk's lists named in the show file, and a
-// segment's selection by another system.
-func readLists(sh *show.Show, exclusions, register, proxies, selected string) (*show.Lists, []string, error) {
-	l := &show.Lists{}
-	var ex []string
-	var errs []error // every list is read, so one bad file does not hide another
-	if exclusions != "" {
-		var err error
-		if ex, err = ReadCards(exclusions, "", ""); err == nil {
-			l.ExclusionsSHA256, err = fileSHA256(exclusions)
-			l.ExclusionsStored = cardsHash(ex)
-		}
-		errs = append(errs, err)
-		l.Exclusions, l.ExclusionsFile = len(ex), recordName(sh, exclusions)
-	}
-	if register != "" {
-		var err error
-		l.Register, err = ReadCards(register, "", "")
-		if err == nil {
-			l.RegisterSHA256, err = fileSHA256(register)
-		}
-		errs = append(errs, err)
-		l.RegisterFile = recordName(sh, register)
-	}
-	if proxies != "" {
-		ps, err := ReadProxies(proxies, "")
-		if err == nil {
-			l.ProxiesSHA256, err = fileSHA256(proxies)
-		}
-		errs = append(errs, err)
-		for _, p := range ps {
-			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
-		}
-		l.ProxiesFile = recordName(sh, proxies)
-	}
-	if selected != "" {
-		var err error
-		l.Selected, err = ReadSelection(selected, "")
-		if err == nil {
-			l.SelectedSHA256, err = fileSHA256(selected)
-		}
-		errs = append(errs, err)
-		l.SelectedFile = recordName(sh, selected)
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, nil, err
-	}
-	return l, ex, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/entries"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -177,7 +178,7 @@ func TestBadEntryFileImportsNothing(t *testing.T) {
 	f.over = func([]string) bool { return true } // the operator opens it over the problem
 	db, ss := f.open(t)
 	_, err := ss.Do(show.Command{Op: show.OpDraw}, nil)
-	var fe *FileError
+	var fe *entries.FileError
 	if !errors.As(err, &fe) || !strings.Contains(err.Error(), "T2") {
 		t.Fatalf("err = %v, want a file error naming the duplicate ticket", err)
 	}

@@ -183,7 +183,7 @@ func sheetFiles(sh *show.Show, st *show.State) []record.SheetFile {
 	}
 	out := make([]record.SheetFile, 0, len(files))
 	for _, n := range files {
-		f := record.SheetFile{Name: recordName(sh, n.path), Uses: mergeUses(n.uses)}
+		f := record.SheetFile{Name: sh.Rel(n.path), Uses: mergeUses(n.uses)}
 		var err error
 		f.SHA256, f.Size, err = hashFile(n.path)
 		switch {

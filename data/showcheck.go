@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
@@ -26,7 +27,7 @@ type ShowCheck struct {
 // leaderboard's standings; a slide has none.
 type SegmentResult struct {
 	Seg       *show.Segment
-	Check     *SegmentCheck // draws; its Bin has the figures, not the entries
+	Check     *entries.SegmentCheck // draws; its Bin has the figures, not the entries
 	Standings []show.Standing
 	Err       error         // the file is there and cannot be used
 	Missing   bool          // the file is not there yet
@@ -67,7 +68,7 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		}
 		return path
 	}
-	l, ex, err := readLists(sh, there("the exclusions list", sh.Exclusions), there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
+	l, ex, err := entries.ReadLists(sh, there("the exclusions list", sh.Exclusions), there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
 	if err != nil {
 		c.Problems = append(c.Problems, err)
 	}
@@ -83,16 +84,16 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		case show.KindSlide:
 		case show.KindLeaderboard:
 			if r.Missing = missing("segment "+seg.ID+" standings", seg.Standings); !r.Missing {
-				r.Standings, r.Err = ReadStandings(seg.Standings, seg.Sheet)
+				r.Standings, r.Err = entries.ReadStandings(seg.Standings, seg.Sheet)
 			}
 		default:
 			what := "segment " + seg.ID
-			if _, _, err := readLists(sh, "", there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies), there(what+" selection", seg.Selected)); err != nil {
+			if _, _, err := entries.ReadLists(sh, "", there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies), there(what+" selection", seg.Selected)); err != nil {
 				c.Problems = append(c.Problems, err)
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {
-				r.Check, r.Err = check(seg, excluded, seg.ExcludeWinners.Bars(past))
-				r.Check.dropEntries() // a show's bins are not all held at once
+				r.Check, r.Err = entries.CheckPast(seg, excluded, seg.ExcludeWinners.Bars(past))
+				r.Check.DropEntries() // a show's bins are not all held at once
 			}
 		}
 		if r.Err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/entries"
 	"drawshow/data/record"
 	"drawshow/show"
 )
@@ -74,7 +75,7 @@ func (db *DB) Statement(card string) (*Statement, error) {
 		return nil, err
 	}
 	if len(rows) == 0 {
-		if bare, err := NormCard(card); err == nil && bare != card {
+		if bare, err := entries.NormCard(card); err == nil && bare != card {
 			card = bare
 			if rows, err = db.cardRows(card); err != nil {
 				return nil, err

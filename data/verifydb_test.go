@@ -1,10 +1,11 @@
 package data
 
 import (
-	"drawshow/show"
 	"strings"
 	"testing"
 	"time"
+
+	"drawshow/show"
 )
 
 // TestVerifyDBNamesEditedRows: each edit of what the database keeps

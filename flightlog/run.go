@@ -11,6 +11,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"drawshow/data"
+	"drawshow/data/entries"
 )
 
 // Off is the environment variable that turns the flight log off
@@ -84,7 +85,7 @@ func (l *Log) Problems(err error) {
 		return
 	}
 	for _, p := range fp.Problems {
-		var fe *data.FileError
+		var fe *entries.FileError
 		if !errors.As(p, &fe) {
 			l.Warn("file problem", Fields{"problem": MaskQuoted(p.Error())})
 			continue

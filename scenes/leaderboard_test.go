@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"drawshow/data"
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
@@ -24,7 +24,7 @@ func (b boardBackend) Standings(segment string) ([]show.Standing, time.Time, err
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	st, err := data.ReadStandings(g.Standings, "")
+	st, err := entries.ReadStandings(g.Standings, "")
 	return st, fi.ModTime(), err
 }
 

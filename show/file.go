@@ -35,6 +35,16 @@ type Show struct {
 	Segments     []Segment
 }
 
+// Rel is how the record names a file the show file names: relative to the
+// show file's folder, with forward slashes, so the record does not depend
+// on where the program ran.
+func (s *Show) Rel(path string) string {
+	if r, err := filepath.Rel(filepath.Dir(s.Path), path); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(path)
+}
+
 // WitnessMode is when the auditor's witness goes into the draws' key.
 type WitnessMode string
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/data"
+	"drawshow/data/entries"
 	"drawshow/show"
 )
 
@@ -49,7 +49,7 @@ func TestDemoShow(t *testing.T) {
 		t.Errorf("logo is %v, want 256×256", b)
 	}
 
-	lists, excl, err := data.CheckLists(sh, sh.Exclusions, sh.Register, sh.Proxies)
+	lists, excl, err := entries.ReadLists(sh, sh.Exclusions, sh.Register, sh.Proxies, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestDemoShow(t *testing.T) {
 			t.Errorf("unexpected segment %s", seg.ID)
 			continue
 		}
-		c, err := data.Check(seg, excluded)
+		c, err := entries.Check(seg, excluded)
 		if err != nil {
 			t.Errorf("segment %s: %v", seg.ID, err)
 			continue
@@ -121,7 +121,7 @@ func TestDemoShow(t *testing.T) {
 // excludedRows counts the rows of seg's entry file whose card is excluded.
 func excludedRows(t *testing.T, seg *show.Segment, excluded map[string]bool) uint64 {
 	var n uint64
-	_, err := data.ReadEntries(seg.Entries, seg.Sheet, data.Columns(seg.Columns), data.EntryNeed(seg), func(r data.EntryRow) error {
+	_, err := entries.Read(seg.Entries, seg.Sheet, entries.Columns(seg.Columns), entries.NeedOf(seg), func(r entries.Row) error {
 		if excluded[r.Card] {
 			n++
 		}
@@ -144,7 +144,7 @@ func TestNames(t *testing.T) {
 	var mobiles, emails, rows int
 	for _, i := range []int{0, 1} {
 		seg := &sh.Segments[i]
-		_, err := data.ReadEntries(seg.Entries, seg.Sheet, data.Columns(seg.Columns), data.EntryNeed(seg), func(r data.EntryRow) error {
+		_, err := entries.Read(seg.Entries, seg.Sheet, entries.Columns(seg.Columns), entries.NeedOf(seg), func(r entries.Row) error {
 			first, last, _ := strings.Cut(r.Name, " ")
 			firsts[first], surnames[last] = true, true
 			if i == 1 {

@@ -22,6 +22,7 @@ import (
 	"drawshow/audio"
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
+	"drawshow/data/entries"
 	"drawshow/data/record"
 	"drawshow/flightlog"
 	"drawshow/scenes"
@@ -305,7 +306,7 @@ func (b backend) Standings(segment string) ([]show.Standing, time.Time, error) {
 			if err != nil {
 				return nil, time.Time{}, err
 			}
-			st, err := data.ReadStandings(g.Standings, g.Sheet)
+			st, err := entries.ReadStandings(g.Standings, g.Sheet)
 			return st, fi.ModTime(), err
 		}
 	}

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"drawshow/data"
+	"drawshow/data/entries"
 	"drawshow/data/record"
 	"drawshow/show"
 )
@@ -89,11 +89,11 @@ func (ex *exampleRun) frozen(t *testing.T, id string) *show.Frozen {
 	return nil
 }
 
-// entries reads the rows of seg's entry file as the import does.
-func entries(t *testing.T, seg *show.Segment) []data.EntryRow {
+// entryRows reads the rows of seg's entry file as the import does.
+func entryRows(t *testing.T, seg *show.Segment) []entries.Row {
 	t.Helper()
-	var rows []data.EntryRow
-	_, err := data.ReadEntries(seg.Entries, seg.Sheet, data.Columns(seg.Columns), data.EntryNeed(seg), func(r data.EntryRow) error {
+	var rows []entries.Row
+	_, err := entries.Read(seg.Entries, seg.Sheet, entries.Columns(seg.Columns), entries.NeedOf(seg), func(r entries.Row) error {
 		rows = append(rows, r)
 		return nil
 	})
@@ -324,7 +324,7 @@ var exampleChecks = map[string]func(t *testing.T, ex *exampleRun){
 		seg := &ex.sh.Segments[0]
 		tier := map[string]show.Tier{}
 		others := 0
-		for _, r := range entries(t, seg) {
+		for _, r := range entryRows(t, seg) {
 			tier[r.Card] = r.Tier
 			if r.Tier != show.Ace && r.Tier != show.King {
 				others++
@@ -359,7 +359,7 @@ var exampleChecks = map[string]func(t *testing.T, ex *exampleRun){
 		bin := ex.bin(t, d)
 		visit := map[string]string{}
 		old := 0
-		for _, r := range entries(t, seg) {
+		for _, r := range entryRows(t, seg) {
 			visit[r.Card] = r.Visit
 			if r.Visit < "2022-12-16" && !slices.Contains(f.Excluded, r.Card) {
 				old++
@@ -415,7 +415,7 @@ var exampleChecks = map[string]func(t *testing.T, ex *exampleRun){
 		}
 		points := map[string]uint64{}
 		bonus := 0
-		for _, r := range entries(t, first) {
+		for _, r := range entryRows(t, first) {
 			play, _ := strconv.ParseUint(r.Extra["Play Points"], 10, 64)
 			wins, _ := strconv.ParseUint(r.Extra["Bonus Jackpot Wins"], 10, 64)
 			if r.Points < play || (wins == 0) != (r.Points == play) {
@@ -547,7 +547,7 @@ func checkMonthEnd(t *testing.T, ex *exampleRun) {
 				b.ID, h, b.Winners, b.Tickets, b.PointsPerTicket, b.Cap, b.WinOnce, 14+i)
 		}
 		cards, points := map[string]bool{}, map[string]uint64{}
-		for _, r := range entries(t, b) {
+		for _, r := range entryRows(t, b) {
 			cards[r.Card], points[r.Card] = true, r.Points
 			at, err := time.ParseInLocation("2006-01-02 15:04:05", r.Extra["Printed At"], ex.sh.Location)
 			if err != nil || !at.Before(b.At) {
@@ -714,7 +714,7 @@ func checkChest(t *testing.T, ex *exampleRun) {
 		t.Errorf("cap %v, want %v (5.4)", seg.Cap, caps)
 	}
 	points, tier := map[string]uint64{}, map[string]show.Tier{}
-	for _, r := range entries(t, seg) {
+	for _, r := range entryRows(t, seg) {
 		points[r.Card], tier[r.Card] = r.Points, r.Tier
 	}
 	d := ex.draw(t, seg.ID)
@@ -803,8 +803,8 @@ func checkBonus(t *testing.T, ex *exampleRun) {
 	if seg.PerHour != 15 || len(seg.Windows) != 2 || seg.Winners != 30 {
 		t.Errorf("%d an hour over %d sessions, %d winners: want 15, 2, 30 (5, 6)", seg.PerHour, len(seg.Windows), seg.Winners)
 	}
-	rows := map[string]data.EntryRow{}
-	for _, r := range entries(t, seg) {
+	rows := map[string]entries.Row{}
+	for _, r := range entryRows(t, seg) {
 		rows[r.Ticket] = r
 	}
 	d := ex.draw(t, seg.ID)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"drawshow/data"
+	"drawshow/data/entries"
 	"drawshow/data/record"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -41,7 +42,7 @@ func winnersOf(sh *show.Show, from []string) string {
 // finaleNotes are check's lines under the table for a finale segment: what
 // the show file sets that the table does not show, what check found in its
 // entry file, and its warnings.
-func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []string {
+func finaleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []string {
 	var out []string
 	note := func(format string, args ...any) {
 		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
@@ -60,7 +61,7 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 			note("and the finalists from %s", winnersOf(sh, seg.From))
 		}
 		if len(c.Properties) > 0 {
-			note("finalists by property: %s", data.FormatCounts(c.Properties))
+			note("finalists by property: %s", entries.FormatCounts(c.Properties))
 		}
 		note("the prizes behind the cards %s, in an order no one knows until each card turns (drawn under %s/cards from the key fixed at open): %s", strings.Join(show.Cards, ", "), seg.ID, strings.Join(seg.Prizes, ", "))
 	case show.KindChest:
@@ -90,7 +91,7 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []strin
 			note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), list(seg.NoDevices), list(seg.NoAreas))
 		}
 		if !c.Made {
-			note("active players by area: %s", data.FormatCounts(c.Areas))
+			note("active players by area: %s", entries.FormatCounts(c.Areas))
 			note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", c.Bin.Filtered, c.Bin.OutOfTier)
 		}
 		note("prize cards %s", strings.Join(seg.Envelopes, ", "))
@@ -165,7 +166,7 @@ func choicesDerived(r *verify.Report) string {
 
 // ruleNotes are check's lines for the rules any draw may have: who
 // qualifies, what earlier shows give and bar, a selection made elsewhere.
-func ruleNotes(sh *show.Show, seg *show.Segment, c *data.SegmentCheck) []string {
+func ruleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []string {
 	var out []string
 	note := func(format string, args ...any) {
 		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))

@@ -1,4 +1,4 @@
-package data
+package entries
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/internal/filetest"
 	"drawshow/show"
 )
 
@@ -50,7 +51,7 @@ func BenchmarkReadEntries1M(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		n := 0
-		if _, err := ReadEntries(path, "", Columns{}, need, func(EntryRow) error { n++; return nil }); err != nil || n != rows {
+		if _, err := Read(path, "", Columns{}, need, func(Row) error { n++; return nil }); err != nil || n != rows {
 			b.Fatalf("%d rows, %v", n, err)
 		}
 	}
@@ -61,7 +62,7 @@ func BenchmarkReadEntries1M(b *testing.B) {
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	n := 0
-	_, err := ReadEntries(path, "", Columns{}, need, func(EntryRow) error {
+	_, err := Read(path, "", Columns{}, need, func(Row) error {
 		if n++; n == rows {
 			runtime.GC()
 			runtime.ReadMemStats(&at)
@@ -75,10 +76,10 @@ func BenchmarkReadEntries1M(b *testing.B) {
 }
 
 // readEntries reads a whole entry file.
-func readEntries(t *testing.T, path, sheetName string, cols Columns, need Need) ([]EntryRow, Stats, error) {
+func readEntries(t *testing.T, path, sheetName string, cols Columns, need Need) ([]Row, Stats, error) {
 	t.Helper()
-	var rows []EntryRow
-	st, err := ReadEntries(path, sheetName, cols, need, func(r EntryRow) error {
+	var rows []Row
+	st, err := Read(path, sheetName, cols, need, func(r Row) error {
 		rows = append(rows, r)
 		return nil
 	})
@@ -96,13 +97,13 @@ func cellErrors(t *testing.T, err error) []CellError {
 	return fe.Errs
 }
 
-func entry(line int, ticket, card, name string, tier show.Tier, points uint64) EntryRow {
-	return EntryRow{Line: line, Row: show.Row{Ticket: ticket, Card: card, Tier: tier, Points: points}, Name: name}
+func entry(line int, ticket, card, name string, tier show.Tier, points uint64) Row {
+	return Row{Line: line, Row: show.Row{Ticket: ticket, Card: card, Tier: tier, Points: points}, Name: name}
 }
 
 func TestReadEntriesFormats(t *testing.T) {
 	perRow := Need{Ticket: true, Tier: true}
-	want := []EntryRow{
+	want := []Row{
 		entry(2, "T-0001", "6001234567890123", "Sipho Dlamini", show.Ace, 1200),
 		entry(3, "T-0002", "6001234567890124", "Zoë van der Merwe", show.King, 0),
 		entry(4, "T-0003", "6001234567890125", "Dlamini, Nomvula", show.Ten, 1234567),
@@ -138,15 +139,15 @@ func TestReadEntriesFormats(t *testing.T) {
 		name string
 		path func(t *testing.T) string
 	}{
-		{"comma", func(t *testing.T) string { return writeFile(t, "e.csv", join(",", "\n", false)) }},
-		{"semicolon BOM CRLF", func(t *testing.T) string { return writeFile(t, "e.csv", join(";", "\r\n", true)) }},
-		{"tab txt", func(t *testing.T) string { return writeFile(t, "e.txt", join("\t", "\r\n", false)) }},
-		{"upper-case extension", func(t *testing.T) string { return writeFile(t, "E.CSV", join(",", "\n", true)) }},
+		{"comma", func(t *testing.T) string { return filetest.File(t, "e.csv", join(",", "\n", false)) }},
+		{"semicolon BOM CRLF", func(t *testing.T) string { return filetest.File(t, "e.csv", join(";", "\r\n", true)) }},
+		{"tab txt", func(t *testing.T) string { return filetest.File(t, "e.txt", join("\t", "\r\n", false)) }},
+		{"upper-case extension", func(t *testing.T) string { return filetest.File(t, "E.CSV", join(",", "\n", true)) }},
 		{"xlsx", func(t *testing.T) string {
-			return writeXLSX(t, "e.xlsx", sheet{"Entries", [][]any{
+			return filetest.XLSX(t, "e.xlsx", filetest.Sheet{Name: "Entries", Rows: [][]any{
 				{"Ticket No", "Card", "Name", "Tier", "Points"},
 				{"T-0001", int64(6001234567890123), "Sipho Dlamini", "ACE", 1200},
-				{"T-0002", rawNumber("6.001234567890124E+15"), "Zoë van der Merwe", "king", 0},
+				{"T-0002", filetest.RawNumber("6.001234567890124E+15"), "Zoë van der Merwe", "king", 0},
 				{"T-0003", "6001234567890125", "Dlamini, Nomvula", 10, 1234567.0},
 				{"T-0004", int64(6001234567890126), "Émile Botha 🎰", " Queen ", "5.00"},
 			}})
@@ -175,7 +176,7 @@ func TestReadEntriesColumns(t *testing.T) {
 		row    string // "a,b,c,ace,7" when empty
 		cols   Columns
 		need   Need
-		want   EntryRow
+		want   Row
 		errs   []string // substrings of the one error on the header row
 	}{
 		{name: "aliases", header: "Receipt_No,Member No.,Patron  Name,Rewards-Tier,PTS",
@@ -189,11 +190,11 @@ func TestReadEntriesColumns(t *testing.T) {
 			want: entry(2, "a", "B", "c", show.Ace, 7)},
 		{name: "named wins over alias", header: "Ticket,Card,Name,Tier,Member No",
 			cols: Columns{Card: "Member No"}, need: Need{Ticket: true},
-			want: EntryRow{Line: 2, Row: show.Row{Ticket: "a", Card: "7", Tier: show.Ace}, Name: "c", Extra: map[string]string{"Card": "b"}}},
+			want: Row{Line: 2, Row: show.Row{Ticket: "a", Card: "7", Tier: show.Ace}, Name: "c", Extra: map[string]string{"Card": "b"}}},
 		{name: "optional columns absent", header: "Card,Something", row: "a,b",
-			want: EntryRow{Line: 2, Row: show.Row{Card: "A"}, Extra: map[string]string{"Something": "b"}}}, // a card's letters are upper case
+			want: Row{Line: 2, Row: show.Row{Card: "A"}, Extra: map[string]string{"Something": "b"}}}, // a card's letters are upper case
 		{name: "extra columns", header: "Ticket,Card,Email,,Cell",
-			want: EntryRow{Line: 2, Row: show.Row{Ticket: "a", Card: "B"}, Extra: map[string]string{"Email": "c", "Cell": "7"}}},
+			want: Row{Line: 2, Row: show.Row{Ticket: "a", Card: "B"}, Extra: map[string]string{"Email": "c", "Cell": "7"}}},
 		{name: "renamed ticket column", header: "Ticket#,Card,Name,Tier,Points", need: Need{Ticket: true},
 			errs: []string{`row 1: no ticket column (looked for a header like Ticket, Ticket No, Ticket Number, Ticket ID, Receipt, Receipt No)`,
 				`the headers are "Ticket#", "Card", "Name", "Tier", "Points"`,
@@ -210,7 +211,7 @@ func TestReadEntriesColumns(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			row := cmp.Or(tt.row, "a,b,c,ace,7")
-			path := writeFile(t, "entries/saturday.csv", tt.header+"\n"+row+"\n")
+			path := filetest.File(t, "entries/saturday.csv", tt.header+"\n"+row+"\n")
 			rows, _, err := readEntries(t, path, "", tt.cols, tt.need)
 			if tt.errs == nil {
 				if err != nil {
@@ -302,7 +303,7 @@ func TestReadEntriesRowErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, "saturday.csv", header+tt.rows)
+			path := filetest.File(t, "saturday.csv", header+tt.rows)
 			_, st, err := readEntries(t, path, "", Columns{}, tt.need)
 			if tt.want == nil {
 				if err != nil {
@@ -329,7 +330,7 @@ func fmtErrs(errs []CellError) string {
 }
 
 func TestFileErrorMessage(t *testing.T) {
-	path := writeFile(t, "saturday.csv", "Ticket,Card,Tier\nT1,100,gold\nT1,,ace\n")
+	path := filetest.File(t, "saturday.csv", "Ticket,Card,Tier\nT1,100,gold\nT1,,ace\n")
 	_, _, err := readEntries(t, path, "", Columns{}, Need{Ticket: true})
 	want := path + ` row 2, column "Tier": unknown tier "gold" (valid: ace, king, queen, jack, ten)` + "\n" +
 		path + ` row 3, column "Ticket": ticket "T1" is already on row 2` + "\n" +
@@ -351,9 +352,9 @@ func TestReadEntriesErrorCap(t *testing.T) {
 		fmt.Fprintf(&b, "T%d,%d,gold\n", i, 100+i)
 	}
 	b.WriteString("T0,999,ace\n") // a duplicate of row 2, found after the rest
-	path := writeFile(t, "big.csv", b.String())
+	path := filetest.File(t, "big.csv", b.String())
 	calls := 0
-	_, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(EntryRow) error { calls++; return nil })
+	_, err := Read(path, "", Columns{}, Need{Ticket: true}, func(Row) error { calls++; return nil })
 	var fe *FileError
 	if !errors.As(err, &fe) {
 		t.Fatalf("err = %v", err)
@@ -377,27 +378,27 @@ func TestReadEntriesErrorCap(t *testing.T) {
 
 func TestReadEntriesEmpty(t *testing.T) {
 	for _, content := range []string{"", "\uFEFF", "\r\n\r\n"} {
-		path := writeFile(t, "e.csv", content)
+		path := filetest.File(t, "e.csv", content)
 		if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || !strings.Contains(err.Error(), "empty") {
 			t.Errorf("%q: err = %v", content, err)
 		}
 	}
-	path := writeFile(t, "e.csv", "Ticket,Card,Name\r\n\r\n,,\r\n")
+	path := filetest.File(t, "e.csv", "Ticket,Card,Name\r\n\r\n,,\r\n")
 	rows, st, err := readEntries(t, path, "", Columns{}, Need{Ticket: true})
 	if err == nil || err.Error() != path+": no entries: the file has a header and no rows" || len(rows) != 0 || st.Rows != 0 {
 		t.Errorf("header only: rows %v, stats %+v, err %v", rows, st, err)
 	}
-	path = writeFile(t, "e.csv", "Name\r\nSipho\r\n")
+	path = filetest.File(t, "e.csv", "Name\r\nSipho\r\n")
 	if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || !strings.Contains(err.Error(), "no card column") {
 		t.Errorf("no card column: %v", err)
 	}
 }
 
 func TestReadEntriesFn(t *testing.T) {
-	path := writeFile(t, "e.csv", "Ticket,Card\nT1,1\nT2,2\nT3,3\nT4,\nT5,5\n")
+	path := filetest.File(t, "e.csv", "Ticket,Card\nT1,1\nT2,2\nT3,3\nT4,\nT5,5\n")
 	stop := errors.New("stop")
 	var seen []string
-	_, err := ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(r EntryRow) error {
+	_, err := Read(path, "", Columns{}, Need{Ticket: true}, func(r Row) error {
 		seen = append(seen, r.Ticket)
 		if r.Ticket == "T2" {
 			return stop
@@ -409,7 +410,7 @@ func TestReadEntriesFn(t *testing.T) {
 	}
 
 	seen = nil
-	_, err = ReadEntries(path, "", Columns{}, Need{Ticket: true}, func(r EntryRow) error {
+	_, err = Read(path, "", Columns{}, Need{Ticket: true}, func(r Row) error {
 		seen = append(seen, r.Ticket)
 		return nil
 	})
@@ -422,9 +423,9 @@ func TestReadEntriesFn(t *testing.T) {
 }
 
 func TestReadEntriesXLSXSheets(t *testing.T) {
-	path := writeXLSX(t, "show.xlsx",
-		sheet{"Friday", [][]any{{"Card", "Tier"}, {100, "ace"}}},
-		sheet{"Saturday", [][]any{{"Card", "Tier"}, {200, "king"}, {300, "gold"}}},
+	path := filetest.XLSX(t, "show.xlsx",
+		filetest.Sheet{Name: "Friday", Rows: [][]any{{"Card", "Tier"}, {100, "ace"}}},
+		filetest.Sheet{Name: "Saturday", Rows: [][]any{{"Card", "Tier"}, {200, "king"}, {300, "gold"}}},
 	)
 	rows, _, err := readEntries(t, path, "", Columns{}, Need{})
 	if err != nil || len(rows) != 1 || rows[0].Card != "100" {
@@ -505,22 +506,22 @@ func TestParsePoints(t *testing.T) {
 	}
 }
 
-// The needs of the finale kinds' entry files, as EntryNeed gives them.
+// The needs of the finale kinds' entry files, as NeedOf gives them.
 var (
 	bonusNeed     = Need{Ticket: true, Tier: true, Device: true, Area: Required, Spend: Required}
 	finalistsNeed = Need{One: true, Property: Optional}
 )
 
 func TestReadEntriesFinaleColumns(t *testing.T) {
-	row := func(ticket, card, name string, tier show.Tier, area string, spend uint64, property string) EntryRow {
-		return EntryRow{Line: 2, Row: show.Row{Ticket: ticket, Card: card, Tier: tier, Area: area, Spend: spend, Property: property}, Name: name}
+	row := func(ticket, card, name string, tier show.Tier, area string, spend uint64, property string) Row {
+		return Row{Line: 2, Row: show.Row{Ticket: ticket, Card: card, Tier: tier, Area: area, Spend: spend, Property: property}, Name: name}
 	}
 	tests := []struct {
 		name    string
 		content string
 		cols    Columns
 		need    Need
-		want    EntryRow
+		want    Row
 		errs    []string // substrings of the one error on the header row
 	}{
 		{name: "bonus list", content: "Machine No,Area,Card,Name,Tier,Total Spend\nM-0412,Main Floor,6001,Sipho Dlamini,Queen,1 500.00\n",
@@ -540,7 +541,7 @@ func TestReadEntriesFinaleColumns(t *testing.T) {
 			need: finalistsNeed, want: row("", "6007", "Zoë Botha", show.NoTier, "", 0, "")},
 		{name: "a plain draw keeps them as extra columns", content: "Ticket,Card,Area,Spend,Site\nT1,6008,Main,R5,GRC\n",
 			need: Need{Ticket: true},
-			want: EntryRow{Line: 2, Row: show.Row{Ticket: "T1", Card: "6008"}, Extra: map[string]string{"Area": "Main", "Spend": "R5", "Site": "GRC"}}},
+			want: Row{Line: 2, Row: show.Row{Ticket: "T1", Card: "6008"}, Extra: map[string]string{"Area": "Main", "Spend": "R5", "Site": "GRC"}}},
 		{name: "a plain draw reads a column the show file names", content: "Ticket,Card,Floor\nT1,6009,Prive\n",
 			cols: Columns{Area: "Floor"}, need: Need{Ticket: true},
 			want: row("T1", "6009", "", show.NoTier, "Prive", 0, "")},
@@ -557,7 +558,7 @@ func TestReadEntriesFinaleColumns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, "finale.csv", tt.content)
+			path := filetest.File(t, "finale.csv", tt.content)
 			rows, _, err := readEntries(t, path, "", tt.cols, tt.need)
 			if tt.errs == nil {
 				if err != nil {
@@ -608,7 +609,7 @@ func TestReadEntriesFinaleRowErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, "finale.csv", tt.content)
+			path := filetest.File(t, "finale.csv", tt.content)
 			_, _, err := readEntries(t, path, "", Columns{}, tt.need)
 			if got := cellErrors(t, err); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("errors:\n%s\nwant:\n%s", fmtErrs(got), fmtErrs(tt.want))
@@ -638,8 +639,8 @@ func TestEntryNeed(t *testing.T) {
 			Need{Ticket: true, Tier: true, Device: true, Area: Required, Spend: Required}},
 	}
 	for _, tt := range tests {
-		if got := EntryNeed(&tt.seg); got != tt.want {
-			t.Errorf("%s: EntryNeed = %+v, want %+v", tt.name, got, tt.want)
+		if got := NeedOf(&tt.seg); got != tt.want {
+			t.Errorf("%s: NeedOf = %+v, want %+v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -1,16 +1,18 @@
-package data
+package entries
 
 import (
 	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"drawshow/data/internal/filetest"
 )
 
 func TestReadStandings(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "standings.csv")
-	write(t, good, "\ufeffCard Number;Member Name;Points;Area\r\n6001;Zoë Botha;1 250;Mike\r\n6002;Thabo Mokoena;900;Kilo\r\n")
+	filetest.Write(t, good, "\ufeffCard Number;Member Name;Points;Area\r\n6001;Zoë Botha;1 250;Mike\r\n6002;Thabo Mokoena;900;Kilo\r\n")
 	st, err := ReadStandings(good, "")
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +28,7 @@ func TestReadStandings(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := filepath.Join(dir, c.name+".csv")
-			write(t, p, c.body)
+			filetest.Write(t, p, c.body)
 			_, err := ReadStandings(p, "")
 			var fe *FileError
 			if !errors.As(err, &fe) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), p) {
@@ -41,7 +43,7 @@ func FuzzReadStandings(f *testing.F) {
 	f.Add([]byte("Card;Points\n1;1 000\n2;x\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		p := filepath.Join(t.TempDir(), "s.csv")
-		write(t, p, string(b))
+		filetest.Write(t, p, string(b))
 		st, err := ReadStandings(p, "")
 		if err != nil {
 			return

@@ -1,4 +1,4 @@
-package data
+package entries
 
 import (
 	"encoding/binary"
@@ -46,21 +46,21 @@ const (
 	Required            // must be present, and no cell may be empty
 )
 
-// EntryRow is one valid row of an entry file.
-type EntryRow struct {
+// Row is one valid row of an entry file.
+type Row struct {
 	Line int // row number in the file, as a spreadsheet shows it
 	show.Row
 	Name  string
 	Extra map[string]string // the file's other headed columns by header; nil when there are none
 }
 
-// Stats describes an entry file that ReadEntries has read.
+// Stats describes an entry file that Read has read.
 type Stats struct {
 	Rows int // non-blank rows below the header
 }
 
 // msgNoEntries is the problem of an entry file with a header and no rows,
-// which ReadEntries reports as a *FileError naming the file.
+// which Read reports as a *FileError naming the file.
 const msgNoEntries = "no entries: the file has a header and no rows"
 
 // CellError is one problem in one row of a file.
@@ -173,7 +173,7 @@ var (
 	deviceHeaders = []string{"device", "device id", "machine", "machine no", "asset", "asset no", "table", "position"}
 )
 
-// ReadEntries reads an entry file: CSV (.csv, .txt) or XLSX (.xlsx, the
+// Read reads an entry file: CSV (.csv, .txt) or XLSX (.xlsx, the
 // named sheet or else the first), whose first non-blank row is the header.
 //
 // cols names the headers to use; where a field is empty the column is found
@@ -210,21 +210,21 @@ var (
 // property holding a control character or a bidirectional control is an
 // error.
 //
-// ReadEntries calls fn with each row that passes these checks, in file
-// order, as the file streams. EntryRow's strings may be kept, though each
+// Read calls fn with each row that passes these checks, in file
+// order, as the file streams. Row's strings may be kept, though each
 // holds on to its whole row; Extra is a new map each time and leaves out
 // columns without a header. Once a problem is found fn is no longer called, but
 // reading goes on to find the others, and the result is a *FileError listing
 // them. Duplicates are only known when the whole file has been read, so when
-// ReadEntries returns an error fn may already have had rows of the file,
+// Read returns an error fn may already have had rows of the file,
 // duplicates included: a caller that stores the rows should do so in a
 // transaction and roll it back on any error. If fn returns an error,
-// ReadEntries stops and returns it.
+// Read stops and returns it.
 //
 // Stats.Rows counts the non-blank rows below the header, passed or not.
 // A file with a header and no rows is an error, msgNoEntries naming the
 // file: a bin with no one in it is a mistake in the export, never a draw.
-func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
+func Read(path, sheet string, cols Columns, need Need, fn func(Row) error) (Stats, error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
 		return Stats{}, err
@@ -233,15 +233,15 @@ func ReadEntries(path, sheet string, cols Columns, need Need, fn func(EntryRow) 
 	return entriesOf(t, cols, need, fn)
 }
 
-// entriesOf is ReadEntries of an open table.
-func entriesOf(t *tableReader, cols Columns, need Need, fn func(EntryRow) error) (Stats, error) {
+// entriesOf is Read of an open table.
+func entriesOf(t *tableReader, cols Columns, need Need, fn func(Row) error) (Stats, error) {
 	return readRows(t, cols, need, true, fn)
 }
 
 // readRows is entriesOf, looking for duplicate tickets (or cards) only
 // when dupes is set: a second read of a file whose every row has passed
 // needs no key log.
-func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(EntryRow) error) (Stats, error) {
+func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) error) (Stats, error) {
 	var st Stats
 	path := t.path
 
@@ -305,7 +305,7 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Entry
 			keys.reserve(min(t.estimateRows(st.Rows)*21/20, 1<<22), keys.keyLen())
 		}
 		c := rowCheck{fe: fe, line: t.Line(), ok: fe.Total == 0}
-		r := EntryRow{Line: c.line}
+		r := Row{Line: c.line}
 		r.Ticket = cell(rec, idx[iTicket])
 		r.Card = cell(rec, idx[iCard])
 		r.Name = cell(rec, idx[iName])
@@ -941,4 +941,36 @@ func ungroup(s string) (string, bool) {
 		}
 	}
 	return strings.Join(groups, ""), true
+}
+
+// NeedOf is what a segment's rules need of its entry file. A bonus
+// jackpot's list is one row per active player at a device: the device is
+// the ticket, and its area is needed to find the winner; the spend is
+// needed when a minimum spend applies. A finalists file (tickets: one)
+// names each finalist, and may give their property.
+func NeedOf(seg *show.Segment) Need {
+	n := Need{
+		Ticket: seg.Tickets == show.PerRow,
+		Tier:   seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
+		Points: seg.Tickets == show.Points && seg.PointsPerTicket > 0,
+		One:    seg.Tickets == show.One,
+	}
+	if n.One {
+		n.Property = Optional
+	}
+	if seg.Kind == show.KindBonus {
+		n.Device, n.Area, n.Spend = true, Required, Optional
+		if len(seg.MinSpend) > 0 {
+			n.Spend = Required
+		}
+	}
+	if q := seg.Qualify; q != nil {
+		if len(q.MinSpend) > 0 {
+			n.Spend, n.Tier = Required, true
+		}
+		if q.WithinDays > 0 {
+			n.Visit = Required
+		}
+	}
+	return n
 }

@@ -1,4 +1,4 @@
-package data
+package entries
 
 import (
 	"encoding/binary"
@@ -41,12 +41,12 @@ type Count struct {
 // draws, a Royal Flush of earlier winners) gives an empty bin: its bin is
 // made at the show.
 func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
-	return check(seg, excluded, nil)
+	return CheckPast(seg, excluded, nil)
 }
 
-// check is Check with the winners of earlier shows that the segment's
+// CheckPast is Check with the winners of earlier shows that the segment's
 // exclude_winners bars (check --db).
-func check(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, error) {
+func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, error) {
 	if seg.Entries == "" {
 		return &SegmentCheck{Bin: &show.Bin{}, Made: true}, nil
 	}
@@ -54,10 +54,10 @@ func check(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, er
 	// the bin of the second are not held at once (2 000 000 rows: 40 and
 	// 120 MB): first every check, duplicates included, holding no row;
 	// then the bin, of the rows now known, which must be the same rows.
-	need, cols := EntryNeed(seg), Columns(seg.Columns)
+	need, cols := NeedOf(seg), Columns(seg.Columns)
 	seed := maphash.MakeSeed()
 	first := newRowDigest(seed)
-	if _, err := ReadEntries(seg.Entries, seg.Sheet, cols, need, first.add); err != nil {
+	if _, err := Read(seg.Entries, seg.Sheet, cols, need, first.add); err != nil {
 		return nil, err
 	}
 	if betweenReads != nil {
@@ -83,7 +83,7 @@ func check(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, er
 	var props, areas counter
 	devices := map[string]bool{}
 	second := newRowDigest(seed)
-	_, err = readRows(t, cols, need, false, func(r EntryRow) error {
+	_, err = readRows(t, cols, need, false, func(r Row) error {
 		second.add(r)
 		card, ok := cards[r.Card]
 		if !ok {
@@ -138,11 +138,11 @@ func check(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, er
 	return c, nil
 }
 
-// dropEntries keeps of c's bin its figures only (rows, participants,
+// DropEntries keeps of c's bin its figures only (rows, participants,
 // tickets, fingerprint and what was taken out), not its entries: a show
 // whose segments each have a bin of 2 000 000 entries is checked in the
 // memory of one. A nil c is left as it is.
-func (c *SegmentCheck) dropEntries() {
+func (c *SegmentCheck) DropEntries() {
 	if c == nil || c.Bin == nil {
 		return
 	}
@@ -189,11 +189,6 @@ func FormatCounts(cs []Count) string {
 	return strings.Join(parts, ", ")
 }
 
-// CheckLists reads the desk's lists named in a show file or segment.
-func CheckLists(sh *show.Show, exclusions, register, proxies string) (*show.Lists, []string, error) {
-	return readLists(sh, exclusions, register, proxies, "")
-}
-
 // betweenReads, when set, runs between Check's two reads of a file: a
 // test changes the file there.
 var betweenReads func()
@@ -211,7 +206,7 @@ func newRowDigest(seed maphash.Seed) *rowDigest {
 	return d
 }
 
-func (d *rowDigest) add(r EntryRow) error {
+func (d *rowDigest) add(r Row) error {
 	d.rows++
 	var n [8 * 5]byte
 	binary.LittleEndian.PutUint64(n[0:], uint64(r.Line))

@@ -1,4 +1,4 @@
-package data
+package entries
 
 import (
 	"errors"
@@ -8,72 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xuri/excelize/v2"
+	"drawshow/data/internal/filetest"
 )
-
-// writeFile writes content to name in a new temporary folder and returns its
-// path.
-func writeFile(t testing.TB, name, content string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// sheet is a worksheet for writeXLSX: rows of cells, each a string, a number
-// or nil for an empty cell.
-type sheet struct {
-	name string
-	rows [][]any
-}
-
-// writeXLSX writes a workbook with the given sheets, in order, and returns
-// its path.
-func writeXLSX(t testing.TB, name string, sheets ...sheet) string {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, sh := range sheets {
-		if i == 0 {
-			if err := f.SetSheetName("Sheet1", sh.name); err != nil {
-				t.Fatal(err)
-			}
-		} else if _, err := f.NewSheet(sh.name); err != nil {
-			t.Fatal(err)
-		}
-		for r, row := range sh.rows {
-			for c, v := range row {
-				if v == nil {
-					continue
-				}
-				ref, _ := excelize.CoordinatesToCellName(c+1, r+1)
-				var err error
-				if num, ok := v.(rawNumber); ok {
-					err = f.SetCellDefault(sh.name, ref, string(num))
-				} else {
-					err = f.SetCellValue(sh.name, ref, v)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
-	path := filepath.Join(t.TempDir(), name)
-	if err := f.SaveAs(path); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// rawNumber is a number cell written exactly as given in the sheet's XML,
-// as Excel writes long numbers: "6.001234567890123E+15".
-type rawNumber string
 
 type tableRow struct {
 	Line int
@@ -158,7 +94,7 @@ func TestTableCSV(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, "entries.csv", tt.content)
+			path := filetest.File(t, "entries.csv", tt.content)
 			header, rows, err := readAll(t, path, "")
 			if err != nil {
 				t.Fatal(err)
@@ -175,7 +111,7 @@ func TestTableCSV(t *testing.T) {
 
 // Rows after a value with line breaks keep the numbers a spreadsheet shows.
 func TestTableCSVRowNumbersAfterMultilineValue(t *testing.T) {
-	path := writeFile(t, "e.csv", "Card,Note\n1,\"a\nb\nc\"\n\n2,x\n3,5\" screen\n")
+	path := filetest.File(t, "e.csv", "Card,Note\n1,\"a\nb\nc\"\n\n2,x\n3,5\" screen\n")
 	tr, err := openTable(path, "")
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +135,7 @@ func TestTableCSVRowNumbersAfterMultilineValue(t *testing.T) {
 
 func TestTableCSVInvalidUTF8(t *testing.T) {
 	// Zoë saved as Windows-1252.
-	path := writeFile(t, "saturday.csv", "Ticket,Card,Name\nT1,100,Sipho\nT2,200,Zo\xeb\n")
+	path := filetest.File(t, "saturday.csv", "Ticket,Card,Name\nT1,100,Sipho\nT2,200,Zo\xeb\n")
 	_, rows, err := readAll(t, path, "")
 	if len(rows) != 1 {
 		t.Errorf("got %d rows before the bad one, want 1", len(rows))
@@ -233,7 +169,7 @@ func TestTableFileErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, tt.file, tt.content)
+			path := filetest.File(t, tt.file, tt.content)
 			_, err := openTable(path, tt.sheet)
 			if err == nil {
 				t.Fatal("no error")
@@ -251,20 +187,20 @@ func TestTableFileErrors(t *testing.T) {
 }
 
 func TestTableXLSX(t *testing.T) {
-	path := writeXLSX(t, "entries.xlsx",
-		sheet{"Friday", [][]any{
+	path := filetest.XLSX(t, "entries.xlsx",
+		filetest.Sheet{Name: "Friday", Rows: [][]any{
 			{"Ticket", "Card", "Name"},
 			{"F1", 100, "Zoë"},
 		}},
-		sheet{"Saturday", [][]any{
+		filetest.Sheet{Name: "Saturday", Rows: [][]any{
 			nil,
 			{"Ticket", "Card", "Name", "Points"},
 			{"S1", int64(6001234567890123), "Émile", 1234.0},
 			nil,
-			{"S2", rawNumber("6.001234567890123E+15"), "Thandiwe 🎰", rawNumber("1.2E+7")},
+			{"S2", filetest.RawNumber("6.001234567890123E+15"), "Thandiwe 🎰", filetest.RawNumber("1.2E+7")},
 			{"S3", "0060012345", nil, 12.5},
-			{"S4", rawNumber("1.2345678901234567E+19"), nil, rawNumber("1.5E+0")},
-			{"S5", "12E4", "6E+5", rawNumber("0.5E+1")},
+			{"S4", filetest.RawNumber("1.2345678901234567E+19"), nil, filetest.RawNumber("1.5E+0")},
+			{"S5", "12E4", "6E+5", filetest.RawNumber("0.5E+1")},
 		}},
 	)
 	tests := []struct {
@@ -302,7 +238,7 @@ func TestTableXLSX(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `no sheet "Sunday" (sheets: "Friday", "Saturday")`) {
 		t.Errorf("unknown sheet: %v", err)
 	}
-	empty := writeXLSX(t, "empty.xlsx", sheet{"Entries", nil})
+	empty := filetest.XLSX(t, "empty.xlsx", filetest.Sheet{Name: "Entries", Rows: nil})
 	if _, err := openTable(empty, ""); err == nil || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("empty sheet: %v", err)
 	}

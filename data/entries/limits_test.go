@@ -1,4 +1,4 @@
-package data
+package entries
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"drawshow/data/internal/filetest"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -52,7 +54,7 @@ func readEndless(t testing.TB, e *endless) (uint64, error) {
 	rows := 0
 	tr, err := headerOf("huge.csv", src)
 	if err == nil {
-		_, err = entriesOf(tr, Columns{}, Need{Ticket: true}, func(EntryRow) error { rows++; return nil })
+		_, err = entriesOf(tr, Columns{}, Need{Ticket: true}, func(Row) error { rows++; return nil })
 		tr.Close()
 	}
 	runtime.ReadMemStats(&after)
@@ -149,7 +151,7 @@ func TestFieldLimits(t *testing.T) {
 		{"a row over 64 KiB", wideHeader, "T1,C1,Thabo,x," + strings.Join(wide, ",") + ",x" + strings.Repeat(",", 1000), false, "", "the row is longer than 64 KiB"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			path := writeFile(t, "e.csv", tc.header+"\n"+tc.row+"\n")
+			path := filetest.File(t, "e.csv", tc.header+"\n"+tc.row+"\n")
 			rows, _, err := readEntries(t, path, "", Columns{}, Need{Ticket: true})
 			if tc.ok {
 				if err != nil || len(rows) != 1 {

@@ -1,15 +1,18 @@
-package data
+package entries
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"drawshow/show"
 )
 
 // ReadCards reads a list of card numbers, such as the exclusions file or the
-// decline register, from a CSV or XLSX file as ReadEntries does. cardHeader
+// decline register, from a CSV or XLSX file as Read does. cardHeader
 // names the header of the card column; when it is empty the column is found
-// by the usual card headers (see ReadEntries). Other columns are ignored. A
+// by the usual card headers (see Read). Other columns are ignored. A
 // row without a card, or whose card is not a card number, is an error; the
 // cards are returned as NormCard gives them, so a card listed twice in two
 // spellings counts once. The cards are returned sorted.
@@ -60,9 +63,9 @@ var (
 )
 
 // ReadProxies reads the proxy nominations from a CSV or XLSX file as
-// ReadEntries does. Its columns are found by their usual headers:
+// Read does. Its columns are found by their usual headers:
 //
-//	card:       as for ReadEntries
+//	card:       as for Read
 //	nominee:    Nominee, Nominee Name, Proxy, Proxy Name, Representative
 //	nominee ID: Nominee ID, ID, ID Number, Proxy ID, Passport (optional)
 //
@@ -179,4 +182,55 @@ func describe(p Proxy) string {
 		return fmt.Sprintf("%q", p.Name)
 	}
 	return fmt.Sprintf("%q (ID %s)", p.Name, p.ID)
+}
+
+// ReadLists reads the desk's lists named in the show file, and a
+// segment's selection by another system: every list is read, so one bad
+// file does not hide another. It leaves Lists.ExclusionsStored to the
+// store, which hashes the list as it keeps it.
+func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*show.Lists, []string, error) {
+	l := &show.Lists{}
+	var ex []string
+	var errs []error // every list is read, so one bad file does not hide another
+	if exclusions != "" {
+		var err error
+		if ex, err = ReadCards(exclusions, "", ""); err == nil {
+			l.ExclusionsSHA256, err = FileSHA256(exclusions)
+		}
+		errs = append(errs, err)
+		l.Exclusions, l.ExclusionsFile = len(ex), sh.Rel(exclusions)
+	}
+	if register != "" {
+		var err error
+		l.Register, err = ReadCards(register, "", "")
+		if err == nil {
+			l.RegisterSHA256, err = FileSHA256(register)
+		}
+		errs = append(errs, err)
+		l.RegisterFile = sh.Rel(register)
+	}
+	if proxies != "" {
+		ps, err := ReadProxies(proxies, "")
+		if err == nil {
+			l.ProxiesSHA256, err = FileSHA256(proxies)
+		}
+		errs = append(errs, err)
+		for _, p := range ps {
+			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
+		}
+		l.ProxiesFile = sh.Rel(proxies)
+	}
+	if selected != "" {
+		var err error
+		l.Selected, err = ReadSelection(selected, "")
+		if err == nil {
+			l.SelectedSHA256, err = FileSHA256(selected)
+		}
+		errs = append(errs, err)
+		l.SelectedFile = sh.Rel(selected)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, nil, err
+	}
+	return l, ex, nil
 }

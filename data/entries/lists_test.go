@@ -1,9 +1,11 @@
-package data
+package entries
 
 import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"drawshow/data/internal/filetest"
 )
 
 func TestReadCards(t *testing.T) {
@@ -33,7 +35,7 @@ func TestReadCards(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, "exclusions.csv", tt.content)
+			path := filetest.File(t, "exclusions.csv", tt.content)
 			got, err := ReadCards(path, "", tt.column)
 			switch {
 			case tt.errs != nil:
@@ -54,9 +56,9 @@ func TestReadCards(t *testing.T) {
 }
 
 func TestReadCardsXLSX(t *testing.T) {
-	path := writeXLSX(t, "register.xlsx",
-		sheet{"Notes", [][]any{{"nothing here"}}},
-		sheet{"Register", [][]any{{"Member No", "Name"}, {int64(6001234567890123), "Zoë"}, {100, "Émile"}}},
+	path := filetest.XLSX(t, "register.xlsx",
+		filetest.Sheet{Name: "Notes", Rows: [][]any{{"nothing here"}}},
+		filetest.Sheet{Name: "Register", Rows: [][]any{{"Member No", "Name"}, {int64(6001234567890123), "Zoë"}, {100, "Émile"}}},
 	)
 	got, err := ReadCards(path, "Register", "")
 	if want := []string{"100", "6001234567890123"}; err != nil || !reflect.DeepEqual(got, want) {
@@ -107,7 +109,7 @@ func TestReadProxies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := writeFile(t, "proxies.csv", header+tt.rows)
+			path := filetest.File(t, "proxies.csv", header+tt.rows)
 			got, err := ReadProxies(path, "")
 			if tt.errs != nil {
 				if errs := cellErrors(t, err); !reflect.DeepEqual(errs, tt.errs) {
@@ -126,17 +128,17 @@ func TestReadProxies(t *testing.T) {
 }
 
 func TestReadProxiesColumns(t *testing.T) {
-	path := writeFile(t, "proxies.csv", "Rewards Card;Representative;Passport\n100;Pieter du Plessis;X9\n")
+	path := filetest.File(t, "proxies.csv", "Rewards Card;Representative;Passport\n100;Pieter du Plessis;X9\n")
 	got, err := ReadProxies(path, "")
 	if want := []Proxy{{Card: "100", Name: "Pieter du Plessis", ID: "X9"}}; err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, %v", got, err)
 	}
-	path = writeFile(t, "proxies.csv", "Card;Proxy\n100;Pieter du Plessis\n")
+	path = filetest.File(t, "proxies.csv", "Card;Proxy\n100;Pieter du Plessis\n")
 	got, err = ReadProxies(path, "")
 	if want := []Proxy{{Card: "100", Name: "Pieter du Plessis"}}; err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("without IDs: got %+v, %v", got, err)
 	}
-	path = writeFile(t, "proxies.csv", "Card,Name,ID\n100,Pieter,1\n")
+	path = filetest.File(t, "proxies.csv", "Card,Name,ID\n100,Pieter,1\n")
 	_, err = ReadProxies(path, "")
 	if err == nil || !strings.Contains(err.Error(), "no nominee column (looked for a header like Nominee, Nominee Name, Proxy, Proxy Name, Representative)") {
 		t.Errorf("no nominee column: %v", err)
