@@ -19,18 +19,19 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
 // archived plays the fixture's rehearsal to its close and archives it.
-func archived(t *testing.T) (db *DB, ss *Session, zipPath string) {
+func archived(t *testing.T) (db *store.DB, ss *Session, zipPath string) {
 	t.Helper()
 	f := exportFixture(t)
 	db, ss = playExportShow(t, f, true)
 	zipPath = filepath.Join(t.TempDir(), "show.zip")
 	var steps []string
 	total := 0
-	if _, err := db.Archive(ss.ID, zipPath, func(step string, done, n int) {
+	if _, err := Archive(db, ss.ID, zipPath, func(step string, done, n int) {
 		steps = append(steps, fmt.Sprintf("%s %d/%d", step, done, n))
 		total = n
 	}); err != nil {
@@ -143,7 +144,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	}
 	// the export in the archive is the export of the database
 	out := t.TempDir()
-	if _, err := db.Export(ss.ID, out); err != nil {
+	if _, err := Export(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []string{record.RecordFile, record.ReportPDF, record.WinnersXLSX, record.CollectionFile, "bins/sat-cash.csv"} {
@@ -221,7 +222,7 @@ func TestTamperedArchiveRefused(t *testing.T) {
 		return out
 	}
 	var decided int64
-	db.sql.QueryRow(`SELECT seq FROM journal WHERE kind = 'pick-decided' AND payload LIKE '%"outcome":"forfeit"%'`).Scan(&decided)
+	rawSQL(t, db).QueryRow(`SELECT seq FROM journal WHERE kind = 'pick-decided' AND payload LIKE '%"outcome":"forfeit"%'`).Scan(&decided)
 
 	for _, tc := range []struct {
 		name  string
@@ -344,7 +345,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
 	// the presenter: a second show on its own connection
-	other, err := Open(f.dbPath)
+	other, err := store.Open(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +356,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := f.clock
-	live, err := other.OpenShow(sh, text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return clock }})
+	live, err := OpenShow(other, sh, text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +385,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 	var paths []string
 	for i := range 3 {
 		p := filepath.Join(t.TempDir(), fmt.Sprintf("a%d.zip", i))
-		if _, err := db.Archive(ss.ID, p, nil); err != nil {
+		if _, err := Archive(db, ss.ID, p, nil); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)
@@ -411,7 +412,7 @@ func TestArchiveIntoOddFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 		zipPath := filepath.Join(dir, "show.zip")
-		if _, err := db.Archive(ss.ID, zipPath, nil); err != nil {
+		if _, err := Archive(db, ss.ID, zipPath, nil); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		r, err := VerifyArchive(zipPath)
@@ -437,7 +438,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := db.OpenShow(sh, []byte(text), Options{Clock: func() time.Time { return f.clock }})
+	open, err := OpenShow(db, sh, []byte(text), Options{Clock: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,7 +455,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 		keep []byte // the one seed the copy may hold
 	}{{closed.ID, closedSeed}, {open.ID, nil}} {
 		zipPath := filepath.Join(t.TempDir(), "a.zip")
-		if _, err := db.Archive(c.id, zipPath, nil); err != nil {
+		if _, err := Archive(db, c.id, zipPath, nil); err != nil {
 			t.Fatal(err)
 		}
 		_, files := zipFiles(t, zipPath)

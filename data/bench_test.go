@@ -25,6 +25,7 @@ import (
 
 	"drawshow/data"
 	"drawshow/data/datatest"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -98,11 +99,11 @@ func BenchmarkImport1M(b *testing.B) {
 		b.StopTimer()
 		i++
 		dbPath := filepath.Join(tmp, fmt.Sprintf("campaign-%d.db", i))
-		db, err := data.Open(dbPath)
+		db, err := store.Open(dbPath)
 		if err != nil {
 			b.Fatal(err)
 		}
-		ss, err := db.OpenShow(sh, text, benchOptions())
+		ss, err := data.OpenShow(db, sh, text, benchOptions())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -179,12 +180,12 @@ CREATE TABLE entries(ticket TEXT, card TEXT, name TEXT, tier TEXT, points INTEGE
 func BenchmarkPickCommit1M(b *testing.B) {
 	csvPath, _ := entryCSV(b)
 	sh, text := benchShow(b, csvPath)
-	db, err := data.Open(filepath.Join(b.TempDir(), "campaign.db"))
+	db, err := store.Open(filepath.Join(b.TempDir(), "campaign.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	ss, err := db.OpenShow(sh, text, benchOptions())
+	ss, err := data.OpenShow(db, sh, text, benchOptions())
 	if err != nil {
 		b.Fatal(err)
 	}

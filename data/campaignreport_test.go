@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -37,14 +38,14 @@ segments:
 // campaignDB is one campaign database: a November month-end, two weeks of
 // the jackpot chest, a December month-end rehearsed and then drawn.
 type campaignDB struct {
-	db    *DB
+	db    *store.DB
 	shows []*Session
 }
 
 func newCampaignDB(t *testing.T) *campaignDB {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := Open(filepath.Join(dir, "campaign.db"))
+	db, err := store.Open(filepath.Join(dir, "campaign.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func newCampaignDB(t *testing.T) *campaignDB {
 		if rehearsal {
 			opt.Seed = testSeed
 		}
-		ss, err := db.OpenShow(sh, []byte(text), opt)
+		ss, err := OpenShow(db, sh, []byte(text), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +102,7 @@ func newCampaignDB(t *testing.T) *campaignDB {
 // week and the finalists by month.
 func TestCampaignReport(t *testing.T) {
 	c := newCampaignDB(t)
-	shows, err := c.db.CampaignShows()
+	shows, err := CampaignShows(c.db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +239,7 @@ func TestReportLedgerHistory(t *testing.T) {
 	w1 := c.shows[1].Eng.State().Seg("chest")
 	w2 := c.shows[2]
 	out := filepath.Join(t.TempDir(), "export")
-	rec, err := c.db.Export(w2.ID, out)
+	rec, err := Export(c.db, w2.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +248,7 @@ func TestReportLedgerHistory(t *testing.T) {
 	if !slices.Equal(j.History, want) || j.Value != w1.Settled.Next {
 		t.Fatalf("history %+v, value %d; want %+v", j.History, j.Value, want)
 	}
-	if first, _ := c.db.Export(c.shows[1].ID, filepath.Join(t.TempDir(), "first")); drawOf(t, first, "chest").Jackpot.History != nil {
+	if first, _ := Export(c.db, c.shows[1].ID, filepath.Join(t.TempDir(), "first")); drawOf(t, first, "chest").Jackpot.History != nil {
 		t.Errorf("the first week has a history: %+v", drawOf(t, first, "chest").Jackpot.History)
 	}
 	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
@@ -276,7 +277,7 @@ func TestReportLedgerHistory(t *testing.T) {
 
 	// an archive's database names the show a forged week claims
 	zipPath := filepath.Join(t.TempDir(), "w2.zip")
-	if _, err := c.db.Archive(w2.ID, zipPath, nil); err != nil {
+	if _, err := Archive(c.db, w2.ID, zipPath, nil); err != nil {
 		t.Fatal(err)
 	}
 	if v, err := VerifyArchive(zipPath); err != nil || len(v.Problems) > 0 {
@@ -329,7 +330,7 @@ func editRecordJSON(t *testing.T, dir string, edit func(rec *record.Record)) {
 // is listed with its problem and nothing taken from it.
 func TestCampaignShowThatDoesNotFold(t *testing.T) {
 	dir := t.TempDir()
-	db, err := Open(filepath.Join(dir, "campaign.db"))
+	db, err := store.Open(filepath.Join(dir, "campaign.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +344,7 @@ func TestCampaignShowThatDoesNotFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := time.Date(2024, 12, 8, 18, 0, 0, 0, time.UTC)
-	ss, err := db.OpenShow(sh, []byte(text), Options{Clock: func() time.Time { return clock }})
+	ss, err := OpenShow(db, sh, []byte(text), Options{Clock: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +352,7 @@ func TestCampaignShowThatDoesNotFold(t *testing.T) {
 	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 		t.Fatal(err)
 	}
-	shows, err := db.CampaignShows()
+	shows, err := CampaignShows(db)
 	if err != nil {
 		t.Fatal(err)
 	}

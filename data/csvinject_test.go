@@ -72,7 +72,7 @@ func TestExportCSVHasNoFormulas(t *testing.T) {
 		step(line)
 	}
 	out := t.TempDir()
-	if _, err := db.Export(ss.ID, out); err != nil {
+	if _, err := Export(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {

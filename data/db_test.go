@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,51 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/internal/filetest"
+	"drawshow/data/store"
 	"drawshow/show"
 )
-
-// TestMigrationKeepsEarlierEntries: a campaign database made before the
-// finale columns opens, migrates to the latest schema, and its imported
-// rows read back with no area, spend or property.
-func TestMigrationKeepsEarlierEntries(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "campaign.db")
-	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{migrations[0], `PRAGMA user_version = 1`,
-		`INSERT INTO shows(id, file, file_sha256, file_text, rehearsal, opened_at) VALUES ('s', 'f', 'x', '', 0, '2024-11-01T00:00:00Z')`,
-		`INSERT INTO entries(ticket, card, name, tier, points) VALUES ('T1', 'C1', 'Sipho', 1, 300), ('T2', 'C2', 'Zoë', 3, 0)`,
-		`INSERT INTO imports(show, segment, file, sha256, rows, first, last) VALUES ('s', 'sat', 'e.csv', 'x', 2, 1, 2)`,
-	} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	raw.Close()
-
-	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var v int
-	if err := db.sql.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != len(migrations) {
-		t.Fatalf("user_version %d (%v), want %d", v, err, len(migrations))
-	}
-	var got []show.Row
-	if err := db.Rows("s", "sat", func(r show.Row) error { got = append(got, r); return nil }); err != nil {
-		t.Fatal(err)
-	}
-	want := []show.Row{{Ticket: "T1", Card: "C1", Tier: show.Ace, Points: 300}, {Ticket: "T2", Card: "C2", Tier: show.Queen}}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Fatalf("rows %+v, want %+v", got, want)
-	}
-	ps, err := db.People("s", &show.SegState{Seg: &show.Segment{ID: "sat"}}, []string{"C2"})
-	if err != nil || ps["C2"] != (show.Person{Name: "Zoë", Tier: show.Queen}) {
-		t.Fatalf("people %+v, %v", ps, err)
-	}
-}
 
 // TestRowsRoundTripFinaleColumns: what a bonus list and a finalists file
 // give is what the bin rules read back, spend beyond int64 included.
@@ -91,7 +49,7 @@ func TestRowsRoundTripFinaleColumns(t *testing.T) {
 }
 
 // TestCommitRefusedWhenTheJournalMovedOn: two writers on one show, the
-// lock bypassed (a second handle of openWriter): whichever commits on a
+// lock bypassed (a second handle in the same process, which shares it): whichever commits on a
 // head that is no longer the journal's is refused, writes nothing, and
 // its engine keeps the state it had; a session that read the journal
 // since goes on.
@@ -104,12 +62,12 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 	}
 	resume := func() *Session {
 		t.Helper()
-		db, err := openWriter(f.dbPath) // no lock: a writer that got past it
+		db, err := store.Open(f.dbPath) // a second writer in this process shares the lock: one that got past it
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		ss, err := db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+		ss, err := OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +77,7 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 	count := func() int {
 		t.Helper()
 		var n int
-		if err := db1.sql.QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil {
+		if err := rawSQL(t, db1).QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -190,12 +148,12 @@ func TestDBNameIsAPath(t *testing.T) {
 			for _, e := range es {
 				got = append(got, e.Name())
 			}
-			want := []string{"entries.csv", "exclusions.csv", name, name + LockSuffix, "show.yaml"}
+			want := []string{"entries.csv", "exclusions.csv", name, name + store.LockSuffix, "show.yaml"}
 			slices.Sort(want)
 			if !slices.Equal(got, want) {
 				t.Fatalf("files %q, want %q", got, want)
 			}
-			r, err := OpenExisting(f.dbPath)
+			r, err := store.OpenExisting(f.dbPath)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,24 +163,6 @@ func TestDBNameIsAPath(t *testing.T) {
 				t.Fatalf("%s holds %d events of show %s (%v)", name, len(evs), id, err)
 			}
 		})
-	}
-}
-
-// TestSQLiteURI: the URI of a name SQLite would read as a URI.
-func TestSQLiteURI(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("Unix paths")
-	}
-	for _, tc := range []struct{ path, want string }{
-		{"/srv/draw#3.db", "file:///srv/draw%233.db?mode=ro"},
-		{"/srv/mem?mode=memory#.db", "file:///srv/mem%3Fmode=memory%23.db?mode=ro"},
-		{"/srv/100%.db", "file:///srv/100%25.db?mode=ro"},
-		{"/srv/a b/Zoë.db", "file:///srv/a%20b/Zo%C3%AB.db?mode=ro"},
-		{"/srv/a:b/c=d&e+f.db", "file:///srv/a:b/c=d&e+f.db?mode=ro"},
-	} {
-		if got := sqliteURI(tc.path, url.Values{"mode": {"ro"}}); got != tc.want {
-			t.Errorf("%s: %s, want %s", tc.path, got, tc.want)
-		}
 	}
 }
 
@@ -246,7 +186,7 @@ func closedShowDB(t *testing.T) (*fixture, string) {
 // statement, the latest show.
 func readOnly(t *testing.T, path, showID string) {
 	t.Helper()
-	db, err := OpenExisting(path)
+	db, err := store.OpenExisting(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,17 +199,17 @@ func readOnly(t *testing.T, path, showID string) {
 		t.Fatalf("latest show %q (%v), want %s", id, err, showID)
 	}
 	out := filepath.Join(t.TempDir(), "export")
-	if _, err := db.Export(showID, out); err != nil {
+	if _, err := Export(db, showID, out); err != nil {
 		t.Fatalf("export: %v", err)
 	}
-	if _, err := db.Statement("C01"); err != nil {
+	if _, err := StatementOf(db, "C01"); err != nil {
 		t.Fatalf("statement: %v", err)
 	}
 	// and it writes nothing
-	if _, err := db.sql.Exec(`INSERT INTO exclusions(show, card) VALUES (?, 'C99')`, showID); !errors.Is(err, errReadOnly) {
+	if err := db.SaveExclusions(showID, []string{"C99"}); !errors.Is(err, store.ErrReadOnly) {
 		t.Fatalf("a write through a reader: %v", err)
 	}
-	if err := db.SaveProgress(showID, Progress{}); err == nil {
+	if err := db.SaveProgress(showID, store.Progress{}); err == nil {
 		t.Fatal("a reader saved progress")
 	}
 }
@@ -282,9 +222,9 @@ func TestReaderLeavesAReadOnlyFileAlone(t *testing.T) {
 	if err := os.Chmod(f.dbPath, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	before := stateOf(t, f.dbPath)
+	before := filetest.StateOf(t, f.dbPath)
 	readOnly(t, f.dbPath, id)
-	if after := stateOf(t, f.dbPath); after != before {
+	if after := filetest.StateOf(t, f.dbPath); after != before {
 		t.Fatalf("the reader changed the database: %+v, was %+v", after, before)
 	}
 }
@@ -298,12 +238,12 @@ func TestReaderMakesNothingInAReadOnlyFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(f.dir, 0o755) })
-	before, file := listing(t, f.dir), stateOf(t, f.dbPath)
+	before, file := filetest.Listing(t, f.dir), filetest.StateOf(t, f.dbPath)
 	readOnly(t, f.dbPath, id)
-	if after := listing(t, f.dir); !slices.Equal(after, before) {
+	if after := filetest.Listing(t, f.dir); !slices.Equal(after, before) {
 		t.Fatalf("the folder changed:\n%s\nwas\n%s", strings.Join(after, "\n"), strings.Join(before, "\n"))
 	}
-	if stateOf(t, f.dbPath) != file {
+	if filetest.StateOf(t, f.dbPath) != file {
 		t.Fatal("the reader changed the database")
 	}
 }
@@ -315,7 +255,7 @@ func TestReaderReadsOneSnapshot(t *testing.T) {
 	f := newFixture(t)
 	db, ss := f.open(t)
 	do(t, ss, show.OpDraw)
-	r, err := OpenExisting(f.dbPath)
+	r, err := store.OpenExisting(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +277,7 @@ func TestReaderReadsOneSnapshot(t *testing.T) {
 	if len(again) != len(first) || seq != first[len(first)-1].Seq {
 		t.Fatalf("the reader saw %d events, then %d (head %d): not one snapshot", len(first), len(again), seq)
 	}
-	later, err := OpenExisting(f.dbPath)
+	later, err := store.OpenExisting(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,30 +289,6 @@ func TestReaderReadsOneSnapshot(t *testing.T) {
 	live, _, _ := db.Head()
 	if len(now) <= len(first) || now[len(now)-1].Seq != live {
 		t.Fatalf("a later reader saw %d events up to %d, the journal is at %d", len(now), now[len(now)-1].Seq, live)
-	}
-}
-
-// TestReaderNeverMigrates: a database of an older schema is reported on
-// read, and left as it was.
-func TestReaderNeverMigrates(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "campaign.db")
-	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{migrations[0], `PRAGMA user_version = 1`} {
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	raw.Close()
-	before := stateOf(t, path)
-	_, err = OpenExisting(path)
-	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("schema version 1, older than this drawshow's %d", len(migrations))) {
-		t.Fatalf("err = %v, want the older schema reported", err)
-	}
-	if stateOf(t, path) != before {
-		t.Fatal("the reader changed the database")
 	}
 }
 
@@ -410,15 +326,15 @@ func TestReaderOnWhatIsNoCampaignDatabase(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "campaign.db")
 			tc.make(t, path)
-			before, file := listing(t, dir), stateOf(t, path)
-			db, err := OpenExisting(path)
+			before, file := filetest.Listing(t, dir), filetest.StateOf(t, path)
+			db, err := store.OpenExisting(path)
 			if err == nil {
 				db.Close()
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want %q", err, tc.want)
 			}
-			if stateOf(t, path) != file || !slices.Equal(listing(t, dir), before) {
+			if filetest.StateOf(t, path) != file || !slices.Equal(filetest.Listing(t, dir), before) {
 				t.Fatal("the reader changed the file or its folder")
 			}
 		})

@@ -50,7 +50,7 @@ func TestEmptyBinRefused(t *testing.T) {
 				t.Errorf("after a refused import: %+v, %v", l, err)
 			}
 			var n int
-			if err := db.sql.QueryRow(`SELECT count(*) FROM entries`).Scan(&n); err != nil || n != 0 {
+			if err := rawSQL(t, db).QueryRow(`SELECT count(*) FROM entries`).Scan(&n); err != nil || n != 0 {
 				t.Errorf("%d entries stored, %v", n, err)
 			}
 		})

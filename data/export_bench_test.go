@@ -23,6 +23,7 @@ import (
 	"drawshow/data"
 	"drawshow/data/datatest"
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -48,12 +49,12 @@ var benchClosedShow = sync.OnceValues(func() (*closedShow, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := data.Open(filepath.Join(dir, "campaign.db"))
+	db, err := store.Open(filepath.Join(dir, "campaign.db"))
 	if err != nil {
 		return nil, err
 	}
 	at := time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // the draw's time, 21:30 local: no early draw
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }})
+	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }})
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +73,7 @@ var benchClosedShow = sync.OnceValues(func() (*closedShow, error) {
 })
 
 type closedShow struct {
-	db      *data.DB
+	db      *store.DB
 	id, dir string
 }
 
@@ -97,7 +98,7 @@ func BenchmarkWriteBin1M(b *testing.B) {
 		}
 		b.StartTimer()
 
-		f, w, err := cs.db.ExportBinsOnly(cs.id, out)
+		f, w, err := data.ExportBinsOnly(cs.db, cs.id, out)
 
 		b.StopTimer()
 		if err != nil {
@@ -126,7 +127,7 @@ func BenchmarkExport1M(b *testing.B) {
 		t0 := time.Now()
 		b.StartTimer()
 
-		rec, err := cs.db.Export(cs.id, out)
+		rec, err := data.Export(cs.db, cs.id, out)
 
 		b.StopTimer()
 		export += time.Since(t0)
@@ -147,7 +148,7 @@ func BenchmarkExport1M(b *testing.B) {
 			b.Fatal(err)
 		}
 		t0 = time.Now()
-		if _, _, err := cs.db.ExportBinsOnly(cs.id, out); err != nil {
+		if _, _, err := data.ExportBinsOnly(cs.db, cs.id, out); err != nil {
 			b.Fatal(err)
 		}
 		bins += time.Since(t0)
@@ -168,7 +169,7 @@ func BenchmarkVerify1M(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer os.RemoveAll(out)
-	if _, err := cs.db.Export(cs.id, out); err != nil {
+	if _, err := data.Export(cs.db, cs.id, out); err != nil {
 		b.Fatal(err)
 	}
 	var files []string

@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/data/store"
 )
 
 // ExportBinsOnly writes a show's bin CSVs to dir and nothing else, the way
 // an export gets them: the fold that rebuilds each frozen bin from the
 // recorded rows, then the files. It is the yardstick of BenchmarkExport1M
 // and says how long each part took.
-func (db *DB) ExportBinsOnly(showID, dir string) (fold, write time.Duration, err error) {
+func ExportBinsOnly(db *store.DB, showID, dir string) (fold, write time.Duration, err error) {
 	t0 := time.Now()
 	eng, err := db.Fold(showID)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -113,9 +114,9 @@ func personOf(card string) exportPerson {
 // claim, a void, a no-show, a forfeit, a proxy and a decline; in the
 // members' draw two winners to be contacted. An official show draws its
 // own seed.
-func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*DB, *Session) {
+func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*store.DB, *Session) {
 	t.Helper()
-	db, err := Open(f.dbPath)
+	db, err := store.Open(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*DB, *Session) {
 	if rehearsal {
 		opt.Seed = testSeed
 	}
-	ss, err := db.OpenShow(sh, f.text, opt)
+	ss, err := OpenShow(db, sh, f.text, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +181,7 @@ func TestExportAllFilesReadBack(t *testing.T) {
 			out := t.TempDir()
 			var steps []string
 			lastDone := -1
-			rec, err := db.ExportAll(ss.ID, out, func(step string, done, total int) {
+			rec, err := ExportAll(db, ss.ID, out, func(step string, done, total int) {
 				if done < lastDone || done > total || total != 2+record.Steps {
 					t.Errorf("progress %q %d of %d after %d", step, done, total, lastDone)
 				}
@@ -584,7 +585,7 @@ func TestExportIsReproducible(t *testing.T) {
 	db, ss := playExportShow(t, f, true)
 	a, b := t.TempDir(), t.TempDir()
 	for _, dir := range []string{a, b} {
-		if _, err := db.Export(ss.ID, dir); err != nil {
+		if _, err := Export(db, ss.ID, dir); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -607,7 +608,7 @@ func TestExportOpenShowReport(t *testing.T) {
 	db, ss := f.open(t)
 	do(t, ss, show.OpDraw)
 	out := t.TempDir()
-	rec, err := db.Export(ss.ID, out)
+	rec, err := Export(db, ss.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -647,7 +648,7 @@ func TestRecordJSONNewFields(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
 	out := t.TempDir()
-	if _, err := db.Export(ss.ID, out); err != nil {
+	if _, err := Export(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(filepath.Join(out, record.RecordFile))
@@ -673,14 +674,14 @@ func TestPeopleIsFirstRow(t *testing.T) {
 	write(t, filepath.Join(f.dir, "entries.csv"), "Ticket,Card,Name,Tier,Phone\nT1,C01,Thabo Mokoena,ace,1\nT2,C01,T. Mokoena,ace,2\nT3,C02,Zoë Botha,king,3\n")
 	db, ss := f.open(t)
 	do(t, ss, show.OpDraw)
-	got, err := db.people(ss.ID, "sat-cash", []string{"C01", "C02", "C99", "C01"})
+	got, err := db.PeopleOfFirst(ss.ID, "sat-cash", []string{"C01", "C02", "C99", "C01"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 || got["C01"].Name != "Thabo Mokoena" || got["C01"].Extra["Phone"] != "1" || got["C02"].Tier != show.King {
 		t.Errorf("people: %+v", got)
 	}
-	pref, err := db.peopleOf(ss.ID, "sat-cash", []string{"C01"}, map[string]string{"C01": "T2"})
+	pref, err := db.PeopleOf(ss.ID, "sat-cash", []string{"C01"}, map[string]string{"C01": "T2"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -695,7 +696,7 @@ func TestPeopleIsFirstRow(t *testing.T) {
 func TestReportLeavesFontsAlone(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
-	x, err := db.exportSet(ss.ID, func(int) {})
+	x, err := exportSet(db, ss.ID, func(int) {})
 	if err != nil {
 		t.Fatal(err)
 	}

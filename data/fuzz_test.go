@@ -19,7 +19,7 @@ func FuzzVerifyExport(f *testing.F) {
 	fx := exportFixture(f)
 	db, ss := playExportShow(f, fx, false)
 	out := filepath.Join(f.TempDir(), "export")
-	if _, err := db.Export(ss.ID, out); err != nil {
+	if _, err := Export(db, ss.ID, out); err != nil {
 		f.Fatal(err)
 	}
 	var names []string

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -42,7 +43,7 @@ func TestOpenShowRefusesUnusableImages(t *testing.T) {
 			}
 			f.text = []byte(text)
 			write(t, f.showPath, text)
-			db, err := Open(f.dbPath)
+			db, err := store.Open(f.dbPath)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestOpenShowRefusesUnusableImages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+			_, err = OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was recorded") {
 				t.Fatalf("OpenShow: %v, want %q", err, tc.want)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -45,13 +46,13 @@ func newCampaign(t *testing.T) *campaign {
 }
 
 // open opens (or resumes) the show of text; a rehearsal has a fixed seed.
-func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time.Time) (*DB, *Session) {
+func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time.Time) (*store.DB, *Session) {
 	t.Helper()
 	path := filepath.Join(c.dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	db, err := Open(c.dbPath)
+	db, err := store.Open(c.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time
 	if rehearsal {
 		opt.Seed = testSeed
 	}
-	ss, err := db.OpenShow(sh, []byte(text), opt)
+	ss, err := OpenShow(db, sh, []byte(text), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func drawFive(t *testing.T, ss *Session) {
 }
 
 // jackpotBall is where the jackpot ball of tonight's chest is.
-func jackpotBall(t *testing.T, db *DB, ss *Session) string {
+func jackpotBall(t *testing.T, db *store.DB, ss *Session) string {
 	t.Helper()
 	seed, err := db.Seed(ss.ID)
 	if err != nil {
@@ -92,7 +93,7 @@ func jackpotBall(t *testing.T, db *DB, ss *Session) string {
 
 // chooseBalls lets the winners choose in seat order: the jackpot ball at
 // the turn won says, else the first ball that is not it, while there is one.
-func chooseBalls(t *testing.T, db *DB, ss *Session, won int) {
+func chooseBalls(t *testing.T, db *store.DB, ss *Session, won int) {
 	t.Helper()
 	jp := jackpotBall(t, db, ss)
 	for turn := 0; ss.Eng.State().CurSeg().Chooser() != nil; turn++ {

@@ -18,7 +18,7 @@ import (
 func BenchmarkExportLongName(b *testing.B) {
 	f := exportFixture(b)
 	db, ss := playExportShow(b, f, true)
-	x, err := db.exportSet(ss.ID, func(int) {})
+	x, err := exportSet(db, ss.ID, func(int) {})
 	if err != nil {
 		b.Fatal(err)
 	}

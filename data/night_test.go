@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -149,7 +150,7 @@ func stateSummary(t *testing.T, st *show.State) string {
 
 // reopen closes db, as a crash would leave it, and resumes the show from
 // the file; the resumed state must be the live one.
-func (f *fixture) reopen(t *testing.T, db *DB, ss *Session) (*DB, *Session) {
+func (f *fixture) reopen(t *testing.T, db *store.DB, ss *Session) (*store.DB, *Session) {
 	t.Helper()
 	want := stateSummary(t, ss.Eng.State())
 	db.Close()
@@ -176,7 +177,7 @@ func freeItem(seg *show.SegState) string {
 // playNight plays the night of f to its close, the obvious next step each
 // time: numbers 3 and 1 for the wild card, the first free card, ball or
 // envelope. With crash, the show crashes and resumes after every command.
-func playNight(t *testing.T, f *nightFixture, crash bool) (*DB, *Session) {
+func playNight(t *testing.T, f *nightFixture, crash bool) (*store.DB, *Session) {
 	t.Helper()
 	db, ss := f.open(t)
 	key := show.Key(testSeed, "")
@@ -466,7 +467,7 @@ segments:
 		t.Fatalf("err = %v", err)
 	}
 	var n int
-	if err := db.sql.QueryRow(`SELECT COUNT(*) FROM entries`).Scan(&n); err != nil || n != 0 {
+	if err := rawSQL(t, db).QueryRow(`SELECT COUNT(*) FROM entries`).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("%d entry rows kept (%v), want none", n, err)
 	}
 	if seg := ss.Eng.State().CurSeg(); seg.Loaded != nil || seg.Frozen != nil {

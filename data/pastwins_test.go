@@ -115,11 +115,11 @@ func TestBonusEntriesAcrossShows(t *testing.T) {
 	// an insider who removes a Wednesday win from the record is found out
 	// on the Saturday draw too, not only on Wednesday's chain
 	for _, q := range []string{`DROP TRIGGER journal_no_update`, `DROP TRIGGER journal_no_delete`} {
-		if _, err := db.sql.Exec(q); err != nil {
+		if _, err := rawSQL(t, db).Exec(q); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := db.sql.Exec(`UPDATE journal SET payload = REPLACE(payload, '"outcome":"to-contact"', '"outcome":"void"') WHERE show = ? AND kind = ?`, wedID, string(show.PickDecided)); err != nil {
+	if _, err := rawSQL(t, db).Exec(`UPDATE journal SET payload = REPLACE(payload, '"outcome":"to-contact"', '"outcome":"void"') WHERE show = ? AND kind = ?`, wedID, string(show.PickDecided)); err != nil {
 		t.Fatal(err)
 	}
 	r, err = db.VerifyDB()

@@ -12,20 +12,21 @@ import (
 	"time"
 
 	"drawshow/data/entries"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
 // Session is an open show: its engine, and the database that records
 // every change before the engine applies it.
 type Session struct {
-	DB      *DB
+	DB      *store.DB
 	Eng     *show.Engine
 	ID      string
 	Resumed bool
 	// Missing are files the show names that are not there yet (a later
 	// draw's export), found when it opened: checked once imported.
 	Missing []string
-	head    *Head // where the journal of the engine's fold ends; nil until the first commit finds it
+	head    *store.Head // where the journal of the engine's fold ends; nil until the first commit finds it
 }
 
 // Options are how a show is opened.
@@ -49,7 +50,7 @@ type Options struct {
 // rehearsal flag), or opens a new one. An image the show file names that
 // is there but that the stage could not use (see show.CheckImage: a huge
 // PNG, /dev/zero) is refused first, and nothing is recorded.
-func (db *DB) OpenShow(sh *show.Show, text []byte, opt Options) (*Session, error) {
+func OpenShow(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, error) {
 	if opt.Seed != nil && !opt.Rehearsal {
 		return nil, errors.New("a fixed seed is allowed only in a rehearsal (--rehearsal)")
 	}
@@ -65,7 +66,7 @@ func (db *DB) OpenShow(sh *show.Show, text []byte, opt Options) (*Session, error
 	if err != nil {
 		return nil, err
 	}
-	var found *ShowRow
+	var found *store.ShowRow
 	for i := range shows {
 		s := &shows[i]
 		if s.FileSHA256 == fileSHA && s.Rehearsal == opt.Rehearsal {
@@ -92,13 +93,13 @@ func (db *DB) OpenShow(sh *show.Show, text []byte, opt Options) (*Session, error
 	return ss, ss.open(sh, abs, fileSHA, text, opt, over)
 }
 
-func (ss *Session) resume(s *ShowRow, opt Options) error {
+func (ss *Session) resume(s *store.ShowRow, opt Options) error {
 	ss.ID, ss.Resumed = s.ID, true
 	evs, err := ss.DB.Events(s.ID)
 	if err != nil {
 		return err
 	}
-	eng, err := ss.DB.replay(s, ss.Eng.Show, evs, opt.Clock, ss.DB.Source(s.ID))
+	eng, err := ss.DB.Replay(s, ss.Eng.Show, evs, opt.Clock, ss.DB.Source(s.ID))
 	if err != nil {
 		return fmt.Errorf("show %s: %v", s.ID, err)
 	}
@@ -144,12 +145,12 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	if err != nil {
 		return err
 	}
-	row := ShowRow{ID: id, File: abs, FileSHA256: fileSHA, FileText: text, Rehearsal: opt.Rehearsal, OpenedAt: now}
+	row := store.ShowRow{ID: id, File: abs, FileSHA256: fileSHA, FileText: text, Rehearsal: opt.Rehearsal, OpenedAt: now}
 	if err := db.CreateShow(row, seed, ch.Events); err != nil {
 		return err
 	}
 	ss.Eng.Apply(ch)
-	return ss.DB.earlier(ss.Eng, id)
+	return ss.DB.Earlier(ss.Eng, id)
 }
 
 // ShowBase is the id a show from sh opened at now starts from: the
@@ -174,7 +175,7 @@ func ShowBase(sh *show.Show, now time.Time) string {
 // then does the engine apply them. Lists and entry files the command needs
 // are loaded first, each in its own commit: before a bin freezes, which a
 // draw, a freeze or the first ticket typed from a physical bin does.
-func (ss *Session) Do(c show.Command, p *Progress) ([]show.Event, error) {
+func (ss *Session) Do(c show.Command, p *store.Progress) ([]show.Event, error) {
 	if c.Op == show.OpTicket {
 		// typed as the entry file's tickets are read: fullwidth digits
 		// from an input method, a zero-width space from a paste
@@ -194,7 +195,7 @@ func (ss *Session) Do(c show.Command, p *Progress) ([]show.Event, error) {
 	return append(evs, done...), err
 }
 
-func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
+func (ss *Session) commit(c show.Command, p *store.Progress) ([]show.Event, error) {
 	ch, err := ss.Eng.Decide(c)
 	if err != nil {
 		var r *show.Refusal
@@ -222,7 +223,7 @@ func (ss *Session) commit(c show.Command, p *Progress) ([]show.Event, error) {
 // its last event, found once, then the head each commit leaves. A
 // journal that moved on meanwhile (another writer past the lock) is
 // refused, and the engine keeps its state.
-func (ss *Session) commitOn(evs []show.Event, p *Progress) error {
+func (ss *Session) commitOn(evs []show.Event, p *store.Progress) error {
 	if ss.head == nil {
 		h, err := ss.DB.HeadAfter(ss.ID, ss.Eng.State().Events)
 		if err != nil {
@@ -253,7 +254,7 @@ func (ss *Session) load() ([]show.Event, error) {
 			return nil, err
 		}
 		if sh.Exclusions != "" {
-			l.ExclusionsStored = cardsHash(ex) // the list as the store keeps it
+			l.ExclusionsStored = store.CardsHash(ex) // the list as the store keeps it
 		}
 		if err := ss.DB.SaveExclusions(ss.ID, ex); err != nil {
 			return nil, err

@@ -10,8 +10,11 @@ import (
 	"time"
 
 	"drawshow/data/entries"
+	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
+
+	_ "github.com/mattn/go-sqlite3" // rawSQL's driver
 )
 
 const testShow = `promotion: Royal Flush
@@ -62,9 +65,21 @@ func write(t testing.TB, path, s string) {
 	}
 }
 
-func (f *fixture) open(t *testing.T) (*DB, *Session) {
+// rawSQL opens db's file as an insider would, beside the program's own
+// connections, to read or tamper with it; closed when the test ends.
+func rawSQL(t testing.TB, db *store.DB) *sql.DB {
 	t.Helper()
-	db, err := Open(f.dbPath)
+	s, err := sql.Open("sqlite3", "file:"+db.Path()+"?_busy_timeout=10000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func (f *fixture) open(t *testing.T) (*store.DB, *Session) {
+	t.Helper()
+	db, err := store.Open(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +88,7 @@ func (f *fixture) open(t *testing.T) (*DB, *Session) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: f.over})
+	ss, err := OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: f.over})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +159,7 @@ func TestChangedShowFileRefusedWhileOpen(t *testing.T) {
 	db.Close()
 	f.text = []byte(strings.Replace(testShow, "winners: 2", "winners: 3", 1))
 	write(t, f.showPath, string(f.text))
-	db2, err := Open(f.dbPath)
+	db2, err := store.Open(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +168,7 @@ func TestChangedShowFileRefusedWhileOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = db2.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+	_, err = OpenShow(db2, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
 	if err == nil || !strings.Contains(err.Error(), "changed since show") {
 		t.Fatalf("err = %v, want the show file changed", err)
 	}
@@ -161,13 +176,13 @@ func TestChangedShowFileRefusedWhileOpen(t *testing.T) {
 
 func TestFixedSeedNeedsRehearsal(t *testing.T) {
 	f := newFixture(t)
-	db, err := Open(f.dbPath)
+	db, err := store.Open(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	sh, _ := show.Parse(f.showPath, f.text)
-	if _, err := db.OpenShow(sh, f.text, Options{Seed: testSeed, Clock: time.Now}); err == nil {
+	if _, err := OpenShow(db, sh, f.text, Options{Seed: testSeed, Clock: time.Now}); err == nil {
 		t.Fatal("an official show accepted a fixed seed")
 	}
 }
@@ -183,7 +198,7 @@ func TestBadEntryFileImportsNothing(t *testing.T) {
 		t.Fatalf("err = %v, want a file error naming the duplicate ticket", err)
 	}
 	var n int
-	if err := db.sql.QueryRow(`SELECT COUNT(*) FROM entries`).Scan(&n); err != nil || n != 0 {
+	if err := rawSQL(t, db).QueryRow(`SELECT COUNT(*) FROM entries`).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("%d entry rows kept (%v), want none", n, err)
 	}
 	if ss.Eng.State().CurSeg().Frozen != nil {
@@ -203,10 +218,10 @@ func TestJournalChainDetectsEditsAndDeletes(t *testing.T) {
 	if err != nil || len(r.Problems) > 0 || r.Events < 5 {
 		t.Fatalf("clean journal: %+v, %v", r, err)
 	}
-	if _, err := db.sql.Exec(`UPDATE journal SET kind = 'x' WHERE seq = 1`); err == nil {
+	if _, err := rawSQL(t, db).Exec(`UPDATE journal SET kind = 'x' WHERE seq = 1`); err == nil {
 		t.Fatal("the journal accepted an UPDATE")
 	}
-	if _, err := db.sql.Exec(`DELETE FROM journal WHERE seq = 1`); err == nil {
+	if _, err := rawSQL(t, db).Exec(`DELETE FROM journal WHERE seq = 1`); err == nil {
 		t.Fatal("the journal accepted a DELETE")
 	}
 	for _, tc := range []struct{ name, sql, want string }{
@@ -215,7 +230,7 @@ func TestJournalChainDetectsEditsAndDeletes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "copy.db")
-			if _, err := db.sql.Exec(`VACUUM INTO ?`, path); err != nil {
+			if _, err := rawSQL(t, db).Exec(`VACUUM INTO ?`, path); err != nil {
 				t.Fatal(err)
 			}
 			raw, err := sql.Open("sqlite3", path)
@@ -228,7 +243,7 @@ func TestJournalChainDetectsEditsAndDeletes(t *testing.T) {
 				}
 			}
 			raw.Close()
-			c, err := Open(path)
+			c, err := store.Open(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -244,26 +259,6 @@ func TestJournalChainDetectsEditsAndDeletes(t *testing.T) {
 	}
 }
 
-func TestReopenMigratesOnce(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "c.db")
-	for range 2 {
-		db, err := Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var v int
-		db.sql.QueryRow(`PRAGMA user_version`).Scan(&v)
-		var mode string
-		db.sql.QueryRow(`PRAGMA journal_mode`).Scan(&mode)
-		var sync int
-		db.sql.QueryRow(`PRAGMA synchronous`).Scan(&sync)
-		if v != len(migrations) || mode != "wal" || sync != 2 {
-			t.Fatalf("user_version %d, journal_mode %s, synchronous %d; want %d, wal, 2 (FULL)", v, mode, sync, len(migrations))
-		}
-		db.Close()
-	}
-}
-
 func TestExportVerifyRoundTrip(t *testing.T) {
 	f := newFixture(t)
 	db, ss := f.open(t)
@@ -271,7 +266,7 @@ func TestExportVerifyRoundTrip(t *testing.T) {
 		do(t, ss, op)
 	}
 	out := t.TempDir()
-	rec, err := db.Export(ss.ID, out)
+	rec, err := Export(db, ss.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}

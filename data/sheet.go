@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -22,7 +23,7 @@ import (
 // text and that is not closed. showID, when not empty, names it; it must
 // then be such a show. With none, or with two (a rehearsal and an
 // official show of the same file) and no showID, the error says what to do.
-func (db *DB) OpenedFrom(sh *show.Show, text []byte, showID string) (*ShowRow, error) {
+func OpenedFrom(db *store.DB, sh *show.Show, text []byte, showID string) (*store.ShowRow, error) {
 	sum := sha256.Sum256(text)
 	fileSHA := hex.EncodeToString(sum[:])
 	abs, _ := filepath.Abs(sh.Path)
@@ -30,7 +31,7 @@ func (db *DB) OpenedFrom(sh *show.Show, text []byte, showID string) (*ShowRow, e
 	if err != nil {
 		return nil, err
 	}
-	var open, closed, changed []*ShowRow
+	var open, closed, changed []*store.ShowRow
 	for i := range shows {
 		s := &shows[i]
 		switch {
@@ -66,12 +67,12 @@ func (db *DB) OpenedFrom(sh *show.Show, text []byte, showID string) (*ShowRow, e
 		for _, s := range changed {
 			why = append(why, fmt.Sprintf("show %s was opened from %s, but the file changed since (SHA-256 then %s, now %s)", s.ID, s.File, s.FileSHA256, fileSHA))
 		}
-		msg := fmt.Sprintf("no open show in %s was opened from %s (SHA-256 %s)", db.path, sh.Path, fileSHA)
+		msg := fmt.Sprintf("no open show in %s was opened from %s (SHA-256 %s)", db.Path(), sh.Path, fileSHA)
 		if len(why) > 0 {
 			msg += ": " + strings.Join(why, "; ")
 		}
 		return nil, fmt.Errorf("%s. The sheet is printed once the show is opened: run the show first, on stage or headless with no actions, which only opens it (drawshow run %s --db %s --headless --actions - </dev/null), then print the sheet before the first draw",
-			msg, sh.Path, db.path)
+			msg, sh.Path, db.Path())
 	}
 	var names []string
 	for _, s := range open {
@@ -90,8 +91,8 @@ func (db *DB) OpenedFrom(sh *show.Show, text []byte, showID string) (*ShowRow, e
 // and size of every list and entry file the show file names that is on
 // disk now, each named relative to the show file. It only reads: the
 // database and the files.
-func (db *DB) SheetOf(showID string, sh *show.Show, text []byte) (*record.Sheet, error) {
-	row, err := db.OpenedFrom(sh, text, showID)
+func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*record.Sheet, error) {
+	row, err := OpenedFrom(db, sh, text, showID)
 	if err != nil {
 		return nil, err
 	}
@@ -286,7 +287,7 @@ func (ss *Session) WriteSheet(path string) error {
 	if err != nil {
 		return err
 	}
-	sheet, err := ss.DB.SheetOf(ss.ID, ss.Eng.Show, row.FileText)
+	sheet, err := SheetOf(ss.DB, ss.ID, ss.Eng.Show, row.FileText)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -75,7 +76,7 @@ func sumOf(t *testing.T, path string) (string, int64) {
 // readSheet is SheetOf on a read-only handle of f's database.
 func readSheet(t *testing.T, f *fixture, showID string) (*record.Sheet, error) {
 	t.Helper()
-	db, err := OpenExisting(f.dbPath)
+	db, err := store.OpenExisting(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func readSheet(t *testing.T, f *fixture, showID string) (*record.Sheet, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return db.SheetOf(showID, sh, text)
+	return SheetOf(db, showID, sh, text)
 }
 
 func TestSheetOf(t *testing.T) {
@@ -178,7 +179,7 @@ func TestSheetOf(t *testing.T) {
 
 func TestSheetOfWhichShow(t *testing.T) {
 	f := sheetFixture(t)
-	empty, err := Open(f.dbPath) // an empty campaign
+	empty, err := store.Open(f.dbPath) // an empty campaign
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +196,7 @@ func TestSheetOfWhichShow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	official, err := db.OpenShow(sh, f.text, Options{Clock: func() time.Time { return f.clock }})
+	official, err := OpenShow(db, sh, f.text, Options{Clock: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -21,7 +22,7 @@ func TestOpenChecksEveryFile(t *testing.T) {
 		"  - id: late\n    at: \"2024-11-30T22:30\"\n    entries: later-export.csv", 1))
 	write(t, f.showPath, string(f.text))
 	write(t, filepath.Join(f.dir, "entries.csv"), testEntries+"T7,C\u202e7,Reversed Card,ace\n")
-	db, err := Open(f.dbPath)
+	db, err := store.Open(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestOpenChecksEveryFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	open := func(over func([]string) bool) (*Session, error) {
-		return db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: over})
+		return OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: over})
 	}
 	var asked []string
 	for _, over := range []func([]string) bool{nil, func(p []string) bool { asked = p; return false }} {
@@ -59,7 +60,7 @@ func TestOpenChecksEveryFile(t *testing.T) {
 	}
 	// the record replays with the problems it opened over
 	db.Close()
-	if db, err = Open(f.dbPath); err != nil {
+	if db, err = store.Open(f.dbPath); err != nil {
 		t.Fatal(err)
 	}
 	again, err := open(nil)

@@ -9,6 +9,7 @@ import (
 
 	"drawshow/data/entries"
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -60,34 +61,34 @@ type StatementDraw struct {
 	Number   int           // the number that chose this draw's bin
 }
 
-// Statement finds every bin the card was in, across all the shows of the
+// StatementOf finds every bin the card was in, across all the shows of the
 // database. When the number as typed is in no entry file it is looked for
 // as NormCard gives it (spaces, dashes and dots ignored, fullwidth digits
 // read as digits), as entry files are read.
-func (db *DB) Statement(card string) (*Statement, error) {
+func StatementOf(db *store.DB, card string) (*Statement, error) {
 	card = strings.TrimSpace(card)
 	shows, err := db.Shows()
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.cardRows(card)
+	rows, err := db.CardRows(card)
 	if err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {
 		if bare, err := entries.NormCard(card); err == nil && bare != card {
 			card = bare
-			if rows, err = db.cardRows(card); err != nil {
+			if rows, err = db.CardRows(card); err != nil {
 				return nil, err
 			}
 		}
 	}
 	st := &Statement{Card: card, Shows: len(shows)}
-	bySeg := map[[2]string][]cardRow{}
+	bySeg := map[[2]string][]store.CardRow{}
 	for _, r := range rows {
-		k := [2]string{r.show, r.segment}
+		k := [2]string{r.Show, r.Segment}
 		bySeg[k] = append(bySeg[k], r)
-		st.Name = r.name
+		st.Name = r.Name
 	}
 	for i := range shows {
 		s := &shows[i]
@@ -100,7 +101,7 @@ func (db *DB) Statement(card string) (*Statement, error) {
 		if len(segs) == 0 {
 			continue
 		}
-		draws, err := db.statementDraws(s, segs, bySeg)
+		draws, err := statementDraws(db, s, segs, bySeg)
 		if err != nil {
 			return nil, err
 		}
@@ -113,73 +114,9 @@ func (db *DB) Statement(card string) (*Statement, error) {
 	return st, nil
 }
 
-// cardRow is one row of an entry file with the card, and where it was imported.
-type cardRow struct {
-	show.Row
-	name          string
-	show, segment string
-}
-
-// cardRows reads the card's rows of every imported entry file, in file
-// order. SQLite scans the entries for the card in C.
-func (db *DB) cardRows(card string) ([]cardRow, error) {
-	type span struct {
-		show, segment string
-		first, last   int64
-	}
-	irows, err := db.sql.Query(`SELECT show, segment, first, last FROM imports ORDER BY first`)
-	if err != nil {
-		return nil, err
-	}
-	var spans []span
-	for irows.Next() {
-		var s span
-		if err := irows.Scan(&s.show, &s.segment, &s.first, &s.last); err != nil {
-			irows.Close()
-			return nil, err
-		}
-		spans = append(spans, s)
-	}
-	irows.Close()
-	if err := irows.Err(); err != nil {
-		return nil, err
-	}
-	// area and spend too: a bonus jackpot's rules read them
-	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property, visit FROM entries WHERE card = ? ORDER BY rowid`, card)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []cardRow
-	for rows.Next() {
-		var id, points, spend int64
-		var tier int
-		var r cardRow
-		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.name, &tier, &points, &r.Area, &spend, &r.Property, &r.Visit); err != nil {
-			return nil, err
-		}
-		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
-		i, found := slices.BinarySearchFunc(spans, id, func(s span, id int64) int {
-			switch {
-			case s.last < id:
-				return -1
-			case s.first > id:
-				return 1
-			}
-			return 0
-		})
-		if !found {
-			continue
-		}
-		r.show, r.segment = spans[i].show, spans[i].segment
-		out = append(out, r)
-	}
-	return out, rows.Err()
-}
-
 // statementDraws makes the statement's lines of one show: its segments
 // whose entry files had the card, in run-sheet order.
-func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]cardRow) ([]StatementDraw, error) {
+func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]string][]store.CardRow) ([]StatementDraw, error) {
 	// the statement reads the show as the engine's rules fold it
 	eng, err := db.Fold(s.ID)
 	if err != nil {
@@ -228,7 +165,7 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 				if sf := st.Seg(src.ID); sf != nil {
 					for _, p := range sf.Picks {
 						if p.Participant == card && p.Outcome.Wins() {
-							rows = append(rows, cardRow{Row: show.Row{Ticket: show.Receipt(src.ID, p.Ticket), Card: card}, show: s.ID, segment: seg.ID})
+							rows = append(rows, store.CardRow{Row: show.Row{Ticket: show.Receipt(src.ID, p.Ticket), Card: card}, Show: s.ID, Segment: seg.ID})
 							won = append(won, src.ID)
 						}
 					}
@@ -278,7 +215,7 @@ func (db *DB) statementDraws(s *ShowRow, segs []string, bySeg map[[2]string][]ca
 // the bin's rules (tiers, points, caps, a bonus jackpot's spend, devices
 // and areas) act on each participant's rows apart, with the cards the
 // freeze took out; excluded says the card is on the show's exclusions list.
-func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []cardRow, excluded bool) error {
+func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.CardRow, excluded bool) error {
 	ex, bar := excluded || slices.Contains(f.Excluded, rows[0].Card), slices.Contains(f.Barred, rows[0].Card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
 	past := slices.Contains(f.PastWinners, rows[0].Card)

@@ -48,7 +48,7 @@ func TestStatementBonus(t *testing.T) {
 
 	text := func(card string) string {
 		t.Helper()
-		st, err := r.db.Statement(card)
+		st, err := StatementOf(r.db, card)
 		if err != nil {
 			t.Fatal(err)
 		}

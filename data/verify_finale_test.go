@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -77,7 +78,7 @@ segments:
 type finaleRig struct {
 	t   *testing.T
 	f   *fixture
-	db  *DB
+	db  *store.DB
 	ss  *Session
 	key [32]byte
 }
@@ -154,7 +155,7 @@ func (r *finaleRig) claimAll() {
 func (r *finaleRig) export() (string, *record.Record) {
 	r.t.Helper()
 	out := r.t.TempDir()
-	rec, err := r.db.Export(r.ss.ID, out)
+	rec, err := Export(r.db, r.ss.ID, out)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -706,7 +707,7 @@ func TestBonusExportVerifies(t *testing.T) {
 func TestFinaleArchiveVerifies(t *testing.T) {
 	r := playGrandFinale(t, []int{2, 3})
 	zipPath := filepath.Join(t.TempDir(), "finale.zip")
-	if _, err := r.db.Archive(r.ss.ID, zipPath, nil); err != nil {
+	if _, err := Archive(r.db, r.ss.ID, zipPath, nil); err != nil {
 		t.Fatal(err)
 	}
 	v, err := VerifyArchive(zipPath)
@@ -736,7 +737,7 @@ func TestFinaleStatement(t *testing.T) {
 	}
 	sawWild, sawReceipt := false, false
 	for card := range cards {
-		stm, err := r.db.Statement(card)
+		stm, err := StatementOf(r.db, card)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -776,7 +777,7 @@ func TestFinaleStatement(t *testing.T) {
 	if !sawWild || !sawReceipt {
 		t.Fatalf("no card in a wild-card draw (%v) or with a receipt in the manual bin (%v)", sawWild, sawReceipt)
 	}
-	stm, err := r.db.Statement("EVERY")
+	stm, err := StatementOf(r.db, "EVERY")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -793,7 +794,7 @@ func TestFinaleStatement(t *testing.T) {
 
 	c := playChest(t, false, append(nonJackpot(c0key(), 1), "JACKPOT"))
 	winner := c.ss.Eng.State().Seg("chest").Picks[1]
-	stm, err = c.db.Statement(winner.Participant)
+	stm, err = StatementOf(c.db, winner.Participant)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -855,7 +856,7 @@ func TestWildCardFromSkippedBin(t *testing.T) {
 // named, and so is the archive of that week.
 func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 	dir := t.TempDir()
-	db, err := Open(filepath.Join(dir, "campaign.db"))
+	db, err := store.Open(filepath.Join(dir, "campaign.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -875,7 +876,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		if rehearsal {
 			opt.Seed = testSeed
 		}
-		ss, err := db.OpenShow(sh, []byte(text), opt)
+		ss, err := OpenShow(db, sh, []byte(text), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -933,7 +934,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 	}
 	// a record that breaks the rules is not exported as if it held
 	zipPath := filepath.Join(t.TempDir(), "w5.zip")
-	if _, err := db.Archive(w5.ID, zipPath, nil); err == nil || !strings.Contains(err.Error(), want) {
+	if _, err := Archive(db, w5.ID, zipPath, nil); err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("archive of a show that does not fold: %v, want %s", err, want)
 	}
 	if _, err := os.Stat(zipPath); !os.IsNotExist(err) {
@@ -949,7 +950,7 @@ func TestPlainRecordUnchanged(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
 	out := t.TempDir()
-	if _, err := db.Export(ss.ID, out); err != nil {
+	if _, err := Export(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(out, record.RecordFile))

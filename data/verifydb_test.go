@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -28,7 +29,7 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 			if err != nil || len(r.Problems) > 0 {
 				t.Fatalf("the true record: %v %q", err, r.Problems)
 			}
-			res, err := db.sql.Exec(c.sql)
+			res, err := rawSQL(t, db).Exec(c.sql)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 // folds and verifies; an official show may not be opened so.
 func TestShortCountdownVerifies(t *testing.T) {
 	f := exportFixture(t)
-	db, err := Open(f.dbPath)
+	db, err := store.Open(f.dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,10 +61,10 @@ func TestShortCountdownVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.OpenShow(sh, f.text, Options{ClaimSeconds: 12, Clock: func() time.Time { return f.clock }}); err == nil || !strings.Contains(err.Error(), "only in a rehearsal") {
+	if _, err := OpenShow(db, sh, f.text, Options{ClaimSeconds: 12, Clock: func() time.Time { return f.clock }}); err == nil || !strings.Contains(err.Error(), "only in a rehearsal") {
 		t.Fatalf("an official show with a shortened countdown: %v", err)
 	}
-	ss, err := db.OpenShow(sh, f.text, Options{Rehearsal: true, Seed: testSeed, ClaimSeconds: 12, Clock: func() time.Time { return f.clock }})
+	ss, err := OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, ClaimSeconds: 12, Clock: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,12 +51,12 @@ segments:
 		"C3": "not eligible: last visit 2022-06-01, before 2022-12-17 (730 days before the draw)",
 		"C5": "not eligible: no visit on record",
 	} {
-		st, err := db.Statement(card)
+		st, err := StatementOf(db, card)
 		if err != nil || len(st.Official) != 1 || strings.ReplaceAll(st.Official[0].NotEligible, "\u202f", " ") != want {
 			t.Errorf("statement of %s: %v %+v, want %q", card, err, st, want)
 		}
 	}
-	if _, err := db.sql.Exec(`UPDATE entries SET visit = '2024-11-30' WHERE visit = ''`); err != nil {
+	if _, err := rawSQL(t, db).Exec(`UPDATE entries SET visit = '2024-11-30' WHERE visit = ''`); err != nil {
 		t.Fatal(err)
 	}
 	r, err := db.VerifyDB()

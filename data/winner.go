@@ -15,7 +15,7 @@ func (ss *Session) Winner(st *show.State, seg *show.SegState) (p record.Person, 
 	if last == nil {
 		return p, false, nil
 	}
-	who, err := ss.DB.lookupAllPicked(ss.Eng.Show, st, seg)
+	who, err := lookupAllPicked(ss.DB, ss.Eng.Show, st, seg)
 	if err != nil {
 		return p, false, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"drawshow/data"
 	"drawshow/data/entries"
+	"drawshow/data/store"
 )
 
 // Off is the environment variable that turns the flight log off
@@ -51,7 +52,7 @@ func (l *Log) Stop(err error, more Fields) {
 	for k, v := range more {
 		f[k] = v
 	}
-	var inUse *data.InUseError
+	var inUse *store.InUseError
 	var fp *data.FileProblems
 	switch {
 	case err == nil:

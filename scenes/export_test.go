@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"drawshow/data"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -24,7 +25,7 @@ type exportBackend struct {
 
 func (b exportBackend) Export(progress func(step string, done, total int)) (string, error) {
 	b.calls.Add(1)
-	_, err := b.ss.DB.ExportAll(b.ss.ID, b.dir, func(step string, done, total int) {
+	_, err := data.ExportAll(b.ss.DB, b.ss.ID, b.dir, func(step string, done, total int) {
 		b.steps.Add(1)
 		progress(step, done, total)
 	})

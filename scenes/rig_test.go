@@ -15,6 +15,7 @@ import (
 	"drawshow/assets/demo"
 	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -112,13 +113,13 @@ func openRig(t testing.TB, path string, start time.Time, tweak func(*Options)) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := data.Open(filepath.Join(filepath.Dir(path), "stage.db"))
+	db, err := store.Open(filepath.Join(filepath.Dir(path), "stage.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
 	clk := &clock{t: start}
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
+	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

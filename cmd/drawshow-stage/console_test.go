@@ -20,7 +20,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"drawshow/console/browsertest"
-	"drawshow/data"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -120,7 +120,7 @@ func TestConsoleRunsADraw(t *testing.T) {
 	t.Logf("the second tab saw the claim %v after the click", time.Since(start).Round(time.Millisecond))
 
 	// the record holds what was done at the desk, and nothing else
-	rd, err := data.OpenExisting(db)
+	rd, err := store.OpenExisting(db)
 	if err != nil {
 		t.Fatal(err)
 	}

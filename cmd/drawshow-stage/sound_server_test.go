@@ -18,7 +18,7 @@ import (
 
 	"drawshow/audio"
 	"drawshow/audio/pulsetest"
-	"drawshow/data"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -253,7 +253,7 @@ func TestStageDeviceVanishes(t *testing.T) {
 		t.Errorf("no claim chime on the sink after it came back (%+v)\n%s", chime, st.output())
 	}
 
-	db, err := data.Open(st.db)
+	db, err := store.Open(st.db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"drawshow/data"
 	"drawshow/data/entries"
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/flightlog"
 	"drawshow/scenes"
 	"drawshow/show"
@@ -51,7 +52,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		sh.ClaimSeconds = min(sh.ClaimSeconds, autoplayClaim)
 		claim = sh.ClaimSeconds // recorded at open: the fold keeps to it
 	}
-	db, err := data.Open(dbPath)
+	db, err := store.Open(dbPath)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		t0 := time.Now()
 		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
 	}
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
+	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
 		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
 	if err != nil {
 		return err
@@ -314,7 +315,7 @@ func (b backend) Standings(segment string) ([]show.Standing, time.Time, error) {
 }
 
 func (b backend) Export(progress func(step string, done, total int)) (string, error) {
-	_, err := b.ss.DB.ExportAll(b.ss.ID, b.out, progress)
+	_, err := data.ExportAll(b.ss.DB, b.ss.ID, b.out, progress)
 	return b.out, err
 }
 

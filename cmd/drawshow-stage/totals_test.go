@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"drawshow/data"
+	"drawshow/data/store"
 	"drawshow/scenes"
 	"drawshow/show"
 )
@@ -46,14 +47,14 @@ func TestConsoleTotals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := data.Open(filepath.Join(dir, "campaign.db"))
+	db, err := store.Open(filepath.Join(dir, "campaign.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
 	clock := time.Date(2024, 11, 30, 19, 0, 0, 0, time.UTC)
 	now := func() time.Time { return clock }
-	ss, err := db.OpenShow(sh, []byte(totalsShow), data.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
+	ss, err := data.OpenShow(db, sh, []byte(totalsShow), data.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
 	if err != nil {
 		t.Fatal(err)
 	}

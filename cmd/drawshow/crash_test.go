@@ -22,7 +22,7 @@ import (
 	"testing"
 	"time"
 
-	"drawshow/data"
+	"drawshow/data/store"
 
 	_ "github.com/mattn/go-sqlite3"
 )
@@ -356,7 +356,7 @@ func afterKill(t *testing.T, path string, run int, r childResult, printed map[in
 		}
 		return "starting up: no database yet", false, 0, 0
 	}
-	db, err := data.Open(path)
+	db, err := store.Open(path)
 	if err != nil {
 		t.Fatalf("run %d: reopening the database after the kill: %v", run, err)
 	}

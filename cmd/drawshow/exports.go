@@ -10,6 +10,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/data/store"
 )
 
 // cmdStatement prints, for the Guest Relations desk, every bin a card was
@@ -28,12 +29,12 @@ func cmdStatement(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *dbPath == "" || strings.TrimSpace(*card) == "" {
 		return errors.New("statement needs --db FILE and --card NUMBER")
 	}
-	db, err := data.OpenExisting(*dbPath)
+	db, err := store.OpenExisting(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	st, err := db.Statement(*card)
+	st, err := data.StatementOf(db, *card)
 	if err != nil {
 		return err
 	}
@@ -68,7 +69,7 @@ func cmdArchive(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	rec, err := db.Archive(id, *out, nil)
+	rec, err := data.Archive(db, id, *out, nil)
 	if err != nil {
 		return err
 	}

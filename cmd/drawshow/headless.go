@@ -14,6 +14,7 @@ import (
 	"drawshow/cmd/internal/buildinfo"
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
+	"drawshow/data/store"
 	"drawshow/flightlog"
 	"drawshow/show"
 )
@@ -65,12 +66,12 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		defer f.Close()
 		in = f
 	}
-	db, err := data.Open(r.DB)
+	db, err := store.Open(r.DB)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	ss, err := db.OpenShow(sh, text, data.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now})
+	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now})
 	var fp *data.FileProblems
 	if errors.As(err, &fp) {
 		return &cli.ExitError{Code: 2, Err: err}
@@ -141,7 +142,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 			logLine(fl, line, sc.Text(), c, nil, &show.Refusal{Reason: err.Error()})
 			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
 			refused++
-			if err := db.SaveProgress(ss.ID, data.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()}); err != nil {
+			if err := db.SaveProgress(ss.ID, store.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()}); err != nil {
 				return err
 			}
 			continue
@@ -156,7 +157,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 			clk.t = clk.t.Add(c.Wait)
 			c = show.Command{Op: show.OpTick}
 		}
-		evs, err := ss.Do(c, &data.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()})
+		evs, err := ss.Do(c, &store.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()})
 		logLine(fl, line, sc.Text(), c, evs, err)
 		if perr := print(evs); perr != nil {
 			return perr

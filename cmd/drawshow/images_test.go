@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/data"
+	"drawshow/data/store"
 )
 
 // TestCheckRefusesUnusableImages: check reads each image's header only
@@ -54,7 +54,7 @@ segments:
 			t.Errorf("run with logo %s: %v\n%s", tc.logo, err, stderr)
 		}
 		if _, err := os.Stat(db); err == nil {
-			d, err := data.Open(db)
+			d, err := store.Open(db)
 			if err != nil {
 				t.Fatal(err)
 			}

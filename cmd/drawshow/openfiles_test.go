@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"drawshow/cmd/internal/cli"
-	"drawshow/data"
+	"drawshow/data/store"
 )
 
 // run --headless refuses to open a show whose entry file is there and
@@ -24,7 +24,7 @@ func TestRunRefusesBrokenFilesAtOpen(t *testing.T) {
 	if !errors.As(err, &ex) || ex.Code != 2 || !strings.Contains(err.Error(), "entries.csv") || !strings.Contains(err.Error(), "T3") {
 		t.Fatalf("run: %v (stderr %q), want exit 2 naming the file and the ticket", err, stderr)
 	}
-	if d, err := data.Open(db); err == nil {
+	if d, err := store.Open(db); err == nil {
 		if shows, err := d.Shows(); err != nil || len(shows) != 0 {
 			t.Errorf("a refused open recorded %+v (%v)", shows, err)
 		}

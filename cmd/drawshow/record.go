@@ -11,6 +11,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -31,7 +32,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	var past []show.PastWin
 	if *dbPath != "" {
-		db, err := data.OpenExisting(*dbPath)
+		db, err := store.OpenExisting(*dbPath)
 		if err != nil {
 			return err
 		}
@@ -109,7 +110,7 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	rec, err := db.Export(id, *out)
+	rec, err := data.Export(db, id, *out)
 	if err != nil {
 		return err
 	}
@@ -126,8 +127,8 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 // openRecord opens an existing campaign database and names the show asked
 // for: the latest one when none is.
-func openRecord(dbPath, showID string) (*data.DB, string, error) {
-	db, err := data.OpenExisting(dbPath)
+func openRecord(dbPath, showID string) (*store.DB, string, error) {
+	db, err := store.OpenExisting(dbPath)
 	if err != nil {
 		return nil, "", err
 	}
@@ -172,7 +173,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var problems []string
 	switch {
 	case *dbPath != "" && len(pos) == 0:
-		db, err := data.OpenExisting(*dbPath)
+		db, err := store.OpenExisting(*dbPath)
 		if err != nil {
 			return err
 		}

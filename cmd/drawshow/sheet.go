@@ -10,6 +10,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/data/store"
 )
 
 // cmdSheet writes the pre-show sheet of an open show: the commitment, the
@@ -38,12 +39,12 @@ func cmdSheet(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	db, err := data.OpenExisting(*dbPath)
+	db, err := store.OpenExisting(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	s, err := db.SheetOf(*showID, sh, text)
+	s, err := data.SheetOf(db, *showID, sh, text)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -30,12 +31,12 @@ func cmdShows(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *dbPath == "" {
 		return errors.New("shows needs --db FILE")
 	}
-	db, err := data.OpenExisting(*dbPath)
+	db, err := store.OpenExisting(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	shows, err := db.CampaignShows()
+	shows, err := data.CampaignShows(db)
 	if err != nil {
 		return err
 	}
@@ -99,12 +100,12 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *dbPath == "" || *out == "" || !*campaign {
 		return errors.New("report needs --db FILE --campaign --out DIR (a show's own report is the report.pdf of drawshow export)")
 	}
-	db, err := data.OpenExisting(*dbPath)
+	db, err := store.OpenExisting(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	shows, err := db.CampaignShows()
+	shows, err := data.CampaignShows(db)
 	if err != nil {
 		return err
 	}

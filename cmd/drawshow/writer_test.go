@@ -21,7 +21,7 @@ import (
 	"testing"
 	"time"
 
-	"drawshow/data"
+	"drawshow/data/store"
 	"drawshow/flightlog"
 )
 
@@ -142,8 +142,8 @@ func waitHolder(t *testing.T, db string, p *program) {
 	t.Helper()
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
-		var h data.Holder
-		if b, err := os.ReadFile(db + data.LockSuffix); err == nil && json.Unmarshal(b, &h) == nil && h.PID == p.cmd.Process.Pid {
+		var h store.Holder
+		if b, err := os.ReadFile(db + store.LockSuffix); err == nil && json.Unmarshal(b, &h) == nil && h.PID == p.cmd.Process.Pid {
 			return
 		}
 		select {
@@ -164,10 +164,10 @@ func waitProgress(t *testing.T, path string, n int, p *program) {
 	t.Helper()
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
-		db, err := data.OpenExisting(path)
+		db, err := store.OpenExisting(path)
 		if err == nil {
 			var id string
-			var pr data.Progress
+			var pr store.Progress
 			if id, err = db.LatestShow(); err == nil {
 				pr, _, err = db.Progress(id)
 			}
@@ -373,7 +373,7 @@ func TestDBNamesAreFileNames(t *testing.T) {
 		for _, e := range es {
 			got = append(got, e.Name())
 		}
-		if want := []string{name, name + data.LockSuffix, name + flightlog.Suffix}; !slices.Equal(got, want) {
+		if want := []string{name, name + store.LockSuffix, name + flightlog.Suffix}; !slices.Equal(got, want) {
 			t.Errorf("%s: the folder holds %q, want %q", name, got, want)
 		}
 		stdout, stderr, err := drawshow(t, "", "verify", "--db", db)
@@ -390,7 +390,7 @@ func TestDBNamesAreFileNames(t *testing.T) {
 // through the data package's reader.
 func journalEvents(t *testing.T, path string) int {
 	t.Helper()
-	db, err := data.OpenExisting(path)
+	db, err := store.OpenExisting(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,12 @@
 package filetest
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -82,3 +85,43 @@ func XLSX(t testing.TB, name string, sheets ...Sheet) string {
 // RawNumber is a number cell written exactly as given in the sheet's XML,
 // as Excel writes long numbers: "6.001234567890123E+15".
 type RawNumber string
+
+// State is what a reader must not change: a file's bytes and
+// modification time.
+type State struct {
+	sum   [32]byte
+	mtime time.Time
+	mode  os.FileMode
+}
+
+// StateOf is path's state now.
+func StateOf(t testing.TB, path string) State {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return State{sha256.Sum256(b), fi.ModTime(), fi.Mode()}
+}
+
+// Listing is a folder's files with their sizes and times.
+func Listing(t testing.TB, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range es {
+		fi, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%s %d %s", e.Name(), fi.Size(), fi.ModTime().Format(time.RFC3339Nano)))
+	}
+	return out
+}

@@ -1,4 +1,4 @@
-package data
+package store
 
 import (
 	"crypto/sha256"
@@ -87,8 +87,8 @@ func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]r
 	case st.Lists == nil: // saved, and killed before their event: the next run saves them again
 	case st.Lists.ExclusionsStored == "" && st.Lists.Exclusions > 0:
 		bad("lists-loaded holds no hash of the stored exclusions (a record made before drawshow-record/2): they cannot be checked")
-	case st.Lists.ExclusionsStored != "" && cardsHash(ex) != st.Lists.ExclusionsStored:
-		bad("the stored exclusions (%d cards) hash to %s, but lists-loaded says %s: the exclusions list was edited", len(ex), cardsHash(ex), st.Lists.ExclusionsStored)
+	case st.Lists.ExclusionsStored != "" && CardsHash(ex) != st.Lists.ExclusionsStored:
+		bad("the stored exclusions (%d cards) hash to %s, but lists-loaded says %s: the exclusions list was edited", len(ex), CardsHash(ex), st.Lists.ExclusionsStored)
 	}
 	return out
 }
@@ -158,7 +158,7 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 	for i := range shows {
 		s := &shows[i]
 		src := &hashingSource{db: db, id: s.ID, sums: map[string]rowsSum{}}
-		eng, err := db.foldFrom(s.ID, src)
+		eng, err := db.FoldFrom(s.ID, src)
 		if eng != nil {
 			// the rows first: an edited row is what a refused freeze then shows
 			for _, p := range db.stored(s, eng.State(), err == nil, src.sums) {

@@ -1,9 +1,10 @@
-package data
+package store
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -130,4 +131,26 @@ func (db *DB) Head() (int64, string, error) {
 		return 0, "", nil
 	}
 	return seq, fmt.Sprintf("%x", h), err
+}
+
+// JournalRows reads the show's journal rows exactly as stored, with the
+// rows of other shows between its first and its last.
+func (db *DB) JournalRows(showID string) ([]record.Row, error) {
+	q, err := db.sql.Query(`SELECT seq, at, kind, payload, prev_hash, hash, show FROM journal
+		WHERE seq BETWEEN (SELECT MIN(seq) FROM journal WHERE show = ?1) AND (SELECT MAX(seq) FROM journal WHERE show = ?1) ORDER BY seq`, showID)
+	if err != nil {
+		return nil, err
+	}
+	defer q.Close()
+	var out []record.Row
+	for q.Next() {
+		var r record.Row
+		var prev, h []byte
+		if err := q.Scan(&r.Seq, &r.At, &r.Kind, &r.Payload, &prev, &h, &r.Show); err != nil {
+			return nil, err
+		}
+		r.PrevHash, r.Hash = hex.EncodeToString(prev), hex.EncodeToString(h)
+		out = append(out, r)
+	}
+	return out, q.Err()
 }

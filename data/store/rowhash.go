@@ -1,4 +1,4 @@
-package data
+package store
 
 import (
 	"crypto/sha256"
@@ -116,9 +116,9 @@ func (r *rowHash) entry(ticket, card, name string, tier, points int64, extra sql
 	r.end()
 }
 
-// cardsHash is the hash of a list of cards as the database stores it:
+// CardsHash is the hash of a list of cards as the database stores it:
 // each card once, in byte order.
-func cardsHash(cards []string) string {
+func CardsHash(cards []string) string {
 	cs := slices.Clone(cards)
 	slices.Sort(cs)
 	cs = slices.Compact(cs)

@@ -1,4 +1,4 @@
-package data
+package store
 
 import (
 	"fmt"
@@ -100,10 +100,10 @@ func (db *DB) segmentKinds() (map[[2]string]*show.Segment, error) {
 	return out, nil
 }
 
-// earlier gives the engine what it takes from the campaign's earlier
+// Earlier gives the engine what it takes from the campaign's earlier
 // shows: each chest's jackpot, and the winners the draws' bonus_entries
 // and exclude_winners read.
-func (db *DB) earlier(eng *show.Engine, showID string) error {
+func (db *DB) Earlier(eng *show.Engine, showID string) error {
 	if err := db.setJackpots(eng, showID); err != nil {
 		return err
 	}

@@ -1,6 +1,4 @@
-// Package data keeps the show record in SQLite: the hash-chained event
-// journal, the imported entry files, and what is derived from them.
-package data
+package store
 
 import (
 	"bytes"
@@ -50,14 +48,14 @@ func (c *conn) QueryRow(q string, args ...any) *sql.Row {
 
 func (c *conn) Exec(q string, args ...any) (sql.Result, error) {
 	if c.snap != nil {
-		return nil, errReadOnly
+		return nil, ErrReadOnly
 	}
 	return c.DB.Exec(q, args...)
 }
 
 func (c *conn) Begin() (*sql.Tx, error) {
 	if c.snap != nil {
-		return nil, errReadOnly
+		return nil, ErrReadOnly
 	}
 	return c.DB.Begin()
 }
@@ -69,8 +67,8 @@ func (c *conn) close() error {
 	return c.DB.Close()
 }
 
-// errReadOnly is a write through a reader's database.
-var errReadOnly = errors.New("the campaign database is open read-only: only a show's run writes to it")
+// ErrReadOnly is a write through a reader's database.
+var ErrReadOnly = errors.New("the campaign database is open read-only: only a show's run writes to it")
 
 // migrations are applied in order; PRAGMA user_version counts those done.
 var migrations = []string{
@@ -213,6 +211,13 @@ func sqliteURI(path string, q url.Values) string {
 }
 
 // Close closes the database and, for a writer, releases its lock.
+// Path is the database file's path.
+func (db *DB) Path() string { return db.path }
+
+// SchemaVersion is the schema a database opened for writing is migrated
+// to: PRAGMA user_version counts the migrations applied.
+func SchemaVersion() int { return len(migrations) }
+
 func (db *DB) Close() error {
 	err := db.sql.close()
 	if lerr := db.lock.Release(); err == nil {

@@ -1,0 +1,71 @@
+package store
+
+import (
+	"slices"
+
+	"drawshow/show"
+)
+
+// CardRow is one row of an entry file with the card, and where it was imported.
+type CardRow struct {
+	show.Row
+	Name          string
+	Show, Segment string
+}
+
+// CardRows reads the card's rows of every imported entry file, in file
+// order. SQLite scans the entries for the card in C.
+func (db *DB) CardRows(card string) ([]CardRow, error) {
+	type span struct {
+		show, segment string
+		first, last   int64
+	}
+	irows, err := db.sql.Query(`SELECT show, segment, first, last FROM imports ORDER BY first`)
+	if err != nil {
+		return nil, err
+	}
+	var spans []span
+	for irows.Next() {
+		var s span
+		if err := irows.Scan(&s.show, &s.segment, &s.first, &s.last); err != nil {
+			irows.Close()
+			return nil, err
+		}
+		spans = append(spans, s)
+	}
+	irows.Close()
+	if err := irows.Err(); err != nil {
+		return nil, err
+	}
+	// area and spend too: a bonus jackpot's rules read them
+	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property, visit FROM entries WHERE card = ? ORDER BY rowid`, card)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []CardRow
+	for rows.Next() {
+		var id, points, spend int64
+		var tier int
+		var r CardRow
+		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.Name, &tier, &points, &r.Area, &spend, &r.Property, &r.Visit); err != nil {
+			return nil, err
+		}
+		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
+		i, found := slices.BinarySearchFunc(spans, id, func(s span, id int64) int {
+			switch {
+			case s.last < id:
+				return -1
+			case s.first > id:
+				return 1
+			}
+			return 0
+		})
+		if !found {
+			continue
+		}
+		r.Show, r.Segment = spans[i].show, spans[i].segment
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
