@@ -18,20 +18,22 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/export"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
 
 // archived plays the fixture's rehearsal to its close and archives it.
-func archived(t *testing.T) (db *store.DB, ss *Session, zipPath string) {
+func archived(t *testing.T) (db *store.DB, ss *session.Session, zipPath string) {
 	t.Helper()
 	f := exportFixture(t)
 	db, ss = playExportShow(t, f, true)
 	zipPath = filepath.Join(t.TempDir(), "show.zip")
 	var steps []string
 	total := 0
-	if _, err := Archive(db, ss.ID, zipPath, func(step string, done, n int) {
+	if _, err := export.Archive(db, ss.ID, zipPath, func(step string, done, n int) {
 		steps = append(steps, fmt.Sprintf("%s %d/%d", step, done, n))
 		total = n
 	}); err != nil {
@@ -126,7 +128,7 @@ func rewrite(t *testing.T, src string, edit func(name string, b []byte) []byte, 
 
 func TestArchiveRoundTrip(t *testing.T) {
 	db, ss, zipPath := archived(t)
-	r, err := VerifyArchive(zipPath)
+	r, err := export.VerifyArchive(zipPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +146,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	}
 	// the export in the archive is the export of the database
 	out := t.TempDir()
-	if _, err := Export(db, ss.ID, out); err != nil {
+	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []string{record.RecordFile, record.ReportPDF, record.WinnersXLSX, record.CollectionFile, "bins/sat-cash.csv"} {
@@ -296,7 +298,7 @@ func TestTamperedArchiveRefused(t *testing.T) {
 				p = dropSums(t, p)
 				tc.want = []string{"the archive has no SHA256SUMS: its files cannot be checked"}
 			}
-			r, err := VerifyArchive(p)
+			r, err := export.VerifyArchive(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -312,7 +314,7 @@ func TestTamperedArchiveRefused(t *testing.T) {
 		})
 	}
 	t.Run("untouched copy", func(t *testing.T) {
-		r, err := VerifyArchive(rewrite(t, zipPath, nil, nil, false))
+		r, err := export.VerifyArchive(rewrite(t, zipPath, nil, nil, false))
 		if err != nil || len(r.Problems) > 0 {
 			t.Errorf("%+v, %v", r, err)
 		}
@@ -356,7 +358,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := f.clock
-	live, err := OpenShow(other, sh, text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return clock }})
+	live, err := session.Open(other, sh, text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,7 +387,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 	var paths []string
 	for i := range 3 {
 		p := filepath.Join(t.TempDir(), fmt.Sprintf("a%d.zip", i))
-		if _, err := Archive(db, ss.ID, p, nil); err != nil {
+		if _, err := export.Archive(db, ss.ID, p, nil); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)
@@ -393,7 +395,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 	close(stop)
 	wg.Wait()
 	for _, p := range paths {
-		r, err := VerifyArchive(p)
+		r, err := export.VerifyArchive(p)
 		if err != nil || len(r.Problems) > 0 {
 			t.Errorf("%s: %+v, %v", filepath.Base(p), r, err)
 		}
@@ -412,10 +414,10 @@ func TestArchiveIntoOddFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 		zipPath := filepath.Join(dir, "show.zip")
-		if _, err := Archive(db, ss.ID, zipPath, nil); err != nil {
+		if _, err := export.Archive(db, ss.ID, zipPath, nil); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		r, err := VerifyArchive(zipPath)
+		r, err := export.VerifyArchive(zipPath)
 		if err != nil || len(r.Problems) > 0 {
 			t.Fatalf("%s: verify: %v %q", name, err, r.Problems)
 		}
@@ -438,7 +440,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := OpenShow(db, sh, []byte(text), Options{Clock: func() time.Time { return f.clock }})
+	open, err := session.Open(db, sh, []byte(text), session.Options{Clock: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +457,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 		keep []byte // the one seed the copy may hold
 	}{{closed.ID, closedSeed}, {open.ID, nil}} {
 		zipPath := filepath.Join(t.TempDir(), "a.zip")
-		if _, err := Archive(db, c.id, zipPath, nil); err != nil {
+		if _, err := export.Archive(db, c.id, zipPath, nil); err != nil {
 			t.Fatal(err)
 		}
 		_, files := zipFiles(t, zipPath)
@@ -466,7 +468,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 		if (c.keep != nil) != bytes.Contains(cp, closedSeed) {
 			t.Errorf("the archive of %s: holds the closed show's seed %v, want %v", c.id, bytes.Contains(cp, closedSeed), c.keep != nil)
 		}
-		r, err := VerifyArchive(zipPath)
+		r, err := export.VerifyArchive(zipPath)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,8 +23,8 @@ import (
 	"testing"
 	"time"
 
-	"drawshow/data"
 	"drawshow/data/datatest"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -80,9 +80,9 @@ func benchShow(b *testing.B, entries string) (*show.Show, []byte) {
 	return sh, text
 }
 
-func benchOptions() data.Options {
+func benchOptions() session.Options {
 	at := time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // the draw's time, 21:30 local: not early
-	return data.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }}
+	return session.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }}
 }
 
 func reportRows(b *testing.B, rows int) {
@@ -103,7 +103,7 @@ func BenchmarkImport1M(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		ss, err := data.OpenShow(db, sh, text, benchOptions())
+		ss, err := session.Open(db, sh, text, benchOptions())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -185,7 +185,7 @@ func BenchmarkPickCommit1M(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	ss, err := data.OpenShow(db, sh, text, benchOptions())
+	ss, err := session.Open(db, sh, text, benchOptions())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -14,7 +14,9 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/export"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -39,7 +41,7 @@ segments:
 // the jackpot chest, a December month-end rehearsed and then drawn.
 type campaignDB struct {
 	db    *store.DB
-	shows []*Session
+	shows []*session.Session
 }
 
 func newCampaignDB(t *testing.T) *campaignDB {
@@ -64,11 +66,11 @@ func newCampaignDB(t *testing.T) *campaignDB {
 			t.Fatal(err)
 		}
 		f := &fixture{dir: dir, showPath: path, dbPath: filepath.Join(dir, "campaign.db"), text: []byte(text), clock: clock}
-		opt := Options{Rehearsal: rehearsal, Clock: func() time.Time { return f.clock }}
+		opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return f.clock }}
 		if rehearsal {
 			opt.Seed = testSeed
 		}
-		ss, err := OpenShow(db, sh, []byte(text), opt)
+		ss, err := session.Open(db, sh, []byte(text), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +104,7 @@ func newCampaignDB(t *testing.T) *campaignDB {
 // week and the finalists by month.
 func TestCampaignReport(t *testing.T) {
 	c := newCampaignDB(t)
-	shows, err := CampaignShows(c.db)
+	shows, err := export.CampaignShows(c.db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +241,7 @@ func TestReportLedgerHistory(t *testing.T) {
 	w1 := c.shows[1].Eng.State().Seg("chest")
 	w2 := c.shows[2]
 	out := filepath.Join(t.TempDir(), "export")
-	rec, err := Export(c.db, w2.ID, out)
+	rec, err := export.Write(c.db, w2.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +250,7 @@ func TestReportLedgerHistory(t *testing.T) {
 	if !slices.Equal(j.History, want) || j.Value != w1.Settled.Next {
 		t.Fatalf("history %+v, value %d; want %+v", j.History, j.Value, want)
 	}
-	if first, _ := Export(c.db, c.shows[1].ID, filepath.Join(t.TempDir(), "first")); drawOf(t, first, "chest").Jackpot.History != nil {
+	if first, _ := export.Write(c.db, c.shows[1].ID, filepath.Join(t.TempDir(), "first")); drawOf(t, first, "chest").Jackpot.History != nil {
 		t.Errorf("the first week has a history: %+v", drawOf(t, first, "chest").Jackpot.History)
 	}
 	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
@@ -277,10 +279,10 @@ func TestReportLedgerHistory(t *testing.T) {
 
 	// an archive's database names the show a forged week claims
 	zipPath := filepath.Join(t.TempDir(), "w2.zip")
-	if _, err := Archive(c.db, w2.ID, zipPath, nil); err != nil {
+	if _, err := export.Archive(c.db, w2.ID, zipPath, nil); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := VerifyArchive(zipPath); err != nil || len(v.Problems) > 0 {
+	if v, err := export.VerifyArchive(zipPath); err != nil || len(v.Problems) > 0 {
 		t.Fatalf("verify archive: %v %+v", err, v)
 	}
 	forged := rewrite(t, zipPath, func(name string, b []byte) []byte {
@@ -289,7 +291,7 @@ func TestReportLedgerHistory(t *testing.T) {
 		}
 		return b
 	}, nil, true)
-	v, err := VerifyArchive(forged)
+	v, err := export.VerifyArchive(forged)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +346,7 @@ func TestCampaignShowThatDoesNotFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := time.Date(2024, 12, 8, 18, 0, 0, 0, time.UTC)
-	ss, err := OpenShow(db, sh, []byte(text), Options{Clock: func() time.Time { return clock }})
+	ss, err := session.Open(db, sh, []byte(text), session.Options{Clock: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +354,7 @@ func TestCampaignShowThatDoesNotFold(t *testing.T) {
 	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 		t.Fatal(err)
 	}
-	shows, err := CampaignShows(db)
+	shows, err := export.CampaignShows(db)
 	if err != nil {
 		t.Fatal(err)
 	}

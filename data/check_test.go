@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"drawshow/data/entries"
+	"drawshow/data/session"
 	"drawshow/show"
 )
 
@@ -116,7 +117,7 @@ func TestCheckShowKeepsFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := CheckShow(sh)
+	c := session.CheckShow(sh)
 	if len(c.Problems) > 0 || len(c.Segments) != 2 {
 		t.Fatalf("problems %v, %d segments", c.Problems, len(c.Segments))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -72,7 +73,7 @@ func TestExportCSVHasNoFormulas(t *testing.T) {
 		step(line)
 	}
 	out := t.TempDir()
-	if _, err := Export(db, ss.ID, out); err != nil {
+	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {

@@ -12,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/export"
 	"drawshow/data/internal/filetest"
+	"drawshow/data/paper"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -60,14 +63,14 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resume := func() *Session {
+	resume := func() *session.Session {
 		t.Helper()
 		db, err := store.Open(f.dbPath) // a second writer in this process shares the lock: one that got past it
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		ss, err := OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+		ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +85,7 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 		}
 		return n
 	}
-	refused := func(ss *Session, op show.Op, was int64) {
+	refused := func(ss *session.Session, op show.Op, was int64) {
 		t.Helper()
 		before, events := count(), ss.Eng.State().Events
 		now, _, err := db1.Head()
@@ -199,10 +202,10 @@ func readOnly(t *testing.T, path, showID string) {
 		t.Fatalf("latest show %q (%v), want %s", id, err, showID)
 	}
 	out := filepath.Join(t.TempDir(), "export")
-	if _, err := Export(db, showID, out); err != nil {
+	if _, err := export.Write(db, showID, out); err != nil {
 		t.Fatalf("export: %v", err)
 	}
-	if _, err := StatementOf(db, "C01"); err != nil {
+	if _, err := paper.StatementOf(db, "C01"); err != nil {
 		t.Fatalf("statement: %v", err)
 	}
 	// and it writes nothing

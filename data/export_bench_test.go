@@ -22,7 +22,9 @@ import (
 
 	"drawshow/data"
 	"drawshow/data/datatest"
+	"drawshow/data/export"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -54,7 +56,7 @@ var benchClosedShow = sync.OnceValues(func() (*closedShow, error) {
 		return nil, err
 	}
 	at := time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // the draw's time, 21:30 local: no early draw
-	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }})
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }})
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +119,7 @@ func BenchmarkWriteBin1M(b *testing.B) {
 
 func BenchmarkExport1M(b *testing.B) {
 	cs := closedBenchShow(b)
-	var export, bins time.Duration
+	var took, bins time.Duration
 	for b.Loop() {
 		b.StopTimer()
 		out, err := os.MkdirTemp(cs.dir, "export-")
@@ -127,10 +129,10 @@ func BenchmarkExport1M(b *testing.B) {
 		t0 := time.Now()
 		b.StartTimer()
 
-		rec, err := data.Export(cs.db, cs.id, out)
+		rec, err := export.Write(cs.db, cs.id, out)
 
 		b.StopTimer()
-		export += time.Since(t0)
+		took += time.Since(t0)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -155,7 +157,7 @@ func BenchmarkExport1M(b *testing.B) {
 		os.RemoveAll(out)
 		b.StartTimer()
 	}
-	b.ReportMetric(export.Seconds()/bins.Seconds(), "x_bin")
+	b.ReportMetric(took.Seconds()/bins.Seconds(), "x_bin")
 }
 
 // BenchmarkVerify1M: verify of that show, from its export's folder
@@ -169,7 +171,7 @@ func BenchmarkVerify1M(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer os.RemoveAll(out)
-	if _, err := data.Export(cs.db, cs.id, out); err != nil {
+	if _, err := export.Write(cs.db, cs.id, out); err != nil {
 		b.Fatal(err)
 	}
 	var files []string

@@ -21,7 +21,9 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"drawshow/data/export"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -114,7 +116,7 @@ func personOf(card string) exportPerson {
 // claim, a void, a no-show, a forfeit, a proxy and a decline; in the
 // members' draw two winners to be contacted. An official show draws its
 // own seed.
-func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*store.DB, *Session) {
+func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*store.DB, *session.Session) {
 	t.Helper()
 	db, err := store.Open(f.dbPath)
 	if err != nil {
@@ -125,11 +127,11 @@ func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*store.DB, *Sessi
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Rehearsal: rehearsal, Clock: func() time.Time { return f.clock }}
+	opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return f.clock }}
 	if rehearsal {
 		opt.Seed = testSeed
 	}
-	ss, err := OpenShow(db, sh, f.text, opt)
+	ss, err := session.Open(db, sh, f.text, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +183,7 @@ func TestExportAllFilesReadBack(t *testing.T) {
 			out := t.TempDir()
 			var steps []string
 			lastDone := -1
-			rec, err := ExportAll(db, ss.ID, out, func(step string, done, total int) {
+			rec, err := export.WriteProgress(db, ss.ID, out, func(step string, done, total int) {
 				if done < lastDone || done > total || total != 2+record.Steps {
 					t.Errorf("progress %q %d of %d after %d", step, done, total, lastDone)
 				}
@@ -585,7 +587,7 @@ func TestExportIsReproducible(t *testing.T) {
 	db, ss := playExportShow(t, f, true)
 	a, b := t.TempDir(), t.TempDir()
 	for _, dir := range []string{a, b} {
-		if _, err := Export(db, ss.ID, dir); err != nil {
+		if _, err := export.Write(db, ss.ID, dir); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -608,7 +610,7 @@ func TestExportOpenShowReport(t *testing.T) {
 	db, ss := f.open(t)
 	do(t, ss, show.OpDraw)
 	out := t.TempDir()
-	rec, err := Export(db, ss.ID, out)
+	rec, err := export.Write(db, ss.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -648,7 +650,7 @@ func TestRecordJSONNewFields(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
 	out := t.TempDir()
-	if _, err := Export(db, ss.ID, out); err != nil {
+	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(filepath.Join(out, record.RecordFile))
@@ -696,7 +698,7 @@ func TestPeopleIsFirstRow(t *testing.T) {
 func TestReportLeavesFontsAlone(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
-	x, err := exportSet(db, ss.ID, func(int) {})
+	x, err := export.SetOf(db, ss.ID, func(int) {})
 	if err != nil {
 		t.Fatal(err)
 	}

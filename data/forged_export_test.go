@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -21,7 +22,7 @@ func exported(t *testing.T) string {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, false)
 	out := filepath.Join(t.TempDir(), "export")
-	if _, err := Export(db, ss.ID, out); err != nil {
+	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	r, err := verify.Dir(out)
@@ -238,7 +239,7 @@ func TestVerifyRefusesUnmarkedRehearsalBin(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
 	out := filepath.Join(t.TempDir(), "export")
-	if _, err := Export(db, ss.ID, out); err != nil {
+	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	forgedExport(t, out, "the banner taken off a bin", "bins/members.csv: not marked REHEARSAL, but the journal opened a rehearsal", func(dir string) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"drawshow/data/export"
 	"drawshow/data/verify"
 )
 
@@ -19,7 +20,7 @@ func FuzzVerifyExport(f *testing.F) {
 	fx := exportFixture(f)
 	db, ss := playExportShow(f, fx, false)
 	out := filepath.Join(f.TempDir(), "export")
-	if _, err := Export(db, ss.ID, out); err != nil {
+	if _, err := export.Write(db, ss.ID, out); err != nil {
 		f.Fatal(err)
 	}
 	var names []string

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -46,7 +47,7 @@ func newCampaign(t *testing.T) *campaign {
 }
 
 // open opens (or resumes) the show of text; a rehearsal has a fixed seed.
-func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time.Time) (*store.DB, *Session) {
+func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time.Time) (*store.DB, *session.Session) {
 	t.Helper()
 	path := filepath.Join(c.dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -61,11 +62,11 @@ func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Rehearsal: rehearsal, Clock: func() time.Time { return at }}
+	opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return at }}
 	if rehearsal {
 		opt.Seed = testSeed
 	}
-	ss, err := OpenShow(db, sh, []byte(text), opt)
+	ss, err := session.Open(db, sh, []byte(text), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time
 }
 
 // drawFive draws the chest's five winners.
-func drawFive(t *testing.T, ss *Session) {
+func drawFive(t *testing.T, ss *session.Session) {
 	t.Helper()
 	for ss.Eng.State().CurSeg().Winners() < 5 {
 		do(t, ss, show.OpDraw)
@@ -81,7 +82,7 @@ func drawFive(t *testing.T, ss *Session) {
 }
 
 // jackpotBall is where the jackpot ball of tonight's chest is.
-func jackpotBall(t *testing.T, db *store.DB, ss *Session) string {
+func jackpotBall(t *testing.T, db *store.DB, ss *session.Session) string {
 	t.Helper()
 	seed, err := db.Seed(ss.ID)
 	if err != nil {
@@ -93,7 +94,7 @@ func jackpotBall(t *testing.T, db *store.DB, ss *Session) string {
 
 // chooseBalls lets the winners choose in seat order: the jackpot ball at
 // the turn won says, else the first ball that is not it, while there is one.
-func chooseBalls(t *testing.T, db *store.DB, ss *Session, won int) {
+func chooseBalls(t *testing.T, db *store.DB, ss *session.Session, won int) {
 	t.Helper()
 	jp := jackpotBall(t, db, ss)
 	for turn := 0; ss.Eng.State().CurSeg().Chooser() != nil; turn++ {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"drawshow/data/export"
 )
 
 // BenchmarkExportLongName: an export whose winner's name is 100 000
@@ -18,7 +20,7 @@ import (
 func BenchmarkExportLongName(b *testing.B) {
 	f := exportFixture(b)
 	db, ss := playExportShow(b, f, true)
-	x, err := exportSet(db, ss.ID, func(int) {})
+	x, err := export.SetOf(db, ss.ID, func(int) {})
 	if err != nil {
 		b.Fatal(err)
 	}

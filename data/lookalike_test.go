@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"drawshow/data/entries"
+	"drawshow/data/paper"
 	"drawshow/show"
 )
 
@@ -216,7 +217,7 @@ func TestStatementFindsNormalisedCard(t *testing.T) {
 	db, ss := f.open(t)
 	do(t, ss, show.OpDraw)
 	for _, typed := range []string{"60010004", "６００１ ０００４", "6001-0004"} {
-		st, err := StatementOf(db, typed)
+		st, err := paper.StatementOf(db, typed)
 		if err != nil || st.Card != "60010004" || len(st.Rehearsals) == 0 {
 			t.Errorf("statement of %q: %+v, %v", typed, st, err)
 		}

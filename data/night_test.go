@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -150,7 +151,7 @@ func stateSummary(t *testing.T, st *show.State) string {
 
 // reopen closes db, as a crash would leave it, and resumes the show from
 // the file; the resumed state must be the live one.
-func (f *fixture) reopen(t *testing.T, db *store.DB, ss *Session) (*store.DB, *Session) {
+func (f *fixture) reopen(t *testing.T, db *store.DB, ss *session.Session) (*store.DB, *session.Session) {
 	t.Helper()
 	want := stateSummary(t, ss.Eng.State())
 	db.Close()
@@ -177,7 +178,7 @@ func freeItem(seg *show.SegState) string {
 // playNight plays the night of f to its close, the obvious next step each
 // time: numbers 3 and 1 for the wild card, the first free card, ball or
 // envelope. With crash, the show crashes and resumes after every command.
-func playNight(t *testing.T, f *nightFixture, crash bool) (*store.DB, *Session) {
+func playNight(t *testing.T, f *nightFixture, crash bool) (*store.DB, *session.Session) {
 	t.Helper()
 	db, ss := f.open(t)
 	key := show.Key(testSeed, "")

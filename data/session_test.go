@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"drawshow/data/entries"
+	"drawshow/data/export"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -77,7 +79,7 @@ func rawSQL(t testing.TB, db *store.DB) *sql.DB {
 	return s
 }
 
-func (f *fixture) open(t *testing.T) (*store.DB, *Session) {
+func (f *fixture) open(t *testing.T) (*store.DB, *session.Session) {
 	t.Helper()
 	db, err := store.Open(f.dbPath)
 	if err != nil {
@@ -88,14 +90,14 @@ func (f *fixture) open(t *testing.T) (*store.DB, *Session) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: f.over})
+	ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: f.over})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return db, ss
 }
 
-func do(t *testing.T, ss *Session, op show.Op) []show.Event {
+func do(t *testing.T, ss *session.Session, op show.Op) []show.Event {
 	t.Helper()
 	// the fixtures' clocks do not keep to the segments' times: their
 	// draws say early, and the record keeps it
@@ -168,7 +170,7 @@ func TestChangedShowFileRefusedWhileOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = OpenShow(db2, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+	_, err = session.Open(db2, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
 	if err == nil || !strings.Contains(err.Error(), "changed since show") {
 		t.Fatalf("err = %v, want the show file changed", err)
 	}
@@ -182,7 +184,7 @@ func TestFixedSeedNeedsRehearsal(t *testing.T) {
 	}
 	defer db.Close()
 	sh, _ := show.Parse(f.showPath, f.text)
-	if _, err := OpenShow(db, sh, f.text, Options{Seed: testSeed, Clock: time.Now}); err == nil {
+	if _, err := session.Open(db, sh, f.text, session.Options{Seed: testSeed, Clock: time.Now}); err == nil {
 		t.Fatal("an official show accepted a fixed seed")
 	}
 }
@@ -266,7 +268,7 @@ func TestExportVerifyRoundTrip(t *testing.T) {
 		do(t, ss, op)
 	}
 	out := t.TempDir()
-	rec, err := Export(db, ss.ID, out)
+	rec, err := export.Write(db, ss.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +288,7 @@ func TestExportVerifyRoundTrip(t *testing.T) {
 // onTime is the clock of a host who waits for the current segment's time
 // before its first draw, as the show's rules want (an early draw needs
 // the host's word): clock, or the segment's time when that is later.
-func onTime(ss *Session, c show.Command, clock time.Time) time.Time {
+func onTime(ss *session.Session, c show.Command, clock time.Time) time.Time {
 	s := ss.Eng.State().CurSeg()
 	if (c.Op == show.OpDraw || c.Op == show.OpFreeze || c.Op == show.OpTicket) && s != nil && s.Frozen == nil && s.Seg.At.After(clock) {
 		return s.Seg.At

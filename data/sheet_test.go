@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/paper"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -89,7 +91,7 @@ func readSheet(t *testing.T, f *fixture, showID string) (*record.Sheet, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return SheetOf(db, showID, sh, text)
+	return paper.SheetOf(db, showID, sh, text)
 }
 
 func TestSheetOf(t *testing.T) {
@@ -196,7 +198,7 @@ func TestSheetOfWhichShow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	official, err := OpenShow(db, sh, f.text, Options{Clock: func() time.Time { return f.clock }})
+	official, err := session.Open(db, sh, f.text, session.Options{Clock: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +206,7 @@ func TestSheetOfWhichShow(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "2 open shows were opened from "+f.showPath+": "+rehearsal.ID+" (rehearsal), "+official.ID+" (official); name the one to print (--show ID)") {
 		t.Errorf("two open shows: %v", err)
 	}
-	for _, ss := range []*Session{rehearsal, official} {
+	for _, ss := range []*session.Session{rehearsal, official} {
 		s, err := readSheet(t, f, ss.ID)
 		if err != nil || s.ShowID != ss.ID || s.Rehearsal != (ss == rehearsal) || s.Commitment != ss.Eng.State().Opened.Commitment {
 			t.Errorf("--show %s: %v %+v", ss.ID, err, s)
@@ -242,7 +244,7 @@ func TestSheetOfWhichShow(t *testing.T) {
 
 // endShort ends every draw of the show short, from the current segment
 // to the last: a show closes only once none is left wanting.
-func endShort(t *testing.T, ss *Session) {
+func endShort(t *testing.T, ss *session.Session) {
 	t.Helper()
 	for {
 		st := ss.Eng.State()

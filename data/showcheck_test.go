@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -31,13 +32,13 @@ func TestOpenChecksEveryFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open := func(over func([]string) bool) (*Session, error) {
-		return OpenShow(db, sh, f.text, Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: over})
+	open := func(over func([]string) bool) (*session.Session, error) {
+		return session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: over})
 	}
 	var asked []string
 	for _, over := range []func([]string) bool{nil, func(p []string) bool { asked = p; return false }} {
 		_, err := open(over)
-		var fp *FileProblems
+		var fp *session.FileProblems
 		if !errors.As(err, &fp) || len(fp.Problems) != 1 || !strings.Contains(err.Error(), "entries.csv") || !strings.Contains(err.Error(), "row 8") || !strings.Contains(err.Error(), "nothing was recorded") {
 			t.Fatalf("open: %v, want the broken entry file named with its row", err)
 		}
@@ -77,7 +78,7 @@ func TestCheckShowEmptyBin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := CheckShow(sh)
+	c := session.CheckShow(sh)
 	if len(c.Problems) == 0 || !strings.Contains(errors.Join(c.Problems...).Error(), "entries.csv") {
 		t.Fatalf("problems %v", c.Problems)
 	}

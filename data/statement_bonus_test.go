@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/paper"
 	"drawshow/show"
 )
 
@@ -48,7 +49,7 @@ func TestStatementBonus(t *testing.T) {
 
 	text := func(card string) string {
 		t.Helper()
-		st, err := StatementOf(r.db, card)
+		st, err := paper.StatementOf(r.db, card)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/paper"
 	"drawshow/show"
 )
 
@@ -29,7 +30,7 @@ func TestStatementMatchesTheBins(t *testing.T) {
 	}
 	reasons := map[string]int{}
 	for _, p := range exportPeople {
-		st, err := StatementOf(db, p.card)
+		st, err := paper.StatementOf(db, p.card)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,7 +109,7 @@ func TestStatementMatchesTheBins(t *testing.T) {
 	}
 
 	// the text: official first, the rehearsal under its own heading
-	st, err := StatementOf(db, "C0 1")
+	st, err := paper.StatementOf(db, "C0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func TestStatementMatchesTheBins(t *testing.T) {
 		}
 	}
 
-	none, err := StatementOf(db, "C99")
+	none, err := paper.StatementOf(db, "C99")
 	if err != nil || len(none.Official)+len(none.Rehearsals) != 0 {
 		t.Errorf("an unknown card: %+v, %v", none, err)
 	}
@@ -138,7 +139,7 @@ func TestStatementMatchesTheBins(t *testing.T) {
 func TestStatementZeroTickets(t *testing.T) {
 	f := exportFixture(t)
 	_, ss := playExportShow(t, f, true)
-	st, err := StatementOf(ss.DB, " C1 4 ")
+	st, err := paper.StatementOf(ss.DB, " C1 4 ")
 	if err != nil {
 		t.Fatal(err)
 	}

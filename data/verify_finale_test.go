@@ -12,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/export"
+	"drawshow/data/paper"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -79,7 +82,7 @@ type finaleRig struct {
 	t   *testing.T
 	f   *fixture
 	db  *store.DB
-	ss  *Session
+	ss  *session.Session
 	key [32]byte
 }
 
@@ -106,7 +109,7 @@ func (r *finaleRig) do(c show.Command) []show.Event {
 	r.t.Helper()
 	r.f.clock = onTime(r.ss, c, r.f.clock.Add(5*time.Second))
 	if s := r.cur(); s != nil && s.Loaded == nil && s.Seg.Entries != "" && s.Frozen == nil && c.Op != show.OpNext && c.Op != show.OpClose {
-		if _, err := r.ss.load(); err != nil {
+		if _, err := r.ss.Load(); err != nil {
 			r.t.Fatalf("loading %s: %v", s.Seg.ID, err)
 		}
 	}
@@ -155,7 +158,7 @@ func (r *finaleRig) claimAll() {
 func (r *finaleRig) export() (string, *record.Record) {
 	r.t.Helper()
 	out := r.t.TempDir()
-	rec, err := Export(r.db, r.ss.ID, out)
+	rec, err := export.Write(r.db, r.ss.ID, out)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -707,10 +710,10 @@ func TestBonusExportVerifies(t *testing.T) {
 func TestFinaleArchiveVerifies(t *testing.T) {
 	r := playGrandFinale(t, []int{2, 3})
 	zipPath := filepath.Join(t.TempDir(), "finale.zip")
-	if _, err := Archive(r.db, r.ss.ID, zipPath, nil); err != nil {
+	if _, err := export.Archive(r.db, r.ss.ID, zipPath, nil); err != nil {
 		t.Fatal(err)
 	}
-	v, err := VerifyArchive(zipPath)
+	v, err := export.VerifyArchive(zipPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -737,11 +740,11 @@ func TestFinaleStatement(t *testing.T) {
 	}
 	sawWild, sawReceipt := false, false
 	for card := range cards {
-		stm, err := StatementOf(r.db, card)
+		stm, err := paper.StatementOf(r.db, card)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := map[string]StatementDraw{}
+		lines := map[string]paper.StatementDraw{}
 		for _, d := range stm.Rehearsals {
 			lines[d.Segment] = d
 		}
@@ -777,7 +780,7 @@ func TestFinaleStatement(t *testing.T) {
 	if !sawWild || !sawReceipt {
 		t.Fatalf("no card in a wild-card draw (%v) or with a receipt in the manual bin (%v)", sawWild, sawReceipt)
 	}
-	stm, err := StatementOf(r.db, "EVERY")
+	stm, err := paper.StatementOf(r.db, "EVERY")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -794,7 +797,7 @@ func TestFinaleStatement(t *testing.T) {
 
 	c := playChest(t, false, append(nonJackpot(c0key(), 1), "JACKPOT"))
 	winner := c.ss.Eng.State().Seg("chest").Picks[1]
-	stm, err = StatementOf(c.db, winner.Participant)
+	stm, err = paper.StatementOf(c.db, winner.Participant)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -863,7 +866,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 	defer db.Close()
 	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
 	clock := time.Date(2024, 12, 1, 10, 0, 0, 0, time.UTC)
-	week := func(day int, rehearsal bool, start int64) *Session {
+	week := func(day int, rehearsal bool, start int64) *session.Session {
 		t.Helper()
 		text := strings.Replace(fmt.Sprintf(chestText, ""), "2024-12-08", fmt.Sprintf("2024-12-%02d", day), 1)
 		path := filepath.Join(dir, fmt.Sprintf("chest-%02d.yaml", day))
@@ -872,11 +875,11 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := Options{Rehearsal: rehearsal, Clock: func() time.Time { return clock }}
+		opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return clock }}
 		if rehearsal {
 			opt.Seed = testSeed
 		}
-		ss, err := OpenShow(db, sh, []byte(text), opt)
+		ss, err := session.Open(db, sh, []byte(text), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -891,7 +894,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 			}
 		}
 		if s := ss.Eng.State().CurSeg(); s.Loaded == nil {
-			if _, err := ss.load(); err != nil {
+			if _, err := ss.Load(); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -905,8 +908,8 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		clock = clock.Add(7 * 24 * time.Hour)
 		return ss
 	}
-	settled := func(ss *Session) *show.Settled { return ss.Eng.State().Seg("chest").Settled }
-	frozen := func(ss *Session) int64 { return ss.Eng.State().Seg("chest").Frozen.Jackpot }
+	settled := func(ss *session.Session) *show.Settled { return ss.Eng.State().Seg("chest").Settled }
+	frozen := func(ss *session.Session) int64 { return ss.Eng.State().Seg("chest").Frozen.Jackpot }
 
 	w1 := week(8, false, 0)
 	w2 := week(15, false, 0)
@@ -934,7 +937,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 	}
 	// a record that breaks the rules is not exported as if it held
 	zipPath := filepath.Join(t.TempDir(), "w5.zip")
-	if _, err := Archive(db, w5.ID, zipPath, nil); err == nil || !strings.Contains(err.Error(), want) {
+	if _, err := export.Archive(db, w5.ID, zipPath, nil); err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("archive of a show that does not fold: %v, want %s", err, want)
 	}
 	if _, err := os.Stat(zipPath); !os.IsNotExist(err) {
@@ -950,7 +953,7 @@ func TestPlainRecordUnchanged(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
 	out := t.TempDir()
-	if _, err := Export(db, ss.ID, out); err != nil {
+	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(out, record.RecordFile))

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/paper"
 	"drawshow/show"
 )
 
@@ -51,7 +52,7 @@ segments:
 		"C3": "not eligible: last visit 2022-06-01, before 2022-12-17 (730 days before the draw)",
 		"C5": "not eligible: no visit on record",
 	} {
-		st, err := StatementOf(db, card)
+		st, err := paper.StatementOf(db, card)
 		if err != nil || len(st.Official) != 1 || strings.ReplaceAll(st.Official[0].NotEligible, "\u202f", " ") != want {
 			t.Errorf("statement of %s: %v %+v, want %q", card, err, st, want)
 		}

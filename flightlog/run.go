@@ -10,8 +10,8 @@ import (
 
 	"github.com/sirupsen/logrus"
 
-	"drawshow/data"
 	"drawshow/data/entries"
+	"drawshow/data/session"
 	"drawshow/data/store"
 )
 
@@ -53,7 +53,7 @@ func (l *Log) Stop(err error, more Fields) {
 		f[k] = v
 	}
 	var inUse *store.InUseError
-	var fp *data.FileProblems
+	var fp *session.FileProblems
 	switch {
 	case err == nil:
 		l.Info("run stopped", f)
@@ -81,7 +81,7 @@ func (l *Log) Stop(err error, more Fields) {
 // row and column, and the problem with the cell's value left out (it
 // may be a name or a card).
 func (l *Log) Problems(err error) {
-	var fp *data.FileProblems
+	var fp *session.FileProblems
 	if l == nil || !errors.As(err, &fp) {
 		return
 	}
@@ -120,7 +120,7 @@ func (l *Log) Problem(text string, more Fields) {
 // Session logs the show a run opened or resumed: its id, where the record
 // stands, its commitment (public: printed on the pre-show sheet) and the
 // files it names that are not there yet.
-func (l *Log) Session(ss *data.Session) {
+func (l *Log) Session(ss *session.Session) {
 	if l == nil {
 		return
 	}

@@ -10,7 +10,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"drawshow/data"
+	"drawshow/data/export"
+	"drawshow/data/paper"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -25,7 +26,7 @@ type exportBackend struct {
 
 func (b exportBackend) Export(progress func(step string, done, total int)) (string, error) {
 	b.calls.Add(1)
-	_, err := data.ExportAll(b.ss.DB, b.ss.ID, b.dir, func(step string, done, total int) {
+	_, err := export.WriteProgress(b.ss.DB, b.ss.ID, b.dir, func(step string, done, total int) {
 		b.steps.Add(1)
 		progress(step, done, total)
 	})
@@ -81,7 +82,7 @@ type sheetBackend struct {
 	path string
 }
 
-func (b sheetBackend) Sheet() (string, error) { return b.path, b.ss.WriteSheet(b.path) }
+func (b sheetBackend) Sheet() (string, error) { return b.path, paper.WriteSheet(b.ss, b.path) }
 
 // On the opening screen and the run sheet, until the first freeze, E
 // writes the pre-show sheet, whose commitment is the show's. (At the

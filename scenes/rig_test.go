@@ -13,8 +13,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"drawshow/assets/demo"
-	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -60,7 +60,7 @@ func (c *clock) Set(t time.Time) {
 }
 
 // sessionBackend is the stage's backend over a data.Session, as cmd wires it.
-type sessionBackend struct{ ss *data.Session }
+type sessionBackend struct{ ss *session.Session }
 
 func (b sessionBackend) Do(c show.Command) ([]show.Event, error) { return b.ss.Do(c, nil) }
 func (b sessionBackend) State() *show.State                      { return b.ss.Eng.State() }
@@ -84,7 +84,7 @@ type rig struct {
 	clk *clock
 	in  *Script
 	s   *Stage
-	ss  *data.Session
+	ss  *session.Session
 	sh  *show.Show
 }
 
@@ -119,7 +119,7 @@ func openRig(t testing.TB, path string, start time.Time, tweak func(*Options)) *
 	}
 	t.Cleanup(func() { db.Close() })
 	clk := &clock{t: start}
-	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,8 +17,8 @@ import (
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/console"
-	"drawshow/data"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/flightlog"
 	"drawshow/scenes"
 	"drawshow/show"
@@ -30,7 +30,7 @@ import (
 type deskLink struct {
 	srv   *console.Server
 	stage atomic.Pointer[scenes.Stage] // nil until the stage is made
-	ss    *data.Session
+	ss    *session.Session
 	sh    *show.Show
 	now   func() time.Time
 
@@ -67,7 +67,7 @@ func (l *deskLink) Key(name string) error {
 
 // startConsole serves the operator's console for the session and says
 // where; the stage is attached once it exists.
-func startConsole(f cli.Stage, ss *data.Session, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
+func startConsole(f cli.Stage, ss *session.Session, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
 	l := &deskLink{ss: ss, sh: ss.Eng.Show, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
 	keys := make([]string, 0, len(scenes.KeyMap))
 	for k := range scenes.KeyMap {

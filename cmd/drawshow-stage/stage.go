@@ -21,9 +21,11 @@ import (
 	"drawshow/assets/demo"
 	"drawshow/audio"
 	"drawshow/cmd/internal/cli"
-	"drawshow/data"
 	"drawshow/data/entries"
+	"drawshow/data/export"
+	"drawshow/data/paper"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/flightlog"
 	"drawshow/scenes"
@@ -70,7 +72,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		t0 := time.Now()
 		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
 	}
-	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
 		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
 	if err != nil {
 		return err
@@ -296,7 +298,7 @@ func (l *lateSound) Late() uint64                 { return l.get().Late() }
 // backend is the stage's view of an open session. Exports go beside the
 // database, in a folder named for the show.
 type backend struct {
-	ss  *data.Session
+	ss  *session.Session
 	out string
 }
 
@@ -315,7 +317,7 @@ func (b backend) Standings(segment string) ([]show.Standing, time.Time, error) {
 }
 
 func (b backend) Export(progress func(step string, done, total int)) (string, error) {
-	_, err := data.ExportAll(b.ss.DB, b.ss.ID, b.out, progress)
+	_, err := export.WriteProgress(b.ss.DB, b.ss.ID, b.out, progress)
 	return b.out, err
 }
 
@@ -325,7 +327,7 @@ var _ scenes.Sheets = backend{}
 // folder: SHOW-ID-sheet.pdf.
 func (b backend) Sheet() (string, error) {
 	path := strings.TrimSuffix(b.out, "-export") + "-sheet.pdf"
-	return path, b.ss.WriteSheet(path)
+	return path, paper.WriteSheet(b.ss, path)
 }
 
 var _ scenes.Anchors = backend{}

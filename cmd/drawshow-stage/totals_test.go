@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"drawshow/data"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/scenes"
 	"drawshow/show"
@@ -54,7 +54,7 @@ func TestConsoleTotals(t *testing.T) {
 	defer db.Close()
 	clock := time.Date(2024, 11, 30, 19, 0, 0, 0, time.UTC)
 	now := func() time.Time { return clock }
-	ss, err := data.OpenShow(db, sh, []byte(totalsShow), data.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
+	ss, err := session.Open(db, sh, []byte(totalsShow), session.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
 	if err != nil {
 		t.Fatal(err)
 	}

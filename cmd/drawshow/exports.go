@@ -8,7 +8,8 @@ import (
 	"strings"
 
 	"drawshow/cmd/internal/cli"
-	"drawshow/data"
+	"drawshow/data/export"
+	"drawshow/data/paper"
 	"drawshow/data/record"
 	"drawshow/data/store"
 )
@@ -34,7 +35,7 @@ func cmdStatement(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	st, err := data.StatementOf(db, *card)
+	st, err := paper.StatementOf(db, *card)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func cmdArchive(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	rec, err := data.Archive(db, id, *out, nil)
+	rec, err := export.Archive(db, id, *out, nil)
 	if err != nil {
 		return err
 	}

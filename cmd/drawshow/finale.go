@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"drawshow/data"
 	"drawshow/data/entries"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -217,7 +217,7 @@ func or(s, def string) string {
 // campaignNotes are check's lines for what a draw takes from the campaign
 // database's earlier shows: counted with --db, else said to be counted at
 // the freeze.
-func campaignNotes(seg *show.Segment, r data.SegmentResult, db string) []string {
+func campaignNotes(seg *show.Segment, r session.SegmentResult, db string) []string {
 	var out []string
 	if db == "" {
 		return nil

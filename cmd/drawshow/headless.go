@@ -13,7 +13,7 @@ import (
 
 	"drawshow/cmd/internal/buildinfo"
 	"drawshow/cmd/internal/cli"
-	"drawshow/data"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/flightlog"
 	"drawshow/show"
@@ -71,8 +71,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return err
 	}
 	defer db.Close()
-	ss, err := data.OpenShow(db, sh, text, data.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now})
-	var fp *data.FileProblems
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now})
+	var fp *session.FileProblems
 	if errors.As(err, &fp) {
 		return &cli.ExitError{Code: 2, Err: err}
 	}

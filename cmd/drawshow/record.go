@@ -9,8 +9,9 @@ import (
 	"text/tabwriter"
 
 	"drawshow/cmd/internal/cli"
-	"drawshow/data"
+	"drawshow/data/export"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -42,7 +43,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: the campaign's earlier winners: %v", *dbPath, err)
 		}
 	}
-	c := data.CheckCampaign(sh, past)
+	c := session.CheckCampaign(sh, past)
 	for _, p := range c.Problems {
 		fmt.Fprintln(stderr, p)
 	}
@@ -110,7 +111,7 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	rec, err := data.Export(db, id, *out)
+	rec, err := export.Write(db, id, *out)
 	if err != nil {
 		return err
 	}
@@ -207,7 +208,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 			break
 		}
-		r, err := data.VerifyArchive(pos[0])
+		r, err := export.VerifyArchive(pos[0])
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"drawshow/cmd/internal/cli"
-	"drawshow/data"
+	"drawshow/data/paper"
 	"drawshow/data/record"
 	"drawshow/data/store"
 )
@@ -44,7 +44,7 @@ func cmdSheet(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	s, err := data.SheetOf(db, *showID, sh, text)
+	s, err := paper.SheetOf(db, *showID, sh, text)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"drawshow/cmd/internal/cli"
-	"drawshow/data"
+	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -36,7 +36,7 @@ func cmdShows(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	shows, err := data.CampaignShows(db)
+	shows, err := export.CampaignShows(db)
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	shows, err := data.CampaignShows(db)
+	shows, err := export.CampaignShows(db)
 	if err != nil {
 		return err
 	}

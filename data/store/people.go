@@ -153,3 +153,59 @@ func (db *DB) lookup(im importRange, cards []string, prefer map[string]string) (
 	}
 	return out, nil
 }
+
+// PickedPeople reads what the entry files said of every segment's
+// picked participants, by segment and card, up to and with segment last
+// (nil: every segment).
+func (db *DB) PickedPeople(sh *show.Show, st *show.State, last *show.SegState) (map[string]map[string]record.Person, error) {
+	who := map[string]map[string]record.Person{}
+	for _, s := range st.Segs {
+		if len(s.Picks) > 0 {
+			var err error
+			if who[s.Seg.ID], err = db.pickedOf(sh, st, s, who); err != nil {
+				return nil, err
+			}
+		}
+		if s == last {
+			break
+		}
+	}
+	return who, nil
+}
+
+// pickedOf reads what the entry files said of a segment's picked
+// participants: its own file's rows, a wild-card draw's month-end bin's,
+// and for the winners of earlier draws in a manual bin or a Royal Flush,
+// what those draws' files said of them.
+func (db *DB) pickedOf(sh *show.Show, st *show.State, s *show.SegState, earlier map[string]map[string]record.Person) (map[string]record.Person, error) {
+	cards := make([]string, len(s.Picks))
+	ticket := make(map[string]string, len(s.Picks))
+	for i, p := range s.Picks {
+		cards[i], ticket[p.Participant] = p.Participant, p.Ticket
+	}
+	rowsOf := ""
+	switch {
+	case s.Loaded != nil:
+		rowsOf = s.Seg.ID
+	case s.Frozen != nil && s.Frozen.From != "":
+		rowsOf = s.Frozen.From
+	}
+	who := map[string]record.Person{}
+	if rowsOf != "" {
+		var err error
+		if who, err = db.PeopleOf(st.ID, rowsOf, cards, ticket); err != nil {
+			return nil, err
+		}
+	}
+	if len(s.Seg.From) == 0 || s.Seg.Kind == show.KindWildDraw {
+		return who, nil
+	}
+	for _, src := range sh.Sources(s.Seg.From) {
+		for card, p := range earlier[src.ID] {
+			if _, ok := who[card]; !ok && slices.Contains(cards, card) {
+				who[card] = p
+			}
+		}
+	}
+	return who, nil
+}

@@ -1,4 +1,4 @@
-package data
+package export
 
 import (
 	"fmt"

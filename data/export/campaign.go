@@ -1,4 +1,4 @@
-package data
+package export
 
 import (
 	"time"
@@ -19,7 +19,7 @@ func CampaignShows(db *store.DB) ([]record.CampaignShow, error) {
 	}
 	var out []record.CampaignShow
 	for _, r := range rows {
-		x, err := exportSet(db, r.ID, func(int) {})
+		x, err := SetOf(db, r.ID, func(int) {})
 		if err != nil {
 			out = append(out, record.CampaignShow{ID: r.ID, Rehearsal: r.Rehearsal, Closed: r.Closed,
 				Date: r.OpenedAt.Format(time.DateOnly), Problem: err.Error()})

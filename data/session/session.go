@@ -1,4 +1,4 @@
-package data
+package session
 
 import (
 	"crypto/rand"
@@ -46,11 +46,11 @@ type Options struct {
 	OverProblems func(problems []string) bool
 }
 
-// OpenShow resumes the show opened from this show file (same text, same
+// Open resumes the show opened from this show file (same text, same
 // rehearsal flag), or opens a new one. An image the show file names that
 // is there but that the stage could not use (see show.CheckImage: a huge
 // PNG, /dev/zero) is refused first, and nothing is recorded.
-func OpenShow(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, error) {
+func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, error) {
 	if opt.Seed != nil && !opt.Rehearsal {
 		return nil, errors.New("a fixed seed is allowed only in a rehearsal (--rehearsal)")
 	}
@@ -185,7 +185,7 @@ func (ss *Session) Do(c show.Command, p *store.Progress) ([]show.Event, error) {
 	}
 	var evs []show.Event
 	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze || c.Op == show.OpTicket) && cur != nil && cur.Seg.Draws() && cur.Frozen == nil {
-		loaded, err := ss.load()
+		loaded, err := ss.Load()
 		if err != nil {
 			return loaded, err
 		}
@@ -239,12 +239,12 @@ func (ss *Session) commitOn(evs []show.Event, p *store.Progress) error {
 	return nil
 }
 
-// load imports the show's lists and the current segment's entry file and
+// Load imports the show's lists and the current segment's entry file and
 // lists, if not done yet. A segment whose bin is made from earlier results
 // (a manual bin, a Royal Flush from earlier segments) has no file of its
 // own; a wild-card draw needs the file of the month-end bin its number
 // chose, imported now if that bin was never drawn.
-func (ss *Session) load() ([]show.Event, error) {
+func (ss *Session) Load() ([]show.Event, error) {
 	st := ss.Eng.State()
 	sh := ss.Eng.Show
 	var evs []show.Event

@@ -1,4 +1,4 @@
-package data
+package paper
 
 import (
 	"crypto/sha256"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -282,7 +283,7 @@ func prizeWords(sh *show.Show, seg *show.Segment) string {
 
 // WriteSheet writes the pre-show sheet of the session's show to path, as
 // the stage offers it on its opening screen.
-func (ss *Session) WriteSheet(path string) error {
+func WriteSheet(ss *session.Session, path string) error {
 	row, err := ss.DB.Show(ss.ID)
 	if err != nil {
 		return err

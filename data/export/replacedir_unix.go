@@ -1,6 +1,6 @@
 //go:build unix
 
-package data
+package export
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build windows
 
-package data
+package export
 
 import "golang.org/x/sys/windows"
 

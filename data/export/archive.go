@@ -1,4 +1,4 @@
-package data
+package export
 
 import (
 	"archive/zip"
@@ -25,7 +25,7 @@ import (
 // report.pdf, collection.csv), so that the two agree even while a
 // presenter keeps committing, and SHA256SUMS over every other file, all in
 // a folder named after the show. The zip is made beside out and renamed
-// into place when complete. progress is as for ExportAll, with the copy
+// into place when complete. progress is as for WriteProgress, with the copy
 // first and the zip last as two more steps.
 func Archive(db *store.DB, showID, out string, progress func(step string, done, total int)) (*record.Record, error) {
 	if progress == nil {
@@ -47,7 +47,7 @@ func Archive(db *store.DB, showID, out string, progress func(step string, done, 
 	}
 	total := 0
 	dir := filepath.Join(tmp, "export")
-	rec, err := ExportAll(cp, showID, dir, func(step string, done, n int) {
+	rec, err := WriteProgress(cp, showID, dir, func(step string, done, n int) {
 		total = n + 2
 		if step != "done" {
 			progress(step, done+1, total)
@@ -177,7 +177,7 @@ func verifyArchivedDB(r *verify.Report, dir string) {
 	if r.Show == "" || len(cr.Problems) > 0 {
 		return // what the copy folds to is not to be trusted: named above
 	}
-	x, err := exportSet(db, r.Show, func(int) {})
+	x, err := SetOf(db, r.Show, func(int) {})
 	if err != nil {
 		bad("%v", err)
 		return

@@ -1,4 +1,4 @@
-package data
+package session
 
 import (
 	"drawshow/data/record"
@@ -15,7 +15,7 @@ func (ss *Session) Winner(st *show.State, seg *show.SegState) (p record.Person, 
 	if last == nil {
 		return p, false, nil
 	}
-	who, err := lookupAllPicked(ss.DB, ss.Eng.Show, st, seg)
+	who, err := ss.DB.PickedPeople(ss.Eng.Show, st, seg)
 	if err != nil {
 		return p, false, err
 	}
