@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
-
-	"drawshow/show"
 )
 
 // gate is a writer that holds its first write until opened: the log's
@@ -74,7 +72,6 @@ func TestNilLogLogsNothing(t *testing.T) {
 	var l *Log
 	l.Info("x", nil)
 	l.Secret("abc")
-	l.Action("keyboard", testCommand("claim"), nil, nil, nil)
 	if l.Dropped() != 0 || l.Close() != nil {
 		t.Fatal("a nil log did something")
 	}
@@ -123,11 +120,6 @@ func TestSecretsNeverWritten(t *testing.T) {
 	if c := bytes.Count(b, []byte(Redacted)); c != 5 {
 		t.Errorf("%d redactions, want 5:\n%s", c, b)
 	}
-}
-
-func testCommand(line string) show.Command {
-	c, _, _ := show.ParseAction(line)
-	return c
 }
 
 // BenchmarkInfo is what the game loop pays for a record: queueing it,

@@ -1,7 +1,6 @@
 package flightlog
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,10 +8,6 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
-
-	"drawshow/data/entries"
-	"drawshow/data/session"
-	"drawshow/data/store"
 )
 
 // Off is the environment variable that turns the flight log off
@@ -41,70 +36,19 @@ func OpenRun(db, version string, start Fields, warn io.Writer) *Log {
 	return l
 }
 
-// Stop logs how the run ended, with what the error says of files and of
-// the database's lock, and closes the log.
-func (l *Log) Stop(err error, more Fields) {
+// Stop logs how the run ended, at level, with its uptime, and closes the
+// log. What an error means (a database in use, files that cannot be used)
+// is the caller's to say in msg and f: the log knows no error of ours.
+func (l *Log) Stop(level logrus.Level, msg string, f Fields) {
 	if l == nil {
 		return
 	}
-	l.Problems(err)
-	f := Fields{"uptime_s": time.Since(l.started).Round(time.Millisecond).Seconds()}
-	for k, v := range more {
-		f[k] = v
+	g := Fields{"uptime_s": time.Since(l.started).Round(time.Millisecond).Seconds()}
+	for k, v := range f {
+		g[k] = v
 	}
-	var inUse *store.InUseError
-	var fp *session.FileProblems
-	switch {
-	case err == nil:
-		l.Info("run stopped", f)
-	case errors.As(err, &inUse):
-		if h := inUse.Holder; h != nil {
-			f["holder_command"], f["holder_pid"], f["holder_host"], f["holder_since"] = h.Command, h.PID, h.Host, h.Since.Format(TimeFormat)
-		} else {
-			f["holder"] = "nobody named in the lock file"
-		}
-		l.Warn("run refused: the database is in use", f)
-	case errors.As(err, &fp):
-		f["problems"] = len(fp.Problems)
-		l.Warn("run refused: the show names files that cannot be used", f)
-	case err.Error() == "":
-		// the command said what failed itself (refused action lines)
-		l.Warn("run stopped, its failure told on the terminal", f)
-	default:
-		f["error"] = MaskQuoted(err.Error())
-		l.Error("run stopped on an error", f)
-	}
+	l.emit(level, msg, g, nil)
 	l.Close()
-}
-
-// Problems logs each file problem err holds, a record a cell: the file,
-// row and column, and the problem with the cell's value left out (it
-// may be a name or a card).
-func (l *Log) Problems(err error) {
-	var fp *session.FileProblems
-	if l == nil || !errors.As(err, &fp) {
-		return
-	}
-	for _, p := range fp.Problems {
-		var fe *entries.FileError
-		if !errors.As(p, &fe) {
-			l.Warn("file problem", Fields{"problem": MaskQuoted(p.Error())})
-			continue
-		}
-		for _, c := range fe.Errs {
-			f := Fields{"file": fe.File, "problem": MaskQuoted(c.Msg)}
-			if c.Row > 0 {
-				f["row"] = c.Row
-			}
-			if c.Column != "" {
-				f["column"] = c.Column
-			}
-			l.Private(logrus.WarnLevel, "file problem", f, c.Value)
-		}
-		if more := fe.Total - len(fe.Errs); more > 0 {
-			l.Warn("file problem", Fields{"file": fe.File, "more": more})
-		}
-	}
 }
 
 // Problem logs one file problem the operator is told of in words (a file
@@ -115,30 +59,4 @@ func (l *Log) Problem(text string, more Fields) {
 		f[k] = v
 	}
 	l.Warn("file problem", f)
-}
-
-// Session logs the show a run opened or resumed: its id, where the record
-// stands, its commitment (public: printed on the pre-show sheet) and the
-// files it names that are not there yet.
-func (l *Log) Session(ss *session.Session) {
-	if l == nil {
-		return
-	}
-	st := ss.Eng.State()
-	f := Fields{"show": ss.ID, "resumed": ss.Resumed, "events_recorded": st.Events}
-	if st.Opened != nil {
-		f["commitment"], f["rehearsal"] = st.Opened.Commitment, st.Opened.Rehearsal
-		f["opened_over_problems"] = len(st.Opened.FileProblems)
-	}
-	if cur := st.CurSeg(); cur != nil {
-		f["segment"] = cur.Seg.ID
-	}
-	if ss.Resumed {
-		l.Info("show resumed", f)
-	} else {
-		l.Info("show opened", f)
-	}
-	for _, m := range ss.Missing {
-		l.Problem(m, Fields{"show": ss.ID, "missing": true})
-	}
 }

@@ -98,7 +98,7 @@ func logNote(fl *flightlog.Log) func(scenes.Note) {
 			if n.Command.Op == show.OpTick {
 				from = "engine" // a no-show at its deadline
 			}
-			fl.Action(from, n.Command, n.Events, n.Err, flightlog.Fields{"scene": n.Scene})
+			cli.LogAction(fl, from, n.Command, n.Events, n.Err, flightlog.Fields{"scene": n.Scene})
 			return
 		}
 		f := flightlog.Fields{"from": n.From, "scene": n.Scene}
@@ -107,7 +107,7 @@ func logNote(fl *flightlog.Log) func(scenes.Note) {
 		if n.Kind == scenes.NoteLine {
 			msg = "console action"
 			var cf flightlog.Fields
-			cf, secrets = flightlog.Command(n.Command)
+			cf, secrets = cli.CommandFields(n.Command)
 			for k, v := range cf {
 				f[k] = v
 			}
@@ -121,7 +121,7 @@ func logNote(fl *flightlog.Log) func(scenes.Note) {
 		}
 		if n.Sent != nil {
 			f["sent"] = string(n.Sent.Op)
-			_, s := flightlog.Command(*n.Sent)
+			_, s := cli.CommandFields(*n.Sent)
 			secrets = append(secrets, s...)
 		}
 		if n.Told != "" {

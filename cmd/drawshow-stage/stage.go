@@ -41,7 +41,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.ExitScene, strings.Join(scenes.SceneNames(), ", "))
 	}
 	fl := openStageLog(path, dbPath, rehearsal, witness != "", clock, f, stderr)
-	defer func() { fl.Stop(err, nil) }()
+	defer func() { cli.LogStop(fl, err, nil) }()
 	sh, err := show.Parse(path, text)
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 	if err != nil {
 		return err
 	}
-	fl.Session(ss)
+	cli.LogSession(fl, ss)
 	var sound scenes.Sound
 	theme, err := scenes.NewTheme(sh.Brand, loadLogo(sh.Brand.Logo, stderr, fl))
 	if err != nil {

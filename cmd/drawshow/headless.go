@@ -34,7 +34,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	fl := flightlog.OpenRun(r.DB, buildinfo.Version(), runLogFields(path, r), stderr)
 	fl.Secret(r.Seed)
-	defer func() { fl.Stop(err, nil) }()
+	defer func() { cli.LogStop(fl, err, nil) }()
 	if r.Actions == "" {
 		return errors.New("run --headless needs --actions FILE (or - for standard input)")
 	}
@@ -79,7 +79,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if err != nil {
 		return err
 	}
-	fl.Session(ss)
+	cli.LogSession(fl, ss)
 	for _, m := range ss.Missing {
 		fmt.Fprintf(stderr, "warning: %s (checked when the show imports it)\n", m)
 	}

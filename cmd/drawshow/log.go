@@ -94,5 +94,5 @@ func logLine(fl *flightlog.Log, line int, text string, c show.Command, evs []sho
 	if orig, ok, perr := show.ParseAction(text); ok && perr == nil {
 		c = orig // a wait as the line says it, not the tick it became
 	}
-	fl.Action("actions", c, evs, err, flightlog.Fields{"line": line}, secrets...)
+	cli.LogAction(fl, "actions", c, evs, err, flightlog.Fields{"line": line}, secrets...)
 }

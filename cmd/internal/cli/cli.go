@@ -1,6 +1,8 @@
 // Package cli is what drawshow and drawshow-stage share of their command
-// lines: flag parsing, the run command's flags, and exit statuses. It
-// loads no graphics library: drawshow must run where there is no display.
+// lines: flag parsing, the run command's flags, exit statuses, and what a
+// run writes to the flight log of the show's actions and of how it ended
+// (the flight log itself knows nothing of the show). It loads no graphics
+// library: drawshow must run where there is no display.
 package cli
 
 import (

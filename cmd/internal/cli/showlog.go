@@ -1,4 +1,4 @@
-package flightlog
+package cli
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"drawshow/flightlog"
 	"drawshow/show"
 )
 
@@ -16,10 +17,10 @@ import (
 // them; a witness, a reason, a ticket and a choice are the show's, seen
 // or heard by the room, and kept.
 
-// Command is the loggable part of c, and the secrets its result must not
+// CommandFields is the loggable part of c, and the secrets its result must not
 // show: what was typed that names someone.
-func Command(c show.Command) (Fields, []string) {
-	f := Fields{"op": string(c.Op)}
+func CommandFields(c show.Command) (flightlog.Fields, []string) {
+	f := flightlog.Fields{"op": string(c.Op)}
 	var secrets []string
 	switch c.Op {
 	case show.OpProxy:
@@ -40,15 +41,15 @@ func Command(c show.Command) (Fields, []string) {
 	return f, secrets
 }
 
-// Events are the loggable part of a command's events: their kinds, the
+// EventFields are the loggable part of a command's events: their kinds, the
 // last one's sequence number in the journal, and what a decided pick
 // came to (its segment, place and outcome, never its card).
-func Events(evs []show.Event) Fields {
+func EventFields(evs []show.Event) flightlog.Fields {
 	if len(evs) == 0 {
-		return Fields{}
+		return flightlog.Fields{}
 	}
 	kinds := make([]string, len(evs))
-	f := Fields{}
+	f := flightlog.Fields{}
 	for i, e := range evs {
 		kinds[i] = string(e.Kind)
 		if e.Segment != "" {
@@ -71,18 +72,18 @@ func Events(evs []show.Event) Fields {
 // the host pressed R with nothing typed, so no typed secret covers it.
 var stoodFor = regexp.MustCompile(`^([^:]*: )?.* already stood`)
 
-// Action logs one action and its result: committed (its events), refused
+// LogAction logs one action and its result: committed (its events), refused
 // (a warning with the refusal in the operator's words, what was typed
 // taken out and what it quotes masked), or failed (an error). from says whose it was ("keyboard",
 // "console", "actions"); more are the caller's own fields, and secrets
 // what else must not show (the raw line a refusal may quote).
-func (l *Log) Action(from string, c show.Command, evs []show.Event, err error, more Fields, secrets ...string) {
+func LogAction(l *flightlog.Log, from string, c show.Command, evs []show.Event, err error, more flightlog.Fields, secrets ...string) {
 	if l == nil {
 		return
 	}
-	f, own := Command(c)
+	f, own := CommandFields(c)
 	secrets = append(secrets, own...)
-	for k, v := range Events(evs) {
+	for k, v := range EventFields(evs) {
 		f[k] = v
 	}
 	for k, v := range more {
@@ -94,10 +95,10 @@ func (l *Log) Action(from string, c show.Command, evs []show.Event, err error, m
 	switch {
 	case errors.As(err, &ref):
 		level, msg = logrus.WarnLevel, "action refused"
-		f["refusal"] = MaskQuoted(stoodFor.ReplaceAllString(ref.Reason, "${1}the nominee already stood"))
+		f["refusal"] = flightlog.MaskQuoted(stoodFor.ReplaceAllString(ref.Reason, "${1}the nominee already stood"))
 	case err != nil:
 		level, msg = logrus.ErrorLevel, "action failed"
-		f["error"] = MaskQuoted(err.Error())
+		f["error"] = flightlog.MaskQuoted(err.Error())
 	}
 	l.Private(level, msg, f, secrets...)
 }
