@@ -193,8 +193,8 @@ func TestPickEmptyPool(t *testing.T) {
 }
 
 func TestTotalWeightOverflow(t *testing.T) {
-	if _, err := TotalWeight([]Entry{{Weight: 1 << 63}, {Weight: 1 << 63}}); err == nil {
-		t.Fatal("overflow not caught")
+	if _, err := TotalWeight([]Entry{{Weight: 1 << 63}, {Weight: 1 << 63}}); err == nil || err.Error() != "total weight exceeds 2^64-1" {
+		t.Fatalf("overflow: %v", err)
 	}
 	if w, err := TotalWeight([]Entry{{Weight: 1 << 63}, {Weight: 1<<63 - 1}}); err != nil || w != 1<<64-1 {
 		t.Fatalf("max total: %d, %v", w, err)

@@ -39,14 +39,19 @@ func TestDrawEarly(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		r    *rig
-	}{{"early dropped", r}, {"early added", r2}} {
+		want []string // the refusal's beginning, then what it must name
+	}{
+		{"early dropped", r, []string{"seq 3 bin-frozen: cash is set for 20:15 and it is 20:01:30: it draws early only on the host's word (draw early), which the record keeps"}},
+		{"early added", r2, []string{"seq 3 bin-frozen: seq 3 bin-frozen says ", `"day":"2024-11-30","early":true}}, but the rules decide `}},
+	} {
 		evs := journal(t, c.r.evs)
 		i := slices.IndexFunc(evs, func(e Event) bool { return e.Kind == BinFrozen })
 		f := *evs[i].Frozen
 		f.Early = !f.Early
 		evs[i].Frozen = &f
-		if err := NewEngine(sh, c.r.src, time.Now).Replay(evs); err == nil {
-			t.Errorf("%s: the replay accepted it", c.name)
+		err := NewEngine(sh, c.r.src, time.Now).Replay(evs)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want[0]) || !strings.Contains(err.Error(), c.want[len(c.want)-1]) {
+			t.Errorf("%s: %v\nwant a refusal beginning %q", c.name, err, c.want[0])
 		}
 	}
 }
@@ -81,7 +86,8 @@ func TestUntil(t *testing.T) {
 			t.Errorf("Until(%q) = %v, %v; want %v", c.when, got, err, c.want)
 		}
 	}
-	if _, err := Until("25:00", now, johannesburg); err == nil {
-		t.Error("Until(25:00) read a time")
+	if _, err := Until("25:00", now, johannesburg); err == nil ||
+		err.Error() != `wait until needs a time of day such as 22:00, or a local time such as 2024-11-30T22:00 (got "25:00")` {
+		t.Errorf("Until(25:00): %v", err)
 	}
 }

@@ -860,18 +860,18 @@ func TestNotOpen(t *testing.T) {
 			t.Errorf("%s before open: %v", c, err)
 		}
 	}
-	if _, err := eng.Decide(Command{Op: OpOpen}); err == nil {
-		t.Error("open without an opening accepted")
+	if _, err := eng.Decide(Command{Op: OpOpen}); err == nil || err.Error() != "open needs a show id and its opening" {
+		t.Errorf("open without an opening: %v", err)
 	}
 }
 
 func TestSeed(t *testing.T) {
 	r := oneSeg(t, Segment{ID: "a"}, 3)
-	if err := r.eng.SetSeed(seedOf(99)); err == nil {
-		t.Fatal("a seed that does not match the commitment was accepted")
+	if err := r.eng.SetSeed(seedOf(99)); err == nil || err.Error() != "seed does not match the show's commitment" {
+		t.Fatalf("a seed that does not match the commitment: %v", err)
 	}
-	if err := r.eng.SetSeed(seedOf(1)[:31]); err == nil {
-		t.Fatal("a short seed was accepted")
+	if err := r.eng.SetSeed(seedOf(1)[:31]); err == nil || err.Error() != "seed is 31 bytes, want 32" {
+		t.Fatalf("a short seed: %v", err)
 	}
 	if err := r.eng.SetSeed(seedOf(1)); err != nil {
 		t.Fatalf("SetSeed after open: %v", err)
@@ -1058,30 +1058,40 @@ func TestReplayDetectsChangedRows(t *testing.T) {
 	// a missing source is an error too
 	r := oneSeg(t, Segment{ID: "a"}, 5)
 	r.draw()
-	if err := NewEngine(r.sh, memRows{}, time.Now).Replay(journal(t, r.evs)); err == nil {
-		t.Fatal("replay without the rows succeeded")
+	if err := NewEngine(r.sh, memRows{}, time.Now).Replay(journal(t, r.evs)); err == nil || err.Error() != "seq 3 bin-frozen: no entries imported for a" {
+		t.Fatalf("replay without the rows: %v", err)
 	}
 }
 
 func TestReplayRejectsBadJournal(t *testing.T) {
 	r := oneSeg(t, Segment{ID: "a"}, 5)
 	r.draw()
-	evs := journal(t, r.evs)
+	evs := journal(t, r.evs) // opened, loaded, frozen, drawn, announced: seq 1 to 5
 	for _, c := range []struct {
 		name string
 		edit func(evs []Event) []Event
+		want string // the whole refusal: each forgery is refused for its own reason
 	}{
-		{"unknown kind", func(evs []Event) []Event { evs[1].Kind = "bogus"; return evs }},
-		{"unknown segment", func(evs []Event) []Event { evs[1].Segment = "zz"; return evs }},
-		{"pick out of order", func(evs []Event) []Event { return append(evs[:3], evs[4:]...) }},
-		{"pick drawn twice", func(evs []Event) []Event { return append(evs[:4], evs[3:]...) }},
-		{"missing payload", func(evs []Event) []Event { evs[2].Frozen = nil; return evs }},
-		{"pick not in the bin", func(evs []Event) []Event { p := *evs[3].Pick; p.Ticket = "T-zz"; evs[3].Pick = &p; return evs }},
-		{"pick of another participant", func(evs []Event) []Event { p := *evs[3].Pick; p.Participant = "zz"; evs[3].Pick = &p; return evs }},
+		{"unknown kind", func(evs []Event) []Event { evs[1].Kind = "bogus"; return evs },
+			`seq 2 bogus: unknown kind "bogus"`},
+		{"unknown segment", func(evs []Event) []Event { evs[1].Segment = "zz"; return evs },
+			`seq 2 entries-loaded: segment "zz" is not in the show file`},
+		{"pick out of order", func(evs []Event) []Event { return append(evs[:3], evs[4:]...) },
+			`seq 5 pick-announced: pick 1 of a was never drawn`},
+		{"pick drawn twice", func(evs []Event) []Event { return append(evs[:4], evs[3:]...) },
+			`seq 4 pick-drawn: a: pick 1 is still undecided`},
+		{"missing payload", func(evs []Event) []Event { evs[2].Frozen = nil; return evs },
+			`seq 3 bin-frozen: payload missing`},
+		{"pick not in the bin", func(evs []Event) []Event { p := *evs[3].Pick; p.Ticket = "T-zz"; evs[3].Pick = &p; return evs },
+			`seq 4 pick-drawn: ticket T-zz is not in what is left of the frozen bin of a`},
+		{"pick of another participant", func(evs []Event) []Event { p := *evs[3].Pick; p.Participant = "zz"; evs[3].Pick = &p; return evs },
+			`seq 4 pick-drawn: seq 4 pick-drawn says {"show":"s","segment":"a","pick":{"k":0,"ticket":"T-c04","participant":"zz"}}, ` +
+				`but the rules decide {"show":"s","segment":"a","pick":{"k":0,"ticket":"T-c04","participant":"c04"}}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if err := NewEngine(r.sh, r.src, time.Now).Replay(c.edit(slices.Clone(evs))); err == nil {
-				t.Fatal("accepted")
+			err := NewEngine(r.sh, r.src, time.Now).Replay(c.edit(slices.Clone(evs)))
+			if err == nil || err.Error() != c.want {
+				t.Fatalf("replay: %v\nwant the refusal %q", err, c.want)
 			}
 		})
 	}

@@ -3,6 +3,7 @@ package show
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -239,8 +240,8 @@ segments:
 	if sh.Segments[0].Entries != filepath.Join("entries", "a.xlsx") || sh.Register != filepath.Join("..", "shared", "register.csv") {
 		t.Fatalf("%q %q", sh.Segments[0].Entries, sh.Register)
 	}
-	if _, err := Load(filepath.Join(dir, "missing.yaml")); err == nil {
-		t.Fatal("Load of a missing file succeeded")
+	if _, err := Load(filepath.Join(dir, "missing.yaml")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Load of a missing file: %v, want the file not found", err)
 	}
 }
 
@@ -407,9 +408,18 @@ func TestParseLocal(t *testing.T) {
 			t.Errorf("%q: %v %v", c.in, got, err)
 		}
 	}
-	for _, in := range []string{"", "2024-11-30", "21:30", "2024-11-30T21:30Z", "2024-13-01T10:00", "30/11/2024 21:30"} {
-		if _, err := ParseLocal(in, johannesburg); err == nil {
-			t.Errorf("%q accepted", in)
+	// refused by the last layout tried, 2006-01-02 15:04:05, each at the
+	// part of it that does not fit
+	for _, c := range []struct{ in, want string }{
+		{"", `parsing time "" as "2006-01-02 15:04:05": cannot parse "" as "2006"`},
+		{"2024-11-30", `parsing time "2024-11-30" as "2006-01-02 15:04:05": cannot parse "" as "15"`},
+		{"21:30", `parsing time "21:30" as "2006-01-02 15:04:05": cannot parse "21:30" as "2006"`},
+		{"2024-11-30T21:30Z", `parsing time "2024-11-30T21:30Z" as "2006-01-02 15:04:05": cannot parse "T21:30Z" as " "`},
+		{"2024-13-01T10:00", `parsing time "2024-13-01T10:00": month out of range`},
+		{"30/11/2024 21:30", `parsing time "30/11/2024 21:30" as "2006-01-02 15:04:05": cannot parse "30/11/2024 21:30" as "2006"`},
+	} {
+		if _, err := ParseLocal(c.in, johannesburg); err == nil || err.Error() != c.want {
+			t.Errorf("%q: %v, want the refusal %q", c.in, err, c.want)
 		}
 	}
 }

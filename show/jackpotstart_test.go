@@ -51,8 +51,10 @@ func TestJackpotStart(t *testing.T) {
 	f := *j[i].Frozen
 	f.JackpotStart = true
 	j[i].Frozen = &f
-	if err := NewEngine(sh, src, time.Now).Replay(j); err == nil {
-		t.Error("a replay accepted a jackpot that says it opened at its start after a settlement")
+	err := NewEngine(sh, src, time.Now).Replay(j)
+	if err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("seq %d bin-frozen: seq %d bin-frozen says ", j[i].Seq, j[i].Seq)) ||
+		!strings.Contains(err.Error(), `"jackpot":60000,"jackpot_start":true}}, but the rules decide `) || !strings.HasSuffix(err.Error(), `"jackpot":60000}}`) {
+		t.Errorf("a replay of a jackpot that says it opened at its start after a settlement: %v\nwant the freeze refused for its start flag", err)
 	}
 }
 
@@ -104,7 +106,7 @@ func TestChestReplaysOldMoneyText(t *testing.T) {
 		t.Errorf("an old journal without the seed: %v", err)
 	}
 	other := old(func(s string) string { return strings.Replace(s, "2", "3", 1) })
-	if err := NewEngine(sh, src, time.Now).Replay(other); err == nil {
-		t.Error("a journal paying another amount replayed")
+	if err := NewEngine(sh, src, time.Now).Replay(other); err == nil || err.Error() != "seq 10 prize-chosen: chest: ball 01 paid R3\u202f000 (2000), not R2\u202f000" {
+		t.Errorf("a journal paying another amount: %v", err)
 	}
 }

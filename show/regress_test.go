@@ -1,6 +1,7 @@
 package show
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -27,8 +28,9 @@ func TestVoidBeforeAnnounceDrawsAgain(t *testing.T) {
 
 func TestWaitBounded(t *testing.T) {
 	for _, s := range []string{"wait 9300000000", "wait 25h", "wait -1s", "wait 86401"} {
-		if c, _, err := ParseAction(s); err == nil {
-			t.Errorf("%q accepted as %v", s, c.Wait)
+		c, _, err := ParseAction(s)
+		if want := fmt.Sprintf("wait needs a duration from 0s to 24h such as 90s or 2m (got %q)", strings.TrimPrefix(s, "wait ")); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, %v; want the refusal %q", s, c.Wait, err, want)
 		}
 	}
 	if c, _, err := ParseAction("wait 86400"); err != nil || c.Wait.Hours() != 24 {
