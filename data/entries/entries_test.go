@@ -379,7 +379,7 @@ func TestReadEntriesErrorCap(t *testing.T) {
 func TestReadEntriesEmpty(t *testing.T) {
 	for _, content := range []string{"", "\uFEFF", "\r\n\r\n"} {
 		path := filetest.File(t, "e.csv", content)
-		if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || !strings.Contains(err.Error(), "empty") {
+		if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || err.Error() != path+": the file is empty: it needs a header row naming its columns" {
 			t.Errorf("%q: err = %v", content, err)
 		}
 	}
@@ -389,7 +389,9 @@ func TestReadEntriesEmpty(t *testing.T) {
 		t.Errorf("header only: rows %v, stats %+v, err %v", rows, st, err)
 	}
 	path = filetest.File(t, "e.csv", "Name\r\nSipho\r\n")
-	if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || !strings.Contains(err.Error(), "no card column") {
+	if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || err.Error() != path+` row 1: no card column `+
+		`(looked for a header like Card, Card No, Card Number, Rewards Card, Member, Member No, Member Number, Membership Number); `+
+		`the headers are "Name"; rename the column in the file, or set columns: {card: ...} in the show file to the header this file uses` {
 		t.Errorf("no card column: %v", err)
 	}
 }

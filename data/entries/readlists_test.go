@@ -2,7 +2,6 @@ package entries
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"drawshow/data/internal/filetest"
@@ -17,7 +16,8 @@ func TestReadListsReportsEveryList(t *testing.T) {
 	filetest.Write(t, reg, "Card\n6.00123E+15\n")
 	filetest.Write(t, prox, "Card,Nominee,Nominee ID\n6001,,8001\n")
 	_, _, err := ReadLists(&show.Show{Path: filepath.Join(dir, "show.yaml")}, "", reg, prox, "")
-	if err == nil || !strings.Contains(err.Error(), "register.csv") || !strings.Contains(err.Error(), "proxies.csv") {
-		t.Fatalf("err = %v, want both files' problems", err)
+	if want := reg + ` row 2, column "Card": card "6.00123E+15" is a number Excel has rounded; format the column as Text in Excel, correct the numbers and export again` +
+		"\n" + prox + ` row 2, column "Nominee": the nominee's name is empty`; err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant both files' problems:\n%s", err, want)
 	}
 }

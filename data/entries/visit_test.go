@@ -15,8 +15,9 @@ func TestParseVisit(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"03/04/2024", "15 March 2024", "2024-13-01", "0", "yesterday"} {
-		if got, err := parseVisit(in); err == nil {
-			t.Errorf("parseVisit(%q) = %q, want an error", in, got)
+		const want = "is not a date read without guessing: write it as 2024-03-15 (in Excel, format the column as yyyy-mm-dd, or keep it a date cell)"
+		if got, err := parseVisit(in); err == nil || err.Error() != want {
+			t.Errorf("parseVisit(%q) = %q, %v; want the refusal %q", in, got, err, want)
 		}
 	}
 }
