@@ -2,6 +2,7 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -116,9 +117,25 @@ func TestNormCard(t *testing.T) {
 			t.Errorf("NormCard(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"6001\x00", "\u202E6001", "6001\u2066", "6001\u200E", "60/01", "٦٠٠١", "Ѕ13", "-", "  ", "6001\t1", "\u2011"} {
-		if got, err := entries.NormCard(in); err == nil {
-			t.Errorf("NormCard(%q) = %q, want an error", in, got)
+	// each refused for the character it holds, named as NormCard sees it
+	// (after NFKC: the non-breaking hyphen U+2011 is a hyphen U+2010)
+	const valid = ": a card number is digits and the letters A-Z (spaces, - and . are ignored)"
+	for in, want := range map[string]string{
+		"6001\x00":   "holds U+0000 (NUL)" + valid,
+		"\u202E6001": "holds U+202E (a bidirectional control)" + valid,
+		"6001\u2066": "holds U+2066 (a bidirectional control)" + valid,
+		"6001\u200E": "holds U+200E (a bidirectional control)" + valid,
+		"60/01":      "holds U+002F '/'" + valid,
+		"٦٠٠١":       "holds U+0666 (a digit outside 0-9)" + valid,
+		"Ѕ13":        "holds U+0405 (a letter outside A-Z)" + valid,
+		"-":          "has no digits or letters",
+		"  ":         "has no digits or letters",
+		"6001\t1":    "holds U+0009 (a control character)" + valid,
+		"\u2011":     "holds U+2010 '\u2010'" + valid,
+	} {
+		want = fmt.Sprintf("card %q %s", in, want)
+		if got, err := entries.NormCard(in); err == nil || err.Error() != want {
+			t.Errorf("NormCard(%q) = %q, %v; want the refusal %q", in, got, err, want)
 		}
 	}
 }
@@ -147,11 +164,12 @@ func TestListsNormaliseCards(t *testing.T) {
 	}
 	st := filepath.Join(dir, "standings.csv")
 	write(t, st, "Card,Name,Points\n６００１,Thabo,10\n6001,Thabo,12\n")
-	if _, err := entries.ReadStandings(st, ""); err == nil || !strings.Contains(err.Error(), "listed twice") {
+	if _, err := entries.ReadStandings(st, ""); err == nil || err.Error() != st+` row 3, column "Card": card 6001 is listed twice (first on row 2)` {
 		t.Errorf("standings with one card in two spellings: %v", err)
 	}
 	write(t, st, "Card,Name,Points\n6001,\u2067Thabo,10\n")
-	if _, err := entries.ReadStandings(st, ""); err == nil || !strings.Contains(err.Error(), "row 2") {
+	if _, err := entries.ReadStandings(st, ""); err == nil ||
+		err.Error() != st+` row 2, column "Name": the name "\u2067Thabo" holds U+2067 (a bidirectional control); remove it from the file` {
 		t.Errorf("standings with an isolate in a name: %v", err)
 	}
 }
