@@ -268,7 +268,7 @@ func checkWinnersCSV(t *testing.T, path string, st *show.State) {
 	} else if bytes.Contains(b, []byte("REHEARSAL")) {
 		t.Errorf("an official winners.csv says REHEARSAL:\n%s", b)
 	}
-	if !slices.Equal(recs[0], record.WinnersColumns) {
+	if !slices.Equal(recs[0], record.WinnersCSVColumns) {
 		t.Fatalf("header %q", recs[0])
 	}
 	var want [][]string
@@ -660,7 +660,7 @@ func TestRecordJSONNewFields(t *testing.T) {
 	}
 	members := rec.Draws[1]
 	fz := ss.Eng.State().Seg("members").Frozen
-	if rec.Show.Timezone != "Africa/Johannesburg" || members.Attendance != show.NotRequired || members.OutOfTier != fz.OutOfTier ||
+	if rec.Show.Timezone != "Africa/Johannesburg" || members.Attendance != string(show.NotRequired) || members.OutOfTier != fz.OutOfTier ||
 		members.ZeroTickets != fz.Zero || members.OutOfTier != 1 || members.ScheduledAt != "2024-11-30T20:30:00Z" {
 		t.Errorf("record: show %+v, members draw %+v", rec.Show, members)
 	}

@@ -138,10 +138,10 @@ func TestSheetOf(t *testing.T) {
 		return v
 	}
 	segs := []record.SheetSegment{
-		{ID: "welcome", Title: "Welcome", Kind: show.KindSlide},
-		{ID: "early", Title: "Early Draw", Kind: show.KindDraw, At: at("19:00"), Winners: 2, Prizes: "R1 000 each"},
-		{ID: "late", Title: "Late Draw", Kind: show.KindDraw, At: at("21:00"), Winners: 2, Prizes: "R5 000, R2 500"},
-		{ID: "encore", Title: "encore", Kind: show.KindDraw, At: at("22:00"), Winners: 1},
+		{ID: "welcome", Title: "Welcome", Kind: string(show.KindSlide)},
+		{ID: "early", Title: "Early Draw", Kind: string(show.KindDraw), At: at("19:00"), Winners: 2, Prizes: "R1 000 each"},
+		{ID: "late", Title: "Late Draw", Kind: string(show.KindDraw), At: at("21:00"), Winners: 2, Prizes: "R5 000, R2 500"},
+		{ID: "encore", Title: "encore", Kind: string(show.KindDraw), At: at("22:00"), Winners: 1},
 	}
 	if len(s.Segments) != len(segs) {
 		t.Fatalf("run sheet %+v, want %+v", s.Segments, segs)

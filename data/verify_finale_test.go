@@ -329,7 +329,7 @@ func TestGrandFinaleExportVerifies(t *testing.T) {
 				t.Errorf("drawn numbers recorded as %+v", w)
 			}
 			for i, id := range w.Draws {
-				if d := drawOf(t, rec, id); d.From != w.Bins[w.Numbers[i]-1] || d.Kind != show.KindWildDraw {
+				if d := drawOf(t, rec, id); d.From != w.Bins[w.Numbers[i]-1] || d.Kind != string(show.KindWildDraw) {
 					t.Errorf("draw %s from %s, want %s", id, d.From, w.Bins[w.Numbers[i]-1])
 				}
 			}

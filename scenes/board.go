@@ -124,7 +124,7 @@ func (sc *boardScene) look(*Stage, time.Time) any { return boardLook{sc.focus, s
 func (*boardScene) Hints(s *Stage) string {
 	switch {
 	case s.st.CurSeg().Chooser() != nil:
-		return "Next ► the winners choose " + s.st.CurSeg().Seg.Choice()
+		return "Next ► the winners choose " + string(s.st.CurSeg().Seg.Chooses())
 	case s.st.Cur+1 >= len(s.st.Segs):
 		return "Next ► close the show"
 	}

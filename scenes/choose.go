@@ -49,7 +49,7 @@ func (sc *chooseScene) Act(s *Stage, a Action) {
 	}
 	if seg.Chooser() == nil {
 		if a == Next {
-			s.draw() // the next pick, or the board
+			s.startDraw() // the next pick, or the board
 		}
 		return
 	}
@@ -219,7 +219,7 @@ func (*chooseScene) Buttons(s *Stage) []Button {
 	seg := s.st.CurSeg()
 	switch {
 	case seg.Chooser() != nil && !s.witnessDue():
-		label := "Choose " + seg.Seg.Choice()
+		label := "Choose " + string(seg.Seg.Chooses())
 		if seg.Seg.Cards == show.CardsPhysical {
 			label = "Choose the card, then what it turned over (Q R25 000)"
 		}

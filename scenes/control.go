@@ -218,8 +218,8 @@ func (s *Stage) past() {
 	s.send(show.Command{Op: show.OpNext})
 }
 
-// draw starts the reel on the next pick, or on a pick made but never shown.
-func (s *Stage) draw() {
+// startDraw starts the reel on the next pick, or on a pick made but never shown.
+func (s *Stage) startDraw() {
 	seg := s.st.CurSeg()
 	if l := seg.Last(); l != nil && l.Outcome == show.Pending && !l.Announced() {
 		s.to(&s.cast.reel)

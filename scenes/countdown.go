@@ -77,7 +77,7 @@ func (sc *countdownScene) Act(s *Stage, a Action) {
 	}
 	if p.Outcome != show.Pending {
 		if a == Next {
-			s.draw()
+			s.startDraw()
 		}
 		return
 	}
@@ -409,7 +409,7 @@ func (sc *countdownScene) Hints(s *Stage) string {
 	switch {
 	case p == nil:
 	case seg.Chooser() != nil:
-		return "Next ► the winner chooses " + seg.Seg.Choice()
+		return "Next ► the winner chooses " + string(seg.Seg.Chooses())
 	case p.Outcome == show.Pending && sc.menu >= 0:
 		return "Next/Prev move  ·  F5 choose"
 	case p.Outcome == show.Pending && seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero():

@@ -48,7 +48,7 @@ func (sc *introScene) Act(s *Stage, a Action) {
 	}
 	switch a {
 	case Next:
-		s.draw()
+		s.startDraw()
 	case Prev:
 		s.to(&s.cast.attract)
 	}
@@ -138,7 +138,7 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		switch {
 		case g.Kind == show.KindChest:
 			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), dst.W/2, 690, Center, t.Accent)
-		case g.Choice() != "":
+		case g.Chooses() != "":
 			// the prize waits on a choice: the ladder, never one prize (rules 70.4-70.5)
 			line := prizeLadder(g)
 			Text(dst, line, t.Fit(t.Bold, 56, line, dst.W-240), dst.W/2, 690, Center, t.Accent)
@@ -249,6 +249,6 @@ func prizeLadder(g *show.Segment) string {
 	if g.Kind == show.KindBonus {
 		prizes = g.Envelopes
 	}
-	what := "Behind the " + g.Choice()
+	what := "Behind the " + string(g.Chooses())
 	return what + ": " + strings.Join(prizeLines(prizes), "  ·  ")
 }

@@ -101,12 +101,12 @@ func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
 	if w := p.Won(); w != "" {
 		return amounts(w)
 	}
-	switch seg.Seg.Choice() {
-	case "cards":
+	switch seg.Seg.Chooses() {
+	case show.ChooseCards:
 		return "chooses a card once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
-	case "balls":
+	case show.ChooseBalls:
 		return "chooses a ball once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
-	case "envelopes":
+	case show.ChooseEnvelopes:
 		return "then chooses an envelope"
 	}
 	return ""

@@ -82,7 +82,7 @@ func TestNotesOfKeysAndResults(t *testing.T) {
 	}
 }
 
-func hasKind(evs []show.Event, k show.Kind) bool {
+func hasKind(evs []show.Event, k show.EventKind) bool {
 	for _, e := range evs {
 		if e.Kind == k {
 			return true

@@ -27,7 +27,7 @@ type turnOver struct {
 const numberTime = 700 * time.Millisecond
 
 // length is how long the turn runs.
-func (t turnOver) length(kind string) time.Duration {
+func (t turnOver) length(kind show.SegmentKind) time.Duration {
 	switch {
 	case t.numbers:
 		return time.Duration(t.n) * numberTime

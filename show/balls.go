@@ -9,7 +9,7 @@ type balls struct {
 	currency string
 }
 
-func (balls) name() string      { return "balls" }
+func (balls) name() Choosable   { return ChooseBalls }
 func (b balls) items() []string { return Numbered(b.s.Seg.Jackpot.Balls, 2) }
 func (balls) leave() bool       { return true }
 

@@ -15,7 +15,7 @@ type PastWin struct {
 	Show        string
 	Segment     string
 	Group       string // its month-end or wild card, if any
-	Kind        string
+	Kind        SegmentKind
 	Day         string // the promotional day its bin froze on, YYYY-MM-DD
 	K           int
 	Participant string
@@ -95,9 +95,9 @@ func (d *decider) earned(seg *SegState, today string) ([]Entry, []Earned) {
 // names reports whether of names w's segment, its month-end or wild
 // card, or its kind (a wild card's draws by the wild card's kind too).
 func names(of []string, w PastWin) bool {
-	return slices.Contains(of, w.Segment) || slices.Contains(of, w.Kind) ||
+	return slices.Contains(of, w.Segment) || slices.Contains(of, string(w.Kind)) ||
 		(w.Group != "" && slices.Contains(of, w.Group)) ||
-		(w.Kind == KindWildDraw && slices.Contains(of, KindWildCard))
+		(w.Kind == KindWildDraw && slices.Contains(of, string(KindWildCard)))
 }
 
 // pastWinners are the participants exclude_winners bars from seg.
@@ -202,7 +202,7 @@ func since(p *problems, n *yaml.Node, seg, key, v string) {
 // of this show names an earlier bonus jackpot; other names are earlier
 // shows' segments.
 func checkEarnedFrom(p *problems, s *Show, nodes map[string]*yaml.Node) {
-	kindOf := map[string]string{}
+	kindOf := map[string]SegmentKind{}
 	for i := range s.Segments {
 		g := &s.Segments[i]
 		if be := g.BonusEntries; be != nil && (g.Group == "" || g.Bin == 1) { // a month-end's bins: once

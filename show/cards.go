@@ -10,7 +10,7 @@ import (
 // host records what each turned over (physical.go).
 type cards struct{ s *SegState }
 
-func (cards) name() string    { return "cards" }
+func (cards) name() Choosable { return ChooseCards }
 func (cards) items() []string { return Cards }
 func (cards) leave() bool     { return true }
 

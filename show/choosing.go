@@ -6,7 +6,7 @@ package show
 // in its own type; the engine asks only this.
 type choosing interface {
 	// name says what is chosen: "cards", "balls", "envelopes".
-	name() string
+	name() Choosable
 	// items are the labels a winner chooses among.
 	items() []string
 	// leave reports whether a chosen item leaves play.

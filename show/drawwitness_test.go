@@ -79,7 +79,7 @@ func eachDraw(t *testing.T, n int, seed uint64) *rig {
 func TestEachDrawWaitsForTheDrawWitness(t *testing.T) {
 	r := eachDraw(t, 20, 4)
 	evs := r.do(Command{Op: OpDraw})
-	if got := evKinds(evs); !slices.Equal(got, []Kind{BinFrozen}) {
+	if got := evKinds(evs); !slices.Equal(got, []EventKind{BinFrozen}) {
 		t.Fatalf("the first draw: %v, want the freeze alone", got)
 	}
 	if !r.eng.State().AwaitsDrawWitness(r.cur()) {

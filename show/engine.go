@@ -204,7 +204,7 @@ func (d *decider) step(seg *SegState, c Command) error {
 		return refuse("%s is drawn by hand: type the ticket drawn from the bin (ticket NUMBER)", seg.Seg.ID)
 	}
 	if p := seg.Chooser(); p != nil && (c.Op == OpDraw || c.Op == OpPick || c.Op == OpTicket) {
-		return refuse("%s: the winner of pick %d chooses %s first", seg.Seg.ID, p.K+1, seg.Seg.Choice())
+		return refuse("%s: the winner of pick %d chooses %s first", seg.Seg.ID, p.K+1, seg.Seg.Chooses())
 	}
 	switch c.Op {
 	case OpNumbers:
@@ -573,7 +573,7 @@ func (d *decider) next() error {
 	case !seg.Seg.traits().numbers && !seg.Drawn():
 		return refuse("%s: %d of %d winners decided; draw again", seg.Seg.ID, seg.Winners(), seg.Seg.Winners)
 	case seg.Chooser() != nil:
-		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, seg.Chooser().K+1, seg.Seg.Choice())
+		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, seg.Chooser().K+1, seg.Seg.Chooses())
 	case d.st.Cur+1 >= len(d.st.Segs):
 		return refuse("%s is the last segment; close the show", seg.Seg.ID)
 	}
@@ -586,7 +586,7 @@ func (d *decider) close() error {
 	} else if l := seg.Last(); l != nil && l.Outcome == Pending {
 		return refuse("pick %d is still undecided", l.K+1)
 	} else if p := seg.Chooser(); p != nil {
-		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, p.K+1, seg.Seg.Choice())
+		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, p.K+1, seg.Seg.Chooses())
 	}
 	// a show never ends with winners missing unsaid: a draw that cannot
 	// have them all is ended short first (skip REASON), and the record says why

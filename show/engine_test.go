@@ -158,8 +158,8 @@ func (r *rig) draw() *Pick {
 	return r.last()
 }
 
-func evKinds(evs []Event) []Kind {
-	ks := make([]Kind, len(evs))
+func evKinds(evs []Event) []EventKind {
+	ks := make([]EventKind, len(evs))
 	for i, e := range evs {
 		ks[i] = e.Kind
 	}
@@ -297,7 +297,7 @@ func oneSeg(tb testing.TB, seg Segment, n int) *rig {
 func TestDrawFreezesPicksAnnounces(t *testing.T) {
 	r := oneSeg(t, Segment{ID: "a", Winners: 2}, 5)
 	evs := r.do(Command{Op: OpDraw})
-	if got, want := evKinds(evs), []Kind{BinFrozen, PickDrawn, PickAnnounced}; !slices.Equal(got, want) {
+	if got, want := evKinds(evs), []EventKind{BinFrozen, PickDrawn, PickAnnounced}; !slices.Equal(got, want) {
 		t.Fatalf("first draw: %v, want %v", got, want)
 	}
 	f := evs[0].Frozen
@@ -310,7 +310,7 @@ func TestDrawFreezesPicksAnnounces(t *testing.T) {
 	}
 	r.do(Command{Op: OpClaim})
 	// the second draw does not freeze again
-	if got, want := evKinds(r.do(Command{Op: OpDraw})), []Kind{PickDrawn, PickAnnounced}; !slices.Equal(got, want) {
+	if got, want := evKinds(r.do(Command{Op: OpDraw})), []EventKind{PickDrawn, PickAnnounced}; !slices.Equal(got, want) {
 		t.Fatalf("second draw: %v, want %v", got, want)
 	}
 	r.refused(Command{Op: OpFreeze}, "already frozen")
@@ -510,7 +510,7 @@ func TestPoolExhausted(t *testing.T) {
 	// an empty bin ends at the first draw
 	sh = mkShow(Segment{ID: "a", Winners: 2}, Segment{ID: "b"})
 	r = newRig(t, sh, memRows{"a": nil, "b": oneEach("c00")}, seedOf(3))
-	if got := evKinds(r.do(Command{Op: OpDraw})); !slices.Equal(got, []Kind{BinFrozen, SegmentEnded}) {
+	if got := evKinds(r.do(Command{Op: OpDraw})); !slices.Equal(got, []EventKind{BinFrozen, SegmentEnded}) {
 		t.Fatalf("draw on an empty bin: %v", got)
 	}
 	if e := r.cur().Ended; e.Winners != 0 || e.Wanted != 2 {
@@ -534,7 +534,7 @@ func TestAttendanceNotRequired(t *testing.T) {
 		// on the register too: attendance not required takes precedence
 		r.do(Command{Op: OpLoad, Lists: &Lists{Register: cardsN(3)}})
 		evs := r.do(Command{Op: OpDraw})
-		if got := evKinds(evs); !slices.Equal(got, []Kind{BinFrozen, PickDrawn, PickAnnounced, PickDecided}) {
+		if got := evKinds(evs); !slices.Equal(got, []EventKind{BinFrozen, PickDrawn, PickAnnounced, PickDecided}) {
 			t.Fatalf("%v", got)
 		}
 		p := r.last()
@@ -560,7 +560,7 @@ func TestDeclineRegister(t *testing.T) {
 		r := newRig(t, sh, memRows{"a": oneEach("c00", "c01", "c02"), "b": oneEach("c00", "c01", "c02")}, seedOf(4))
 		r.do(Command{Op: OpLoad, Segment: scope, Lists: &Lists{Register: []string{"c00", "c01", "c02"}}})
 		evs := r.do(Command{Op: OpDraw})
-		if got := evKinds(evs); !slices.Equal(got, []Kind{BinFrozen, PickDrawn, PickAnnounced, PickDecided}) {
+		if got := evKinds(evs); !slices.Equal(got, []EventKind{BinFrozen, PickDrawn, PickAnnounced, PickDecided}) {
 			t.Fatalf("%v", got)
 		}
 		if p := r.last(); p.Outcome != Declined || p.By != "register" || !p.Deadline.IsZero() || !p.Outcome.Wins() {
@@ -721,7 +721,7 @@ func TestVoid(t *testing.T) {
 	}
 	r.do(Command{Op: OpVoid, Text: "test"})
 	// every participant was picked once and voided: none is picked again
-	if got := evKinds(r.do(Command{Op: OpDraw})); !slices.Equal(got, []Kind{SegmentEnded}) {
+	if got := evKinds(r.do(Command{Op: OpDraw})); !slices.Equal(got, []EventKind{SegmentEnded}) {
 		t.Fatalf("draw after 3 voids of 3 participants: %v", got)
 	}
 	seen := map[string]bool{p0.Participant: true, p1.Participant: true, p2.Participant: true}
@@ -742,14 +742,14 @@ func TestVoid(t *testing.T) {
 func TestWinOnce(t *testing.T) {
 	cards := cardsN(8)
 	for _, c := range []struct {
-		scope string
+		scope WinOnce
 		bar   func(fri, sat []string) []string
 	}{
 		{OncePerDraw, func(fri, sat []string) []string { return nil }},
 		{OncePerDay, func(fri, sat []string) []string { return sat }},
 		{OncePerShow, func(fri, sat []string) []string { return append(fri, sat...) }},
 	} {
-		t.Run(c.scope, func(t *testing.T) {
+		t.Run(string(c.scope), func(t *testing.T) {
 			at := func(s string) time.Time { v, _ := ParseLocal(s, johannesburg); return v }
 			sh := mkShow(
 				Segment{ID: "fri", At: at("2024-11-29T21:00"), Winners: 2},

@@ -10,7 +10,7 @@ import (
 // set for the whole session (SEGMENT/deck), a card taken out of play.
 type envelopes struct{ s *SegState }
 
-func (envelopes) name() string      { return "envelopes" }
+func (envelopes) name() Choosable   { return ChooseEnvelopes }
 func (e envelopes) items() []string { return Numbered(len(e.s.Seg.Envelopes), 1) }
 func (e envelopes) leave() bool     { return e.s.Seg.Deck == DeckSession }
 

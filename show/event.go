@@ -6,30 +6,30 @@ import (
 	"time"
 )
 
-// Kind names an event in the journal.
-type Kind string
+// EventKind names an event in the journal.
+type EventKind string
 
 // The events of a show. The journal holds them in order; the state of a
 // show is the fold of its events.
 const (
-	ShowOpened    Kind = "show-opened"
-	EntriesLoaded Kind = "entries-loaded"
-	ListsLoaded   Kind = "lists-loaded"
-	BinFrozen     Kind = "bin-frozen"
-	PickDrawn     Kind = "pick-drawn"
-	PickAnnounced Kind = "pick-announced"
-	ClaimStarted  Kind = "claim-started" // a bonus jackpot's team reached the device: its 90 seconds start
-	PickDecided   Kind = "pick-decided"
-	PickVoided    Kind = "pick-voided"
-	WitnessGiven  Kind = "witness-given"
-	DrawWitness   Kind = "draw-witness-given" // W_d of a segment, typed after its bin froze
-	SegmentEnded  Kind = "segment-ended"
-	SegmentNext   Kind = "segment-next"
-	ShowClosed    Kind = "show-closed"
-	NumbersChosen Kind = "numbers-chosen"  // a wild card's bins
-	PrizeChosen   Kind = "prize-chosen"    // a winner's card, ball or envelope, turned over
-	JackpotPaid   Kind = "jackpot-settled" // a chest's jackpot, won or grown, for next week
-	HourEnded     Kind = "hour-ended"      // a bonus jackpot's hour ended short of its winners
+	ShowOpened    EventKind = "show-opened"
+	EntriesLoaded EventKind = "entries-loaded"
+	ListsLoaded   EventKind = "lists-loaded"
+	BinFrozen     EventKind = "bin-frozen"
+	PickDrawn     EventKind = "pick-drawn"
+	PickAnnounced EventKind = "pick-announced"
+	ClaimStarted  EventKind = "claim-started" // a bonus jackpot's team reached the device: its 90 seconds start
+	PickDecided   EventKind = "pick-decided"
+	PickVoided    EventKind = "pick-voided"
+	WitnessGiven  EventKind = "witness-given"
+	DrawWitness   EventKind = "draw-witness-given" // W_d of a segment, typed after its bin froze
+	SegmentEnded  EventKind = "segment-ended"
+	SegmentNext   EventKind = "segment-next"
+	ShowClosed    EventKind = "show-closed"
+	NumbersChosen EventKind = "numbers-chosen"  // a wild card's bins
+	PrizeChosen   EventKind = "prize-chosen"    // a winner's card, ball or envelope, turned over
+	JackpotPaid   EventKind = "jackpot-settled" // a chest's jackpot, won or grown, for next week
+	HourEnded     EventKind = "hour-ended"      // a bonus jackpot's hour ended short of its winners
 )
 
 // Event is one fact of a show. Seq and At are the journal's; the payload is
@@ -37,7 +37,7 @@ const (
 type Event struct {
 	Seq  int64     `json:"-"`
 	At   time.Time `json:"-"`
-	Kind Kind      `json:"-"`
+	Kind EventKind `json:"-"`
 
 	Show    string   `json:"show"`
 	Segment string   `json:"segment,omitempty"`
@@ -229,7 +229,7 @@ func DecodeEvent(seq int64, at time.Time, kind string, payload []byte) (Event, e
 	if err := json.Unmarshal(payload, &e); err != nil {
 		return e, fmt.Errorf("event %d (%s): %v", seq, kind, err)
 	}
-	e.Seq, e.At, e.Kind = seq, at, Kind(kind)
+	e.Seq, e.At, e.Kind = seq, at, EventKind(kind)
 	return e, nil
 }
 

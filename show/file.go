@@ -100,18 +100,22 @@ type Columns struct {
 	Visit    string `yaml:"visit"` // qualify last_visit's column
 }
 
+// SegmentKind is what a segment of the run sheet is: a kind of draw, a
+// slide or a leaderboard.
+type SegmentKind string
+
 // Segment kinds.
 const (
-	KindDraw        = "draw"
-	KindSlide       = "slide"       // a page of the attract loop: title, body, image
-	KindLeaderboard = "leaderboard" // standings from a file, re-read when it changes
-	KindMonthEnd    = "month-end"   // one of several bins drawn at their own times
-	KindManualBin   = "manual-bin"  // the winners of earlier segments in one bin
-	KindWildCard    = "wild-card"   // numbers choosing month-end bins for extra finalists
-	KindWildDraw    = "wild-card-draw"
-	KindRoyalFlush  = "royal-flush"   // finalists draw; winners choose a face-down card
-	KindChest       = "jackpot-chest" // winners choose a ball: progressive jackpot or consolation
-	KindBonus       = "bonus-jackpot" // RAPS: a random active player; winner chooses an envelope
+	KindDraw        SegmentKind = "draw"
+	KindSlide       SegmentKind = "slide"       // a page of the attract loop: title, body, image
+	KindLeaderboard SegmentKind = "leaderboard" // standings from a file, re-read when it changes
+	KindMonthEnd    SegmentKind = "month-end"   // one of several bins drawn at their own times
+	KindManualBin   SegmentKind = "manual-bin"  // the winners of earlier segments in one bin
+	KindWildCard    SegmentKind = "wild-card"   // numbers choosing month-end bins for extra finalists
+	KindWildDraw    SegmentKind = "wild-card-draw"
+	KindRoyalFlush  SegmentKind = "royal-flush"   // finalists draw; winners choose a face-down card
+	KindChest       SegmentKind = "jackpot-chest" // winners choose a ball: progressive jackpot or consolation
+	KindBonus       SegmentKind = "bonus-jackpot" // RAPS: a random active player; winner chooses an envelope
 )
 
 // Deck is how a bonus jackpot deals its prize cards (envelopes).
@@ -132,30 +136,39 @@ const (
 	CardsPhysical   CardsMode = "physical"   // cards on a table: the host records what each one turned over
 )
 
-// How an entry file's rows become tickets.
+// TicketRule is how an entry file's rows become tickets.
+type TicketRule string
+
+// Ticket rules.
 const (
-	PerRow = "per-row" // one row is one ticket of weight 1
-	Points = "points"  // one row is one participant; weight from points
-	One    = "one"     // one row is one participant with one ticket (finalists)
+	PerRow TicketRule = "per-row" // one row is one ticket of weight 1
+	Points TicketRule = "points"  // one row is one participant; weight from points
+	One    TicketRule = "one"     // one row is one participant with one ticket (finalists)
 )
+
+// WinOnce is how widely a winner is barred from winning again.
+type WinOnce string
 
 // Win-once scopes.
 const (
-	OncePerDraw = "draw"
-	OncePerDay  = "day"
-	OncePerShow = "show"
+	OncePerDraw WinOnce = "draw"
+	OncePerDay  WinOnce = "day"
+	OncePerShow WinOnce = "show"
 )
+
+// Attendance is whether a winner must be in the room to claim.
+type Attendance string
 
 // Attendance rules.
 const (
-	Required    = "required"
-	NotRequired = "not-required"
+	Required    Attendance = "required"
+	NotRequired Attendance = "not-required"
 )
 
 // Segment is one item of the run sheet.
 type Segment struct {
 	ID              string
-	Kind            string
+	Kind            SegmentKind
 	Title           string
 	At              time.Time     // zero when not scheduled
 	Standings       string        // leaderboard: the standings file
@@ -168,15 +181,15 @@ type Segment struct {
 	Entries         string        // path, resolved against the show file's folder
 	Sheet           string
 	Columns         Columns
-	Tickets         string
+	Tickets         TicketRule
 	PointsPerTicket uint64
 	Cap             map[Tier]uint64
 	Fixed           map[Tier]uint64
 	Tiers           []Tier // allowed tiers; nil allows every tier
 	Winners         int
 	Prizes          []string // one per winner
-	WinOnce         string
-	Attendance      string
+	WinOnce         WinOnce
+	Attendance      Attendance
 	Register        string
 	Proxies         string
 	Manual          bool   // the host types each ticket drawn from a physical bin
@@ -240,7 +253,7 @@ type fileYAML struct {
 
 type segmentYAML struct {
 	ID              string              `yaml:"id"`
-	Kind            string              `yaml:"kind"`
+	Kind            SegmentKind         `yaml:"kind"`
 	Title           string              `yaml:"title"`
 	At              string              `yaml:"at"`
 	Standings       string              `yaml:"standings"`
@@ -253,15 +266,15 @@ type segmentYAML struct {
 	Entries         string              `yaml:"entries"`
 	Sheet           string              `yaml:"sheet"`
 	Columns         Columns             `yaml:"columns"`
-	Tickets         string              `yaml:"tickets"`
+	Tickets         TicketRule          `yaml:"tickets"`
 	PointsPerTicket uint64              `yaml:"points_per_ticket"`
 	Cap             map[string]uint64   `yaml:"cap"`
 	Fixed           map[string]uint64   `yaml:"fixed"`
 	Tiers           []string            `yaml:"tiers"`
 	Winners         int                 `yaml:"winners"`
 	Prizes          []string            `yaml:"prizes"`
-	WinOnce         string              `yaml:"win_once"`
-	Attendance      string              `yaml:"attendance"`
+	WinOnce         WinOnce             `yaml:"win_once"`
+	Attendance      Attendance          `yaml:"attendance"`
 	Register        string              `yaml:"register"`
 	Proxies         string              `yaml:"proxies"`
 	Manual          bool                `yaml:"manual"`
@@ -289,7 +302,7 @@ var (
 	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "cards", "bonus_entries", "exclude_winners", "qualify"}
 	maskKeys    = []string{"names", "cards"}
 	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device", "visit"}
-	kinds       = []string{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
+	kinds       = []SegmentKind{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
 	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
 	boardKeys   = []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
 	windowRe    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)-(\d\d:\d\d)$`)
@@ -491,7 +504,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			seen[seg.ID] = at("id").Line
 		}
 		if !slices.Contains(kinds, seg.Kind) {
-			p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, strings.Join(kinds, ", "))
+			p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, joinKinds(kinds))
 			checkKeys(&p, n, segmentKeys, "segment")
 		}
 		if r.At != "" {
@@ -537,7 +550,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			}
 		}
 		if keys, ok := kindKeys[seg.Kind]; ok {
-			checkKeys(&p, n, keys, seg.Kind+" segment", "body", "image") // those two are told below
+			checkKeys(&p, n, keys, string(seg.Kind)+" segment", "body", "image") // those two are told below
 		}
 		if seg.Entries == "" && needsEntries(seg.Kind, r) {
 			p.add(n, "segment %s: entries is required (the entry file, .csv or .xlsx)", seg.ID)
@@ -588,7 +601,7 @@ func Parse(path string, b []byte) (*Show, error) {
 		}
 		checkPrizes(&p, at("prizes"), seg.ID, "prizes", s.Currency, r.Prizes)
 		checkPrizes(&p, at("envelopes"), seg.ID, "envelopes", s.Currency, r.Envelopes)
-		if !slices.Contains([]string{OncePerDraw, OncePerDay, OncePerShow}, seg.WinOnce) {
+		if !slices.Contains([]WinOnce{OncePerDraw, OncePerDay, OncePerShow}, seg.WinOnce) {
 			p.add(at("win_once"), "segment %s: win_once %q is unknown (valid: draw, day, show)", seg.ID, seg.WinOnce)
 		}
 		if seg.Attendance != Required && seg.Attendance != NotRequired {
@@ -717,7 +730,16 @@ func syntaxError(err error) string {
 	return "1: " + strings.TrimPrefix(msg, "yaml: ")
 }
 
-func or(s, def string) string {
+// joinKinds lists kinds as a message names them: "draw, slide, …".
+func joinKinds(kinds []SegmentKind) string {
+	s := make([]string, len(kinds))
+	for i, k := range kinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
+}
+
+func or[T ~string](s, def T) T {
 	if s == "" {
 		return def
 	}

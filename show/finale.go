@@ -14,7 +14,7 @@ import (
 // drawn once every winner is decided; a bonus-jackpot winner chooses at
 // once, before the next pick.
 func (s *SegState) Chooser() *Pick {
-	switch s.Seg.Choice() {
+	switch s.Seg.Chooses() {
 	case "":
 		return nil
 	case "envelopes":
@@ -290,7 +290,7 @@ func (d *decider) ticket(seg *SegState, t string) error {
 // prizeAtPick is the prize a pick is drawn for; a winner who chooses a
 // card, ball or envelope learns it only then.
 func (d *decider) prizeAtPick(seg *SegState) string {
-	if seg.Seg.Choice() != "" {
+	if seg.Seg.Chooses() != "" {
 		return ""
 	}
 	return seg.Seg.Prize(seg.Winners())
@@ -308,7 +308,7 @@ func (d *decider) choose(seg *SegState, item, prize string) error {
 	items := seg.Seg.Items()
 	it, ok := itemOf(items, item)
 	if !ok {
-		return refuse("%s: %q is not one of the %s (%s)", seg.Seg.ID, item, seg.Seg.Choice(), strings.Join(items, ", "))
+		return refuse("%s: %q is not one of the %s (%s)", seg.Seg.ID, item, seg.Seg.Chooses(), strings.Join(items, ", "))
 	}
 	if slices.Contains(seg.Taken(), it) {
 		return refuse("%s: %s was chosen already and is out of play", seg.Seg.ID, it)

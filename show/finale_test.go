@@ -71,7 +71,7 @@ func TestParseFinaleKinds(t *testing.T) {
 `)
 	var ids []string
 	for _, s := range sh.Segments {
-		ids = append(ids, s.ID+":"+s.Kind)
+		ids = append(ids, s.ID+":"+string(s.Kind))
 	}
 	want := "me-1:month-end me-2:month-end me-3:month-end finalist:manual-bin wild:wild-card wild-1:wild-card-draw wild-2:wild-card-draw finale:royal-flush"
 	if got := strings.Join(ids, " "); got != want {

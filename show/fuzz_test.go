@@ -161,9 +161,9 @@ func FuzzParseShow(f *testing.F) {
 			}
 			needs := s.Kind == KindDraw || s.Kind == KindMonthEnd || s.Kind == KindChest || s.Kind == KindBonus || s.Kind == KindRoyalFlush && len(s.From) == 0
 			if s.Title == "" || (needs && s.Entries == "") ||
-				!slices.Contains([]string{PerRow, Points, One}, s.Tickets) ||
-				!slices.Contains([]string{OncePerDraw, OncePerDay, OncePerShow}, s.WinOnce) ||
-				!slices.Contains([]string{Required, NotRequired}, s.Attendance) {
+				!slices.Contains([]TicketRule{PerRow, Points, One}, s.Tickets) ||
+				!slices.Contains([]WinOnce{OncePerDraw, OncePerDay, OncePerShow}, s.WinOnce) ||
+				!slices.Contains([]Attendance{Required, NotRequired}, s.Attendance) {
 				t.Fatalf("segment %+v", s)
 			}
 			if s.Tickets == Points && s.PointsPerTicket == 0 && !s.fixedCoversAll() {

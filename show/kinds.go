@@ -45,7 +45,7 @@ type jackpotYAML struct {
 
 var (
 	drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bonus_entries", "exclude_winners", "qualify"}
-	kindKeys = map[string][]string{
+	kindKeys = map[SegmentKind][]string{
 		KindDraw:       drawKeys,
 		KindMonthEnd:   append(without(drawKeys, "at", "entries", "sheet", "selected"), "bins"),
 		KindManualBin:  []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"},
@@ -64,14 +64,14 @@ func without(keys []string, drop ...string) []string {
 	return slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return slices.Contains(drop, k) })
 }
 
-func defaultTickets(kind string) string {
+func defaultTickets(kind SegmentKind) TicketRule {
 	if kind == KindRoyalFlush {
 		return One
 	}
 	return PerRow
 }
 
-func needsEntries(kind string, r segmentYAML) bool {
+func needsEntries(kind SegmentKind, r segmentYAML) bool {
 	switch kind {
 	case KindMonthEnd, KindManualBin, KindWildCard:
 		return false // month-end: each bin names its file
@@ -240,8 +240,8 @@ func windows(p *problems, n *yaml.Node, seg string, ws []string, loc *time.Locat
 // checkGroups checks that every from names an earlier segment, or the id
 // of an earlier month-end or wild card, whose winners it can take.
 func checkGroups(p *problems, s *Show, nodeOf func(*Segment) *yaml.Node) {
-	seen := map[string]string{} // id → kind, of segments and groups so far
-	ids := map[string]string{}  // id → the group it came from
+	seen := map[string]SegmentKind{} // id → kind, of segments and groups so far
+	ids := map[string]string{}       // id → the group it came from
 	for i := range s.Segments {
 		g := &s.Segments[i]
 		at := nodeOf(g)
@@ -273,7 +273,7 @@ func checkGroups(p *problems, s *Show, nodeOf func(*Segment) *yaml.Node) {
 	}
 }
 
-func winnersKind(k string) bool {
+func winnersKind(k SegmentKind) bool {
 	return k != KindSlide && k != KindLeaderboard
 }
 
@@ -313,9 +313,19 @@ func (s *Show) Bins(group string) int {
 	return n
 }
 
-// Choice names what a segment's winners choose: cards, balls or
+// Choosable is what a segment's winners choose among.
+type Choosable string
+
+// What winners choose among; "" when they choose nothing.
+const (
+	ChooseCards     Choosable = "cards"     // the Royal Flush
+	ChooseBalls     Choosable = "balls"     // the jackpot chest
+	ChooseEnvelopes Choosable = "envelopes" // a bonus jackpot's prize cards
+)
+
+// Chooses names what a segment's winners choose among: cards, balls or
 // envelopes; "" when they choose nothing.
-func (s *Segment) Choice() string {
+func (s *Segment) Chooses() Choosable {
 	if c := choiceOf(s); c != nil {
 		return c.name()
 	}

@@ -72,7 +72,7 @@ func TestPropertyFinaleNights(t *testing.T) {
 			}
 			for _, p := range s.Picks {
 				if p.Choice != nil {
-					seen[s.Seg.Choice()]++
+					seen[string(s.Seg.Chooses())]++
 				}
 				seen[string(p.Outcome)]++
 			}
@@ -180,7 +180,7 @@ func checkFinale(t *testing.T, r *rig) {
 				continue
 			}
 			c := p.Choice
-			if (c == nil) != (s.Seg.Choice() == "") {
+			if (c == nil) != (s.Seg.Chooses() == "") {
 				t.Fatalf("%s: winner %d choice %+v", s.Seg.ID, p.K, c)
 			}
 			switch s.Seg.Kind {

@@ -39,7 +39,7 @@ func randomShow(rng *rand.Rand) randShow {
 		s := Segment{
 			ID:      fmt.Sprintf("s%d", i),
 			At:      time.Date(2024, 11, day, 20, minute, 0, 0, johannesburg),
-			WinOnce: []string{OncePerDraw, OncePerDay, OncePerShow}[rng.IntN(3)],
+			WinOnce: []WinOnce{OncePerDraw, OncePerDay, OncePerShow}[rng.IntN(3)],
 			Winners: 1 + rng.IntN(4),
 		}
 		if rng.IntN(7) == 0 {

@@ -10,7 +10,7 @@ import (
 // Regressions found by the engine's test suite.
 
 func TestVoidBeforeAnnounceDrawsAgain(t *testing.T) {
-	for _, att := range []string{NotRequired, Required} {
+	for _, att := range []Attendance{NotRequired, Required} {
 		r := oneSeg(t, Segment{ID: "a", Attendance: att}, 3)
 		r.do(Command{Op: OpFreeze})
 		r.do(Command{Op: OpPick})

@@ -248,7 +248,7 @@ func (d *decider) replayed(ev *Event) error {
 }
 
 // recorded is the journal's next event while replaying, if it is of kind k.
-func (d *decider) recorded(k Kind) *Event {
+func (d *decider) recorded(k EventKind) *Event {
 	if n := len(d.evs); n < len(d.rec) && d.rec[n].Kind == k {
 		return &d.rec[n]
 	}

@@ -50,7 +50,7 @@ func noShowThenClaim(t *testing.T) *rig {
 	return r
 }
 
-func kindAt(evs []Event, k Kind, n int) int {
+func kindAt(evs []Event, k EventKind, n int) int {
 	for i := range evs {
 		if evs[i].Kind == k {
 			if n == 0 {

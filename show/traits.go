@@ -14,7 +14,7 @@ type traits struct {
 	choose func(seg *SegState, currency string) choosing
 }
 
-var kindTraits = map[string]traits{
+var kindTraits = map[SegmentKind]traits{
 	KindDraw:        {draws: true},
 	KindSlide:       {},
 	KindLeaderboard: {},

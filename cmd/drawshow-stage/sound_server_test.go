@@ -270,12 +270,12 @@ func TestStageDeviceVanishes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kinds []show.Kind
+	var kinds []show.EventKind
 	for _, e := range evs {
 		kinds = append(kinds, e.Kind)
 	}
 	// the draw, from the freeze to the claim the stage ended on
-	want := []show.Kind{show.BinFrozen, show.PickDrawn, show.PickAnnounced, show.PickDecided}
+	want := []show.EventKind{show.BinFrozen, show.PickDrawn, show.PickAnnounced, show.PickDecided}
 	i := 0
 	for _, k := range kinds {
 		if i < len(want) && k == want[i] {

@@ -24,7 +24,7 @@ type campaignRun struct {
 }
 
 // events decodes the journal's events of kind k of the i-th show run.
-func (c *campaignRun) events(t *testing.T, i int, k show.Kind) []show.Event {
+func (c *campaignRun) events(t *testing.T, i int, k show.EventKind) []show.Event {
 	t.Helper()
 	var out []show.Event
 	for _, r := range c.journal {

@@ -214,7 +214,7 @@ func (ex *exampleRun) events(t *testing.T) []show.Event {
 }
 
 // eventsOf are the run's events of kind k for segment seg, in order.
-func (ex *exampleRun) eventsOf(t *testing.T, k show.Kind, seg string) []show.Event {
+func (ex *exampleRun) eventsOf(t *testing.T, k show.EventKind, seg string) []show.Event {
 	t.Helper()
 	var out []show.Event
 	for _, e := range ex.events(t) {
@@ -265,7 +265,7 @@ func outcomes(d record.RecordDraw) map[show.Outcome]int {
 }
 
 // segOfKind is the example's only segment of kind k.
-func segOfKind(t *testing.T, sh *show.Show, k string) *show.Segment {
+func segOfKind(t *testing.T, sh *show.Show, k show.SegmentKind) *show.Segment {
 	t.Helper()
 	var out *show.Segment
 	for i := range sh.Segments {

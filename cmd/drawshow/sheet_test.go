@@ -131,7 +131,7 @@ func checkSheet(t *testing.T, path, showPath, commitment string, rehearsal bool,
 		if len(s.Prizes) > 1 && !slices.ContainsFunc(s.Prizes, func(p string) bool { return p != s.Prizes[0] }) {
 			prizes = s.Prizes[0] + " each"
 		}
-		tail := s.Kind + " " + s.At.In(sh.Location).Format("2006-01-02 15:04") + " " + show.Thousands(s.Winners) + " " + prizes
+		tail := string(s.Kind) + " " + s.At.In(sh.Location).Format("2006-01-02 15:04") + " " + show.Thousands(s.Winners) + " " + prizes
 		if !strings.Contains(lines[i], tail) {
 			t.Errorf("run sheet line of %s: %q, want %q in it", s.ID, lines[i], tail)
 		}

@@ -128,7 +128,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*record.S
 		if !seg.At.IsZero() && !dated {
 			s.Date, dated = seg.At, true
 		}
-		g := record.SheetSegment{ID: seg.ID, Title: seg.Title, Kind: seg.Kind, At: seg.At, Prizes: prizeWords(sh, seg)}
+		g := record.SheetSegment{ID: seg.ID, Title: seg.Title, Kind: string(seg.Kind), At: seg.At, Prizes: prizeWords(sh, seg)}
 		if seg.Draws() || seg.Kind == show.KindWildCard {
 			g.Winners = seg.Winners
 		}

@@ -33,8 +33,8 @@ type StatementDraw struct {
 	Location  *time.Location
 	Segment   string
 	Title     string
-	Kind      string    // the segment's kind
-	Scheduled time.Time // zero when not scheduled
+	Kind      show.SegmentKind // the segment's kind
+	Scheduled time.Time        // zero when not scheduled
 
 	Frozen      bool // false: the file was imported but the draw had not started
 	FrozenAt    time.Time

@@ -80,7 +80,7 @@ func (x *Set) Campaign() CampaignShow {
 			property, _, area := where(s.Seg, p, pp)
 			c.Winners = append(c.Winners, CampaignWinner{
 				Show: x.st.ID, Date: p.DrawnAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
-				Kind: s.Seg.Kind, Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
+				Kind: string(s.Seg.Kind), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
 				Prize: p.Won(), Amount: pr.Amount, PaidAs: PaidAs(pr), Outcome: string(p.Outcome),
 				Finalist: s.Seg.Kind == show.KindMonthEnd || s.Seg.Kind == show.KindManualBin || s.Seg.Kind == show.KindWildDraw,
 			})

@@ -25,15 +25,15 @@ func Chosen(seg *show.Segment, p *show.Pick) string {
 	if c.Item == "" {
 		return "no choice: the jackpot was won before, consolation paid"
 	}
-	switch seg.Choice() {
-	case "cards":
+	switch seg.Chooses() {
+	case show.ChooseCards:
 		return "card " + c.Item
-	case "balls":
+	case show.ChooseBalls:
 		if c.Jackpot {
 			return "ball " + c.Item + ": JACKPOT"
 		}
 		return "ball " + c.Item + ": consolation"
-	case "envelopes":
+	case show.ChooseEnvelopes:
 		return "envelope " + c.Item
 	}
 	return c.Item
@@ -45,7 +45,7 @@ func finaleDraw(sh *show.Show, s *show.SegState, d *RecordDraw) {
 	if seg.Kind == show.KindDraw {
 		return
 	}
-	d.Kind, d.Manual, d.From, d.Filtered, d.Choice = seg.Kind, seg.Manual, f.From, f.Filtered, seg.Choice()
+	d.Kind, d.Manual, d.From, d.Filtered, d.Choice = string(seg.Kind), seg.Manual, f.From, f.Filtered, string(seg.Chooses())
 	d.BarredCards = slices.Clone(f.Barred)
 	if (seg.Kind == show.KindManualBin || seg.Kind == show.KindRoyalFlush) && len(seg.From) > 0 {
 		for _, src := range sh.Sources(seg.From) {

@@ -179,7 +179,7 @@ func rulesOf(seg *show.Segment) string {
 	return strings.Join(parts, "; ")
 }
 
-func WinOnceWords(scope string) string {
+func WinOnceWords(scope show.WinOnce) string {
 	switch scope {
 	case show.OncePerDay:
 		return "win once a day"

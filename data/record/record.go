@@ -246,7 +246,7 @@ func New(sh *show.Show, st *show.State) *Record {
 			Fingerprint: f.Fingerprint, Entries: f.Entries, TotalWeight: f.TotalWeight,
 			Participants: f.Participants, Rows: f.Rows, Excluded: len(f.Excluded), Barred: len(f.Barred),
 			OutOfTier: f.OutOfTier, Capped: f.Capped, ZeroTickets: f.Zero,
-			ScheduledAt: stamp(s.Seg.At), Attendance: s.Seg.Attendance,
+			ScheduledAt: stamp(s.Seg.At), Attendance: string(s.Seg.Attendance),
 			FrozenAt: stamp(s.FrozenAt), Winners: s.Winners(), Wanted: s.Seg.Winners, Picks: []RecordPick{},
 		}
 		if s.Ended != nil {
@@ -282,10 +282,10 @@ func New(sh *show.Show, st *show.State) *Record {
 	return rec
 }
 
-// WinnersColumns is the header of winners.csv. pick counts from 1 (the
+// WinnersCSVColumns is the header of winners.csv. pick counts from 1 (the
 // algorithm's k is pick - 1); the times are in the show's timezone with
 // its offset; amount is the sum the prize states, paid_as cash or in kind.
-var WinnersColumns = []string{"segment", "title", "pick", "ticket", "card", "name", "tier", "property", "device", "area",
+var WinnersCSVColumns = []string{"segment", "title", "pick", "ticket", "card", "name", "tier", "property", "device", "area",
 	"prize", "currency", "amount", "paid_as", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by", "chosen"}
 
 // writeWinners lists the winners with the names and tiers the entry files
@@ -300,7 +300,7 @@ func (x *Set) writeWinners(path string) error {
 	if x.st.Opened.Rehearsal {
 		w.Write([]string{RehearsalBanner})
 	}
-	w.Write(WinnersColumns)
+	w.Write(WinnersCSVColumns)
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
 			p := &s.Picks[i]

@@ -29,8 +29,8 @@ var DrawColumns = []string{"Segment", "Title", "Scheduled", "Bin frozen", "Rows"
 	"Exclusions removed", "Barred (won earlier)", "Picks", "Winners", "Wanted", "Fingerprint", "Ended short",
 	"Cash", "Prizes in kind", "Stated value in kind"}
 
-// WinnerColumns are the headers of the summary's table of winners.
-var WinnerColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Property", "Device", "Area", "Prize", "Amount", "Paid as",
+// SummaryColumns are the headers of the summary's table of winners.
+var SummaryColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Property", "Device", "Area", "Prize", "Amount", "Paid as",
 	"Outcome", "Proxy", "Collect by", "Chosen"}
 
 // TotalRow is the first cell of the row under the summary's draws that
@@ -221,7 +221,7 @@ func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 	s.put(st.key, TotalRow, "", "", "", "", "", "", "", "", "", t.Winners, "", "", "", t.Cash, t.InKind, t.InKindValue)
 	s.row++
 	s.put(st.title, "Winners")
-	s.put(st.header, anys(WinnerColumns)...)
+	s.put(st.header, anys(SummaryColumns)...)
 	for _, seg := range x.st.Segs {
 		for i := range seg.Picks {
 			p := &seg.Picks[i]
