@@ -162,8 +162,8 @@ type excludeWinnersYAML struct {
 }
 
 var (
-	bonusEntriesKeys   = []string{"from", "per_win", "since"}
-	excludeWinnersKeys = []string{"of", "since"}
+	bonusEntriesKeys   = keysOf(bonusEntriesYAML{})
+	excludeWinnersKeys = keysOf(excludeWinnersYAML{})
 )
 
 // campaignRules reads what a draw takes from the campaign's earlier

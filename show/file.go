@@ -256,13 +256,13 @@ type segmentYAML struct {
 	Kind            SegmentKind         `yaml:"kind"`
 	Title           string              `yaml:"title"`
 	At              string              `yaml:"at"`
+	Body            string              `yaml:"body"`
+	Image           string              `yaml:"image"`
 	Standings       string              `yaml:"standings"`
 	Areas           []string            `yaml:"areas"`
 	Windows         []string            `yaml:"windows"`
 	Top             int                 `yaml:"top"`
 	Every           string              `yaml:"update_every"`
-	Body            string              `yaml:"body"`
-	Image           string              `yaml:"image"`
 	Entries         string              `yaml:"entries"`
 	Sheet           string              `yaml:"sheet"`
 	Columns         Columns             `yaml:"columns"`
@@ -295,13 +295,13 @@ type segmentYAML struct {
 }
 
 var (
-	showKeys    = []string{"promotion", "property", "currency", "timezone", "claim_seconds", "witness", "mask", "exclusions", "register", "proxies", "brand", "sound", "segments"}
-	soundKeys   = []string{"enabled", "volume", "device"}
-	brandKeys   = []string{"name", "primary", "accent", "background", "logo"}
+	showKeys    = keysOf(fileYAML{})
+	soundKeys   = keysOf(fileYAML{}.Sound)
+	brandKeys   = keysOf(Brand{})
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = []string{"id", "kind", "title", "at", "body", "image", "standings", "areas", "windows", "top", "update_every", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bins", "from", "jackpot", "min_spend", "exclude_devices", "exclude_areas", "per_hour", "envelopes", "deck", "cards", "bonus_entries", "exclude_winners", "qualify"}
-	maskKeys    = []string{"names", "cards"}
-	columnKeys  = []string{"ticket", "card", "name", "tier", "points", "area", "spend", "property", "device", "visit"}
+	segmentKeys = keysOf(segmentYAML{})
+	maskKeys    = keysOf(fileYAML{}.Mask)
+	columnKeys  = keysOf(Columns{})
 	kinds       = []SegmentKind{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
 	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
 	boardKeys   = []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}

@@ -54,8 +54,8 @@ var (
 		KindChest:      append(slices.Clone(drawKeys), "jackpot"),
 		KindBonus:      append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes", "deck"),
 	}
-	binKeys     = []string{"at", "entries", "sheet", "selected"}
-	jackpotKeys = []string{"name", "base", "step", "consolation", "guaranteed", "balls", "start"}
+	binKeys     = keysOf(binYAML{})
+	jackpotKeys = keysOf(jackpotYAML{})
 	// Cards are the Royal Flush, in the order the cards draw gives them prizes.
 	Cards = []string{"A", "K", "Q", "J", "10"}
 )

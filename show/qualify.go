@@ -76,9 +76,9 @@ type qualifyYAML struct {
 }
 
 var (
-	qualifyKeys   = []string{"spend", "last_visit"}
-	spendKeys     = []string{"column", "min"}
-	lastVisitKeys = []string{"column", "within_days"}
+	qualifyKeys   = keysOf(qualifyYAML{})
+	spendKeys     = keysOf(qualifyYAML{}.Spend)
+	lastVisitKeys = keysOf(qualifyYAML{}.LastVisit)
 )
 
 // qualify reads a draw's qualify rules; their columns become the entry
