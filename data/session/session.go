@@ -129,8 +129,14 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		return err
 	}
 	ss.ID = id
-	ss.Eng = show.NewEngine(sh, db.Source(id), opt.Clock)
-	if err := ss.Eng.SetSeed(seed); err != nil {
+	// set up as a replay of this show's record will be: what the campaign
+	// held before it; the exclusions come with the lists, at the first load
+	setup, err := db.Setup(sh, id)
+	if err != nil {
+		return err
+	}
+	setup.Seed, setup.Exclusions, setup.Excluding = seed, nil, false
+	if ss.Eng, err = show.Fold(sh, db.Source(id), opt.Clock, setup, nil); err != nil {
 		return err
 	}
 	segs := make([]string, len(sh.Segments))
@@ -150,7 +156,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		return err
 	}
 	ss.Eng.Apply(ch)
-	return ss.DB.Earlier(ss.Eng, id)
+	return nil
 }
 
 // ShowBase is the id a show from sh opened at now starts from: the

@@ -8,60 +8,72 @@ import (
 	"drawshow/show"
 )
 
-// Replay folds a show's journal into a new engine that has what it needs
-// to hold every event to the rules: the show's seed (so each pick is
-// derived again), its exclusions list, and what the campaign's record
-// held before the show: each chest's jackpot, the earlier winners. When the replay refuses an
-// event the engine is returned with the error, folded up to that event.
+// Replay folds a show's journal into a new engine set up from the
+// database (see Setup). When the replay refuses an event the engine is
+// returned with the error, folded up to that event: verify still checks
+// the rows against it.
 func (db *DB) Replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time, src show.Source) (*show.Engine, error) {
-	eng := show.NewEngine(sh, src, clock)
-	// without its seed (an archive's copy of a show not closed) the fold
-	// takes the seed a close reveals, or the picks as recorded
-	switch seed, err := db.Seed(row.ID); {
-	case errors.Is(err, ErrNoSeed):
-	case err != nil:
-		return nil, err
-	default:
-		if err := eng.SetSeed(seed); err != nil {
-			return nil, err
-		}
-	}
-	ex, err := db.Exclusions(row.ID)
+	setup, err := db.Setup(sh, row.ID)
 	if err != nil {
 		return nil, err
 	}
-	eng.SetExclusions(ex)
-	if err := db.Earlier(eng, row.ID); err != nil {
-		return nil, err
-	}
-	if err := eng.Replay(evs); err != nil {
-		return eng, err // folded up to the event refused: verify still checks the rows against it
-	}
-	if len(evs) > 0 && eng.State().Opened == nil {
-		return nil, errors.New("the journal has no show-opened event")
-	}
-	return eng, nil
+	return show.Fold(sh, src, clock, setup, evs)
 }
 
-// setJackpots gives the engine each chest's jackpot as the campaign's
-// record has it before the show.
-func (db *DB) setJackpots(eng *show.Engine, showID string) error {
-	done := map[string]bool{}
-	for i := range eng.Show.Segments {
-		j := eng.Show.Segments[i].Jackpot
-		if eng.Show.Segments[i].Kind != show.KindChest || j == nil || done[j.Name] {
-			continue
-		}
-		done[j.Name] = true
-		ledger, err := db.JackpotLedger(j.Name, showID)
-		if err != nil {
-			return fmt.Errorf("the ledger of jackpot %s: %v", j.Name, err)
-		}
-		if len(ledger) > 0 { // none yet: the jackpot opens at its start or base, and says so
-			eng.SetJackpot(j.Name, show.NextJackpot(j, ledger))
+// Setup gathers what the fold of show showID of sh needs from the
+// database besides its journal: the seed (none when this copy has not
+// got it: an archive of a show not closed), the exclusions list, and what
+// the campaign's record held before the show: each chest's jackpot and
+// the earlier winners the draws read.
+func (db *DB) Setup(sh *show.Show, showID string) (show.Setup, error) {
+	s := show.Setup{Excluding: true}
+	switch seed, err := db.Seed(showID); {
+	case errors.Is(err, ErrNoSeed):
+	case err != nil:
+		return s, err
+	default:
+		s.Seed = seed
+	}
+	var err error
+	if s.Exclusions, err = db.Exclusions(showID); err != nil {
+		return s, err
+	}
+	if s.Jackpots, err = db.jackpots(sh, showID); err != nil {
+		return s, err
+	}
+	for i := range sh.Segments {
+		if g := &sh.Segments[i]; g.BonusEntries != nil || g.ExcludeWinners != nil {
+			if s.Past, err = db.PastWins(showID); err != nil {
+				return s, fmt.Errorf("the campaign's earlier winners: %v", err)
+			}
+			break
 		}
 	}
-	return nil
+	return s, nil
+}
+
+// jackpots are each chest's jackpot as the campaign's record has it
+// before the show; a jackpot with no settlement yet is left out, and opens
+// at its start or base.
+func (db *DB) jackpots(sh *show.Show, showID string) (map[string]int64, error) {
+	out := map[string]int64{}
+	for i := range sh.Segments {
+		j := sh.Segments[i].Jackpot
+		if sh.Segments[i].Kind != show.KindChest || j == nil {
+			continue
+		}
+		if _, done := out[j.Name]; done {
+			continue
+		}
+		ledger, err := db.JackpotLedger(j.Name, showID)
+		if err != nil {
+			return nil, fmt.Errorf("the ledger of jackpot %s: %v", j.Name, err)
+		}
+		if len(ledger) > 0 {
+			out[j.Name] = show.NextJackpot(j, ledger)
+		}
+	}
+	return out, nil
 }
 
 // Fold replays a show's journal into an engine over the recorded rows.

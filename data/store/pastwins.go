@@ -100,22 +100,3 @@ func (db *DB) segmentKinds() (map[[2]string]*show.Segment, error) {
 	return out, nil
 }
 
-// Earlier gives the engine what it takes from the campaign's earlier
-// shows: each chest's jackpot, and the winners the draws' bonus_entries
-// and exclude_winners read.
-func (db *DB) Earlier(eng *show.Engine, showID string) error {
-	if err := db.setJackpots(eng, showID); err != nil {
-		return err
-	}
-	for i := range eng.Show.Segments {
-		if s := &eng.Show.Segments[i]; s.BonusEntries != nil || s.ExcludeWinners != nil {
-			past, err := db.PastWins(showID)
-			if err != nil {
-				return fmt.Errorf("the campaign's earlier winners: %v", err)
-			}
-			eng.SetCampaign(past)
-			return nil
-		}
-	}
-	return nil
-}

@@ -95,8 +95,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		return nil, false
 	}
 	last := evs[len(evs)-1].At
-	eng := show.NewEngine(sh, nil, func() time.Time { return last })
-	eng.FromBins(func(seg string) ([]show.Entry, error) {
+	bins := func(seg string) ([]show.Entry, error) {
 		name := "bins/" + seg + ".csv"
 		es, rehearsal, err := record.ReadBin(filepath.Join(dir, filepath.FromSlash(name)))
 		if errors.Is(err, fs.ErrNotExist) {
@@ -112,8 +111,11 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 				map[bool]string{true: "a rehearsal", false: "an official show"}[o.Rehearsal])
 		}
 		return es, nil
-	})
-	if err := eng.Replay(evs); err != nil {
+	}
+	// an export has no rows to rebuild its bins from and no exclusions
+	// list: its bin files, and each freeze's exclusions as recorded
+	eng, err := show.Fold(sh, nil, func() time.Time { return last }, show.Setup{Bins: bins}, evs)
+	if err != nil {
 		r.bad("the journal does not fold by the rules: %v", err)
 		return nil, false
 	}
