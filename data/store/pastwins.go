@@ -99,4 +99,3 @@ func (db *DB) segmentKinds() (map[[2]string]*show.Segment, error) {
 	}
 	return out, nil
 }
-
