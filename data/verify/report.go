@@ -1,8 +1,3 @@
-// Package verify is the auditor's check of an export: it reads the
-// show's journal from journal.jsonl, checks its hash chain, folds it with
-// the engine's own rules over the export's bin files, re-deriving every
-// pick from the revealed seed, and then writes every file of the export
-// again from that fold and compares. It needs no database.
 package verify
 
 import "fmt"
