@@ -29,12 +29,39 @@ func Dir(dir string) (*Report, error) {
 		return nil, fmt.Errorf("%s is not a folder", dir)
 	}
 	r := &Report{}
+	if !knownFormat(r, dir) {
+		return r, nil
+	}
 	x, ok := fold(r, dir)
 	if !ok {
 		return r, nil
 	}
 	compare(r, dir, x)
 	return r, nil
+}
+
+// Formats are the layouts of record.json this verify reads, each written
+// by a release of drawshow; testdata/formats holds an archive of each.
+var Formats = []string{record.RecordFormat}
+
+// knownFormat reports whether record.json, if it says its format, says
+// one of Formats; a format it does not know is named, and nothing else is
+// checked against rules that may not be the ones it was written by. A
+// record.json missing or not JSON is left to compare, which names it.
+func knownFormat(r *Report, dir string) bool {
+	b, err := os.ReadFile(filepath.Join(dir, record.RecordFile))
+	if err != nil {
+		return true
+	}
+	var head struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(b, &head) != nil || slices.Contains(Formats, head.Format) {
+		return true
+	}
+	r.bad("%s: format %q is not one this drawshow reads (%s): verify it with the release that wrote it, or a later one",
+		record.RecordFile, head.Format, strings.Join(Formats, ", "))
+	return false
 }
 
 // fold reads the journal and folds the show it holds over the export's
