@@ -535,9 +535,8 @@ func TestAutoplayFinale(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sr := &screenRig{screen: ebiten.NewImage(W, H), every: 250 * time.Millisecond}
-			t.Cleanup(sr.screen.Deallocate)
-			sr.rig = openRig(t, writeShow(t, c.files), testStart, func(o *Options) { o.Autoplay = true })
+			r := openRig(t, writeShow(t, c.files), testStart, func(o *Options) { o.Autoplay = true })
+			sr := (&screenRig{every: 250 * time.Millisecond}).on(r)
 			last := sr.scene()
 			scenes := map[string]bool{}
 			frames := 0

@@ -86,6 +86,9 @@ type rig struct {
 	s   *Stage
 	ss  *session.Session
 	sh  *show.Show
+	// offAtlas renders the whole frames on images off ebiten's texture
+	// atlas, as a screenRig's screen is (see screenRig.on)
+	offAtlas bool
 }
 
 // W is the width the tests draw at unless they say: 16:9 at 1080 lines.
@@ -258,15 +261,16 @@ func (r *rig) frame() *image.RGBA {
 	return out
 }
 
-// render draws the stage as a whole frame on a fresh image of size, and
-// says where its text fell: on the frame (for the golden frames), and
-// whole, past its edges too (for the layout's faults; a stamp's text,
-// over other text on purpose, only where it is cut). The stage paints only
-// what changed since its last frame, so the test makes it forget what it
-// showed for this one frame; a screenshot due is left for the next frame.
+// render draws the stage as a whole frame on a fresh image of size (off
+// the atlas if r.offAtlas), and says where its text fell: on the frame
+// (for the golden frames), and whole, past its edges too (for the
+// layout's faults; a stamp's text, over other text on purpose, only where
+// it is cut). The stage paints only what changed since its last frame,
+// so the test makes it forget what it showed for this one frame; a
+// screenshot due is left for the next frame.
 func (r *rig) render(size image.Point) (out *image.RGBA, on, whole []image.Rectangle) {
 	r.t.Helper()
-	img := ebiten.NewImage(size.X, size.Y)
+	img := ebiten.NewImageWithOptions(image.Rectangle{Max: size}, &ebiten.NewImageOptions{Unmanaged: r.offAtlas})
 	defer img.Deallocate()
 	shown, due := r.s.shown, r.s.shotDue
 	r.s.shown, r.s.shotDue = look{}, false
