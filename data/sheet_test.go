@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"drawshow/data/paper"
-	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -76,7 +75,7 @@ func sumOf(t *testing.T, path string) (string, int64) {
 }
 
 // readSheet is SheetOf on a read-only handle of f's database.
-func readSheet(t *testing.T, f *fixture, showID string) (*record.Sheet, error) {
+func readSheet(t *testing.T, f *fixture, showID string) (*paper.Sheet, error) {
 	t.Helper()
 	db, err := store.OpenExisting(f.dbPath)
 	if err != nil {
@@ -113,19 +112,19 @@ func TestSheetOf(t *testing.T) {
 		t.Errorf("opened at %v, want %v", s.OpenedAt, f.clock)
 	}
 	sum, size := sumOf(t, f.showPath)
-	if !reflect.DeepEqual(s.ShowFile, record.SheetFile{Name: "show.yaml", Size: size, SHA256: sum}) || sum != o.FileSHA256 {
+	if !reflect.DeepEqual(s.ShowFile, paper.SheetFile{Name: "show.yaml", Size: size, SHA256: sum}) || sum != o.FileSHA256 {
 		t.Errorf("the show file: %+v, want SHA-256 %s, %d bytes", s.ShowFile, sum, size)
 	}
-	file := func(name string, uses ...string) record.SheetFile {
+	file := func(name string, uses ...string) paper.SheetFile {
 		sum, size := sumOf(t, filepath.Join(f.dir, name))
-		return record.SheetFile{Name: name, Uses: uses, Size: size, SHA256: sum}
+		return paper.SheetFile{Name: name, Uses: uses, Size: size, SHA256: sum}
 	}
-	want := []record.SheetFile{
+	want := []paper.SheetFile{
 		file("lists/exclusions.csv", "exclusions (whole show)"),
 		{Name: "lists/register.csv", Uses: []string{"decline register (whole show)"}, Absent: "not present at open: its contents are recorded at import"},
 		file("entries/early.csv", "entries of early, encore"),
 		file("lists/proxies.csv", "proxy nominations of early"),
-		{Name: "entries/late.csv", Uses: []string{"entries of late"}, Absent: record.NotPresent},
+		{Name: "entries/late.csv", Uses: []string{"entries of late"}, Absent: paper.NotPresent},
 	}
 	if !reflect.DeepEqual(s.Files, want) {
 		t.Errorf("files:\n got %+v\nwant %+v", s.Files, want)
@@ -137,7 +136,7 @@ func TestSheetOf(t *testing.T) {
 		}
 		return v
 	}
-	segs := []record.SheetSegment{
+	segs := []paper.SheetSegment{
 		{ID: "welcome", Title: "Welcome", Kind: string(show.KindSlide)},
 		{ID: "early", Title: "Early Draw", Kind: string(show.KindDraw), At: at("19:00"), Winners: 2, Prizes: "R1 000 each"},
 		{ID: "late", Title: "Late Draw", Kind: string(show.KindDraw), At: at("21:00"), Winners: 2, Prizes: "R5 000, R2 500"},

@@ -9,7 +9,6 @@ import (
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/paper"
-	"drawshow/data/record"
 	"drawshow/data/store"
 )
 
@@ -48,12 +47,12 @@ func cmdSheet(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := record.WriteSheet(*out, *s); err != nil {
+	if err := paper.WriteSheetPDF(*out, *s); err != nil {
 		return err
 	}
-	status := record.SheetOfficial
+	status := paper.SheetOfficial
 	if s.Rehearsal {
-		status = record.SheetRehearsal
+		status = paper.SheetRehearsal
 	}
 	hashed := 0
 	for _, f := range s.Files {
@@ -62,7 +61,7 @@ func cmdSheet(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "pre-show sheet of show %s (%s) to %s: commitment %s; %d of %d list and entry file(s) hashed; %d segment(s)\n",
-		s.ShowID, status, *out, record.Group4(s.Commitment), hashed, len(s.Files), len(s.Segments))
+		s.ShowID, status, *out, paper.Group4(s.Commitment), hashed, len(s.Files), len(s.Segments))
 	if s.Late != "" {
 		fmt.Fprintf(stderr, "warning: %s; the sheet says it was printed after the first draw began\n", s.Late)
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/data/record"
+	"drawshow/data/paper"
 	"drawshow/show"
 )
 
@@ -63,7 +63,7 @@ func checkSheet(t *testing.T, path, showPath, commitment string, rehearsal bool,
 		}
 	}
 	has("the commitment", "Commitment C "+commitment)
-	g := strings.Fields(record.Group4(commitment))
+	g := strings.Fields(paper.Group4(commitment))
 	if len(g) != 16 {
 		t.Fatalf("commitment %q in %d groups", commitment, len(g))
 	}
@@ -107,7 +107,7 @@ func checkSheet(t *testing.T, path, showPath, commitment string, rehearsal bool,
 	}
 	for _, rel := range absent {
 		i := slices.IndexFunc(lines, func(l string) bool { return strings.HasSuffix(l, " "+rel) })
-		if i < 0 || !slices.Contains(lines[i:min(i+4, len(lines))], "SHA-256 "+record.NotPresent) {
+		if i < 0 || !slices.Contains(lines[i:min(i+4, len(lines))], "SHA-256 "+paper.NotPresent) {
 			t.Errorf("%s is not said to be absent:\n%s", rel, text)
 		}
 	}
@@ -174,7 +174,7 @@ func TestSheet(t *testing.T) {
 	if err != nil {
 		t.Fatalf("sheet: %v\n%s", err, stderr)
 	}
-	if want := "pre-show sheet of show royal-flush-2024-11-30 (REHEARSAL) to " + out + ": commitment " + record.Group4(c) + "; 5 of 5 list and entry file(s) hashed; 4 segment(s)\n"; stdout != want || stderr != "" {
+	if want := "pre-show sheet of show royal-flush-2024-11-30 (REHEARSAL) to " + out + ": commitment " + paper.Group4(c) + "; 5 of 5 list and entry file(s) hashed; 4 segment(s)\n"; stdout != want || stderr != "" {
 		t.Errorf("sheet said %q, %q; want %q", stdout, stderr, want)
 	}
 	checkSheet(t, out, crashShow, c, true)

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -92,7 +91,7 @@ func OpenedFrom(db *store.DB, sh *show.Show, text []byte, showID string) (*store
 // and size of every list and entry file the show file names that is on
 // disk now, each named relative to the show file. It only reads: the
 // database and the files.
-func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*record.Sheet, error) {
+func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*Sheet, error) {
 	row, err := OpenedFrom(db, sh, text, showID)
 	if err != nil {
 		return nil, err
@@ -106,7 +105,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*record.S
 	if o == nil {
 		return nil, fmt.Errorf("show %s: the journal has no show-opened event", row.ID)
 	}
-	s := &record.Sheet{
+	s := &Sheet{
 		ShowID:    row.ID,
 		Promotion: o.Promotion,
 		Property:  o.Property,
@@ -120,7 +119,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*record.S
 		WitnessMode: string(sh.Witness),
 		Commitment:  o.Commitment,
 		Witness:     st.Witness(),
-		ShowFile:    record.SheetFile{Name: o.File, Size: int64(len(text)), SHA256: o.FileSHA256},
+		ShowFile:    SheetFile{Name: o.File, Size: int64(len(text)), SHA256: o.FileSHA256},
 	}
 	dated := false
 	for i := range sh.Segments {
@@ -128,7 +127,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*record.S
 		if !seg.At.IsZero() && !dated {
 			s.Date, dated = seg.At, true
 		}
-		g := record.SheetSegment{ID: seg.ID, Title: seg.Title, Kind: string(seg.Kind), At: seg.At, Prizes: prizeWords(sh, seg)}
+		g := SheetSegment{ID: seg.ID, Title: seg.Title, Kind: string(seg.Kind), At: seg.At, Prizes: prizeWords(sh, seg)}
 		if seg.Draws() || seg.Kind == show.KindWildCard {
 			g.Winners = seg.Winners
 		}
@@ -149,7 +148,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*record.S
 
 // sheetFiles lists the lists and entry files sh names, each once, in the
 // order the show file names them, hashed as they are on disk now.
-func sheetFiles(sh *show.Show, st *show.State) []record.SheetFile {
+func sheetFiles(sh *show.Show, st *show.State) []SheetFile {
 	type named struct {
 		path    string
 		uses    []string
@@ -183,14 +182,14 @@ func sheetFiles(sh *show.Show, st *show.State) []record.SheetFile {
 		add(seg.Register, "decline register of "+seg.ID, func(n *named) { n.content = true })
 		add(seg.Proxies, "proxy nominations of "+seg.ID, func(n *named) { n.content = true })
 	}
-	out := make([]record.SheetFile, 0, len(files))
+	out := make([]SheetFile, 0, len(files))
 	for _, n := range files {
-		f := record.SheetFile{Name: sh.Rel(n.path), Uses: mergeUses(n.uses)}
+		f := SheetFile{Name: sh.Rel(n.path), Uses: mergeUses(n.uses)}
 		var err error
 		f.SHA256, f.Size, err = hashFile(n.path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			f.Absent = record.NotPresent
+			f.Absent = NotPresent
 			if len(n.entries) == 0 && !n.list {
 				f.Absent = "not present at open: its contents are recorded at import"
 			}
@@ -292,5 +291,5 @@ func WriteSheet(ss *session.Session, path string) error {
 	if err != nil {
 		return err
 	}
-	return record.WriteSheet(path, *sheet)
+	return WriteSheetPDF(path, *sheet)
 }

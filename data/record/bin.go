@@ -2,7 +2,6 @@ package record
 
 import (
 	"bufio"
-	"drawshow/show"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"drawshow/show"
 )
 
 // binBanner is the first line of a rehearsal's bin file, above its

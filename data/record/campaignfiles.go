@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/internal/pdfpage"
 	"drawshow/show"
 )
 
@@ -118,95 +119,95 @@ func campaignTitle(shows []CampaignShow) string {
 }
 
 func writeCampaignPDF(path string, shows []CampaignShow, at time.Time) error {
-	g := newPage(campaignTitle(shows), OfficialBanner, at)
-	p := g.p
+	g := pdfpage.New(campaignTitle(shows), OfficialBanner, at)
+	p := g.P
 	cur := shows[0].Currency
 	money := func(v int64) string { return show.Money(cur, v) }
 	p.SetHeaderFunc(func() {
-		p.SetXY(pdfMargin, 8)
-		g.font("B", 10)
+		p.SetXY(pdfpage.Margin, 8)
+		g.Font("B", 10)
 		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfBodyW, 7, "Campaign report: official shows only", "", 1, "C", false, 0, "")
-		g.runningHead(shows[0].Promotion+", "+shows[0].Property, shows[0].Date+" to "+shows[len(shows)-1].Date)
+		p.CellFormat(pdfpage.BodyW, 7, "Campaign report: official shows only", "", 1, "C", false, 0, "")
+		g.RunningHead(shows[0].Promotion+", "+shows[0].Property, shows[0].Date+" to "+shows[len(shows)-1].Date)
 	})
-	p.SetFooterFunc(func() { g.runningFoot("drawshow campaign report", 0.7, false) })
+	p.SetFooterFunc(func() { g.RunningFoot("drawshow campaign report", 0.7, false) })
 	p.AddPage()
-	g.h1("Campaign report")
-	g.text(fmt.Sprintf("%d official show(s) of the campaign database, %s to %s. Rehearsals are left out: they are never a result. Every amount is in %s, whole units.",
+	g.H1("Campaign report")
+	g.Text(fmt.Sprintf("%d official show(s) of the campaign database, %s to %s. Rehearsals are left out: they are never a result. Every amount is in %s, whole units.",
 		len(shows), shows[0].Date, shows[len(shows)-1].Date, cur))
-	g.h2("Shows and totals paid")
-	cols := []pdfCol{{"Show", 46, "L"}, {"Date", 20, "L"}, {"Status", 24, "L"}, {"Draws", 12, "R"}, {"Winners", 14, "R"},
-		{"Cash", 24, "R"}, {"In kind", 14, "R"}, {"Stated value", 26, "R"}}
-	g.tableHeader(cols)
+	g.H2("Shows and totals paid")
+	cols := []pdfpage.Col{{Title: "Show", W: 46, Align: "L"}, {Title: "Date", W: 20, Align: "L"}, {Title: "Status", W: 24, Align: "L"}, {Title: "Draws", W: 12, Align: "R"}, {Title: "Winners", W: 14, Align: "R"},
+		{Title: "Cash", W: 24, Align: "R"}, {Title: "In kind", W: 14, Align: "R"}, {Title: "Stated value", W: 26, Align: "R"}}
+	g.TableHeader(cols)
 	plain := func(int) bool { return false }
 	for _, s := range shows {
 		t := s.Totals
-		g.tableRow(cols, []string{s.ID, s.Date, s.Status(), strconv.Itoa(s.Draws), strconv.Itoa(t.Winners), money(t.Cash),
+		g.TableRow(cols, []string{s.ID, s.Date, s.Status(), strconv.Itoa(s.Draws), strconv.Itoa(t.Winners), money(t.Cash),
 			strconv.Itoa(t.InKind), money(t.InKindValue)}, plain)
 	}
 	t := CampaignTotals(shows)
-	g.tableRow(cols, []string{CampaignTotalRow, "", "", "", strconv.Itoa(t.Winners), money(t.Cash), strconv.Itoa(t.InKind), money(t.InKindValue)},
+	g.TableRow(cols, []string{CampaignTotalRow, "", "", "", strconv.Itoa(t.Winners), money(t.Cash), strconv.Itoa(t.InKind), money(t.InKindValue)},
 		func(int) bool { return true })
 	p.Ln(2)
-	g.kv("Paid in all", t.Words(cur), false)
+	g.KV("Paid in all", t.Words(cur), false)
 
-	g.h2("Progressive jackpot ledger")
+	g.H2("Progressive jackpot ledger")
 	var ledger []LedgerLine
 	for _, s := range shows {
 		ledger = append(ledger, s.Ledger...)
 	}
 	if len(ledger) == 0 {
-		g.text("No progressive jackpot was drawn in these shows.")
+		g.Text("No progressive jackpot was drawn in these shows.")
 	} else {
-		g.text("Week by week: each chest's jackpot when its bin froze, and how it was settled. Not won, it grows by its step for the next week; won, it goes back to its base.")
+		g.Text("Week by week: each chest's jackpot when its bin froze, and how it was settled. Not won, it grows by its step for the next week; won, it goes back to its base.")
 		p.Ln(1)
-		lcols := []pdfCol{{"Jackpot", 40, "L"}, {"Date", 20, "L"}, {"Show", 46, "L"}, {"Value", 26, "R"}, {"Result", 22, "L"}, {"Next", 26, "R"}}
-		g.tableHeader(lcols)
+		lcols := []pdfpage.Col{{Title: "Jackpot", W: 40, Align: "L"}, {Title: "Date", W: 20, Align: "L"}, {Title: "Show", W: 46, Align: "L"}, {Title: "Value", W: 26, Align: "R"}, {Title: "Result", W: 22, Align: "L"}, {Title: "Next", W: 26, Align: "R"}}
+		g.TableHeader(lcols)
 		for _, l := range ledger {
 			next := ""
 			if l.Settled {
 				next = money(l.Next)
 			}
-			g.tableRow(lcols, []string{l.Jackpot, l.Date, l.Show, money(l.Value), l.result(), next}, plain)
+			g.TableRow(lcols, []string{l.Jackpot, l.Date, l.Show, money(l.Value), l.result(), next}, plain)
 		}
 	}
 
-	g.h2("Finalists by month")
+	g.H2("Finalists by month")
 	months, by := Finalists(shows)
 	if len(months) == 0 {
-		g.text("No finalist was drawn in these shows.")
+		g.Text("No finalist was drawn in these shows.")
 	}
-	fcols := []pdfCol{{"Date", 20, "L"}, {"Show", 42, "L"}, {"Card", 28, "L"}, {"Name", 40, "L"}, {"Property", 26, "L"}, {"Segment", 24, "L"}}
+	fcols := []pdfpage.Col{{Title: "Date", W: 20, Align: "L"}, {Title: "Show", W: 42, Align: "L"}, {Title: "Card", W: 28, Align: "L"}, {Title: "Name", W: 40, Align: "L"}, {Title: "Property", W: 26, Align: "L"}, {Title: "Segment", W: 24, Align: "L"}}
 	for _, m := range months {
-		g.room(20)
-		g.font("B", 10)
-		p.CellFormat(pdfBodyW, 6, fmt.Sprintf("%s: %d finalist(s)", m, len(by[m])), "", 1, "L", false, 0, "")
-		g.tableHeader(fcols)
+		g.Room(20)
+		g.Font("B", 10)
+		p.CellFormat(pdfpage.BodyW, 6, fmt.Sprintf("%s: %d finalist(s)", m, len(by[m])), "", 1, "L", false, 0, "")
+		g.TableHeader(fcols)
 		for _, w := range by[m] {
-			g.tableRow(fcols, []string{w.Date, w.Show, w.Card, w.Name, w.Property, w.Segment}, plain)
+			g.TableRow(fcols, []string{w.Date, w.Show, w.Card, w.Name, w.Property, w.Segment}, plain)
 		}
 		p.Ln(2)
 	}
 
-	wcols := []pdfCol{{"Segment", 26, "L"}, {"#", 8, "R"}, {"Card", 30, "L"}, {"Name", 38, "L"}, {"Prize", 30, "L"}, {"Amount", 24, "R"}, {"Outcome", 24, "L"}}
+	wcols := []pdfpage.Col{{Title: "Segment", W: 26, Align: "L"}, {Title: "#", W: 8, Align: "R"}, {Title: "Card", W: 30, Align: "L"}, {Title: "Name", W: 38, Align: "L"}, {Title: "Prize", W: 30, Align: "L"}, {Title: "Amount", W: 24, Align: "R"}, {Title: "Outcome", W: 24, Align: "L"}}
 	for _, s := range shows {
-		g.h2(fmt.Sprintf("Winners of show %s (%s)", s.ID, s.Date))
+		g.H2(fmt.Sprintf("Winners of show %s (%s)", s.ID, s.Date))
 		if len(s.Winners) == 0 {
-			g.text("No winner.")
+			g.Text("No winner.")
 			continue
 		}
-		g.tableHeader(wcols)
+		g.TableHeader(wcols)
 		for _, w := range s.Winners {
 			amount := ""
 			if w.Amount > 0 {
 				amount = money(w.Amount)
 			}
-			g.tableRow(wcols, []string{w.Segment, strconv.Itoa(w.Pick), w.Card, w.Name, w.Prize, amount, w.Outcome}, plain)
+			g.TableRow(wcols, []string{w.Segment, strconv.Itoa(w.Pick), w.Card, w.Name, w.Prize, amount, w.Outcome}, plain)
 		}
 		p.Ln(1)
-		g.kv("Show total", s.Totals.Words(cur), false)
+		g.KV("Show total", s.Totals.Words(cur), false)
 	}
-	g.signatureLines(95, "Signed as a true summary of the official shows above.", "Promotions manager", "Independent auditor")
+	g.SignatureLines(95, "Signed as a true summary of the official shows above.", "Promotions manager", "Independent auditor")
 	if err := p.Error(); err != nil {
 		return err
 	}

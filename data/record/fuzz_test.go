@@ -2,7 +2,6 @@ package record
 
 import (
 	"bytes"
-	"drawshow/show"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"drawshow/show"
 )
 
 const journalSeed = `{"seq":1,"at":"2024-11-30T17:00:00Z","kind":"show-opened","show":"s","payload":"{\"show\":\"s\",\"opened\":{\"algorithm\":\"drawshow-v1\",\"promotion\":\"p\",\"property\":\"q\",\"rehearsal\":false,\"commitment\":\"c\",\"witness\":\"\",\"file\":\"f\",\"file_sha256\":\"h\",\"segments\":[\"a\"]}}","prev_hash":"0000000000000000000000000000000000000000000000000000000000000000","hash":"0000000000000000000000000000000000000000000000000000000000000000"}

@@ -2,28 +2,15 @@ package record
 
 import (
 	"fmt"
-	"strings"
 	"time"
-	"unicode/utf8"
 
+	"drawshow/data/internal/pdfpage"
 	"drawshow/show"
-)
-
-// A4 portrait, in millimetres.
-const (
-	pdfPageW  = 210.0
-	pdfPageH  = 297.0
-	pdfMargin = 15.0
-	pdfBodyW  = pdfPageW - 2*pdfMargin
-	pdfTop    = 26.0
-	pdfBottom = 18.0
-	pdfLine   = 5.0
-	pdfLabelW = 42.0
 )
 
 // report lays out report.pdf.
 type report struct {
-	page
+	pdfpage.Page
 	x *Set
 }
 
@@ -40,9 +27,9 @@ func (x *Set) writePDF(path string) error {
 		at = x.st.LastAt
 	}
 	o := x.st.Opened
-	pg := newPage(fmt.Sprintf("%s, %s: draw report, show %s", o.Promotion, o.Property, x.st.ID), x.banner(), at)
-	p := pg.p
-	r := &report{page: pg, x: x}
+	pg := pdfpage.New(fmt.Sprintf("%s, %s: draw report, show %s", o.Promotion, o.Property, x.st.ID), x.banner(), at)
+	p := pg.P
+	r := &report{Page: pg, x: x}
 	p.SetHeaderFunc(r.header)
 	p.SetFooterFunc(r.footer)
 
@@ -59,100 +46,79 @@ func (x *Set) writePDF(path string) error {
 	return p.OutputFileAndClose(path)
 }
 
-// pdfText keeps to what the PDF's fonts can carry: characters of the basic
-// multilingual plane (fpdf fails on others), no control characters.
-func pdfText(s string) string {
-	return strings.Map(func(c rune) rune {
-		switch {
-		case c == '\n':
-			return c
-		case c < 0x20 || c == 0x7f:
-			return ' '
-		case c > 0xffff:
-			return '?'
-		case c == '\u202f':
-			// show.Money groups digits with a narrow no-break space, which
-			// the Go fonts lack: the no-break space they have keeps an
-			// amount on one line all the same
-			return '\u00a0'
-		}
-		return c
-	}, s)
-}
-
 func (r *report) header() {
-	p, x := r.p, r.x
-	p.SetXY(pdfMargin, 8)
-	r.font("B", 10)
+	p, x := r.P, r.x
+	p.SetXY(pdfpage.Margin, 8)
+	r.Font("B", 10)
 	if x.st.Opened.Rehearsal {
 		p.SetFillColor(192, 0, 0)
 		p.SetTextColor(255, 255, 255)
-		p.CellFormat(pdfBodyW, 7, "REHEARSAL - NOT AN OFFICIAL RESULT", "", 1, "C", true, 0, "")
+		p.CellFormat(pdfpage.BodyW, 7, "REHEARSAL - NOT AN OFFICIAL RESULT", "", 1, "C", true, 0, "")
 		// under the page's content; the line below may lose its first word
 		// to pdftotext -nodiag
-		r.watermark("REHEARSAL")
+		r.Watermark("REHEARSAL")
 	} else {
 		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfBodyW, 7, OfficialBanner, "", 1, "C", false, 0, "")
+		p.CellFormat(pdfpage.BodyW, 7, OfficialBanner, "", 1, "C", false, 0, "")
 	}
 	o := x.st.Opened
-	r.runningHead(fmt.Sprintf("%s, %s", o.Promotion, o.Property), "show "+x.st.ID)
+	r.RunningHead(fmt.Sprintf("%s, %s", o.Promotion, o.Property), "show "+x.st.ID)
 }
 
 func (r *report) footer() {
 	x := r.x
-	r.runningFoot(fmt.Sprintf("%s draw report, show %s", x.st.Opened.Algorithm, x.st.ID), 0.7, x.st.Opened.Rehearsal)
+	r.RunningFoot(fmt.Sprintf("%s draw report, show %s", x.st.Opened.Algorithm, x.st.ID), 0.7, x.st.Opened.Rehearsal)
 }
 
 func (r *report) cover() {
 	x, o := r.x, r.x.st.Opened
-	r.h1("Draw report")
-	r.font("", 12)
-	r.p.MultiCell(pdfBodyW, 6, pdfText(fmt.Sprintf("%s, %s", o.Promotion, o.Property)), "", "L", false)
-	r.p.Ln(2)
+	r.H1("Draw report")
+	r.Font("", 12)
+	r.P.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", o.Promotion, o.Property)), "", "L", false)
+	r.P.Ln(2)
 	if o.Rehearsal {
-		r.font("B", 11)
-		r.p.SetTextColor(192, 0, 0)
-		r.p.MultiCell(pdfBodyW, 5.5, "REHEARSAL: this show was a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
-		r.p.SetTextColor(0, 0, 0)
-		r.p.Ln(2)
+		r.Font("B", 11)
+		r.P.SetTextColor(192, 0, 0)
+		r.P.MultiCell(pdfpage.BodyW, 5.5, "REHEARSAL: this show was a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
+		r.P.SetTextColor(0, 0, 0)
+		r.P.Ln(2)
 	}
 	closed := x.local(x.st.ClosedAt)
 	if closed == "" {
 		closed = "not closed"
 	}
-	r.kv("Show", x.st.ID, false)
-	r.kv("Show file", o.File, false)
-	r.kv("Show file SHA-256", o.FileSHA256, true)
-	r.kv("Timezone", x.sh.Timezone+", "+x.offset(x.st.OpenedAt)+" (all times below)", false)
-	r.kv("Currency", x.sh.Currency+" (every amount)", false)
-	r.kv("Opened", x.local(x.st.OpenedAt), false)
-	r.kv("Closed", closed, false)
-	r.kv("Draws", fmt.Sprintf("%d of %d segments drawn", len(x.rec.Draws), len(x.st.Segs)), false)
-	r.kv("Journal", fmt.Sprintf("%d events of this show", x.rec.Journal.Events), false)
-	r.kv("Journal head", x.rec.Journal.Head, true)
+	r.KV("Show", x.st.ID, false)
+	r.KV("Show file", o.File, false)
+	r.KV("Show file SHA-256", o.FileSHA256, true)
+	r.KV("Timezone", x.sh.Timezone+", "+x.offset(x.st.OpenedAt)+" (all times below)", false)
+	r.KV("Currency", x.sh.Currency+" (every amount)", false)
+	r.KV("Opened", x.local(x.st.OpenedAt), false)
+	r.KV("Closed", closed, false)
+	r.KV("Draws", fmt.Sprintf("%d of %d segments drawn", len(x.rec.Draws), len(x.st.Segs)), false)
+	r.KV("Journal", fmt.Sprintf("%d events of this show", x.rec.Journal.Events), false)
+	r.KV("Journal head", x.rec.Journal.Head, true)
 	if x.st.Closed {
 		// the anchor on paper: verify --anchor SEQ:HEX holds a record to it
-		r.kv("Chain head at close", Anchor(x.rec.Journal.HeadSeq, x.rec.Journal.Head), true)
+		r.KV("Chain head at close", Anchor(x.rec.Journal.HeadSeq, x.rec.Journal.Head), true)
 	}
 
 	r.lists(x.st.Lists)
 	r.totals()
 
-	r.h2("Commitment, seed and witness")
-	r.kv("Algorithm", o.Algorithm, false)
-	r.kv("Commitment C", o.Commitment, true)
+	r.H2("Commitment, seed and witness")
+	r.KV("Algorithm", o.Algorithm, false)
+	r.KV("Commitment C", o.Commitment, true)
 	if x.st.Seed == "" {
-		r.kv("Seed S", "not revealed: the show is not closed, so the picks cannot be re-derived yet", false)
+		r.KV("Seed S", "not revealed: the show is not closed, so the picks cannot be re-derived yet", false)
 	} else {
-		r.kv("Seed S", x.st.Seed, true)
+		r.KV("Seed S", x.st.Seed, true)
 	}
-	r.kv("Witness W", x.witness(), false)
+	r.KV("Witness W", x.witness(), false)
 	if x.sh.Witness == show.WitnessEachDraw {
-		r.kv("Witness mode", "each-draw: every segment's draws are keyed by a draw witness typed after its bin froze (on each draw's page)", false)
+		r.KV("Witness mode", "each-draw: every segment's draws are keyed by a draw witness typed after its bin froze (on each draw's page)", false)
 	}
 
-	r.h2("How to verify")
+	r.H2("How to verify")
 	steps := []string{
 		"The commitment C was recorded and shown when the show opened, before any bin was frozen. Check that SHA-256 of the seed S (32 bytes, in hex above) is C.",
 		"The key is K = SHA-256(S || W), with W the witness in UTF-8 (empty if none).",
@@ -169,28 +135,28 @@ func (r *report) cover() {
 	}
 	steps = append(steps, "\"drawshow verify DIR\" re-derives every pick of this export and every choice, \"drawshow verify FILE.zip\" checks an archive, and \"drawshow verify --db FILE\" checks the journal's hash chain and re-derives every closed show in it; each names any mismatch.")
 	for i, s := range steps {
-		r.text(fmt.Sprintf("%d. %s", i+1, s))
-		r.p.Ln(1)
+		r.Text(fmt.Sprintf("%d. %s", i+1, s))
+		r.P.Ln(1)
 	}
 }
 
 func (r *report) segment(s *show.SegState) {
-	x, p := r.x, r.p
+	x, p := r.x, r.P
 	p.AddPage() // each draw starts a page
-	r.h2(fmt.Sprintf("%s (%s)", s.Seg.Title, s.Seg.ID))
+	r.H2(fmt.Sprintf("%s (%s)", s.Seg.Title, s.Seg.ID))
 	sched := x.localMinute(s.Seg.At)
 	if sched == "" {
 		sched = "not scheduled"
 	}
-	r.kv("Scheduled", sched, false)
+	r.KV("Scheduled", sched, false)
 	if s.Seg.Kind == show.KindWildCard {
 		for _, kv := range x.finaleLines(s) {
-			r.kv(kv[0], kv[1], false)
+			r.KV(kv[0], kv[1], false)
 		}
 		return
 	}
 	if s.Frozen == nil {
-		r.kv("Actual", "not drawn: the bin was never frozen", false)
+		r.KV("Actual", "not drawn: the bin was never frozen", false)
 		return
 	}
 	f := s.Frozen
@@ -203,16 +169,16 @@ func (r *report) segment(s *show.SegState) {
 		}
 		actual += "; last decision " + x.local(last)
 	}
-	r.kv("Actual", actual, false)
+	r.KV("Actual", actual, false)
 	switch {
 	case s.DrawWitness != nil:
-		r.kv("Draw witness W_d", fmt.Sprintf("%q, typed after the freeze", *s.DrawWitness), false)
+		r.KV("Draw witness W_d", fmt.Sprintf("%q, typed after the freeze", *s.DrawWitness), false)
 	case x.sh.Witness == show.WitnessEachDraw:
-		r.kv("Draw witness W_d", "not given: nothing of this segment was derived", false)
+		r.KV("Draw witness W_d", "not given: nothing of this segment was derived", false)
 	}
 	if s.Loaded != nil {
-		r.kv("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, show.Thousands(s.Loaded.Rows)), false)
-		r.kv("Entry file SHA-256", s.Loaded.SHA256, true)
+		r.KV("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, show.Thousands(s.Loaded.Rows)), false)
+		r.KV("Entry file SHA-256", s.Loaded.SHA256, true)
 	}
 	r.lists(s.Lists)
 	rules := s.Seg
@@ -221,26 +187,26 @@ func (r *report) segment(s *show.SegState) {
 			rules = src.Seg // a wild-card draw: the month-end bin's rules over its rows
 		}
 	}
-	r.kv("Rules", rulesOf(rules), false)
+	r.KV("Rules", rulesOf(rules), false)
 	for _, kv := range x.finaleLines(s) {
-		r.kv(kv[0], kv[1], false)
+		r.KV(kv[0], kv[1], false)
 	}
-	r.kv("Fingerprint F", f.Fingerprint, true)
-	r.kv("Rows", x.rowsWords(s), false)
-	r.kv("Participants", show.Thousands(f.Participants)+" in the bin", false)
-	r.kv("Tickets", fmt.Sprintf("%s (total weight), on %s bin lines", show.Thousands(f.TotalWeight), show.Thousands(f.Entries)), false)
-	r.kv("Exclusions removed", fmt.Sprintf("%s card(s) on the exclusions list", show.Thousands(len(f.Excluded))), false)
-	r.kv("Barred", fmt.Sprintf("%s earlier winner(s) of this show (win once)", show.Thousands(len(f.Barred))), false)
+	r.KV("Fingerprint F", f.Fingerprint, true)
+	r.KV("Rows", x.rowsWords(s), false)
+	r.KV("Participants", show.Thousands(f.Participants)+" in the bin", false)
+	r.KV("Tickets", fmt.Sprintf("%s (total weight), on %s bin lines", show.Thousands(f.TotalWeight), show.Thousands(f.Entries)), false)
+	r.KV("Exclusions removed", fmt.Sprintf("%s card(s) on the exclusions list", show.Thousands(len(f.Excluded))), false)
+	r.KV("Barred", fmt.Sprintf("%s earlier winner(s) of this show (win once)", show.Thousands(len(f.Barred))), false)
 	if f.OutOfTier > 0 || f.Capped > 0 || f.Zero > 0 {
-		r.kv("Also left out", fmt.Sprintf("%s row(s) of tiers not in this draw; %s ticket(s) over the cap; %s participant(s) with zero tickets",
+		r.KV("Also left out", fmt.Sprintf("%s row(s) of tiers not in this draw; %s ticket(s) over the cap; %s participant(s) with zero tickets",
 			show.Thousands(f.OutOfTier), show.Thousands(f.Capped), show.Thousands(f.Zero)), false)
 	}
 	won := fmt.Sprintf("%d of %d decided", s.Winners(), s.Seg.Winners)
 	if s.Ended != nil {
 		won += "; ended short: " + s.Ended.Reason
 	}
-	r.kv("Winners", won, false)
-	r.kv("Prizes won", SegTotals(x.sh.Currency, s).Words(x.sh.Currency), false)
+	r.KV("Winners", won, false)
+	r.KV("Prizes won", SegTotals(x.sh.Currency, s).Words(x.sh.Currency), false)
 	p.Ln(2)
 	r.picks(s)
 }
@@ -252,95 +218,29 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// pdfCol is a column of a table, its width in millimetres.
-type pdfCol struct {
-	title string
-	w     float64
-	align string
-}
-
 // pickCols are the columns of a draw's table of picks. A bonus jackpot's
 // ticket is the device and its place the device's area; a finalist's
 // place is the property.
-func pickCols(seg *show.Segment) []pdfCol {
+func pickCols(seg *show.Segment) []pdfpage.Col {
 	ticket, place := "Ticket", "Property"
 	if seg.Kind == show.KindBonus {
 		ticket, place = "Device", "Area"
 	}
-	return []pdfCol{
-		{"#", 7, "R"}, {ticket, 25, "L"}, {"Card", 28.5, "L"}, {"Name", 31, "L"}, {place, 19, "L"},
-		{"Prize", 22, "L"}, {"Outcome", 17.5, "L"}, {"Drawn", 15, "L"}, {"Decided", 15, "L"},
-	}
-}
-
-func (g page) tableHeader(cols []pdfCol) {
-	p := g.p
-	p.SetFillColor(217, 217, 217)
-	g.font("B", 8.5)
-	for _, c := range cols {
-		p.CellFormat(c.w, 6, c.title, "TB", 0, c.align, true, 0, "")
-	}
-	p.Ln(-1)
-}
-
-// maxCellLines bounds the lines of a table's cell: past them the cell is
-// cut with an ellipsis, so that no row outgrows its page.
-const maxCellLines = 12
-
-// tableRow writes one row of a table, each cell wrapped to its column's
-// width (a long ticket or prize takes more lines, none is cut short up to
-// maxCellLines), in the style bold says for each, on a new page with the
-// header again when the row does not fit.
-func (g page) tableRow(cols []pdfCol, cells []string, bold func(i int) bool) {
-	p := g.p
-	const lineH = 4.2
-	wrapped := make([][]string, len(cols))
-	rows := 1
-	for i, c := range cols {
-		g.cellFont(bold(i))
-		lines := p.SplitText(pdfText(cells[i]), c.w)
-		if len(lines) > maxCellLines {
-			lines = lines[:maxCellLines]
-			lines[maxCellLines-1] = g.fit(lines[maxCellLines-1]+"…", c.w-1.5)
-		}
-		wrapped[i] = lines
-		rows = max(rows, len(lines))
-	}
-	h := float64(rows)*lineH + 1
-	if p.GetY()+h > pdfPageH-pdfBottom {
-		p.AddPage()
-		g.tableHeader(cols)
-	}
-	x, y := pdfMargin, p.GetY()
-	for i, c := range cols {
-		g.cellFont(bold(i))
-		for j, l := range wrapped[i] {
-			p.SetXY(x, y+0.5+float64(j)*lineH)
-			p.CellFormat(c.w, lineH, l, "", 0, c.align, false, 0, "")
-		}
-		x += c.w
-	}
-	p.Line(pdfMargin, y+h, x, y+h)
-	p.SetXY(pdfMargin, y+h)
-}
-
-func (g page) cellFont(bold bool) {
-	if bold {
-		g.font("B", 8)
-	} else {
-		g.font("", 8)
+	return []pdfpage.Col{
+		{Title: "#", W: 7, Align: "R"}, {Title: ticket, W: 25, Align: "L"}, {Title: "Card", W: 28.5, Align: "L"}, {Title: "Name", W: 31, Align: "L"}, {Title: place, W: 19, Align: "L"},
+		{Title: "Prize", W: 22, Align: "L"}, {Title: "Outcome", W: 17.5, Align: "L"}, {Title: "Drawn", W: 15, Align: "L"}, {Title: "Decided", W: 15, Align: "L"},
 	}
 }
 
 func (r *report) picks(s *show.SegState) {
-	x, p := r.x, r.p
+	x, p := r.x, r.P
 	if len(s.Picks) == 0 {
-		r.text("No pick was drawn.")
+		r.Text("No pick was drawn.")
 		return
 	}
 	cols := pickCols(s.Seg)
-	r.room(6 + 2*5.2)
-	r.tableHeader(cols)
+	r.Room(6 + 2*5.2)
+	r.TableHeader(cols)
 	day := s.FrozenAt.In(x.sh.Location).Format(time.DateOnly)
 	clock := func(t time.Time) string {
 		if t.IsZero() {
@@ -362,7 +262,7 @@ func (r *report) picks(s *show.SegState) {
 		}
 		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, place, pk.Won(), outcomeName(pk.Outcome),
 			clock(pk.DrawnAt), clock(pk.DecidedAt)}
-		r.tableRow(cols, cells, func(j int) bool { return j == 6 && pk.Outcome.Wins() })
+		r.TableRow(cols, cells, func(j int) bool { return j == 6 && pk.Outcome.Wins() })
 	}
 	p.Ln(1.5)
 	var notes, voids []string
@@ -387,104 +287,79 @@ func (r *report) picks(s *show.SegState) {
 			notes = append(notes, line)
 		}
 	}
-	r.font("I", 8.5)
+	r.Font("I", 8.5)
 	for _, n := range notes {
-		r.room(4.4)
-		p.MultiCell(pdfBodyW, 4.4, pdfText(n), "", "L", false)
+		r.Room(4.4)
+		p.MultiCell(pdfpage.BodyW, 4.4, pdfpage.Clean(n), "", "L", false)
 	}
-	r.room(4.4)
+	r.Room(4.4)
 	if len(voids) == 0 {
-		p.MultiCell(pdfBodyW, 4.4, "Voids: none.", "", "L", false)
+		p.MultiCell(pdfpage.BodyW, 4.4, "Voids: none.", "", "L", false)
 	}
 	for _, v := range voids {
-		r.room(4.4)
-		p.MultiCell(pdfBodyW, 4.4, pdfText("Void: "+v), "", "L", false)
+		r.Room(4.4)
+		p.MultiCell(pdfpage.BodyW, 4.4, pdfpage.Clean("Void: "+v), "", "L", false)
 	}
-}
-
-// fit shortens s with an ellipsis until it is at most w wide in the
-// current font: the longest start of s that is, with the ellipsis, or the
-// ellipsis alone. A string's width is the sum of its characters' widths
-// in the font's units, so one pass over s finds it: the time is linear in
-// s, where taking one character off at a time and measuring again was
-// quadratic (an export with a name of 100 000 characters took 43 s).
-func (g page) fit(s string, w float64) string {
-	if g.p.GetStringWidth(s) <= w {
-		return s
-	}
-	_, size := g.p.GetFontSize()
-	fits := func(units int) bool { return float64(units)*size/1000 <= w } // as GetStringWidth converts units
-	units := g.p.GetStringSymbolWidth("…")
-	var one [utf8.UTFMax]byte
-	end := 0
-	for i, c := range s {
-		units += g.p.GetStringSymbolWidth(string(utf8.AppendRune(one[:0], c)))
-		if !fits(units) {
-			break
-		}
-		end = i + utf8.RuneLen(c)
-	}
-	return s[:end] + "…"
 }
 
 func (r *report) jackpot() {
-	r.h2("Progressive jackpot ledger")
+	r.H2("Progressive jackpot ledger")
 	x, n := r.x, 0
 	for _, s := range x.st.Segs {
 		if s.Seg.Kind != show.KindChest || s.Frozen == nil {
 			continue
 		}
 		n++
-		r.kv(s.Seg.Title, fmt.Sprintf("jackpot %s: %s this week; %s", s.Seg.Jackpot.Name, show.Money(x.sh.Currency, s.Frozen.Jackpot), x.settlement(s)), false)
+		r.KV(s.Seg.Title, fmt.Sprintf("jackpot %s: %s this week; %s", s.Seg.Jackpot.Name, show.Money(x.sh.Currency, s.Frozen.Jackpot), x.settlement(s)), false)
 		r.history(s)
 	}
 	if n == 0 {
-		r.text("No progressive jackpot in this show: there is no jackpot movement to report.")
+		r.Text("No progressive jackpot in this show: there is no jackpot movement to report.")
 	}
 }
 
 // totals adds up the prizes won, draw by draw and for the night.
 func (r *report) totals() {
 	x := r.x
-	r.h2("Prizes won")
+	r.H2("Prizes won")
 	for _, d := range x.rec.Draws {
-		r.kv(d.Segment, d.Totals.Words(x.sh.Currency), false)
+		r.KV(d.Segment, d.Totals.Words(x.sh.Currency), false)
 	}
-	r.font("B", 9.5)
-	r.kv("The night", x.rec.Totals.Words(x.sh.Currency), false)
+	r.Font("B", 9.5)
+	r.KV("The night", x.rec.Totals.Words(x.sh.Currency), false)
 }
 
 // history is how a chest's jackpot built up, week by week: the official
 // shows before this one, then this week.
 func (r *report) history(s *show.SegState) {
-	x, p := r.x, r.p
+	x, p := r.x, r.P
 	j := s.Seg.Jackpot
 	hist := x.ledger[j.Name]
 	money := func(v int64) string { return show.Money(x.sh.Currency, v) }
 	p.Ln(1)
 	if len(hist) == 0 {
-		r.text(fmt.Sprintf("How it built up: the ledger of %s has no earlier week in this campaign database; this week starts it at %s.", j.Name, money(s.Frozen.Jackpot)))
+		r.Text(fmt.Sprintf("How it built up: the ledger of %s has no earlier week in this campaign database; this week starts it at %s.", j.Name, money(s.Frozen.Jackpot)))
 		return
 	}
-	r.text(fmt.Sprintf("How it built up: the weeks of %s before this show in the campaign database, each at its value when its bin froze.", j.Name))
+	r.Text(fmt.Sprintf("How it built up: the weeks of %s before this show in the campaign database, each at its value when its bin froze.", j.Name))
 	p.Ln(1)
-	cols := []pdfCol{{"Week", 12, "R"}, {"Date", 22, "L"}, {"Show", 66, "L"}, {"Value", 24, "R"}, {"Result", 30, "L"}, {"Next", 24, "R"}}
-	r.tableHeader(cols)
+	cols := []pdfpage.Col{{Title: "Week", W: 12, Align: "R"}, {Title: "Date", W: 22, Align: "L"}, {Title: "Show", W: 66, Align: "L"}, {Title: "Value", W: 24, Align: "R"}, {Title: "Result", W: 30, Align: "L"}, {Title: "Next", W: 24, Align: "R"}}
+	r.TableHeader(cols)
 	plain := func(int) bool { return false }
 	for i, w := range hist {
-		r.tableRow(cols, []string{fmt.Sprint(i + 1), w.Date, w.Show, money(w.Value), map[bool]string{true: "won", false: "not won"}[w.Won], money(w.Next)}, plain)
+		r.TableRow(cols, []string{fmt.Sprint(i + 1), w.Date, w.Show, money(w.Value), map[bool]string{true: "won", false: "not won"}[w.Won], money(w.Next)}, plain)
 	}
 	result, next := "not settled", ""
 	if t := s.Settled; t != nil {
 		result, next = map[bool]string{true: "won", false: "not won"}[t.Won], money(t.Next)
 	}
-	r.tableRow(cols, []string{fmt.Sprint(len(hist) + 1), s.FrozenAt.In(x.sh.Location).Format(time.DateOnly), x.st.ID + " (this show)", money(s.Frozen.Jackpot), result, next},
+	r.TableRow(cols, []string{fmt.Sprint(len(hist) + 1), s.FrozenAt.In(x.sh.Location).Format(time.DateOnly), x.st.ID + " (this show)", money(s.Frozen.Jackpot), result, next},
 		func(int) bool { return true })
 	p.Ln(2)
 }
 
 func (r *report) signatures() {
-	r.signatureLines(130, "Signed as a true record of the draws above.", "Host", "Independent auditor", "Promotions manager")
+	r.SignatureLines(130, "Signed as a true record of the draws above.", "Host", "Independent auditor", "Promotions manager")
 }
 
 // lists prints the files of the desk's lists a show or segment loaded,
@@ -501,9 +376,9 @@ func (r *report) lists(l *show.Lists) {
 		if f.file == "" {
 			continue
 		}
-		r.kv(f.what, f.file, false)
+		r.KV(f.what, f.file, false)
 		if f.sum != "" {
-			r.kv(f.what+" SHA-256", f.sum, true)
+			r.KV(f.what+" SHA-256", f.sum, true)
 		}
 	}
 }

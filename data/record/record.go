@@ -1,13 +1,14 @@
 package record
 
 import (
-	"drawshow/show"
 	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"drawshow/show"
 )
 
 // RecordFormat names the layout of record.json.

@@ -1,4 +1,4 @@
-package record
+package paper
 
 import (
 	"bytes"
@@ -63,7 +63,7 @@ func TestWriteSheet(t *testing.T) {
 			dir := t.TempDir()
 			s := testSheet(rehearsal)
 			path := filepath.Join(dir, "sheet.pdf")
-			if err := WriteSheet(path, s); err != nil {
+			if err := WriteSheetPDF(path, s); err != nil {
 				t.Fatal(err)
 			}
 			text := sheetText(t, path)
@@ -113,7 +113,7 @@ func TestWriteSheet(t *testing.T) {
 
 			// the same sheet, the same bytes
 			again := filepath.Join(dir, "again.pdf")
-			if err := WriteSheet(again, s); err != nil {
+			if err := WriteSheetPDF(again, s); err != nil {
 				t.Fatal(err)
 			}
 			a, _ := os.ReadFile(path)
@@ -132,7 +132,7 @@ func TestWriteSheetLate(t *testing.T) {
 	s := testSheet(false)
 	s.Late, s.WitnessMode, s.Witness, s.FixedSeed = "the bin of draw-00 was frozen at 2024-11-30 21:31:02", "", "", true
 	path := filepath.Join(t.TempDir(), "sheet.pdf")
-	if err := WriteSheet(path, s); err != nil {
+	if err := WriteSheetPDF(path, s); err != nil {
 		t.Fatal(err)
 	}
 	text := sheetText(t, path)

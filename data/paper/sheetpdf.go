@@ -1,4 +1,4 @@
-package record
+package paper
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/internal/pdfpage"
 	"drawshow/show"
 )
 
@@ -80,24 +81,24 @@ const (
 
 // sheetPDF lays out the sheet.
 type sheetPDF struct {
-	page
+	pdfpage.Page
 	s *Sheet
 }
 
-// WriteSheet writes the pre-show sheet to path, an A4 PDF: the show, its
+// WriteSheetPDF writes the pre-show sheet to path, an A4 PDF: the show, its
 // status (OFFICIAL or REHEARSAL, large), the commitment in full and in
 // groups of four, the show file's hash, the hash and size of every list
 // and entry file present, the run sheet with its times, and signature
 // lines for the independent auditor and the promotions manager. The same
 // sheet gives the same file, byte for byte. The file is written beside
 // path and renamed into place, so a kill leaves no half sheet.
-func WriteSheet(path string, s Sheet) error {
+func WriteSheetPDF(path string, s Sheet) error {
 	if s.Location == nil {
 		s.Location = time.UTC
 	}
-	pg := newPage(fmt.Sprintf("%s, %s: pre-show sheet, show %s", s.Promotion, s.Property, s.ShowID), sheetStatus(&s), s.OpenedAt)
-	p := pg.p
-	w := &sheetPDF{page: pg, s: &s}
+	pg := pdfpage.New(fmt.Sprintf("%s, %s: pre-show sheet, show %s", s.Promotion, s.Property, s.ShowID), sheetStatus(&s), s.OpenedAt)
+	p := pg.P
+	w := &sheetPDF{Page: pg, s: &s}
 	p.SetHeaderFunc(w.header)
 	p.SetFooterFunc(w.footer)
 
@@ -164,25 +165,25 @@ func Group4(h string) string {
 }
 
 func (w *sheetPDF) header() {
-	p, s := w.p, w.s
-	p.SetXY(pdfMargin, 8)
-	w.font("B", 10)
+	p, s := w.P, w.s
+	p.SetXY(pdfpage.Margin, 8)
+	w.Font("B", 10)
 	if s.Rehearsal {
 		p.SetFillColor(192, 0, 0)
 		p.SetTextColor(255, 255, 255)
-		p.CellFormat(pdfBodyW, 7, sheetStatus(s), "", 1, "C", true, 0, "")
+		p.CellFormat(pdfpage.BodyW, 7, sheetStatus(s), "", 1, "C", true, 0, "")
 	} else {
 		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfBodyW, 7, sheetStatus(s), "", 1, "C", false, 0, "")
+		p.CellFormat(pdfpage.BodyW, 7, sheetStatus(s), "", 1, "C", false, 0, "")
 	}
-	w.runningHead(fmt.Sprintf("%s, %s", s.Promotion, s.Property), "pre-show sheet, show "+s.ShowID)
+	w.RunningHead(fmt.Sprintf("%s, %s", s.Promotion, s.Property), "pre-show sheet, show "+s.ShowID)
 }
 
 func (w *sheetPDF) footer() {
 	s := w.s
-	w.runningFoot(fmt.Sprintf("drawshow pre-show sheet, show %s, commitment %s…", s.ShowID, s.Commitment[:min(16, len(s.Commitment))]), 0.75, s.Rehearsal)
+	w.RunningFoot(fmt.Sprintf("drawshow pre-show sheet, show %s, commitment %s…", s.ShowID, s.Commitment[:min(16, len(s.Commitment))]), 0.75, s.Rehearsal)
 	if s.Rehearsal {
-		w.watermark(SheetRehearsal) // last on the page: nothing after it loses a word
+		w.Watermark(SheetRehearsal) // last on the page: nothing after it loses a word
 	}
 }
 
@@ -194,37 +195,37 @@ func (w *sheetPDF) local(t time.Time, layout string) string {
 }
 
 func (w *sheetPDF) cover() {
-	p, s := w.p, w.s
-	w.h1("Pre-show sheet")
-	w.font("", 12)
-	p.MultiCell(pdfBodyW, 6, pdfText(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
-	w.font("", 11)
-	p.MultiCell(pdfBodyW, 6, pdfText(w.local(s.Date, "Monday 2 January 2006")), "", "L", false)
+	p, s := w.P, w.s
+	w.H1("Pre-show sheet")
+	w.Font("", 12)
+	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
+	w.Font("", 11)
+	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(w.local(s.Date, "Monday 2 January 2006")), "", "L", false)
 	p.Ln(3)
 
 	// the status, large: nobody mistakes a rehearsal's sheet for a show's
-	w.font("B", 30)
+	w.Font("B", 30)
 	if s.Rehearsal {
 		p.SetTextColor(192, 0, 0)
-		p.CellFormat(pdfBodyW, 13, SheetRehearsal, "", 1, "L", false, 0, "")
-		w.font("B", 10.5)
-		p.MultiCell(pdfBodyW, 5.2, "This show is a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
+		p.CellFormat(pdfpage.BodyW, 13, SheetRehearsal, "", 1, "L", false, 0, "")
+		w.Font("B", 10.5)
+		p.MultiCell(pdfpage.BodyW, 5.2, "This show is a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
 	} else {
 		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfBodyW, 13, SheetOfficial, "", 1, "L", false, 0, "")
-		w.font("B", 10.5)
-		p.MultiCell(pdfBodyW, 5.2, "This show is official: its draws decide the promotion's winners.", "", "L", false)
+		p.CellFormat(pdfpage.BodyW, 13, SheetOfficial, "", 1, "L", false, 0, "")
+		w.Font("B", 10.5)
+		p.MultiCell(pdfpage.BodyW, 5.2, "This show is official: its draws decide the promotion's winners.", "", "L", false)
 	}
 	p.SetTextColor(0, 0, 0)
 	p.Ln(2)
 	if s.Late != "" {
 		p.SetTextColor(192, 0, 0)
-		w.font("B", 10)
-		p.MultiCell(pdfBodyW, 5, pdfText("Printed after the first draw began ("+s.Late+"): this sheet was not made before the first draw and is no pre-show anchor."), "", "L", false)
+		w.Font("B", 10)
+		p.MultiCell(pdfpage.BodyW, 5, pdfpage.Clean("Printed after the first draw began ("+s.Late+"): this sheet was not made before the first draw and is no pre-show anchor."), "", "L", false)
 		p.SetTextColor(0, 0, 0)
 		p.Ln(2)
 	}
-	w.text("For the independent auditor and the promotions manager to sign before the first draw. " +
+	w.Text("For the independent auditor and the promotions manager to sign before the first draw. " +
 		"It fixes on paper what the record held when the show was opened: the commitment to the show's secret seed, " +
 		"and the show file and the lists and entry files as they were. After the show, the draw report prints the same " +
 		"commitment and the SHA-256 of each entry file as it was imported, and the journal (journal.jsonl of the export) " +
@@ -232,91 +233,91 @@ func (w *sheetPDF) cover() {
 		"\"drawshow verify --commitment C\" holds an export, an archive or a database to the commitment below, " +
 		"and \"--anchor SEQ:HEX\" to each chain head printed on a winners board and in the report.")
 	p.Ln(2)
-	w.kv("Show", s.ShowID, false)
-	w.kv("Opened", w.local(s.OpenedAt, time.DateTime)+" ("+s.Location.String()+")", false)
-	w.kv("Algorithm", s.Algorithm, false)
+	w.KV("Show", s.ShowID, false)
+	w.KV("Opened", w.local(s.OpenedAt, time.DateTime)+" ("+s.Location.String()+")", false)
+	w.KV("Algorithm", s.Algorithm, false)
 	if s.FixedSeed {
-		w.kv("Seed", "fixed with --seed, not drawn at random: whoever knows it can foresee every pick (a rehearsal's, for tests and training)", false)
+		w.KV("Seed", "fixed with --seed, not drawn at random: whoever knows it can foresee every pick (a rehearsal's, for tests and training)", false)
 	} else {
-		w.kv("Seed", "32 bytes from crypto/rand, drawn when the show opened; secret until it closes", false)
+		w.KV("Seed", "32 bytes from crypto/rand, drawn when the show opened; secret until it closes", false)
 	}
 	switch s.WitnessMode {
 	case "":
 	case "open":
-		w.kv("Witness mode", "open: the witness W, typed at show open after the commitment is shown, keys every draw", false)
+		w.KV("Witness mode", "open: the witness W, typed at show open after the commitment is shown, keys every draw", false)
 	case "each-draw":
-		w.kv("Witness mode", "each-draw: besides W, the auditor types a draw witness W_d after each bin is frozen, and it keys that segment's draws", false)
+		w.KV("Witness mode", "each-draw: besides W, the auditor types a draw witness W_d after each bin is frozen, and it keys that segment's draws", false)
 	default:
-		w.kv("Witness mode", s.WitnessMode, false)
+		w.KV("Witness mode", s.WitnessMode, false)
 	}
 	if s.Witness != "" {
-		w.kv("Witness W", s.Witness, false)
+		w.KV("Witness W", s.Witness, false)
 	} else {
-		w.kv("Witness W", "none given yet", false)
+		w.KV("Witness W", "none given yet", false)
 	}
 }
 
 func (w *sheetPDF) commitment() {
-	p, s := w.p, w.s
-	w.h2("Commitment")
-	w.text("C = hex(SHA-256(S)), S the show's secret seed, drawn when the show opened and revealed only when it closes.")
+	p, s := w.P, w.s
+	w.H2("Commitment")
+	w.Text("C = hex(SHA-256(S)), S the show's secret seed, drawn when the show opened and revealed only when it closes.")
 	p.Ln(1)
-	w.kv("Commitment C", s.Commitment, true)
+	w.KV("Commitment C", s.Commitment, true)
 	p.Ln(1)
-	w.room(16)
+	w.Room(16)
 	y := p.GetY()
-	w.font("B", 9)
-	p.CellFormat(pdfLabelW, 6, "In groups of four", "", 0, "L", false, 0, "")
-	p.SetXY(pdfMargin+pdfLabelW, y)
+	w.Font("B", 9)
+	p.CellFormat(pdfpage.LabelW, 6, "In groups of four", "", 0, "L", false, 0, "")
+	p.SetXY(pdfpage.Margin+pdfpage.LabelW, y)
 	p.SetFont("mono", "", 12)
 	g := strings.Fields(Group4(s.Commitment))
 	for len(g) > 0 {
 		n := min(8, len(g))
-		p.SetX(pdfMargin + pdfLabelW)
-		p.CellFormat(pdfBodyW-pdfLabelW, 6, strings.Join(g[:n], " "), "", 1, "L", false, 0, "")
+		p.SetX(pdfpage.Margin + pdfpage.LabelW)
+		p.CellFormat(pdfpage.BodyW-pdfpage.LabelW, 6, strings.Join(g[:n], " "), "", 1, "L", false, 0, "")
 		g = g[n:]
 	}
 }
 
 func (w *sheetPDF) file(label string, f SheetFile) {
-	p := w.p
-	w.room(3 * pdfLine)
+	p := w.P
+	w.Room(3 * pdfpage.LineH)
 	y := p.GetY()
-	w.font("B", 9)
-	p.CellFormat(pdfLabelW, pdfLine, pdfText(label), "", 0, "L", false, 0, "")
-	p.SetXY(pdfMargin+pdfLabelW, y)
-	w.font("B", 9.5)
+	w.Font("B", 9)
+	p.CellFormat(pdfpage.LabelW, pdfpage.LineH, pdfpage.Clean(label), "", 0, "L", false, 0, "")
+	p.SetXY(pdfpage.Margin+pdfpage.LabelW, y)
+	w.Font("B", 9.5)
 	size := ""
 	if f.SHA256 != "" {
 		size = show.Thousands(f.Size) + " bytes"
 	}
-	p.CellFormat(pdfBodyW-pdfLabelW-32, pdfLine, pdfText(f.Name), "", 0, "L", false, 0, "")
-	w.font("", 9.5)
-	p.CellFormat(32, pdfLine, size, "", 1, "R", false, 0, "")
+	p.CellFormat(pdfpage.BodyW-pdfpage.LabelW-32, pdfpage.LineH, pdfpage.Clean(f.Name), "", 0, "L", false, 0, "")
+	w.Font("", 9.5)
+	p.CellFormat(32, pdfpage.LineH, size, "", 1, "R", false, 0, "")
 	if len(f.Uses) > 0 {
-		w.kv("", strings.Join(f.Uses, "; "), false)
+		w.KV("", strings.Join(f.Uses, "; "), false)
 	}
 	if f.SHA256 != "" {
-		w.kv("SHA-256", f.SHA256, true)
+		w.KV("SHA-256", f.SHA256, true)
 	} else {
-		w.kv("SHA-256", f.Absent, false)
+		w.KV("SHA-256", f.Absent, false)
 	}
 	if f.Note != "" {
-		w.kv("", f.Note, false)
+		w.KV("", f.Note, false)
 	}
 	p.Ln(1.5)
 }
 
 func (w *sheetPDF) files() {
 	s := w.s
-	w.h2("Show file, lists and entry files")
+	w.H2("Show file, lists and entry files")
 	if len(s.Files) == 0 {
-		w.text("The show file, as the record holds it. It names no list or entry file.")
+		w.Text("The show file, as the record holds it. It names no list or entry file.")
 	} else {
-		w.text("The show file, as the record holds it, then each list and entry file it names, as it is on disk now, " +
+		w.Text("The show file, as the record holds it, then each list and entry file it names, as it is on disk now, " +
 			"named relative to the show file. A file that is not there yet is recorded when it is imported, before its bin freezes.")
 	}
-	w.p.Ln(1.5)
+	w.P.Ln(1.5)
 	w.file("Show file", s.ShowFile)
 	for i, f := range s.Files {
 		w.file(fmt.Sprintf("File %d", i+1), f)
@@ -333,9 +334,9 @@ var runCols = []struct {
 }
 
 func (w *sheetPDF) runHeader() {
-	p := w.p
+	p := w.P
 	p.SetFillColor(217, 217, 217)
-	w.font("B", 8.5)
+	w.Font("B", 8.5)
 	for _, c := range runCols {
 		p.CellFormat(c.w, 6, c.title, "TB", 0, c.align, true, 0, "")
 	}
@@ -343,11 +344,11 @@ func (w *sheetPDF) runHeader() {
 }
 
 func (w *sheetPDF) runSheet() {
-	p, s := w.p, w.s
-	w.h2("Run sheet")
-	w.text(fmt.Sprintf("%d segment(s), in order; times in %s.", len(s.Segments), s.Location))
+	p, s := w.P, w.s
+	w.H2("Run sheet")
+	w.Text(fmt.Sprintf("%d segment(s), in order; times in %s.", len(s.Segments), s.Location))
 	p.Ln(1.5)
-	w.room(6 + 2*4.6)
+	w.Room(6 + 2*4.6)
 	w.runHeader()
 	const lh = 4.2
 	for _, g := range s.Segments {
@@ -360,30 +361,30 @@ func (w *sheetPDF) runSheet() {
 			at = "not scheduled"
 		}
 		cells := []string{g.ID, g.Title, g.Kind, at, winners, g.Prizes}
-		w.font("", 8)
+		w.Font("", 8)
 		lines := make([][]string, len(cells))
 		n := 1
 		for i, c := range runCols {
-			lines[i] = p.SplitText(pdfText(cells[i]), c.w)
+			lines[i] = p.SplitText(pdfpage.Clean(cells[i]), c.w)
 			n = max(n, len(lines[i]))
 		}
 		h := float64(n)*lh + 1.2
-		if p.GetY()+h > pdfPageH-pdfBottom {
+		if p.GetY()+h > pdfpage.PageH-pdfpage.Bottom {
 			p.AddPage()
 			w.runHeader()
-			w.font("", 8)
+			w.Font("", 8)
 		}
-		x, y := pdfMargin, p.GetY()
+		x, y := pdfpage.Margin, p.GetY()
 		for i, c := range runCols {
 			p.SetXY(x, y+0.6)
 			p.MultiCell(c.w, lh, strings.Join(lines[i], "\n"), "", c.align, false)
 			x += c.w
 		}
-		p.Line(pdfMargin, y+h, pdfMargin+pdfBodyW, y+h)
-		p.SetXY(pdfMargin, y+h)
+		p.Line(pdfpage.Margin, y+h, pdfpage.Margin+pdfpage.BodyW, y+h)
+		p.SetXY(pdfpage.Margin, y+h)
 	}
 }
 
 func (w *sheetPDF) signatures() {
-	w.signatureLines(90, "Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.", "Independent auditor", "Promotions manager")
+	w.SignatureLines(90, "Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.", "Independent auditor", "Promotions manager")
 }
