@@ -2,6 +2,7 @@ package audio
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 )
@@ -70,8 +71,8 @@ func TestCues(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ParseCue("kazoo"); err == nil {
-		t.Error("ParseCue accepted an unknown name")
+	if _, err := ParseCue("kazoo"); err == nil || !strings.HasPrefix(err.Error(), `unknown cue "kazoo" (valid: [`) {
+		t.Errorf("ParseCue of an unknown name: %v", err)
 	}
 	if Render(numCues) != nil || Render(-1) != nil || Cue(42).String() != "Cue(42)" {
 		t.Error("out-of-range cue")

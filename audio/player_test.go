@@ -47,7 +47,7 @@ func openNullPlayer(t *testing.T) (*Player, *logger) {
 
 // waitFor waits, period by period, until cond holds; it fails the test
 // after a timeout generous for a loaded machine.
-func waitFor(t *testing.T, p *Player, what string, cond func() bool) {
+func waitFor(t testing.TB, p *Player, what string, cond func() bool) {
 	t.Helper()
 	timeout := time.After(10 * time.Second)
 	for !cond() {

@@ -54,7 +54,7 @@ func TestWriteWAV(t *testing.T) {
 			}
 		}
 	}
-	if err := WriteWAV(&bytes.Buffer{}, []float32{1, 2, 3}, 2, SampleRate, false); err == nil {
-		t.Error("odd sample count for stereo accepted")
+	if err := WriteWAV(&bytes.Buffer{}, []float32{1, 2, 3}, 2, SampleRate, false); err == nil || err.Error() != "wav: bad channel count, rate or sample count" {
+		t.Errorf("odd sample count for stereo: %v", err)
 	}
 }
