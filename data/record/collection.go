@@ -5,15 +5,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
-	"strconv"
-
-	"drawshow/show"
 )
-
-// CollectionColumns are the fixed columns of collection.csv; the contact
-// columns of the entry files follow them, by header in alphabetical order.
-var CollectionColumns = []string{"show", "segment", "title", "draw_date", "pick", "ticket", "card", "name", "tier",
-	"property", "device", "area", "prize", "currency", "amount", "paid_as", "outcome", "why", "proxy", "proxy_id", "collect_by", "chosen"}
 
 // contactHeader picks the extra columns of an entry file that say how to
 // reach a winner; other columns (ID numbers, dates of birth…) stay out of
@@ -32,12 +24,7 @@ var contactHeader = regexp.MustCompile(`(?i)phone|cell|mobile|tel|mail|address|c
 // list begins
 // with the rehearsal banner, alone on the first line.
 func (x *Set) writeCollection(path string) error {
-	type row struct {
-		seg *show.SegState
-		p   *show.Pick
-		who Person
-	}
-	var rows []row
+	var rows []pickRow
 	contact := map[string]bool{}
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
@@ -45,13 +32,13 @@ func (x *Set) writeCollection(path string) error {
 			if !notPresent(p.Outcome) {
 				continue
 			}
-			who := x.who[s.Seg.ID][p.Participant]
-			for h, v := range who.Extra {
+			r := x.pickRow(s, p)
+			for h, v := range r.who.Extra {
 				if v != "" && contactHeader.MatchString(h) {
 					contact[h] = true
 				}
 			}
-			rows = append(rows, row{s, p, who})
+			rows = append(rows, r)
 		}
 	}
 	extra := slices.Sorted(maps.Keys(contact))
@@ -63,15 +50,9 @@ func (x *Set) writeCollection(path string) error {
 	if x.st.Opened.Rehearsal {
 		w.Write([]string{RehearsalBanner})
 	}
-	w.Write(append(slices.Clone(CollectionColumns), extra...))
+	w.Write(append(collectionCSV.Heads(), extra...))
 	for _, r := range rows {
-		p := r.p
-		pr := PrizeOf(x.sh.Currency, p)
-		property, device, area := where(r.seg.Seg, p, r.who)
-		rec := []string{x.st.ID, r.seg.Seg.ID, r.seg.Seg.Title, p.DrawnAt.In(x.sh.Location).Format("2006-01-02"),
-			strconv.Itoa(p.K + 1), p.Ticket, p.Participant, r.who.Name, r.who.Tier.String(), property, device, area,
-			p.Won(), x.sh.Currency, amountText(pr), PaidAs(pr), string(p.Outcome),
-			Status(p), p.Proxy, p.ProxyID, x.collectBy(p), Chosen(r.seg.Seg, p)}
+		rec := collectionCSV.texts(r)
 		for _, h := range extra {
 			rec = append(rec, r.who.Extra[h])
 		}

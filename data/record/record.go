@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -283,12 +282,6 @@ func New(sh *show.Show, st *show.State) *Record {
 	return rec
 }
 
-// WinnersCSVColumns is the header of winners.csv. pick counts from 1 (the
-// algorithm's k is pick - 1); the times are in the show's timezone with
-// its offset; amount is the sum the prize states, paid_as cash or in kind.
-var WinnersCSVColumns = []string{"segment", "title", "pick", "ticket", "card", "name", "tier", "property", "device", "area",
-	"prize", "currency", "amount", "paid_as", "outcome", "proxy", "proxy_id", "drawn_at", "decided_at", "collect_by", "chosen"}
-
 // writeWinners lists the winners with the names and tiers the entry files
 // gave: the export keeps them whole. A rehearsal's list begins with the
 // rehearsal banner, alone on the first line.
@@ -301,23 +294,12 @@ func (x *Set) writeWinners(path string) error {
 	if x.st.Opened.Rehearsal {
 		w.Write([]string{RehearsalBanner})
 	}
-	w.Write(WinnersCSVColumns)
+	w.Write(winnersCSV.Heads())
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
-			p := &s.Picks[i]
-			if !p.Outcome.Wins() {
-				continue
+			if p := &s.Picks[i]; p.Outcome.Wins() {
+				w.Write(winnersCSV.texts(x.pickRow(s, p)))
 			}
-			pp := x.who[s.Seg.ID][p.Participant]
-			pr := PrizeOf(x.sh.Currency, p)
-			property, device, area := where(s.Seg, p, pp)
-			collect := ""
-			if notPresent(p.Outcome) {
-				collect = x.collectBy(p)
-			}
-			w.Write([]string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K + 1), p.Ticket, p.Participant, pp.Name, pp.Tier.String(),
-				property, device, area, p.Won(), x.sh.Currency, amountText(pr), PaidAs(pr),
-				string(p.Outcome), p.Proxy, p.ProxyID, x.zoned(p.DrawnAt), x.zoned(p.DecidedAt), collect, Chosen(s.Seg, p)})
 		}
 	}
 	if err := w.Flush(); err != nil {

@@ -20,19 +20,6 @@ const (
 	PickHeaderRow = 4
 )
 
-// PickColumns are the headers of a segment sheet.
-var PickColumns = []string{"Pick", "Ticket", "Card", "Name", "Tier", "Property", "Device", "Area", "Prize", "Amount", "Paid as",
-	"Outcome", "Winner", "Drawn at", "Decided at", "Proxy", "Proxy ID", "Collect by", "Note", "Chosen"}
-
-// DrawColumns are the headers of the summary's table of draws.
-var DrawColumns = []string{"Segment", "Title", "Scheduled", "Bin frozen", "Rows", "Participants", "Tickets",
-	"Exclusions removed", "Barred (won earlier)", "Picks", "Winners", "Wanted", "Fingerprint", "Ended short",
-	"Cash", "Prizes in kind", "Stated value in kind"}
-
-// SummaryColumns are the headers of the summary's table of winners.
-var SummaryColumns = []string{"Segment", "Pick", "Ticket", "Card", "Name", "Property", "Device", "Area", "Prize", "Amount", "Paid as",
-	"Outcome", "Proxy", "Collect by", "Chosen"}
-
 // TotalRow is the first cell of the row under the summary's draws that
 // adds up the night; the draw and night totals are numbers in the
 // currency's whole units.
@@ -210,37 +197,25 @@ func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 	}
 	s.row++
 	s.put(st.title, "Draws")
-	s.put(st.header, anys(DrawColumns)...)
-	for _, d := range x.rec.Draws {
-		seg := x.st.Seg(d.Segment)
-		t := d.Totals
-		s.put(0, d.Segment, d.Title, x.localMinute(seg.Seg.At), x.local(seg.FrozenAt), d.Rows, d.Participants, d.TotalWeight,
-			d.Excluded, d.Barred, len(d.Picks), d.Winners, d.Wanted, d.Fingerprint, d.EndedShort, t.Cash, t.InKind, t.InKindValue)
+	s.put(st.header, anys(summaryDraws.Heads())...)
+	for i := range x.rec.Draws {
+		d := &x.rec.Draws[i]
+		s.put(0, summaryDraws.cells(drawRow{x, d, x.st.Seg(d.Segment)})...)
 	}
 	t := x.rec.Totals
 	s.put(st.key, TotalRow, "", "", "", "", "", "", "", "", "", t.Winners, "", "", "", t.Cash, t.InKind, t.InKindValue)
 	s.row++
 	s.put(st.title, "Winners")
-	s.put(st.header, anys(SummaryColumns)...)
+	s.put(st.header, anys(summaryWinners.Heads())...)
 	for _, seg := range x.st.Segs {
 		for i := range seg.Picks {
-			p := &seg.Picks[i]
-			if !p.Outcome.Wins() {
-				continue
+			if p := &seg.Picks[i]; p.Outcome.Wins() {
+				s.put(0, summaryWinners.cells(x.pickRow(seg, p))...)
 			}
-			collect := ""
-			if notPresent(p.Outcome) {
-				collect = x.collectBy(p)
-			}
-			pp := x.who[seg.Seg.ID][p.Participant]
-			property, device, area := where(seg.Seg, p, pp)
-			pr := PrizeOf(x.sh.Currency, p)
-			s.put(0, seg.Seg.ID, p.K+1, p.Ticket, p.Participant, pp.Name, property, device, area, p.Won(), amountCell(pr), PaidAs(pr),
-				string(p.Outcome), p.Proxy, collect, Chosen(seg.Seg, p))
 		}
 	}
 	x.finaleTables(s, st)
-	s.widths(22, 40, 16, 19, 10, 12, 12, 10, 10, 8, 8, 8, 66, 30, 12, 12, 14)
+	s.widths(summaryDraws.widths()...)
 	return s.err
 }
 
@@ -260,35 +235,17 @@ func (x *Set) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
 	}
 	s.put(0, line)
 	s.row = PickHeaderRow - 1
-	s.put(st.header, anys(PickColumns)...)
+	s.put(st.header, anys(pickSheet.Heads())...)
 	for i := range seg.Picks {
-		p := &seg.Picks[i]
-		pp := x.who[seg.Seg.ID][p.Participant]
-		winner, collect := "no", ""
-		if p.Outcome.Wins() {
-			winner = "yes"
-		}
-		if notPresent(p.Outcome) {
-			collect = x.collectBy(p)
-		}
-		note := ""
-		if p.Outcome == show.Void {
-			note = "void: " + p.Reason
-		} else if p.Outcome == show.Declined && p.By == "register" {
-			note = "on the decline register"
-		}
-		property, device, area := where(seg.Seg, p, pp)
-		pr := PrizeOf(x.sh.Currency, p)
-		s.put(0, p.K+1, p.Ticket, p.Participant, pp.Name, pp.Tier.String(), property, device, area, p.Won(), amountCell(pr), PaidAs(pr),
-			outcomeName(p.Outcome), winner, x.local(p.DrawnAt), x.local(p.DecidedAt), p.Proxy, p.ProxyID, collect, note, Chosen(seg.Seg, p))
+		s.put(0, pickSheet.cells(x.pickRow(seg, &seg.Picks[i]))...)
 	}
 	if seg.Ended != nil {
 		s.row++
 		s.put(st.key, "Ended short: "+seg.Ended.Reason)
 	}
-	s.widths(6, 14, 19, 28, 8, 18, 12, 14, 14, 12, 9, 12, 8, 26, 26, 22, 16, 12, 40, 22)
+	s.widths(pickSheet.widths()...)
 	if s.err == nil && len(seg.Picks) > 0 {
-		last, _ := excelize.CoordinatesToCellName(len(PickColumns), PickHeaderRow+len(seg.Picks))
+		last, _ := excelize.CoordinatesToCellName(len(pickSheet), PickHeaderRow+len(seg.Picks))
 		s.err = s.f.AutoFilter(s.name, fmt.Sprintf("A%d:%s", PickHeaderRow, last), nil)
 	}
 	if s.err == nil {
