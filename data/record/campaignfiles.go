@@ -29,12 +29,76 @@ const (
 	CampaignFinalistsSheet = "Finalists"
 )
 
-// Headers of campaign.xlsx's sheets; each sheet's header is its first row.
+// The tables of campaign.xlsx's sheets; each sheet's header is its first
+// row, and its widths are its table's.
 var (
-	CampaignShowColumns     = []string{"Show", "Date", "Promotion", "Property", "Status", "Draws", "Winners", "Cash", "Prizes in kind", "Stated value in kind"}
-	CampaignWinnerColumns   = []string{"Show", "Date", "Segment", "Title", "Pick", "Ticket", "Card", "Name", "Property", "Area", "Prize", "Amount", "Paid as", "Outcome"}
-	CampaignLedgerColumns   = []string{"Jackpot", "Date", "Show", "Segment", "Value", "Result", "Next"}
-	CampaignFinalistColumns = []string{"Month", "Date", "Show", "Segment", "Card", "Name", "Property", "Prize"}
+	campaignShows = columns[CampaignShow]{
+		{"Show", 30, func(c CampaignShow) any { return c.ID }},
+		{"Date", 12, func(c CampaignShow) any { return c.Date }},
+		{"Promotion", 28, func(c CampaignShow) any { return c.Promotion }},
+		{"Property", 20, func(c CampaignShow) any { return c.Property }},
+		{"Status", 18, func(c CampaignShow) any { return c.Status() }},
+		{"Draws", 8, func(c CampaignShow) any { return c.Draws }},
+		{"Winners", 9, func(c CampaignShow) any { return c.Totals.Winners }},
+		{"Cash", 12, func(c CampaignShow) any { return c.Totals.Cash }},
+		{"Prizes in kind", 14, func(c CampaignShow) any { return c.Totals.InKind }},
+		{"Stated value in kind", 18, func(c CampaignShow) any { return c.Totals.InKindValue }},
+	}
+	campaignWinners = columns[CampaignWinner]{
+		{"Show", 30, func(w CampaignWinner) any { return w.Show }},
+		{"Date", 12, func(w CampaignWinner) any { return w.Date }},
+		{"Segment", 18, func(w CampaignWinner) any { return w.Segment }},
+		{"Title", 28, func(w CampaignWinner) any { return w.Title }},
+		{"Pick", 6, func(w CampaignWinner) any { return w.Pick }},
+		{"Ticket", 16, func(w CampaignWinner) any { return w.Ticket }},
+		{"Card", 20, func(w CampaignWinner) any { return w.Card }},
+		{"Name", 28, func(w CampaignWinner) any { return w.Name }},
+		{"Property", 18, func(w CampaignWinner) any { return w.Property }},
+		{"Area", 14, func(w CampaignWinner) any { return w.Area }},
+		{"Prize", 22, func(w CampaignWinner) any { return w.Prize }},
+		{"Amount", 12, func(w CampaignWinner) any { return amountCell(show.Prize{Amount: w.Amount}) }},
+		{"Paid as", 9, func(w CampaignWinner) any { return w.PaidAs }},
+		{"Outcome", 12, func(w CampaignWinner) any { return w.Outcome }},
+	}
+	campaignLedger = columns[LedgerLine]{
+		{"Jackpot", 30, func(l LedgerLine) any { return l.Jackpot }},
+		{"Date", 12, func(l LedgerLine) any { return l.Date }},
+		{"Show", 30, func(l LedgerLine) any { return l.Show }},
+		{"Segment", 18, func(l LedgerLine) any { return l.Segment }},
+		{"Value", 12, func(l LedgerLine) any { return l.Value }},
+		{"Result", 12, func(l LedgerLine) any { return l.result() }},
+		{"Next", 12, func(l LedgerLine) any {
+			if l.Settled {
+				return l.Next
+			}
+			return ""
+		}},
+	}
+	// campaignFinalists' rows are a month's finalists: the month, then the
+	// winner.
+	campaignFinalists = columns[monthWinner]{
+		{"Month", 9, func(m monthWinner) any { return m.month }},
+		{"Date", 12, func(m monthWinner) any { return m.w.Date }},
+		{"Show", 30, func(m monthWinner) any { return m.w.Show }},
+		{"Segment", 18, func(m monthWinner) any { return m.w.Segment }},
+		{"Card", 20, func(m monthWinner) any { return m.w.Card }},
+		{"Name", 28, func(m monthWinner) any { return m.w.Name }},
+		{"Property", 18, func(m monthWinner) any { return m.w.Property }},
+		{"Prize", 26, func(m monthWinner) any { return m.w.Prize }},
+	}
+)
+
+type monthWinner struct {
+	month string
+	w     CampaignWinner
+}
+
+// Headers of campaign.xlsx's sheets, for those who read it back.
+var (
+	CampaignShowColumns     = campaignShows.Heads()
+	CampaignWinnerColumns   = campaignWinners.Heads()
+	CampaignLedgerColumns   = campaignLedger.Heads()
+	CampaignFinalistColumns = campaignFinalists.Heads()
 )
 
 // CampaignTotalRow begins the row of campaign.xlsx's Shows sheet that adds
@@ -230,49 +294,44 @@ func writeCampaignXLSX(path string, shows []CampaignShow, at time.Time) error {
 		}
 	}
 	s := &xsheet{f: f, name: CampaignShowsSheet}
-	s.put(st.header, anys(CampaignShowColumns)...)
+	s.put(st.header, anys(campaignShows.Heads())...)
 	for _, c := range shows {
-		t := c.Totals
-		s.put(0, c.ID, c.Date, c.Promotion, c.Property, c.Status(), c.Draws, t.Winners, t.Cash, t.InKind, t.InKindValue)
+		s.put(0, campaignShows.cells(c)...)
 	}
 	t := CampaignTotals(shows)
 	s.put(st.key, CampaignTotalRow, "", "", "", "", "", t.Winners, t.Cash, t.InKind, t.InKindValue)
-	s.widths(30, 12, 28, 20, 18, 8, 9, 12, 14, 18)
+	s.widths(campaignShows.widths()...)
 	sheets := []*xsheet{s}
 
 	s = &xsheet{f: f, name: CampaignWinnersSheet}
-	s.put(st.header, anys(CampaignWinnerColumns)...)
+	s.put(st.header, anys(campaignWinners.Heads())...)
 	for _, c := range shows {
 		for _, w := range c.Winners {
-			s.put(0, w.Show, w.Date, w.Segment, w.Title, w.Pick, w.Ticket, w.Card, w.Name, w.Property, w.Area, w.Prize, amountCell(show.Prize{Amount: w.Amount}), w.PaidAs, w.Outcome)
+			s.put(0, campaignWinners.cells(w)...)
 		}
 	}
-	s.widths(30, 12, 18, 28, 6, 16, 20, 28, 18, 14, 22, 12, 9, 12)
+	s.widths(campaignWinners.widths()...)
 	sheets = append(sheets, s)
 
 	s = &xsheet{f: f, name: CampaignLedgerSheet}
-	s.put(st.header, anys(CampaignLedgerColumns)...)
+	s.put(st.header, anys(campaignLedger.Heads())...)
 	for _, c := range shows {
 		for _, l := range c.Ledger {
-			next := any("")
-			if l.Settled {
-				next = l.Next
-			}
-			s.put(0, l.Jackpot, l.Date, l.Show, l.Segment, l.Value, l.result(), next)
+			s.put(0, campaignLedger.cells(l)...)
 		}
 	}
-	s.widths(30, 12, 30, 18, 12, 12, 12)
+	s.widths(campaignLedger.widths()...)
 	sheets = append(sheets, s)
 
 	s = &xsheet{f: f, name: CampaignFinalistsSheet}
-	s.put(st.header, anys(CampaignFinalistColumns)...)
+	s.put(st.header, anys(campaignFinalists.Heads())...)
 	months, by := Finalists(shows)
 	for _, m := range months {
 		for _, w := range by[m] {
-			s.put(0, m, w.Date, w.Show, w.Segment, w.Card, w.Name, w.Property, w.Prize)
+			s.put(0, campaignFinalists.cells(monthWinner{m, w})...)
 		}
 	}
-	s.widths(9, 12, 30, 18, 20, 28, 18, 26)
+	s.widths(campaignFinalists.widths()...)
 	sheets = append(sheets, s)
 	for _, s := range sheets {
 		if s.err != nil {
