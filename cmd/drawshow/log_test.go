@@ -193,8 +193,9 @@ func TestParseSince(t *testing.T) {
 			t.Errorf("parseSince(%q) = %v, %v; want %v", c.in, got, err, c.want)
 		}
 	}
-	if _, err := parseSince("-5m", now); err == nil {
-		t.Errorf("a negative duration was taken")
+	if _, err := parseSince("-5m", now); err == nil ||
+		err.Error() != `--since "-5m": give 2006-01-02T15:04, 15:04 (today), an RFC 3339 time or a duration ago (30m)` {
+		t.Errorf("a negative duration: %v", err)
 	}
 }
 
@@ -208,8 +209,12 @@ func TestFlightLogFileProblems(t *testing.T) {
 	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: entries.csv}\n  - {id: later, entries: later-export.csv}\n"
 	showFile := writeFile(t, dir, "show.yaml", text)
 	db := filepath.Join(dir, "campaign.db")
-	if _, _, err := drawshow(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal"); err == nil {
-		t.Fatal("a show with a broken entry file opened")
+	entries := filepath.Join(dir, "entries.csv")
+	if _, _, err := drawshow(t, "close\n", "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal"); err == nil || err.Error() != "the show names 1 file(s) that cannot be used:\n"+
+		"  "+entries+` row 3, column "Tier": unknown tier "Nomvula Khumalo" (valid: ace, king, queen, jack, ten)`+"\n"+
+		"  "+entries+` row 4, column "Ticket": ticket "T1" is already on row 2`+"\n"+
+		"fix them (drawshow check shows the same), then open the show again: nothing was recorded" {
+		t.Fatalf("a show with a broken entry file: %v", err)
 	}
 	b, err := os.ReadFile(flightlog.Path(db))
 	if err != nil {

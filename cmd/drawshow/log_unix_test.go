@@ -20,8 +20,8 @@ func TestFlightLogNamesTheLockHolder(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "campaign.db")
 	holder := startProgram(t, runArgs(crashShow, db, "-")...)
 	waitHolder(t, db, holder)
-	if _, _, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...); err == nil {
-		t.Fatal("a second run beside the first was not refused")
+	if _, _, err := drawshow(t, "", runArgs(crashShow, db, crashActions)...); err == nil || !inUse(db, " run", holder.cmd.Process.Pid).MatchString(err.Error()) {
+		t.Fatalf("a second run beside the first: %v, want it refused with the holder named", err)
 	}
 	holder.stdin.Close()
 	if err := holder.wait(t); err != nil {
