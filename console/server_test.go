@@ -152,18 +152,20 @@ func TestLoopbackByDefault(t *testing.T) {
 func TestAddressNeedsPIN(t *testing.T) {
 	for _, addr := range []string{"0.0.0.0:0", "[::]:0", "192.0.2.7:8350", ":0"} {
 		_, err := New(Config{Addr: addr}, newDesk())
-		if err == nil || !strings.Contains(err.Error(), "PIN (--console-pin)") {
+		if err == nil || err.Error() != "console: "+addr+" is reachable from other machines: it needs a PIN (--console-pin)" {
 			t.Errorf("%s without a PIN: %v, want a refusal naming --console-pin", addr, err)
 		}
 	}
-	if _, err := New(Config{Addr: "0.0.0.0:0", PIN: "12"}, newDesk()); err == nil || !strings.Contains(err.Error(), "at least 4") {
+	if _, err := New(Config{Addr: "0.0.0.0:0", PIN: "12"}, newDesk()); err == nil || err.Error() != "console: the PIN needs at least 4 characters" {
 		t.Errorf("a 2-character PIN: %v", err)
 	}
-	if _, err := New(Config{Addr: "console.example:8350", PIN: "1234"}, newDesk()); err == nil || !strings.Contains(err.Error(), "IP address") {
+	if _, err := New(Config{Addr: "console.example:8350", PIN: "1234"}, newDesk()); err == nil ||
+		err.Error() != `console: address "console.example:8350": give an IP address, not a name` {
 		t.Errorf("a host name: %v", err)
 	}
-	if _, err := New(Config{Addr: "127.0.0.1"}, newDesk()); err == nil {
-		t.Error("an address without a port was taken")
+	if _, err := New(Config{Addr: "127.0.0.1"}, newDesk()); err == nil ||
+		err.Error() != `console: address "127.0.0.1": address 127.0.0.1: missing port in address (give an IP and a port, e.g. 127.0.0.1:8350)` {
+		t.Errorf("an address without a port: %v", err)
 	}
 	s, _ := start(t, Config{Addr: "0.0.0.0:0", PIN: "1234"})
 	if !strings.HasPrefix(s.URL(), "http://127.0.0.1:") {
