@@ -4,7 +4,10 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"compress/gzip"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,8 +31,8 @@ func TestParseList(t *testing.T) {
 	if !slices.Equal(mods, want) {
 		t.Fatalf("got %v, want %v", mods, want)
 	}
-	if _, err := parseList(strings.NewReader(`{"Module":`)); err == nil {
-		t.Fatal("a cut stream read without an error")
+	if _, err := parseList(strings.NewReader(`{"Module":`)); err == nil || err.Error() != "go list's output: unexpected EOF" {
+		t.Fatalf("a cut stream: %v", err)
 	}
 }
 
@@ -50,8 +53,8 @@ func TestParsePlatform(t *testing.T) {
 		t.Fatalf("windows/amd64: %+v %v", p, err)
 	}
 	for _, bad := range []string{"windows", "/amd64", "linux/", ""} {
-		if _, err := parsePlatform(bad); err == nil {
-			t.Errorf("%q accepted", bad)
+		if _, err := parsePlatform(bad); err == nil || err.Error() != fmt.Sprintf("platform %q: write GOOS/GOARCH, e.g. windows/amd64", bad) {
+			t.Errorf("%q: %v", bad, err)
 		}
 	}
 }
@@ -156,8 +159,8 @@ func TestWriteArchiveFails(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.zip")
 	err := writeArchive(path, "top", []file{{Name: "gone", Src: filepath.Join(dir, "gone")}}, time.Now(), true)
-	if err == nil {
-		t.Fatal("packed a file that is not there")
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("packing a file that is not there: %v, want it not found", err)
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Fatalf("left behind: %v", ents)
@@ -240,16 +243,19 @@ func TestUntar(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(out, "top", "run")); err != nil || st.Mode().Perm()&0o100 == 0 {
 		t.Fatalf("run is not executable: %v %v", st, err)
 	}
-	for _, h := range []*tar.Header{
-		{Typeflag: tar.TypeReg, Name: "../escape", Mode: 0o644},
-		{Typeflag: tar.TypeSymlink, Name: "link", Linkname: "/etc/passwd"},
+	for _, c := range []struct {
+		h    *tar.Header
+		want string
+	}{
+		{&tar.Header{Typeflag: tar.TypeReg, Name: "../escape", Mode: 0o644}, `the source tar names "../escape", outside its folder`},
+		{&tar.Header{Typeflag: tar.TypeSymlink, Name: "link", Linkname: "/etc/passwd"}, "the source tar holds a symbolic link, link: a release ships files only"},
 	} {
 		var b strings.Builder
 		w := tar.NewWriter(&b)
-		w.WriteHeader(h)
+		w.WriteHeader(c.h)
 		w.Close()
-		if err := untar(strings.NewReader(b.String()), t.TempDir()); err == nil {
-			t.Errorf("%s accepted", h.Name)
+		if err := untar(strings.NewReader(b.String()), t.TempDir()); err == nil || err.Error() != c.want {
+			t.Errorf("%s: %v, want the refusal %q", c.h.Name, err, c.want)
 		}
 	}
 }

@@ -27,8 +27,8 @@ func TestParseFindings(t *testing.T) {
 	if len(found) != 1 || found[0] != want {
 		t.Fatalf("found %+v, want only %+v", found, want)
 	}
-	if _, err := parseFindings(strings.NewReader(`{"finding":`)); err == nil {
-		t.Fatal("a cut stream read without an error")
+	if _, err := parseFindings(strings.NewReader(`{"finding":`)); err == nil || err.Error() != "govulncheck's output: unexpected EOF" {
+		t.Fatalf("a cut stream: %v", err)
 	}
 }
 
