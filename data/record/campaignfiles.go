@@ -33,41 +33,41 @@ const (
 // row, and its widths are its table's.
 var (
 	campaignShows = columns[CampaignShow]{
-		{"Show", 30, func(c CampaignShow) any { return c.ID }},
-		{"Date", 12, func(c CampaignShow) any { return c.Date }},
-		{"Promotion", 28, func(c CampaignShow) any { return c.Promotion }},
-		{"Property", 20, func(c CampaignShow) any { return c.Property }},
-		{"Status", 18, func(c CampaignShow) any { return c.Status() }},
-		{"Draws", 8, func(c CampaignShow) any { return c.Draws }},
-		{"Winners", 9, func(c CampaignShow) any { return c.Totals.Winners }},
-		{"Cash", 12, func(c CampaignShow) any { return c.Totals.Cash }},
-		{"Prizes in kind", 14, func(c CampaignShow) any { return c.Totals.InKind }},
-		{"Stated value in kind", 18, func(c CampaignShow) any { return c.Totals.InKindValue }},
+		{"Show", 30, "", func(c CampaignShow) any { return c.ID }},
+		{"Date", 12, "", func(c CampaignShow) any { return c.Date }},
+		{"Promotion", 28, "", func(c CampaignShow) any { return c.Promotion }},
+		{"Property", 20, "", func(c CampaignShow) any { return c.Property }},
+		{"Status", 18, "", func(c CampaignShow) any { return c.Status() }},
+		{"Draws", 8, "", func(c CampaignShow) any { return c.Draws }},
+		{"Winners", 9, "", func(c CampaignShow) any { return c.Totals.Winners }},
+		{"Cash", 12, "", func(c CampaignShow) any { return c.Totals.Cash }},
+		{"Prizes in kind", 14, "", func(c CampaignShow) any { return c.Totals.InKind }},
+		{"Stated value in kind", 18, "", func(c CampaignShow) any { return c.Totals.InKindValue }},
 	}
 	campaignWinners = columns[CampaignWinner]{
-		{"Show", 30, func(w CampaignWinner) any { return w.Show }},
-		{"Date", 12, func(w CampaignWinner) any { return w.Date }},
-		{"Segment", 18, func(w CampaignWinner) any { return w.Segment }},
-		{"Title", 28, func(w CampaignWinner) any { return w.Title }},
-		{"Pick", 6, func(w CampaignWinner) any { return w.Pick }},
-		{"Ticket", 16, func(w CampaignWinner) any { return w.Ticket }},
-		{"Card", 20, func(w CampaignWinner) any { return w.Card }},
-		{"Name", 28, func(w CampaignWinner) any { return w.Name }},
-		{"Property", 18, func(w CampaignWinner) any { return w.Property }},
-		{"Area", 14, func(w CampaignWinner) any { return w.Area }},
-		{"Prize", 22, func(w CampaignWinner) any { return w.Prize }},
-		{"Amount", 12, func(w CampaignWinner) any { return amountCell(show.Prize{Amount: w.Amount}) }},
-		{"Paid as", 9, func(w CampaignWinner) any { return w.PaidAs }},
-		{"Outcome", 12, func(w CampaignWinner) any { return w.Outcome }},
+		{"Show", 30, "", func(w CampaignWinner) any { return w.Show }},
+		{"Date", 12, "", func(w CampaignWinner) any { return w.Date }},
+		{"Segment", 18, "", func(w CampaignWinner) any { return w.Segment }},
+		{"Title", 28, "", func(w CampaignWinner) any { return w.Title }},
+		{"Pick", 6, "", func(w CampaignWinner) any { return w.Pick }},
+		{"Ticket", 16, "", func(w CampaignWinner) any { return w.Ticket }},
+		{"Card", 20, "", func(w CampaignWinner) any { return w.Card }},
+		{"Name", 28, "", func(w CampaignWinner) any { return w.Name }},
+		{"Property", 18, "", func(w CampaignWinner) any { return w.Property }},
+		{"Area", 14, "", func(w CampaignWinner) any { return w.Area }},
+		{"Prize", 22, "", func(w CampaignWinner) any { return w.Prize }},
+		{"Amount", 12, "", func(w CampaignWinner) any { return amountCell(show.Prize{Amount: w.Amount}) }},
+		{"Paid as", 9, "", func(w CampaignWinner) any { return w.PaidAs }},
+		{"Outcome", 12, "", func(w CampaignWinner) any { return w.Outcome }},
 	}
 	campaignLedger = columns[LedgerLine]{
-		{"Jackpot", 30, func(l LedgerLine) any { return l.Jackpot }},
-		{"Date", 12, func(l LedgerLine) any { return l.Date }},
-		{"Show", 30, func(l LedgerLine) any { return l.Show }},
-		{"Segment", 18, func(l LedgerLine) any { return l.Segment }},
-		{"Value", 12, func(l LedgerLine) any { return l.Value }},
-		{"Result", 12, func(l LedgerLine) any { return l.result() }},
-		{"Next", 12, func(l LedgerLine) any {
+		{"Jackpot", 30, "", func(l LedgerLine) any { return l.Jackpot }},
+		{"Date", 12, "", func(l LedgerLine) any { return l.Date }},
+		{"Show", 30, "", func(l LedgerLine) any { return l.Show }},
+		{"Segment", 18, "", func(l LedgerLine) any { return l.Segment }},
+		{"Value", 12, "", func(l LedgerLine) any { return l.Value }},
+		{"Result", 12, "", func(l LedgerLine) any { return l.result() }},
+		{"Next", 12, "", func(l LedgerLine) any {
 			if l.Settled {
 				return l.Next
 			}
@@ -77,14 +77,14 @@ var (
 	// campaignFinalists' rows are a month's finalists: the month, then the
 	// winner.
 	campaignFinalists = columns[monthWinner]{
-		{"Month", 9, func(m monthWinner) any { return m.month }},
-		{"Date", 12, func(m monthWinner) any { return m.w.Date }},
-		{"Show", 30, func(m monthWinner) any { return m.w.Show }},
-		{"Segment", 18, func(m monthWinner) any { return m.w.Segment }},
-		{"Card", 20, func(m monthWinner) any { return m.w.Card }},
-		{"Name", 28, func(m monthWinner) any { return m.w.Name }},
-		{"Property", 18, func(m monthWinner) any { return m.w.Property }},
-		{"Prize", 26, func(m monthWinner) any { return m.w.Prize }},
+		{"Month", 9, "", func(m monthWinner) any { return m.month }},
+		{"Date", 12, "", func(m monthWinner) any { return m.w.Date }},
+		{"Show", 30, "", func(m monthWinner) any { return m.w.Show }},
+		{"Segment", 18, "", func(m monthWinner) any { return m.w.Segment }},
+		{"Card", 20, "", func(m monthWinner) any { return m.w.Card }},
+		{"Name", 28, "", func(m monthWinner) any { return m.w.Name }},
+		{"Property", 18, "", func(m monthWinner) any { return m.w.Property }},
+		{"Prize", 26, "", func(m monthWinner) any { return m.w.Prize }},
 	}
 )
 

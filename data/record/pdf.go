@@ -2,6 +2,7 @@ package record
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"drawshow/data/internal/pdfpage"
@@ -218,18 +219,22 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// pickCols are the columns of a draw's table of picks. A bonus jackpot's
-// ticket is the device and its place the device's area; a finalist's
-// place is the property.
-func pickCols(seg *show.Segment) []pdfpage.Col {
-	ticket, place := "Ticket", "Property"
-	if seg.Kind == show.KindBonus {
-		ticket, place = "Device", "Area"
+// pdfCols are a table's columns as the PDF lays them out. A bonus
+// jackpot's ticket is its device, and its place the device's area.
+func pdfCols[R any](cs columns[R], seg *show.Segment) []pdfpage.Col {
+	out := make([]pdfpage.Col, len(cs))
+	for i, c := range cs {
+		out[i] = pdfpage.Col{Title: c.Head, W: c.Width, Align: c.Align}
+		if seg != nil && seg.Kind == show.KindBonus {
+			switch c.Head {
+			case "Ticket":
+				out[i].Title = "Device"
+			case "Property":
+				out[i].Title = "Area"
+			}
+		}
 	}
-	return []pdfpage.Col{
-		{Title: "#", W: 7, Align: "R"}, {Title: ticket, W: 25, Align: "L"}, {Title: "Card", W: 28.5, Align: "L"}, {Title: "Name", W: 31, Align: "L"}, {Title: place, W: 19, Align: "L"},
-		{Title: "Prize", W: 22, Align: "L"}, {Title: "Outcome", W: 17.5, Align: "L"}, {Title: "Drawn", W: 15, Align: "L"}, {Title: "Decided", W: 15, Align: "L"},
-	}
+	return out
 }
 
 func (r *report) picks(s *show.SegState) {
@@ -238,31 +243,13 @@ func (r *report) picks(s *show.SegState) {
 		r.Text("No pick was drawn.")
 		return
 	}
-	cols := pickCols(s.Seg)
+	cols := pdfCols(reportPicks, s.Seg)
 	r.Room(6 + 2*5.2)
 	r.TableHeader(cols)
-	day := s.FrozenAt.In(x.sh.Location).Format(time.DateOnly)
-	clock := func(t time.Time) string {
-		if t.IsZero() {
-			return ""
-		}
-		t = t.In(x.sh.Location)
-		if t.Format(time.DateOnly) != day {
-			return t.Format("Jan 2 15:04")
-		}
-		return t.Format(time.TimeOnly)
-	}
+	won := slices.IndexFunc(reportPicks, func(c column[pickRow]) bool { return c.Head == "Outcome" })
 	for i := range s.Picks {
 		pk := &s.Picks[i]
-		who := x.who[s.Seg.ID][pk.Participant]
-		property, _, area := where(s.Seg, pk, who)
-		place := property
-		if s.Seg.Kind == show.KindBonus {
-			place = area
-		}
-		cells := []string{fmt.Sprint(pk.K + 1), pk.Ticket, pk.Participant, who.Name, place, pk.Won(), outcomeName(pk.Outcome),
-			clock(pk.DrawnAt), clock(pk.DecidedAt)}
-		r.TableRow(cols, cells, func(j int) bool { return j == 6 && pk.Outcome.Wins() })
+		r.TableRow(cols, reportPicks.texts(x.pickRow(s, pk)), func(j int) bool { return j == won && pk.Outcome.Wins() })
 	}
 	p.Ln(1.5)
 	var notes, voids []string
