@@ -250,13 +250,13 @@ func TestTamperedArchiveRefused(t *testing.T) {
 				return bytes.Replace(b, []byte(`"outcome": "forfeit"`), []byte(`"outcome": "claimed"`), 1)
 			}
 			return b
-		}, nil, false, []string{"record.json: SHA-256 is ", "record.json and campaign.db differ at draws[0].picks[3].outcome: \"claimed\" in record.json, \"forfeit\" in the database"}},
+		}, nil, false, []string{"record.json: SHA-256 is ", "record.json and campaign.db differ at draw sat-cash, pick 4, outcome: \"claimed\" in record.json, \"forfeit\" in the database"}},
 		{"record.json, SHA256SUMS made again", func(n string, b []byte) []byte {
 			if n == record.RecordFile {
 				return bytes.Replace(b, []byte(`"outcome": "forfeit"`), []byte(`"outcome": "claimed"`), 1)
 			}
 			return b
-		}, nil, true, []string{"record.json and campaign.db differ at draws[0].picks[3].outcome"}},
+		}, nil, true, []string{"record.json and campaign.db differ at draw sat-cash, pick 4, outcome"}},
 		{"a byte of the database", func(n string, b []byte) []byte {
 			if n == record.ArchiveDB {
 				b = bytes.Clone(b)

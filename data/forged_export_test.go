@@ -113,13 +113,13 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 	out := exported(t)
 	cash := func(dir string) string { return filepath.Join(dir, record.WinnersCSV) }
 
-	forgedExport(t, out, "an outcome in record.json", `record.json: draws[0].picks[2].outcome: "claimed" in the export, "no-show" in the record`, func(dir string) {
+	forgedExport(t, out, "an outcome in record.json", `record.json: draw sat-cash, pick 3, outcome: "claimed" in the export, "no-show" in the record`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.RecordFile), `"outcome": "no-show"`, `"outcome": "claimed"`)
 	})
 	forgedExport(t, out, "rehearsal in record.json", `record.json: show.rehearsal: true in the export, false in the record`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.RecordFile), `"rehearsal": false`, `"rehearsal": true`)
 	})
-	forgedExport(t, out, "a proxy's name in record.json", `record.json: draws[0].picks[4].proxy: "Someone Else" in the export, "Lindiwe Dube" in the record`, func(dir string) {
+	forgedExport(t, out, "a proxy's name in record.json", `record.json: draw sat-cash, pick 5, proxy: "Someone Else" in the export, "Lindiwe Dube" in the record`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.RecordFile), `"Lindiwe Dube"`, `"Someone Else"`)
 	})
 	forgedExport(t, out, "a winner's name in winners.csv", "winners.csv: line 2 is", func(dir string) {
@@ -143,10 +143,10 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 	forgedExport(t, out, "an amount in collection.csv", "collection.csv: line", func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.CollectionFile), ",ZAR,2000,cash,", ",ZAR,20000,cash,")
 	})
-	forgedExport(t, out, "a draw's totals in record.json", `record.json: draws[0].totals.cash: 9000 in the export, 8000 in the record`, func(dir string) {
+	forgedExport(t, out, "a draw's totals in record.json", `record.json: draw sat-cash, totals.cash: 9000 in the export, 8000 in the record`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.RecordFile), `"cash": 8000`, `"cash": 9000`)
 	})
-	forgedExport(t, out, "a pick's amount in record.json", `record.json: draws[0].picks[0].amount: 9000 in the export, 5000 in the record`, func(dir string) {
+	forgedExport(t, out, "a pick's amount in record.json", `record.json: draw sat-cash, pick 1, amount: 9000 in the export, 5000 in the record`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.RecordFile), `"amount": 5000`, `"amount": 9000`)
 	})
 	forgedExport(t, out, "an official bin marked REHEARSAL", "bins/sat-cash.csv: marked REHEARSAL, but the journal opened an official show", func(dir string) {

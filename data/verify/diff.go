@@ -10,9 +10,11 @@ import (
 )
 
 // DiffJSON names the fields where two values differ as JSON, with both
-// values: `draws[0].picks[1].outcome: "claimed" in record.json, "forfeit"
-// in the database`, for aName "record.json" and bName "the database".
-// A value may be JSON text as a json.RawMessage.
+// values: `draw sat-cash, pick 2, outcome: "claimed" in record.json,
+// "forfeit" in the database`, for aName "record.json" and bName "the
+// database". An element of a list is named as the auditor reads it on
+// paper (see label), else by its place. A value may be JSON text as a
+// json.RawMessage.
 func DiffJSON(a, b any, aName, bName string) []string {
 	var ja, jb any
 	for _, p := range []struct {
@@ -28,8 +30,8 @@ func DiffJSON(a, b any, aName, bName string) []string {
 		}
 	}
 	var out []string
-	var walk func(at string, x, y any)
-	walk = func(at string, x, y any) {
+	var walk func(at jsonPath, x, y any)
+	walk = func(at jsonPath, x, y any) {
 		switch xv := x.(type) {
 		case map[string]any:
 			yv, ok := y.(map[string]any)
@@ -44,13 +46,17 @@ func DiffJSON(a, b any, aName, bName string) []string {
 				keys[k] = true
 			}
 			for _, k := range slices.Sorted(maps.Keys(keys)) {
-				walk(strings.TrimPrefix(at+"."+k, "."), xv[k], yv[k])
+				walk(at.with(part{name: k}), xv[k], yv[k])
 			}
 			return
 		case []any:
 			yv, ok := y.([]any)
 			if !ok {
 				break
+			}
+			list := ""
+			if n := len(at); n > 0 && !at[n-1].label && at[n-1].index < 0 {
+				list = at[n-1].name
 			}
 			for i := range max(len(xv), len(yv)) {
 				var xi, yi any
@@ -60,7 +66,11 @@ func DiffJSON(a, b any, aName, bName string) []string {
 				if i < len(yv) {
 					yi = yv[i]
 				}
-				walk(fmt.Sprintf("%s[%d]", at, i), xi, yi)
+				if l := label(list, xi, yi); l != "" {
+					walk(at[:len(at)-1].with(part{name: l, label: true}), xi, yi)
+				} else {
+					walk(at.with(part{index: i}), xi, yi)
+				}
 			}
 			return
 		}
@@ -70,6 +80,77 @@ func DiffJSON(a, b any, aName, bName string) []string {
 			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s", at, xs, aName, ys, bName))
 		}
 	}
-	walk("", ja, jb)
+	walk(nil, ja, jb)
 	return out
+}
+
+// A part of a path into a JSON value: a field's name, an element named
+// as on paper (label), or an element's place (index).
+type part struct {
+	name  string
+	label bool
+	index int
+}
+
+type jsonPath []part
+
+func (p jsonPath) with(q part) jsonPath {
+	if q.name != "" {
+		q.index = -1
+	}
+	return append(slices.Clip(p), q)
+}
+
+// String writes the path as the auditor reads it: "totals.cash", "draw
+// sat-cash, pick 2, outcome", "wild card wc, numbers[1]".
+func (p jsonPath) String() string {
+	var b strings.Builder
+	for i, q := range p {
+		if q.name == "" {
+			fmt.Fprintf(&b, "[%d]", q.index)
+			continue
+		}
+		switch {
+		case i == 0:
+		case p[i-1].label || q.label:
+			b.WriteString(", ")
+		default:
+			b.WriteString(".")
+		}
+		b.WriteString(q.name)
+	}
+	return b.String()
+}
+
+// label names an element of the list list as the auditor reads it on
+// paper: a pick by its number (k + 1), a week of the ledger by its date,
+// a draw, a wild card or anything else by its id, segment, name, date or
+// card; "" when it has none, and it is named by its place.
+func label(list string, x, y any) string {
+	m, ok := x.(map[string]any)
+	if !ok {
+		if m, ok = y.(map[string]any); !ok {
+			return ""
+		}
+	}
+	noun := strings.ReplaceAll(strings.TrimSuffix(list, "s"), "_", " ")
+	if list == "history" {
+		noun = "week"
+	}
+	if noun == "" {
+		return ""
+	}
+	if k, ok := m["k"].(float64); ok {
+		return fmt.Sprintf("%s %d", noun, int(k)+1)
+	}
+	keys := []string{"id", "segment", "name", "date", "card"}
+	if noun == "week" {
+		keys = []string{"date"}
+	}
+	for _, key := range keys {
+		if s, ok := m[key].(string); ok && s != "" {
+			return noun + " " + s
+		}
+	}
+	return ""
 }
