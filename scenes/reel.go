@@ -18,6 +18,10 @@ type reelScene struct {
 	landing bool         // the reel waits for its announce to be committed
 	roll    audio.Voice  // the drum-roll under the reel
 	still   still        // the frame without its rows, as last painted whole
+	// drawn are the widths of the names' and the tickets' columns the last
+	// frame painted: a repaint puts back at least those, or the tail of a
+	// wider name a fast frame moved away from would stay on screen
+	drawn struct{ name, ticket float64 }
 }
 
 func (*reelScene) Name() string { return "reel" }
@@ -111,15 +115,17 @@ func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still 
 	}
 	pos := reelPos(in, len(rows)) // the row at the centre, fractional
 	nameF, ticketF := t.Bold(72), t.Bold(56)
-	if still != nil {
-		var nameW, ticketW float64
-		for i := max(int(pos)-3, 0); i <= min(int(pos)+3, len(rows)-1); i++ {
-			nameW = max(nameW, text.Advance(rows[i].name, nameF))
-			ticketW = max(ticketW, text.Advance(rows[i].ticket, ticketF))
-		}
-		dst.Copy(still, left+110, top, left+130+nameW, bot)
-		dst.Copy(still, right-130-ticketW, top, right-110, bot)
+	var nameW, ticketW float64
+	for i := max(int(pos)-3, 0); i <= min(int(pos)+3, len(rows)-1); i++ {
+		nameW = max(nameW, text.Advance(rows[i].name, nameF))
+		ticketW = max(ticketW, text.Advance(rows[i].ticket, ticketF))
 	}
+	if still != nil {
+		clearName, clearTicket := max(nameW, sc.drawn.name), max(ticketW, sc.drawn.ticket)
+		dst.Copy(still, left+110, top, left+130+clearName, bot)
+		dst.Copy(still, right-130-clearTicket, top, right-110, bot)
+	}
+	sc.drawn.name, sc.drawn.ticket = nameW, ticketW
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {
 		if i < 0 || i >= len(rows) {
 			continue

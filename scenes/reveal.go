@@ -15,6 +15,9 @@ import (
 type revealScene struct {
 	conf  confetti
 	still still // of the frame as last painted whole: what is behind the flash, or all but the confetti
+	// clear is whether a frame painted since the flash ended has put back
+	// the band under it: until one has, the flash's last frame is on screen
+	clear bool
 }
 
 // layers are parts of the reveal: behind is the context and the trust
@@ -51,6 +54,7 @@ const (
 )
 
 func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
+	sc.clear = in >= flashTime
 	sc.drawStill(s, dst, in, all)
 	drawPieces(dst, in, s.theme)
 	sc.conf.painted(dst, in)
@@ -96,9 +100,10 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls lay
 }
 
 // repaint paints, over a still of what does not move: while the flash and
-// the name's scaling run (the first flashTime and one frame more), the
-// band under the header anew, the flash and the winner over it; then the
-// confetti's pieces alone while they fall, until they are clear.
+// the name's scaling run (the first flashTime, and until a frame after it
+// has put the band back), the band under the header anew, the flash and
+// the winner over it; then the confetti's pieces alone while they fall,
+// until they are clear.
 func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	in := now.Sub(s.since)
 	if in >= confettiTime+time.Second/2 {
@@ -112,11 +117,12 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 			s.drawOverlays(c, now)
 		})
 	}
-	if in < flashTime+100*time.Millisecond {
+	if in < flashTime+100*time.Millisecond || !sc.clear {
 		if s.help || s.confirm != confirmNone || s.entry != nil {
 			s.drawAll(dst, now) // a box over the middle of the frame, under no flash
 			return
 		}
+		sc.clear = in >= flashTime
 		// the flash and the name scaling in, over what is behind them
 		dst.Copy(still(behind), 0, confettiTop, dst.W, confettiBot)
 		sc.drawStill(s, dst, in, front)
