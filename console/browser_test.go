@@ -91,6 +91,25 @@ func TestBrowserClickAndKey(t *testing.T) {
 	none(t, d.acts, "action")
 }
 
+// TestBrowserScrollKeysStayTheBrowsers: pressing ↓ to scroll the page
+// during a countdown recorded "claimed". The keys a browser scrolls with
+// (↓ ↑ Space End Home) stay the browser's, even when the stage's key map
+// has them; the clicker's PageDown, pressed after them, reaches the stage.
+func TestBrowserScrollKeysStayTheBrowsers(t *testing.T) {
+	s, d := start(t, Config{Keys: append(slices.Clone(DefaultKeys), "ArrowDown", "ArrowUp", "Space", "End", "Home")})
+	s.Publish(countdownView)
+	ctx := open(t, s)
+	until(t, ctx, `document.querySelector('button[data-line="claim"]') !== null`)
+	run(t, ctx, "scrolling, then the clicker", chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(" "), chromedp.KeyEvent(kb.End),
+		chromedp.KeyEvent(kb.Home), chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.PageDown))
+	if got := next(t, d.keys, "key"); got != "PageDown" {
+		t.Errorf("%q reached the stage first, want the clicker's PageDown", got)
+	}
+	until(t, ctx, `window.keysInFlight === 0`) // every key the page sent has its answer
+	none(t, d.keys, "key")
+	none(t, d.acts, "action")
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)

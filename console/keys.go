@@ -7,8 +7,8 @@ package console
 // its key with ebiten.Key's UnmarshalText. Config.Keys replaces the list;
 // the stage may pass the names of its own KeyMap so the two cannot drift.
 var DefaultKeys = []string{
-	"PageDown", "ArrowRight", "ArrowDown", "Space", "Enter", "NumpadEnter", "N",
-	"PageUp", "ArrowLeft", "ArrowUp", "Backspace", "P",
+	"PageDown", "ArrowRight", "Enter", "NumpadEnter", "N",
+	"PageUp", "ArrowLeft", "Backspace", "P",
 	"F5", "Escape",
 	"B", "Period",
 	"H", "F1", "Slash",
@@ -18,3 +18,10 @@ var DefaultKeys = []string{
 	"Digit0", "Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8", "Digit9",
 	"Numpad0", "Numpad1", "Numpad2", "Numpad3", "Numpad4", "Numpad5", "Numpad6", "Numpad7", "Numpad8", "Numpad9",
 }
+
+// ScrollKeys are the keys a browser scrolls the page with. The console
+// never sends them to the stage, though the stage's key map has some of
+// them (↓ and Space are Next there): at 1366×768 the page scrolls, and an
+// operator scrolling during a countdown must not record a claim. The
+// clicker's keys (PageDown, PageUp, Period, F5, Escape) are not among them.
+var ScrollKeys = []string{"ArrowDown", "ArrowUp", "Space", "End", "Home"}

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -159,6 +160,7 @@ func New(cfg Config, desk Desk) (*Server, error) {
 	if s.keys == nil {
 		s.keys = DefaultKeys
 	}
+	s.keys = slices.DeleteFunc(slices.Clone(s.keys), func(k string) bool { return slices.Contains(ScrollKeys, k) })
 	s.keyOK = make(map[string]bool, len(s.keys))
 	for _, k := range s.keys {
 		s.keyOK[k] = true
@@ -445,6 +447,10 @@ func (s *Server) key(w http.ResponseWriter, r *http.Request) {
 		Key string `json:"key"`
 	}
 	if !decode(w, r, &req) {
+		return
+	}
+	if slices.Contains(ScrollKeys, req.Key) {
+		reply(w, http.StatusBadRequest, result{Refusal: fmt.Sprintf("Refused: %q scrolls the page: the console never sends it to the stage", req.Key)})
 		return
 	}
 	if !s.keyOK[req.Key] {

@@ -552,6 +552,26 @@ func TestKey(t *testing.T) {
 	none(t, d.keys, "key")
 }
 
+// TestScrollKeysRefused: the keys a browser scrolls with never reach the
+// stage from the console, even when the stage's key map has them (the
+// stage passes its own); the clicker's PageDown still does.
+func TestScrollKeysRefused(t *testing.T) {
+	s, d := start(t, Config{Keys: []string{"PageDown", "ArrowDown", "ArrowUp", "Space", "End", "Home"}})
+	tok := token(t, s)
+	for _, k := range []string{"ArrowDown", "ArrowUp", "Space", "End", "Home"} {
+		if code, body := do(t, s, "POST", "/key?t="+tok, `{"key":"`+k+`"}`, nil); code != 400 || !strings.Contains(body, `Refused: \"`+k+`\" scrolls the page: the console never sends it to the stage`) {
+			t.Errorf("%s: %d %s", k, code, body)
+		}
+	}
+	if code, body := do(t, s, "POST", "/key?t="+tok, `{"key":"PageDown"}`, nil); code != 200 || !strings.Contains(body, `"ok":true`) {
+		t.Errorf("PageDown: %d %s", code, body)
+	}
+	if k := next(t, d.keys, "key"); k != "PageDown" {
+		t.Errorf("key %q", k)
+	}
+	none(t, d.keys, "key")
+}
+
 // ours counts the goroutines of a console server: its own, and the HTTP
 // connections of servers and clients.
 func ours() (int, string) {
