@@ -110,6 +110,33 @@ func TestBrowserScrollKeysStayTheBrowsers(t *testing.T) {
 	none(t, d.acts, "action")
 }
 
+// TestBrowserOutcomeColours: the outcome badge's colour says what the
+// outcome means: green a claim, blue a winner in absence (a proxy, the
+// decline register, one to contact), red a redraw (a no-show, a forfeit,
+// a void). A no-show was green.
+func TestBrowserOutcomeColours(t *testing.T) {
+	s, _ := start(t, Config{})
+	ctx := open(t, s)
+	for outcome, class := range map[string]string{
+		"claimed": "ok", "proxy": "info", "declined": "info", "to-contact": "info",
+		"no-show": "bad", "forfeit": "bad", "void": "bad",
+	} {
+		v := countdownView
+		w := *v.Winner
+		w.Outcome = outcome
+		v.Winner = &w
+		s.Publish(v)
+		until(t, ctx, `[...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "`+outcome+`")`)
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#wbadges .badge")].find(e => e.textContent === "`+outcome+`").className`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != "badge "+class {
+			t.Errorf("%s: badge %q, want %q", outcome, got, "badge "+class)
+		}
+	}
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)
