@@ -137,6 +137,28 @@ func TestBrowserOutcomeColours(t *testing.T) {
 	}
 }
 
+// TestBrowserNewsIsNotARefusal: news ("Freezing the bin early…") is
+// neutral, beside the actions, and never in the red refusal box, which
+// it used to fill until the next successful click.
+func TestBrowserNewsIsNotARefusal(t *testing.T) {
+	s, _ := start(t, Config{})
+	ctx := open(t, s)
+	v := countdownView
+	v.News = "Freezing the bin early…"
+	s.Publish(v)
+	until(t, ctx, `document.getElementById("news").textContent === "Freezing the bin early…"`)
+	if c, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("news").className`)); err != nil || c != "banner news" {
+		t.Errorf("the news's box is %q (%v), want a neutral banner news", c, err)
+	}
+	if hidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("refusal").classList.contains("hidden")`)); err != nil || !hidden {
+		t.Errorf("the refusal box shows %q (%v) for news", text(t, ctx, "#refusal"), err)
+	}
+	// a refusal is red, and the news gone with the view that no longer has it
+	v.News, v.Refusal = "", "Refused: the deadline has passed"
+	s.Publish(v)
+	until(t, ctx, `document.getElementById("refusal").textContent === "Refused: the deadline has passed" && document.getElementById("news").classList.contains("hidden")`)
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)

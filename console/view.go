@@ -15,6 +15,7 @@ type View struct {
 	Countdown *Countdown `json:"countdown,omitempty"` // the running countdown; nil if none
 	Actions   []Action   `json:"actions"`             // what may be done now
 	Refusal   string     `json:"refusal,omitempty"`   // the last refusal, in words
+	News      string     `json:"news,omitempty"`      // the stage's latest news for the host, not a refusal
 	Errors    []string   `json:"errors,omitempty"`    // errors the operator must see (a file, the record)
 	Events    []Event    `json:"events"`              // the night's committed events, the last N, newest first
 	Notices   []string   `json:"notices,omitempty"`   // operator notices, e.g. a stepped system clock

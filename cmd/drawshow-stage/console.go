@@ -151,10 +151,21 @@ func (l *deskLink) publish() {
 	}
 }
 
+// splitMessage parts the stage's message to the host into a refusal (it
+// says it refused or failed: the console's red box) and news (neutral,
+// clearing itself).
+func splitMessage(msg string) (refusal, news string) {
+	if strings.HasPrefix(msg, "Refused") || strings.HasPrefix(msg, "Error") {
+		return msg, ""
+	}
+	return "", msg
+}
+
 // view is the operator's view of the moment the stage shows.
 func (l *deskLink) view(d scenes.Desk) console.View {
 	st := d.State
-	v := console.View{Show: l.sh.Promotion + " · " + l.sh.Property, Scene: d.Scene, Blackout: d.Blackout, Refusal: d.Message, Zone: l.sh.Location.String()}
+	v := console.View{Show: l.sh.Promotion + " · " + l.sh.Property, Scene: d.Scene, Blackout: d.Blackout, Zone: l.sh.Location.String()}
+	v.Refusal, v.News = splitMessage(d.Message)
 	drawn := false
 	for i, g := range st.Segs {
 		v.RunSheet = append(v.RunSheet, l.segment(st, i, g))
