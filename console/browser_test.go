@@ -159,6 +159,28 @@ func TestBrowserNewsIsNotARefusal(t *testing.T) {
 	until(t, ctx, `document.getElementById("refusal").textContent === "Refused: the deadline has passed" && document.getElementById("news").classList.contains("hidden")`)
 }
 
+// TestBrowserDeadStage: a stage that stops is impossible to miss: a red
+// STAGE NOT RUNNING across the page, with when it stopped, the actions
+// disabled and no ON AIR badge. After a kill -9 the page kept its red
+// "ON AIR · countdown" and its buttons, with a small grey "connection
+// lost".
+func TestBrowserDeadStage(t *testing.T) {
+	s, _ := start(t, Config{})
+	s.Publish(countdownView)
+	ctx := open(t, s)
+	until(t, ctx, `document.querySelector('button[data-line="claim"]') !== null`)
+	s.Close() // the stage's process gone: its streams end
+	until(t, ctx, `!document.getElementById("dead").classList.contains("hidden")`)
+	if got := text(t, ctx, "#dead"); !strings.HasPrefix(got, "STAGE NOT RUNNING since ") {
+		t.Errorf("the banner says %q", got)
+	}
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`[...document.querySelectorAll("#actionlist button")].every(b => b.disabled) &&
+		document.getElementById("onair").classList.contains("hidden")`))
+	if err != nil || !ok {
+		t.Errorf("a dead stage's page still offers its actions or says ON AIR (%v)", err)
+	}
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)

@@ -20,9 +20,10 @@ import (
 // A slow page gets only the latest of each: views and previews are whole
 // states, so a stale one is dropped, never queued.
 
-// clockEvery is how often a stream carries the server's now (it is also
-// the stream's heartbeat).
-const clockEvery = 5 * time.Second
+// clockEvery is how often a stream carries the server's now. It is also
+// the stream's heartbeat: a page that hears nothing for 5 s says the
+// stage is not running (a killed stage's stream ends at once).
+const clockEvery = time.Second
 
 // writeTimeout bounds one write to a stream: a page that stops reading is
 // dropped, not waited for.
