@@ -284,7 +284,11 @@ func (s *Server) guard(next http.HandlerFunc) http.HandlerFunc {
 		if got == "" {
 			got = r.URL.Query().Get("p")
 		}
-		if ok, why := s.pin.check(got, s.now()); !ok {
+		addr, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			addr = r.RemoteAddr
+		}
+		if ok, why := s.pin.check(addr, got, s.now()); !ok {
 			s.refuse(w, r, http.StatusUnauthorized, why)
 			return
 		}

@@ -110,14 +110,19 @@ func do(t *testing.T, s *Server, method, path string, body string, hdr map[strin
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	tr := &http.Transport{DisableKeepAlives: true}
 	for k, v := range hdr {
-		if k == "Host" {
+		switch k {
+		case "Host":
 			req.Host = v
-		} else {
+		case "From": // the client's own address: another machine, on loopback
+			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(v)}}
+			tr.DialContext = d.DialContext
+		default:
 			req.Header.Set(k, v)
 		}
 	}
-	c := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	c := &http.Client{Transport: tr}
 	res, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -302,18 +307,53 @@ func TestPIN(t *testing.T) {
 		t.Errorf("the stream with a wrong PIN: %d", code)
 	}
 
-	// Guessing: after 5 wrong PINs in a row even the right one waits 30 s.
+	// Guessing, from an address that never gave the PIN: after 5 wrong
+	// PINs in a row even the right one waits 30 s there.
+	guess := func(p string) map[string]string { return map[string]string{"From": "127.0.0.4", "X-Console-Pin": p} }
 	for range maxPINFails {
-		do(t, s, "GET", "/session?t="+tok, "", pin("0000"))
+		do(t, s, "GET", "/session?t="+tok, "", guess("0000"))
 	}
-	if code, body := do(t, s, "GET", "/session?t="+tok, "", pin("4321")); code != 401 || !strings.Contains(body, "too many wrong PINs") {
+	if code, body := do(t, s, "GET", "/session?t="+tok, "", guess("4321")); code != 401 || !strings.Contains(body, "Refused: too many wrong PINs: try again in 30s") {
 		t.Errorf("after 5 wrong PINs: %d %s", code, body)
 	}
 	mu.Lock()
 	now = now.Add(pinLockout + time.Second)
 	mu.Unlock()
-	if code, _ := do(t, s, "GET", "/session?t="+tok, "", pin("4321")); code != 200 {
+	if code, _ := do(t, s, "GET", "/session?t="+tok, "", guess("4321")); code != 200 {
 		t.Errorf("after the lockout: %d", code)
+	}
+}
+
+// TestPINLockoutPerAddress: wrong PINs lock out the address they came
+// from, not the console: anyone with the link could otherwise keep the
+// operator out. And an address already in is never locked out of its
+// session by wrong PINs from it.
+func TestPINLockoutPerAddress(t *testing.T) {
+	now := time.Date(2024, 11, 30, 21, 0, 0, 0, time.UTC)
+	s, _ := start(t, Config{PIN: "4321", Now: func() time.Time { return now }})
+	tok := token(t, s)
+	from := func(addr, p string) map[string]string { return map[string]string{"From": addr, "X-Console-Pin": p} }
+	if code, _ := do(t, s, "GET", "/session?t="+tok, "", from("127.0.0.1", "4321")); code != 200 {
+		t.Fatalf("the operator: %d", code)
+	}
+	for range maxPINFails + 3 {
+		do(t, s, "GET", "/session?t="+tok, "", from("127.0.0.2", "0000"))
+	}
+	if code, body := do(t, s, "GET", "/session?t="+tok, "", from("127.0.0.2", "4321")); code != 401 || !strings.Contains(body, "too many wrong PINs") {
+		t.Errorf("the guesser, after %d wrong PINs: %d %s", maxPINFails+3, code, body)
+	}
+	if code, body := do(t, s, "GET", "/session?t="+tok, "", from("127.0.0.1", "4321")); code != 200 {
+		t.Errorf("the operator's tab after another address's wrong PINs: %d %s", code, body)
+	}
+	if code, _ := do(t, s, "GET", "/session?t="+tok, "", from("127.0.0.3", "4321")); code != 200 {
+		t.Errorf("a third address with the PIN: %d", code)
+	}
+	// the operator's own address mistyping: its session goes on
+	for range maxPINFails {
+		do(t, s, "GET", "/session?t="+tok, "", from("127.0.0.1", "1234"))
+	}
+	if code, body := do(t, s, "GET", "/session?t="+tok, "", from("127.0.0.1", "4321")); code != 200 {
+		t.Errorf("the operator after mistyping at its own address: %d %s", code, body)
 	}
 }
 

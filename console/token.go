@@ -80,39 +80,67 @@ func sameOrigin(r *http.Request) bool {
 type pinGate struct {
 	pin string
 
-	mu    sync.Mutex
+	mu   sync.Mutex
+	from map[string]*pinTries // by the client's address
+}
+
+// pinTries are one client address's tries at the PIN.
+type pinTries struct {
 	fails int
-	until time.Time
+	until time.Time // locked out until then
+	in    bool      // it has given the PIN: its session is never locked out
 }
 
 const (
 	maxPINFails = 5
 	pinLockout  = 30 * time.Second
 	minPINLen   = 4
+	// maxPINAddrs bounds the addresses remembered: past it, those neither
+	// in nor locked out are forgotten first
+	maxPINAddrs = 4096
 )
 
-// check reports whether got is the PIN, and if not why not in words.
-func (g *pinGate) check(got string, now time.Time) (ok bool, why string) {
+// check reports whether got is the PIN, as addr (the client's IP) gave
+// it, and if not why not in words. Wrong PINs lock out their own address
+// only, so that anyone with the link cannot keep the operator out; an
+// address that has given the PIN stays in whatever is mistyped there.
+func (g *pinGate) check(addr, got string, now time.Time) (ok bool, why string) {
 	if g.pin == "" {
 		return true, ""
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if now.Before(g.until) {
-		return false, "too many wrong PINs: try again in " + g.until.Sub(now).Round(time.Second).String()
+	if g.from == nil {
+		g.from = map[string]*pinTries{}
 	}
-	if got == "" {
+	tr := g.from[addr]
+	if tr == nil {
+		if len(g.from) >= maxPINAddrs {
+			for a, o := range g.from {
+				if !o.in && !now.Before(o.until) {
+					delete(g.from, a)
+				}
+			}
+		}
+		tr = &pinTries{}
+		g.from[addr] = tr
+	}
+	right := got != "" && equal(got, g.pin)
+	if now.Before(tr.until) && !(tr.in && right) {
+		return false, "too many wrong PINs: try again in " + tr.until.Sub(now).Round(time.Second).String()
+	}
+	switch {
+	case got == "":
 		return false, "this console needs its PIN (--console-pin)"
-	}
-	if !equal(got, g.pin) {
-		g.fails++
-		if g.fails >= maxPINFails {
-			g.fails = 0
-			g.until = now.Add(pinLockout)
+	case !right:
+		tr.fails++
+		if tr.fails >= maxPINFails && !tr.in {
+			tr.fails = 0
+			tr.until = now.Add(pinLockout)
 		}
 		return false, "wrong PIN"
 	}
-	g.fails = 0
+	tr.fails, tr.in = 0, true
 	return true, ""
 }
 
