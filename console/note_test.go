@@ -78,3 +78,48 @@ func TestLogNotes(t *testing.T) {
 	next(t, d.keys, "key")
 	ns.until(t, "the key", func(n Note) bool { return n.Kind == NoteKey && n.What == "PageDown" && n.Refusal == "" })
 }
+
+// TestRefusalsCounted: requests refused at the door (here without the
+// token) are counted, not noted one by one: the first at once, then one
+// note a minute at most with how many it stands for, and what is left at
+// Close. 140 000 in a minute rotated the whole flight log out, the run's
+// start and every action with it.
+func TestRefusalsCounted(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2024, 11, 30, 21, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	var ns notes
+	s, _ := start(t, Config{Log: ns.add, Now: clock})
+	refused := func() []Note {
+		ns.mu.Lock()
+		defer ns.mu.Unlock()
+		var out []Note
+		for _, n := range ns.ns {
+			if n.Kind == NoteRefused {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	const flood = 3000
+	for range flood {
+		do(t, s, "GET", "/session", "", nil)
+	}
+	if r := refused(); len(r) != 1 || r[0].Count != 1 || r[0].What != "GET /session" {
+		t.Fatalf("%d requests without the token gave %d notes: %+v", flood, len(r), r)
+	}
+	mu.Lock()
+	now = now.Add(time.Minute)
+	mu.Unlock()
+	do(t, s, "GET", "/session?t=wrong", "", nil)
+	if r := refused(); len(r) != 2 || r[1].Count != flood {
+		t.Fatalf("a minute on: %+v, want a second note for %d requests", r, flood)
+	}
+	for range 5 {
+		do(t, s, "GET", "/session", "", nil)
+	}
+	s.Close()
+	if r := refused(); len(r) != 3 || r[2].Count != 5 {
+		t.Fatalf("at Close: %+v, want a last note for 5", r)
+	}
+}

@@ -64,6 +64,10 @@ type Note struct {
 	Refusal string   // why it was refused, in the page's words; "" when done
 	Tabs    int      // NoteGone: the pages still connected
 	Typed   []string // what was typed with an action (a proxy's name, who typed numbers): for the log to keep out
+	// Count is how many requests a NoteRefused stands for: itself and those
+	// refused since the last note, which were counted, not noted (a flood
+	// of them must not rotate the flight log out)
+	Count int
 }
 
 // NoteKind is what a Note is of.
@@ -86,6 +90,7 @@ type Server struct {
 	log   func(Note)
 	token string
 	pin   pinGate
+	door  door // refusals before any handler, counted
 	hosts hosts
 	url   string
 	keys  []string
@@ -242,6 +247,9 @@ func (s *Server) Preview(img image.Image) {
 // again does nothing.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
+		if n, ok := s.door.left(); ok {
+			s.note(n)
+		}
 		close(s.done)
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
@@ -299,7 +307,9 @@ func (s *Server) guard(next http.HandlerFunc) http.HandlerFunc {
 // refuse answers a refused request: a page saying why to a browser's
 // navigation, JSON {"refusal": …} to the page's own requests.
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request, code int, why string) {
-	s.note(Note{Kind: NoteRefused, Remote: r.RemoteAddr, What: r.Method + " " + r.URL.Path, Refusal: why})
+	if n, ok := s.door.refused(Note{Kind: NoteRefused, Remote: r.RemoteAddr, What: r.Method + " " + r.URL.Path, Refusal: why}, s.now()); ok {
+		s.note(n)
+	}
 	if r.Method == http.MethodGet && r.URL.Path == "/" {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
@@ -566,4 +576,43 @@ func quoteVerb(line string) string {
 		return "that action"
 	}
 	return line
+}
+
+// refusalEvery is how often, at most, requests refused at the door are
+// noted.
+const refusalEvery = time.Minute
+
+// door counts the requests refused before any handler. The first is
+// noted at once; those after it, within refusalEvery of the last note, are
+// counted into the next.
+type door struct {
+	mu   sync.Mutex
+	at   time.Time // the last note
+	n    int       // refused since, not noted
+	last Note      // the latest of them
+}
+
+// refused reports the note to make of a refusal at now, if one is due.
+func (d *door) refused(n Note, now time.Time) (Note, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.at.IsZero() && now.Sub(d.at) < refusalEvery {
+		d.n, d.last = d.n+1, n
+		return Note{}, false
+	}
+	n.Count = d.n + 1
+	d.at, d.n = now, 0
+	return n, true
+}
+
+// left is the note of the refusals counted since the last note, if any.
+func (d *door) left() (Note, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.n == 0 {
+		return Note{}, false
+	}
+	n := d.last
+	n.Count, d.n = d.n, 0
+	return n, true
 }

@@ -146,7 +146,13 @@ func logConsole(fl *flightlog.Log) func(console.Note) {
 			fl.Info("console page gone", f)
 		case console.NoteRefused:
 			f["request"], f["refusal"] = n.What, n.Refusal
-			fl.Warn("console request refused", f)
+			msg := "console request refused"
+			if n.Count > 1 {
+				// a flood is a line a minute: the latest request, and how many
+				f["count"] = n.Count
+				msg = "console requests refused"
+			}
+			fl.Warn(msg, f)
 		case console.NoteAct, console.NoteKey:
 			msg := "console asked"
 			if n.Kind == console.NoteKey {
