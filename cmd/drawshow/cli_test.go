@@ -892,8 +892,8 @@ func TestVerifyTamperedExport(t *testing.T) {
 			p := rec["draws"].([]any)[0].(map[string]any)["picks"].([]any)[1].(map[string]any)
 			p["ticket"], p["participant"] = other[0], other[1]
 		})
-		wantMismatches(t, []string{"verify", dir}, fmt.Sprintf("record.json: draws[0].picks[1].participant: %q in the export, %q in the record", other[1], pick.Participant),
-			fmt.Sprintf("record.json: draws[0].picks[1].ticket: %q in the export, %q in the record", other[0], pick.Ticket))
+		wantMismatches(t, []string{"verify", dir}, fmt.Sprintf("record.json: draw sat-cash, pick 2, participant: %q in the export, %q in the record", other[1], pick.Participant),
+			fmt.Sprintf("record.json: draw sat-cash, pick 2, ticket: %q in the export, %q in the record", other[0], pick.Ticket))
 	})
 	t.Run("edited bin row", func(t *testing.T) {
 		t.Parallel()
