@@ -181,6 +181,20 @@ func TestBrowserDeadStage(t *testing.T) {
 	}
 }
 
+// TestBrowserProxyShownBack: the proxy who stood for the winner, as the
+// record has them, name and ID, is shown back once recorded: a typed
+// ID went into the record and never reappeared on the console.
+func TestBrowserProxyShownBack(t *testing.T) {
+	s, _ := start(t, Config{})
+	ctx := open(t, s)
+	v := countdownView
+	w := *v.Winner
+	w.Outcome, w.Proxy = "proxy", &Nomination{Name: "Lerato Khumalo", ID: "9002025009081"}
+	v.Winner = &w
+	s.Publish(v)
+	until(t, ctx, `[...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "stood for the winner: Lerato Khumalo (ID 9002025009081)")`)
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)

@@ -48,6 +48,7 @@ type Winner struct {
 	Tickets    int64       `json:"tickets"`              // the participant's tickets in the frozen bin
 	Contact    []Column    `json:"contact,omitempty"`    // the entry file's contact columns, in file order
 	Nomination *Nomination `json:"nomination,omitempty"` // the proxy nomination on file, if any
+	Proxy      *Nomination `json:"proxy,omitempty"`      // the proxy who stood for the winner, as recorded (typed or on file)
 	Declined   bool        `json:"declined,omitempty"`   // the card is on the decline register
 	Outcome    string      `json:"outcome,omitempty"`    // empty while undecided; else e.g. "claimed", "no-show"
 }

@@ -276,6 +276,9 @@ func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *c
 	w := *l.winner
 	w.Outcome = string(p.Outcome)
 	w.Prize = p.Won()
+	if p.Proxy != "" {
+		w.Proxy = &console.Nomination{Name: p.Proxy, ID: p.ProxyID}
+	}
 	return &w
 }
 
