@@ -176,7 +176,9 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 		v.Totals = record.NightTotals(l.sh.Currency, st).Words(l.sh.Currency)
 	}
 	if seg := st.CurSeg(); seg != nil {
-		if p := seg.Last(); p != nil {
+		// the winner reaches the laptop with the reveal: through the reel the
+		// audience has not seen who it is, nor may the desk
+		if p := seg.Last(); p != nil && p.Announced() {
 			v.Winner = l.winnerOf(st, seg, p)
 			if p.Outcome == show.Pending {
 				switch {
@@ -292,12 +294,25 @@ func (l *deskLink) readEvents(st *show.State) []console.Event {
 			l.events = l.events[:0]
 			for i := len(evs) - 1; i >= 0 && len(l.events) < eventsShown; i-- {
 				e := evs[i]
-				l.events = append(l.events, console.Event{Seq: e.Seq, Time: e.At, Kind: string(e.Kind), Text: eventText(e)})
+				text := eventText(e)
+				if e.Kind == show.PickDrawn && !announced(st, e) {
+					text = e.Segment + " · a pick drawn: it is shown at the reveal"
+				}
+				l.events = append(l.events, console.Event{Seq: e.Seq, Time: e.At, Kind: string(e.Kind), Text: text})
 			}
 			l.seen = st.Events
 		}
 	}
 	return l.events
+}
+
+// announced reports whether the pick e drew has been shown to the room.
+func announced(st *show.State, e show.Event) bool {
+	seg := st.Seg(e.Segment)
+	if seg == nil || e.Pick == nil || e.Pick.K >= len(seg.Picks) {
+		return true
+	}
+	return seg.Picks[e.Pick.K].Announced()
 }
 
 // eventText is an event in words, names and cards in full.

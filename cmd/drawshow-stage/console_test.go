@@ -104,6 +104,12 @@ func TestConsoleRunsADraw(t *testing.T) {
 	browsertest.Do(t, one, "pressing PageDown", chromedp.KeyEvent(kb.PageDown))
 	// once the winner is on air (a click while the reel runs is the reel's)
 	browsertest.Until(t, one, `document.getElementById("onair").textContent === "ON AIR · reveal"`)
+	// the winner's details reach the laptop with the reveal, not before:
+	// through the reel they were on the console 7 s before the audience
+	// saw them
+	if early, err := chromedp.Run(one, chromedp.Evaluate[[]string](`window.__console.early`)); err != nil || len(early) > 0 {
+		t.Errorf("the console named the winner during %v, before the reveal (%v)", early, err)
+	}
 	browsertest.Click(t, one, "next") // the reveal gives way to the countdown
 	browsertest.WaitButton(t, one, "claim")
 	name := browsertest.Text(t, one, "#wname")
