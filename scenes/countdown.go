@@ -438,13 +438,22 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 		if seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero() {
 			out = append(out, Button{Line: "arrived", Label: "Team at the device", Key: "A", Primary: true})
 		}
-		out = append(out, Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || seg.Seg.Kind != show.KindBonus})
-		proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy"}
+		// every decision is irreversible: the console asks first, naming
+		// the winner, with Cancel focused
+		who := s.people[p.Participant].Name
+		if who == "" {
+			who = "card " + p.Participant
+		}
+		out = append(out, Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || seg.Seg.Kind != show.KindBonus,
+			Irreversible: true, Confirm: "Record that " + who + " claimed in person? It cannot be undone."})
+		proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy", Irreversible: true,
+			Confirm: "Record that a proxy collects for " + who + "? It cannot be undone."}
 		if _, ok := s.st.ProxyFor(seg, p.Participant); ok {
 			proxy.Field, proxy.Label = "", "Proxy present (nomination on file)"
 		}
 		return append(out, proxy,
-			Button{Line: "decline", Label: "On the decline register", Key: "D"},
+			Button{Line: "decline", Label: "On the decline register", Key: "D", Irreversible: true,
+				Confirm: "Record " + who + " as on the decline register, a winner in absence? It cannot be undone."},
 			Button{Line: "forfeit", Label: "Forfeit (not the holder's card)", Key: "F", Irreversible: true})
 	}
 	return s.skipButton(s.nextButton(nil, "next"))

@@ -122,6 +122,12 @@ func TestConsoleRunsADraw(t *testing.T) {
 	browsertest.Until(t, two, `document.getElementById("wname").textContent === `+fmt.Sprintf("%q", name))
 	start := time.Now()
 	browsertest.Click(t, one, "claim")
+	// a decision asks first, naming the winner, with Cancel focused
+	browsertest.Until(t, one, `!document.getElementById("confirm").classList.contains("hidden") && document.activeElement === document.getElementById("confirmno")`)
+	if q := browsertest.Text(t, one, "#confirmq"); q != "Record that "+name+" claimed in person? It cannot be undone." {
+		t.Errorf("the console asks %q before a claim", q)
+	}
+	browsertest.Do(t, one, "confirming the claim", chromedp.Click(chromedp.CSS("#confirmyes")))
 	browsertest.Until(t, two, `[...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "claimed")`)
 	t.Logf("the second tab saw the claim %v after the click", time.Since(start).Round(time.Millisecond))
 
