@@ -195,6 +195,30 @@ func TestBrowserProxyShownBack(t *testing.T) {
 	until(t, ctx, `[...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "stood for the winner: Lerato Khumalo (ID 9002025009081)")`)
 }
 
+// TestBrowserBackAndBlackout: a button that is the stage's key (the
+// intro's Back, PageUp) presses that key: it answered "Refused: no
+// action". And blackout has a button of its own, always there.
+func TestBrowserBackAndBlackout(t *testing.T) {
+	s, d := start(t, Config{})
+	s.Publish(View{Scene: "intro", Actions: []Action{{Line: "draw", Label: "Draw", Key: "PageDown", Primary: true}, {Line: "", Label: "Back", Key: "PageUp"}}})
+	ctx := open(t, s)
+	until(t, ctx, `[...document.querySelectorAll("#actionlist button")].some(b => b.textContent.startsWith("Back"))`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`[...document.querySelectorAll("#actionlist button")].find(b => b.textContent.startsWith("Back")).click() || true`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := next(t, d.keys, "key"); got != "PageUp" {
+		t.Errorf("Back pressed %q, want PageUp", got)
+	}
+	if r := text(t, ctx, "#refusal"); r != "" {
+		t.Errorf("Back answered %q", r)
+	}
+	run(t, ctx, "clicking Blackout", chromedp.Click(chromedp.CSS("#blackout")))
+	if got := next(t, d.keys, "key"); got != "B" {
+		t.Errorf("Blackout pressed %q, want B", got)
+	}
+	none(t, d.acts, "action")
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)
