@@ -219,6 +219,24 @@ func TestBrowserBackAndBlackout(t *testing.T) {
 	none(t, d.acts, "action")
 }
 
+// TestBrowserHelpIsOnePanel: the stage's help (F1) is one list of keys,
+// not eleven banners stacked above the preview.
+func TestBrowserHelpIsOnePanel(t *testing.T) {
+	s, _ := start(t, Config{})
+	ctx := open(t, s)
+	v := countdownView
+	v.Help = []string{"Next: PageDown", "Previous: PageUp", "B or .: blackout"}
+	s.Publish(v)
+	until(t, ctx, `document.querySelectorAll("#help li").length === 3`)
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#notices .banner").length`))
+	if err != nil || n != 0 {
+		t.Errorf("help gave %d banners (%v)", n, err)
+	}
+	v.Help = nil
+	s.Publish(v)
+	until(t, ctx, `document.getElementById("help").classList.contains("hidden")`)
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)

@@ -19,6 +19,7 @@ type View struct {
 	Errors    []string   `json:"errors,omitempty"`    // errors the operator must see (a file, the record)
 	Events    []Event    `json:"events"`              // the night's committed events, the last N, newest first
 	Notices   []string   `json:"notices,omitempty"`   // operator notices, e.g. a stepped system clock
+	Help      []string   `json:"help,omitempty"`      // the stage's keys, one a line, while its help is open
 	Zone      string     `json:"zone,omitempty"`      // the show's time zone (IANA), for the page's times
 	Totals    string     `json:"totals,omitempty"`    // the night's prizes won so far, in words
 }

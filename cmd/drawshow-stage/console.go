@@ -213,7 +213,7 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 		v.Notices = append(v.Notices, d.Notice)
 	}
 	v.Notices = append(v.Notices, "Keys now: "+d.Hints)
-	v.Notices = append(v.Notices, d.Help...)
+	v.Help = d.Help
 	return v
 }
 
