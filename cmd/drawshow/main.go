@@ -5,6 +5,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -36,10 +37,35 @@ Usage:
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
   drawshow audio-devices
   drawshow log --db FILE [--since TIME]
-  drawshow version
+  drawshow version (or --version)
 
 Run "drawshow COMMAND -h" for a command's flags.
 `
+
+// stageCommands are the commands drawshow hands to drawshow-stage whole.
+var stageCommands = map[string]struct{}{"monitors": {}, "demo": {}}
+
+// isHelp reports whether an argument asks for help.
+func isHelp(a string) bool { return a == "-h" || a == "-help" || a == "--help" }
+
+// synopsis is the usage text's lines of the command name, arguments and
+// all.
+func synopsis(name string) string {
+	var b strings.Builder
+	in := false
+	for _, l := range strings.Split(usage, "\n") {
+		switch {
+		case strings.HasPrefix(l, "  drawshow "+name+" ") || l == "  drawshow "+name:
+			in = true
+		case !strings.HasPrefix(l, "    "):
+			in = false
+		}
+		if in {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String()
+}
 
 // memoryLimit is a soft heap limit: a million-entry bin stays well inside
 // a laptop's memory, the collector working harder only near the limit.
@@ -58,25 +84,43 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return cli.ErrQuiet
 	}
 	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
-		"check":         cmdCheck,
-		"run":           cmdRun,
-		"export":        cmdExport,
-		"archive":       cmdArchive,
-		"statement":     cmdStatement,
-		"shows":         cmdShows,
-		"report":        cmdReport,
-		"sheet":         cmdSheet,
-		"verify":        cmdVerify,
-		"monitors":      handOver("monitors"),
-		"demo":          handOver("demo"),
+		"check":     cmdCheck,
+		"run":       cmdRun,
+		"export":    cmdExport,
+		"archive":   cmdArchive,
+		"statement": cmdStatement,
+		"shows":     cmdShows,
+		"report":    cmdReport,
+		"sheet":     cmdSheet,
+		"verify":    cmdVerify,
+		"monitors":  handOver("monitors"),
+		"demo":      handOver("demo"),
+		// run without --headless is handed over too, but its flags are ours
 		"cues":          cmdCues,
 		"audio-devices": cmdAudioDevices,
 		"log":           cmdLog,
 		"version":       cmdVersion,
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args[0] = "version"
+	}
 	f, ok := cmds[args[0]]
+	if ok && slices.ContainsFunc(args[1:], isHelp) {
+		// the command's usage, then its flags as the flag package lists
+		// them, on stdout; a command handed to the stage starts nothing
+		fmt.Fprint(stdout, "Usage:\n"+synopsis(args[0]))
+		if _, handed := stageCommands[args[0]]; handed {
+			return nil
+		}
+		var flags strings.Builder
+		if err := f([]string{"-h"}, stdin, &flags, &flags); err != nil && !errors.Is(err, cli.ErrQuiet) {
+			return err
+		}
+		fmt.Fprint(stdout, strings.Replace(flags.String(), "Usage of "+args[0]+":\n", "Flags:\n", 1))
+		return nil
+	}
 	if !ok {
-		if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if args[0] == "help" || isHelp(args[0]) {
 			fmt.Fprint(stdout, usage)
 			return nil
 		}
