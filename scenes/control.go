@@ -107,18 +107,19 @@ func (s *Stage) submit(e *entry) {
 	}
 }
 
-// giveDrawWitness records what the auditor typed as the draw witness:
-// on a fresh press only, and an empty one only once the host says so.
+// giveDrawWitness records what the auditor typed as the draw witness, on
+// a fresh press only. An empty one is refused by the engine (it would key
+// the draws by what was known before the freeze): the field stays open.
 func (s *Stage) giveDrawWitness(e *entry) {
 	if s.now().Before(s.guard) || s.busy {
 		return // a press meant for the freeze, or one still in flight: the field stays
 	}
 	text := strings.TrimSpace(string(e.text))
-	s.entry = nil
 	if text == "" {
-		s.ask(confirmNoWitness)
+		s.tell("The draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)")
 		return
 	}
+	s.entry = nil
 	if !s.send(show.Command{Op: show.OpWitness, Text: text}) {
 		s.entry = e
 		return
@@ -248,10 +249,6 @@ func (s *Stage) startDraw() {
 func (s *Stage) answer(a Action) {
 	c := s.confirm
 	s.confirm = confirmNone
-	if c == confirmNoWitness {
-		s.answerNoWitness(a)
-		return
-	}
 	if a != Next {
 		return
 	}
@@ -264,18 +261,6 @@ func (s *Stage) answer(a Action) {
 		if s.send(show.Command{Op: show.OpFreeze, Early: true}) {
 			s.tell("Freezing the bin early…")
 		}
-	}
-}
-
-// answerNoWitness takes the answer to recording an empty draw witness:
-// Next records it; any other key goes back to the field.
-func (s *Stage) answerNoWitness(a Action) {
-	if a == Next && s.send(show.Command{Op: show.OpWitness, Text: ""}) {
-		s.tell("Recording an empty draw witness…")
-		return
-	}
-	if s.witnessDue() {
-		s.askDrawWitness()
 	}
 }
 

@@ -87,8 +87,6 @@ func (s *Stage) desk(now time.Time) Desk {
 		d.Confirm = "Quit drawshow?"
 	case confirmClose:
 		d.Confirm = "Close the show and reveal the seed? This cannot be undone."
-	case confirmNoWitness:
-		d.Confirm = "Record an empty draw witness?"
 	case confirmEarly:
 		d.Confirm = s.earlyQuestion()
 	}

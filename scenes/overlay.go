@@ -33,11 +33,9 @@ func (s *Stage) drawOverlays(dst *Canvas, now time.Time) {
 func (s *Stage) hints() string {
 	switch {
 	case s.entry != nil && s.entry.draw:
-		return "Type the draw witness  ·  Enter records it (empty: asks first)  ·  Esc close the field"
+		return "Type the draw witness  ·  Enter records it  ·  Esc close the field"
 	case s.entry != nil:
 		return "Type  ·  Enter done  ·  Esc cancel"
-	case s.confirm == confirmNoWitness:
-		return "Record an empty draw witness?  Next = yes  ·  any other key = no, back to the field"
 	case s.confirm == confirmQuit:
 		return "Quit drawshow?  Next = yes  ·  any other key = no"
 	case s.confirm == confirmClose:

@@ -139,11 +139,6 @@ func (s *Stage) perform(r remote) {
 		if s.entry != nil && (s.entry.witness || s.entry.draw) {
 			s.guard = s.now() // the console's click is the fresh press
 			s.entry.text = []rune(c.Text)
-			if c.Text == "" && s.entry.draw {
-				s.entry = nil
-				s.answerNoWitness(Next) // the console asked already
-				return
-			}
 			s.submit(s.entry)
 			return
 		}

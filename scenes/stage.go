@@ -154,8 +154,7 @@ const (
 	confirmNone confirmKind = iota
 	confirmQuit
 	confirmClose
-	confirmNoWitness // an empty draw witness: the draws then rest on the show's key alone
-	confirmEarly     // a draw before its segment's time: the record keeps that the host said so
+	confirmEarly // a draw before its segment's time: the record keeps that the host said so
 )
 
 // New makes the stage for an open show.

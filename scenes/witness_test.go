@@ -58,13 +58,6 @@ func (r *rig) giveWitness(w string) {
 	r.in.PushFrame(Frame{Chars: []rune(w)})
 	r.update()
 	r.press(ebiten.KeyEnter)
-	if w == "" {
-		if r.s.confirm != confirmNoWitness {
-			r.t.Fatalf("an empty draw witness was not asked about: confirm %d", r.s.confirm)
-		}
-		r.clk.Add(freshPress)
-		r.press(ebiten.KeyPageDown)
-	}
 	r.until("the draw witness", func() bool { return !r.s.busy && r.seg().DrawWitness != nil })
 	if got := *r.seg().DrawWitness; got != w {
 		r.t.Fatalf("draw witness %q recorded, typed %q", got, w)
@@ -129,16 +122,12 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	if !r.drawField() || r.s.confirm != confirmNone {
 		t.Fatalf("Next too soon: field %+v, confirm %d", r.s.entry, r.s.confirm)
 	}
-	// Next on the empty field asks first; any other key goes back to it
+	// Next on the empty field is refused, in words: the field stays
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyPageDown)
-	if r.s.confirm != confirmNoWitness || !strings.Contains(r.s.hints(), "empty draw witness") {
-		t.Fatalf("Next on an empty field: confirm %d, hints %q", r.s.confirm, r.s.hints())
-	}
-	r.press(ebiten.KeyEscape)
-	r.noPick("no to an empty witness", "intro")
-	if !r.drawField() {
-		t.Fatal("no to an empty witness: the field is gone")
+	r.noPick("an empty draw witness", "intro")
+	if !r.drawField() || r.s.confirm != confirmNone || r.s.message != "The draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)" {
+		t.Fatalf("Next on an empty field: field %+v, confirm %d, message %q", r.s.entry, r.s.confirm, r.s.message)
 	}
 	// Esc closes the field; Next opens it again: never a pick, never stuck
 	r.press(ebiten.KeyEscape)
@@ -217,7 +206,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	g("46-board-anchor")
 	r.s.cast.board.anchor = real
 
-	// the next draw asks for its own witness; an empty one, confirmed
+	// the next draw asks for its own witness
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyPageDown)
@@ -225,9 +214,9 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	if id := r.seg().Seg.ID; id != "points-draw" || !r.drawField() {
 		t.Fatalf("the next draw %s: field %+v", id, r.s.entry)
 	}
-	r.giveWitness("")
+	r.giveWitness("2 6")
 	r.reel(ebiten.KeyPageDown, nil)
-	r.wantPick("")
+	r.wantPick("2 6")
 }
 
 // TestDrawWitnessWildCard: a wild card's numbers drawn electronically

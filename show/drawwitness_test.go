@@ -87,6 +87,11 @@ func TestEachDrawWaitsForTheDrawWitness(t *testing.T) {
 	}
 	r.refused(Command{Op: OpDraw}, "the draw witness is awaited")
 	r.refused(Command{Op: OpPick}, "the draw witness is awaited")
+	// an empty draw witness keys the draws by what was known before the
+	// freeze (K_d of ""): refused, spaces alone too
+	for _, empty := range []string{"", "   ", "\t"} {
+		r.refused(Command{Op: OpWitness, Text: empty}, "sat-cash: the draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)")
+	}
 	evs = r.do(Command{Op: OpWitness, Text: "461352"})
 	if len(evs) != 1 || evs[0].Kind != DrawWitness || evs[0].Witness.Text != "461352" || evs[0].Segment != "sat-cash" {
 		t.Fatalf("the draw witness: %+v", evs)

@@ -538,9 +538,14 @@ func (d *decider) void(seg *SegState, reason string) error {
 // witness records the auditor's witness W, typed after seeing the
 // commitment; it must come before any bin is frozen. In a show with
 // witness each-draw, a witness typed while the current segment awaits its
-// draw witness is that: W_d, which may be empty.
+// draw witness is that: W_d. An empty W_d would key the draws by what was
+// known before the freeze, so it is refused; a journal that holds one
+// (written before this rule) still replays.
 func (d *decider) witness(w string) error {
 	if seg := d.st.CurSeg(); seg != nil && d.st.AwaitsDrawWitness(seg) {
+		if d.rec == nil && strings.TrimSpace(w) == "" {
+			return refuse("%s: the draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)", seg.Seg.ID)
+		}
 		return d.emit(Event{Kind: DrawWitness, Segment: seg.Seg.ID, Witness: &Witness{Text: w}})
 	} else if seg != nil && seg.DrawWitness != nil {
 		return refuse("%s: the draw witness is already given (%q)", seg.Seg.ID, *seg.DrawWitness)
