@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -449,10 +450,20 @@ func (c *rowCheck) checkID(col, what, v string) bool {
 	return false
 }
 
-// cardID is the card v as NormCard gives it, or "" when v is empty or not
-// a card number, which it reports.
+// summaryRow matches the card cell of a row that sums the others up, as
+// the Rewards system's and Excel's exports end: TOTAL, Sub-total, Grand
+// Total, Count. Letters are allowed in a card, so such a row would
+// otherwise be a member holding every ticket it adds up.
+var summaryRow = regexp.MustCompile(`(?i)^\s*(grand\s+|sub[\s-]?)?(totals?|count|sum)\b`)
+
+// cardID is the card v as NormCard gives it, or "" when v is empty, a
+// summary row's or not a card number, which it reports.
 func (c *rowCheck) cardID(col, v string) string {
 	if !c.checkID(col, "card", v) {
+		return ""
+	}
+	if summaryRow.MatchString(v) {
+		c.bad(col, v, fmt.Sprintf("%q is a summary row (a total or a count), not a member: take it out of the file", v))
 		return ""
 	}
 	n, err := NormCard(v)
