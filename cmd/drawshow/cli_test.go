@@ -1072,3 +1072,44 @@ func TestExportOpenShow(t *testing.T) {
 		t.Errorf("verify --db of an open show: %v\n%s%s", err, stdout, stderr)
 	}
 }
+
+// TestCheckListMatches: check says how many of the exclusions list's
+// cards matched an entry, and warns of a list that matches none of a
+// bin that is not empty: a compliance list whose cards Excel had typed as
+// numbers (leading zeros gone) matched 0 of 45, and check said "45
+// card(s) excluded" while 18 listed members sat in the bin.
+func TestCheckListMatches(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, list, out, warn string
+	}{
+		{"some", "Card\n0012345\n99999\n", "exclusions: 1 of 2 card(s) matched an entry", ""},
+		{"none", "Card\n12345\n", "exclusions: 0 of 1 card(s) matched an entry",
+			"exclusions.csv: none of its 1 card(s) matched an entry: check its card numbers (Excel drops the leading zeros of a number cell)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFile(t, dir, "show.yaml", `promotion: Royal Flush
+property: Gold Reef City
+exclusions: exclusions.csv
+segments:
+  - id: sat
+    at: "2024-11-30T21:30"
+    entries: entries.csv
+    winners: 1
+`)
+			writeFile(t, dir, "entries.csv", "Ticket,Card,Name\nT1,0012345,Sipho Dlamini\nT2,0054321,Zoë Botha\n")
+			writeFile(t, dir, "exclusions.csv", c.list)
+			stdout, stderr, err := drawshow(t, "", "check", filepath.Join(dir, "show.yaml"))
+			if err != nil {
+				t.Fatalf("check: %v\n%s", err, stderr)
+			}
+			if !strings.Contains(stdout, c.out) {
+				t.Errorf("check does not say %q:\n%s", c.out, stdout)
+			}
+			if strings.TrimSpace(stderr) != c.warn {
+				t.Errorf("check warned %q, want %q", stderr, c.warn)
+			}
+		})
+	}
+}

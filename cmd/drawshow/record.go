@@ -79,6 +79,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for _, n := range notes {
 		fmt.Fprintln(stdout, n)
 	}
+	listMatches(c, stdout, stderr)
 	// before the show every file must be there: at open, one that is not
 	// yet (a later draw's export) is a warning
 	for _, m := range c.Missing {
@@ -89,6 +90,31 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return cli.ErrQuiet
 	}
 	return nil
+}
+
+// listMatches says how many of the exclusions list's cards matched an
+// entry of the show's bins, and warns of a list that matched none of bins
+// that are not empty: a list whose cards Excel turned into numbers (their
+// leading zeros gone) keeps nobody out, silently.
+func listMatches(c *session.ShowCheck, stdout, stderr io.Writer) {
+	if c.Lists == nil || c.Lists.Exclusions == 0 {
+		return
+	}
+	matched, rows := map[string]bool{}, 0
+	for _, r := range c.Segments {
+		if r.Check == nil || r.Check.Made || r.Check.Bin == nil {
+			continue
+		}
+		rows += r.Check.Bin.Rows
+		for _, card := range r.Check.Bin.Excluded {
+			matched[card] = true
+		}
+	}
+	fmt.Fprintf(stdout, "exclusions: %d of %d card(s) matched an entry\n", len(matched), c.Lists.Exclusions)
+	if len(matched) == 0 && rows > 0 {
+		fmt.Fprintf(stderr, "%s: none of its %d card(s) matched an entry: check its card numbers (Excel drops the leading zeros of a number cell)\n",
+			c.Lists.ExclusionsFile, c.Lists.Exclusions)
+	}
 }
 
 func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
