@@ -3,7 +3,6 @@ package verify
 import (
 	"archive/zip"
 	"crypto/sha256"
-	"drawshow/data/record"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -14,6 +13,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"drawshow/data/record"
 )
 
 // Archive checks an archive made by drawshow archive: every file against
@@ -27,6 +28,9 @@ func Archive(zipPath string, checkDB func(r *Report, dir string)) (*Report, erro
 		return nil, fmt.Errorf("%s: %v", zipPath, err)
 	}
 	defer zr.Close()
+	if r := checkSizes(zr.File); r != nil {
+		return r, nil
+	}
 	dir, err := os.MkdirTemp("", "drawshow-verify-")
 	if err != nil {
 		return nil, err
@@ -100,6 +104,50 @@ func Archive(zipPath string, checkDB func(r *Report, dir string)) (*Report, erro
 	r.Files, r.Problems = files, append(problems, vr.Problems...)
 	checkDB(r, dir)
 	return r, nil
+}
+
+// What verify unpacks at most: an archive's declared sizes in all, and a
+// file's unpacked size against its packed one, past a floor. drawshow's
+// own files (the database copy, CSVs, bins, PDFs) pack at far under the
+// ratio; a zip bomb of zeros packs at a thousand to one.
+const (
+	maxUnpacked = 1 << 30
+	maxRatio    = 100
+	ratioFloor  = 1 << 20
+)
+
+// checkSizes refuses, before anything is unpacked, an archive whose
+// declared sizes pass maxUnpacked or whose file claims to unpack to more
+// than maxRatio times its packed size. Unpacking then stops at each
+// file's declared size (archive/zip refuses more).
+func checkSizes(files []*zip.File) *Report {
+	r := &Report{}
+	var total uint64
+	for _, f := range files {
+		total += f.UncompressedSize64
+		if f.UncompressedSize64 > ratioFloor && f.UncompressedSize64/maxRatio > f.CompressedSize64 {
+			r.bad("%s: it would unpack to %s from %s, more than %d times its size in the archive: it is not drawshow's, and nothing was unpacked",
+				f.Name, size(f.UncompressedSize64), size(f.CompressedSize64), maxRatio)
+		}
+	}
+	if total > maxUnpacked {
+		r.bad("the archive declares %s unpacked, over the %s verify unpacks: nothing was unpacked", size(total), size(maxUnpacked))
+	}
+	if len(r.Problems) == 0 {
+		return nil
+	}
+	return r
+}
+
+// size is a byte count in KiB, MiB or GiB.
+func size(n uint64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 }
 
 // parseSums reads sha256sum's output: the hex digest, two spaces (or a
