@@ -49,6 +49,9 @@ type rowSource interface {
 // extension: .csv and .txt are delimited text, .xlsx is an Excel workbook, of
 // which sheet is read, or the first sheet when sheet is empty.
 func openTable(path, sheet string) (*tableReader, error) {
+	if err := regular(path); err != nil {
+		return nil, err
+	}
 	var src rowSource
 	var err error
 	switch strings.ToLower(filepath.Ext(path)) {
