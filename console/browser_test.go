@@ -237,6 +237,26 @@ func TestBrowserHelpIsOnePanel(t *testing.T) {
 	until(t, ctx, `document.getElementById("help").classList.contains("hidden")`)
 }
 
+// TestBrowserStageBack: once the stage is heard again after the page took
+// it for stopped, its actions and fields work again: they were left
+// disabled, and a click on one was lost (a loaded CI run timed out).
+func TestBrowserStageBack(t *testing.T) {
+	s, d := start(t, Config{})
+	s.Publish(countdownView)
+	ctx := open(t, s)
+	until(t, ctx, `document.querySelector('button[data-line="claim"]') !== null`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__console.stop(), true`)); err != nil {
+		t.Fatal(err)
+	}
+	// the stream's next beat, within a second
+	until(t, ctx, `document.getElementById("dead").classList.contains("hidden") &&
+		[...document.querySelectorAll("#actionlist button, #actionlist input, #blackout")].every(b => !b.disabled)`)
+	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
+	if got := next(t, d.acts, "action"); got != "claim" {
+		t.Errorf("the click after the stage came back reached the desk as %q", got)
+	}
+}
+
 func TestBrowserTypedProxy(t *testing.T) {
 	s, d := start(t, Config{})
 	s.Publish(countdownView)

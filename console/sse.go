@@ -21,7 +21,7 @@ import (
 // states, so a stale one is dropped, never queued.
 
 // clockEvery is how often a stream carries the server's now. It is also
-// the stream's heartbeat: a page that hears nothing for 5 s says the
+// the stream's heartbeat: a page that hears nothing for 10 s says the
 // stage is not running (a killed stage's stream ends at once).
 const clockEvery = time.Second
 
