@@ -157,10 +157,12 @@ func Text(tb testing.TB, ctx context.Context, sel string) string {
 // Button is the selector of an action's button.
 func Button(line string) string { return `button[data-line="` + line + `"]` }
 
-// WaitButton waits until the page offers the action.
+// WaitButton waits until the page offers the action, its button enabled:
+// a click on a disabled one (a send in flight, a stage not heard for a
+// while) would be lost.
 func WaitButton(tb testing.TB, ctx context.Context, line string) {
 	tb.Helper()
-	Until(tb, ctx, `document.querySelector('`+Button(line)+`') !== null`)
+	Until(tb, ctx, `(b => b !== null && !b.disabled)(document.querySelector('`+Button(line)+`'))`)
 }
 
 // Click waits for an action's button and clicks it.
