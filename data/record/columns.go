@@ -109,8 +109,10 @@ func pickProxy(r pickRow) any    { return r.p.Proxy }
 func pickProxyID(r pickRow) any  { return r.p.ProxyID }
 func pickCollect(r pickRow) any  { return r.collect() }
 func pickChosen(r pickRow) any   { return Chosen(r.seg.Seg, r.p) }
+func pickCurrency(r pickRow) any { return r.x.sh.Currency }
+func pickOutcome(r pickRow) any  { return string(r.p.Outcome) }
 
-// pickAmount is the sum the prize states: text in a CSV, a number in a
+// pickAmountText and pickAmountCell are the sum the prize states: text in a CSV, a number in a
 // workbook (empty when it states none).
 func pickAmountText(r pickRow) any { return amountText(r.prize) }
 func pickAmountCell(r pickRow) any { return amountCell(r.prize) }
@@ -122,8 +124,8 @@ var winnersCSV = columns[pickRow]{
 	{"segment", 0, "", pickSegment}, {"title", 0, "", pickTitle}, {"pick", 0, "", pickNumber}, {"ticket", 0, "", pickTicket},
 	{"card", 0, "", pickCard}, {"name", 0, "", pickName}, {"tier", 0, "", pickTier}, {"property", 0, "", pickProperty},
 	{"device", 0, "", pickDevice}, {"area", 0, "", pickArea}, {"prize", 0, "", pickPrize},
-	{"currency", 0, "", func(r pickRow) any { return r.x.sh.Currency }}, {"amount", 0, "", pickAmountText},
-	{"paid_as", 0, "", pickPaidAs}, {"outcome", 0, "", func(r pickRow) any { return string(r.p.Outcome) }},
+	{"currency", 0, "", pickCurrency}, {"amount", 0, "", pickAmountText},
+	{"paid_as", 0, "", pickPaidAs}, {"outcome", 0, "", pickOutcome},
 	{"proxy", 0, "", pickProxy}, {"proxy_id", 0, "", pickProxyID},
 	{"drawn_at", 0, "", func(r pickRow) any { return r.x.zoned(r.p.DrawnAt) }},
 	{"decided_at", 0, "", func(r pickRow) any { return r.x.zoned(r.p.DecidedAt) }},
@@ -137,9 +139,9 @@ var collectionCSV = columns[pickRow]{
 	{"draw_date", 0, "", func(r pickRow) any { return r.p.DrawnAt.In(r.x.sh.Location).Format("2006-01-02") }},
 	{"pick", 0, "", pickNumber}, {"ticket", 0, "", pickTicket}, {"card", 0, "", pickCard}, {"name", 0, "", pickName},
 	{"tier", 0, "", pickTier}, {"property", 0, "", pickProperty}, {"device", 0, "", pickDevice}, {"area", 0, "", pickArea},
-	{"prize", 0, "", pickPrize}, {"currency", 0, "", func(r pickRow) any { return r.x.sh.Currency }},
+	{"prize", 0, "", pickPrize}, {"currency", 0, "", pickCurrency},
 	{"amount", 0, "", pickAmountText}, {"paid_as", 0, "", pickPaidAs},
-	{"outcome", 0, "", func(r pickRow) any { return string(r.p.Outcome) }},
+	{"outcome", 0, "", pickOutcome},
 	{"why", 0, "", func(r pickRow) any { return Status(r.p) }}, {"proxy", 0, "", pickProxy}, {"proxy_id", 0, "", pickProxyID},
 	{"collect_by", 0, "", func(r pickRow) any { return r.x.collectBy(r.p) }}, {"chosen", 0, "", pickChosen},
 }
@@ -178,7 +180,7 @@ var summaryWinners = columns[pickRow]{
 	{"Segment", 0, "", pickSegment}, {"Pick", 0, "", pickNumber}, {"Ticket", 0, "", pickTicket}, {"Card", 0, "", pickCard},
 	{"Name", 0, "", pickName}, {"Property", 0, "", pickProperty}, {"Device", 0, "", pickDevice}, {"Area", 0, "", pickArea},
 	{"Prize", 0, "", pickPrize}, {"Amount", 0, "", pickAmountCell}, {"Paid as", 0, "", pickPaidAs},
-	{"Outcome", 0, "", func(r pickRow) any { return string(r.p.Outcome) }}, {"Proxy", 0, "", pickProxy},
+	{"Outcome", 0, "", pickOutcome}, {"Proxy", 0, "", pickProxy},
 	{"Collect by", 0, "", pickCollect}, {"Chosen", 0, "", pickChosen},
 }
 
