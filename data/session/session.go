@@ -76,9 +76,9 @@ func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, erro
 				sh.Path, s.ID, s.OpenedAt.In(sh.Location).Format("2006-01-02 15:04"))
 		}
 	}
-	ss := &Session{DB: db, Eng: show.NewEngine(sh, db.Source(""), opt.Clock)}
+	ss := &Session{DB: db} // Eng comes from the record: replayed, or folded from the campaign
 	if found != nil {
-		return ss, ss.resume(found, opt)
+		return ss, ss.resume(sh, found, opt)
 	}
 	chk := CheckShow(sh)
 	ss.Missing = chk.Missing
@@ -93,13 +93,13 @@ func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, erro
 	return ss, ss.open(sh, abs, fileSHA, text, opt, over)
 }
 
-func (ss *Session) resume(s *store.ShowRow, opt Options) error {
+func (ss *Session) resume(sh *show.Show, s *store.ShowRow, opt Options) error {
 	ss.ID, ss.Resumed = s.ID, true
 	evs, err := ss.DB.Events(s.ID)
 	if err != nil {
 		return err
 	}
-	eng, err := ss.DB.Replay(s, ss.Eng.Show, evs, opt.Clock, ss.DB.Source(s.ID))
+	eng, err := ss.DB.Replay(s, sh, evs, opt.Clock, ss.DB.Source(s.ID))
 	if err != nil {
 		return fmt.Errorf("show %s: %v", s.ID, err)
 	}
