@@ -81,13 +81,23 @@ func syncTree(dir string) error {
 		if d.IsDir() {
 			return syncDir(path)
 		}
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		return f.Sync()
+		return syncFile(path)
 	})
+}
+
+// syncFile fsyncs the file at path through a handle open for writing:
+// Windows refuses to flush a read-only one (FlushFileBuffers needs
+// GENERIC_WRITE: "Access denied"), where Unix would take either.
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // swapByRename moves dir aside, tmp into its place, and the old dir to

@@ -9,7 +9,10 @@ import "golang.org/x/sys/windows"
 // at tmp and no dir; it is cleaned at the next run.
 func swapDir(tmp, dir string) error { return swapByRename(tmp, dir) }
 
-// syncDir: Windows cannot open a folder to sync it; the files are synced.
+// syncDir does nothing: Windows has no fsync of a folder (a folder's
+// handle is not one FlushFileBuffers takes, and Go's Sync on it fails).
+// NTFS's own journal keeps a folder's names consistent; the files'
+// contents are synced one by one (syncFile).
 func syncDir(string) error { return nil }
 
 // running reports whether a process pid is alive.
