@@ -73,6 +73,9 @@ func Archive(db *store.DB, showID, out string, progress func(step string, done, 
 	if err := os.Rename(part, out); err != nil {
 		return nil, err
 	}
+	if err := syncDir(filepath.Dir(out)); err != nil { // the rename, as the export's swap
+		return nil, err
+	}
 	progress("done", total, total)
 	return rec, nil
 }
