@@ -34,7 +34,7 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 	dir := t.TempDir()
 	ex := filepath.Join(dir, "exclusions.csv")
 	write(t, ex, "Card\n"+barred+"\n")
-	cards, err := entries.ReadCards(ex, "", "")
+	cards, _, err := entries.ReadCards(ex, "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,11 +98,11 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 		}
 	}
 	write(t, ex, list.String())
-	if cards, err := entries.ReadCards(ex, "", ""); err != nil || !slices.Equal(cards, []string{barred}) {
+	if cards, _, err := entries.ReadCards(ex, "", ""); err != nil || !slices.Equal(cards, []string{barred}) {
 		t.Errorf("exclusions of look-alikes read %q, %v; want the one card %s", cards, err, barred)
 	}
 	write(t, ex, "Card\n"+lookalikes[4].card+"\n")
-	if _, err := entries.ReadCards(ex, "", ""); err == nil || !strings.Contains(err.Error(), "exclusions.csv row 2, column \"Card\"") {
+	if _, _, err := entries.ReadCards(ex, "", ""); err == nil || !strings.Contains(err.Error(), "exclusions.csv row 2, column \"Card\"") {
 		t.Errorf("an override on the exclusions list: %v", err)
 	}
 }
@@ -147,17 +147,17 @@ func TestListsNormaliseCards(t *testing.T) {
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "register.csv")
 	write(t, reg, "Card\n６００１ ０００４\n60010004\n")
-	if cards, err := entries.ReadCards(reg, "", ""); err != nil || !slices.Equal(cards, []string{"60010004"}) {
+	if cards, _, err := entries.ReadCards(reg, "", ""); err != nil || !slices.Equal(cards, []string{"60010004"}) {
 		t.Errorf("register: %q, %v", cards, err)
 	}
 	px := filepath.Join(dir, "proxies.csv")
 	write(t, px, "Card,Nominee Name,Nominee ID\n６００１-０００４,Lindiwe Dube,8001015009087\n60010004,Lindiwe Dube,8001015009087\n")
-	ps, err := entries.ReadProxies(px, "")
+	ps, _, err := entries.ReadProxies(px, "")
 	if err != nil || len(ps) != 1 || ps[0].Card != "60010004" {
 		t.Errorf("proxies: %+v, %v", ps, err)
 	}
 	write(t, px, "Card,Nominee Name,Nominee ID\n60010004,Lindiwe \u202EebuD,8001015009087\n60010005,Sipho\x07,1\n")
-	_, err = entries.ReadProxies(px, "")
+	_, _, err = entries.ReadProxies(px, "")
 	if err == nil || !strings.Contains(err.Error(), `proxies.csv row 2, column "Nominee Name": the nominee's name "Lindiwe \u202eebuD" holds U+202E`) ||
 		!strings.Contains(err.Error(), "row 3") {
 		t.Errorf("proxies with an override and a bell: %v", err)

@@ -15,7 +15,7 @@ func TestReadSelection(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "teeds.csv")
 	write(t, path, "Ticket No,Card\nT-04,1\nT-01,2\nT-07,3\n")
-	ts, err := entries.ReadSelection(path, "")
+	ts, _, err := entries.ReadSelection(path, "")
 	if err != nil || strings.Join(ts, " ") != "T-04 T-01 T-07" {
 		t.Fatalf("%q %v", ts, err)
 	}
@@ -26,7 +26,7 @@ func TestReadSelection(t *testing.T) {
 		{"Card\n1\n", "ticket"},
 	} {
 		write(t, path, c.text)
-		if _, err := entries.ReadSelection(path, ""); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "teeds.csv") {
+		if _, _, err := entries.ReadSelection(path, ""); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "teeds.csv") {
 			t.Errorf("%q: %v, want the file and %q", c.text, err, c.want)
 		}
 	}

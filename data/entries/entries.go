@@ -57,7 +57,8 @@ type Row struct {
 
 // Stats describes an entry file that Read has read.
 type Stats struct {
-	Rows int // non-blank rows below the header
+	Rows   int    // non-blank rows below the header
+	SHA256 string // of the file's bytes, in hex: those the rows were read from
 }
 
 // msgNoEntries is the problem of an entry file with a header and no rows,
@@ -421,7 +422,9 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 	if fe.Total > 0 {
 		return st, fe
 	}
-	return st, nil
+	var err error
+	st.SHA256, err = t.SHA256()
+	return st, err
 }
 
 // rowCheck collects the problems of one row.

@@ -30,11 +30,14 @@ func TestOnlyRegularFilesRead(t *testing.T) {
 		if _, err := Read(p, "", Columns{}, Need{}, func(Row) error { return nil }); err == nil || err.Error() != want {
 			t.Errorf("Read(%s): %v, want %q", filepath.Base(p), err, want)
 		}
-		if _, err := FileSHA256(p); err == nil || err.Error() != want {
-			t.Errorf("FileSHA256(%s): %v, want %q", filepath.Base(p), err, want)
-		}
-		if _, err := ReadCards(p, "", ""); err == nil || err.Error() != want {
+		if _, _, err := ReadCards(p, "", ""); err == nil || err.Error() != want {
 			t.Errorf("ReadCards(%s): %v, want %q", filepath.Base(p), err, want)
+		}
+		if _, _, err := ReadProxies(p, ""); err == nil || err.Error() != want {
+			t.Errorf("ReadProxies(%s): %v, want %q", filepath.Base(p), err, want)
+		}
+		if _, _, err := ReadSelection(p, ""); err == nil || err.Error() != want {
+			t.Errorf("ReadSelection(%s): %v, want %q", filepath.Base(p), err, want)
 		}
 	}
 	seg := &show.Segment{ID: "sat", Tickets: show.PerRow, Entries: fifo}

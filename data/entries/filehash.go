@@ -1,41 +1,40 @@
 package entries
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 )
 
-// FileSHA256 is the SHA-256 of a regular file's bytes, in hex.
-func FileSHA256(path string) (string, error) {
-	if err := regular(path); err != nil {
-		return "", err
+// openRegular opens a file the show may read: a regular file, a link
+// followed, never a FIFO, a device or a socket. A FIFO can serve one
+// reader the official bytes and the next doctored ones, and opening it
+// waits for a writer; a device or a socket is no export at all. The path
+// is looked at first, so that a FIFO is refused without waiting, and the
+// open file after, so that one swapped in between is refused too. size
+// is the file's size as opened.
+func openRegular(path string) (f *os.File, size int64, err error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, 0, notRegular(path)
 	}
-	f, err := os.Open(path)
+	if f, err = openFile(path); err != nil {
+		return nil, 0, err
+	}
+	fi, err := f.Stat()
 	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %v", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
-// regular refuses, by its path, a file the show may not read: anything
-// but a regular file, a link followed. A FIFO can serve one reader the
-// official bytes and the next doctored ones, and opening it waits for a
-// writer; a device or a socket is no export at all.
-func regular(path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil // the open that follows says what is wrong, as it always has
+		f.Close()
+		return nil, 0, fmt.Errorf("%s: %v", path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file (a FIFO, a device or a socket): a show reads only files", path)
+		f.Close()
+		return nil, 0, notRegular(path)
 	}
-	return nil
+	return f, fi.Size(), nil
 }
+
+func notRegular(path string) error {
+	return fmt.Errorf("%s is not a regular file (a FIFO, a device or a socket): a show reads only files", path)
+}
+
+// openFile opens a file for reading; a test stands in a file that serves
+// each open different bytes.
+var openFile = os.Open

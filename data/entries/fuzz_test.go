@@ -226,7 +226,7 @@ func FuzzReadCards(f *testing.F) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cards, err := ReadCards(path, "", "")
+		cards, _, err := ReadCards(path, "", "")
 		if err != nil {
 			checkFileError(t, err)
 			if cards != nil {
@@ -259,7 +259,7 @@ func FuzzReadProxies(f *testing.F) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ps, err := ReadProxies(path, "")
+		ps, _, err := ReadProxies(path, "")
 		if err != nil {
 			checkFileError(t, err)
 			return
@@ -326,7 +326,7 @@ func FuzzReadSelection(f *testing.F) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		ts, err := ReadSelection(path, "")
+		ts, _, err := ReadSelection(path, "")
 		if err != nil {
 			checkFileError(t, err)
 			if ts != nil {

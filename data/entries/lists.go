@@ -15,16 +15,17 @@ import (
 // by the usual card headers (see Read). Other columns are ignored. A
 // row without a card, or whose card is not a card number, is an error; the
 // cards are returned as NormCard gives them, so a card listed twice in two
-// spellings counts once. The cards are returned sorted.
-func ReadCards(path, sheet, cardHeader string) ([]string, error) {
+// spellings counts once. The cards are returned sorted, with the file's
+// SHA-256 (in hex) of the bytes they were read from.
+func ReadCards(path, sheet, cardHeader string) (cards []string, sum string, err error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer t.Close()
 	idx, fe := findColumns(t, []column{{role: "card", name: cardHeader, aliases: cardHeaders, need: true}})
 	if fe != nil {
-		return nil, fe
+		return nil, "", fe
 	}
 	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
@@ -37,14 +38,17 @@ func ReadCards(path, sheet, cardHeader string) ([]string, error) {
 		}
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	cards := make([]string, 0, len(set))
+	if sum, err = t.SHA256(); err != nil {
+		return nil, "", err
+	}
+	cards = make([]string, 0, len(set))
 	for card := range set {
 		cards = append(cards, card)
 	}
 	slices.Sort(cards)
-	return cards, nil
+	return cards, sum, nil
 }
 
 // Proxy is a nominee who may claim a prize for a participant who cannot be
@@ -75,11 +79,12 @@ var (
 // once only with the same nominee, and a nominee may stand for one
 // participant only: two rows name the same nominee when their IDs match
 // (ignoring case and spaces), or, where either ID is empty, their names match
-// ignoring case. The result has one Proxy per card, sorted by card.
-func ReadProxies(path, sheet string) ([]Proxy, error) {
+// ignoring case. The result has one Proxy per card, sorted by card, and
+// the file's SHA-256 (in hex) of the bytes they were read from.
+func ReadProxies(path, sheet string) (proxies []Proxy, sum string, err error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer t.Close()
 	idx, fe := findColumns(t, []column{
@@ -88,7 +93,7 @@ func ReadProxies(path, sheet string) ([]Proxy, error) {
 		{role: "nominee ID", aliases: nomineeIDHeaders},
 	})
 	if fe != nil {
-		return nil, fe
+		return nil, "", fe
 	}
 	header := t.Header()
 	colCard, colName, colID := header[idx[0]], header[idx[1]], ""
@@ -167,14 +172,17 @@ func ReadProxies(path, sheet string) ([]Proxy, error) {
 		all = append(all, n)
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	out := make([]Proxy, len(all))
+	if sum, err = t.SHA256(); err != nil {
+		return nil, "", err
+	}
+	proxies = make([]Proxy, len(all))
 	for i, n := range all {
-		out[i] = n.Proxy
+		proxies[i] = n.Proxy
 	}
-	slices.SortFunc(out, func(a, b Proxy) int { return strings.Compare(a.Card, b.Card) })
-	return out, nil
+	slices.SortFunc(proxies, func(a, b Proxy) int { return strings.Compare(a.Card, b.Card) })
+	return proxies, sum, nil
 }
 
 func describe(p Proxy) string {
@@ -194,38 +202,27 @@ func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*
 	var errs []error // every list is read, so one bad file does not hide another
 	if exclusions != "" {
 		var err error
-		if ex, err = ReadCards(exclusions, "", ""); err == nil {
-			l.ExclusionsSHA256, err = FileSHA256(exclusions)
-		}
+		ex, l.ExclusionsSHA256, err = ReadCards(exclusions, "", "")
 		errs = append(errs, err)
 		l.Exclusions, l.ExclusionsFile = len(ex), sh.Rel(exclusions)
 	}
 	if register != "" {
 		var err error
-		l.Register, err = ReadCards(register, "", "")
-		if err == nil {
-			l.RegisterSHA256, err = FileSHA256(register)
-		}
+		l.Register, l.RegisterSHA256, err = ReadCards(register, "", "")
 		errs = append(errs, err)
 		l.RegisterFile = sh.Rel(register)
 	}
 	if proxies != "" {
-		ps, err := ReadProxies(proxies, "")
-		if err == nil {
-			l.ProxiesSHA256, err = FileSHA256(proxies)
-		}
+		ps, sum, err := ReadProxies(proxies, "")
 		errs = append(errs, err)
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
 		}
-		l.ProxiesFile = sh.Rel(proxies)
+		l.ProxiesFile, l.ProxiesSHA256 = sh.Rel(proxies), sum
 	}
 	if selected != "" {
 		var err error
-		l.Selected, err = ReadSelection(selected, "")
-		if err == nil {
-			l.SelectedSHA256, err = FileSHA256(selected)
-		}
+		l.Selected, l.SelectedSHA256, err = ReadSelection(selected, "")
 		errs = append(errs, err)
 		l.SelectedFile = sh.Rel(selected)
 	}

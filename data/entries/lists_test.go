@@ -36,7 +36,7 @@ func TestReadCards(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filetest.File(t, "exclusions.csv", tt.content)
-			got, err := ReadCards(path, "", tt.column)
+			got, _, err := ReadCards(path, "", tt.column)
 			switch {
 			case tt.errs != nil:
 				if errs := cellErrors(t, err); !reflect.DeepEqual(errs, tt.errs) {
@@ -60,7 +60,7 @@ func TestReadCardsXLSX(t *testing.T) {
 		filetest.Sheet{Name: "Notes", Rows: [][]any{{"nothing here"}}},
 		filetest.Sheet{Name: "Register", Rows: [][]any{{"Member No", "Name"}, {int64(6001234567890123), "Zoë"}, {100, "Émile"}}},
 	)
-	got, err := ReadCards(path, "Register", "")
+	got, _, err := ReadCards(path, "Register", "")
 	if want := []string{"100", "6001234567890123"}; err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %q, %v; want %q", got, err, want)
 	}
@@ -110,7 +110,7 @@ func TestReadProxies(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filetest.File(t, "proxies.csv", header+tt.rows)
-			got, err := ReadProxies(path, "")
+			got, _, err := ReadProxies(path, "")
 			if tt.errs != nil {
 				if errs := cellErrors(t, err); !reflect.DeepEqual(errs, tt.errs) {
 					t.Errorf("errors:\n%s\nwant:\n%s", fmtErrs(errs), fmtErrs(tt.errs))
@@ -129,17 +129,17 @@ func TestReadProxies(t *testing.T) {
 
 func TestReadProxiesColumns(t *testing.T) {
 	path := filetest.File(t, "proxies.csv", "Rewards Card;Representative;Passport\n100;Pieter du Plessis;X9\n")
-	got, err := ReadProxies(path, "")
+	got, _, err := ReadProxies(path, "")
 	if want := []Proxy{{Card: "100", Name: "Pieter du Plessis", ID: "X9"}}; err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v, %v", got, err)
 	}
 	path = filetest.File(t, "proxies.csv", "Card;Proxy\n100;Pieter du Plessis\n")
-	got, err = ReadProxies(path, "")
+	got, _, err = ReadProxies(path, "")
 	if want := []Proxy{{Card: "100", Name: "Pieter du Plessis"}}; err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("without IDs: got %+v, %v", got, err)
 	}
 	path = filetest.File(t, "proxies.csv", "Card,Name,ID\n100,Pieter,1\n")
-	_, err = ReadProxies(path, "")
+	_, _, err = ReadProxies(path, "")
 	if err == nil || !strings.Contains(err.Error(), "no nominee column (looked for a header like Nominee, Nominee Name, Proxy, Proxy Name, Representative)") {
 		t.Errorf("no nominee column: %v", err)
 	}

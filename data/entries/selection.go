@@ -6,16 +6,17 @@ import "fmt"
 // TEEDS): its tickets, in the order the system chose them, one a row, from
 // a CSV or XLSX file whose ticket column has one of the usual headers
 // (Ticket, Ticket No, Receipt…). A ticket may be chosen once; an empty or
-// rounded one is an error naming its row.
-func ReadSelection(path, sheet string) ([]string, error) {
+// rounded one is an error naming its row. sum is the file's SHA-256, in
+// hex, of the bytes the tickets were read from.
+func ReadSelection(path, sheet string) (tickets []string, sum string, err error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer t.Close()
 	idx, fe := findColumns(t, []column{{role: "ticket", key: "ticket", aliases: ticketHeaders, need: true}})
 	if fe != nil {
-		return nil, fe
+		return nil, "", fe
 	}
 	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
@@ -36,10 +37,13 @@ func ReadSelection(path, sheet string) ([]string, error) {
 		out = append(out, tk)
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if len(out) == 0 {
-		return nil, &FileError{File: path, Errs: []CellError{{Row: 1, Msg: "no tickets: the selection has a header and no rows"}}, Total: 1}
+		return nil, "", &FileError{File: path, Errs: []CellError{{Row: 1, Msg: "no tickets: the selection has a header and no rows"}}, Total: 1}
 	}
-	return out, nil
+	if sum, err = t.SHA256(); err != nil {
+		return nil, "", err
+	}
+	return out, sum, nil
 }

@@ -3,11 +3,13 @@ package entries
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -42,33 +44,66 @@ type rowSource interface {
 	// progress returns the bytes read so far and the file's size, or zeros
 	// when they are not known.
 	progress() (done, size int64)
+	// sha256 is the SHA-256 of every byte of the file, in hex, read
+	// once: after the last row, of the bytes the rows came from.
+	sha256() (string, error)
 	close() error
 }
 
 // openTable opens path and reads up to its header. The format follows the
 // extension: .csv and .txt are delimited text, .xlsx is an Excel workbook, of
 // which sheet is read, or the first sheet when sheet is empty.
+//
+// The file is opened and read once, and hashed as it is read: the SHA-256
+// the record keeps is of the very bytes parsed, never of a second read
+// that a changed file or a FIFO could serve differently.
 func openTable(path, sheet string) (*tableReader, error) {
-	if err := regular(path); err != nil {
-		return nil, err
-	}
-	var src rowSource
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
+	ext := strings.ToLower(filepath.Ext(path))
+	switch ext {
 	case ".csv", ".txt":
 		if sheet != "" {
 			return nil, fmt.Errorf("%s: sheet %q given, but a CSV file has no sheets", path, sheet)
 		}
-		src, err = openCSV(path)
 	case ".xlsx":
-		src, err = openXLSX(path, sheet)
 	default:
 		return nil, fmt.Errorf("%s: unsupported file type %q (use .csv, .txt or .xlsx)", path, filepath.Ext(path))
+	}
+	f, size, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	hr := &hashReader{r: f, h: sha256.New()}
+	var src rowSource
+	if ext == ".xlsx" {
+		src, err = openXLSX(path, sheet, f, hr)
+	} else {
+		src, err = newCSVSource(path, f, hr, size)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return headerOf(path, src)
+}
+
+// hashReader hashes what is read through it.
+type hashReader struct {
+	r io.Reader
+	h hash.Hash
+}
+
+func (h *hashReader) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	h.h.Write(p[:n])
+	return n, err
+}
+
+// sum reads what is left, so that the hash is the whole file's, and
+// returns it in hex.
+func (h *hashReader) sum() (string, error) {
+	if _, err := io.Copy(h.h, h.r); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.h.Sum(nil)), nil
 }
 
 // headerOf reads src up to its header.
@@ -149,6 +184,16 @@ func (t *tableReader) estimateRows(read int) int {
 // Close releases the file.
 func (t *tableReader) Close() error { return t.src.close() }
 
+// SHA256 is the file's SHA-256 in hex, of the bytes its rows were read
+// from; call it after the last row.
+func (t *tableReader) SHA256() (string, error) {
+	sum, err := t.src.sha256()
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", t.path, err)
+	}
+	return sum, nil
+}
+
 func blank(rec []string) bool {
 	for _, s := range rec {
 		if strings.TrimSpace(s) != "" {
@@ -170,7 +215,8 @@ func columnName(i int) string {
 // csvSource reads delimited text.
 type csvSource struct {
 	path     string
-	file     io.ReadCloser
+	file     io.Closer
+	hash     *hashReader
 	size     int64
 	r        *csv.Reader
 	header   []string // for naming columns in errors
@@ -180,21 +226,10 @@ type csvSource struct {
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-func openCSV(path string) (*csvSource, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	var size int64
-	if fi, err := f.Stat(); err == nil {
-		size = fi.Size()
-	}
-	return newCSVSource(path, f, size)
-}
-
-// newCSVSource reads f, of size bytes (0 when not known), as the file path.
-func newCSVSource(path string, f io.ReadCloser, size int64) (*csvSource, error) {
-	br := bufio.NewReaderSize(f, 64<<10)
+// newCSVSource reads f through hr, of size bytes (0 when not known), as
+// the file path.
+func newCSVSource(path string, f io.Closer, hr *hashReader, size int64) (*csvSource, error) {
+	br := bufio.NewReaderSize(hr, 64<<10)
 	head, err := br.Peek(br.Size())
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		f.Close()
@@ -216,7 +251,7 @@ func newCSVSource(path string, f io.ReadCloser, size int64) (*csvSource, error) 
 	// With a tab delimiter, trimming leading white space would swallow the
 	// tabs of empty fields.
 	r.TrimLeadingSpace = r.Comma != '\t'
-	return &csvSource{path: path, file: f, size: size, r: r, lim: lim}, nil
+	return &csvSource{path: path, file: f, hash: hr, size: size, r: r, lim: lim}, nil
 }
 
 // The limits on what a file's rows may hold. Nothing a Rewards system
@@ -474,9 +509,12 @@ func (s *csvSource) progress() (int64, int64) { return s.r.InputOffset(), s.size
 
 func (s *csvSource) close() error { return s.file.Close() }
 
+func (s *csvSource) sha256() (string, error) { return s.hash.sum() }
+
 // xlsxSource streams one worksheet.
 type xlsxSource struct {
 	f      *excelize.File
+	sum    string // the workbook's SHA-256, in hex
 	rows   *excelize.Rows
 	line   int
 	header []string // for naming columns in errors
@@ -491,11 +529,20 @@ func (s *xlsxSource) column(i int) string {
 
 var rawValues = excelize.Options{RawCellValue: true}
 
-func openXLSX(path, sheet string) (*xlsxSource, error) {
-	f, err := excelize.OpenFile(path, rawValues)
+// openXLSX reads the workbook in file through hr: a workbook is a zip,
+// read whole before a row is, so its hash is known at once.
+func openXLSX(path, sheet string, file io.Closer, hr *hashReader) (*xlsxSource, error) {
+	defer file.Close()
+	b, err := io.ReadAll(hr)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	sum, _ := hr.sum()
+	f, err := excelize.OpenReader(bytes.NewReader(b), rawValues)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read as an Excel workbook: %w", path, err)
 	}
+	f.Path = path
 	sheets := f.GetSheetList()
 	if sheet == "" {
 		if len(sheets) == 0 {
@@ -512,7 +559,7 @@ func openXLSX(path, sheet string) (*xlsxSource, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: sheet %q: %w", path, sheet, err)
 	}
-	return &xlsxSource{f: f, rows: rows}, nil
+	return &xlsxSource{f: f, rows: rows, sum: sum}, nil
 }
 
 func (s *xlsxSource) next() (int, []string, error) {
@@ -549,6 +596,8 @@ func (s *xlsxSource) next() (int, []string, error) {
 }
 
 func (s *xlsxSource) progress() (int64, int64) { return 0, 0 }
+
+func (s *xlsxSource) sha256() (string, error) { return s.sum, nil }
 
 func (s *xlsxSource) close() error {
 	err := s.rows.Close()

@@ -45,12 +45,8 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 	if l, err := db.Imported(showID, seg.ID); l != nil || err != nil {
 		return l, err
 	}
-	sum, err := entries.FileSHA256(seg.Entries)
-	if err != nil {
-		return nil, err
-	}
-	l := &show.Loaded{File: name, SHA256: sum}
-	err = db.tx(func(tx *sql.Tx) error {
+	l := &show.Loaded{File: name}
+	err := db.tx(func(tx *sql.Tx) error {
 		need := entries.NeedOf(seg)
 		level := 0
 		if need.Area != entries.Ignore || need.Spend != entries.Ignore || need.Property != entries.Ignore || seg.Columns.Area != "" || seg.Columns.Spend != "" || seg.Columns.Property != "" {
@@ -68,7 +64,7 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 		if err := ins.flush(); err != nil {
 			return err
 		}
-		l.Rows, l.RowsSHA256 = st.Rows, ins.hash.sum()
+		l.Rows, l.RowsSHA256, l.SHA256 = st.Rows, ins.hash.sum(), st.SHA256
 		_, err = tx.Exec(`INSERT INTO imports(show, segment, file, sha256, rows, first, last, finale) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 			showID, seg.ID, l.File, l.SHA256, l.Rows, ins.first, ins.last, level)
 		return err
