@@ -52,6 +52,7 @@
 //	FieldChoice   choose WORD [PRIZE] (a physical card: what it turned over)
 //	FieldWitness  witness [TEXT]
 //	FieldReason   void REASON, skip REASON
+//	FieldNote     decline [NOTE], forfeit [REASON]
 //	FieldNumbers  numbers N N … by=NAME
 //
 // A typed value is one line of at most 200 characters with no control

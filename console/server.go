@@ -533,7 +533,7 @@ func compose(a Action, req actRequest) (string, error) {
 			return "", fmt.Errorf("%s needs the card, ball or envelope", verb)
 		}
 		return verb + " " + text, nil
-	case FieldWitness:
+	case FieldWitness, FieldNote:
 		if text == "" {
 			return verb, nil
 		}

@@ -52,6 +52,8 @@ type Winner struct {
 	Proxy      *Nomination `json:"proxy,omitempty"`      // the proxy who stood for the winner, as recorded (typed or on file)
 	Declined   bool        `json:"declined,omitempty"`   // the card is on the decline register
 	Outcome    string      `json:"outcome,omitempty"`    // empty while undecided; else e.g. "claimed", "no-show"
+	Reason     string      `json:"reason,omitempty"`     // why: a forfeit's, a no-show's, a void's; an attested decline's note
+	Attested   bool        `json:"attested,omitempty"`   // declined on the host's word of a paper register, not a register loaded
 }
 
 // Column is one named value of an entry file's row.
@@ -86,6 +88,7 @@ const (
 	FieldWitness = "witness" // free text, may be empty: "witness 3 5 1"
 	FieldNumbers = "numbers" // bin numbers and who typed them: "numbers 2 4 by=Thandi"
 	FieldReason  = "reason"  // a void or skip reason, required: "void wrong button"
+	FieldNote    = "note"    // free text, may be empty: "decline p.4, checked by Thandi", "forfeit ID does not match"
 	FieldChoice  = "choice"  // one word, a card, ball or envelope: "choose Q"
 )
 

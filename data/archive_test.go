@@ -274,8 +274,9 @@ func TestTamperedArchiveRefused(t *testing.T) {
 			}
 			return b
 		}, nil, true, []string{fmt.Sprintf("campaign.db: seq %d (pick-decided): content does not match its hash: the row was edited", decided),
-			// the claimed forfeit makes the next pick's prize another: the fold refuses it
-			"pick-drawn says", "but the rules decide"}},
+			// the claimed forfeit keeps the forfeit's reason, which a claim
+			// never has: the fold refuses it
+			fmt.Sprintf("seq %d pick-decided says", decided), "but the rules decide"}},
 		{"a missing file", func(n string, b []byte) []byte {
 			if n == record.ReportPDF {
 				return nil

@@ -69,7 +69,7 @@ func TestExportCSVHasNoFormulas(t *testing.T) {
 		}
 	}
 	// a claim, a proxy typed on stage, a decline; two winners to contact
-	for _, line := range []string{"draw", "claim", "draw", "proxy =1+2 id=-1", "draw", "decline", "next", "draw", "draw", "close"} {
+	for _, line := range []string{"draw", "claim", "draw", "proxy =1+2 id=-1", "draw", "decline =1+2 p.4", "next", "draw", "draw", "close"} {
 		step(line)
 	}
 	out := t.TempDir()

@@ -63,10 +63,7 @@ var benchClosedShow = sync.OnceValues(func() (*closedShow, error) {
 	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpDraw, show.OpDecline, show.OpDraw, show.OpProxy,
 		show.OpDraw, show.OpClaim, show.OpDraw, show.OpClaim, show.OpClose} {
 		at = at.Add(20 * time.Second)
-		c := show.Command{Op: op}
-		if op == show.OpProxy {
-			c.Text = "Lindiwe Dube"
-		}
+		c := show.Command{Op: op, Text: map[show.Op]string{show.OpProxy: "Lindiwe Dube", show.OpDecline: "paper register p.3, checked by Thandi"}[op]}
 		if _, err := ss.Do(c, nil); err != nil {
 			return nil, fmt.Errorf("%s: %v", op, err)
 		}

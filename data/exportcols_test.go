@@ -209,7 +209,7 @@ func TestBonusColumnsReadBack(t *testing.T) {
 	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	arrived := seg.Picks[0].Deadline.Add(-90 * time.Second).In(loc).Format(record.LocalLayout)
 	for _, want := range []string{"# Device Card Name Area Prize Outcome",
-		"Pick 1: no-show: not claimed in time; redrawn; the team reached device " + seg.Picks[0].Ticket + " at " + arrived,
+		"Pick 1: no-show: not claimed within 90 s; redrawn; the team reached device " + seg.Picks[0].Ticket + " at " + arrived,
 		"Prizes won 3 winners: R15 000 cash",
 		"The night 3 winners: R15 000 cash",
 		"Host", "Independent auditor"} {

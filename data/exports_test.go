@@ -142,7 +142,9 @@ func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*store.DB, *sessi
 			t.Fatalf("%s %s: %v", c.Op, c.Text, err)
 		}
 	}
-	op := func(o show.Op) show.Command { return show.Command{Op: o} }
+	op := func(o show.Op) show.Command {
+		return show.Command{Op: o, Text: map[show.Op]string{show.OpDecline: paperNote}[o]}
+	}
 	step(op(show.OpDraw))
 	step(op(show.OpClaim))
 	step(op(show.OpDraw))

@@ -97,11 +97,23 @@ func (f *fixture) open(t *testing.T) (*store.DB, *session.Session) {
 	return db, ss
 }
 
+// command is op as the fixtures give it. Their clocks do not keep to the
+// segments' times, so their draws say early, and the record keeps it; a
+// decline is of a paper register, noted.
+func command(op show.Op) show.Command {
+	c := show.Command{Op: op, Early: op == show.OpDraw || op == show.OpFreeze}
+	if op == show.OpDecline {
+		c.Text = paperNote
+	}
+	return c
+}
+
+// paperNote is a host's note of a paper decline register.
+const paperNote = "paper register p.3, checked by Thandi"
+
 func do(t *testing.T, ss *session.Session, op show.Op) []show.Event {
 	t.Helper()
-	// the fixtures' clocks do not keep to the segments' times: their
-	// draws say early, and the record keeps it
-	evs, err := ss.Do(show.Command{Op: op, Early: op == show.OpDraw || op == show.OpFreeze}, nil)
+	evs, err := ss.Do(command(op), nil)
 	if err != nil {
 		t.Fatalf("%s: %v", op, err)
 	}

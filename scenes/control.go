@@ -19,7 +19,8 @@ type entry struct {
 	ticket  bool   // …or a ticket drawn by hand, as printed…
 	numbers bool   // …or who typed a wild card's numbers…
 	draw    bool   // …or the auditor's draw witness, typed after the freeze…
-	prize   bool   // …or what a physical card turned over
+	prize   bool   // …or what a physical card turned over…
+	decline bool   // …or where a paper decline register is signed
 	item    string // the card it is of
 	id      string // a proxy's ID number, typed in the console
 }
@@ -102,7 +103,9 @@ func (s *Stage) submit(e *entry) {
 		s.send(show.Command{Op: show.OpNumbers, Numbers: s.cast.numbers.nums, Text: text})
 	case e.prize && text != "":
 		s.send(show.Command{Op: show.OpChoose, Text: e.item, Prize: text})
-	case text != "" && !e.skip && !e.ticket && !e.numbers && !e.prize:
+	case e.decline && text != "":
+		s.send(show.Command{Op: show.OpDecline, Text: text})
+	case text != "" && !e.skip && !e.ticket && !e.numbers && !e.prize && !e.decline:
 		s.send(show.Command{Op: show.OpProxy, Text: text, ID: e.id})
 	}
 }

@@ -124,7 +124,8 @@ func (sc *countdownScene) Act(s *Stage, a Action) {
 }
 
 // outcome records the claim's outcome op; a proxy with no nomination on
-// file asks for the name first.
+// file asks for the name first, and a decline of a card on no register
+// loaded for the draw asks where the paper register is signed.
 func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show.Pick) {
 	switch op {
 	case "":
@@ -132,6 +133,11 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 	case show.OpProxy:
 		if _, ok := s.st.ProxyFor(seg, p.Participant); !ok {
 			s.entry = &entry{label: "Proxy's name (from the signed form), then Enter"}
+			return
+		}
+	case show.OpDecline:
+		if !s.st.RegisterHas(seg, p.Participant) {
+			s.entry = &entry{label: "Paper decline register: page and who checked it, then Enter", decline: true}
 			return
 		}
 	}
@@ -452,9 +458,9 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 			proxy.Field, proxy.Label = "", "Proxy present (nomination on file)"
 		}
 		return append(out, proxy,
-			Button{Line: "decline", Label: "On the decline register", Key: "D", Irreversible: true,
+			Button{Line: "decline", Label: "On the decline register", Key: "D", Field: "note", Irreversible: true,
 				Confirm: "Record " + who + " as on the decline register, a winner in absence? It cannot be undone."},
-			Button{Line: "forfeit", Label: "Forfeit (not the holder's card)", Key: "F", Irreversible: true})
+			Button{Line: "forfeit", Label: "Forfeit (not the holder's card)", Key: "F", Field: "note", Irreversible: true})
 	}
 	return s.skipButton(s.nextButton(nil, "next"))
 }
@@ -473,6 +479,9 @@ func (*countdownScene) autoKey(a *autoplay) Frame {
 	case a.out:
 		// let the countdown run out: the engine records the no-show
 	case a.rng.IntN(8) == 0:
+		// no register holds the card (it would have been declined at the
+		// announcement): the host notes the paper register
+		a.queue = append(a.queue, Frame{Chars: []rune("paper register p.1, checked by the host")}, press(ebiten.KeyEnter))
 		return press(ebiten.KeyD)
 	default:
 		return press(ebiten.KeyC)

@@ -42,7 +42,7 @@ type Button struct {
 	Line         string `json:"line"`
 	Label        string `json:"label"`
 	Key          string `json:"key"`
-	Field        string `json:"field,omitempty"` // proxy, reason, ticket, witness, numbers, choice
+	Field        string `json:"field,omitempty"` // proxy, reason, note, ticket, witness, numbers, choice
 	Irreversible bool   `json:"irreversible,omitempty"`
 	Confirm      string `json:"confirm,omitempty"` // the question an irreversible action asks, when not its label's
 	Primary      bool   `json:"primary,omitempty"`
@@ -139,6 +139,8 @@ func (e *entry) kind() string {
 		return "numbers"
 	case e.prize:
 		return "prize"
+	case e.decline:
+		return "decline"
 	}
 	return "proxy"
 }

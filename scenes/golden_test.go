@@ -111,7 +111,10 @@ func TestGolden(t *testing.T) {
 
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
-	r.press(ebiten.KeyD)
+	r.press(ebiten.KeyD) // the card is on no register loaded: the host notes the paper one
+	r.in.PushFrame(Frame{Chars: []rune("paper register p.2, checked by Thandi")})
+	r.update()
+	r.press(ebiten.KeyEnter)
 	r.decided(show.Declined)
 	r.stamped()
 	g("12-register")

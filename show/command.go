@@ -57,7 +57,7 @@ type Command struct {
 	Early bool
 }
 
-var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline, forfeit, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -78,7 +78,9 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 		default:
 			return c, false, fmt.Errorf("draw takes no argument but early, to draw before the segment's time (got %q)", arg)
 		}
-	case OpClaim, OpDecline, OpForfeit, OpNext, OpClose, OpArrived:
+	case OpDecline, OpForfeit:
+		c.Text = arg // a paper register's page and who checked; a forfeit's reason
+	case OpClaim, OpNext, OpClose, OpArrived:
 		if arg != "" {
 			return c, false, fmt.Errorf("%s takes no argument (got %q)", c.Op, arg)
 		}

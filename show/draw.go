@@ -17,6 +17,15 @@ import (
 // Algorithm names the published draw algorithm implemented here.
 const Algorithm = "drawshow-v1"
 
+// Rules is the edition of the host's rules a show opened now is decided
+// by, recorded at its opening so that a record keeps the rules it was
+// made under and an older one still replays:
+//
+//  1. a host's decline needs the card on a decline register loaded for
+//     the draw, or a note of the paper register (page, who checked);
+//     a forfeit and a no-show carry their reason.
+const Rules = 1
+
 // Commitment is hex(SHA-256(seed)), published before any bin is frozen.
 func Commitment(seed []byte) string {
 	h := sha256.Sum256(seed)

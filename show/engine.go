@@ -148,6 +148,9 @@ func (d *decider) run(c Command) error {
 		if c.Opening.ClaimSeconds != 0 && !c.Opening.Rehearsal {
 			return refuse("a claim countdown other than the show file's is allowed only in a rehearsal")
 		}
+		if c.Opening.Rules > Rules {
+			return fmt.Errorf("the show was opened under rules edition %d; this drawshow knows up to %d: use a newer drawshow", c.Opening.Rules, Rules)
+		}
 		if d.e.seed != nil && Commitment(d.e.seed) != c.Opening.Commitment {
 			return fmt.Errorf("the commitment %s is not SHA-256 of the show's seed", c.Opening.Commitment)
 		}
@@ -448,8 +451,21 @@ func (d *decider) decide(seg *SegState, c Command) error {
 		ref.Outcome = Claimed
 	case OpDecline:
 		ref.Outcome = Declined
+		if d.st.Opened.Rules >= 1 {
+			if ref.Reason, err = d.declinable(seg, l.Participant, c.Text); err != nil {
+				return err
+			}
+		}
 	case OpForfeit:
 		ref.Outcome = Forfeit
+		if d.st.Opened.Rules >= 1 {
+			if ref.Reason, err = typedReason(seg, "forfeit", c.Text); err != nil {
+				return err
+			}
+			if ref.Reason == "" {
+				ref.Reason = ForfeitReason
+			}
+		}
 	case OpProxy:
 		ref.Outcome = ByProxy
 		ref.Proxy, ref.ProxyID = strings.TrimSpace(c.Text), strings.TrimSpace(c.ID)
@@ -504,8 +520,53 @@ func (d *decider) tick() error {
 		}
 		return nil
 	}
-	return d.emit(Event{At: l.Deadline, Kind: PickDecided, Segment: d.st.CurSeg().Seg.ID, Pick: &PickRef{K: l.K, Outcome: NoShow, By: "engine"}})
+	ref := &PickRef{K: l.K, Outcome: NoShow, By: "engine"}
+	if d.st.Opened.Rules >= 1 {
+		ref.Reason = fmt.Sprintf("not claimed within %d s", d.claimSeconds())
+	}
+	return d.emit(Event{At: l.Deadline, Kind: PickDecided, Segment: d.st.CurSeg().Seg.ID, Pick: ref})
 }
+
+// ForfeitReason is a forfeit's reason when the host gives none.
+const ForfeitReason = "not the rightful owner of the card"
+
+// declinable is the reason a host's decline of card is recorded with, or
+// the refusal. A winner in absence is one who signed the decline
+// register before the draw (RF 15–16, 30–31; SF 3.11–3.12, 5.12–5.17):
+// the card is on a register loaded for this draw (reason ""), or, where
+// the register is on paper, the host notes where it is signed and who
+// checked it, which is recorded as an attestation.
+func (d *decider) declinable(seg *SegState, card, note string) (string, error) {
+	note, err := typedReason(seg, "decline", note)
+	if err != nil || note != "" {
+		return note, err
+	}
+	if d.st.RegisterHas(seg, card) {
+		return "", nil
+	}
+	const paper = "if the signature is on a paper register, decline with its page and who checked it, e.g. decline p.4, checked by Thandi"
+	files := d.st.RegisterFiles(seg)
+	if len(files) == 0 {
+		return "", refuse("%s: no decline register is loaded for this draw, so card %s cannot be declined; %s", seg.Seg.ID, card, paper)
+	}
+	return "", refuse("%s: card %s is not on the decline register (%s); %s", seg.Seg.ID, card, strings.Join(files, ", "), paper)
+}
+
+// typedReason is a reason the host typed for op, trimmed, or the refusal
+// of one that no record should hold.
+func typedReason(seg *SegState, op, text string) (string, error) {
+	text = strings.TrimSpace(text)
+	if n := utf8.RuneCountInString(text); n > MaxReason {
+		return "", refuse("%s: the %s's note is %d characters long, more than the %d it may have", seg.Seg.ID, op, n, MaxReason)
+	}
+	if r, bad := UnsafeRune(text); bad {
+		return "", refuse("%s: the %s's note holds U+%04X, a control or bidirectional character; type it again", seg.Seg.ID, op, r)
+	}
+	return text, nil
+}
+
+// MaxReason is the most characters a typed reason or note may have.
+const MaxReason = 200
 
 // overdue is the current segment's pending pick whose deadline has passed
 // at t, or nil.

@@ -77,7 +77,7 @@ func newRig(tb testing.TB, sh *Show, src memRows, seed []byte) *rig {
 	}
 	r.do(Command{Op: OpOpen, ShowID: "s", Opening: &Opened{
 		Algorithm: Algorithm, Promotion: sh.Promotion, Property: sh.Property,
-		Commitment: Commitment(seed), Witness: r.witness, Segments: ids,
+		Commitment: Commitment(seed), Witness: r.witness, Segments: ids, Rules: Rules,
 	}})
 	for _, s := range sh.Segments {
 		if _, ok := src[s.ID]; ok || s.Kind == KindDraw {
@@ -329,7 +329,7 @@ func TestOutcomes(t *testing.T) {
 	}{
 		{"claim", func(r *rig) { r.do(Command{Op: OpClaim}) }, Claimed, "host", true},
 		{"proxy", func(r *rig) { r.do(Command{Op: OpProxy, Text: "Jane Doe", ID: "8001015009087"}) }, ByProxy, "host", true},
-		{"decline", func(r *rig) { r.do(Command{Op: OpDecline}) }, Declined, "host", true},
+		{"decline", func(r *rig) { r.do(Command{Op: OpDecline, Text: paperNote}) }, Declined, "host", true},
 		{"forfeit", func(r *rig) { r.do(Command{Op: OpForfeit}) }, Forfeit, "host", false},
 		{"no-show", func(r *rig) { r.wait(90 * time.Second) }, NoShow, "engine", false},
 	} {
@@ -364,7 +364,7 @@ func TestOutcomes(t *testing.T) {
 }
 
 func TestClaimDeadline(t *testing.T) {
-	acts := []Command{{Op: OpClaim}, {Op: OpProxy, Text: "Jane"}, {Op: OpDecline}, {Op: OpForfeit}}
+	acts := []Command{{Op: OpClaim}, {Op: OpProxy, Text: "Jane"}, {Op: OpDecline, Text: paperNote}, {Op: OpForfeit}}
 	for _, c := range acts {
 		t.Run(string(c.Op)+"/before", func(t *testing.T) {
 			r := oneSeg(t, Segment{ID: "a"}, 3)
@@ -438,7 +438,7 @@ func TestPrizesInWinnerOrder(t *testing.T) {
 		{func() { r.do(Command{Op: OpForfeit}) }, "second"},
 		{func() { r.wait(2 * time.Minute) }, "second"},
 		{func() { r.do(Command{Op: OpVoid, Text: "wrong card shown"}) }, "second"},
-		{func() { r.do(Command{Op: OpDecline}) }, "second"},
+		{func() { r.do(Command{Op: OpDecline, Text: paperNote}) }, "second"},
 		{func() { r.do(Command{Op: OpClaim}); r.do(Command{Op: OpVoid, Text: "ineligible: staff"}) }, "third"},
 		{func() { r.do(Command{Op: OpProxy, Text: "Sipho N."}) }, "third"},
 	}
@@ -841,7 +841,7 @@ func TestClose(t *testing.T) {
 	r.now = r.now.Add(time.Hour)
 	for _, c := range []Command{
 		{Op: OpDraw}, {Op: OpFreeze}, {Op: OpPick}, {Op: OpAnnounce}, {Op: OpClaim}, {Op: OpProxy, Text: "x"},
-		{Op: OpDecline}, {Op: OpForfeit}, {Op: OpTick}, {Op: OpVoid, Text: "x"}, {Op: OpNext}, {Op: OpClose},
+		{Op: OpDecline, Text: paperNote}, {Op: OpForfeit}, {Op: OpTick}, {Op: OpVoid, Text: "x"}, {Op: OpNext}, {Op: OpClose},
 		{Op: OpLoad, Segment: "a", Loaded: &Loaded{}}, {Op: OpLoad, Lists: &Lists{}},
 	} {
 		r.refused(c, "closed")
@@ -922,7 +922,7 @@ func scenario(t *testing.T) *rig {
 		Proxies: []Proxy{{Card: "card020", Name: "Lerato K", ID: "77"}}}})
 	// the host's decisions, in turn, for each pick that waits for one
 	script := []Command{{Op: OpForfeit}, {Op: OpClaim}, {Op: OpWait}, {Op: OpProxy}, {Op: OpVoid, Text: "misread"},
-		{Op: OpDecline}, {Op: OpClaim}, {Op: OpProxy, Text: "Ann B"}}
+		{Op: OpDecline, Text: paperNote}, {Op: OpClaim}, {Op: OpProxy, Text: "Ann B"}}
 	n := 0
 	for {
 		for !r.cur().Done() {
@@ -1015,7 +1015,7 @@ func TestReplayResumes(t *testing.T) {
 		x.draw()
 		x.do(Command{Op: OpForfeit})
 		x.draw()
-		x.do(Command{Op: OpDecline})
+		x.do(Command{Op: OpDecline, Text: paperNote})
 		x.draw()
 		x.do(Command{Op: OpClaim})
 		x.do(Command{Op: OpSkip, Text: "the hour is up"})
@@ -1108,7 +1108,7 @@ func TestDecideDoesNotMutate(t *testing.T) {
 	if err := fresh.SetSeed(r.seed); err != nil {
 		t.Fatal(err)
 	}
-	cmds := []Command{{Op: OpDraw}, {Op: OpClaim}, {Op: OpProxy, Text: "Zed"}, {Op: OpDecline}, {Op: OpForfeit},
+	cmds := []Command{{Op: OpDraw}, {Op: OpClaim}, {Op: OpProxy, Text: "Zed"}, {Op: OpDecline, Text: paperNote}, {Op: OpForfeit},
 		{Op: OpVoid, Text: "x"}, {Op: OpVoid}, {Op: OpNext}, {Op: OpTick}, {Op: OpClose}, {Op: OpFreeze}, {Op: OpPick},
 		{Op: OpAnnounce}, {Op: OpLoad, Lists: &Lists{Register: []string{"card001"}, Proxies: []Proxy{{Card: "card002", Name: "N"}}}},
 		{Op: OpLoad, Segment: "points", Lists: &Lists{Register: []string{"card004"}}},
@@ -1142,3 +1142,6 @@ func TestCloseNamesEachShortDraw(t *testing.T) {
 	r.do(Command{Op: OpClaim})
 	r.refused(Command{Op: OpClose}, "winners missing: b (0 of 2 winners); draw them, or end each draw short with skip REASON")
 }
+
+// paperNote is a host's note of a paper decline register.
+const paperNote = "paper register p.3, checked by Thandi"

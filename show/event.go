@@ -77,6 +77,9 @@ type Opened struct {
 	// FileProblems are the files the show names that could not be used
 	// as they were, which the operator saw and opened the show over.
 	FileProblems []string `json:"file_problems,omitempty"`
+	// Rules is the edition of the host's rules the show was decided by
+	// (see Rules); 0 is a record from before editions were numbered.
+	Rules int `json:"rules,omitempty"`
 }
 
 // Loaded is the payload of entries-loaded: a segment's entry file was

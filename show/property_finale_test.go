@@ -151,7 +151,7 @@ func playFinale(t *testing.T, r *rig, rng *rand.Rand) {
 			case 4:
 				r.do(Command{Op: OpForfeit})
 			case 5:
-				r.do(Command{Op: OpDecline})
+				r.do(Command{Op: OpDecline, Text: paperNote})
 				if rng.IntN(2) == 0 {
 					r.do(Command{Op: OpVoid, Text: "not on the register"})
 				}

@@ -140,7 +140,7 @@ func playRandom(t *testing.T, rs randShow, seed []byte, rng *rand.Rand) *rig {
 					r.do(Command{Op: OpClaim})
 				}
 			case 3:
-				r.do(Command{Op: OpDecline})
+				r.do(Command{Op: OpDecline, Text: paperNote})
 			case 4:
 				r.do(Command{Op: OpForfeit})
 			case 5:
@@ -154,7 +154,7 @@ func playRandom(t *testing.T, rs randShow, seed []byte, rng *rand.Rand) *rig {
 				if evs := r.wait(time.Duration(rng.IntN(90)) * time.Second); len(evs) != 0 {
 					t.Fatalf("tick before the deadline: %v", evKinds(evs))
 				}
-				r.do(Command{Op: OpDecline})
+				r.do(Command{Op: OpDecline, Text: paperNote})
 			}
 		}
 		if r.eng.State().Cur == len(rs.sh.Segments)-1 {

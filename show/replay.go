@@ -117,9 +117,9 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		case p.Outcome == ByProxy && p.By == "host":
 			return Command{Op: OpProxy, Text: p.Proxy, ID: p.ProxyID}, nil
 		case p.Outcome == Declined && p.By == "host":
-			return Command{Op: OpDecline}, nil
+			return Command{Op: OpDecline, Text: p.Reason}, nil
 		case p.Outcome == Forfeit && p.By == "host":
-			return Command{Op: OpForfeit}, nil
+			return Command{Op: OpForfeit, Text: p.Reason}, nil
 		case p.Outcome == NoShow && p.By == "engine":
 			return Command{Op: OpTick}, nil
 		}

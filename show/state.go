@@ -215,6 +215,18 @@ func (st *State) RegisterHas(seg *SegState, card string) bool {
 	return seg.register[card] || st.register[card]
 }
 
+// RegisterFiles are the decline registers loaded for seg: the show's and
+// the segment's own.
+func (st *State) RegisterFiles(seg *SegState) []string {
+	var out []string
+	for _, l := range []*Lists{st.Lists, seg.Lists} {
+		if l != nil && l.RegisterFile != "" && !slices.Contains(out, l.RegisterFile) {
+			out = append(out, l.RegisterFile)
+		}
+	}
+	return out
+}
+
 // ProxyFor returns the nomination on file for card in seg.
 func (st *State) ProxyFor(seg *SegState, card string) (Proxy, bool) {
 	if p, ok := seg.proxies[card]; ok {
@@ -338,7 +350,7 @@ func (st *State) apply(e Event) error {
 			p.Deadline = e.Pick.Deadline
 		case PickDecided:
 			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
-			p.Proxy, p.ProxyID, p.CollectBy = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy
+			p.Proxy, p.ProxyID, p.CollectBy, p.Reason = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy, e.Pick.Reason
 		case PickVoided:
 			p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
 		}

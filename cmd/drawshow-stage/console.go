@@ -277,6 +277,7 @@ func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *c
 	}
 	w := *l.winner
 	w.Outcome = string(p.Outcome)
+	w.Reason, w.Attested = p.Reason, record.Attested(p)
 	w.Prize = p.Won()
 	if p.Proxy != "" {
 		w.Proxy = &console.Nomination{Name: p.Proxy, ID: p.ProxyID}
@@ -333,6 +334,9 @@ func eventText(e show.Event) string {
 		}
 		if p.Proxy != "" {
 			parts = append(parts, "proxy "+p.Proxy)
+		}
+		if p.Reason != "" {
+			parts = append(parts, p.Reason)
 		}
 	}
 	return strings.Join(parts, " · ")

@@ -58,7 +58,7 @@ forfeit
 draw
 wait 90s
 draw
-decline
+decline paper register p.2, checked by Thandi
 draw
 proxy Sibusiso Mthembu id=8001015009087
 close

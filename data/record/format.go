@@ -95,15 +95,24 @@ func Status(p *show.Pick) string {
 	case show.ByProxy:
 		return "claimed by proxy"
 	case show.Declined:
-		if p.By == "register" {
+		switch {
+		case p.By == "register":
 			return "declined: on the decline register"
+		case Attested(p):
+			return "declined: the host attests a paper register: " + p.Reason
 		}
 		return "declined: an acknowledged winner in absence"
 	case show.ToContact:
 		return "to be contacted: attendance not required"
 	case show.Forfeit:
+		if p.Reason != "" {
+			return "forfeit: " + p.Reason + "; redrawn"
+		}
 		return "forfeit: the card is not the holder's; redrawn"
 	case show.NoShow:
+		if p.Reason != "" {
+			return "no-show: " + p.Reason + "; redrawn"
+		}
 		return "no-show: not claimed in time; redrawn"
 	case show.Void:
 		return "void: " + p.Reason
@@ -125,10 +134,22 @@ func (x *Set) note(p *show.Pick) string {
 	if notPresent(p.Outcome) {
 		parts = append(parts, "collect by "+x.collectBy(p))
 	}
-	if p.Outcome == show.Void {
+	switch {
+	case p.Outcome == show.Void:
 		parts = append(parts, "void: "+p.Reason)
+	case Attested(p):
+		parts = append(parts, "attested by the host, paper register: "+p.Reason)
+	case p.Outcome == show.Forfeit && p.Reason != "":
+		parts = append(parts, "forfeit: "+p.Reason)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// Attested reports whether p is a decline the host attested from a paper
+// register, which no register in the record backs: the host's note is
+// its reason.
+func Attested(p *show.Pick) bool {
+	return p.Outcome == show.Declined && p.By == "host" && p.Reason != ""
 }
 
 // notPresent reports whether a winner was not there in person: the prize

@@ -149,19 +149,22 @@ type RecordSmallDraw struct {
 
 // RecordPick is one pick of a draw.
 type RecordPick struct {
-	K           int           `json:"k"`
-	Ticket      string        `json:"ticket"`
-	Participant string        `json:"participant"`
-	Outcome     string        `json:"outcome"`
-	Prize       string        `json:"prize"`
-	DrawnAt     string        `json:"drawn_at"`
-	DecidedAt   string        `json:"decided_at"`
-	Proxy       string        `json:"proxy,omitempty"`
-	ProxyID     string        `json:"proxy_id,omitempty"`
-	CollectBy   string        `json:"collect_by,omitempty"`
-	Reason      string        `json:"reason,omitempty"`
-	By          string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
-	Choice      *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
+	K           int    `json:"k"`
+	Ticket      string `json:"ticket"`
+	Participant string `json:"participant"`
+	Outcome     string `json:"outcome"`
+	Prize       string `json:"prize"`
+	DrawnAt     string `json:"drawn_at"`
+	DecidedAt   string `json:"decided_at"`
+	Proxy       string `json:"proxy,omitempty"`
+	ProxyID     string `json:"proxy_id,omitempty"`
+	CollectBy   string `json:"collect_by,omitempty"`
+	Reason      string `json:"reason,omitempty"` // a void's, a forfeit's, a no-show's; an attested decline's note
+	// Attested marks a decline the host attested from a paper register
+	// (Reason says where it is signed), not a register the record holds.
+	Attested bool          `json:"attested,omitempty"`
+	By       string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
+	Choice   *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
 	// Amount is the sum the prize states, in whole units of the show's
 	// currency (see show.ParsePrize); PaidAs says cash or in kind.
 	Amount int64  `json:"amount,omitempty"`
@@ -263,6 +266,7 @@ func New(sh *show.Show, st *show.State) *Record {
 			if s.Seg.Manual {
 				rp.By = "manual"
 			}
+			rp.Attested = Attested(&p)
 			if c := p.Choice; c != nil {
 				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By}
 			}

@@ -146,7 +146,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	ch, err := ss.Eng.Decide(show.Command{Op: show.OpOpen, ShowID: id, Opening: &show.Opened{
 		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
 		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA, Segments: segs,
-		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems,
+		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems, Rules: show.Rules,
 	}})
 	if err != nil {
 		return err
