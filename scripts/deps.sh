@@ -14,11 +14,12 @@ set -eu
 # PulseAudio with its tools (pactl, parecord): the sound tests start a
 # server of their own on a null sink and record its monitor; and MinGW-w64's
 # C compiler for the Windows build (make windows, make release: SQLite and
-# miniaudio through cgo).
+# miniaudio through cgo), and debootstrap, which makes the Debian 13
+# chroot whose Wine runs the Windows programs (make windows-test).
 PACKAGES="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
 libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri
 xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui chromium time
-pulseaudio pulseaudio-utils gcc-mingw-w64-x86-64"
+pulseaudio pulseaudio-utils gcc-mingw-w64-x86-64 debootstrap"
 [ $# -gt 0 ] && PACKAGES="$*"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
