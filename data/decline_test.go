@@ -60,3 +60,45 @@ func TestDeclineOffRegister(t *testing.T) {
 		t.Errorf("report.pdf does not say %q:\n%s", w, all)
 	}
 }
+
+// TestRegisterReadAtEachFreeze: the show's decline register and proxy
+// forms are read again at each segment's freeze, so a signature made
+// between two draws counts for the next one, and one made after a draw's
+// freeze never for that draw.
+func TestRegisterReadAtEachFreeze(t *testing.T) {
+	f := newFixture(t)
+	f.text = []byte(strings.Replace(testShow, "exclusions: exclusions.csv\n", "exclusions: exclusions.csv\nregister: register.csv\nproxies: proxies.csv\n", 1))
+	write(t, f.showPath, string(f.text))
+	register, proxies := filepath.Join(f.dir, "register.csv"), filepath.Join(f.dir, "proxies.csv")
+	write(t, register, "Card\nC9\n")
+	write(t, proxies, "Card,Nominee\nC9,Nobody\n")
+	everyone := "Card\nC1\nC2\nC3\nC4\n"
+	_, ss := f.open(t)
+
+	do(t, ss, show.OpDraw) // sat-cash freezes with the register as it is
+	// signatures made after the freeze
+	write(t, register, everyone)
+	write(t, proxies, "Card,Nominee\nC1,Ann\nC2,Ben\nC3,Cy\nC4,Dee\n")
+	for range 2 {
+		p := ss.Eng.State().CurSeg().Last()
+		if p.Outcome != show.Pending {
+			t.Fatalf("sat-cash pick %d was decided at its announcement (%s by %s): a signature after the freeze counted", p.K+1, p.Outcome, p.By)
+		}
+		if _, ok := ss.Eng.State().ProxyFor(ss.Eng.State().CurSeg(), p.Participant); ok {
+			t.Fatalf("a proxy form filed after sat-cash's freeze counted for it")
+		}
+		do(t, ss, show.OpClaim)
+		if ss.Eng.State().CurSeg().Winners() < 2 {
+			do(t, ss, show.OpDraw)
+		}
+	}
+	do(t, ss, show.OpNext)
+	do(t, ss, show.OpDraw) // late freezes with the register signed since
+	p := ss.Eng.State().CurSeg().Last()
+	if p.Outcome != show.Declined || p.By != "register" {
+		t.Fatalf("late's pick: %s by %s; want declined by the register read at its freeze", p.Outcome, p.By)
+	}
+	if l := ss.Eng.State().CurSeg().Lists; l == nil || l.RegisterFile != "register.csv" || len(l.Register) != 4 || len(l.Proxies) != 4 {
+		t.Errorf("late's lists: %+v", l)
+	}
+}

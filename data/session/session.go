@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -273,8 +275,17 @@ func (ss *Session) Load() ([]show.Event, error) {
 		evs = append(evs, done...)
 	}
 	seg := st.CurSeg()
-	if seg.Lists == nil && (seg.Seg.Register != "" || seg.Seg.Proxies != "" || seg.Seg.Selected != "") {
-		l, _, err := entries.ReadLists(sh, "", seg.Seg.Register, seg.Seg.Proxies, seg.Seg.Selected)
+	// the show's register and proxy forms are read again at each later
+	// segment's freeze: a signature made between two draws counts for the
+	// next, one made after a draw's freeze never for it. The first bin to
+	// freeze uses them as first read (so a run resumed before that freeze
+	// records what an uninterrupted one would).
+	register, proxies := seg.Seg.Register, seg.Seg.Proxies
+	if slices.ContainsFunc(st.Segs, func(g *show.SegState) bool { return g.Frozen != nil }) {
+		register, proxies = cmp.Or(register, sh.Register), cmp.Or(proxies, sh.Proxies)
+	}
+	if seg.Lists == nil && (register != "" || proxies != "" || seg.Seg.Selected != "") {
+		l, _, err := entries.ReadLists(sh, "", register, proxies, seg.Seg.Selected)
 		if err != nil {
 			return evs, err
 		}
