@@ -152,7 +152,7 @@ windows:
 # chroot that scripts/wine/chroot.sh makes once in .tools/wine-trixie
 # (debootstrap and Debian's packages, as root: about 3 minutes and 2 GB);
 # the test itself is a Linux program beside it there. Part of make test:
-# 4 to 5 minutes with the chroot to make (a fresh clone), 35 s without.
+# 3 to 5 minutes with the chroot to make (a fresh clone), 35 s without.
 windows-test:
 	@echo "== windows-test: drawshow.exe under Wine 10"
 	@rm -rf .windows-test && mkdir -p .windows-test
