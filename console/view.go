@@ -32,7 +32,8 @@ type Segment struct {
 	State    string   `json:"state"`          // e.g. "done", "on air", "waiting", "short", "skipped"
 	Next     bool     `json:"next,omitempty"` // the segment that comes next
 	Warnings []string `json:"warnings,omitempty"`
-	Totals   string   `json:"totals,omitempty"` // the draw's prizes won so far, in words; empty before it draws
+	Totals   string   `json:"totals,omitempty"`  // the draw's prizes won so far, in words; empty before it draws
+	Redraws  string   `json:"redraws,omitempty"` // the draw's redraws and their reasons, in words; empty while none
 }
 
 // Winner is the current pick as the record holds it, unmasked: what the

@@ -175,7 +175,10 @@ func TestCampaignReport(t *testing.T) {
 	}
 	for i, s := range record.Official(shows) {
 		want := []string{s.ID, s.Date, "Royal Flush", "Gold Reef City", "official, closed", strconv.Itoa(s.Draws), strconv.Itoa(s.Totals.Winners),
-			strconv.FormatInt(s.Totals.Cash, 10), strconv.Itoa(s.Totals.InKind), strconv.FormatInt(s.Totals.InKindValue, 10)}
+			strconv.FormatInt(s.Totals.Cash, 10), strconv.Itoa(s.Totals.InKind), strconv.FormatInt(s.Totals.InKindValue, 10), strconv.Itoa(s.Redraws)}
+		if len(s.Marked) > 0 {
+			want = append(want, strings.Join(s.Marked, ", "))
+		}
 		if s.Promotion != "Royal Flush" {
 			want[2] = s.Promotion
 		}

@@ -235,6 +235,12 @@ func (l *deskLink) segment(st *show.State, i int, g *show.SegState) console.Segm
 	}
 	if g.Frozen != nil {
 		s.Totals = record.SegTotals(l.sh.Currency, g).Words(l.sh.Currency)
+		if len(g.Redraws()) > 0 {
+			s.Redraws = "redraws " + record.RedrawWords(g)
+		}
+		if g.Marked() {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("more than %d redraws: the record marks this draw for the auditor", show.MaxRedraws))
+		}
 	}
 	if i == st.Cur && g.Seg.Draws() && g.Frozen == nil && !g.Seg.At.IsZero() && l.now().Before(g.Seg.At) {
 		s.Warnings = append(s.Warnings, "its time is "+s.Time+": a draw now is early")

@@ -28,7 +28,8 @@ segments:
 `
 
 // TestConsoleTotals: the console's run sheet gives each draw's prizes won
-// and the view the night's, as the exports add them up.
+// and the view the night's, as the exports add them up, and each draw's
+// redraws with their reasons.
 func TestConsoleTotals(t *testing.T) {
 	dir := t.TempDir()
 	var rows strings.Builder
@@ -62,7 +63,7 @@ func TestConsoleTotals(t *testing.T) {
 	if v := l.view(scenes.Desk{State: ss.Eng.State()}); v.Totals != "" || v.RunSheet[0].Totals != "" {
 		t.Errorf("totals before any draw: %q, %q", v.Totals, v.RunSheet[0].Totals)
 	}
-	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpDraw, show.OpClaim, show.OpNext, show.OpDraw} {
+	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpDraw, show.OpForfeit, show.OpDraw, show.OpClaim, show.OpNext, show.OpDraw} {
 		clock = clock.Add(5 * time.Second)
 		if _, err := ss.Do(show.Command{Op: op}, nil); err != nil {
 			t.Fatalf("%s: %v", op, err)
@@ -76,6 +77,12 @@ func TestConsoleTotals(t *testing.T) {
 	}
 	if v.RunSheet[0].Totals != want["cash"] || v.RunSheet[1].Totals != want["kind"] || v.Totals != want["night"] {
 		t.Errorf("totals %q, %q, night %q; want %q", v.RunSheet[0].Totals, v.RunSheet[1].Totals, v.Totals, want)
+	}
+	if got, want := v.RunSheet[0].Redraws, "redraws 1: 1 forfeit (not the rightful owner of the card)"; got != want {
+		t.Errorf("the run sheet's redraws %q, want %q", got, want)
+	}
+	if v.RunSheet[1].Redraws != "" || len(v.RunSheet[0].Warnings) != 0 {
+		t.Errorf("redraws %q, warnings %q", v.RunSheet[1].Redraws, v.RunSheet[0].Warnings)
 	}
 	b, err := json.Marshal(v)
 	if err != nil {

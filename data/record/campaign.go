@@ -22,6 +22,8 @@ type CampaignShow struct {
 	Totals    Totals // the prizes of its winners
 	Winners   []CampaignWinner
 	Ledger    []LedgerLine // its jackpots' settlements
+	Redraws   int          // picks sent back and drawn again
+	Marked    []string     // its draws with more than show.MaxRedraws redraws, "sat-cash (10)"
 	// Problem says why the show's record does not fold by the rules;
 	// such a show has nothing else and is in no report.
 	Problem string
@@ -69,6 +71,7 @@ func (x *Set) Campaign() CampaignShow {
 		ID: x.st.ID, Promotion: o.Promotion, Property: o.Property, Rehearsal: o.Rehearsal, Closed: x.st.Closed,
 		Currency: x.sh.Currency, Draws: len(x.rec.Draws), Totals: x.rec.Totals, Date: x.showDate(),
 	}
+	c.Redraws, c.Marked = redraws(x.st)
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
 			p := &s.Picks[i]

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/xuri/excelize/v2"
@@ -43,6 +44,8 @@ var (
 		{"Cash", 12, "", func(c CampaignShow) any { return c.Totals.Cash }},
 		{"Prizes in kind", 14, "", func(c CampaignShow) any { return c.Totals.InKind }},
 		{"Stated value in kind", 18, "", func(c CampaignShow) any { return c.Totals.InKindValue }},
+		{"Redraws", 9, "", func(c CampaignShow) any { return c.Redraws }},
+		{"Marked for the auditor", 26, "", func(c CampaignShow) any { return strings.Join(c.Marked, ", ") }},
 	}
 	campaignWinners = columns[CampaignWinner]{
 		{"Show", 30, "", func(w CampaignWinner) any { return w.Show }},

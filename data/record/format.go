@@ -1,6 +1,8 @@
 package record
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -150,6 +152,74 @@ func (x *Set) note(p *show.Pick) string {
 // its reason.
 func Attested(p *show.Pick) bool {
 	return p.Outcome == show.Declined && p.By == "host" && p.Reason != ""
+}
+
+// Redraw is one reason a draw's picks were sent back, and how often.
+type Redraw struct {
+	Outcome string `json:"outcome"` // no-show, forfeit, void
+	Reason  string `json:"reason,omitempty"`
+	Count   int    `json:"count"`
+}
+
+// RedrawsOf are s's redraws grouped by outcome and reason, in the order
+// each first happened.
+func RedrawsOf(s *show.SegState) []Redraw {
+	var out []Redraw
+	for _, p := range s.Redraws() {
+		i := slices.IndexFunc(out, func(r Redraw) bool { return r.Outcome == string(p.Outcome) && r.Reason == p.Reason })
+		if i < 0 {
+			out = append(out, Redraw{Outcome: string(p.Outcome), Reason: p.Reason})
+			i = len(out) - 1
+		}
+		out[i].Count++
+	}
+	return out
+}
+
+// RedrawWords are s's redraws in words: "none", or "4: 2 no-show (not
+// claimed within 90 s), 1 forfeit (…), 1 void (…)", and, past
+// show.MaxRedraws, the auditor's mark.
+func RedrawWords(s *show.SegState) string {
+	rs := RedrawsOf(s)
+	if len(rs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(rs))
+	n := 0
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("%d %s", r.Count, r.Outcome)
+		if r.Reason != "" {
+			parts[i] += " (" + r.Reason + ")"
+		}
+		n += r.Count
+	}
+	out := fmt.Sprintf("%d: %s", n, strings.Join(parts, ", "))
+	if s.Marked() {
+		out += fmt.Sprintf("; MORE THAN %d, MARKED FOR THE AUDITOR", show.MaxRedraws)
+	}
+	return out
+}
+
+// redraws counts a show's redraws and names the draws marked for the
+// auditor, "sat-cash (10)".
+func redraws(st *show.State) (n int, marked []string) {
+	for _, s := range st.Segs {
+		rs := s.Redraws()
+		n += len(rs)
+		if s.Marked() {
+			marked = append(marked, fmt.Sprintf("%s (%d)", s.Seg.ID, len(rs)))
+		}
+	}
+	return n, marked
+}
+
+// redrawSummary is redraws in words.
+func redrawSummary(st *show.State) string {
+	n, marked := redraws(st)
+	if len(marked) == 0 {
+		return fmt.Sprintf("%d in all; no draw had more than %d", n, show.MaxRedraws)
+	}
+	return fmt.Sprintf("%d in all; MARKED FOR THE AUDITOR, more than %d in a draw: %s", n, show.MaxRedraws, strings.Join(marked, ", "))
 }
 
 // notPresent reports whether a winner was not there in person: the prize

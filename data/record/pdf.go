@@ -103,6 +103,11 @@ func (r *report) cover() {
 		r.KV("Chain head at close", Anchor(x.rec.Journal.HeadSeq, x.rec.Journal.Head), true)
 	}
 
+	if o.Rules >= 1 {
+		r.KV("Rules", fmt.Sprintf("edition %d of the host's rules", o.Rules), false)
+		r.KV("Redraws", redrawSummary(x.st), false)
+	}
+
 	r.lists(x.st.Lists)
 	r.totals()
 
@@ -207,6 +212,9 @@ func (r *report) segment(s *show.SegState) {
 		won += "; ended short: " + s.Ended.Reason
 	}
 	r.KV("Winners", won, false)
+	if x.st.Opened.Rules >= 1 {
+		r.KV("Redraws", RedrawWords(s), false)
+	}
 	r.KV("Prizes won", SegTotals(x.sh.Currency, s).Words(x.sh.Currency), false)
 	p.Ln(2)
 	r.picks(s)

@@ -18,6 +18,7 @@ const RecordFormat = "drawshow-record/3"
 type Record struct {
 	Format     string       `json:"format"`
 	Algorithm  string       `json:"algorithm"`
+	Rules      int          `json:"rules,omitempty"` // the edition of the host's rules (show.Rules); absent before editions
 	Show       RecordShow   `json:"show"`
 	Commitment string       `json:"commitment"`
 	Seed       string       `json:"seed"`
@@ -78,6 +79,10 @@ type RecordDraw struct {
 	DrawWitness  *string      `json:"draw_witness,omitempty"` // W_d, typed after the freeze (witness each-draw)
 	Picks        []RecordPick `json:"picks"`
 	Totals       Totals       `json:"totals"` // the prizes of its winners
+	// Redraws are why picks were sent back, and Marked a draw with more
+	// than show.MaxRedraws of them (records of rules edition 1 on).
+	Redraws []Redraw `json:"redraws,omitempty"`
+	Marked  bool     `json:"marked,omitempty"`
 
 	// Finale segments only; a plain draw has none of these.
 	Kind        string         `json:"kind,omitempty"`         // the segment's kind, when not a plain draw
@@ -225,7 +230,7 @@ const (
 // New is record.json of a show's state.
 func New(sh *show.Show, st *show.State) *Record {
 	rec := &Record{
-		Format: RecordFormat, Algorithm: st.Opened.Algorithm,
+		Format: RecordFormat, Algorithm: st.Opened.Algorithm, Rules: st.Opened.Rules,
 		Show: RecordShow{
 			ID: st.ID, Promotion: st.Opened.Promotion, Property: st.Opened.Property, Rehearsal: st.Opened.Rehearsal,
 			Timezone: sh.Timezone, Currency: sh.Currency, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt), SeedSource: "crypto/rand",
@@ -256,6 +261,9 @@ func New(sh *show.Show, st *show.State) *Record {
 			d.EndedShort = s.Ended.Reason
 		}
 		d.DrawWitness = s.DrawWitness
+		if st.Opened.Rules >= 1 {
+			d.Redraws, d.Marked = RedrawsOf(s), s.Marked()
+		}
 		finaleDraw(sh, s, &d)
 		for _, p := range s.Picks {
 			rp := RecordPick{

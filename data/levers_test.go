@@ -2,9 +2,12 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"drawshow/data/export"
 	"drawshow/data/record"
@@ -100,5 +103,79 @@ func TestRegisterReadAtEachFreeze(t *testing.T) {
 	}
 	if l := ss.Eng.State().CurSeg().Lists; l == nil || l.RegisterFile != "register.csv" || len(l.Register) != 4 || len(l.Proxies) != 4 {
 		t.Errorf("late's lists: %+v", l)
+	}
+}
+
+// TestElevenRedraws: a host who turns down pick after pick until a
+// friend's comes up leaves a trail: every redraw's reason is counted in
+// record.json and the report, and a draw with more than three redraws is
+// marked for the auditor (issue 25).
+func TestElevenRedraws(t *testing.T) {
+	f := newFixture(t)
+	var rows strings.Builder
+	rows.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 20 {
+		fmt.Fprintf(&rows, "T%02d,C%02d,Member %d,ace\n", i, i, i)
+	}
+	write(t, filepath.Join(f.dir, "entries.csv"), rows.String())
+	db, ss := f.open(t)
+	send := func(c show.Command) {
+		t.Helper()
+		if _, err := ss.Do(c, nil); err != nil {
+			t.Fatalf("%s %s: %v", c.Op, c.Text, err)
+		}
+	}
+	draw := show.Command{Op: show.OpDraw, Early: true}
+	for range 4 { // four forfeits in the same second
+		send(draw)
+		send(show.Command{Op: show.OpForfeit})
+	}
+	for range 3 { // three no-shows
+		send(draw)
+		f.clock = f.clock.Add(91 * time.Second)
+		send(show.Command{Op: show.OpTick})
+	}
+	send(draw)
+	send(show.Command{Op: show.OpClaim})
+	send(show.Command{Op: show.OpVoid, Text: "not the holder's card after all"})
+	for range 2 {
+		send(draw)
+		send(show.Command{Op: show.OpForfeit, Text: "ID does not match"})
+	}
+	send(draw)
+	send(show.Command{Op: show.OpClaim})
+	send(draw)
+	send(show.Command{Op: show.OpClaim})
+	send(show.Command{Op: show.OpNext})
+	send(draw)
+	send(show.Command{Op: show.OpClaim})
+	send(show.Command{Op: show.OpClose})
+
+	out := t.TempDir()
+	rec, err := export.Write(db, ss.ID, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []record.Redraw{
+		{Outcome: "forfeit", Reason: "not the rightful owner of the card", Count: 4},
+		{Outcome: "no-show", Reason: "not claimed within 90 s", Count: 3},
+		{Outcome: "void", Reason: "not the holder's card after all", Count: 1},
+		{Outcome: "forfeit", Reason: "ID does not match", Count: 2},
+	}
+	if d := rec.Draws[0]; !slices.Equal(d.Redraws, want) || !d.Marked || rec.Rules != show.Rules {
+		t.Errorf("record.json's sat-cash: redraws %+v, marked %v, rules %d; want %+v, marked", d.Redraws, d.Marked, rec.Rules, want)
+	}
+	if d := rec.Draws[1]; len(d.Redraws) != 0 || d.Marked {
+		t.Errorf("record.json's late: redraws %+v, marked %v", d.Redraws, d.Marked)
+	}
+	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	for _, w := range []string{
+		"Redraws 10 in all; MARKED FOR THE AUDITOR, more than 3 in a draw: sat-cash (10)",
+		"Redraws 10: 4 forfeit (not the rightful owner of the card), 3 no-show (not claimed within 90 s), 1 void (not the holder's card after all), 2 forfeit (ID does not match); MORE THAN 3, MARKED FOR THE AUDITOR",
+		"Redraws none",
+	} {
+		if !strings.Contains(all, w) {
+			t.Errorf("report.pdf does not say %q", w)
+		}
 	}
 }
