@@ -457,6 +457,10 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 		if _, ok := s.st.ProxyFor(seg, p.Participant); ok {
 			proxy.Field, proxy.Label = "", "Proxy present (nomination on file)"
 		}
+		if p.Lapsed { // the countdown ended while drawshow was down: the host says what happened
+			out = append(out, Button{Line: "no-show", Label: "No-show (not claimed in time while drawshow was down)", Irreversible: true,
+				Confirm: "Record that " + who + " did not claim in time while drawshow was down? It cannot be undone."})
+		}
 		return append(out, proxy,
 			Button{Line: "decline", Label: "On the decline register", Key: "D", Field: "note", Irreversible: true,
 				Confirm: "Record " + who + " as on the decline register, a winner in absence? It cannot be undone."},

@@ -66,7 +66,7 @@ var lineKeys = map[show.Op]Action{
 	show.OpDraw: Next, show.OpNext: Next, show.OpClose: Next, show.OpWitness: Next,
 	show.OpClaim: Claim, show.OpProxy: Proxy, show.OpDecline: Decline, show.OpForfeit: Forfeit,
 	show.OpArrived: Arrived, show.OpSkip: Skip, show.OpTicket: TypeTicket,
-	show.OpChoose: Context, show.OpNumbers: Next,
+	show.OpChoose: Context, show.OpNumbers: Next, show.OpNoShow: None,
 }
 
 // Act queues an action line of the headless vocabulary (claim, proxy NAME
@@ -108,6 +108,14 @@ func (s *Stage) perform(r remote) {
 	}
 	c := *r.line
 	switch c.Op {
+	case show.OpNoShow:
+		s.send(c) // the console's alone: no key records a no-show
+		return
+	case show.OpDecline, show.OpForfeit:
+		if c.Text != "" {
+			s.send(c) // with the operator's note, which no key can type
+			return
+		}
 	case show.OpChoose:
 		// the card, ball or envelope named is the one highlighted, then chosen
 		ch, ok := s.scene.(*chooseScene)

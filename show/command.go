@@ -24,6 +24,8 @@ const (
 	OpClaim    Op = "claim"
 	OpProxy    Op = "proxy"
 	OpDecline  Op = "decline"
+	OpNoShow   Op = "no-show" // the host's, of a countdown that ended while the program was down
+	OpResume   Op = "resume"  // the program's, as it starts again on an open show
 	OpForfeit  Op = "forfeit"
 	OpWait     Op = "wait"
 	OpTick     Op = "tick"
@@ -57,7 +59,7 @@ type Command struct {
 	Early bool
 }
 
-var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -80,7 +82,7 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 		}
 	case OpDecline, OpForfeit:
 		c.Text = arg // a paper register's page and who checked; a forfeit's reason
-	case OpClaim, OpNext, OpClose, OpArrived:
+	case OpClaim, OpNext, OpClose, OpArrived, OpNoShow:
 		if arg != "" {
 			return c, false, fmt.Errorf("%s takes no argument (got %q)", c.Op, arg)
 		}

@@ -170,6 +170,8 @@ func (d *decider) run(c Command) error {
 		return d.emit(Event{Kind: ListsLoaded, Segment: c.Segment, Lists: c.Lists})
 	case OpTick:
 		return d.tick()
+	case OpResume:
+		return d.resume(Mode(c.Text))
 	case OpWitness:
 		return d.witness(c.Text)
 	case OpNext:
@@ -240,7 +242,7 @@ func (d *decider) step(seg *SegState, c Command) error {
 			}
 		}
 		return d.announce(seg)
-	case OpClaim, OpProxy, OpDecline, OpForfeit:
+	case OpClaim, OpProxy, OpDecline, OpForfeit, OpNoShow:
 		return d.decide(seg, c)
 	case OpArrived:
 		return d.arrived(seg)
@@ -434,7 +436,7 @@ func (d *decider) pending(seg *SegState) (*Pick, error) {
 		return nil, refuse("%s: no pick is waiting for a claim", seg.Seg.ID)
 	case !l.Announced():
 		return nil, refuse("%s: pick %d is not announced yet", seg.Seg.ID, l.K+1)
-	case !l.Deadline.IsZero() && !d.at.Before(l.Deadline):
+	case !l.Deadline.IsZero() && !d.at.Before(l.Deadline) && !l.Lapsed:
 		return nil, refuse("%s: the %ds to claim ended at %s; the no-show stands", seg.Seg.ID, d.claimSeconds(), l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
 	}
 	return l, nil
@@ -445,8 +447,13 @@ func (d *decider) decide(seg *SegState, c Command) error {
 	if err != nil {
 		return err
 	}
-	ref := PickRef{K: l.K, By: "host"}
+	ref := PickRef{K: l.K, By: "host", AfterRestart: l.Lapsed}
 	switch c.Op {
+	case OpNoShow:
+		if !l.Lapsed {
+			return refuse("%s: a no-show is the engine's, when the %ds to claim run out; the host records one only for a countdown that ended while drawshow was down", seg.Seg.ID, d.claimSeconds())
+		}
+		ref.Outcome, ref.Reason = NoShow, "not claimed in time, by the host's word: the countdown ended while drawshow was down"
 	case OpClaim:
 		ref.Outcome = Claimed
 	case OpDecline:
@@ -527,6 +534,18 @@ func (d *decider) tick() error {
 	return d.emit(Event{At: l.Deadline, Kind: PickDecided, Segment: d.st.CurSeg().Seg.ID, Pick: ref})
 }
 
+// resume records a start of the program on the open show. A countdown
+// whose deadline passed while it was down lapses: the engine never turns
+// it into a no-show, since nobody could claim while the stage was dark;
+// the host records what happened. One still running goes on to its
+// deadline, with the seconds left.
+func (d *decider) resume(m Mode) error {
+	if m != ModeStage && m != ModeHeadless {
+		return fmt.Errorf("resume: mode %q is neither %s nor %s", m, ModeStage, ModeHeadless)
+	}
+	return d.emit(Event{Kind: Resumed, Restart: &Restart{Mode: m, Last: d.st.LastAt}})
+}
+
 // ForfeitReason is a forfeit's reason when the host gives none.
 const ForfeitReason = "not the rightful owner of the card"
 
@@ -576,8 +595,8 @@ func (st *State) overdue(t time.Time) *Pick {
 		return nil
 	}
 	l := seg.Last()
-	if l == nil || l.Outcome != Pending || l.Deadline.IsZero() || t.Before(l.Deadline) {
-		return nil
+	if l == nil || l.Outcome != Pending || l.Deadline.IsZero() || l.Lapsed || t.Before(l.Deadline) {
+		return nil // a lapsed countdown is the host's to decide
 	}
 	return l
 }

@@ -30,6 +30,7 @@ const (
 	PrizeChosen   EventKind = "prize-chosen"    // a winner's card, ball or envelope, turned over
 	JackpotPaid   EventKind = "jackpot-settled" // a chest's jackpot, won or grown, for next week
 	HourEnded     EventKind = "hour-ended"      // a bonus jackpot's hour ended short of its winners
+	Resumed       EventKind = "show-resumed"    // the program started again on the open show
 )
 
 // Event is one fact of a show. Seq and At are the journal's; the payload is
@@ -53,6 +54,7 @@ type Event struct {
 	Choice  *Choice  `json:"choice,omitempty"`
 	Settled *Settled `json:"settled,omitempty"`
 	Hour    *Hour    `json:"hour,omitempty"`
+	Restart *Restart `json:"restart,omitempty"`
 
 	bin *Bin // the bin a freeze built, so applying it need not build it again
 }
@@ -81,6 +83,23 @@ type Opened struct {
 	// (see Rules); 0 is a record from before editions were numbered.
 	Rules int `json:"rules,omitempty"`
 }
+
+// Restart is the payload of show-resumed: the program started again on
+// the open show, as the stage or the headless runner, after its last
+// event at Last; the time between is the time it was down.
+type Restart struct {
+	Mode Mode      `json:"mode"`
+	Last time.Time `json:"last"`
+}
+
+// Mode is how the program runs a show.
+type Mode string
+
+// The modes.
+const (
+	ModeStage    Mode = "stage"
+	ModeHeadless Mode = "headless"
+)
 
 // Loaded is the payload of entries-loaded: a segment's entry file was
 // imported whole into the record.
@@ -163,6 +182,9 @@ type PickRef struct {
 	ProxyID     string    `json:"proxy_id,omitempty"`
 	CollectBy   string    `json:"collect_by,omitempty"`
 	Reason      string    `json:"reason,omitempty"`
+	// AfterRestart marks a decision on a countdown that ended while the
+	// program was down: the host's word of what happened meanwhile.
+	AfterRestart bool `json:"after_restart,omitempty"`
 }
 
 // Ended is the payload of segment-ended: the pool ran out before the

@@ -291,7 +291,9 @@ func TestParseAction(t *testing.T) {
 		{"wait until 2024-11-30T22:00", Command{Op: OpWait, Text: "2024-11-30T22:00"}, true, ""},
 		{"wait until tea", Command{}, false, "wait until needs a time of day"},
 		{"draw later", Command{}, false, `draw takes no argument but early`},
-		{"no-show", Command{}, false, `unknown action "no-show" (valid: draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close)`},
+		{"no-show", Command{Op: OpNoShow}, true, ""},
+		{"no-show now", Command{}, false, "no-show takes no argument"},
+		{"resume", Command{}, false, `unknown action "resume" (valid: draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close)`},
 	} {
 		got, ok, err := ParseAction(c.line)
 		if c.err != "" {

@@ -93,6 +93,11 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		return Command{Op: OpLoad, Segment: ev.Segment, Lists: ev.Lists}, need(ev.Lists != nil)
 	case WitnessGiven, DrawWitness:
 		return Command{Op: OpWitness, Text: witnessText(ev)}, need(ev.Witness != nil)
+	case Resumed:
+		if err := need(ev.Restart != nil); err != nil {
+			return Command{}, err
+		}
+		return Command{Op: OpResume, Text: string(ev.Restart.Mode)}, nil
 	case BinFrozen:
 		if err := need(ev.Frozen != nil); err != nil {
 			return Command{}, err
@@ -122,6 +127,8 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 			return Command{Op: OpForfeit, Text: p.Reason}, nil
 		case p.Outcome == NoShow && p.By == "engine":
 			return Command{Op: OpTick}, nil
+		case p.Outcome == NoShow && p.By == "host":
+			return Command{Op: OpNoShow}, nil
 		}
 		return Command{}, fmt.Errorf("outcome %q by %q is decided only with the announcement, never on its own", ev.Pick.Outcome, ev.Pick.By)
 	case PickVoided:

@@ -45,10 +45,18 @@ type State struct {
 	witness  string // given after open, when not at open
 	LastAt   time.Time
 	Events   int
+	Restarts []Downtime // each start of the program on the open show
 	register map[string]bool
 	proxies  map[string]Proxy
 	ledger   map[string]int64 // each jackpot's value before tonight, from the campaign's record
 	mode     WitnessMode
+}
+
+// Downtime is the time between the last event before a start of the
+// program and that start: the program was down, or not running the show.
+type Downtime struct {
+	From, To time.Time
+	Mode     Mode // how it started again
 }
 
 // SegState is one segment as the fold of its events.
@@ -76,6 +84,9 @@ type SegState struct {
 // Pick is one pick of a draw.
 type Pick struct {
 	PickRef
+	// Lapsed: its countdown ended while the program was down, so the
+	// engine records no no-show; the host decides (AfterRestart).
+	Lapsed      bool
 	Choice      *Choice
 	DrawnAt     time.Time
 	AnnouncedAt time.Time
@@ -350,9 +361,19 @@ func (st *State) apply(e Event) error {
 			p.Deadline = e.Pick.Deadline
 		case PickDecided:
 			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
-			p.Proxy, p.ProxyID, p.CollectBy, p.Reason = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy, e.Pick.Reason
+			p.Proxy, p.ProxyID, p.CollectBy, p.Reason, p.AfterRestart = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy, e.Pick.Reason, e.Pick.AfterRestart
 		case PickVoided:
 			p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
+		}
+	case Resumed:
+		if err := need(e.Restart != nil); err != nil {
+			return err
+		}
+		st.Restarts = append(slices.Clip(st.Restarts), Downtime{From: e.Restart.Last, To: e.At, Mode: e.Restart.Mode}) // a clone shares the array
+		if seg := st.CurSeg(); seg != nil {
+			if l := seg.Last(); l != nil && l.Outcome == Pending && !l.Deadline.IsZero() && !e.At.Before(l.Deadline) {
+				l.Lapsed = true
+			}
 		}
 	case WitnessGiven:
 		if err := need(e.Witness != nil); err != nil {

@@ -182,6 +182,8 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 			v.Winner = l.winnerOf(st, seg, p)
 			if p.Outcome == show.Pending {
 				switch {
+				case p.Lapsed:
+					v.Errors = append(v.Errors, "The countdown ended while drawshow was down: record what happened, claimed in time or no-show")
 				case !p.Deadline.IsZero():
 					v.Countdown = &console.Countdown{Label: "to claim", Deadline: p.Deadline, Length: l.sh.ClaimSeconds}
 				case seg.Seg.Kind == show.KindBonus:
@@ -196,6 +198,11 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 	v.Events = l.readEvents(st)
 	for _, p := range l.problems {
 		v.Errors = append(v.Errors, "File: "+p)
+	}
+	if n := len(st.Restarts); n > 0 {
+		r := st.Restarts[n-1]
+		v.Notices = append(v.Notices, fmt.Sprintf("drawshow started again at %s, down %s since the record's last event (%d restart(s) tonight, in the report)",
+			r.To.In(l.sh.Location).Format(time.TimeOnly), r.To.Sub(r.From).Round(time.Second), n))
 	}
 	if d.Confirm != "" {
 		v.Notices = append(v.Notices, "The stage asks: "+d.Confirm+" (Next = yes, any other key = no)")

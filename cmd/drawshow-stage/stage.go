@@ -77,6 +77,9 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 	if err != nil {
 		return err
 	}
+	if _, err := ss.Resume(show.ModeStage); err != nil {
+		return err
+	}
 	cli.LogSession(fl, ss)
 	var sound scenes.Sound
 	theme, err := scenes.NewTheme(sh.Brand, loadLogo(sh.Brand.Logo, stderr, fl))

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"drawshow/data/store"
+	"drawshow/show"
 
 	_ "github.com/mattn/go-sqlite3"
 )
@@ -307,8 +308,14 @@ func crashOneDB(t *testing.T, c crashCase, rng *rand.Rand, lines []string, actio
 			if unshownTail(t, run, journal[events:]) {
 				t.Errorf("run %d finished without printing every event it committed", run)
 			}
-			if len(journal) != wantEvents {
-				t.Errorf("finished journal holds %d events, the uninterrupted one %d", len(journal), wantEvents)
+			resumes := 0
+			for _, e := range journal {
+				if e.kind == string(show.Resumed) {
+					resumes++
+				}
+			}
+			if len(journal)-resumes != wantEvents || resumes > kills {
+				t.Errorf("finished journal holds %d events (%d of them restarts, after %d kills), the uninterrupted one %d", len(journal), resumes, kills, wantEvents)
 			}
 			compareRecords(t, recA, exportRecord(t, db))
 			stats.mu.Lock()

@@ -121,6 +121,20 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 			return err
 		}
 	}
+	// a resumed run records its start before it does anything: not when
+	// it finds the action file changed and does nothing
+	resumed := false
+	resume := func() error {
+		if resumed {
+			return nil
+		}
+		resumed = true
+		evs, err := ss.Resume(show.ModeHeadless)
+		if err != nil {
+			return err
+		}
+		return print(evs)
+	}
 	applied, err := db.ActionLines(ss.ID)
 	if err != nil {
 		return err
@@ -136,6 +150,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 				return fmt.Errorf("%s line %d is not the line show %s applied as its line %d: the action file changed since the show ran; nothing was done (give the file it ran, or one that goes on from it)", r.Actions, line, ss.ID, line)
 			}
 			continue
+		}
+		if err := resume(); err != nil {
+			return err
 		}
 		c, ok, err := show.ParseAction(sc.Text())
 		if err != nil {

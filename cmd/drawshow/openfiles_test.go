@@ -8,6 +8,7 @@ import (
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/store"
+	"drawshow/show"
 )
 
 // run --headless refuses to open a show whose entry file is there and
@@ -64,7 +65,7 @@ func TestResumeWithAnotherActionFile(t *testing.T) {
 	if _, stderr, err := drawshow(t, "", runArgs(crashShow, db, more)...); err != nil || !strings.Contains(stderr, "resumed show") {
 		t.Fatalf("a resume with the file it ran and more: %v\n%s", err, stderr)
 	}
-	if n := len(readJournal(t, db)); n != len(before)+1 {
-		t.Fatalf("%d events after the resume, want %d (the claim)", n, len(before)+1)
+	if j := readJournal(t, db); len(j) != len(before)+2 || j[len(before)].kind != string(show.Resumed) {
+		t.Fatalf("%d events after the resume, want %d (the restart, the claim)", len(j), len(before)+2)
 	}
 }

@@ -89,6 +89,13 @@ func (x *Set) witness() string {
 
 // Status says in words how a pick ended.
 func Status(p *show.Pick) string {
+	if p.AfterRestart {
+		return status(p) + "; decided after a restart: the countdown ended while drawshow was down"
+	}
+	return status(p)
+}
+
+func status(p *show.Pick) string {
 	switch p.Outcome {
 	case show.Pending:
 		return "pending: the claim is still open"
@@ -143,6 +150,9 @@ func (x *Set) note(p *show.Pick) string {
 		parts = append(parts, "attested by the host, paper register: "+p.Reason)
 	case p.Outcome == show.Forfeit && p.Reason != "":
 		parts = append(parts, "forfeit: "+p.Reason)
+	}
+	if p.AfterRestart {
+		parts = append(parts, "decided after a restart: the countdown ended while drawshow was down")
 	}
 	return strings.Join(parts, "; ")
 }
@@ -220,6 +230,22 @@ func redrawSummary(st *show.State) string {
 		return fmt.Sprintf("%d in all; no draw had more than %d", n, show.MaxRedraws)
 	}
 	return fmt.Sprintf("%d in all; MARKED FOR THE AUDITOR, more than %d in a draw: %s", n, show.MaxRedraws, strings.Join(marked, ", "))
+}
+
+// restartWords lists the program's restarts on the open show with the
+// time it was down before each: "none", or "1: down 21:14:05 to 21:16:40
+// (155 s), started again as the stage".
+func (x *Set) restartWords() string {
+	rs := x.st.Restarts
+	if len(rs) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(rs))
+	for i, d := range rs {
+		parts[i] = fmt.Sprintf("down %s to %s (%s s), started again as the %s",
+			x.local(d.From), x.local(d.To), strconv.FormatFloat(d.To.Sub(d.From).Seconds(), 'f', -1, 64), d.Mode)
+	}
+	return fmt.Sprintf("%d: %s", len(rs), strings.Join(parts, "; "))
 }
 
 // notPresent reports whether a winner was not there in person: the prize

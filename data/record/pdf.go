@@ -107,6 +107,9 @@ func (r *report) cover() {
 		r.KV("Rules", fmt.Sprintf("edition %d of the host's rules", o.Rules), false)
 		r.KV("Redraws", redrawSummary(x.st), false)
 	}
+	if o.Rules >= 1 || len(x.st.Restarts) > 0 {
+		r.KV("Restarts", x.restartWords(), false)
+	}
 
 	r.lists(x.st.Lists)
 	r.totals()

@@ -31,9 +31,21 @@ type Record struct {
 	WildCards  []RecordWildCard  `json:"wild_cards,omitempty"`
 	SmallDraws []RecordSmallDraw `json:"small_draws,omitempty"`
 	Journal    RecordChain       `json:"journal"`
+	// Restarts are the starts of the program on the open show, each with
+	// the time it was down since the record's last event.
+	Restarts []RecordRestart `json:"restarts,omitempty"`
 	// Totals adds up the prizes of the show's winners (each draw's are
 	// on the draw).
 	Totals Totals `json:"totals"`
+}
+
+// RecordRestart is a start of the program on the open show: from the
+// record's last event to the start, in seconds down, and how it ran.
+type RecordRestart struct {
+	From string    `json:"from"`
+	To   string    `json:"to"`
+	Down float64   `json:"down_seconds"`
+	Mode show.Mode `json:"mode"`
 }
 
 // RecordShow identifies the show.
@@ -167,9 +179,12 @@ type RecordPick struct {
 	Reason      string `json:"reason,omitempty"` // a void's, a forfeit's, a no-show's; an attested decline's note
 	// Attested marks a decline the host attested from a paper register
 	// (Reason says where it is signed), not a register the record holds.
-	Attested bool          `json:"attested,omitempty"`
-	By       string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
-	Choice   *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
+	Attested bool `json:"attested,omitempty"`
+	// AfterRestart marks a decision the host took on a countdown that
+	// ended while the program was down.
+	AfterRestart bool          `json:"after_restart,omitempty"`
+	By           string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
+	Choice       *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
 	// Amount is the sum the prize states, in whole units of the show's
 	// currency (see show.ParsePrize); PaidAs says cash or in kind.
 	Amount int64  `json:"amount,omitempty"`
@@ -238,6 +253,9 @@ func New(sh *show.Show, st *show.State) *Record {
 		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Witness(),
 		Draws: []RecordDraw{},
 	}
+	for _, d := range st.Restarts {
+		rec.Restarts = append(rec.Restarts, RecordRestart{From: stamp(d.From), To: stamp(d.To), Down: d.To.Sub(d.From).Seconds(), Mode: d.Mode})
+	}
 	if st.Opened.FixedSeed {
 		rec.Show.SeedSource = "fixed (rehearsal)"
 	}
@@ -274,7 +292,7 @@ func New(sh *show.Show, st *show.State) *Record {
 			if s.Seg.Manual {
 				rp.By = "manual"
 			}
-			rp.Attested = Attested(&p)
+			rp.Attested, rp.AfterRestart = Attested(&p), p.AfterRestart
 			if c := p.Choice; c != nil {
 				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By}
 			}

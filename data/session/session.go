@@ -161,6 +161,17 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	return nil
 }
 
+// Resume records this start of the program on a show it resumed, once
+// the caller's clock is set: the time since the record's last event, and
+// the mode it runs in. A countdown that ended meanwhile is then the
+// host's to decide. A new or closed show has nothing to resume.
+func (ss *Session) Resume(m show.Mode) ([]show.Event, error) {
+	if !ss.Resumed || ss.Eng.State().Closed {
+		return nil, nil
+	}
+	return ss.commit(show.Command{Op: show.OpResume, Text: string(m)}, nil)
+}
+
 // ShowBase is the id a show from sh opened at now starts from: the
 // promotion's name and the day of its first scheduled segment.
 func ShowBase(sh *show.Show, now time.Time) string {
