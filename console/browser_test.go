@@ -447,3 +447,46 @@ func TestBrowserTypingSurvivesAView(t *testing.T) {
 	until(t, ctx, `document.querySelector('`+in+`').value === "console 4 8 15"`)
 	none(t, d.keys, "key")
 }
+
+// TestBrowserVoidAsksTwice: voiding a winner asks twice, each time with
+// Cancel focused, and needs a reason; a Cancel at either question sends
+// nothing (issue 25).
+func TestBrowserVoidAsksTwice(t *testing.T) {
+	s, d := start(t, Config{})
+	v := countdownView
+	v.Actions = []Action{{Line: "void", Label: "Void this pick", Field: FieldReason, Irreversible: true,
+		Confirm: "Void pick 1 of Thabo Mokoena, recorded as claimed? It cannot be undone.",
+		Twice:   "Thabo Mokoena was announced as a winner (claimed). Void the win and draw again?"}}
+	s.Publish(v)
+	ctx := open(t, s)
+	void, reason := `button[data-line="void"]`, `input[data-line="void"]`
+	until(t, ctx, `document.querySelector('`+void+`') !== null`)
+	shown := `!document.getElementById("confirm").classList.contains("hidden")`
+	focusedCancel := `document.activeElement === document.getElementById("confirmno")`
+
+	run(t, ctx, "typing the reason", chromedp.SendKeys(reason, "not the holder's card after all"))
+	for _, cancelAt := range []int{1, 2, 0} { // 0: both answered yes
+		run(t, ctx, "clicking Void", chromedp.Click(chromedp.CSS(void)))
+		until(t, ctx, shown+" && "+focusedCancel)
+		if q := text(t, ctx, "#confirmq"); q != v.Actions[0].Confirm {
+			t.Errorf("the first question %q", q)
+		}
+		if cancelAt == 1 {
+			run(t, ctx, "cancelling the first", chromedp.Click(chromedp.CSS("#confirmno")))
+			until(t, ctx, "!("+shown+")")
+			continue
+		}
+		run(t, ctx, "answering yes", chromedp.Click(chromedp.CSS("#confirmyes")))
+		until(t, ctx, shown+` && document.getElementById("confirmq").textContent === "`+v.Actions[0].Twice+`" && `+focusedCancel)
+		if cancelAt == 2 {
+			run(t, ctx, "cancelling the second", chromedp.Click(chromedp.CSS("#confirmno")))
+			until(t, ctx, "!("+shown+")")
+			continue
+		}
+		run(t, ctx, "answering yes again", chromedp.Click(chromedp.CSS("#confirmyes")))
+	}
+	if got := next(t, d.acts, "action"); got != "void not the holder's card after all" {
+		t.Errorf("the desk heard %q", got)
+	}
+	none(t, d.acts, "action")
+}

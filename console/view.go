@@ -100,6 +100,7 @@ type Action struct {
 	Key          string `json:"key,omitempty"`          // the stage's key for it, as shown ("C", "PageDown")
 	Irreversible bool   `json:"irreversible,omitempty"` // the page asks for a confirmation first
 	Confirm      string `json:"confirm,omitempty"`      // the confirmation's question; default "Label?"
+	Twice        string `json:"twice,omitempty"`        // a second question, asked once the first is answered yes
 	Field        string `json:"field,omitempty"`        // one of the Field constants
 	Primary      bool   `json:"primary,omitempty"`      // the obvious next step, shown first and larger
 }

@@ -168,8 +168,13 @@ func TestElevenRedraws(t *testing.T) {
 	if d := rec.Draws[1]; len(d.Redraws) != 0 || d.Marked {
 		t.Errorf("record.json's late: redraws %+v, marked %v", d.Redraws, d.Marked)
 	}
+	// the voided claim keeps its history
+	if u := rec.Draws[0].Picks[7].Undone; u == nil || *u != (record.RecordUndone{Outcome: "claimed", By: "host", DecidedAt: "2024-11-30T19:34:33Z"}) {
+		t.Errorf("record.json's voided claim: %+v", u)
+	}
 	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	for _, w := range []string{
+		"claimed by the host at 2024-11-30 21:34:33 +02:00, voided at 2024-11-30 21:34:33 +02:00: not the holder's card after all",
 		"Redraws 10 in all; MARKED FOR THE AUDITOR, more than 3 in a draw: sat-cash (10)",
 		"Redraws 10: 4 forfeit (not the rightful owner of the card), 3 no-show (not claimed within 90 s), 1 void (not the holder's card after all), 2 forfeit (ID does not match); MORE THAN 3, MARKED FOR THE AUDITOR",
 		"Redraws none",

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -446,10 +447,7 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 		}
 		// every decision is irreversible: the console asks first, naming
 		// the winner, with Cancel focused
-		who := s.people[p.Participant].Name
-		if who == "" {
-			who = "card " + p.Participant
-		}
+		who := s.winnerName(p)
 		out = append(out, Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || seg.Seg.Kind != show.KindBonus,
 			Irreversible: true, Confirm: "Record that " + who + " claimed in person? It cannot be undone."})
 		proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy", Irreversible: true,
@@ -466,7 +464,33 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 				Confirm: "Record " + who + " as on the decline register, a winner in absence? It cannot be undone."},
 			Button{Line: "forfeit", Label: "Forfeit (not the holder's card)", Key: "F", Field: "note", Irreversible: true})
 	}
-	return s.skipButton(s.nextButton(nil, "next"))
+	out := s.skipButton(s.nextButton(nil, "next"))
+	if p != nil && p.Outcome != show.Pending && p.Outcome != show.Void && p.Choice == nil {
+		out = append(out, voidButton(s, p))
+	}
+	return out
+}
+
+// winnerName is p's winner as the console's questions name them: the
+// name in full, or the card when the record has no name.
+func (s *Stage) winnerName(p *show.Pick) string {
+	if who := s.people[p.Participant].Name; who != "" {
+		return who
+	}
+	return "card " + p.Participant
+}
+
+// voidButton voids a decided pick, with a reason; the draw then picks
+// again. A winner's void asks twice: it takes a prize from someone the
+// room saw win.
+func voidButton(s *Stage, p *show.Pick) Button {
+	who := s.winnerName(p)
+	b := Button{Line: "void", Label: "Void this pick (type why; it is drawn again)", Field: "reason", Irreversible: true,
+		Confirm: fmt.Sprintf("Void pick %d of %s, recorded as %s? It cannot be undone.", p.K+1, who, p.Outcome)}
+	if p.Outcome.Wins() {
+		b.Twice = fmt.Sprintf("%s was announced as a winner (%s). Void the win and draw again?", who, p.Outcome)
+	}
+	return b
 }
 
 // autoKey claims most winners, puts one in eight on the decline register,

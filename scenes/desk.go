@@ -45,6 +45,7 @@ type Button struct {
 	Field        string `json:"field,omitempty"` // proxy, reason, note, ticket, witness, numbers, choice
 	Irreversible bool   `json:"irreversible,omitempty"`
 	Confirm      string `json:"confirm,omitempty"` // the question an irreversible action asks, when not its label's
+	Twice        string `json:"twice,omitempty"`   // a second question, asked once the first is answered yes
 	Primary      bool   `json:"primary,omitempty"`
 }
 

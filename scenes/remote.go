@@ -66,7 +66,7 @@ var lineKeys = map[show.Op]Action{
 	show.OpDraw: Next, show.OpNext: Next, show.OpClose: Next, show.OpWitness: Next,
 	show.OpClaim: Claim, show.OpProxy: Proxy, show.OpDecline: Decline, show.OpForfeit: Forfeit,
 	show.OpArrived: Arrived, show.OpSkip: Skip, show.OpTicket: TypeTicket,
-	show.OpChoose: Context, show.OpNumbers: Next, show.OpNoShow: None,
+	show.OpChoose: Context, show.OpNumbers: Next, show.OpNoShow: None, show.OpVoid: None,
 }
 
 // Act queues an action line of the headless vocabulary (claim, proxy NAME
@@ -108,8 +108,8 @@ func (s *Stage) perform(r remote) {
 	}
 	c := *r.line
 	switch c.Op {
-	case show.OpNoShow:
-		s.send(c) // the console's alone: no key records a no-show
+	case show.OpNoShow, show.OpVoid:
+		s.send(c) // the console's alone: no key records a no-show or a void
 		return
 	case show.OpDecline, show.OpForfeit:
 		if c.Text != "" {

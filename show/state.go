@@ -52,6 +52,13 @@ type State struct {
 	mode     WitnessMode
 }
 
+// Undone is a pick's decision as it stood before its void.
+type Undone struct {
+	Outcome Outcome
+	By      string
+	At      time.Time
+}
+
 // Downtime is the time between the last event before a start of the
 // program and that start: the program was down, or not running the show.
 type Downtime struct {
@@ -86,7 +93,10 @@ type Pick struct {
 	PickRef
 	// Lapsed: its countdown ended while the program was down, so the
 	// engine records no no-show; the host decides (AfterRestart).
-	Lapsed      bool
+	Lapsed bool
+	// Undone is the decision a void undid: a claim, a proxy, a decline,
+	// or nothing while the pick was still undecided.
+	Undone      *Undone
 	Choice      *Choice
 	DrawnAt     time.Time
 	AnnouncedAt time.Time
@@ -363,6 +373,9 @@ func (st *State) apply(e Event) error {
 			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
 			p.Proxy, p.ProxyID, p.CollectBy, p.Reason, p.AfterRestart = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy, e.Pick.Reason, e.Pick.AfterRestart
 		case PickVoided:
+			if p.Outcome != Pending {
+				p.Undone = &Undone{Outcome: p.Outcome, By: p.By, At: p.DecidedAt}
+			}
 			p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
 		}
 	case Resumed:

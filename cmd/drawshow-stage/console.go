@@ -193,7 +193,7 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 		}
 	}
 	for _, b := range d.Actions {
-		v.Actions = append(v.Actions, console.Action{Line: b.Line, Label: b.Label, Key: b.Key, Field: b.Field, Irreversible: b.Irreversible, Confirm: b.Confirm, Primary: b.Primary})
+		v.Actions = append(v.Actions, console.Action{Line: b.Line, Label: b.Label, Key: b.Key, Field: b.Field, Irreversible: b.Irreversible, Confirm: b.Confirm, Twice: b.Twice, Primary: b.Primary})
 	}
 	v.Events = l.readEvents(st)
 	for _, p := range l.problems {

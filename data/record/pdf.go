@@ -267,7 +267,12 @@ func (r *report) picks(s *show.SegState) {
 	for i := range s.Picks {
 		pk := &s.Picks[i]
 		if pk.Outcome == show.Void {
-			voids = append(voids, fmt.Sprintf("Pick %d (ticket %s, card %s) voided at %s: %s", pk.K+1, pk.Ticket, pk.Participant, x.local(pk.DecidedAt), pk.Reason))
+			v := fmt.Sprintf("Pick %d (ticket %s, card %s) voided at %s: %s", pk.K+1, pk.Ticket, pk.Participant, x.local(pk.DecidedAt), pk.Reason)
+			if u := pk.Undone; u != nil && x.st.Opened.Rules >= 1 {
+				v = fmt.Sprintf("Pick %d (ticket %s, card %s): %s by the %s at %s, voided at %s: %s",
+					pk.K+1, pk.Ticket, pk.Participant, u.Outcome, u.By, x.local(u.At), x.local(pk.DecidedAt), pk.Reason)
+			}
+			voids = append(voids, v)
 			continue
 		}
 		arrived := x.arrivedAt(s, pk)

@@ -39,6 +39,13 @@ type Record struct {
 	Totals Totals `json:"totals"`
 }
 
+// RecordUndone is a voided pick's decision before its void.
+type RecordUndone struct {
+	Outcome   string `json:"outcome"`
+	By        string `json:"by"`
+	DecidedAt string `json:"decided_at"`
+}
+
 // RecordRestart is a start of the program on the open show: from the
 // record's last event to the start, in seconds down, and how it ran.
 type RecordRestart struct {
@@ -182,9 +189,11 @@ type RecordPick struct {
 	Attested bool `json:"attested,omitempty"`
 	// AfterRestart marks a decision the host took on a countdown that
 	// ended while the program was down.
-	AfterRestart bool          `json:"after_restart,omitempty"`
-	By           string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
-	Choice       *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
+	AfterRestart bool `json:"after_restart,omitempty"`
+	// Undone is the decision a void undid, from rules edition 1 on.
+	Undone *RecordUndone `json:"undone,omitempty"`
+	By     string        `json:"by,omitempty"`     // manual: the ticket was typed by hand from the physical bin
+	Choice *RecordChoice `json:"choice,omitempty"` // the card, ball or envelope the winner chose
 	// Amount is the sum the prize states, in whole units of the show's
 	// currency (see show.ParsePrize); PaidAs says cash or in kind.
 	Amount int64  `json:"amount,omitempty"`
@@ -293,6 +302,9 @@ func New(sh *show.Show, st *show.State) *Record {
 				rp.By = "manual"
 			}
 			rp.Attested, rp.AfterRestart = Attested(&p), p.AfterRestart
+			if u := p.Undone; u != nil && st.Opened.Rules >= 1 {
+				rp.Undone = &RecordUndone{Outcome: string(u.Outcome), By: u.By, DecidedAt: stamp(u.At)}
+			}
 			if c := p.Choice; c != nil {
 				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By}
 			}
