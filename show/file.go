@@ -100,42 +100,6 @@ type Columns struct {
 	Visit    string `yaml:"visit"` // qualify last_visit's column
 }
 
-// SegmentKind is what a segment of the run sheet is: a kind of draw, a
-// slide or a leaderboard.
-type SegmentKind string
-
-// Segment kinds.
-const (
-	KindDraw        SegmentKind = "draw"
-	KindSlide       SegmentKind = "slide"       // a page of the attract loop: title, body, image
-	KindLeaderboard SegmentKind = "leaderboard" // standings from a file, re-read when it changes
-	KindMonthEnd    SegmentKind = "month-end"   // one of several bins drawn at their own times
-	KindManualBin   SegmentKind = "manual-bin"  // the winners of earlier segments in one bin
-	KindWildCard    SegmentKind = "wild-card"   // numbers choosing month-end bins for extra finalists
-	KindWildDraw    SegmentKind = "wild-card-draw"
-	KindRoyalFlush  SegmentKind = "royal-flush"   // finalists draw; winners choose a face-down card
-	KindChest       SegmentKind = "jackpot-chest" // winners choose a ball: progressive jackpot or consolation
-	KindBonus       SegmentKind = "bonus-jackpot" // RAPS: a random active player; winner chooses an envelope
-)
-
-// Deck is how a bonus jackpot deals its prize cards (envelopes).
-type Deck string
-
-// Decks.
-const (
-	DeckEachWinner Deck = "each-winner" // a fresh set for each winner: the night's total is not fixed
-	DeckSession    Deck = "session"     // one set for the whole session, without replacement
-)
-
-// CardsMode is how a Royal Flush's cards hide its prizes.
-type CardsMode string
-
-// Card modes.
-const (
-	CardsElectronic CardsMode = "electronic" // the key maps the prizes to the cards (SEGMENT/cards)
-	CardsPhysical   CardsMode = "physical"   // cards on a table: the host records what each one turned over
-)
-
 // TicketRule is how an entry file's rows become tickets.
 type TicketRule string
 
@@ -302,9 +266,6 @@ var (
 	segmentKeys = keysOf(segmentYAML{})
 	maskKeys    = keysOf(fileYAML{}.Mask)
 	columnKeys  = keysOf(Columns{})
-	kinds       = []SegmentKind{KindDraw, KindSlide, KindLeaderboard, KindMonthEnd, KindManualBin, KindWildCard, KindRoyalFlush, KindChest, KindBonus}
-	slideKeys   = []string{"id", "kind", "title", "at", "body", "image"}
-	boardKeys   = []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
 	windowRe    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)-(\d\d:\d\d)$`)
 	idPattern   = regexp.MustCompile(`^[a-z0-9-]+$`)
 	maxWinners  = 1000
@@ -477,7 +438,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			Entries:         resolve(r.Entries),
 			Sheet:           r.Sheet,
 			Columns:         r.Columns,
-			Tickets:         or(r.Tickets, defaultTickets(r.Kind)),
+			Tickets:         or(r.Tickets, or(kindOf(r.Kind).traits().tickets, PerRow)),
 			PointsPerTicket: r.PointsPerTicket,
 			Winners:         r.Winners,
 			Prizes:          r.Prizes,
@@ -503,7 +464,8 @@ func Parse(path string, b []byte) (*Show, error) {
 		default:
 			seen[seg.ID] = at("id").Line
 		}
-		if !slices.Contains(kinds, seg.Kind) {
+		k := seg.kind()
+		if kinds := listedKinds(); !slices.Contains(kinds, seg.Kind) {
 			p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, joinKinds(kinds))
 			checkKeys(&p, n, segmentKeys, "segment")
 		}
@@ -513,35 +475,10 @@ func Parse(path string, b []byte) (*Show, error) {
 				p.add(at("at"), "segment %s: at %q is not a local time like 2024-11-30T21:30", seg.ID, r.At)
 			}
 		}
-		if seg.Kind == KindLeaderboard {
-			checkKeys(&p, n, boardKeys, "leaderboard segment")
-			seg.Standings, seg.Areas, seg.Top = resolve(r.Standings), r.Areas, r.Top
-			if seg.Standings == "" {
-				p.add(n, "segment %s: a leaderboard needs standings (the file of card, name, points, area)", seg.ID)
-			}
-			if seg.Top == 0 {
-				seg.Top = 10
-			}
-			if seg.Top < 1 || seg.Top > 50 {
-				p.add(at("top"), "segment %s: top %d is out of range 1..50", seg.ID, seg.Top)
-			}
-			seg.Every = time.Hour
-			if r.Every != "" {
-				if seg.Every, err = time.ParseDuration(r.Every); err != nil || seg.Every <= 0 {
-					p.add(at("update_every"), "segment %s: update_every %q is not a duration such as 1h", seg.ID, r.Every)
-				}
-			}
-			seg.Windows = windows(&p, at("windows"), seg.ID, r.Windows, loc)
-			s.Segments = append(s.Segments, seg)
-			continue
-		}
-		if seg.Kind == KindSlide {
-			seg.Body, seg.Image = strings.TrimSpace(r.Body), resolve(r.Image)
-			checkKeys(&p, n, slideKeys, "slide segment")
-			if strings.TrimSpace(r.Title) == "" && seg.Body == "" && seg.Image == "" {
-				p.add(n, "segment %s: a slide needs a title, a body or an image", seg.ID)
-			}
-			s.Segments = append(s.Segments, seg)
+		c := &parsing{p: &p, n: n, r: &r, loc: loc, resolve: resolve}
+		if k.traits().page {
+			checkKeys(&p, n, k.keys(), string(seg.Kind)+" segment")
+			s.Segments = append(s.Segments, k.parse(c, seg)...)
 			continue
 		}
 		for _, k := range []string{"body", "image"} {
@@ -549,10 +486,10 @@ func Parse(path string, b []byte) (*Show, error) {
 				p.add(v, "segment %s: %s is for slides (kind: slide)", seg.ID, k)
 			}
 		}
-		if keys, ok := kindKeys[seg.Kind]; ok {
+		if keys := k.keys(); keys != nil {
 			checkKeys(&p, n, keys, string(seg.Kind)+" segment", "body", "image") // those two are told below
 		}
-		if seg.Entries == "" && needsEntries(seg.Kind, r) {
+		if seg.Entries == "" && k.needsEntries(&r) {
 			p.add(n, "segment %s: entries is required (the entry file, .csv or .xlsx)", seg.ID)
 		}
 		switch seg.Tickets {
@@ -612,7 +549,8 @@ func Parse(path string, b []byte) (*Show, error) {
 		}
 		campaignRules(&p, n, &r, &seg)
 		qualify(&p, n, &r, &seg)
-		s.Segments = append(s.Segments, finale(&p, n, &r, seg, loc, resolve)...)
+		seg.Manual, seg.From = r.Manual, r.From
+		s.Segments = append(s.Segments, k.parse(c, seg)...)
 	}
 	nodes := map[string]*yaml.Node{} // each segment's (or group's) node in the file
 	for i, r := range raw.Segments {
@@ -744,4 +682,23 @@ func or[T ~string](s, def T) T {
 		return def
 	}
 	return s
+}
+
+func windows(p *problems, n *yaml.Node, seg string, ws []string, loc *time.Location) []Window {
+	var out []Window
+	for _, w := range ws {
+		m := windowRe.FindStringSubmatch(strings.TrimSpace(w))
+		var from, to time.Time
+		var e1, e2 error
+		if m != nil {
+			from, e1 = ParseLocal(m[1]+"T"+m[2], loc)
+			to, e2 = ParseLocal(m[1]+"T"+m[3], loc)
+		}
+		if m == nil || e1 != nil || e2 != nil || !to.After(from) {
+			p.add(n, "segment %s: window %q is not a day and hours like 2024-12-20 17:00-21:00", seg, w)
+			continue
+		}
+		out = append(out, Window{From: from, To: to})
+	}
+	return out
 }

@@ -8,9 +8,9 @@ import (
 // TestKindKeysInTheSchema: what each kind takes is a subset of what a
 // segment decodes, so no kind can accept a key the parser then drops.
 func TestKindKeysInTheSchema(t *testing.T) {
-	lists := map[string][]string{"slide": slideKeys, "leaderboard": boardKeys, "draw": drawKeys}
-	for k, keys := range kindKeys {
-		lists[string(k)] = keys
+	lists := map[string][]string{}
+	for name, k := range registered {
+		lists[string(name)] = k.keys()
 	}
 	for name, keys := range lists {
 		for _, k := range keys {

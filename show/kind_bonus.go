@@ -1,0 +1,90 @@
+package show
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// KindBonus is a bonus jackpot over RAPS's list: a random active player on
+// the floor, picked at the device they play, who chooses an envelope.
+const KindBonus SegmentKind = "bonus-jackpot"
+
+// Deck is how a bonus jackpot deals its prize cards (envelopes).
+type Deck string
+
+// Decks.
+const (
+	DeckEachWinner Deck = "each-winner" // a fresh set for each winner: the night's total is not fixed
+	DeckSession    Deck = "session"     // one set for the whole session, without replacement
+)
+
+func init() { register(KindBonus, bonus{}) }
+
+type bonus struct{ plain }
+
+func (bonus) traits() traits { return traits{listed: 9, draws: true, sessions: true} }
+func (bonus) keys() []string {
+	return append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes", "deck")
+}
+
+func (bonus) parse(c *parsing, seg Segment) []Segment {
+	seg.MinSpend = tierMap(c.p, c.at("min_spend"), seg.ID, "min_spend", c.r.MinSpend)
+	seg.NoDevices, seg.NoAreas, seg.PerHour, seg.Envelopes = c.r.NoDevices, c.r.NoAreas, c.r.PerHour, c.r.Envelopes
+	seg.Windows = windows(c.p, c.at("windows"), seg.ID, c.r.Windows, c.loc)
+	seg.Deck = Deck(or(c.r.Deck, string(DeckEachWinner)))
+	switch {
+	case seg.Deck != DeckEachWinner && seg.Deck != DeckSession:
+		c.p.add(c.at("deck"), "segment %s: deck %q is unknown (valid: each-winner, session)", seg.ID, c.r.Deck)
+	case seg.Deck == DeckSession && len(seg.Envelopes) < seg.Winners:
+		c.p.add(c.at("deck"), "segment %s: a session deck of %d prize cards for %d winners: each winner takes a card out, so the deck needs one a winner", seg.ID, len(seg.Envelopes), seg.Winners)
+	}
+	if len(seg.Envelopes) < 2 {
+		c.p.add(c.at("envelopes"), "segment %s: a bonus jackpot needs envelopes: at least two prize values to choose from", seg.ID)
+	}
+	if seg.PerHour < 0 || seg.PerHour > maxWinners {
+		c.p.add(c.at("per_hour"), "segment %s: per_hour %d is out of range 1..%d", seg.ID, seg.PerHour, maxWinners)
+	}
+	if c.r.Winners == 0 && len(c.r.Prizes) == 0 && seg.PerHour > 0 && len(seg.Windows) > 0 {
+		var h time.Duration
+		for _, w := range seg.Windows {
+			h += w.To.Sub(w.From)
+		}
+		seg.Winners = max(1, min(maxWinners, int(h.Hours()*float64(seg.PerHour))))
+	}
+	return []Segment{seg}
+}
+
+func (bonus) choose(s *SegState, _ string) choosing { return envelopes{s} }
+
+// envelopes are a bonus jackpot's 1..N: a fresh set for each winner, in
+// that winner's own order (SEGMENT/prizes/PICK), or with deck: session one
+// set for the whole session (SEGMENT/deck), a card taken out of play.
+type envelopes struct{ s *SegState }
+
+func (envelopes) name() Choosable   { return ChooseEnvelopes }
+func (e envelopes) items() []string { return Numbered(len(e.s.Seg.Envelopes), 1) }
+func (e envelopes) leave() bool     { return e.s.Seg.Deck == DeckSession }
+
+func (e envelopes) turn(key [32]byte, p *Pick, item string) Choice {
+	s := e.s.Seg
+	n, i := len(s.Envelopes), slices.Index(e.items(), item)
+	if s.Deck == DeckSession {
+		return Choice{Prize: s.Envelopes[DeckPrize(key, s.ID, n, i)]}
+	}
+	return Choice{Prize: s.Envelopes[EnvelopePrize(key, s.ID, p.K, n, i)]}
+}
+
+func (e envelopes) held(c *Choice) error {
+	left := e.s.Seg.Envelopes
+	if e.leave() {
+		left = e.s.left(left)
+	}
+	if !slices.Contains(left, c.Prize) {
+		if e.leave() {
+			return fmt.Errorf("%s: no card left hides %q", e.s.Seg.ID, c.Prize)
+		}
+		return fmt.Errorf("%s: no envelope holds %q", e.s.Seg.ID, c.Prize)
+	}
+	return nil
+}

@@ -1,0 +1,133 @@
+package show
+
+import (
+	"fmt"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// KindChest is the jackpot chest: winners drawn, who then each choose a
+// ball, one the progressive jackpot's, the rest a consolation.
+const KindChest SegmentKind = "jackpot-chest"
+
+// Jackpot is a jackpot chest's progressive jackpot: it starts at Base,
+// grows by Step after each draw where it is not won and goes back to Base
+// when won. The ledger is kept by Name across the weeks of a campaign.
+type Jackpot struct {
+	Name        string
+	Base        int64
+	Step        int64
+	Consolation int64
+	Guaranteed  bool // the jackpot ball is among few: Balls is 5
+	Balls       int  // in the device: one jackpot ball, the rest consolation
+	// Start, when not zero, is the jackpot's value before its first
+	// settlement in the campaign database: a campaign that moves to
+	// drawshow mid-season starts where the old system left it.
+	Start int64
+}
+
+type jackpotYAML struct {
+	Name        string `yaml:"name"`
+	Base        *int64 `yaml:"base"`
+	Step        *int64 `yaml:"step"`
+	Consolation *int64 `yaml:"consolation"`
+	Guaranteed  bool   `yaml:"guaranteed"`
+	Balls       int    `yaml:"balls"`
+	Start       *int64 `yaml:"start"`
+}
+
+var jackpotKeys = keysOf(jackpotYAML{})
+
+func init() { register(KindChest, chest{}) }
+
+type chest struct{ plain }
+
+func (chest) traits() traits { return traits{listed: 8, draws: true} }
+func (chest) keys() []string { return append(slices.Clone(drawKeys), "jackpot") }
+
+func (chest) parse(c *parsing, seg Segment) []Segment {
+	seg.Jackpot = jackpot(c.p, c.at("jackpot"), seg.ID, c.r.Jackpot)
+	return []Segment{seg}
+}
+
+func (chest) choose(s *SegState, currency string) choosing { return balls{s, currency} }
+
+func jackpot(p *problems, n *yaml.Node, seg string, r *jackpotYAML) *Jackpot {
+	if r == nil {
+		p.add(n, "segment %s: a jackpot chest needs jackpot (name, base, step, consolation)", seg)
+		return &Jackpot{Balls: 20}
+	}
+	checkKeys(p, n, jackpotKeys, "jackpot")
+	j := &Jackpot{Name: r.Name, Base: 20000, Step: 20000, Consolation: 2000, Guaranteed: r.Guaranteed, Balls: r.Balls}
+	for _, v := range []struct {
+		key string
+		src *int64
+		dst *int64
+	}{{"base", r.Base, &j.Base}, {"step", r.Step, &j.Step}, {"consolation", r.Consolation, &j.Consolation}, {"start", r.Start, &j.Start}} {
+		if v.src == nil {
+			continue
+		}
+		*v.dst = *v.src
+		if *v.src < 0 || *v.src > 1e12 {
+			p.add(n, "segment %s: jackpot %s %d is out of range 0..1000000000000", seg, v.key, *v.src)
+		}
+	}
+	if r.Start != nil && *r.Start < 1 {
+		p.add(n, "segment %s: jackpot start %d: give the value the old system left (at least 1), or leave start out to begin at base", seg, *r.Start)
+	}
+	if j.Name == "" || !idPattern.MatchString(j.Name) {
+		p.add(n, "segment %s: jackpot name %q must be set, in lower-case letters, digits and dashes: it keys the ledger across weeks", seg, j.Name)
+	}
+	if j.Balls == 0 {
+		j.Balls = 20
+		if j.Guaranteed {
+			j.Balls = 5
+		}
+	}
+	if j.Balls < 2 || j.Balls > 99 {
+		p.add(n, "segment %s: jackpot balls %d is out of range 2..99", seg, j.Balls)
+		j.Balls = 20
+	}
+	return j
+}
+
+// balls are a jackpot chest's 01..N: one the jackpot ball (SEGMENT/chest,
+// fixed by the key before anyone chooses), the rest the consolation.
+type balls struct {
+	s        *SegState
+	currency string
+}
+
+func (balls) name() Choosable   { return ChooseBalls }
+func (b balls) items() []string { return Numbered(b.s.Seg.Jackpot.Balls, 2) }
+func (balls) leave() bool       { return true }
+
+func (b balls) turn(key [32]byte, _ *Pick, item string) Choice {
+	j := b.s.Seg.Jackpot
+	if item == JackpotBall(key, b.s.Seg.ID, j.Balls) {
+		return b.jackpot()
+	}
+	return b.consolation()
+}
+
+func (b balls) jackpot() Choice {
+	v := b.s.Frozen.Jackpot
+	return Choice{Prize: Money(b.currency, v), Amount: v, Jackpot: true}
+}
+
+func (b balls) consolation() Choice {
+	v := b.s.Seg.Jackpot.Consolation
+	return Choice{Prize: Money(b.currency, v), Amount: v}
+}
+
+func (b balls) held(c *Choice) error {
+	want := b.consolation()
+	if c.Jackpot {
+		want = b.jackpot()
+	}
+	if !SameText(c.Prize, want.Prize) || c.Amount != want.Amount {
+		return fmt.Errorf("%s: ball %s paid %s (%d), not %s", b.s.Seg.ID, c.Item, c.Prize, c.Amount, want.Prize)
+	}
+	return nil
+}

@@ -1,0 +1,64 @@
+package show
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// KindMonthEnd is a month-end draw: one of several bins, each drawn at its
+// own time from its own entry file. The show file's segment is one
+// segment a bin on the run sheet, their ids SEGMENT-1, SEGMENT-2…
+const KindMonthEnd SegmentKind = "month-end"
+
+type binYAML struct {
+	At       string `yaml:"at"`
+	Entries  string `yaml:"entries"`
+	Sheet    string `yaml:"sheet"`
+	Selected string `yaml:"selected"`
+}
+
+var binKeys = keysOf(binYAML{})
+
+func init() { register(KindMonthEnd, monthEnd{}) }
+
+type monthEnd struct{ plain }
+
+func (monthEnd) traits() traits { return traits{listed: 4, draws: true} }
+func (monthEnd) keys() []string {
+	return append(without(drawKeys, "at", "entries", "sheet", "selected"), "bins")
+}
+
+// needsEntries: each bin names its file.
+func (monthEnd) needsEntries(*segmentYAML) bool { return false }
+
+func (monthEnd) parse(c *parsing, seg Segment) []Segment {
+	p, n, r := c.p, c.n, c.r
+	if len(r.Bins) == 0 {
+		p.add(n, "segment %s: a month-end draw needs bins (each with at and entries)", seg.ID)
+	}
+	out := make([]Segment, 0, len(r.Bins))
+	for i, b := range r.Bins {
+		bn := c.at("bins")
+		if sn := value(n, "bins"); sn != nil && sn.Kind == yaml.SequenceNode && i < len(sn.Content) {
+			bn = deref(sn.Content[i])
+			checkKeys(p, bn, binKeys, "bin")
+		}
+		s := seg
+		s.ID, s.Group, s.Bin = fmt.Sprintf("%s-%d", seg.ID, i+1), seg.ID, i+1
+		s.Title = fmt.Sprintf("%s · bin %d", seg.Title, i+1)
+		s.Entries, s.Sheet, s.Selected = c.resolve(b.Entries), b.Sheet, c.resolve(b.Selected)
+		if b.Entries == "" {
+			p.add(bn, "segment %s: bin %d needs entries (its entry file)", seg.ID, i+1)
+		}
+		if b.At != "" {
+			t, err := ParseLocal(b.At, c.loc)
+			if err != nil {
+				p.add(bn, "segment %s: bin %d: at %q is not a local time like 2024-11-24T14:00", seg.ID, i+1, b.At)
+			}
+			s.At = t
+		}
+		out = append(out, s)
+	}
+	return out
+}

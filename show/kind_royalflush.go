@@ -1,0 +1,71 @@
+package show
+
+import (
+	"fmt"
+	"slices"
+)
+
+// KindRoyalFlush is the Royal Flush: finalists drawn, one ticket each;
+// the winners then choose a face-down card, A, K, Q, J or 10, each hiding
+// one of the five prizes.
+const KindRoyalFlush SegmentKind = "royal-flush"
+
+// CardsMode is how a Royal Flush's cards hide its prizes.
+type CardsMode string
+
+// Card modes.
+const (
+	CardsElectronic CardsMode = "electronic" // the key maps the prizes to the cards (SEGMENT/cards)
+	CardsPhysical   CardsMode = "physical"   // cards on a table: the host records what each one turned over
+)
+
+// Cards are the Royal Flush, in the order the cards draw gives them prizes.
+var Cards = []string{"A", "K", "Q", "J", "10"}
+
+func init() { register(KindRoyalFlush, royalFlush{}) }
+
+type royalFlush struct{ plain }
+
+func (royalFlush) traits() traits {
+	return traits{listed: 7, draws: true, receipts: true, tickets: One}
+}
+
+func (royalFlush) keys() []string {
+	return []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "selected", "exclude_winners", "qualify", "cards"}
+}
+
+// needsEntries: its finalists are the finalists file's, or the winners from.
+func (royalFlush) needsEntries(r *segmentYAML) bool { return len(r.From) == 0 }
+
+func (royalFlush) parse(c *parsing, seg Segment) []Segment {
+	if len(seg.Prizes) != len(Cards) || seg.Winners != len(Cards) {
+		c.p.add(c.at("prizes"), "segment %s: a Royal Flush has 5 winners and 5 prizes, one behind each card (A, K, Q, J, 10)", seg.ID)
+	}
+	seg.Cards = CardsMode(or(c.r.Cards, string(CardsElectronic)))
+	if seg.Cards != CardsElectronic && seg.Cards != CardsPhysical {
+		c.p.add(c.at("cards"), "segment %s: cards %q is unknown (valid: electronic, physical)", seg.ID, c.r.Cards)
+	}
+	return []Segment{seg}
+}
+
+func (royalFlush) choose(s *SegState, _ string) choosing { return cards{s} }
+
+// cards are a Royal Flush's: A, K, Q, J, 10, each hiding one of the five
+// prizes, by the key (SEGMENT/cards) or, with cards: physical, as the
+// host records what each turned over (physical.go).
+type cards struct{ s *SegState }
+
+func (cards) name() Choosable { return ChooseCards }
+func (cards) items() []string { return Cards }
+func (cards) leave() bool     { return true }
+
+func (c cards) turn(key [32]byte, _ *Pick, item string) Choice {
+	return Choice{Prize: c.s.Seg.Prizes[CardPrize(key, c.s.Seg.ID, slices.Index(Cards, item))]}
+}
+
+func (c cards) held(ch *Choice) error {
+	if !slices.Contains(c.s.PrizesLeft(), ch.Prize) {
+		return fmt.Errorf("%s: no card left hides %q", c.s.Seg.ID, ch.Prize)
+	}
+	return nil
+}

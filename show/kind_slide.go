@@ -1,0 +1,21 @@
+package show
+
+import "strings"
+
+// KindSlide is a page of the attract loop: a title, a body, an image.
+const KindSlide SegmentKind = "slide"
+
+func init() { register(KindSlide, slide{}) }
+
+type slide struct{ plain }
+
+func (slide) traits() traits { return traits{listed: 2, page: true} }
+func (slide) keys() []string { return []string{"id", "kind", "title", "at", "body", "image"} }
+
+func (slide) parse(c *parsing, seg Segment) []Segment {
+	seg.Body, seg.Image = strings.TrimSpace(c.r.Body), c.resolve(c.r.Image)
+	if strings.TrimSpace(c.r.Title) == "" && seg.Body == "" && seg.Image == "" {
+		c.p.add(c.n, "segment %s: a slide needs a title, a body or an image", seg.ID)
+	}
+	return []Segment{seg}
+}
