@@ -48,6 +48,15 @@ type traits struct {
 	fromBin  bool       // its rows are those of the month-end bin a wild card's number chose
 	sessions bool       // a bonus jackpot's: picks in its sessions only, which keep its time (no early draw), claim seconds from the team's arrival, hours counted; its wins never bar a draw entry
 	tickets  TicketRule // how its rows become tickets unless the file says: PerRow when empty
+
+	// what the scenes, the lists and the exports ask
+	slide      bool // a page of the attract loop: a title, a body, an image
+	board      bool // a leaderboard: standings read from a file while it is on
+	finale     bool // a finale's, not a plain draw or a page: the record and the sheet say more of it
+	finalists  bool // its winners are finalists, of a draw later in the campaign
+	floor      bool // its picks are players on the floor: a ticket is the device played, an area stands for a property, the team walks to it
+	properties bool // its entrants are finalists from several properties: a winner's property is told, and the intro shows them all
+	byPrize    bool // its board lists its winners by prize, the top prize first
 }
 
 // plain is the answers a kind shares with a plain draw, for kinds to embed.
@@ -95,6 +104,57 @@ func listedKinds() []SegmentKind {
 	slices.SortFunc(out, func(a, b SegmentKind) int { return cmp.Compare(kindOf(a).traits().listed, kindOf(b).traits().listed) })
 	return out
 }
+
+// What the rest of the program asks a segment, answered by its kind.
+
+// Slide reports whether the segment is a slide: a page of the attract
+// loop, with no draw.
+func (s *Segment) Slide() bool { return s.traits().slide }
+
+// Leaderboard reports whether the segment is a leaderboard: standings
+// read from a file while it is on, with no draw.
+func (s *Segment) Leaderboard() bool { return s.traits().board }
+
+// Finale reports whether the segment is a finale's (a month-end or manual
+// bin, a wild card, the Royal Flush, a chest, a bonus jackpot): not a
+// plain draw, a slide or a leaderboard.
+func (s *Segment) Finale() bool { return s.traits().finale }
+
+// Finalists reports whether the segment's winners are finalists, for a
+// draw later in the campaign: a month-end bin's, a manual bin's, a wild
+// card's.
+func (s *Segment) Finalists() bool { return s.traits().finalists }
+
+// Numbers reports whether the segment's step is a wild card's numbers,
+// each choosing a month-end bin, and not a draw.
+func (s *Segment) Numbers() bool { return s.traits().numbers }
+
+// FromBin reports whether the segment's rows are those of the month-end
+// bin a wild card's number chose (Group is the wild card, Bin the number).
+func (s *Segment) FromBin() bool { return s.traits().fromBin }
+
+// Receipts reports whether the segment's bin takes the receipts of the
+// winners of the segments its From names.
+func (s *Segment) Receipts() bool { return s.traits().receipts }
+
+// Floor reports whether the segment's picks are players on the casino
+// floor: a pick's ticket is the device played, an area stands where a
+// property would, the entry file has device and area columns, and the
+// floor team walks to the winner: the claim seconds start when it
+// arrives.
+func (s *Segment) Floor() bool { return s.traits().floor }
+
+// Sessions reports whether the segment keeps to its sessions' hours: its
+// picks are made in them, and never early.
+func (s *Segment) Sessions() bool { return s.traits().sessions }
+
+// Properties reports whether the segment's entrants are finalists from
+// several properties: a winner's property is told with the name.
+func (s *Segment) Properties() bool { return s.traits().properties }
+
+// ByPrize reports whether the segment's winners board lists its winners
+// by prize, the top prize first, as a prize list reads.
+func (s *Segment) ByPrize() bool { return s.traits().byPrize }
 
 // kind is the segment's kind.
 func (s *Segment) kind() kind { return kindOf(s.Kind) }

@@ -23,7 +23,9 @@ func init() { register(KindBonus, bonus{}) }
 
 type bonus struct{ plain }
 
-func (bonus) traits() traits { return traits{listed: 9, draws: true, sessions: true} }
+func (bonus) traits() traits {
+	return traits{listed: 9, draws: true, sessions: true, finale: true, floor: true}
+}
 func (bonus) keys() []string {
 	return append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes", "deck")
 }

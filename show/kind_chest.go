@@ -43,7 +43,7 @@ func init() { register(KindChest, chest{}) }
 
 type chest struct{ plain }
 
-func (chest) traits() traits { return traits{listed: 8, draws: true} }
+func (chest) traits() traits { return traits{listed: 8, draws: true, finale: true} }
 func (chest) keys() []string { return append(slices.Clone(drawKeys), "jackpot") }
 
 func (chest) parse(c *parsing, seg Segment) []Segment {

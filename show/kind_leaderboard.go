@@ -10,7 +10,7 @@ func init() { register(KindLeaderboard, leaderboard{}) }
 
 type leaderboard struct{ plain }
 
-func (leaderboard) traits() traits { return traits{listed: 3, page: true} }
+func (leaderboard) traits() traits { return traits{listed: 3, page: true, board: true} }
 func (leaderboard) keys() []string {
 	return []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
 }

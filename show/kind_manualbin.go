@@ -8,7 +8,9 @@ func init() { register(KindManualBin, manualBin{}) }
 
 type manualBin struct{ plain }
 
-func (manualBin) traits() traits { return traits{listed: 5, draws: true, receipts: true} }
+func (manualBin) traits() traits {
+	return traits{listed: 5, draws: true, receipts: true, finale: true, finalists: true}
+}
 func (manualBin) keys() []string {
 	return []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"}
 }

@@ -24,7 +24,7 @@ func init() { register(KindMonthEnd, monthEnd{}) }
 
 type monthEnd struct{ plain }
 
-func (monthEnd) traits() traits { return traits{listed: 4, draws: true} }
+func (monthEnd) traits() traits { return traits{listed: 4, draws: true, finale: true, finalists: true} }
 func (monthEnd) keys() []string {
 	return append(without(drawKeys, "at", "entries", "sheet", "selected"), "bins")
 }

@@ -27,7 +27,7 @@ func init() { register(KindRoyalFlush, royalFlush{}) }
 type royalFlush struct{ plain }
 
 func (royalFlush) traits() traits {
-	return traits{listed: 7, draws: true, receipts: true, tickets: One}
+	return traits{listed: 7, draws: true, receipts: true, tickets: One, finale: true, properties: true, byPrize: true}
 }
 
 func (royalFlush) keys() []string {

@@ -9,7 +9,7 @@ func init() { register(KindSlide, slide{}) }
 
 type slide struct{ plain }
 
-func (slide) traits() traits { return traits{listed: 2, page: true} }
+func (slide) traits() traits { return traits{listed: 2, page: true, slide: true} }
 func (slide) keys() []string { return []string{"id", "kind", "title", "at", "body", "image"} }
 
 func (slide) parse(c *parsing, seg Segment) []Segment {

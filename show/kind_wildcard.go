@@ -12,7 +12,7 @@ func init() { register(KindWildCard, wildCard{}) }
 
 type wildCard struct{ plain }
 
-func (wildCard) traits() traits { return traits{listed: 6, numbers: true} }
+func (wildCard) traits() traits { return traits{listed: 6, numbers: true, finale: true} }
 func (wildCard) keys() []string {
 	return []string{"id", "kind", "title", "at", "from", "winners", "prizes", "attendance", "register", "proxies", "manual", "exclude_winners"}
 }

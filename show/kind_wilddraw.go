@@ -9,5 +9,7 @@ func init() { register(KindWildDraw, wildDraw{}) }
 
 type wildDraw struct{ plain }
 
-func (wildDraw) traits() traits { return traits{draws: true, fromBin: true} }
+func (wildDraw) traits() traits {
+	return traits{draws: true, fromBin: true, finale: true, finalists: true}
+}
 func (wildDraw) keys() []string { return nil }

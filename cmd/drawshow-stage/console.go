@@ -186,7 +186,7 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 					v.Errors = append(v.Errors, "The countdown ended while drawshow was down: record what happened, claimed in time or no-show")
 				case !p.Deadline.IsZero():
 					v.Countdown = &console.Countdown{Label: "to claim", Deadline: p.Deadline, Length: l.sh.ClaimSeconds}
-				case seg.Seg.Kind == show.KindBonus:
+				case seg.Seg.Floor():
 					v.Countdown = &console.Countdown{Label: "once the team reaches the device", Length: l.sh.ClaimSeconds, Paused: true}
 				}
 			}

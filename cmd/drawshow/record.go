@@ -57,12 +57,12 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for _, r := range c.Segments {
 		seg := r.Seg
 		switch {
-		case seg.Kind == show.KindSlide:
+		case seg.Slide():
 			fmt.Fprintf(tw, "%s\t(slide)\t\t\t\t\t\t\n", seg.ID)
 		case r.Err != nil:
 		case r.Missing:
 			fmt.Fprintf(tw, "%s\t(no file)\t\t\t\t\t%d\t\n", seg.ID, seg.Winners)
-		case seg.Kind == show.KindLeaderboard:
+		case seg.Leaderboard():
 			fmt.Fprintf(tw, "%s\t%d\t%d\t(leaderboard)\t\t\t\t\n", seg.ID, len(r.Standings), len(r.Standings))
 		case r.Check.Made:
 			// its bin is made at the show from earlier winners or bins

@@ -122,7 +122,7 @@ func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck
 			c.Warnings = append(c.Warnings, fmt.Sprintf("the properties have different numbers of finalists (%s)", props.String()))
 		}
 	}
-	if seg.Kind == show.KindBonus {
+	if seg.Floor() {
 		c.Areas = areas.counts
 		for _, d := range seg.NoDevices {
 			if !devices[d] {

@@ -972,7 +972,7 @@ func NeedOf(seg *show.Segment) Need {
 	if n.One {
 		n.Property = Optional
 	}
-	if seg.Kind == show.KindBonus {
+	if seg.Floor() {
 		n.Device, n.Area, n.Spend = true, Required, Optional
 		if len(seg.MinSpend) > 0 {
 			n.Spend = Required

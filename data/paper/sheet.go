@@ -128,7 +128,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*Sheet, e
 			s.Date, dated = seg.At, true
 		}
 		g := SheetSegment{ID: seg.ID, Title: seg.Title, Kind: string(seg.Kind), At: seg.At, Prizes: prizeWords(sh, seg)}
-		if seg.Draws() || seg.Kind == show.KindWildCard {
+		if seg.Draws() || seg.Numbers() {
 			g.Winners = seg.Winners
 		}
 		s.Segments = append(s.Segments, g)

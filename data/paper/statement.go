@@ -34,6 +34,7 @@ type StatementDraw struct {
 	Segment   string
 	Title     string
 	Kind      show.SegmentKind // the segment's kind
+	Floor     bool             // its picks are players on the floor: a ticket is a device
 	Scheduled time.Time        // zero when not scheduled
 
 	Frozen      bool // false: the file was imported but the draw had not started
@@ -142,7 +143,7 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 		f := st.Seg(seg.ID)
 		rows, rules, from := bySeg[[2]string{s.ID, seg.ID}], seg, ""
 		switch {
-		case seg.Kind == show.KindWildDraw:
+		case seg.FromBin():
 			// a wild-card draw's tickets are the rows of the month-end bin
 			// its number chose, under that bin's rules
 			if f.Frozen == nil || f.Frozen.From == "" {
@@ -158,7 +159,7 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 				}
 			}
 			from = "the entry file of " + f.Frozen.From
-		case (seg.Kind == show.KindManualBin || seg.Kind == show.KindRoyalFlush) && len(seg.From) > 0:
+		case seg.Receipts() && len(seg.From) > 0:
 			// a manual bin's or a Royal Flush's: the receipts of the card's wins
 			var won []string
 			for _, src := range sh.Sources(seg.From) {
@@ -180,10 +181,10 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 		}
 		d := StatementDraw{
 			ShowID: s.ID, Promotion: opened.Promotion, Property: opened.Property, Rehearsal: s.Rehearsal,
-			Location: sh.Location, Segment: seg.ID, Title: seg.Title, Kind: seg.Kind, Scheduled: seg.At, Rows: len(rows), From: from,
+			Location: sh.Location, Segment: seg.ID, Title: seg.Title, Kind: seg.Kind, Floor: seg.Floor(), Scheduled: seg.At, Rows: len(rows), From: from,
 			Currency: sh.Currency, Jackpot: seg.Jackpot,
 		}
-		if seg.Kind == show.KindWildDraw {
+		if seg.FromBin() {
 			if w := st.Seg(seg.Group); w != nil && w.Numbers != nil && seg.Bin <= len(w.Numbers.Numbers) {
 				d.Numbers, d.Number = w.Numbers, w.Numbers.Numbers[seg.Bin-1]
 			}
@@ -197,7 +198,7 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 		if err := d.weigh(rules, f.Frozen, rows, excluded); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
 		}
-		if seg.Kind == show.KindWildDraw && strings.HasPrefix(d.NotEligible, "barred") {
+		if seg.FromBin() && strings.HasPrefix(d.NotEligible, "barred") {
 			d.NotEligible = "barred (a finalist already, or an earlier winner: the wild card passes over them)"
 		}
 		for _, p := range f.Picks {
@@ -360,7 +361,7 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 			if n := len(d.TicketNos); n > 0 {
 				shown := d.TicketNos[:min(n, 20)]
 				what := "ticket numbers "
-				if d.Kind == show.KindBonus {
+				if d.Floor {
 					what = map[bool]string{true: "device ", false: "devices "}[n == 1]
 				}
 				line += " (" + what + strings.Join(shown, ", ")
@@ -378,7 +379,7 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 		if d.Picked {
 			p := d.Pick
 			ticket := "ticket"
-			if d.Kind == show.KindBonus {
+			if d.Floor {
 				ticket = "device"
 			}
 			fmt.Fprintf(b, "      Result:      picked as pick %d at %s, %s %s: %s", p.K+1, p.DrawnAt.In(d.Location).Format(time.TimeOnly), ticket, p.Ticket, d.Outcome)

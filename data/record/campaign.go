@@ -2,8 +2,6 @@ package record
 
 import (
 	"time"
-
-	"drawshow/show"
 )
 
 // The campaign: every show of a campaign database side by side, for the
@@ -85,10 +83,10 @@ func (x *Set) Campaign() CampaignShow {
 				Show: x.st.ID, Date: p.DrawnAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
 				Kind: string(s.Seg.Kind), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
 				Prize: p.Won(), Amount: pr.Amount, PaidAs: PaidAs(pr), Outcome: string(p.Outcome),
-				Finalist: s.Seg.Kind == show.KindMonthEnd || s.Seg.Kind == show.KindManualBin || s.Seg.Kind == show.KindWildDraw,
+				Finalist: s.Seg.Finalists(),
 			})
 		}
-		if s.Seg.Kind == show.KindChest && s.Frozen != nil {
+		if s.Seg.Jackpot != nil && s.Frozen != nil {
 			l := LedgerLine{Show: x.st.ID, Date: s.FrozenAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID,
 				Jackpot: s.Seg.Jackpot.Name, Value: s.Frozen.Jackpot}
 			if t := s.Settled; t != nil {

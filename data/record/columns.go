@@ -221,7 +221,7 @@ var reportPicks = columns[pickRow]{
 	{"#", 7, "R", func(r pickRow) any { return strconv.Itoa(r.p.K + 1) }},
 	{"Ticket", 25, "L", pickTicket}, {"Card", 28.5, "L", pickCard}, {"Name", 31, "L", pickName},
 	{"Property", 19, "L", func(r pickRow) any {
-		if r.seg.Seg.Kind == show.KindBonus {
+		if r.seg.Seg.Floor() {
 			return r.area
 		}
 		return r.property

@@ -311,7 +311,7 @@ func WinOnceWords(scope show.WinOnce) string {
 // it); zero for any other pick, and for a winner found at the device
 // before the team arrived.
 func (x *Set) arrivedAt(s *show.SegState, p *show.Pick) time.Time {
-	if s.Seg.Kind != show.KindBonus || p.Deadline.IsZero() {
+	if !s.Seg.Floor() || p.Deadline.IsZero() {
 		return time.Time{}
 	}
 	secs := x.sh.ClaimSeconds

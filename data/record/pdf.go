@@ -158,7 +158,7 @@ func (r *report) segment(s *show.SegState) {
 		sched = "not scheduled"
 	}
 	r.KV("Scheduled", sched, false)
-	if s.Seg.Kind == show.KindWildCard {
+	if s.Seg.Numbers() {
 		for _, kv := range x.finaleLines(s) {
 			r.KV(kv[0], kv[1], false)
 		}
@@ -236,7 +236,7 @@ func pdfCols[R any](cs columns[R], seg *show.Segment) []pdfpage.Col {
 	out := make([]pdfpage.Col, len(cs))
 	for i, c := range cs {
 		out[i] = pdfpage.Col{Title: c.Head, W: c.Width, Align: c.Align}
-		if seg != nil && seg.Kind == show.KindBonus {
+		if seg != nil && seg.Floor() {
 			switch c.Head {
 			case "Ticket":
 				out[i].Title = "Device"
@@ -309,7 +309,7 @@ func (r *report) jackpot() {
 	r.H2("Progressive jackpot ledger")
 	x, n := r.x, 0
 	for _, s := range x.st.Segs {
-		if s.Seg.Kind != show.KindChest || s.Frozen == nil {
+		if s.Seg.Jackpot == nil || s.Frozen == nil {
 			continue
 		}
 		n++

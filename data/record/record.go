@@ -310,7 +310,7 @@ func New(sh *show.Show, st *show.State) *Record {
 			}
 			pr := PrizeOf(sh.Currency, &p)
 			rp.Amount, rp.PaidAs = pr.Amount, PaidAs(pr)
-			if s.Seg.Kind == show.KindBonus {
+			if s.Seg.Floor() {
 				rp.Device = p.Ticket
 			}
 			d.Picks = append(d.Picks, rp)

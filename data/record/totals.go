@@ -108,7 +108,7 @@ func plural(n int, one, many string) string {
 // where is the device and area of a bonus winner and the property of a
 // finalist, as the entry files gave them; "" where the file has none.
 func where(seg *show.Segment, p *show.Pick, who Person) (property, device, area string) {
-	if seg.Kind == show.KindBonus {
+	if seg.Floor() {
 		device = p.Ticket // a bonus jackpot's ticket is the device
 	}
 	return strings.TrimSpace(who.Property), device, strings.TrimSpace(who.Area)

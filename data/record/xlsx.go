@@ -269,9 +269,9 @@ func (x *Set) finaleTables(s *xsheet, st xlsxStyles) {
 	var wild, chests []*show.SegState
 	for _, seg := range x.st.Segs {
 		switch {
-		case seg.Seg.Kind == show.KindWildCard && seg.Numbers != nil:
+		case seg.Seg.Numbers() && seg.Numbers != nil:
 			wild = append(wild, seg)
-		case seg.Seg.Kind == show.KindChest && seg.Frozen != nil:
+		case seg.Seg.Jackpot != nil && seg.Frozen != nil:
 			chests = append(chests, seg)
 		}
 	}

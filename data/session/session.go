@@ -307,7 +307,7 @@ func (ss *Session) Load() ([]show.Event, error) {
 		evs = append(evs, done...)
 	}
 	src := seg.Seg
-	if seg.Seg.Kind == show.KindWildDraw {
+	if seg.Seg.FromBin() {
 		src = st.WildBin(sh, seg) // nil while the numbers are not chosen: the engine then says so
 	}
 	if src == nil || src.Entries == "" || ss.Eng.State().Seg(src.ID).Loaded != nil {

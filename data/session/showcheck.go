@@ -80,9 +80,9 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
 		r := SegmentResult{Seg: seg}
-		switch seg.Kind {
-		case show.KindSlide:
-		case show.KindLeaderboard:
+		switch {
+		case seg.Slide():
+		case seg.Leaderboard():
 			if r.Missing = missing("segment "+seg.ID+" standings", seg.Standings); !r.Missing {
 				r.Standings, r.Err = entries.ReadStandings(seg.Standings, seg.Sheet)
 			}

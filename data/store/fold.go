@@ -59,7 +59,7 @@ func (db *DB) jackpots(sh *show.Show, showID string) (map[string]int64, error) {
 	out := map[string]int64{}
 	for i := range sh.Segments {
 		j := sh.Segments[i].Jackpot
-		if sh.Segments[i].Kind != show.KindChest || j == nil {
+		if j == nil {
 			continue
 		}
 		if _, done := out[j.Name]; done {

@@ -197,7 +197,7 @@ func (db *DB) pickedOf(sh *show.Show, st *show.State, s *show.SegState, earlier 
 			return nil, err
 		}
 	}
-	if len(s.Seg.From) == 0 || s.Seg.Kind == show.KindWildDraw {
+	if len(s.Seg.From) == 0 || s.Seg.FromBin() {
 		return who, nil
 	}
 	for _, src := range sh.Sources(s.Seg.From) {
