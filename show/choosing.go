@@ -8,6 +8,14 @@ package show
 type choosing interface {
 	// name says what is chosen: "cards", "balls", "envelopes".
 	name() Choosable
+	// one is one item, as a line says what a winner will choose: "a card".
+	one() string
+	// atOnce reports whether a winner chooses as soon as decided, before
+	// the next pick; else the winners choose in the order drawn once every
+	// winner is decided.
+	atOnce() bool
+	// words say what the winner chose: "card Q", "ball 07: JACKPOT".
+	words(c *Choice) string
 	// items are the labels a winner chooses among.
 	items() []string
 	// leave reports whether a chosen item leaves play.
@@ -57,4 +65,38 @@ func (s *Segment) Items() []string {
 		return c.items()
 	}
 	return nil
+}
+
+// ChoosesOne says what one winner of s will choose, "a card", "a ball",
+// "an envelope"; "" when they choose nothing.
+func (s *Segment) ChoosesOne() string {
+	if c := choiceOf(s); c != nil {
+		return c.one()
+	}
+	return ""
+}
+
+// ChoosesAtOnce reports whether a winner of s chooses as soon as decided,
+// before the next pick (a bonus jackpot's envelope), and not once every
+// winner is decided.
+func (s *Segment) ChoosesAtOnce() bool {
+	c := choiceOf(s)
+	return c != nil && c.atOnce()
+}
+
+// Chosen says in a few words what a pick's winner chose: "card Q",
+// "ball 07: JACKPOT", "envelope 2", or the consolation paid without
+// choosing once the jackpot was won; "" when the pick chose nothing.
+func (s *Segment) Chosen(p *Pick) string {
+	c := p.Choice
+	switch {
+	case c == nil:
+		return ""
+	case c.Item == "":
+		return "no choice: the jackpot was won before, consolation paid"
+	}
+	if ch := choiceOf(s); ch != nil {
+		return ch.words(c)
+	}
+	return c.Item
 }

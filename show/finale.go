@@ -14,10 +14,10 @@ import (
 // drawn once every winner is decided; a bonus-jackpot winner chooses at
 // once, before the next pick.
 func (s *SegState) Chooser() *Pick {
-	switch s.Seg.Chooses() {
-	case "":
+	switch c := choiceOf(s.Seg); {
+	case c == nil:
 		return nil
-	case "envelopes":
+	case c.atOnce():
 		if l := s.Last(); l != nil && l.Outcome.Wins() && l.Choice == nil {
 			return l
 		}

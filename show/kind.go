@@ -2,7 +2,9 @@ package show
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -35,6 +37,21 @@ type kind interface {
 	// choose is how its winners choose what hides their prize, given the
 	// segment's state and the show's currency; nil when they do not.
 	choose(s *SegState, currency string) choosing
+	// ladder is the prizes its winners' choice decides between, highest
+	// first as the show file lists them; nil when they choose none or
+	// their prize is a jackpot's.
+	ladder(s *Segment) []string
+	// report adds what the kind says of a segment on its page of the
+	// report and its sheet; key is its draws' key when revealed.
+	report(sh *Show, s *SegState, key [32]byte, revealed bool, add func(label, text string))
+	// smallDraws are its draws over small bins, under key.
+	smallDraws(sh *Show, s *SegState, key [32]byte) []SmallDraw
+	// madeFrom says, for check's table, where the bin of a segment made
+	// at the show comes from.
+	madeFrom(sh *Show, seg *Segment) string
+	// notes adds check's lines for the segment, given what check found
+	// in its entry file.
+	notes(sh *Show, seg *Segment, f *Found, note func(format string, args ...any))
 }
 
 // traits are a kind's rules: the engine, the state and the replay ask
@@ -65,6 +82,12 @@ type plain struct{}
 func (plain) needsEntries(*segmentYAML) bool          { return true }
 func (plain) parse(_ *parsing, seg Segment) []Segment { return []Segment{seg} }
 func (plain) choose(*SegState, string) choosing       { return nil }
+func (plain) ladder(*Segment) []string                { return nil }
+func (plain) report(*Show, *SegState, [32]byte, bool, func(string, string)) {
+}
+func (plain) smallDraws(*Show, *SegState, [32]byte) []SmallDraw   { return nil }
+func (plain) madeFrom(*Show, *Segment) string                     { return "no entry file" }
+func (plain) notes(*Show, *Segment, *Found, func(string, ...any)) {}
 
 // unknown is the kind of a segment whose kind no file registers: it
 // answers no to everything (the show file's check says what is wrong).
@@ -156,6 +179,83 @@ func (s *Segment) Properties() bool { return s.traits().properties }
 // by prize, the top prize first, as a prize list reads.
 func (s *Segment) ByPrize() bool { return s.traits().byPrize }
 
+// Ladder is the prizes the segment's winners' choice decides between,
+// highest first as the show file lists them: the Royal Flush's prizes, a
+// bonus jackpot's envelopes; nil when its winners choose none, or their
+// prize is a chest's jackpot.
+func (s *Segment) Ladder() []string { return s.kind().ladder(s) }
+
+// Report is what the segment's kind adds to its page of the report and
+// its sheet, as label and text: where its bin came from, how it was
+// drawn, a wild card's numbers, the cards, the jackpot, the envelopes.
+// key is its draws' key once revealed.
+func (sh *Show) Report(s *SegState, key [32]byte, revealed bool) [][2]string {
+	var out [][2]string
+	s.Seg.kind().report(sh, s, key, revealed, func(k, v string) { out = append(out, [2]string{k, v}) })
+	return out
+}
+
+// A SmallDraw is one of a segment's draws over a small bin, which the
+// record keeps once the seed is revealed: its id is SEGMENT/Suffix, its
+// bin the Labels, and its first N picks give the Result.
+type SmallDraw struct {
+	Suffix string   // "cards", "chest", "numbers", "deck", "prizes/K"
+	Of     string   // what it decides: "cards", "chest", "numbers", "envelopes"
+	Labels []string // the small bin's tickets
+	N      int      // the picks it makes
+	Result []string // what the picks give, in order
+}
+
+// SmallDraws are the segment's draws over small bins under key: the
+// prizes behind a Royal Flush's cards, the chest's jackpot ball, a wild
+// card's numbers drawn by the engine, a bonus jackpot's envelopes.
+func (sh *Show) SmallDraws(s *SegState, key [32]byte) []SmallDraw {
+	return s.Seg.kind().smallDraws(sh, s, key)
+}
+
+// Found is what check found in a segment's entry file, that its kind's
+// notes tell.
+type Found struct {
+	Made       bool   // the bin is made at the show (earlier winners, a month-end bin)
+	Properties string // the finalists by property, as check counts them
+	Areas      string // the active players by area
+	Filtered   int    // rows kept out by a bonus jackpot's rules
+	OutOfTier  int    // rows of a tier the segment does not allow
+}
+
+// MadeFrom says, for check's table, where the bin of a segment without an
+// entry file comes from: earlier winners, or a month-end bin.
+func (sh *Show) MadeFrom(seg *Segment) string { return seg.kind().madeFrom(sh, seg) }
+
+// Notes are check's lines for what the segment's kind sets that the
+// table does not show, and what check found in its entry file.
+func (sh *Show) Notes(seg *Segment, f *Found) []string {
+	var out []string
+	seg.kind().notes(sh, seg, f, func(format string, args ...any) {
+		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
+	})
+	return out
+}
+
+// WinnersOf names the winners of the segments a from lists: "the 15
+// winner(s) of month-end".
+func (sh *Show) WinnersOf(from []string) string {
+	n := 0
+	for _, s := range sh.Sources(from) {
+		n += s.Winners
+	}
+	return fmt.Sprintf("the %d winner(s) of %s", n, strings.Join(from, ", "))
+}
+
+// sourceIDs are the ids of the segments a from lists.
+func (sh *Show) sourceIDs(from []string) []string {
+	var ids []string
+	for _, src := range sh.Sources(from) {
+		ids = append(ids, src.ID)
+	}
+	return ids
+}
+
 // kind is the segment's kind.
 func (s *Segment) kind() kind { return kindOf(s.Kind) }
 
@@ -184,4 +284,12 @@ func (c *parsing) at(key string) *yaml.Node {
 
 func without(keys []string, drop ...string) []string {
 	return slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return slices.Contains(drop, k) })
+}
+
+// clock is when seg is scheduled, as check says it.
+func (sh *Show) clock(seg *Segment) string {
+	if seg.At.IsZero() {
+		return "no time set"
+	}
+	return seg.At.In(sh.Location).Format("15:04 Mon 2 Jan")
 }

@@ -3,6 +3,8 @@ package show
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -64,9 +66,12 @@ func (bonus) choose(s *SegState, _ string) choosing { return envelopes{s} }
 // set for the whole session (SEGMENT/deck), a card taken out of play.
 type envelopes struct{ s *SegState }
 
-func (envelopes) name() Choosable   { return ChooseEnvelopes }
-func (e envelopes) items() []string { return Numbered(len(e.s.Seg.Envelopes), 1) }
-func (e envelopes) leave() bool     { return e.s.Seg.Deck == DeckSession }
+func (envelopes) name() Choosable        { return ChooseEnvelopes }
+func (envelopes) one() string            { return "an envelope" }
+func (envelopes) atOnce() bool           { return true }
+func (envelopes) words(c *Choice) string { return "envelope " + c.Item }
+func (e envelopes) items() []string      { return Numbered(len(e.s.Seg.Envelopes), 1) }
+func (e envelopes) leave() bool          { return e.s.Seg.Deck == DeckSession }
 
 func (e envelopes) turn(key [32]byte, p *Pick, item string) Choice {
 	s := e.s.Seg
@@ -89,4 +94,81 @@ func (e envelopes) held(c *Choice) error {
 		return fmt.Errorf("%s: no envelope holds %q", e.s.Seg.ID, c.Prize)
 	}
 	return nil
+}
+
+func (bonus) ladder(s *Segment) []string { return s.Envelopes }
+
+func (bonus) report(_ *Show, s *SegState, _ [32]byte, _ bool, add func(string, string)) {
+	seg, f := s.Seg, s.Frozen
+	if seg.Deck == DeckSession {
+		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (one deck for the session, dealt under "+seg.ID+"/deck; a card taken is out)")
+	} else {
+		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (each winner's own order under "+seg.ID+"/prizes/PICK)")
+	}
+	if f != nil && f.Filtered > 0 {
+		add("Not qualified", fmt.Sprintf("%s row(s) kept out by the minimum spend, excluded devices and areas", Thousands(f.Filtered)))
+	}
+	if seg.PerHour > 0 {
+		add("Target", fmt.Sprintf("%d winners an hour", seg.PerHour))
+	}
+}
+
+// smallDraws: a session's deck, SEGMENT/deck, dealt once: the prizes on
+// cards 1..N; else SEGMENT/prizes/K, the envelopes offered to the winner
+// of pick k, for each winner who chose.
+func (bonus) smallDraws(_ *Show, s *SegState, key [32]byte) []SmallDraw {
+	seg := s.Seg
+	n := len(seg.Envelopes)
+	switch {
+	case s.Frozen == nil:
+		return nil
+	case seg.Deck == DeckSession:
+		d := SmallDraw{Suffix: "deck", Of: "envelopes", Labels: PrizeLabels(n), N: n}
+		for i := range n {
+			d.Result = append(d.Result, seg.Envelopes[DeckPrize(key, seg.ID, n, i)])
+		}
+		return []SmallDraw{d}
+	}
+	var out []SmallDraw
+	for _, p := range s.Picks {
+		if p.Choice == nil || p.Choice.Item == "" {
+			continue
+		}
+		d := SmallDraw{Suffix: "prizes/" + strconv.Itoa(p.K), Of: "envelopes", Labels: PrizeLabels(n), N: n}
+		for i := range n {
+			d.Result = append(d.Result, seg.Envelopes[EnvelopePrize(key, seg.ID, p.K, n, i)])
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func (bonus) notes(sh *Show, seg *Segment, f *Found, note func(string, ...any)) {
+	var ws []string
+	for _, w := range seg.Windows {
+		ws = append(ws, w.From.In(sh.Location).Format("Mon 2 Jan 15:04")+"-"+w.To.In(sh.Location).Format("15:04"))
+	}
+	note("sessions %s; %d winners an hour, %d in all", strings.Join(ws, ", "), seg.PerHour, seg.Winners)
+	if len(seg.MinSpend) > 0 {
+		var ms []string
+		for _, t := range Tiers {
+			if v, ok := seg.MinSpend[t]; ok {
+				ms = append(ms, fmt.Sprintf("%s %s", t, Money(sh.Currency, int64(v))))
+			}
+		}
+		note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), noneOr(seg.NoDevices), noneOr(seg.NoAreas))
+	}
+	if !f.Made {
+		note("active players by area: %s", f.Areas)
+		note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", f.Filtered, f.OutOfTier)
+	}
+	note("prize cards %s", strings.Join(seg.Envelopes, ", "))
+}
+
+// noneOr lists ss, or says none.
+func noneOr(ss []string) string {
+	if len(ss) == 0 {
+		return "none"
+	}
+	return strings.Join(ss, ", ")
 }

@@ -100,8 +100,18 @@ type balls struct {
 }
 
 func (balls) name() Choosable   { return ChooseBalls }
+func (balls) one() string       { return "a ball" }
+func (balls) atOnce() bool      { return false }
 func (b balls) items() []string { return Numbered(b.s.Seg.Jackpot.Balls, 2) }
-func (balls) leave() bool       { return true }
+
+func (balls) words(c *Choice) string {
+	if c.Jackpot {
+		return "ball " + c.Item + ": JACKPOT"
+	}
+	return "ball " + c.Item + ": consolation"
+}
+
+func (balls) leave() bool { return true }
 
 func (b balls) turn(key [32]byte, _ *Pick, item string) Choice {
 	j := b.s.Seg.Jackpot
@@ -130,4 +140,66 @@ func (b balls) held(c *Choice) error {
 		return fmt.Errorf("%s: ball %s paid %s (%d), not %s", b.s.Seg.ID, c.Item, c.Prize, c.Amount, want.Prize)
 	}
 	return nil
+}
+
+func (chest) report(sh *Show, s *SegState, key [32]byte, revealed bool, add func(string, string)) {
+	seg, f := s.Seg, s.Frozen
+	j := seg.Jackpot
+	if f == nil {
+		return
+	}
+	money := func(v int64) string { return Money(sh.Currency, v) }
+	desc := fmt.Sprintf("%s this week (%s: base %s, grows %s a week not won; consolation %s)", money(f.Jackpot), j.Name, money(j.Base), money(j.Step), money(j.Consolation))
+	add("Jackpot", desc)
+	balls := fmt.Sprintf("%d: one jackpot ball, %d consolation", j.Balls, j.Balls-1)
+	if j.Guaranteed {
+		balls += " (guaranteed week)"
+	}
+	add("Balls", balls)
+	if revealed {
+		add("Jackpot ball", JackpotBall(key, seg.ID, j.Balls)+" (pick 0 of "+seg.ID+"/chest)")
+	} else {
+		add("Jackpot ball", "fixed at the freeze by "+seg.ID+"/chest; revealed with the seed at close")
+	}
+	add("Settlement", sh.Settlement(s))
+}
+
+// Settlement says how a chest's jackpot was settled.
+func (sh *Show) Settlement(s *SegState) string {
+	st := s.Settled
+	if st == nil {
+		return "not settled: not every winner has chosen"
+	}
+	money := func(v int64) string { return Money(sh.Currency, v) }
+	if st.Won {
+		for _, p := range s.Picks {
+			if p.Choice != nil && p.Choice.Jackpot {
+				return fmt.Sprintf("won by pick %d (card %s, ball %s): %s paid; back to %s next week", p.K+1, p.Participant, p.Choice.Item, money(st.Value), money(st.Next))
+			}
+		}
+		return fmt.Sprintf("won: %s paid; back to %s next week", money(st.Value), money(st.Next))
+	}
+	return fmt.Sprintf("not won: %s next week", money(st.Next))
+}
+
+// smallDraws: SEGMENT/chest, whose pick 0 is the jackpot ball.
+func (chest) smallDraws(_ *Show, s *SegState, key [32]byte) []SmallDraw {
+	if s.Frozen == nil {
+		return nil
+	}
+	balls := s.Seg.Jackpot.Balls
+	return []SmallDraw{{Suffix: "chest", Of: "chest", Labels: Numbered(balls, 2), N: 1, Result: []string{JackpotBall(key, s.Seg.ID, balls)}}}
+}
+
+func (chest) notes(sh *Show, seg *Segment, _ *Found, note func(string, ...any)) {
+	j := seg.Jackpot
+	balls := fmt.Sprintf("%d balls, one the jackpot", j.Balls)
+	if j.Guaranteed {
+		balls += ": a guaranteed week"
+	}
+	note("jackpot %s: base %s, %s more after each draw it is not won, consolation %s; %s; tonight's value is the campaign database's",
+		j.Name, Money(sh.Currency, j.Base), Money(sh.Currency, j.Step), Money(sh.Currency, j.Consolation), balls)
+	if j.Start > 0 {
+		note("jackpot %s opens at %s, where the old system left it, while the campaign database holds no settlement of it", j.Name, Money(sh.Currency, j.Start))
+	}
 }

@@ -1,5 +1,10 @@
 package show
 
+import (
+	"fmt"
+	"strings"
+)
+
 // KindManualBin is a manual bin: the receipts of the winners of earlier
 // segments, in one bin.
 const KindManualBin SegmentKind = "manual-bin"
@@ -23,4 +28,14 @@ func (manualBin) parse(c *parsing, seg Segment) []Segment {
 		c.p.add(c.n, "segment %s: a manual bin needs from (the segments whose winners' receipts go in)", seg.ID)
 	}
 	return []Segment{seg}
+}
+
+func (manualBin) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(string, string)) {
+	if len(s.Seg.From) > 0 {
+		add("Bin from", "the receipts of the winners of "+strings.Join(sh.sourceIDs(s.Seg.From), ", "))
+	}
+}
+
+func (manualBin) madeFrom(sh *Show, seg *Segment) string {
+	return fmt.Sprintf("the receipts of %s", sh.WinnersOf(seg.From))
 }

@@ -62,3 +62,12 @@ func (monthEnd) parse(c *parsing, seg Segment) []Segment {
 	}
 	return out
 }
+
+func (monthEnd) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(string, string)) {
+	seg := s.Seg
+	add("Bin", fmt.Sprintf("bin %d of %d of the month-end draw %s", seg.Bin, sh.Bins(seg.Group), seg.Group))
+}
+
+func (monthEnd) notes(sh *Show, seg *Segment, _ *Found, note func(string, ...any)) {
+	note("bin %d of %s, at %s", seg.Bin, seg.Group, sh.clock(seg))
+}

@@ -3,6 +3,7 @@ package show
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // KindRoyalFlush is the Royal Flush: finalists drawn, one ticket each;
@@ -55,9 +56,12 @@ func (royalFlush) choose(s *SegState, _ string) choosing { return cards{s} }
 // host records what each turned over (physical.go).
 type cards struct{ s *SegState }
 
-func (cards) name() Choosable { return ChooseCards }
-func (cards) items() []string { return Cards }
-func (cards) leave() bool     { return true }
+func (cards) name() Choosable        { return ChooseCards }
+func (cards) one() string            { return "a card" }
+func (cards) atOnce() bool           { return false }
+func (cards) words(c *Choice) string { return "card " + c.Item }
+func (cards) items() []string        { return Cards }
+func (cards) leave() bool            { return true }
 
 func (c cards) turn(key [32]byte, _ *Pick, item string) Choice {
 	return Choice{Prize: c.s.Seg.Prizes[CardPrize(key, c.s.Seg.ID, slices.Index(Cards, item))]}
@@ -68,4 +72,60 @@ func (c cards) held(ch *Choice) error {
 		return fmt.Errorf("%s: no card left hides %q", c.s.Seg.ID, ch.Prize)
 	}
 	return nil
+}
+
+func (royalFlush) ladder(s *Segment) []string { return s.Prizes }
+
+func (royalFlush) report(sh *Show, s *SegState, key [32]byte, revealed bool, add func(string, string)) {
+	seg, f := s.Seg, s.Frozen
+	if len(seg.From) > 0 {
+		from := "the winners of " + strings.Join(sh.sourceIDs(seg.From), ", ")
+		if seg.Entries != "" {
+			from = "the finalists file and " + from
+		}
+		add("Finalists", from+", one ticket each")
+	}
+	switch {
+	case f == nil:
+	case seg.Cards == CardsPhysical:
+		add("Cards", "physical cards on a table: the host recorded the prize each one turned over")
+	case !revealed:
+		add("Cards", "the prize behind each card was fixed at the freeze by "+seg.ID+"/cards; revealed with the seed at close")
+	default:
+		var cards []string
+		for i, c := range Cards {
+			cards = append(cards, c+": "+seg.Prize(CardPrize(key, seg.ID, i)))
+		}
+		add("Cards", strings.Join(cards, "; ")+" (picks 0..4 of "+seg.ID+"/cards)")
+	}
+}
+
+// smallDraws: SEGMENT/cards, the prizes behind A, K, Q, J, 10; none with
+// cards on a table, where the host recorded each.
+func (royalFlush) smallDraws(_ *Show, s *SegState, key [32]byte) []SmallDraw {
+	seg := s.Seg
+	if s.Frozen == nil || seg.Cards == CardsPhysical {
+		return nil
+	}
+	d := SmallDraw{Suffix: "cards", Of: "cards", Labels: PrizeLabels(len(Cards)), N: len(Cards)}
+	for i := range Cards {
+		if k := CardPrize(key, seg.ID, i); k < len(seg.Prizes) {
+			d.Result = append(d.Result, seg.Prizes[k])
+		}
+	}
+	return []SmallDraw{d}
+}
+
+func (royalFlush) madeFrom(sh *Show, seg *Segment) string {
+	return fmt.Sprintf("the finalists: %s", sh.WinnersOf(seg.From))
+}
+
+func (royalFlush) notes(sh *Show, seg *Segment, f *Found, note func(string, ...any)) {
+	if seg.Entries != "" && len(seg.From) > 0 {
+		note("and the finalists from %s", sh.WinnersOf(seg.From))
+	}
+	if f.Properties != "" {
+		note("finalists by property: %s", f.Properties)
+	}
+	note("the prizes behind the cards %s, in an order no one knows until each card turns (drawn under %s/cards from the key fixed at open): %s", strings.Join(Cards, ", "), seg.ID, strings.Join(seg.Prizes, ", "))
 }

@@ -1,6 +1,10 @@
 package show
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // KindWildCard is a wild card: numbers, drawn or typed, each choosing a
 // bin of a month-end draw from which one more finalist is drawn. The show
@@ -36,4 +40,47 @@ func (wildCard) parse(c *parsing, seg Segment) []Segment {
 		out = append(out, s)
 	}
 	return out
+}
+
+func (wildCard) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(string, string)) {
+	seg := s.Seg
+	if s.Numbers == nil {
+		add("Numbers", "not chosen")
+		return
+	}
+	var nums, bins []string
+	for _, n := range s.Numbers.Numbers {
+		nums = append(nums, strconv.Itoa(n))
+		if b := sh.MonthEndBin(seg.From[0], n); b != nil {
+			bins = append(bins, b.ID)
+		}
+	}
+	how := "drawn electronically under " + seg.ID + "/numbers"
+	if s.Numbers.By == "host" {
+		how = "typed by " + s.Numbers.Name + " from a physical draw"
+	}
+	add("Numbers", strings.Join(nums, ", ")+": "+how)
+	add("Bins chosen", strings.Join(bins, ", ")+" of "+seg.From[0]+", one finalist each, finalists drawn before left out")
+}
+
+// smallDraws: the numbers the engine drew, the first picks of
+// SEGMENT/numbers over the month-end draw's bins 1..N.
+func (wildCard) smallDraws(sh *Show, s *SegState, _ [32]byte) []SmallDraw {
+	if s.Numbers == nil || s.Numbers.By != "engine" {
+		return nil
+	}
+	bins := sh.Bins(s.Seg.From[0])
+	d := SmallDraw{Suffix: "numbers", Of: "numbers", Labels: Numbered(bins, 1), N: min(len(s.Numbers.Numbers), bins)}
+	for _, n := range s.Numbers.Numbers {
+		d.Result = append(d.Result, strconv.Itoa(n))
+	}
+	return []SmallDraw{d}
+}
+
+func (wildCard) madeFrom(sh *Show, seg *Segment) string {
+	return fmt.Sprintf("%d number(s) from 1 to %d: bins of %s", seg.Winners, sh.Bins(seg.From[0]), seg.From[0])
+}
+
+func (wildCard) notes(_ *Show, _ *Segment, _ *Found, note func(string, ...any)) {
+	note("the host types the numbers drawn by hand (numbers N N by=NAME), or draw draws them; one finalist from each bin chosen, the finalists drawn already passed over")
 }

@@ -15,29 +15,7 @@ import (
 
 // fromWhat says, for check's table, where the bin of a segment without an
 // entry file comes from: earlier winners, or a month-end bin.
-func fromWhat(sh *show.Show, seg *show.Segment) string {
-	switch seg.Kind {
-	case show.KindManualBin:
-		return fmt.Sprintf("the receipts of %s", winnersOf(sh, seg.From))
-	case show.KindWildCard:
-		return fmt.Sprintf("%d number(s) from 1 to %d: bins of %s", seg.Winners, sh.Bins(seg.From[0]), seg.From[0])
-	case show.KindWildDraw:
-		return fmt.Sprintf("a finalist from the bin of %s that number %d chooses", seg.From[0], seg.Bin)
-	case show.KindRoyalFlush:
-		return fmt.Sprintf("the finalists: %s", winnersOf(sh, seg.From))
-	}
-	return "no entry file"
-}
-
-// winnersOf names the winners of the segments a from lists: "the 15
-// winners of month-end".
-func winnersOf(sh *show.Show, from []string) string {
-	n := 0
-	for _, s := range sh.Sources(from) {
-		n += s.Winners
-	}
-	return fmt.Sprintf("the %d winner(s) of %s", n, strings.Join(from, ", "))
-}
+func fromWhat(sh *show.Show, seg *show.Segment) string { return sh.MadeFrom(seg) }
 
 // finaleNotes are check's lines under the table for a finale segment: what
 // the show file sets that the table does not show, what check found in its
@@ -51,69 +29,18 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []st
 	if seg.Manual {
 		note("drawn by hand: the host types each ticket drawn from the physical bin (ticket NUMBER); one not in the frozen bin is refused")
 	}
-	switch seg.Kind {
-	case show.KindMonthEnd:
-		note("bin %d of %s, at %s", seg.Bin, seg.Group, clockOf(sh, seg))
-	case show.KindWildCard:
-		note("the host types the numbers drawn by hand (numbers N N by=NAME), or draw draws them; one finalist from each bin chosen, the finalists drawn already passed over")
-	case show.KindRoyalFlush:
-		if seg.Entries != "" && len(seg.From) > 0 {
-			note("and the finalists from %s", winnersOf(sh, seg.From))
-		}
-		if len(c.Properties) > 0 {
-			note("finalists by property: %s", entries.FormatCounts(c.Properties))
-		}
-		note("the prizes behind the cards %s, in an order no one knows until each card turns (drawn under %s/cards from the key fixed at open): %s", strings.Join(show.Cards, ", "), seg.ID, strings.Join(seg.Prizes, ", "))
-	case show.KindChest:
-		j := seg.Jackpot
-		balls := fmt.Sprintf("%d balls, one the jackpot", j.Balls)
-		if j.Guaranteed {
-			balls += ": a guaranteed week"
-		}
-		note("jackpot %s: base %s, %s more after each draw it is not won, consolation %s; %s; tonight's value is the campaign database's",
-			j.Name, show.Money(sh.Currency, j.Base), show.Money(sh.Currency, j.Step), show.Money(sh.Currency, j.Consolation), balls)
-		if j.Start > 0 {
-			note("jackpot %s opens at %s, where the old system left it, while the campaign database holds no settlement of it", j.Name, show.Money(sh.Currency, j.Start))
-		}
-	case show.KindBonus:
-		var ws []string
-		for _, w := range seg.Windows {
-			ws = append(ws, w.From.In(sh.Location).Format("Mon 2 Jan 15:04")+"-"+w.To.In(sh.Location).Format("15:04"))
-		}
-		note("sessions %s; %d winners an hour, %d in all", strings.Join(ws, ", "), seg.PerHour, seg.Winners)
-		if len(seg.MinSpend) > 0 {
-			var ms []string
-			for _, t := range show.Tiers {
-				if v, ok := seg.MinSpend[t]; ok {
-					ms = append(ms, fmt.Sprintf("%s %s", t, show.Money(sh.Currency, int64(v))))
-				}
-			}
-			note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), list(seg.NoDevices), list(seg.NoAreas))
-		}
-		if !c.Made {
-			note("active players by area: %s", entries.FormatCounts(c.Areas))
-			note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", c.Bin.Filtered, c.Bin.OutOfTier)
-		}
-		note("prize cards %s", strings.Join(seg.Envelopes, ", "))
+	found := show.Found{Made: c.Made, Areas: entries.FormatCounts(c.Areas)}
+	if len(c.Properties) > 0 {
+		found.Properties = entries.FormatCounts(c.Properties)
 	}
+	if !c.Made && c.Bin != nil {
+		found.Filtered, found.OutOfTier = c.Bin.Filtered, c.Bin.OutOfTier
+	}
+	out = append(out, sh.Notes(seg, &found)...)
 	for _, w := range c.Warnings {
 		note("WARNING: %s", w)
 	}
 	return out
-}
-
-func clockOf(sh *show.Show, seg *show.Segment) string {
-	if seg.At.IsZero() {
-		return "no time set"
-	}
-	return seg.At.In(sh.Location).Format("15:04 Mon 2 Jan")
-}
-
-func list(ss []string) string {
-	if len(ss) == 0 {
-		return "none"
-	}
-	return strings.Join(ss, ", ")
 }
 
 // finaleSummary tells, after an export, what the finale segments decided:
