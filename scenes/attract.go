@@ -45,7 +45,7 @@ func (sc *attractScene) Act(s *Stage, a Action) {
 		s.sheet()
 	case Next:
 		switch seg := s.st.CurSeg(); {
-		case seg.Seg.Kind == show.KindWildCard:
+		case seg.Seg.Numbers():
 			s.to(&s.cast.numbers)
 		case !seg.Seg.Draws():
 			s.past()
@@ -69,7 +69,7 @@ func (sc *attractScene) Act(s *Stage, a Action) {
 // Update reads a leaderboard's file again every few seconds: a new one is
 // on screen without a restart.
 func (sc *attractScene) Update(s *Stage, now time.Time) {
-	if seg := s.st.CurSeg(); seg.Seg.Kind == show.KindLeaderboard && !s.busy && now.Sub(sc.boardPoll) >= boardPoll {
+	if seg := s.st.CurSeg(); seg.Seg.Leaderboard() && !s.busy && now.Sub(sc.boardPoll) >= boardPoll {
 		if s.send(show.Command{Op: opStandings, Segment: seg.Seg.ID}) {
 			sc.boardPoll = now
 		}
@@ -118,7 +118,7 @@ func (sc *attractScene) look(s *Stage, now time.Time) any {
 func (*attractScene) Hints(s *Stage) string {
 	var now string
 	switch seg := s.st.CurSeg(); {
-	case seg.Seg.Kind == show.KindWildCard:
+	case seg.Seg.Numbers():
 		now = "Next ► the wild card's numbers"
 	case !seg.Seg.Draws() && s.st.Cur+1 < len(s.st.Segs):
 		now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
@@ -129,7 +129,7 @@ func (*attractScene) Hints(s *Stage) string {
 	default:
 		now = "Next ► freeze the bin of " + seg.Seg.Title
 	}
-	if s.st.CurSeg().Seg.Kind == show.KindLeaderboard {
+	if s.st.CurSeg().Seg.Leaderboard() {
 		now += "  ·  U update the board now"
 	}
 	return now + "  ·  F5 pause the loop"
@@ -145,12 +145,12 @@ func (*attractScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown)
 func (sc *attractScene) panels(s *Stage) []func(*Canvas) {
 	ps := []func(*Canvas){func(dst *Canvas) { sc.drawRunSheet(s, dst) }}
 	for i := range s.st.Segs {
-		if g := s.st.Segs[i].Seg; g.Kind == show.KindSlide {
+		if g := s.st.Segs[i].Seg; g.Slide() {
 			ps = append(ps, func(dst *Canvas) { sc.drawSlide(s, dst, g) })
 		}
 	}
 	for _, g := range s.st.Segs {
-		if g.Seg.Kind == show.KindChest {
+		if g.Seg.Jackpot != nil {
 			ps = append(ps, func(dst *Canvas) { sc.drawJackpotPanel(s, dst, g) })
 		}
 	}
@@ -174,11 +174,11 @@ func (sc *attractScene) panel(in time.Duration) int {
 // slide, that slide stays up.
 func (sc *attractScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	t := s.theme
-	switch g := s.st.CurSeg(); g.Seg.Kind {
-	case show.KindSlide:
+	switch g := s.st.CurSeg(); {
+	case g.Seg.Slide():
 		sc.drawSlide(s, dst, g.Seg)
 		return
-	case show.KindLeaderboard:
+	case g.Seg.Leaderboard():
 		sc.drawLeaderboard(s, dst, g.Seg)
 		return
 	}
@@ -349,10 +349,10 @@ func (*attractScene) drawRunSheet(s *Stage, dst *Canvas) {
 // page.
 func nightPrizes(g *show.Segment) string {
 	switch {
-	case g.Kind == show.KindBonus:
-		return strings.Join(prizeLines(g.Envelopes), "  ·  ")
-	case g.Kind == show.KindChest, g.Kind == show.KindSlide, g.Kind == show.KindLeaderboard:
+	case g.Jackpot != nil, g.Slide(), g.Leaderboard():
 		return ""
+	case g.Ladder() != nil:
+		return strings.Join(prizeLines(g.Ladder()), "  ·  ")
 	}
 	return strings.Join(prizeLines(g.Prizes), "  ·  ")
 }
@@ -409,8 +409,7 @@ const (
 // repaint paints the running line and, on a jackpot's page, the meter,
 // once a movingStep.
 func (sc *attractScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	switch s.st.CurSeg().Seg.Kind {
-	case show.KindSlide, show.KindLeaderboard:
+	if g := s.st.CurSeg().Seg; g.Slide() || g.Leaderboard() {
 		return
 	}
 	if in := now.Sub(s.since); in.Truncate(movingStep) != sc.moved {
@@ -439,17 +438,17 @@ func (sc *attractScene) drawMoving(s *Stage, dst *Canvas, in time.Duration) {
 
 // jackpotOn is the chest whose jackpot page is the loop's page i, or nil.
 func (sc *attractScene) jackpotOn(s *Stage, i int) *show.SegState {
-	if s.st.CurSeg().Seg.Kind == show.KindSlide || s.st.CurSeg().Seg.Kind == show.KindLeaderboard {
+	if g := s.st.CurSeg().Seg; g.Slide() || g.Leaderboard() {
 		return nil
 	}
 	j := 1 // the run sheet is page 0
 	for _, g := range s.st.Segs {
-		if g.Seg.Kind == show.KindSlide {
+		if g.Seg.Slide() {
 			j++
 		}
 	}
 	for _, g := range s.st.Segs {
-		if g.Seg.Kind == show.KindChest {
+		if g.Seg.Jackpot != nil {
 			if j == i {
 				return g
 			}

@@ -70,7 +70,7 @@ func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	if len(won) > 7 {
 		won = won[len(won)-7:] // a bonus jackpot's night: the latest
 	}
-	if seg.Seg.Kind == show.KindRoyalFlush {
+	if seg.Seg.ByPrize() {
 		// the table's prizes, the top prize first, as a prize list reads
 		cur := s.opt.Show.Currency
 		slices.SortStableFunc(won, func(a, b show.Pick) int {

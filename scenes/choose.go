@@ -125,8 +125,8 @@ func (sc *chooseScene) turned(s *Stage, evs []show.Event) {
 	sc.digits = nil
 	s.guard = t.at.Add(freshPress)
 	sc.at = firstFree(s.st.CurSeg(), sc.at, 1)
-	if seg := s.st.Seg(t.segment); seg != nil && seg.Seg.Kind == show.KindChest {
-		s.sound(audio.BallRoll)
+	if seg := s.st.Seg(t.segment); seg != nil {
+		s.sound(chooserOf(seg.Seg).sound)
 	} else {
 		s.sound(audio.CardFlip)
 	}
@@ -151,22 +151,17 @@ func firstFree(seg *show.SegState, i, dir int) int {
 
 // Update runs the table's timed steps: a ball's sting as it opens.
 func (sc *chooseScene) Update(s *Stage, now time.Time) {
-	if seg := s.st.CurSeg(); seg != nil && seg.Seg.Kind == show.KindChest {
-		sc.sting(s, seg, now)
+	if seg := s.st.CurSeg(); seg != nil {
+		if up := chooserOf(seg.Seg).update; up != nil {
+			up(sc, s, seg, now)
+		}
 	}
 }
 
 func (sc *chooseScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	now := s.now()
 	seg := s.st.CurSeg()
-	switch seg.Seg.Kind {
-	case show.KindRoyalFlush:
-		sc.drawCards(s, dst, seg, now)
-	case show.KindChest:
-		sc.drawChest(s, dst, seg, now)
-	default:
-		sc.drawEnvelopes(s, dst, seg, now)
-	}
+	chooserOf(seg.Seg).draw(sc, s, dst, seg, now)
 }
 
 // moving: a card, a ball or an envelope on its way, or the jackpot's
@@ -192,7 +187,7 @@ func (sc *chooseScene) Hints(s *Stage) string {
 	switch {
 	case s.turning(s.now()):
 		return "Turning over…"
-	case seg.Chooser() == nil && seg.Seg.Kind == show.KindBonus && !seg.Done():
+	case seg.Chooser() == nil && seg.Seg.ChoosesAtOnce() && !seg.Done():
 		return "Next ► draw the next winner"
 	case seg.Chooser() == nil:
 		return "Next ► winners board"
@@ -204,14 +199,7 @@ func (sc *chooseScene) Hints(s *Stage) string {
 	if sc.at < len(items) {
 		it = items[sc.at]
 	}
-	typed := "type the ball's number"
-	switch seg.Seg.Kind {
-	case show.KindRoyalFlush:
-		typed = "type the card's place 1–5 (or 10)"
-	case show.KindBonus:
-		typed = "type the envelope's number"
-	}
-	return "Next/Prev move  ·  F5 choose " + it + "  ·  or " + typed + " + Enter"
+	return "Next/Prev move  ·  F5 choose " + it + "  ·  or " + chooserOf(seg.Seg).typed + " + Enter"
 }
 
 // Buttons has no skip: the winners drawn choose first.

@@ -200,7 +200,7 @@ func (s *Stage) act(a Action) {
 func (s *Stage) early() bool {
 	seg := s.st.CurSeg()
 	return s.scene == &s.cast.attract && seg != nil && seg.Seg.Draws() && seg.Frozen == nil &&
-		seg.Seg.Kind != show.KindBonus && s.now().Before(seg.Seg.At)
+		!seg.Seg.Sessions() && s.now().Before(seg.Seg.At)
 }
 
 // skippable reports whether the current draw could be skipped: it is a

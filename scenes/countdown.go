@@ -96,7 +96,7 @@ func (sc *countdownScene) Act(s *Stage, a Action) {
 		return
 	}
 	// a bonus winner's seconds start when the team reaches the device
-	atDevice := seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero()
+	atDevice := seg.Seg.Floor() && p.Deadline.IsZero()
 	switch a {
 	case Next:
 		if s.now().Before(s.guard) {
@@ -179,7 +179,7 @@ func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	case prize != "":
 		Text(dst, prize, t.Fit(t.Bold, sizeMain-32, prize, clear), cx, 510, Center, t.Accent)
 	}
-	if h := s.hourLine(seg, s.now()); h != "" && seg.Seg.Kind == show.KindBonus {
+	if h := s.hourLine(seg, s.now()); h != "" && seg.Seg.Sessions() {
 		Text(dst, h, t.Fit(t.Bold, 44, h, clear), cx, 660, Center, t.Good)
 	}
 	if p.Outcome == "" && p.Proxy != "" {
@@ -307,7 +307,7 @@ func (sc *countdownScene) drawRing(s *Stage, dst *Canvas, now time.Time) {
 		arc(img, ringX, ringY, r, width, 0, left.Seconds()/total.Seconds(), c)
 		Text(img, secondsText(left), t.Bold(220), ringX, ringY-140, Center, c)
 		Text(img, "seconds to claim", t.Regular(sizeSupport-8), ringX, ringY+110, Center, t.Dim)
-	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Kind == show.KindBonus:
+	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Floor():
 		// the team is on its way to the device: the seconds wait for it
 		img.StrokeCircle(ringX, ringY, ringR, 36, spent, false)
 		Text(img, secondsText(total), t.Bold(220), ringX, ringY-140, Center, t.Dim)
@@ -419,7 +419,7 @@ func (sc *countdownScene) Hints(s *Stage) string {
 		return "Next ► the winner chooses " + string(seg.Seg.Chooses())
 	case p.Outcome == show.Pending && sc.menu >= 0:
 		return "Next/Prev move  ·  F5 choose"
-	case p.Outcome == show.Pending && seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero():
+	case p.Outcome == show.Pending && seg.Seg.Floor() && p.Deadline.IsZero():
 		return "Next/A team at the device: the seconds start  ·  C claimed  ·  D register  ·  F forfeit"
 	case p.Outcome == show.Pending:
 		return "Next/C claimed  ·  R proxy  ·  D register  ·  F forfeit  ·  F5 menu  ·  no-show is automatic"
@@ -442,13 +442,13 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 	p := seg.Last()
 	if p != nil && p.Outcome == show.Pending && seg.Chooser() == nil {
 		var out []Button
-		if seg.Seg.Kind == show.KindBonus && p.Deadline.IsZero() {
+		if seg.Seg.Floor() && p.Deadline.IsZero() {
 			out = append(out, Button{Line: "arrived", Label: "Team at the device", Key: "A", Primary: true})
 		}
 		// every decision is irreversible: the console asks first, naming
 		// the winner, with Cancel focused
 		who := s.winnerName(p)
-		out = append(out, Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || seg.Seg.Kind != show.KindBonus,
+		out = append(out, Button{Line: "claim", Label: "Claimed in person", Key: "C", Primary: !p.Deadline.IsZero() || !seg.Seg.Floor(),
 			Irreversible: true, Confirm: "Record that " + who + " claimed in person? It cannot be undone."})
 		proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy", Irreversible: true,
 			Confirm: "Record that a proxy collects for " + who + "? It cannot be undone."}
@@ -502,7 +502,7 @@ func (*countdownScene) autoKey(a *autoplay) Frame {
 	case p == nil:
 	case p.Outcome != show.Pending:
 		return press(ebiten.KeyPageDown)
-	case a.out && p.Deadline.IsZero() && s.st.CurSeg().Seg.Kind == show.KindBonus:
+	case a.out && p.Deadline.IsZero() && s.st.CurSeg().Seg.Floor():
 		return press(ebiten.KeyA) // the team reaches the device; nobody there
 	case a.out:
 		// let the countdown run out: the engine records the no-show

@@ -100,16 +100,14 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		sc.drawWitnessAsked(s, dst, seg)
 		return
 	}
-	if seg.Seg.Kind == show.KindRoyalFlush && seg.Bin != nil && !seg.Seg.Manual {
+	if seg.Seg.Properties() && seg.Bin != nil && !seg.Seg.Manual {
 		sc.drawFinalists(s, dst, seg)
 		return
 	}
 	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, dst.W-160), dst.W/2, 190, Center, t.Text)
 	if f := seg.Frozen; f != nil {
-		line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
-		if seg.Seg.Kind == show.KindManualBin {
-			line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
-		}
+		tickets, players := seg.Seg.BinWords()
+		line := show.Thousands(f.Entries) + " " + tickets + "  ·  " + show.Thousands(f.Participants) + " " + players
 		Text(dst, line, t.Regular(sizeSupport), dst.W/2, 330, Center, t.Text)
 		if src := s.st.Seg(f.From); src != nil {
 			line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
@@ -136,7 +134,7 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		dst.StrokeRect(dst.W/2-420, 540, 840, 130, 4, t.Accent)
 		Text(dst, string(sc.digits)+"_", t.Bold(96), dst.W/2, 550, Center, t.Text)
 		switch {
-		case g.Kind == show.KindChest:
+		case g.Jackpot != nil:
 			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), dst.W/2, 690, Center, t.Accent)
 		case g.Chooses() != "":
 			// the prize waits on a choice: the ladder, never one prize (rules 70.4-70.5)
@@ -145,12 +143,12 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		case g.Prize(seg.Winners()) != "":
 			Text(dst, "for "+amounts(g.Prize(seg.Winners())), t.Fit(t.Bold, 56, "for "+amounts(g.Prize(seg.Winners())), dst.W-240), dst.W/2, 690, Center, t.Accent)
 		}
-	case g.Kind == show.KindChest:
+	case g.Jackpot != nil:
 		Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(96), dst.W/2, 460, Center, t.Accent)
 		line := "1 jackpot ball among " + strconv.Itoa(g.Jackpot.Balls) + "  ·  every other ball " + show.Money(cur, g.Jackpot.Consolation)
 		Text(dst, line, t.Regular(44), dst.W/2, 600, Center, t.Text)
-	case g.Kind == show.KindBonus:
-		line := "Envelopes: " + strings.Join(prizeLines(g.Envelopes), "  ·  ")
+	case g.ChoosesAtOnce():
+		line := titleCase(string(g.Chooses())) + ": " + strings.Join(prizeLines(g.Ladder()), "  ·  ")
 		Text(dst, line, t.Fit(t.Bold, 64, line, dst.W-240), dst.W/2, 470, Center, t.Text)
 		if h := s.hourLine(seg, s.now()); h != "" {
 			Text(dst, h, t.Bold(52), dst.W/2, 580, Center, t.Good)
@@ -185,12 +183,10 @@ func (*introScene) drawWitnessAsked(s *Stage, dst *Canvas, seg *show.SegState) {
 	t := s.theme
 	f := seg.Frozen
 	Text(dst, seg.Seg.Title, t.Fit(t.Bold, 104, seg.Seg.Title, dst.W-160), dst.W/2, 190, Center, t.Text)
-	line := show.Thousands(f.Entries) + " tickets  ·  " + show.Thousands(f.Participants) + " players in the draw"
-	switch seg.Seg.Kind {
-	case show.KindManualBin:
-		line = show.Thousands(f.Entries) + " receipts in the bin  ·  " + show.Thousands(f.Participants) + " players"
-	case show.KindRoyalFlush:
-		line = show.Thousands(f.Participants) + " finalists  ·  " + strconv.Itoa(seg.Seg.Winners) + " winners each choose a card"
+	tickets, players := seg.Seg.BinWords()
+	line := show.Thousands(f.Entries) + " " + tickets + "  ·  " + show.Thousands(f.Participants) + " " + players
+	if seg.Seg.Properties() {
+		line = show.Thousands(f.Participants) + " finalists  ·  " + strconv.Itoa(seg.Seg.Winners) + " winners each choose " + seg.Seg.ChoosesOne()
 	}
 	Text(dst, line, t.Regular(52), dst.W/2, 340, Center, t.Accent)
 	if src := s.st.Seg(f.From); src != nil {
@@ -246,8 +242,8 @@ func (*introScene) autoKey(a *autoplay) Frame {
 // the show file lists them: "Behind the cards: R250 000 · R100 000 · …".
 func prizeLadder(g *show.Segment) string {
 	prizes := g.Prizes
-	if g.Kind == show.KindBonus {
-		prizes = g.Envelopes
+	if l := g.Ladder(); l != nil {
+		prizes = l
 	}
 	what := "Behind the " + string(g.Chooses())
 	return what + ": " + strings.Join(prizeLines(prizes), "  ·  ")

@@ -79,7 +79,7 @@ func (*chooseScene) jackpotAt(s *Stage, seg *show.SegState, now time.Time) jackp
 // frames just after it: the stage paints them whole (choose.go's moving).
 func (sc *chooseScene) jackpotMoving(s *Stage, now time.Time) bool {
 	seg := s.st.CurSeg()
-	if seg == nil || seg.Seg.Kind != show.KindChest || !s.turn.jackpot || s.turn.segment != seg.Seg.ID || s.turn.at.IsZero() {
+	if seg == nil || seg.Seg.Jackpot == nil || !s.turn.jackpot || s.turn.segment != seg.Seg.ID || s.turn.at.IsZero() {
 		return false
 	}
 	d := now.Sub(s.turn.at)

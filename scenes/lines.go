@@ -85,7 +85,7 @@ func titleCase(s string) string {
 // pickLine is a winner's card and ticket; at a bonus jackpot, the device
 // the winner plays at first.
 func (s *Stage) pickLine(seg *show.SegState, p *show.Pick, sep string) string {
-	if seg.Seg.Kind == show.KindBonus {
+	if seg.Seg.Floor() {
 		line := "Device " + p.Ticket
 		if a := s.areaOf(p.Participant); a != "" {
 			line += sep + a
@@ -101,15 +101,14 @@ func (s *Stage) prizeLine(seg *show.SegState, p *show.Pick) string {
 	if w := p.Won(); w != "" {
 		return amounts(w)
 	}
-	switch seg.Seg.Chooses() {
-	case show.ChooseCards:
-		return "chooses a card once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
-	case show.ChooseBalls:
-		return "chooses a ball once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
-	case show.ChooseEnvelopes:
-		return "then chooses an envelope"
+	switch one := seg.Seg.ChoosesOne(); {
+	case one == "":
+		return ""
+	case seg.Seg.ChoosesAtOnce():
+		return "then chooses " + one
+	default:
+		return "chooses " + one + " once all " + strconv.Itoa(seg.Seg.Winners) + " winners are drawn"
 	}
-	return ""
 }
 
 // hourLine is a bonus jackpot's progress this hour: "7 of 15 this hour".

@@ -136,7 +136,7 @@ func (sc *numbersScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
 	now := s.now()
 	seg := s.st.CurSeg()
-	if seg == nil || seg.Seg.Kind != show.KindWildCard || len(seg.Seg.From) == 0 {
+	if seg == nil || !seg.Seg.Numbers() || len(seg.Seg.From) == 0 {
 		return
 	}
 	group := seg.Seg.From[0]

@@ -6,8 +6,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-
-	"drawshow/show"
 )
 
 // revealScene is the winner, as the reel lands: masked name and card,
@@ -159,7 +157,7 @@ func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duratio
 	if who.Tier != 0 {
 		line += "   ·   " + titleCase(who.Tier.String())
 	}
-	if who.Property != "" && seg.Seg.Kind == show.KindRoyalFlush {
+	if who.Property != "" && seg.Seg.Properties() {
 		line = who.Property + "   ·   " + line // finalists come from several properties
 	}
 	Text(dst, line, t.Fit(t.Regular, sizeSupport, line, width), dst.W/2, y+210, Center, t.Dim)

@@ -2,6 +2,9 @@ package scenes
 
 import (
 	"time"
+
+	"drawshow/audio"
+	"drawshow/show"
 )
 
 // A Scene is one screen of the show: what the audience sees, and what the
@@ -90,6 +93,42 @@ type cast struct {
 	closed    closedScene
 	choose    chooseScene
 	numbers   numbersScene
+}
+
+// A chooser is how the choose scene presents what a kind's winners choose
+// among: how it draws them, the timed steps it runs, how long one takes
+// to turn over and its sound, and what the host types to choose one.
+type chooser struct {
+	draw   func(sc *chooseScene, s *Stage, dst *Canvas, seg *show.SegState, now time.Time)
+	update func(sc *chooseScene, s *Stage, seg *show.SegState, now time.Time) // nil: none
+	turn   time.Duration
+	sound  audio.Cue
+	typed  string
+}
+
+// choosers are the cast's finales: what a kind's winners choose (its
+// answer to Segment.Chooses) is presented by one chooser, whose drawing
+// is in its own file (cards.go, chest.go, envelopes.go). This is the one
+// place in scenes that goes by kind; a new kind whose winners choose adds
+// its line here. Everything else asks the segment (Numbers, Slide,
+// Floor, Jackpot…). Set in init: a chooser's drawing asks chooserOf.
+var choosers map[show.Choosable]chooser
+
+func init() {
+	choosers = map[show.Choosable]chooser{
+		show.ChooseCards:     {draw: (*chooseScene).drawCards, turn: flipTime, sound: audio.CardFlip, typed: "type the card's place 1–5 (or 10)"},
+		show.ChooseBalls:     {draw: (*chooseScene).drawChest, update: (*chooseScene).sting, turn: rollTime, sound: audio.BallRoll, typed: "type the ball's number"},
+		show.ChooseEnvelopes: {draw: (*chooseScene).drawEnvelopes, turn: envelopeTime, sound: audio.CardFlip, typed: "type the envelope's number"},
+	}
+}
+
+// chooserOf presents what seg's winners choose; as the envelopes for a
+// segment whose winners choose nothing.
+func chooserOf(seg *show.Segment) chooser {
+	if t, ok := choosers[seg.Chooses()]; ok {
+		return t
+	}
+	return choosers[show.ChooseEnvelopes]
 }
 
 // all is every scene, in the order SceneNames gives them.

@@ -22,21 +22,15 @@ type turnOver struct {
 }
 
 // numberTime is how long each number of a wild card takes to light up.
-// How long a card, a ball and an envelope take is in cards.go (flipTime),
-// chest.go (rollTime) and envelopes.go (envelopeTime).
+// How long a card, a ball and an envelope take is their chooser's (scene.go).
 const numberTime = 700 * time.Millisecond
 
 // length is how long the turn runs.
-func (t turnOver) length(kind show.SegmentKind) time.Duration {
-	switch {
-	case t.numbers:
+func (t turnOver) length(seg *show.Segment) time.Duration {
+	if t.numbers {
 		return time.Duration(t.n) * numberTime
-	case kind == show.KindChest:
-		return rollTime
-	case kind == show.KindBonus:
-		return envelopeTime
 	}
-	return flipTime
+	return chooserOf(seg).turn
 }
 
 // turnAt is how far the turn has run at now, 0 to 1; 1 when there is
@@ -47,7 +41,7 @@ func (s *Stage) turnAt(now time.Time) float64 {
 	if t.at.IsZero() || seg == nil || t.segment != seg.Seg.ID {
 		return 1
 	}
-	return clamp(float64(now.Sub(t.at))/float64(t.length(seg.Seg.Kind)), 0, 1)
+	return clamp(float64(now.Sub(t.at))/float64(t.length(seg.Seg)), 0, 1)
 }
 
 // turning reports whether a turn is still on its way.

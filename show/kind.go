@@ -52,6 +52,8 @@ type kind interface {
 	// notes adds check's lines for the segment, given what check found
 	// in its entry file.
 	notes(sh *Show, seg *Segment, f *Found, note func(format string, args ...any))
+	// binWords are what a frozen bin's tickets and players are called.
+	binWords() (tickets, players string)
 }
 
 // traits are a kind's rules: the engine, the state and the replay ask
@@ -88,6 +90,7 @@ func (plain) report(*Show, *SegState, [32]byte, bool, func(string, string)) {
 func (plain) smallDraws(*Show, *SegState, [32]byte) []SmallDraw   { return nil }
 func (plain) madeFrom(*Show, *Segment) string                     { return "no entry file" }
 func (plain) notes(*Show, *Segment, *Found, func(string, ...any)) {}
+func (plain) binWords() (string, string)                          { return "tickets", "players in the draw" }
 
 // unknown is the kind of a segment whose kind no file registers: it
 // answers no to everything (the show file's check says what is wrong).
@@ -184,6 +187,11 @@ func (s *Segment) ByPrize() bool { return s.traits().byPrize }
 // bonus jackpot's envelopes; nil when its winners choose none, or their
 // prize is a chest's jackpot.
 func (s *Segment) Ladder() []string { return s.kind().ladder(s) }
+
+// BinWords are what the stage calls the segment's frozen bin's tickets
+// and players: "tickets" and "players in the draw"; a manual bin's
+// "receipts in the bin" and "players".
+func (s *Segment) BinWords() (tickets, players string) { return s.kind().binWords() }
 
 // Report is what the segment's kind adds to its page of the report and
 // its sheet, as label and text: where its bin came from, how it was

@@ -39,3 +39,5 @@ func (manualBin) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(stri
 func (manualBin) madeFrom(sh *Show, seg *Segment) string {
 	return fmt.Sprintf("the receipts of %s", sh.WinnersOf(seg.From))
 }
+
+func (manualBin) binWords() (string, string) { return "receipts in the bin", "players" }
