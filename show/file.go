@@ -475,7 +475,7 @@ func Parse(path string, b []byte) (*Show, error) {
 				p.add(at("at"), "segment %s: at %q is not a local time like 2024-11-30T21:30", seg.ID, r.At)
 			}
 		}
-		c := &parsing{p: &p, n: n, r: &r, loc: loc, resolve: resolve}
+		c := &parsing{p: &p, n: n, r: &r, loc: loc, currency: s.Currency, resolve: resolve}
 		if k.traits().page {
 			checkKeys(&p, n, k.keys(), string(seg.Kind)+" segment")
 			s.Segments = append(s.Segments, k.parse(c, seg)...)

@@ -272,13 +272,14 @@ func (s *Segment) traits() traits { return s.kind().traits() }
 
 // parsing is what a kind's parse reads a segment with: the problems found
 // so far, the segment's node and its decoded keys, the show's time zone
-// and how a path in the file resolves.
+// and currency, and how a path in the file resolves.
 type parsing struct {
-	p       *problems
-	n       *yaml.Node
-	r       *segmentYAML
-	loc     *time.Location
-	resolve func(string) string
+	p        *problems
+	n        *yaml.Node
+	r        *segmentYAML
+	loc      *time.Location
+	currency string
+	resolve  func(string) string
 }
 
 // at is the node of the segment's key, or the segment's own node when the
