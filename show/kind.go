@@ -19,8 +19,8 @@ type SegmentKind string
 // kind_chest.go…): its keys and parsing, its traits, how its winners
 // choose, and what the scenes, the lists and the exports need to know.
 // The engine, the state, the replay and everything outside show ask the
-// segment (Segment.Draws, Floor, Ladder…), which asks its kind; nothing
-// names a kind but its own file. A kind embeds plain for the answers it
+// segment (Segment.Draws, Floor, Ladder…), which asks its kind; no code
+// outside show names a kind. A kind embeds plain for the answers it
 // shares with a plain draw, and registers itself in its file's init.
 type kind interface {
 	// traits are its rules, as yes-or-no answers.
@@ -81,16 +81,15 @@ type traits struct {
 // plain is the answers a kind shares with a plain draw, for kinds to embed.
 type plain struct{}
 
-func (plain) needsEntries(*segmentYAML) bool          { return true }
-func (plain) parse(_ *parsing, seg Segment) []Segment { return []Segment{seg} }
-func (plain) choose(*SegState, string) choosing       { return nil }
-func (plain) ladder(*Segment) []string                { return nil }
-func (plain) report(*Show, *SegState, [32]byte, bool, func(string, string)) {
-}
-func (plain) smallDraws(*Show, *SegState, [32]byte) []SmallDraw   { return nil }
-func (plain) madeFrom(*Show, *Segment) string                     { return "no entry file" }
-func (plain) notes(*Show, *Segment, *Found, func(string, ...any)) {}
-func (plain) binWords() (string, string)                          { return "tickets", "players in the draw" }
+func (plain) needsEntries(*segmentYAML) bool                                { return true }
+func (plain) parse(_ *parsing, seg Segment) []Segment                       { return []Segment{seg} }
+func (plain) choose(*SegState, string) choosing                             { return nil }
+func (plain) ladder(*Segment) []string                                      { return nil }
+func (plain) report(*Show, *SegState, [32]byte, bool, func(string, string)) {}
+func (plain) smallDraws(*Show, *SegState, [32]byte) []SmallDraw             { return nil }
+func (plain) madeFrom(*Show, *Segment) string                               { return "no entry file" }
+func (plain) notes(*Show, *Segment, *Found, func(string, ...any))           {}
+func (plain) binWords() (string, string)                                    { return "tickets", "players in the draw" }
 
 // unknown is the kind of a segment whose kind no file registers: it
 // answers no to everything (the show file's check says what is wrong).
