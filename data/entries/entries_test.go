@@ -3,6 +3,7 @@ package entries
 import (
 	"bufio"
 	"cmp"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +13,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"drawshow/data/internal/filetest"
 	"drawshow/show"
@@ -653,4 +655,40 @@ func TestEntryNeed(t *testing.T) {
 			t.Errorf("%s: NeedOf = %+v, want %+v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// BenchmarkReadVsCSV1M holds reading an entry file (every row checked,
+// hashed as it is read, tickets checked for duplicates) to a yardstick
+// measured in the same loop: the same file read with encoding/csv alone.
+// csv-ratio is the reader's time over the yardstick's.
+func BenchmarkReadVsCSV1M(b *testing.B) {
+	const rows = 1_000_000
+	path := filepath.Join(b.TempDir(), "entries.csv")
+	b.SetBytes(writeBenchCSV(b, path, rows))
+	need := Need{Ticket: true, Tier: true}
+	var ours, yard time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := csv.NewReader(bufio.NewReaderSize(f, 64<<10))
+		r.ReuseRecord = true
+		n := -1 // the header
+		for {
+			if _, err := r.Read(); err != nil {
+				break
+			}
+			n++
+		}
+		f.Close()
+		t1 := time.Now()
+		m := 0
+		if _, err := Read(path, "", Columns{}, need, func(Row) error { m++; return nil }); err != nil || m != rows || n != rows {
+			b.Fatalf("%d and %d rows, %v", n, m, err)
+		}
+		yard, ours = yard+t1.Sub(t0), ours+time.Since(t1)
+	}
+	b.ReportMetric(float64(ours)/float64(yard), "csv-ratio")
 }
