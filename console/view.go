@@ -55,6 +55,7 @@ type Winner struct {
 	Outcome    string      `json:"outcome,omitempty"`    // empty while undecided; else e.g. "claimed", "no-show"
 	Reason     string      `json:"reason,omitempty"`     // why: a forfeit's, a no-show's, a void's; an attested decline's note
 	Attested   bool        `json:"attested,omitempty"`   // declined on the host's word of a paper register, not a register loaded
+	Selection  string      `json:"selection,omitempty"`  // the file of the casino system's choice the pick was taken from, in order
 }
 
 // Column is one named value of an entry file's row.

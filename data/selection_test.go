@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"drawshow/data/entries"
+	"drawshow/data/export"
+	"drawshow/data/record"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -64,6 +67,26 @@ func TestSelectionInTheRecord(t *testing.T) {
 	}
 	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify: %v %q", err, r.Problems)
+	}
+	// verify of the export says the picks came from the file, not the seed
+	out := t.TempDir()
+	rec, err := export.Write(db, ss.ID, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := rec.Draws[0]; d.Selection != "teeds.csv" || d.SelectionSHA256 != l.SelectedSHA256 {
+		t.Errorf("record.json's draw: selection %q %q", d.Selection, d.SelectionSHA256)
+	}
+	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	if w := "Selection teeds.csv: the casino system's choice; every pick taken in its order"; !strings.Contains(all, w) {
+		t.Errorf("report.pdf does not say %q", w)
+	}
+	r, err := verify.Dir(out)
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify %s: %v %q", out, err, r.Problems)
+	}
+	if got, want := r.Summary(), "1 draw(s), 0 pick(s) re-derived; cash: 2 pick(s) taken in order from teeds.csv (SHA-256 "+l.SelectedSHA256+"), each checked against the frozen bin"; got != want {
+		t.Errorf("verify says %q, want %q", got, want)
 	}
 	// the file changed after the show: the record still holds what was presented
 	if err := os.WriteFile(filepath.Join(c.dir, "teeds.csv"), []byte("Ticket\nT-01\n"), 0o644); err != nil {

@@ -291,6 +291,9 @@ func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *c
 	w := *l.winner
 	w.Outcome = string(p.Outcome)
 	w.Reason, w.Attested = p.Reason, record.Attested(p)
+	if l := seg.Lists; l != nil && l.SelectedFile != "" {
+		w.Selection = l.SelectedFile
+	}
 	w.Prize = p.Won()
 	if p.Proxy != "" {
 		w.Proxy = &console.Nomination{Name: p.Proxy, ID: p.ProxyID}

@@ -230,7 +230,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			r.Against(paper)
 			problems = r.Problems
 			if len(problems) == 0 {
-				fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived%s\n", r.Draws, r.Picks, choicesDerived(r))
+				fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
 			}
 			break
 		}
@@ -242,7 +242,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		problems = r.Problems
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, record.SumsFile)
-			fmt.Fprintf(stdout, "record OK: %d draw(s), %d pick(s) re-derived%s\n", r.Draws, r.Picks, choicesDerived(r))
+			fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
 			fmt.Fprintf(stdout, "database copy OK: journal of %d events, head %s; it folds to the same record\n", r.Events, r.Head)
 		}
 	default:

@@ -384,4 +384,8 @@ func (r *report) lists(l *show.Lists) {
 			r.KV(f.what+" SHA-256", f.sum, true)
 		}
 	}
+	if l.SelectedFile != "" && r.x.st.Opened.Rules >= 1 {
+		r.KV("Selection", l.SelectedFile+": the casino system's choice; every pick taken in its order, checked against the frozen bin, not derived from the seed", false)
+		r.KV("Selection SHA-256", l.SelectedSHA256, true)
+	}
 }

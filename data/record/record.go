@@ -102,6 +102,10 @@ type RecordDraw struct {
 	// than show.MaxRedraws of them (records of rules edition 1 on).
 	Redraws []Redraw `json:"redraws,omitempty"`
 	Marked  bool     `json:"marked,omitempty"`
+	// Selection is the file of another system's choice the picks were
+	// taken from in order, not derived (rules edition 1 on).
+	Selection       string `json:"selection,omitempty"`
+	SelectionSHA256 string `json:"selection_sha256,omitempty"`
 
 	// Finale segments only; a plain draw has none of these.
 	Kind        string         `json:"kind,omitempty"`         // the segment's kind, when not a plain draw
@@ -290,6 +294,9 @@ func New(sh *show.Show, st *show.State) *Record {
 		d.DrawWitness = s.DrawWitness
 		if st.Opened.Rules >= 1 {
 			d.Redraws, d.Marked = RedrawsOf(s), s.Marked()
+			if l := s.Lists; l != nil && l.SelectedFile != "" {
+				d.Selection, d.SelectionSHA256 = l.SelectedFile, l.SelectedSHA256
+			}
 		}
 		finaleDraw(sh, s, &d)
 		for _, p := range s.Picks {

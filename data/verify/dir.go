@@ -156,7 +156,16 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		if s.Frozen != nil {
 			r.Draws++
 		}
-		r.Picks += len(s.Picks)
+		switch {
+		case len(s.Picks) == 0:
+		case s.Seg.Manual:
+			r.Taken = append(r.Taken, fmt.Sprintf("%s: %d pick(s) typed from the physical bin, each checked against the frozen bin", s.Seg.ID, len(s.Picks)))
+		case s.Lists != nil && s.Lists.SelectedFile != "":
+			r.Taken = append(r.Taken, fmt.Sprintf("%s: %d pick(s) taken in order from %s (SHA-256 %s), each checked against the frozen bin",
+				s.Seg.ID, len(s.Picks), s.Lists.SelectedFile, s.Lists.SelectedSHA256))
+		default:
+			r.Picks += len(s.Picks)
+		}
 		for _, p := range s.Picks {
 			if p.Choice != nil {
 				r.Choices++

@@ -7,16 +7,28 @@ import "fmt"
 type Report struct {
 	Show       string
 	Draws      int
-	Picks      int
-	Choices    int    // cards, balls and envelopes turned over (a consolation paid without choosing too)
-	SmallDraws int    // draws over small bins derived: cards, the chest's ball, envelopes, a wild card's numbers
-	Underived  int    // random outcomes taken as recorded: the seed is not revealed yet
-	Files      int    // the files compared (an archive: checked against SHA256SUMS)
-	Events     int    // the show's events in the journal
-	Head       string // the hash of its last event
-	Commitment string // the show's, from its show-opened event
+	Picks      int      // picks re-derived from the seed
+	Taken      []string // picks not derived, each draw's in words: taken from a selection file, typed from a physical bin
+	Choices    int      // cards, balls and envelopes turned over (a consolation paid without choosing too)
+	SmallDraws int      // draws over small bins derived: cards, the chest's ball, envelopes, a wild card's numbers
+	Underived  int      // random outcomes taken as recorded: the seed is not revealed yet
+	Files      int      // the files compared (an archive: checked against SHA256SUMS)
+	Events     int      // the show's events in the journal
+	Head       string   // the hash of its last event
+	Commitment string   // the show's, from its show-opened event
 	Problems   []string
 	rows       map[int64]string // the journal's rows read: seq → hash
+}
+
+// Summary is what was re-derived, and what was taken as given: "3
+// draw(s), 10 pick(s) re-derived; sat-raps: 15 pick(s) taken in order
+// from raps.csv (SHA-256 1a2b…)".
+func (r *Report) Summary() string {
+	s := fmt.Sprintf("%d draw(s), %d pick(s) re-derived", r.Draws, r.Picks)
+	for _, t := range r.Taken {
+		s += "; " + t
+	}
+	return s
 }
 
 func (r *Report) bad(format string, args ...any) {
