@@ -91,6 +91,28 @@ func TestBrowserClickAndKey(t *testing.T) {
 	none(t, d.acts, "action")
 }
 
+// TestBrowserKeysInOrder: keys pressed one after another reach the stage
+// in that order, even when the first is slow to be taken: CI saw F5 then
+// 7 arrive as 7 then F5, two requests in flight at once.
+func TestBrowserKeysInOrder(t *testing.T) {
+	s, d := start(t, Config{})
+	s.Publish(countdownView)
+	ctx := open(t, s)
+	until(t, ctx, `document.querySelector('button[data-line="claim"]') !== null`)
+	release := d.holdNextKey()
+	run(t, ctx, "pressing F5 and 7", chromedp.KeyEvent(kb.F5), chromedp.KeyEvent("7"))
+	// while F5 is held at the desk, 7 is not sent: it waits its turn
+	until(t, ctx, `window.keysInFlight === 2`)
+	none(t, d.keys, "key")
+	release()
+	for _, want := range []string{"F5", "Digit7"} {
+		if got := next(t, d.keys, "key"); got != want {
+			t.Errorf("key %q reached the desk, want %q", got, want)
+		}
+	}
+	until(t, ctx, `window.keysInFlight === 0`)
+}
+
 // TestBrowserScrollKeysStayTheBrowsers: pressing ↓ to scroll the page
 // during a countdown recorded "claimed". The keys a browser scrolls with
 // (↓ ↑ Space End Home) stay the browser's, even when the stage's key map

@@ -31,6 +31,7 @@ type desk struct {
 
 	mu     sync.Mutex
 	refuse error
+	gate   chan struct{} // the next key waits in Key until it is closed
 }
 
 func newDesk() *desk { return &desk{acts: make(chan string, 64), keys: make(chan string, 64)} }
@@ -43,8 +44,24 @@ func (d *desk) Act(line string) error {
 }
 
 func (d *desk) Key(name string) error {
+	d.mu.Lock()
+	g := d.gate
+	d.gate = nil
+	d.mu.Unlock()
+	if g != nil {
+		<-g
+	}
 	d.keys <- name
 	return nil
+}
+
+// holdNextKey makes the next key wait in Key until release is called.
+func (d *desk) holdNextKey() (release func()) {
+	g := make(chan struct{})
+	d.mu.Lock()
+	d.gate = g
+	d.mu.Unlock()
+	return func() { close(g) }
 }
 
 func (d *desk) refusing(err error) {
