@@ -15,6 +15,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/session"
 	"drawshow/data/store"
+	"drawshow/data/witness"
 	"drawshow/flightlog"
 	"drawshow/show"
 )
@@ -80,6 +81,22 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return err
 	}
 	cli.LogSession(fl, ss)
+	if r.Feed != "" {
+		srv, err := serveFeed(db, ss.ID, r.Feed, stderr)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			// the feed waits, after the last action, for its followers to
+			// hold what was recorded: a follower a moment behind still
+			// witnesses the end
+			if !srv.Feed().WaitHeld(feedHold) {
+				n, at := srv.Feed().Followers()
+				fmt.Fprintf(stderr, "witness feed: %d of %d follower(s) hold the record's head after %v\n", at, n, feedHold)
+			}
+			srv.Close()
+		}()
+	}
 	for _, m := range ss.Missing {
 		fmt.Fprintf(stderr, "warning: %s (checked when the show imports it)\n", m)
 	}
@@ -202,6 +219,24 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return cli.ErrQuiet
 	}
 	return nil
+}
+
+// feedHold is how long a headless run waits at its end for its
+// followers to hold the head.
+const feedHold = 10 * time.Second
+
+// serveFeed serves the show's witness feed on addr and prints its link.
+func serveFeed(db *store.DB, showID, addr string, stderr io.Writer) (*witness.Server, error) {
+	tok, err := db.LinkToken("feed", showID)
+	if err != nil {
+		return nil, err
+	}
+	srv, err := witness.Listen(addr, witness.NewFeed(db, showID, tok))
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(stderr, "witness feed: %s\n", srv.Link())
+	return srv, nil
 }
 
 // frozenPrint is a frozen bin's fingerprint, or "none" for what freezes

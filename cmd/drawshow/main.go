@@ -23,15 +23,16 @@ Usage:
   drawshow check SHOW.yaml
   drawshow run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
                [--audio-device NAME] [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR]
-  drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME]
+  drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME] [--feed ADDR]
   drawshow export --db FILE [--show ID] --out DIR
   drawshow archive --db FILE [--show ID] --out FILE.zip
   drawshow statement --db FILE --card NUMBER
   drawshow shows --db FILE
   drawshow report --db FILE --campaign --out DIR
   drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
-  drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]...
-  drawshow verify --db FILE [--commitment HEX] [--anchor SEQ:HEX]...
+  drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--witness FILE]
+  drawshow verify --db FILE [--commitment HEX] [--anchor SEQ:HEX]... [--witness FILE]
+  drawshow follow URL --out FILE
   drawshow monitors
   drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
@@ -93,6 +94,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"report":    cmdReport,
 		"sheet":     cmdSheet,
 		"verify":    cmdVerify,
+		"follow":    cmdFollow,
 		"monitors":  handOver("monitors"),
 		"demo":      handOver("demo"),
 		// run without --headless is handed over too, but its flags are ours

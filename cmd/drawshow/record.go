@@ -14,6 +14,7 @@ import (
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/witness"
 	"drawshow/show"
 )
 
@@ -193,9 +194,15 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		paper.Anchors = append(paper.Anchors, a)
 		return err
 	})
+	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
+	}
+	if *witnessFile != "" {
+		if paper.Witness, err = witness.ReadFile(*witnessFile); err != nil {
+			return err
+		}
 	}
 	var problems []string
 	switch {
@@ -250,6 +257,10 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if len(problems) == 0 && (paper.Commitment != "" || len(paper.Anchors) > 0) {
 		fmt.Fprintf(stdout, "paper OK: %s%d anchor(s) hold\n", map[bool]string{true: "the commitment matches; "}[paper.Commitment != ""], len(paper.Anchors))
+	}
+	if len(problems) == 0 && *witnessFile != "" {
+		n, last := witness.Held(paper.Witness)
+		fmt.Fprintf(stdout, "witness OK: the record holds all %d row(s) of %s, to row %d, as they were seen\n", n, *witnessFile, last)
 	}
 	for _, p := range problems {
 		fmt.Fprintln(stdout, "MISMATCH:", p)

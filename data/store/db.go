@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"drawshow/data/internal/signal"
 	"github.com/mattn/go-sqlite3" // the SQLite driver
 )
 
@@ -20,6 +21,8 @@ type DB struct {
 	sql  *conn
 	path string
 	lock *Lock // the writer's; nil for a reader
+
+	changes signal.Next // fired at each commit
 }
 
 // conn is the database's connection pool. A reader's queries all go

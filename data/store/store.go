@@ -177,7 +177,11 @@ func (db *DB) tx(f func(*sql.Tx) error) error {
 		tx.Rollback()
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	db.changes.Fire()
+	return nil
 }
 
 // Progress reads a headless run's progress; ok is false before the first action.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"drawshow/data/witness"
 )
 
 // Paper is what the auditor reads off paper to hold a record to: the
@@ -16,6 +18,9 @@ import (
 type Paper struct {
 	Commitment string   // hex, as on the sheet; "" if none given
 	Anchors    []Anchor // rows of the journal and the start of their hashes
+	// Witness is a follower's witness file (drawshow follow): every row
+	// it holds must be in the record as it was seen.
+	Witness []witness.Line
 }
 
 // Anchor is a journal row's seq and the first hex digits of its hash.
@@ -57,7 +62,7 @@ func (p Paper) Check(hash func(seq int64) (string, bool), commitments []string) 
 			out = append(out, fmt.Sprintf("anchor %d:%s: row %d hashes to %s: the record was rewritten since the paper was printed", a.Seq, a.Prefix, a.Seq, h[:min(len(h), len(a.Prefix))]))
 		}
 	}
-	return out
+	return append(out, witness.Check(p.Witness, hash)...)
 }
 
 // Against holds the verified export to p, adding what does not match.

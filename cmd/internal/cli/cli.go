@@ -80,6 +80,7 @@ type Run struct {
 	Rehearsal bool
 	Seed      string
 	Clock     string
+	Feed      string
 	Stage     Stage
 }
 
@@ -91,6 +92,7 @@ func (r *Run) Register(fs *flag.FlagSet) {
 	fs.StringVar(&r.Witness, "witness", "", "the independent auditor's witness `TEXT`, typed after seeing the commitment")
 	fs.BoolVar(&r.Rehearsal, "rehearsal", false, "mark the show as a rehearsal (never an official result)")
 	fs.StringVar(&r.Seed, "seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
+	fs.StringVar(&r.Feed, "feed", "", "serve the witness feed on `ADDR` (IP:port) for a follower off the laptop (drawshow follow)")
 	r.Stage.Register(fs)
 	fs.StringVar(&r.Clock, "clock", "", "the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now); on the stage, rehearsals only")
 }

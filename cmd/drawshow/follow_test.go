@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// feedRun is a headless run that serves its witness feed, fed its
+// action lines as the test writes them.
+type feedRun struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stderr strings.Builder
+	link   string
+	done   chan error
+}
+
+// startFeedRun starts a headless rehearsal of the crash show on db, its
+// clock at clock, with --feed addr, and waits for its feed's link. (The
+// crash night's actions are written for the test seed.)
+func startFeedRun(t *testing.T, db, clock, addr string) *feedRun {
+	t.Helper()
+	r := &feedRun{done: make(chan error, 1)}
+	r.cmd = programCmd(t, "run", crashShow, "--db", db, "--headless", "--actions", "-", "--rehearsal", "--seed", testSeed, "--clock", clock, "--feed", addr)
+	var err error
+	if r.stdin, err = r.cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	r.cmd.Stderr = pw
+	if err := r.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.cmd.Process.Kill() })
+	linked := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			r.stderr.WriteString(sc.Text() + "\n") // read only after done
+			if l, ok := strings.CutPrefix(sc.Text(), "witness feed: "); ok {
+				linked <- l
+			}
+		}
+	}()
+	go func() {
+		r.done <- r.cmd.Wait()
+		pw.Close()
+	}()
+	select {
+	case r.link = <-linked:
+	case err := <-r.done:
+		t.Fatalf("the run ended before it served its feed: %v\n%s", err, r.stderr.String())
+	case <-time.After(2 * time.Minute):
+		t.Fatal("no witness feed link in two minutes")
+	}
+	return r
+}
+
+func (r *feedRun) send(t *testing.T, lines ...string) {
+	t.Helper()
+	if _, err := io.WriteString(r.stdin, strings.Join(lines, "\n")+"\n"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitFor waits until the witness file at path holds a row of kind.
+func waitFor(t *testing.T, path, kind string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		b, _ := os.ReadFile(path)
+		if strings.Contains(string(b), `"kind":"`+kind+`"`) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("%s never held a %s row", path, kind)
+}
+
+// startFollower starts drawshow follow as its own process.
+func startFollower(t *testing.T, link, out string) (done chan int, stderr *strings.Builder) {
+	t.Helper()
+	cmd := programCmd(t, "follow", link, "--out", out)
+	stderr = new(strings.Builder)
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	done = make(chan int, 1)
+	go func() {
+		cmd.Wait()
+		done <- cmd.ProcessState.ExitCode()
+	}()
+	return done, stderr
+}
+
+func waitExit(t *testing.T, done chan int, what string) int {
+	t.Helper()
+	select {
+	case code := <-done:
+		return code
+	case <-time.After(3 * time.Minute):
+		t.Fatalf("%s did not end", what)
+		return 0
+	}
+}
+
+// officialActions are the crash night's action lines.
+func officialActions(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile(crashActions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+}
+
+// TestFollowerWitnessesAHonestNight: a follower in its own process holds
+// the whole journal of a night by the time the run ends, and
+// verify holds the database and the export to it.
+func TestFollowerWitnessesAHonestNight(t *testing.T) {
+	dir := t.TempDir()
+	db, out := filepath.Join(dir, "c.db"), filepath.Join(dir, "witness.jsonl")
+	run := startFeedRun(t, db, testClock, "127.0.0.1:0")
+	followed, fstderr := startFollower(t, run.link, out)
+	lines := officialActions(t)
+	run.send(t, lines[:4]...)
+	waitFor(t, out, "show-opened")
+	run.send(t, lines[4:]...)
+	run.stdin.Close()
+	if err := <-run.done; err != nil {
+		t.Fatalf("run: %v\n%s", err, run.stderr.String())
+	}
+	if code := waitExit(t, followed, "follow"); code != 0 {
+		t.Fatalf("follow exited %d:\n%s", code, fstderr.String())
+	}
+	wantRun(t, 0, []string{"witness OK: the record holds all"}, "verify", "--db", db, "--witness", out)
+	exp := filepath.Join(dir, "export")
+	wantRun(t, 0, nil, "export", "--db", db, "--out", exp)
+	wantRun(t, 0, []string{"witness OK"}, "verify", exp, "--witness", out)
+	if fi, err := os.Stat(db + ".key"); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the feed's key file: %v, %v", fi, err)
+	}
+}
+
+// TestFollowerCatchesAKilledRunRolledBack is the insider's rollback: a
+// pick goes on air and the follower holds it; the run is killed (kill -9)
+// and the database's write-ahead log deleted, putting the journal back;
+// the show is run again. The follower, on the same link, names the
+// rollback at once, and verify --witness refuses the record.
+func TestFollowerCatchesAKilledRunRolledBack(t *testing.T) {
+	dir := t.TempDir()
+	db, out := filepath.Join(dir, "c.db"), filepath.Join(dir, "witness.jsonl")
+	run := startFeedRun(t, db, testClock, "127.0.0.1:0")
+	followed, fstderr := startFollower(t, run.link, out)
+	lines := officialActions(t)
+	run.send(t, "draw")
+	waitFor(t, out, "pick-drawn")
+	run.cmd.Process.Kill()
+	<-run.done
+	for _, p := range []string{db + "-wal", db + "-shm"} {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	addr := strings.TrimPrefix(strings.Split(run.link, "/feed")[0], "http://")
+	again := startFeedRun(t, db, "2024-11-30T21:31", addr) // drawn again a minute on
+	if again.link != run.link {
+		t.Errorf("the feed's link changed across the restart:\n%s\n%s", run.link, again.link)
+	}
+	// the follower comes back within its second and names the rollback
+	// before anything is drawn again
+	waitFor(t, out, "rollback")
+	again.send(t, lines...)
+	again.stdin.Close()
+	if err := <-again.done; err != nil {
+		t.Fatalf("run: %v\n%s", err, again.stderr.String())
+	}
+	var code int
+	select {
+	case code = <-followed:
+	case <-time.After(time.Minute):
+		b, _ := os.ReadFile(out)
+		t.Fatalf("follow did not end; it said:\n%s\nthe run said:\n%s\nthe witness holds:\n%s", fstderr.String(), again.stderr.String(), b)
+	}
+	said := fstderr.String()
+	if code == 0 || !strings.Contains(said, "ALARM:") {
+		t.Fatalf("follow exited %d and said:\n%s", code, said)
+	}
+	t.Logf("the follower said:\n%s", said)
+	var mism []string
+	stdout, _, vcode := runProgram(t, programCmd(t, "verify", "--db", db, "--witness", out))
+	for _, l := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(l, "MISMATCH:") {
+			mism = append(mism, l)
+		}
+	}
+	if vcode == 0 || !strings.Contains(stdout, "after the witness saw it") {
+		t.Fatalf("verify --witness of the rolled-back record exited %d:\n%s", vcode, stdout)
+	}
+	t.Logf("verify said:\n%s", strings.Join(mism, "\n"))
+}

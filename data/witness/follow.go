@@ -1,0 +1,228 @@
+package witness
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"time"
+
+	"drawshow/data/record"
+)
+
+// follower is what a follower holds: the rows of the branch it follows,
+// by seq, and the last of them.
+type follower struct {
+	held   map[int64]string // seq → hash
+	last   *record.Row
+	show   string
+	alarms int
+	closed bool
+}
+
+func newFollower() *follower { return &follower{held: map[int64]string{}} }
+
+// take judges one line of the feed and returns the lines to keep in the
+// witness file: the row (unless already held) and any alarm it raised.
+func (f *follower) take(l Line, now time.Time) []Line {
+	switch {
+	case l.Head != nil:
+		if f.show == "" {
+			f.show = l.Head.Show
+		}
+		return nil
+	case l.Alarm != nil:
+		f.alarms++
+		a := *l.Alarm
+		a.At = now.UTC().Format(time.RFC3339)
+		return []Line{{Alarm: &a}}
+	case l.Closed != nil:
+		if f.closed {
+			return nil // said again, to the follower's last word
+		}
+		f.closed = true
+		return []Line{l}
+	case l.Row == nil:
+		return nil
+	}
+	r := *l.Row
+	var out []Line
+	alarm := func(k AlarmKind, held, rec, format string, args ...any) {
+		f.alarms++
+		out = append(out, Line{Alarm: &Alarm{Kind: k, At: now.UTC().Format(time.RFC3339), Seq: r.Seq, Held: held, Record: rec, Text: fmt.Sprintf(format, args...)}})
+	}
+	if !hashHolds(&r) {
+		alarm(Broken, "", r.Hash, "the feed's row %d (%s) does not hash to %s: the row was edited", r.Seq, r.Kind, r.Hash)
+		return out
+	}
+	if h, ok := f.held[r.Seq]; ok {
+		if h == r.Hash {
+			f.last = &r
+			return nil
+		}
+		alarm(Fork, h, r.Hash, "the record now has another row %d (%s): the witness holds %s, the record %s", r.Seq, r.Kind, h, r.Hash)
+		for s := range f.held {
+			if s > r.Seq {
+				delete(f.held, s)
+			}
+		}
+	} else if f.last != nil && (r.Seq != f.last.Seq+1 || r.PrevHash != f.last.Hash) {
+		alarm(Broken, f.last.Hash, r.PrevHash, "row %d does not follow row %d (its prev_hash is %s, row %d's hash %s)", r.Seq, f.last.Seq, r.PrevHash, f.last.Seq, f.last.Hash)
+	}
+	f.held[r.Seq] = r.Hash
+	f.last = &r
+	return append(out, Line{Row: &r})
+}
+
+// hashHolds reports whether a row's hash is its content's.
+func hashHolds(r *record.Row) bool {
+	prev, err1 := hex.DecodeString(r.PrevHash)
+	h, err2 := hex.DecodeString(r.Hash)
+	if err1 != nil || err2 != nil || len(prev) != sha256.Size {
+		return false
+	}
+	return bytes.Equal(record.Chain(prev, record.Canonical(r.Seq, r.At, r.Kind, []byte(r.Payload))), h)
+}
+
+// Options are how Follow follows.
+type Options struct {
+	URL    string    // the feed's link as printed, with its token
+	Out    string    // the witness file, appended to
+	Log    io.Writer // where alarms and the connection's comings and goings are told
+	Client *http.Client
+	Retry  time.Duration // the wait before reconnecting; 0 means a second
+}
+
+// Follow follows the feed at opt.URL until the show closes or ctx ends,
+// appending every row and alarm to opt.Out and syncing it after each
+// answer. A witness file already there is read first and followed on
+// from: the follower may be restarted too. It returns an error when any
+// alarm was raised while it followed.
+func Follow(ctx context.Context, opt Options) error {
+	if _, err := url.Parse(opt.URL); err != nil {
+		return fmt.Errorf("feed link %q: %v", opt.URL, err)
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	f := newFollower()
+	if old, err := ReadFile(opt.Out); err == nil {
+		for _, l := range old {
+			f.take(l, time.Time{})
+		}
+		f.alarms, f.closed = 0, false
+		if f.last != nil {
+			fmt.Fprintf(opt.Log, "%s holds rows up to %d; following on from there\n", opt.Out, f.last.Seq)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	out, err := os.OpenFile(opt.Out, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	client := opt.Client
+	if client == nil {
+		client = &http.Client{Timeout: 2 * feedWait}
+	}
+	retry := opt.Retry
+	if retry <= 0 {
+		retry = time.Second
+	}
+	id := make([]byte, 8)
+	rand.Read(id)
+	lost := false
+	for !f.closed {
+		err := f.ask(ctx, client, opt.URL, hex.EncodeToString(id), out, opt.Log)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil {
+			if !lost {
+				fmt.Fprintf(opt.Log, "feed lost: %v; reconnecting every %v\n", err, retry)
+			}
+			lost = true
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(retry):
+			}
+			continue
+		}
+		if lost {
+			fmt.Fprintf(opt.Log, "feed back; following on from row %d\n", f.lastSeq())
+			lost = false
+		}
+	}
+	// one more word, that the close is held: the show's program waits
+	// for its followers to hold its head before it ends
+	f.ask(ctx, client, opt.URL, hex.EncodeToString(id), out, opt.Log)
+	fmt.Fprintf(opt.Log, "show %s closed at row %d\n", f.show, f.lastSeq())
+	if f.alarms > 0 {
+		return fmt.Errorf("%d alarm(s) while following: the record was rolled back or rewritten; %s keeps both sides", f.alarms, opt.Out)
+	}
+	return nil
+}
+
+func (f *follower) lastSeq() int64 {
+	if f.last == nil {
+		return 0
+	}
+	return f.last.Seq
+}
+
+// ask makes one request of the feed, with the row held last, and keeps
+// what the answer brings.
+func (f *follower) ask(ctx context.Context, client *http.Client, link, id string, out *os.File, log io.Writer) error {
+	u, _ := url.Parse(link)
+	q := u.Query()
+	q.Set("id", id)
+	if f.last != nil {
+		q.Set("have", fmt.Sprintf("%d:%s", f.last.Seq, f.last.Hash))
+	}
+	u.RawQuery = q.Encode()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		return fmt.Errorf("%s: %s", resp.Status, bytes.TrimSpace(b))
+	}
+	lines, err := ReadLines(resp.Body, "the feed")
+	// what arrived before a broken connection is kept all the same
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, l := range lines {
+		for _, k := range f.take(l, time.Now()) {
+			if k.Alarm != nil {
+				fmt.Fprintf(log, "ALARM: %s\n", k.Alarm)
+			}
+			enc.Encode(k)
+		}
+	}
+	if buf.Len() > 0 {
+		if _, werr := out.Write(buf.Bytes()); werr != nil {
+			return werr
+		}
+		if werr := out.Sync(); werr != nil {
+			return werr
+		}
+	}
+	return err
+}
