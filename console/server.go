@@ -49,6 +49,9 @@ type Config struct {
 	PreviewWidth int
 	// Now is the server's clock; nil means time.Now.
 	Now func() time.Time
+	// Feed, if set, is served at /feed behind its own token (the witness
+	// feed, read-only): the console's token is not asked of a follower.
+	Feed http.Handler
 	// Log, if set, is told of the console's own happenings, for the
 	// flight log: a page connected or gone, a request refused at the door,
 	// each action and key asked and what came of it. It is called from
@@ -88,6 +91,7 @@ type Server struct {
 	desk  Desk
 	now   func() time.Time
 	log   func(Note)
+	feed  http.Handler
 	token string
 	pin   pinGate
 	door  door // refusals before any handler, counted
@@ -151,6 +155,7 @@ func New(cfg Config, desk Desk) (*Server, error) {
 		desk:  desk,
 		now:   cfg.Now,
 		log:   cfg.Log,
+		feed:  cfg.Feed,
 		token: newToken(),
 		pin:   pinGate{pin: cfg.PIN},
 		hosts: newHosts(tcp),
@@ -202,6 +207,17 @@ func New(cfg Config, desk Desk) (*Server, error) {
 		s.prev.run(s.hub, s.done)
 	}()
 	return s, nil
+}
+
+// FeedURL is the witness feed's address on the console's listener, with
+// the feed's token (given), or "" without a feed.
+func (s *Server) FeedURL(token string) string {
+	if s.feed == nil {
+		return ""
+	}
+	u, _ := url.Parse(s.url)
+	u.Path, u.RawQuery = "/feed", "t="+token
+	return u.String()
 }
 
 // URL is the console's address with its token, to print and to open in
@@ -277,6 +293,8 @@ func (s *Server) check(next http.Handler) http.Handler {
 			s.refuse(w, r, http.StatusForbidden, "this console answers only at its own address; the address used ("+r.Host+") is not it")
 		case !sameOrigin(r):
 			s.refuse(w, r, http.StatusForbidden, "a request from another site is not accepted")
+		case r.URL.Path == "/feed" && s.feed != nil:
+			s.feed.ServeHTTP(w, r) // its own token
 		case !equal(r.URL.Query().Get("t"), s.token):
 			s.refuse(w, r, http.StatusForbidden, "this console link's token is wrong or missing: open the link the stage printed when it started")
 		default:

@@ -67,6 +67,8 @@ type reply struct {
 
 	standings []show.Standing
 	written   time.Time // when the standings file was written
+
+	head string // after a commit: the journal's head, for the trust line (Anchors)
 }
 
 // sampleSize is how many entries the reel shows before it lands.
@@ -104,7 +106,7 @@ func (w *worker) loop(every time.Duration) {
 			evs, err := w.b.Do(show.Command{Op: show.OpTick})
 			var r *show.Refusal
 			if len(evs) > 0 || (err != nil && !errors.As(err, &r)) {
-				w.out <- reply{op: show.OpTick, evs: evs, st: w.b.State(), err: err}
+				w.out <- reply{op: show.OpTick, evs: evs, st: w.b.State(), err: err, head: w.head(evs)}
 			}
 		}
 	}
@@ -146,7 +148,7 @@ func (w *worker) do(c show.Command) reply {
 		return reply{op: opExport, st: w.b.State(), step: dir, err: err}
 	}
 	evs, err := w.b.Do(c)
-	r := reply{op: c.Op, evs: evs, st: w.b.State(), err: err}
+	r := reply{op: c.Op, evs: evs, st: w.b.State(), err: err, head: w.head(evs)}
 	if err != nil {
 		return r
 	}
@@ -171,6 +173,20 @@ func (w *worker) do(c show.Command) reply {
 		r.people, r.err = w.b.People(seg.Seg.ID, cards)
 	}
 	return r
+}
+
+// head reads the journal's head after evs were committed: "" when
+// nothing was, or the backend cannot say.
+func (w *worker) head(evs []show.Event) string {
+	a, ok := w.b.(Anchors)
+	if !ok || len(evs) == 0 {
+		return ""
+	}
+	h, err := a.Anchor()
+	if err != nil {
+		return ""
+	}
+	return h
 }
 
 // boardSize is the largest bin whose entries the intro lists by name.

@@ -75,9 +75,12 @@ func groups4(h string, n int) string {
 
 // drawTrust is the draw's one quiet line of proof, the way lotteries
 // credit their adjudicator: "Verified draw · bin eb21 d118… · code 9985
-// b2e4…", the bin's fingerprint and the show's commitment, the hashes in
-// the monospace face and the words in the theme's, centred on the bottom
-// margin.
+// b2e4… · record 41 · f97a a653 4016 057a", the bin's fingerprint, the
+// show's commitment and the journal's head, the hashes in the monospace
+// face and the words in the theme's, centred on the bottom margin. The
+// head moves with each freeze, draw witness and pick: the room, its
+// cameras and a live stream see it, so a record rewritten after it was
+// on screen no longer matches them (verify --anchor).
 func (s *Stage) drawTrust(dst *Canvas, seg *show.SegState) {
 	t := s.theme
 	parts := []run{{"Verified draw  ·  ", false}}
@@ -85,6 +88,9 @@ func (s *Stage) drawTrust(dst *Canvas, seg *show.SegState) {
 		parts = append(parts, run{"bin ", false}, run{groups4(f.Fingerprint, 8), true}, run{"  ·  ", false})
 	}
 	parts = append(parts, run{"code ", false}, run{groups4(s.st.Opened.Commitment, 8), true})
+	if seq, hash, ok := strings.Cut(s.head, " · "); ok {
+		parts = append(parts, run{"  ·  " + seq + "  ", false}, run{hash, true})
+	}
 	face := func(mono bool) text.Face {
 		if mono {
 			return t.Mono(sizeTrust - 4)

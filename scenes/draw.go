@@ -64,6 +64,7 @@ type look struct {
 	scene                 Scene
 	since                 time.Time
 	st                    *show.State
+	head                  string
 	people                int
 	blackout, hints, help bool
 	busy                  bool
@@ -77,7 +78,7 @@ type look struct {
 
 func (s *Stage) look(now time.Time) look {
 	k := look{
-		scene: s.scene, since: s.since, st: s.st, people: len(s.people),
+		scene: s.scene, since: s.since, st: s.st, head: s.head, people: len(s.people),
 		blackout: s.blackout, hints: s.hideHints, help: s.help,
 		busy: s.busy, confirm: s.confirm, minute: now.Unix() / 60,
 	}

@@ -98,6 +98,7 @@ type Stage struct {
 	w     *worker
 
 	st     *show.State
+	head   string // the journal's head as the trust line shows it: "record 41 · f97a a653 4016 057a"
 	people map[string]show.Person
 
 	cast   cast      // one of each scene, each keeping its own state
@@ -181,6 +182,9 @@ func New(opt Options) *Stage {
 	}
 	s.started = s.now()
 	s.st = opt.Backend.State()
+	if a, ok := opt.Backend.(Anchors); ok {
+		s.head, _ = a.Anchor() // the trust line goes without a head it cannot read
+	}
 	s.resume() // before the worker starts: it reads the backend on this goroutine
 	if opt.Backend != nil {
 		s.w = startWorker(opt.Backend, 100*time.Millisecond)
@@ -440,6 +444,9 @@ func (s *Stage) apply(r reply) {
 	}
 	if r.st != nil {
 		s.st = r.st
+	}
+	if r.head != "" {
+		s.head = r.head
 	}
 	if s.entry != nil && s.entry.draw && !s.witnessDue() {
 		s.entry = nil // the draw witness is on the record

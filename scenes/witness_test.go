@@ -77,6 +77,20 @@ func (r *rig) noPick(what string, p string) {
 	}
 }
 
+// wantHead fails unless the trust line shows the journal's head as it
+// stands, and a head other than the one it showed before (last).
+func (r *rig) wantHead(what, last string) string {
+	r.t.Helper()
+	seq, h, err := r.ss.DB.Head()
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if want := record.Anchor(seq, h); r.s.head != want || r.s.head == last {
+		r.t.Fatalf("%s: the trust line shows %q, want the head %q (before: %q)", what, r.s.head, want, last)
+	}
+	return r.s.head
+}
+
 // wantPick fails unless the latest pick is the one drawshow-v1 derives
 // under K_d from the draw witness w.
 func (r *rig) wantPick(w string) {
@@ -99,6 +113,8 @@ func (r *rig) wantPick(w string) {
 // draw witness; nothing picks before it, and the host always has a way
 // on; digits and Enter record it; then Next picks under K_d, the intro
 // and the reveal show the witness, and the winners board the chain head.
+// The trust line's chain head moves at the freeze, the witness and the
+// pick.
 func TestDrawWitnessOnStage(t *testing.T) {
 	r := openRig(t, eachDrawDemo(t), testStart, nil)
 	g := func(name string) { t.Helper(); r.shoot(name) }
@@ -115,6 +131,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 		t.Fatalf("the freeze's last event: %s", evs[len(evs)-1].Kind)
 	}
 	r.noPick("the freeze", "intro")
+	head := r.wantHead("the freeze", "")
 
 	// Next at once is the press that froze, not an answer: nothing happens
 	r.press(ebiten.KeyPageDown)
@@ -165,6 +182,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	if r.s.entry != nil || len(r.seg().Picks) != 0 || r.s.message != `The draw witness is on the record: "461352"` {
 		t.Fatalf("after the witness: field %+v, %d picks, message %q", r.s.entry, len(r.seg().Picks), r.s.message)
 	}
+	head = r.wantHead("the draw witness", head)
 	r.clk.Add(noticeTime)
 	r.faded()
 	g("44-intro-witness")
@@ -172,6 +190,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	// Next now picks, under K_d
 	r.reel(ebiten.KeyPageDown, nil)
 	r.wantPick("461352")
+	r.wantHead("the pick", head)
 	r.clk.Add(1500 * time.Millisecond)
 	r.update()
 	g("45-reveal-witness")

@@ -32,6 +32,7 @@ type deskLink struct {
 	stage atomic.Pointer[scenes.Stage] // nil until the stage is made
 	ss    *session.Session
 	sh    *show.Show
+	feed  *stageFeed
 	now   func() time.Time
 
 	browse bool // open the console in the default browser once the stage is up
@@ -67,20 +68,23 @@ func (l *deskLink) Key(name string) error {
 
 // startConsole serves the operator's console for the session and says
 // where; the stage is attached once it exists.
-func startConsole(f cli.Stage, ss *session.Session, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
-	l := &deskLink{ss: ss, sh: ss.Eng.Show, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
+func startConsole(f cli.Stage, ss *session.Session, feed *stageFeed, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
+	l := &deskLink{ss: ss, sh: ss.Eng.Show, feed: feed, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
 	keys := make([]string, 0, len(scenes.KeyMap))
 	for k := range scenes.KeyMap {
 		keys = append(keys, k.String())
 	}
 	slices.Sort(keys)
-	srv, err := console.New(console.Config{Addr: f.Console, PIN: f.ConsolePin, Keys: keys, Now: now, Log: logConsole(fl)}, l)
+	srv, err := console.New(console.Config{Addr: f.Console, PIN: f.ConsolePin, Keys: keys, Now: now, Log: logConsole(fl), Feed: feed.feed}, l)
 	if err != nil {
 		return nil, err
 	}
 	l.srv = srv
 	l.problems = append(slices.Clone(ss.Eng.State().Opened.FileProblems), ss.Missing...)
 	fmt.Fprintf(stderr, "operator's console: %s\n", srv.URL())
+	if feed.srv == nil {
+		fmt.Fprintf(stderr, "witness feed: %s\n", srv.FeedURL(feed.token))
+	}
 	fl.Info("console listening", flightlog.Fields{"address": srv.Addr().String(), "pin": f.ConsolePin != ""}) // not its URL: the token is the run's
 	// a show that plays itself has nobody at the desk
 	l.browse = !f.NoBrowser && !f.Autoplay
@@ -218,6 +222,9 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 	}
 	if d.Notice != "" {
 		v.Notices = append(v.Notices, d.Notice)
+	}
+	if w := l.feed.followers(); w != "" {
+		v.Notices = append(v.Notices, w)
 	}
 	v.Notices = append(v.Notices, "Keys now: "+d.Hints)
 	v.Help = d.Help

@@ -61,7 +61,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return runStage(path, text, r.DB, r.Rehearsal, r.Witness, r.Clock, r.Stage, stdin, stdout, stderr)
+		return runStage(path, text, *r, stdin, stdout, stderr)
 	case "demo":
 		return cmdDemo(args[1:], stdin, stdout, stderr)
 	case "monitors":

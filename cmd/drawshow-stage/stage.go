@@ -27,6 +27,7 @@ import (
 	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/store"
+	"drawshow/data/witness"
 	"drawshow/flightlog"
 	"drawshow/scenes"
 	"drawshow/show"
@@ -36,11 +37,12 @@ import (
 const autoplayClaim = 12
 
 // runStage opens the show from path on the database and presents it.
-func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, clock string, f cli.Stage, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	dbPath, rehearsal, clock, f := r.DB, r.Rehearsal, r.Clock, r.Stage
 	if f.ExitScene != "" && !scenes.IsScene(f.ExitScene) {
 		return fmt.Errorf("--exit-after-scene %q: no such scene (%s, or stamp-OUTCOME)", f.ExitScene, strings.Join(scenes.SceneNames(), ", "))
 	}
-	fl := openStageLog(path, dbPath, rehearsal, witness != "", clock, f, stderr)
+	fl := openStageLog(path, dbPath, rehearsal, r.Witness != "", clock, f, stderr)
 	defer func() { cli.LogStop(fl, err, nil) }()
 	sh, err := show.Parse(path, text)
 	if err != nil {
@@ -72,7 +74,7 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		t0 := time.Now()
 		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
 	}
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: witness, Clock: clk.Now, ClaimSeconds: claim,
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: r.Witness, Clock: clk.Now, ClaimSeconds: claim,
 		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
 	if err != nil {
 		return err
@@ -127,9 +129,16 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 		Resumed: ss.Resumed, Autoplay: f.Autoplay, ExitAfter: f.ExitAfter, ExitAfterScene: f.ExitScene, Sound: sound, Warm: true, Images: images,
 		StageHints: f.StageHints,
 	}
+	feed, err := serveFeed(ss, r.Feed, stderr)
+	if err != nil {
+		return err
+	}
+	if feed.srv != nil {
+		defer feed.srv.Close()
+	}
 	var desk *deskLink
 	if f.Console != "off" {
-		if desk, err = startConsole(f, ss, clk.Now, stderr, fl); err != nil {
+		if desk, err = startConsole(f, ss, feed, clk.Now, stderr, fl); err != nil {
 			return err
 		}
 		defer desk.close()
@@ -173,6 +182,10 @@ func runStage(path string, text []byte, dbPath string, rehearsal bool, witness, 
 	}
 	err = ebiten.RunGame(game(stage, fl, late))
 	stage.Close()
+	if !feed.feed.WaitHeld(witness.Hold) {
+		n, at := feed.feed.Followers()
+		fmt.Fprintf(stderr, "witness feed: %d of %d follower(s) hold the record's head after %v\n", at, n, witness.Hold)
+	}
 	if shots != nil {
 		shots.wait()
 	}
@@ -397,7 +410,7 @@ func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "demo: a rehearsal of %s on a temporary database\n", path)
-	return runStage(path, text, filepath.Join(dir, "demo.db"), true, "", "", sf, nil, stdout, stderr)
+	return runStage(path, text, cli.Run{DB: filepath.Join(dir, "demo.db"), Rehearsal: true, Stage: sf}, nil, stdout, stderr)
 }
 
 func cmdMonitors(args []string, _ io.Reader, stdout, stderr io.Writer) error {

@@ -87,12 +87,11 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 			return err
 		}
 		defer func() {
-			// the feed waits, after the last action, for its followers to
-			// hold what was recorded: a follower a moment behind still
-			// witnesses the end
-			if !srv.Feed().WaitHeld(feedHold) {
+			// after the last action, the feed waits for its followers to
+			// hold what was recorded
+			if !srv.Feed().WaitHeld(witness.Hold) {
 				n, at := srv.Feed().Followers()
-				fmt.Fprintf(stderr, "witness feed: %d of %d follower(s) hold the record's head after %v\n", at, n, feedHold)
+				fmt.Fprintf(stderr, "witness feed: %d of %d follower(s) hold the record's head after %v\n", at, n, witness.Hold)
 			}
 			srv.Close()
 		}()
@@ -220,10 +219,6 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	return nil
 }
-
-// feedHold is how long a headless run waits at its end for its
-// followers to hold the head.
-const feedHold = 10 * time.Second
 
 // serveFeed serves the show's witness feed on addr and prints its link.
 func serveFeed(db *store.DB, showID, addr string, stderr io.Writer) (*witness.Server, error) {

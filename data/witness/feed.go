@@ -26,6 +26,11 @@ type Journal interface {
 	Changed() <-chan struct{}
 }
 
+// Hold is how long a show's program waits, as it ends, for its
+// followers to hold the record's head (WaitHeld): a follower a moment
+// behind still witnesses the end.
+const Hold = 10 * time.Second
+
 // feedWait is how long an answer with no new row waits for one.
 const feedWait = 20 * time.Second
 
