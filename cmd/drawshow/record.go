@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"drawshow/cmd/internal/cli"
@@ -177,6 +178,27 @@ func picks(rec *record.Record) int {
 	return n
 }
 
+// oneShow checks that what was read off paper names its show: in a
+// database of several shows, a commitment could otherwise match any.
+func oneShow(db *store.DB, id string, p verify.Paper) error {
+	shows, err := db.Shows()
+	if err != nil {
+		return err
+	}
+	if id != "" {
+		_, err := db.Show(id)
+		return err
+	}
+	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Witness) > 0) {
+		ids := make([]string, len(shows))
+		for i, s := range shows {
+			ids[i] = s.ID
+		}
+		return fmt.Errorf("%s holds %d shows (%s): say which the paper and the witness are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
+	}
+	return nil
+}
+
 // notClosed says, for an open show, why its picks cannot be verified yet.
 func notClosed(stdout io.Writer, rec *record.Record) {
 	if rec.Seed == "" {
@@ -195,6 +217,8 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	})
 	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds")
+	stillOpen := fs.Bool("open", false, "with --db: a show not closed is still running; check what can be checked of it")
+	showID := fs.String("show", "", "with --db: the show `ID` the commitment, anchors and witness are of (needed when the database holds more than one)")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -212,18 +236,30 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer db.Close()
+		if err := oneShow(db, *showID, paper); err != nil {
+			return err
+		}
 		r, err := db.VerifyDB()
 		if err != nil {
 			return err
 		}
-		onPaper, err := db.Against(paper)
+		onPaper, err := db.Against(paper, *showID)
 		if err != nil {
 			return err
 		}
-		problems = append(r.Problems, onPaper...)
+		unverified, notes, err := db.Unverified(*stillOpen)
+		if err != nil {
+			return err
+		}
+		problems = append(append(r.Problems, onPaper...), unverified...)
+		for _, n := range notes {
+			fmt.Fprintln(stdout, "note:", n)
+		}
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
 		}
+	case *stillOpen || *showID != "":
+		return errors.New("--open and --show are for verify --db")
 	case *dbPath == "" && len(pos) == 1:
 		fi, err := os.Stat(pos[0])
 		if err != nil {

@@ -174,11 +174,12 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 }
 
 // Against holds the database's journal to what the auditor read off
-// paper: the commitment is one of its shows', each anchor's row hashes to
-// its prefix.
-func (db *DB) Against(p verify.Paper) ([]string, error) {
+// paper: the commitment is show showID's ("" when the database holds one
+// show: any of its shows'), each anchor's row hashes to its prefix, and
+// the journal holds every row a witness holds.
+func (db *DB) Against(p verify.Paper, showID string) ([]string, error) {
 	var commitments []string
-	rows, err := db.sql.Query(`SELECT payload FROM journal WHERE kind = ? ORDER BY seq`, string(show.ShowOpened))
+	rows, err := db.sql.Query(`SELECT payload FROM journal WHERE kind = ?1 AND (show = ?2 OR ?2 = '') ORDER BY seq`, string(show.ShowOpened), showID)
 	if err != nil {
 		return nil, err
 	}

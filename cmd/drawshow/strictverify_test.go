@@ -1,0 +1,155 @@
+package main
+
+import (
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"drawshow/data/record"
+)
+
+// strictShow is an official night whose every action line holds
+// whatever its seed: one draw of two winners over 30 tickets.
+const strictShow = `promotion: Strict Night
+property: Gold Reef City
+timezone: Africa/Johannesburg
+segments:
+  - id: cash
+    title: Cash Draw
+    at: "2024-11-30T21:30"
+    entries: entries.csv
+    columns: {ticket: Ticket No}
+    tickets: per-row
+    winners: 2
+    prizes: ["R5 000"]
+`
+
+// officialNight runs the strict night, official, to its action line n
+// (all of it, to the close, for n < 0), on a new database, and returns
+// the database's path.
+func officialNight(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	var e strings.Builder
+	e.WriteString("Ticket No,Card,Name\n")
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&e, "%d,60010001%08d,Player %d\n", 100000+i, i%10, i)
+	}
+	writeFile(t, dir, "entries.csv", e.String())
+	show := writeFile(t, dir, "show.yaml", strictShow)
+	lines := []string{"draw", "claim", "draw", "claim", "close"}
+	if n >= 0 {
+		lines = lines[:n]
+	}
+	acts := writeFile(t, dir, "actions.txt", strings.Join(lines, "\n")+"\n")
+	db := filepath.Join(dir, "c.db")
+	wantRun(t, 0, nil, "run", show, "--db", db, "--headless", "--actions", acts, "--clock", testClock)
+	return db
+}
+
+// wantVerify runs verify and requires its exit status and a line of its
+// standard output, where it names each mismatch, holding each of want.
+func wantVerify(t *testing.T, code int, want []string, args ...string) {
+	t.Helper()
+	stdout, stderr, got := runProgram(t, programCmd(t, args...))
+	if got != code || !hasLine(stdout, want...) {
+		t.Fatalf("%s: exit status %d, want %d and a line saying %q\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), got, code, want, stdout, stderr)
+	}
+}
+
+// TestVerifyDBRefusesAnOpenShow: verify --db of an official show not
+// closed is a failure, its seed being secret; with --open it passes and
+// says how the picks were checked.
+func TestVerifyDBRefusesAnOpenShow(t *testing.T) {
+	db := officialNight(t, 2)
+	wantVerify(t, 1, []string{"is not closed: its 1 pick(s) were re-derived from the seed this copy holds", "--open"}, "verify", "--db", db)
+	wantVerify(t, 0, []string{"note: show strict-night-2024-11-30 is not closed: its 1 pick(s)"}, "verify", "--db", db, "--open")
+}
+
+// TestVerifyDBRefusesASeedlessForgedPick: the insider deletes the open
+// show's secrets row and appends a pick of a friend's ticket, hashed into
+// the chain as drawshow would. verify --db refuses the record; with
+// --open it says the picks are unchecked.
+func TestVerifyDBRefusesASeedlessForgedPick(t *testing.T) {
+	db := officialNight(t, 2)
+	s, err := sql.Open("sqlite3", "file:"+db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var seq int64
+	var at, showID, seg string
+	var prev []byte
+	if err := s.QueryRow(`SELECT seq, at, show, hash, json_extract(payload, '$.segment') FROM journal WHERE kind = 'pick-drawn' ORDER BY seq DESC LIMIT 1`).Scan(&seq, &at, &showID, &prev, &seg); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&seq, &prev); err != nil {
+		t.Fatal(err)
+	}
+	// a friend's ticket, not the one drawn first
+	var ticket, card string
+	if err := s.QueryRow(`SELECT ticket, card FROM entries WHERE card <> (SELECT json_extract(payload, '$.pick.participant') FROM journal WHERE kind = 'pick-drawn') LIMIT 1`).Scan(&ticket, &card); err != nil {
+		t.Fatal(err)
+	}
+	payload := fmt.Sprintf(`{"show":%q,"segment":%q,"pick":{"k":1,"ticket":%q,"participant":%q,"prize":"R5 000"}}`, showID, seg, ticket, card)
+	h := record.Chain(prev, record.Canonical(seq+1, at, "pick-drawn", []byte(payload)))
+	for _, q := range []string{`DELETE FROM secrets`,
+		fmt.Sprintf(`INSERT INTO journal(seq, at, kind, payload, prev_hash, hash, show) VALUES (%d, '%s', 'pick-drawn', '%s', x'%s', x'%s', '%s')`,
+			seq+1, at, payload, hex.EncodeToString(prev), hex.EncodeToString(h), showID)} {
+		if _, err := s.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	s.Close()
+	wantVerify(t, 1, []string{"this copy holds no seed of it", "taken as recorded, unchecked"}, "verify", "--db", db)
+	wantVerify(t, 0, []string{"note: show strict-night-2024-11-30 is not closed and this copy holds no seed of it: its 2 pick(s)"}, "verify", "--db", db, "--open")
+}
+
+// TestVerifyDBRefusesATruncatedJournal: the last rows of a closed show,
+// its close among them, deleted, and the shows table made to agree: the
+// show reads as open, and its seed (revealed in the close) is gone.
+func TestVerifyDBRefusesATruncatedJournal(t *testing.T) {
+	db := officialNight(t, -1)
+	if err := editJournal(t, db, `DROP TRIGGER journal_no_delete`, `DELETE FROM journal WHERE seq > (SELECT MAX(seq) - 3 FROM journal)`,
+		`DELETE FROM secrets`, `UPDATE shows SET closed_at = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	wantVerify(t, 1, []string{"is not closed and this copy holds no seed of it"}, "verify", "--db", db)
+}
+
+// TestVerifyDBCommitmentNamesItsShow: in a database of two shows, a
+// commitment binds to the show --show names, and is refused without it.
+func TestVerifyDBCommitmentNamesItsShow(t *testing.T) {
+	db := officialNight(t, -1)
+	dir := filepath.Dir(db)
+	other := writeFile(t, dir, "rehearsal-actions.txt", "draw\n")
+	wantRun(t, 0, nil, "run", filepath.Join(dir, "show.yaml"), "--db", db, "--headless", "--actions", other, "--rehearsal", "--clock", testClock)
+	s, err := sql.Open("sqlite3", "file:"+db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ids := map[bool]string{}
+	commit := map[bool]string{}
+	rows, err := s.Query(`SELECT show, json_extract(payload, '$.opened.commitment'), json_extract(payload, '$.opened.rehearsal') FROM journal WHERE kind = 'show-opened'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id, c string
+		var reh bool
+		rows.Scan(&id, &c, &reh)
+		ids[reh], commit[reh] = id, c
+	}
+	rows.Close()
+	if len(ids) != 2 {
+		t.Fatalf("shows %v", ids)
+	}
+	wantRun(t, 1, []string{"holds 2 shows", "--show ID"}, "verify", "--db", db, "--open", "--commitment", commit[true])
+	// the rehearsal's commitment is not the official show's
+	wantVerify(t, 1, []string{"is not the record's"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[true])
+	wantVerify(t, 0, []string{"the commitment matches"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[false])
+}
