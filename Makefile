@@ -10,6 +10,14 @@ SHELL := /bin/sh
 export PATH := $(PATH):/usr/local/go/bin
 GO ?= go
 
+# The Go that builds drawshow is go.mod's toolchain line (go1.26.11: the
+# standard library without the vulnerabilities govulncheck found in
+# 1.26.8), which the go command fetches through the module proxy. A
+# machine whose Go says GOTOOLCHAIN=local (its go.env, go env -w, or the
+# environment) ignores that line, so make names the toolchain itself, for
+# everything it runs: builds, tests, the tools it installs, the scripts.
+export GOTOOLCHAIN := $(shell sed -n 's/^toolchain //p' go.mod)
+
 BIN   := bin/drawshow
 STAGE := bin/drawshow-stage
 TOOLS := $(CURDIR)/.tools

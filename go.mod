@@ -2,6 +2,8 @@ module drawshow
 
 go 1.26.8
 
+toolchain go1.26.11
+
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/gen2brain/malgo v0.11.24
