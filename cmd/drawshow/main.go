@@ -6,6 +6,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -40,7 +41,7 @@ Usage:
   drawshow log --db FILE [--since TIME]
   drawshow version (or --version)
 
-Run "drawshow COMMAND -h" for a command's flags.
+Run "drawshow help COMMAND" (or "drawshow COMMAND --help") for a command's flags.
 `
 
 // stageCommands are the commands drawshow hands to drawshow-stage whole.
@@ -106,19 +107,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if args[0] == "--version" || args[0] == "-version" {
 		args[0] = "version"
 	}
+	if args[0] == "help" && len(args) > 1 {
+		args = []string{args[1], "--help"} // drawshow help CMD is CMD --help
+	}
 	f, ok := cmds[args[0]]
 	if ok && slices.ContainsFunc(args[1:], isHelp) {
 		// the command's usage, then its flags as the flag package lists
 		// them, on stdout; a command handed to the stage starts nothing
 		fmt.Fprint(stdout, "Usage:\n"+synopsis(args[0]))
 		if _, handed := stageCommands[args[0]]; handed {
-			return nil
+			f = stageFlags(args[0])
 		}
 		var flags strings.Builder
 		if err := f([]string{"-h"}, stdin, &flags, &flags); err != nil && !errors.Is(err, cli.ErrQuiet) {
 			return err
 		}
-		fmt.Fprint(stdout, strings.Replace(flags.String(), "Usage of "+args[0]+":\n", "Flags:\n", 1))
+		if list, ok := strings.CutPrefix(flags.String(), "Usage of "+args[0]+":\n"); !ok || list != "" {
+			fmt.Fprint(stdout, "Flags:\n"+list) // a command without flags says so by none
+		}
 		return nil
 	}
 	if !ok {
@@ -130,4 +136,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(names, ", "))
 	}
 	return f(args[1:], stdin, stdout, stderr)
+}
+
+// stageFlags stands in for a command drawshow-stage runs when its flags
+// are asked for (CMD --help): it parses them as drawshow-stage does (demo
+// takes the stage's flags, cli.Stage, and monitors none) and starts
+// nothing.
+func stageFlags(name string) func([]string, io.Reader, io.Writer, io.Writer) error {
+	return func(args []string, _ io.Reader, _, stderr io.Writer) error {
+		fs := flag.NewFlagSet(name, flag.ContinueOnError)
+		if name == "demo" {
+			new(cli.Stage).Register(fs)
+		}
+		_, err := cli.Parse(fs, args, stderr)
+		return err
+	}
 }
