@@ -21,7 +21,7 @@ import (
 const usage = `drawshow runs live prize-draw shows.
 
 Usage:
-  drawshow check SHOW.yaml
+  drawshow check SHOW.yaml [--db FILE] [--json]
   drawshow run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
                [--audio-device NAME] [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR]
   drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME] [--feed ADDR]

@@ -22,6 +22,7 @@ import (
 func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "the campaign database `FILE`, read only: count what each draw's bonus_entries and exclude_winners take from its earlier official shows")
+	asJSON := fs.Bool("json", false, "print what check finds as one JSON document on stdout (docs/operations.md#check---json), for a script or an editor; the exit status is the same")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -30,22 +31,40 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	sh, err := show.Load(pos[0])
+	var past []show.PastWin
+	if err == nil && *dbPath != "" {
+		past, err = pastWins(*dbPath)
+	}
 	if err != nil {
+		if *asJSON { // the show file's problems, or the database's, as data
+			return writeCheckJSON(stdout, failedCheck(pos[0], err))
+		}
 		return err
 	}
-	var past []show.PastWin
-	if *dbPath != "" {
-		db, err := store.OpenExisting(*dbPath)
-		if err != nil {
-			return err
-		}
-		past, err = db.PastWins("")
-		db.Close()
-		if err != nil {
-			return fmt.Errorf("%s: the campaign's earlier winners: %v", *dbPath, err)
-		}
+	return checkShow(sh, session.CheckCampaign(sh, past), *dbPath, *asJSON, stdout, stderr)
+}
+
+// pastWins are the winners of the campaign database's earlier official
+// shows, read without writing.
+func pastWins(dbPath string) ([]show.PastWin, error) {
+	db, err := store.OpenExisting(dbPath)
+	if err != nil {
+		return nil, err
 	}
-	c := session.CheckCampaign(sh, past)
+	defer db.Close()
+	past, err := db.PastWins("")
+	if err != nil {
+		return nil, fmt.Errorf("%s: the campaign's earlier winners: %v", dbPath, err)
+	}
+	return past, nil
+}
+
+// checkShow prints what check found of the show's files, as text or as
+// JSON, and fails when a file has problems or is not there.
+func checkShow(sh *show.Show, c *session.ShowCheck, dbPath string, asJSON bool, stdout, stderr io.Writer) error {
+	if asJSON {
+		return writeCheckJSON(stdout, checkReportOf(sh, c, dbPath))
+	}
 	for _, p := range c.Problems {
 		fmt.Fprintln(stderr, p)
 	}
@@ -75,7 +94,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, r.Check.People, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
 			notes = append(notes, finaleNotes(sh, seg, r.Check)...)
 		}
-		notes = append(notes, campaignNotes(seg, r, *dbPath)...)
+		notes = append(notes, campaignNotes(seg, r, dbPath)...)
 	}
 	tw.Flush()
 	for _, n := range notes {
@@ -102,6 +121,17 @@ func listMatches(c *session.ShowCheck, stdout, stderr io.Writer) {
 	if c.Lists == nil || c.Lists.Exclusions == 0 {
 		return
 	}
+	matched, warning := exclusionsMatched(c)
+	fmt.Fprintf(stdout, "exclusions: %d of %d card(s) matched an entry\n", matched, c.Lists.Exclusions)
+	if warning != "" {
+		fmt.Fprintln(stderr, warning)
+	}
+}
+
+// exclusionsMatched is how many of the exclusions list's cards matched an
+// entry of the show's bins, and the warning when none did of bins with
+// rows.
+func exclusionsMatched(c *session.ShowCheck) (int, string) {
 	matched, rows := map[string]bool{}, 0
 	for _, r := range c.Segments {
 		if r.Check == nil || r.Check.Made || r.Check.Bin == nil {
@@ -112,11 +142,11 @@ func listMatches(c *session.ShowCheck, stdout, stderr io.Writer) {
 			matched[card] = true
 		}
 	}
-	fmt.Fprintf(stdout, "exclusions: %d of %d card(s) matched an entry\n", len(matched), c.Lists.Exclusions)
 	if len(matched) == 0 && rows > 0 {
-		fmt.Fprintf(stderr, "%s: none of its %d card(s) matched an entry: check its card numbers (Excel drops the leading zeros of a number cell)\n",
+		return 0, fmt.Sprintf("%s: none of its %d card(s) matched an entry: check its card numbers (Excel drops the leading zeros of a number cell)",
 			c.Lists.ExclusionsFile, c.Lists.Exclusions)
 	}
+	return len(matched), ""
 }
 
 func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
