@@ -1,4 +1,4 @@
-# drawshow: make demo | test | check | build | release | windows | windows-test | bench | fuzz | fuzz-short | shots | deps | staticcheck | govulncheck | clean
+# drawshow: make demo | test | check | build | release | windows | windows-test | bench | fuzz | fuzz-short | shots | schema | deps | staticcheck | govulncheck | clean
 #
 # CI runs .ci/run (= make test) as root on a fresh clone, with no display
 # and no sound card.
@@ -54,7 +54,7 @@ BENCHFLAGS ?=
 FUZZTIME  ?= 20s
 
 
-.PHONY: build deps staticcheck govulncheck-install govulncheck tidy gofmt test check windows windows-test release bench fuzz fuzz-short sound demo shots lookbook clean
+.PHONY: build schema deps staticcheck govulncheck-install govulncheck tidy gofmt test check windows windows-test release bench fuzz fuzz-short sound demo shots lookbook clean
 
 # Two programs: drawshow (no graphics library) and drawshow-stage (the
 # window), side by side: drawshow hands its stage commands over to it.
@@ -64,6 +64,12 @@ build:
 
 deps:
 	@scripts/deps.sh
+
+# docs/showfile.schema.json, the show file's JSON Schema for editors, made
+# from the show package's yaml tags and kinds (show/jsonschema.go); the
+# show package's TestSchemaFileCurrent fails when it is stale.
+schema:
+	$(GO) generate ./show
 
 # Installed into .tools only when missing, of another version, or built by
 # another Go (staticcheck must understand this Go's standard library).
