@@ -17,7 +17,8 @@ import (
 	"drawshow/cmd/internal/cli"
 )
 
-const usage = `drawshow-stage is drawshow's window; drawshow starts it.
+const usage = `drawshow-stage is drawshow's window; drawshow starts it. With
+no arguments (double-clicked) it plays the demo.
 
 Usage:
   drawshow-stage run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
@@ -45,8 +46,10 @@ func main() {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return cli.ErrQuiet
+		// double-clicked (Windows Explorer, a shortcut): the demo, a
+		// rehearsal on a temporary database, which the release's quick
+		// start sends a newcomer to first
+		args = []string{"demo"}
 	}
 	switch args[0] {
 	case "run":
