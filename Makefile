@@ -175,10 +175,13 @@ windows-test:
 	$(GO) test -c -o .windows-test/drawshow.test ./cmd/drawshow
 	@scripts/wine/test.sh .windows-test $(TOOLS)/wine-trixie; status=$$?; rm -rf .windows-test; exit $$status
 
-# dist/drawshow-VERSION-windows-amd64.zip and -linux-amd64.tar.gz: both
-# programs, the README, the examples and every licence, built from the
-# committed tree (HEAD) with the version git describe gives it.
-release: deps
+# dist/drawshow-VERSION-windows-amd64.zip and -linux-amd64.tar.gz, and
+# dist/SHA256SUMS: both programs (on Windows with an icon and version
+# information), the README, the Windows quick start, the examples and
+# every licence, built from the committed tree (HEAD) with the version git
+# describe gives it. It installs the build's packages only, not the tests'.
+release:
+	@scripts/deps.sh --build
 	$(GO) run ./scripts/release -out dist
 
 # One package at a time (-p 1) so benchmarks do not share the CPUs. The

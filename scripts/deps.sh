@@ -1,7 +1,11 @@
 #!/bin/sh
 # Installs the Debian packages drawshow needs to build and test, and only
 # those that are missing. CI runs it as root; a developer may be asked for
-# the sudo password. Usage: scripts/deps.sh [PACKAGE...]
+# the sudo password.
+#   scripts/deps.sh            everything: the build's and the tests'
+#   scripts/deps.sh --build    the build's only (make release)
+#   scripts/deps.sh PACKAGE... those
+# --list prints the packages instead of installing them.
 set -eu
 
 # Build (cgo: SQLite now, GLFW/OpenGL for ebiten with the stage), the X
@@ -16,11 +20,32 @@ set -eu
 # C compiler for the Windows build (make windows, make release: SQLite and
 # miniaudio through cgo), and debootstrap, which makes the Debian 13
 # chroot whose Wine runs the Windows programs (make windows-test).
-PACKAGES="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
-libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev libgl1-mesa-dri
-xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui chromium time
-pulseaudio pulseaudio-utils gcc-mingw-w64-x86-64 debootstrap"
+#
+# The build alone (make release: both programs for Linux and Windows) is
+# the C compilers and the headers cgo compiles against, and MinGW-w64's
+# binutils, whose windres compiles the Windows programs' icon and version
+# information; the rest are test tools.
+BUILD="build-essential pkg-config libx11-dev libxrandr-dev libxcursor-dev
+libxinerama-dev libxi-dev libxxf86vm-dev libgl1-mesa-dev
+gcc-mingw-w64-x86-64 binutils-mingw-w64-x86-64"
+TEST="libgl1-mesa-dri xvfb xauth sqlite3 poppler-utils libreoffice-calc-nogui
+chromium time pulseaudio pulseaudio-utils debootstrap"
+PACKAGES="$BUILD $TEST"
+list=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--build) PACKAGES=$BUILD ;;
+	--list) list=1 ;;
+	-*) echo "deps: unknown option $1 (--build, --list)" >&2; exit 2 ;;
+	*) break ;;
+	esac
+	shift
+done
 [ $# -gt 0 ] && PACKAGES="$*"
+if [ -n "$list" ]; then
+	echo $PACKAGES
+	exit 0
+fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	echo "deps: not a Debian system (no dpkg-query); make sure these are installed: $(echo $PACKAGES)" >&2

@@ -2,17 +2,22 @@
 // each platform both programs, built for it (cgo through Debian's MinGW-w64
 // for Windows), with the README, the examples and every licence of what
 // is linked in, in dist/drawshow-VERSION-windows-amd64.zip and
-// dist/drawshow-VERSION-linux-amd64.tar.gz.
+// dist/drawshow-VERSION-linux-amd64.tar.gz, with SHA256SUMS beside them.
+// The Windows programs carry an icon and version information, and the zip
+// a quick start for the promotions manager (QUICK-START.html).
 //
 //	go run ./scripts/release [-version V] [-out DIR] [-platforms windows/amd64,linux/amd64]
 package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"io"
 	"maps"
 	"os"
@@ -72,6 +77,10 @@ func run(version, out string, list []string) error {
 	if err := exportHead(src); err != nil {
 		return err
 	}
+	if err := checkToolchain(src); err != nil {
+		return err
+	}
+	var archives []string
 	for _, s := range list {
 		p, err := parsePlatform(s)
 		if err != nil {
@@ -87,8 +96,51 @@ func run(version, out string, list []string) error {
 			return err
 		}
 		fmt.Printf("%s\t%.1f MB\t%.0f s\n", path, float64(st.Size())/1e6, time.Since(start).Seconds())
+		archives = append(archives, path)
 	}
+	sums := filepath.Join(out, "SHA256SUMS")
+	if err := writeSums(sums, archives); err != nil {
+		return err
+	}
+	fmt.Printf("%s\n", sums)
 	return nil
+}
+
+//go:embed quickstart.html
+var quickStart string
+
+// guides are what a platform's archive holds for the person who opens it,
+// at its top: on Windows, the promotions manager's quick start.
+func guides(p platform, version string) []file {
+	if p.OS != "windows" {
+		return nil
+	}
+	page := strings.ReplaceAll(quickStart, "{{VERSION}}", html.EscapeString(version))
+	return []file{{Name: "QUICK-START.html", Data: []byte(page)}}
+}
+
+// writeSums writes SHA256SUMS for the archives, beside them: one line an
+// archive, its SHA-256 and its name, as sha256sum -c reads them.
+func writeSums(path string, archives []string) error {
+	var b strings.Builder
+	for _, a := range archives {
+		f, err := os.Open(a)
+		if err != nil {
+			return err
+		}
+		h := sha256.New()
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%x  %s\n", h.Sum(nil), filepath.Base(a))
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // sourceDate is the time every archive entry carries: $SOURCE_DATE_EPOCH,
@@ -120,12 +172,18 @@ func release(p platform, version, src, out string, epoch time.Time) (string, err
 	defer os.RemoveAll(tmp)
 	var files []file
 	for _, prog := range programs {
+		if p.OS == "windows" {
+			if err := writeResources(p, version, src, prog); err != nil {
+				return "", err
+			}
+		}
 		bin := filepath.Join(tmp, p.exe(prog))
 		if err := goBuild(p, version, src, prog, bin); err != nil {
 			return "", err
 		}
 		files = append(files, file{Name: p.exe(prog), Src: bin, Exec: true})
 	}
+	files = append(files, guides(p, version)...)
 	files = append(files, file{Name: "README.md", Src: filepath.Join(src, "README.md")})
 	ex, err := tree(src, "examples")
 	if err != nil {
@@ -399,4 +457,34 @@ func output(name string, args ...string) (string, error) {
 		return "", fmt.Errorf("%s %s: %v %s", name, strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return strings.TrimSpace(string(b)), nil
+}
+
+// checkToolchain refuses to build with another Go than the one go.mod's
+// toolchain line names (the standard library's known vulnerabilities are
+// fixed there): a Go set to GOTOOLCHAIN=local ignores the line, and make
+// release sets GOTOOLCHAIN to it.
+func checkToolchain(src string) error {
+	mod, err := os.ReadFile(filepath.Join(src, "go.mod"))
+	if err != nil {
+		return err
+	}
+	var want string
+	for _, l := range strings.Split(string(mod), "\n") {
+		if v, ok := strings.CutPrefix(l, "toolchain "); ok {
+			want = strings.TrimSpace(v)
+		}
+	}
+	if want == "" {
+		return nil
+	}
+	cmd := exec.Command("go", "env", "GOVERSION")
+	cmd.Dir = src
+	b, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("go env GOVERSION: %v", err)
+	}
+	if got := strings.TrimSpace(string(b)); got != want {
+		return fmt.Errorf("the Go here is %s, go.mod's toolchain is %s: run make release, or set GOTOOLCHAIN=%s (or auto)", got, want, want)
+	}
+	return nil
 }

@@ -286,3 +286,21 @@ func FuzzUntar(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckToolchain: a release is built by go.mod's toolchain or not at
+// all.
+func TestCheckToolchain(t *testing.T) {
+	gov, err := output("go", "env", "GOVERSION")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line, ok := range map[string]bool{"": true, "toolchain " + gov: true, "toolchain go1.26.0": gov == "go1.26.0"} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/x\n\ngo 1.26\n\n"+line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := checkToolchain(dir); (err == nil) != ok {
+			t.Errorf("%q with %s: %v", line, gov, err)
+		}
+	}
+}
