@@ -31,8 +31,8 @@ Usage:
   drawshow shows --db FILE
   drawshow report --db FILE --campaign --out DIR
   drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
-  drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--witness FILE]
-  drawshow verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--witness FILE]
+  drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--witness FILE]
+  drawshow verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--witness FILE]
   drawshow follow URL --out FILE
   drawshow monitors
   drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]

@@ -37,14 +37,27 @@ func TestVerifyAgainstPaper(t *testing.T) {
 	head := rows[len(rows)-1]
 	anchor := strconv.FormatInt(head.Seq, 10) + ":" + head.Hash[:16]
 	wrongC := strings.Repeat("ab", 32)
+	var print string // the first bin's fingerprint as its intro showed it
+	for _, r := range rows {
+		var p struct {
+			Segment string
+			Frozen  struct{ Fingerprint string }
+		}
+		if r.Kind == "bin-frozen" && json.Unmarshal([]byte(r.Payload), &p) == nil && print == "" {
+			print = p.Segment + ":" + p.Frozen.Fingerprint[:16]
+		}
+	}
 
 	for _, target := range [][]string{{out}, {"--db", db}} {
-		if stdout, stderr, err := drawshow(t, "", append([]string{"verify", "--commitment", rec.Commitment, "--anchor", anchor}, target...)...); err != nil || !strings.Contains(stdout, "paper OK: the commitment matches; 1 anchor(s) hold") {
+		if stdout, stderr, err := drawshow(t, "", append([]string{"verify", "--commitment", rec.Commitment, "--anchor", anchor, "--fingerprint", print}, target...)...); err != nil || !strings.Contains(stdout, "paper OK: the commitment matches; 1 anchor(s) and 1 fingerprint(s) hold") {
 			t.Errorf("verify %v against the right paper: %v\n%s%s", target, err, stdout, stderr)
 		}
 		wantMismatches(t, append([]string{"verify", "--commitment", wrongC}, target...), "the commitment on paper, "+wrongC+", is not the record's")
 		wantMismatches(t, append([]string{"verify", "--anchor", strconv.FormatInt(head.Seq, 10) + ":0000000000000000"}, target...), "was rewritten since the paper was printed")
 		wantMismatches(t, append([]string{"verify", "--anchor", "99999:" + head.Hash[:16]}, target...), "the record has no row 99999")
+		seg, _, _ := strings.Cut(print, ":")
+		wantMismatches(t, append([]string{"verify", "--fingerprint", seg + ":0123456789abcdef"}, target...), "it is not the bin the room saw frozen")
+		wantMismatches(t, append([]string{"verify", "--fingerprint", "no-such-draw:0123456789abcdef"}, target...), "the record froze no bin of no-such-draw")
 	}
 	// the report prints the chain head at close, as verify takes it
 	txt, err := exec.Command("pdftotext", "-layout", filepath.Join(out, record.ReportPDF), "-").Output()

@@ -219,7 +219,7 @@ func oneShow(db *store.DB, id string, p verify.Paper) error {
 		_, err := db.Show(id)
 		return err
 	}
-	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Witness) > 0) {
+	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || len(p.Witness) > 0) {
 		ids := make([]string, len(shows))
 		for i, s := range shows {
 			ids[i] = s.ID
@@ -244,6 +244,11 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.Func("anchor", "`SEQ:HEX`, a journal row and the start of its hash as printed on a board or the report (16 hex digits or more; repeatable)", func(s string) error {
 		a, err := verify.ParseAnchor(s)
 		paper.Anchors = append(paper.Anchors, a)
+		return err
+	})
+	fs.Func("fingerprint", "`SEGMENT:HEX`, a frozen bin's fingerprint as the intro showed it (16 hex digits or more; repeatable)", func(s string) error {
+		f, err := verify.ParsePrint(s)
+		paper.Prints = append(paper.Prints, f)
 		return err
 	})
 	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds")
@@ -321,8 +326,8 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	default:
 		return errors.New("verify needs an export DIR, or --db FILE, or an archive FILE.zip")
 	}
-	if len(problems) == 0 && (paper.Commitment != "" || len(paper.Anchors) > 0) {
-		fmt.Fprintf(stdout, "paper OK: %s%d anchor(s) hold\n", map[bool]string{true: "the commitment matches; "}[paper.Commitment != ""], len(paper.Anchors))
+	if len(problems) == 0 && (paper.Commitment != "" || len(paper.Anchors) > 0 || len(paper.Prints) > 0) {
+		fmt.Fprintf(stdout, "paper OK: %s%d anchor(s) and %d fingerprint(s) hold\n", map[bool]string{true: "the commitment matches; "}[paper.Commitment != ""], len(paper.Anchors), len(paper.Prints))
 	}
 	if len(problems) == 0 && *witnessFile != "" {
 		n, last := witness.Held(paper.Witness)

@@ -179,18 +179,24 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 // the journal holds every row a witness holds.
 func (db *DB) Against(p verify.Paper, showID string) ([]string, error) {
 	var commitments []string
-	rows, err := db.sql.Query(`SELECT payload FROM journal WHERE kind = ?1 AND (show = ?2 OR ?2 = '') ORDER BY seq`, string(show.ShowOpened), showID)
+	prints := map[string]string{}
+	rows, err := db.sql.Query(`SELECT kind, payload FROM journal WHERE kind IN (?1, ?3) AND (show = ?2 OR ?2 = '') ORDER BY seq`, string(show.ShowOpened), showID, string(show.BinFrozen))
 	if err != nil {
 		return nil, err
 	}
 	for rows.Next() {
-		var payload string
-		if err := rows.Scan(&payload); err != nil {
+		var kind, payload string
+		if err := rows.Scan(&kind, &payload); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		if e, err := show.DecodeEvent(0, time.Time{}, string(show.ShowOpened), []byte(payload)); err == nil && e.Opened != nil {
+		e, err := show.DecodeEvent(0, time.Time{}, kind, []byte(payload))
+		switch {
+		case err != nil:
+		case e.Opened != nil:
 			commitments = append(commitments, e.Opened.Commitment)
+		case e.Frozen != nil:
+			prints[e.Segment] = e.Frozen.Fingerprint
 		}
 	}
 	rows.Close()
@@ -205,6 +211,6 @@ func (db *DB) Against(p verify.Paper, showID string) ([]string, error) {
 			qerr = err
 		}
 		return hex.EncodeToString(h), err == nil
-	}, commitments)
+	}, commitments, prints)
 	return out, qerr
 }

@@ -88,6 +88,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		r.rows[row.Seq] = row.Hash
 	}
 	r.Show = rows[0].Show
+	r.prints = map[string]string{}
 	var evs []show.Event
 	for i := range rows {
 		if rows[i].Show != r.Show {
@@ -100,6 +101,9 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		}
 		evs = append(evs, e)
 		r.Events, r.Head = r.Events+1, rows[i].Hash
+		if e.Kind == show.BinFrozen && e.Frozen != nil {
+			r.prints[e.Segment] = e.Frozen.Fingerprint
+		}
 	}
 	if evs[0].Kind != show.ShowOpened || evs[0].Opened == nil {
 		r.bad("%s: the first row is %s, not the show's show-opened", record.JournalFile, evs[0].Kind)

@@ -18,9 +18,30 @@ import (
 type Paper struct {
 	Commitment string   // hex, as on the sheet; "" if none given
 	Anchors    []Anchor // rows of the journal and the start of their hashes
+	// Prints are frozen bins' fingerprints as the intro showed them.
+	Prints []Print
 	// Witness is a follower's witness file (drawshow follow): every row
 	// it holds must be in the record as it was seen.
 	Witness []witness.Line
+}
+
+// Print is a frozen bin's fingerprint as the room saw it on the intro
+// ("Bin fingerprint 20dece32d30b7f09"): its segment and the first hex
+// digits. A bin rebuilt after the room saw it no longer matches.
+type Print struct {
+	Segment string
+	Prefix  string
+}
+
+// ParsePrint reads SEGMENT:HEXPREFIX; spaces inside the prefix are
+// ignored.
+func ParsePrint(s string) (Print, error) {
+	seg, prefix, ok := strings.Cut(s, ":")
+	prefix = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(prefix), " ", ""))
+	if _, herr := hex.DecodeString(prefix + strings.Repeat("0", len(prefix)%2)); !ok || strings.TrimSpace(seg) == "" || herr != nil || len(prefix) < MinAnchor || len(prefix) > 64 {
+		return Print{}, fmt.Errorf("fingerprint %q: want SEGMENT:HEX, a draw's id and at least %d hex digits of its bin's fingerprint as the intro showed it, e.g. sat-cash:20dece32d30b7f09", s, MinAnchor)
+	}
+	return Print{Segment: strings.TrimSpace(seg), Prefix: prefix}, nil
 }
 
 // Anchor is a journal row's seq and the first hex digits of its hash.
@@ -47,8 +68,9 @@ func ParseAnchor(s string) (Anchor, error) {
 
 // Check holds a journal to p: hash gives a row's hash in hex (ok false
 // when the row is not in what is checked), commitments the commitments
-// of the shows checked. Each mismatch is named.
-func (p Paper) Check(hash func(seq int64) (string, bool), commitments []string) []string {
+// of the shows checked, prints their frozen bins' fingerprints by
+// segment. Each mismatch is named.
+func (p Paper) Check(hash func(seq int64) (string, bool), commitments []string, prints map[string]string) []string {
 	var out []string
 	if c := strings.ToLower(strings.ReplaceAll(p.Commitment, " ", "")); c != "" && !slices.Contains(commitments, c) {
 		out = append(out, fmt.Sprintf("the commitment on paper, %s, is not the record's (%s): this is not the show the sheet was signed for", c, strings.Join(commitments, ", ")))
@@ -62,6 +84,15 @@ func (p Paper) Check(hash func(seq int64) (string, bool), commitments []string) 
 			out = append(out, fmt.Sprintf("anchor %d:%s: row %d hashes to %s: the record was rewritten since the paper was printed", a.Seq, a.Prefix, a.Seq, h[:min(len(h), len(a.Prefix))]))
 		}
 	}
+	for _, f := range p.Prints {
+		got, ok := prints[f.Segment]
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("fingerprint %s:%s: the record froze no bin of %s", f.Segment, f.Prefix, f.Segment))
+		case !strings.HasPrefix(got, f.Prefix):
+			out = append(out, fmt.Sprintf("fingerprint %s:%s: the record's bin of %s has fingerprint %s: it is not the bin the room saw frozen", f.Segment, f.Prefix, f.Segment, got))
+		}
+	}
 	return append(out, witness.Check(p.Witness, hash)...)
 }
 
@@ -70,5 +101,5 @@ func (r *Report) Against(p Paper) {
 	r.Problems = append(r.Problems, p.Check(func(seq int64) (string, bool) {
 		h, ok := r.rows[seq]
 		return h, ok
-	}, []string{r.Commitment})...)
+	}, []string{r.Commitment}, r.prints)...)
 }

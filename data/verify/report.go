@@ -17,7 +17,8 @@ type Report struct {
 	Head       string   // the hash of its last event
 	Commitment string   // the show's, from its show-opened event
 	Problems   []string
-	rows       map[int64]string // the journal's rows read: seq → hash
+	rows       map[int64]string  // the journal's rows read: seq → hash
+	prints     map[string]string // the frozen bins' fingerprints, by segment
 }
 
 // Summary is what was re-derived, and what was taken as given: "3
