@@ -112,6 +112,11 @@ func TestNormCard(t *testing.T) {
 	for in, want := range map[string]string{
 		barred: barred, "c13": "C13", "６００１": "6001", "6001\u00A00004": "60010004", "6001\u202F0004": "60010004",
 		"６００１－０００４": "60010004", "Ｃ１３": "C13",
+		// a number cell written out as a decimal (a script's float, Excel's
+		// Number format): the .0 is not part of the card
+		"60010004.0": "60010004", "60010004.00": "60010004", " 60010004.0 ": "60010004", "６００１.0": "6001",
+		// a dot between groups is a separator, as before
+		"6001.0004": "60010004", "6001.0": "6001", "6001.000": "6001000",
 	} {
 		if got, err := entries.NormCard(in); err != nil || got != want {
 			t.Errorf("NormCard(%q) = %q, %v; want %q", in, got, err, want)

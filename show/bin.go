@@ -42,7 +42,7 @@ type BinBuilder struct {
 	capped   uint64
 	filtered int
 	seen     map[string]bool // tickets: one, the cards in so far
-	past     map[string]bool // barred by exclude_winners…
+	past     CardSet         // barred by exclude_winners…
 	pastOut  map[string]bool // …and found in the file
 	earned   bool            // bonus entries were added
 	since    string          // qualify last_visit: the first day a visit counts on
@@ -58,8 +58,11 @@ func (b *BinBuilder) VisitsSince(day string) {
 	}
 }
 
-// BarPast keeps the winners of earlier shows out of the bin.
-func (b *BinBuilder) BarPast(cards map[string]bool) { b.past, b.pastOut = cards, map[string]bool{} }
+// BarPast keeps the winners of earlier shows out of the bin, each matched
+// to the entries by CardKey.
+func (b *BinBuilder) BarPast(cards map[string]bool) {
+	b.past, b.pastOut = KeySet(cards), map[string]bool{}
+}
 
 // AddEarned takes a bonus entry earned by a win: no tier, spend or cap
 // applies to it, but the exclusions list and the win-once rule do.
@@ -72,7 +75,7 @@ func (b *BinBuilder) AddEarned(e Entry) {
 		}
 		return
 	}
-	if b.past[e.Participant] {
+	if b.past.Has(e.Participant) {
 		b.pastOut[e.Participant] = true
 		return
 	}
@@ -120,7 +123,7 @@ func (b *BinBuilder) Add(r Row) {
 		}
 		return
 	}
-	if b.past[r.Card] {
+	if b.past.Has(r.Card) {
 		b.pastOut[r.Card] = true
 		return
 	}

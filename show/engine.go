@@ -24,7 +24,7 @@ type Engine struct {
 	now      func() time.Time
 	st       *State
 	seed     []byte
-	excluded map[string]bool
+	excluded CardSet
 	// exclusions tells whether SetExclusions gave the list; a replay
 	// without it takes each freeze's excluded cards as recorded
 	exclusions bool
@@ -35,7 +35,7 @@ type Engine struct {
 
 // NewEngine starts an engine for sh with no events; now is the show clock.
 func NewEngine(sh *Show, src Source, now func() time.Time) *Engine {
-	return &Engine{Show: sh, src: src, now: now, st: newState(sh), excluded: map[string]bool{}}
+	return &Engine{Show: sh, src: src, now: now, st: newState(sh), excluded: CardSet{}}
 }
 
 // State is the current state. It must not be modified.
@@ -58,12 +58,11 @@ func (e *Engine) SetSeed(seed []byte) error {
 	return nil
 }
 
-// SetExclusions gives the cards barred from every bin of the show.
+// SetExclusions gives the cards barred from every bin of the show. An
+// entry is excluded when its card matches one of them by CardKey: the list
+// typed in Excel, its leading zeros gone, still keeps its members out.
 func (e *Engine) SetExclusions(cards []string) {
-	e.excluded = make(map[string]bool, len(cards))
-	for _, c := range cards {
-		e.excluded[c] = true
-	}
+	e.excluded = NewCardSet(cards)
 	e.exclusions = true
 }
 
@@ -307,10 +306,10 @@ func (d *decider) freeze(seg *SegState) error {
 	}
 	excluded := d.e.excluded
 	if r := d.recorded(BinFrozen); r != nil && !d.e.exclusions {
-		excluded = set(r.Frozen.Excluded) // no list to hold it to: an export's replay
+		excluded = NewCardSet(r.Frozen.Excluded) // no list to hold it to: an export's replay
 	}
 	earned, sources := d.earned(seg, today)
-	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return excluded[card], barred[card] }, earned)
+	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return excluded.Has(card), barred[card] }, earned)
 	if err != nil {
 		return err
 	}

@@ -45,9 +45,9 @@ type State struct {
 	witness  string // given after open, when not at open
 	LastAt   time.Time
 	Events   int
-	Restarts []Downtime // each start of the program on the open show
-	register map[string]bool
-	proxies  map[string]Proxy
+	Restarts []Downtime       // each start of the program on the open show
+	register map[string]bool  // by CardKey
+	proxies  map[string]Proxy // by CardKey
 	ledger   map[string]int64 // each jackpot's value before tonight, from the campaign's record
 	mode     WitnessMode
 }
@@ -233,7 +233,8 @@ func (st *State) StoodFor(name, id string) (string, bool) {
 
 // RegisterHas reports whether card is on the decline register for seg.
 func (st *State) RegisterHas(seg *SegState, card string) bool {
-	return seg.register[card] || st.register[card]
+	k := CardKey(card)
+	return seg.register[k] || st.register[k]
 }
 
 // RegisterFiles are the decline registers loaded for seg: the show's and
@@ -250,10 +251,11 @@ func (st *State) RegisterFiles(seg *SegState) []string {
 
 // ProxyFor returns the nomination on file for card in seg.
 func (st *State) ProxyFor(seg *SegState, card string) (Proxy, bool) {
-	if p, ok := seg.proxies[card]; ok {
+	k := CardKey(card)
+	if p, ok := seg.proxies[k]; ok {
 		return p, true
 	}
-	p, ok := st.proxies[card]
+	p, ok := st.proxies[k]
 	return p, ok
 }
 
@@ -317,11 +319,11 @@ func (st *State) apply(e Event) error {
 		if seg != nil {
 			reg, prox = maps.Clone(seg.register), maps.Clone(seg.proxies)
 		}
-		for _, c := range e.Lists.Register {
-			reg[c] = true
+		for _, c := range e.Lists.Register { // by key: see RegisterHas
+			reg[CardKey(c)] = true
 		}
 		for _, p := range e.Lists.Proxies {
-			prox[p.Card] = p
+			prox[CardKey(p.Card)] = p
 		}
 		if seg != nil {
 			seg.register, seg.proxies, seg.Lists = reg, prox, e.Lists

@@ -68,7 +68,8 @@ func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck
 		return nil, err
 	}
 	defer t.Close()
-	b := show.NewBinBuilder(seg, func(card string) (bool, bool) { return excluded[card], false })
+	listed := show.KeySet(excluded) // matched as the freeze matches them
+	b := show.NewBinBuilder(seg, func(card string) (bool, bool) { return listed.Has(card), false })
 	b.BarPast(past)
 	day := time.Now()
 	if !seg.At.IsZero() {

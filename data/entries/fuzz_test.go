@@ -126,7 +126,7 @@ func FuzzParsePoints(f *testing.F) {
 // again changes nothing, and a ticket keeps no control or bidirectional
 // character.
 func FuzzNormCard(f *testing.F) {
-	for _, s := range []string{"6001000465623510", "6001 0004-6562.3510", "６００１", "\uFEFF1", "1\u200B2", "\u202E1", "1\x00", "c13", "", "-", "ﬁ1"} {
+	for _, s := range []string{"6001000465623510", "6001 0004-6562.3510", "６００１", "\uFEFF1", "1\u200B2", "\u202E1", "1\x00", "c13", "", "-", "ﬁ1", "60010004.0", "0.00", ".0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -23,11 +23,18 @@ import (
 // override, a letter of another alphabet) is an error saying which
 // character, so that no look-alike of a barred card passes for another
 // card. "6001 2345-6789.0123" is 6001234567890123.
+//
+// A number that ends in a decimal point and one or two zeros, and holds
+// no other separator ("60012345.0", "60012345.00"), is a card that was a
+// number cell written out as a decimal, by a script's float or Excel's
+// Number format: the decimals are dropped, so it is 60012345, not
+// 6001234500. (Leading zeros a number cell lost are matched by
+// show.CardKey; the card itself keeps what the file gives.)
 func NormCard(s string) (string, error) {
 	if plainCard(s) {
 		return s, nil
 	}
-	t := norm.NFKC.String(s)
+	t := decimalZeros(norm.NFKC.String(s))
 	var b strings.Builder
 	b.Grow(len(t))
 	for _, r := range t {
@@ -45,6 +52,21 @@ func NormCard(s string) (string, error) {
 		return "", fmt.Errorf("card %q has no digits or letters", s)
 	}
 	return b.String(), nil
+}
+
+// decimalZeros is t without a trailing ".0" or ".00" (nor the spaces
+// around it) when t is digits that end so and hold no other separator; t
+// otherwise.
+func decimalZeros(s string) string {
+	t := strings.Trim(s, " ")
+	dot := strings.IndexByte(t, '.')
+	if dot < 1 || !isDigits(t[:dot]) {
+		return s
+	}
+	if z := t[dot+1:]; z == "0" || z == "00" {
+		return t[:dot]
+	}
+	return s
 }
 
 // plainCard reports whether s is already digits and upper-case letters:

@@ -136,7 +136,7 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 	if err != nil {
 		return nil, err
 	}
-	excluded := slices.Contains(excl, card)
+	excluded := show.NewCardSet(excl).Has(card)
 	var out []StatementDraw
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
