@@ -294,8 +294,9 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 	fe = &FileError{File: path}
 	// The tickets, or the cards when a row is a participant.
 	var keys *keyLog
+	var twins *cardTwins
 	if dupes {
-		keys = newKeyLog()
+		keys, twins = newKeyLog(), newCardTwins()
 	}
 	var tiers tierCache
 
@@ -321,6 +322,9 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 		r.Card = c.cardID(colCard, r.Card)
 		if !need.Ticket && r.Card != "" {
 			keys.add(r.Card, c.line)
+		}
+		if other, row, ok := twins.add(r.Card, c.line); ok {
+			c.bad(colCard, r.Card, twinMsg(r.Card, other, row))
 		}
 		if need.One && r.Name == "" {
 			c.bad(colName, "", "the name is empty: a finalist is named on the big screen and in the record")

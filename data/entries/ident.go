@@ -2,6 +2,7 @@ package entries
 
 import (
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -172,4 +173,54 @@ func describeRune(r rune) string {
 		return fmt.Sprintf("U+%04X %q", r, r)
 	}
 	return fmt.Sprintf("U+%04X (%s)", r, name)
+}
+
+// cardTwins finds two cards of one file that are one number but for
+// leading zeros ("0060012345" and "60012345"): a list's card would match
+// both (show.CardKey), so a file that holds both is refused. It keeps,
+// for each key of a card of digits alone, the first row and how many
+// leading zeros its card had, from which that card is written again:
+// 16 bytes a card and no strings, as a file of 2 000 000 cards needs.
+// Two keys are told apart by a 64-bit hash; the chance that two keys
+// of such a file share one is below one in a billion. A nil cardTwins
+// finds none.
+type cardTwins struct {
+	seed  maphash.Seed
+	last  string            // the card of the row before: files list a card's tickets together
+	first map[uint64]uint64 // key's hash → row<<32 | leading zeros of its first card
+}
+
+func newCardTwins() *cardTwins {
+	return &cardTwins{seed: maphash.MakeSeed(), first: map[uint64]uint64{}}
+}
+
+// add takes the card, as NormCard gives it, of row. It returns the card
+// and row of an earlier card that is the same number but for leading
+// zeros, and whether there is one.
+func (k *cardTwins) add(card string, row int) (string, int, bool) {
+	if k == nil || card == k.last || !isDigits(card) {
+		return "", 0, false
+	}
+	k.last = card
+	key := show.CardKey(card)
+	zeros := uint64(len(card) - len(key))
+	if key == "0" { // 0, 00, …: every zero but one is a leading zero
+		zeros = uint64(len(card) - 1)
+	}
+	h := maphash.String(k.seed, key)
+	v, ok := k.first[h]
+	if !ok {
+		k.first[h] = uint64(row)<<32 | zeros
+		return "", 0, false
+	}
+	if z := v & 0xffffffff; z != zeros {
+		return strings.Repeat("0", int(z)) + key, int(v >> 32), true
+	}
+	return "", 0, false
+}
+
+// twinMsg is the problem of card, which is other on row but for leading
+// zeros.
+func twinMsg(card, other string, row int) string {
+	return fmt.Sprintf("card %q and card %q on row %d are one number but for leading zeros: a list's card would match both; correct the file (format the column as Text in Excel so that the zeros stay)", card, other, row)
 }

@@ -30,10 +30,15 @@ func ReadCards(path, sheet, cardHeader string) (cards []string, sum string, err 
 	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
 	set := make(map[string]struct{})
+	twins := newCardTwins()
 	for t.Next() {
 		rec := t.Record()
 		c := rowCheck{fe: fe, line: t.Line()}
 		if card := c.cardID(col, cell(rec, idx[0])); card != "" {
+			if other, row, ok := twins.add(card, t.Line()); ok {
+				c.bad(col, card, twinMsg(card, other, row))
+				continue
+			}
 			set[strings.Clone(card)] = struct{}{}
 		}
 	}
@@ -111,6 +116,7 @@ func ReadProxies(path, sheet string) (proxies []Proxy, sum string, err error) {
 	byID := map[string]int{}
 	byName := map[string][]int{}
 	fe = &FileError{File: path}
+	twins := newCardTwins()
 	for t.Next() {
 		rec := t.Record()
 		c := rowCheck{fe: fe, line: t.Line(), ok: true}
@@ -125,6 +131,9 @@ func ReadProxies(path, sheet string) (proxies []Proxy, sum string, err error) {
 		n.id = strings.ToUpper(strings.Join(strings.Fields(n.ID), ""))
 		n.name = strings.ToLower(strings.Join(strings.Fields(n.Name), " "))
 		n.Card = c.cardID(colCard, n.Card)
+		if other, row, ok := twins.add(n.Card, t.Line()); ok {
+			c.bad(colCard, n.Card, twinMsg(n.Card, other, row))
+		}
 		if n.Name == "" {
 			c.bad(colName, "", "the nominee's name is empty")
 		}

@@ -61,3 +61,38 @@ func TestExclusionsTypedInExcel(t *testing.T) {
 		t.Errorf("the bin is %v: only 0060010004 is not on a list", c.Bin.Entries)
 	}
 }
+
+// TestOneCardTwoSpellings: two cards of one file that a list would match
+// as one (the same number but for leading zeros) are refused, both rows
+// named: the file was pasted together from two exports.
+func TestOneCardTwoSpellings(t *testing.T) {
+	path := filetest.File(t, "entries.csv", rewardsEntries+
+		"T006,60010002,Zoë vd M,Ace\n"+
+		"T007,060010003,Sipho D,Queen\n")
+	_, err := Read(path, "", Columns{}, Need{Ticket: true}, func(Row) error { return nil })
+	want := []CellError{
+		{Row: 7, Column: "Card Number", Value: "60010002",
+			Msg: `card "60010002" and card "0060010002" on row 3 are one number but for leading zeros: a list's card would match both; correct the file (format the column as Text in Excel so that the zeros stay)`},
+		{Row: 8, Column: "Card Number", Value: "060010003",
+			Msg: `card "060010003" and card "0060010003" on row 4 are one number but for leading zeros: a list's card would match both; correct the file (format the column as Text in Excel so that the zeros stay)`},
+	}
+	if errs := cellErrors(t, err); !slices.Equal(errs, want) {
+		t.Errorf("errors:\n%s\nwant:\n%s", fmtErrs(errs), fmtErrs(want))
+	}
+	// a points file: one row a participant
+	path = filetest.File(t, "points.csv", "Card,Points\n0060010001,300\n60010001,600\n")
+	_, err = Read(path, "", Columns{}, Need{Points: true}, func(Row) error { return nil })
+	if errs := cellErrors(t, err); len(errs) != 1 || errs[0].Row != 3 {
+		t.Errorf("points file: %v", err)
+	}
+	// the lists alike
+	for _, read := range []func(string) error{
+		func(p string) error { _, _, err := ReadCards(p, "", ""); return err },
+		func(p string) error { _, _, err := ReadProxies(p, ""); return err },
+	} {
+		path = filetest.File(t, "list.csv", "Card,Nominee\n0060010001,Jane\n60010001,Jane\n")
+		if errs := cellErrors(t, read(path)); len(errs) != 1 || errs[0].Row != 3 || errs[0].Value != "60010001" {
+			t.Errorf("list: %v", errs)
+		}
+	}
+}
