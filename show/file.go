@@ -30,6 +30,8 @@ type Show struct {
 	Exclusions   string // path, resolved against the show file's folder; "" if none
 	Register     string // decline register for the whole show
 	Proxies      string // proxy nominations for the whole show
+	DateFormat   string // date_format: how the files write a date, one of DateFormats; "" when not declared
+	files        map[string]FileOptions
 	Brand        Brand
 	Sound        Sound
 	Segments     []Segment
@@ -157,6 +159,8 @@ type Segment struct {
 	Register        string
 	Proxies         string
 	Manual          bool   // the host types each ticket drawn from a physical bin
+	HeaderRow       int    // header_row: the entry file's header row, from 1; 0 to find it
+	DateFormat      string // date_format: the segment's, else the show's; "" when neither declares one
 	Selected        string // the tickets another system chose, in order: presented and recorded, not drawn
 
 	Group     string   // month-end bin, wild-card draw: the show file's segment it came from
@@ -203,10 +207,11 @@ type fileYAML struct {
 		Names *bool `yaml:"names"`
 		Cards *bool `yaml:"cards"`
 	} `yaml:"mask"`
-	Exclusions string `yaml:"exclusions"`
-	Register   string `yaml:"register"`
-	Proxies    string `yaml:"proxies"`
-	Brand      Brand  `yaml:"brand"`
+	DateFormat string   `yaml:"date_format"`
+	Exclusions listYAML `yaml:"exclusions"`
+	Register   listYAML `yaml:"register"`
+	Proxies    listYAML `yaml:"proxies"`
+	Brand      Brand    `yaml:"brand"`
 	Sound      struct {
 		Enabled *bool    `yaml:"enabled"`
 		Volume  *float64 `yaml:"volume"`
@@ -239,9 +244,11 @@ type segmentYAML struct {
 	Prizes          []string            `yaml:"prizes"`
 	WinOnce         WinOnce             `yaml:"win_once"`
 	Attendance      Attendance          `yaml:"attendance"`
-	Register        string              `yaml:"register"`
-	Proxies         string              `yaml:"proxies"`
+	Register        listYAML            `yaml:"register"`
+	Proxies         listYAML            `yaml:"proxies"`
 	Manual          bool                `yaml:"manual"`
+	HeaderRow       *int                `yaml:"header_row"`
+	DateFormat      string              `yaml:"date_format"`
 	Selected        string              `yaml:"selected"`
 	Bins            []binYAML           `yaml:"bins"`
 	From            []string            `yaml:"from"`
@@ -371,10 +378,12 @@ func Parse(path string, b []byte) (*Show, error) {
 		ClaimSeconds: 90,
 		Witness:      WitnessMode(or(raw.Witness, string(WitnessOpen))),
 		Mask:         Mask{Names: true, Cards: true},
-		Exclusions:   resolve(raw.Exclusions),
-		Register:     resolve(raw.Register),
-		Proxies:      resolve(raw.Proxies),
 	}
+	lists := map[string]FileOptions{}
+	s.Exclusions = s.list(&p, lists, "exclusions", raw.Exclusions, resolve)
+	s.Register = s.list(&p, lists, "register", raw.Register, resolve)
+	s.Proxies = s.list(&p, lists, "proxies", raw.Proxies, resolve)
+	s.DateFormat = dateFormat(&p, value(root, "date_format"), "", raw.DateFormat)
 	if s.Promotion == "" {
 		p.add(root, "promotion is required (the promotion's name, e.g. Royal Flush)")
 	}
@@ -444,9 +453,16 @@ func Parse(path string, b []byte) (*Show, error) {
 			Prizes:          r.Prizes,
 			WinOnce:         or(r.WinOnce, OncePerDraw),
 			Attendance:      or(r.Attendance, Required),
-			Register:        resolve(r.Register),
-			Proxies:         resolve(r.Proxies),
+			Register:        s.list(&p, lists, "segment "+r.ID+": register", r.Register, resolve),
+			Proxies:         s.list(&p, lists, "segment "+r.ID+": proxies", r.Proxies, resolve),
 			Selected:        resolve(r.Selected),
+			DateFormat:      or(dateFormat(&p, value(n, "date_format"), "segment "+r.ID+": ", r.DateFormat), s.DateFormat),
+		}
+		if h := r.HeaderRow; h != nil {
+			seg.HeaderRow = *h
+			if *h < 1 || *h > maxHeaderRow {
+				p.add(value(n, "header_row"), "segment %s: header_row %d is out of range 1..%d", r.ID, *h, maxHeaderRow)
+			}
 		}
 		at := func(key string) *yaml.Node {
 			if v := value(n, key); v != nil {

@@ -250,7 +250,7 @@ func TestParseErrors(t *testing.T) {
 	seg := func(extra string) string {
 		return head + "segments:\n  - id: a\n    entries: a.csv\n" + extra
 	}
-	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, witness, mask, exclusions, register, proxies, brand, sound, segments)"
+	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, witness, mask, date_format, exclusions, register, proxies, brand, sound, segments)"
 	for _, c := range []struct {
 		name   string
 		src    string
@@ -258,7 +258,7 @@ func TestParseErrors(t *testing.T) {
 		msg    string
 	}{
 		{"unknown show key", head + "promo: x\nsegments: [{id: a, entries: a.csv}]\n", "promo:", `unknown show key "promo" ` + showKeyList},
-		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown draw segment key "winner" (valid: id, kind, title, at, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies, manual, selected, bonus_entries, exclude_winners, qualify)`},
+		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown draw segment key "winner" (valid: id, kind, title, at, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies, manual, selected, bonus_entries, exclude_winners, qualify, header_row, date_format)`},
 		{"unknown mask key", head + "mask: {names: true, card: true}\nsegments: [{id: a, entries: a.csv}]\n", "mask:", `unknown mask key "card" (valid: names, cards)`},
 		{"unknown columns key", seg("    columns: {ticket: No, member: Card}\n"), "columns:", `unknown columns key "member" (valid: ticket, card, name, tier, points, area, spend, property, device, visit)`},
 		{"unknown kind", seg("    kind: lottery\n"), "kind:", `segment a: unknown kind "lottery" (valid: draw, slide, leaderboard, month-end, manual-bin, wild-card, royal-flush, jackpot-chest, bonus-jackpot)`},

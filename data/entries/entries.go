@@ -35,6 +35,9 @@ type Need struct {
 	// Visit is a member's last visit, for a draw's qualify last_visit:
 	// Required asks for the column; an empty cell is no visit on record.
 	Visit Use
+	// HeaderRow is the header's row (the show file's header_row); 0 finds
+	// it (see findColumns).
+	HeaderRow int
 }
 
 // Use is whether a reader looks for a column, and whether it must be there.
@@ -246,6 +249,7 @@ func entriesOf(t *tableReader, cols Columns, need Need, fn func(Row) error) (Sta
 func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) error) (Stats, error) {
 	var st Stats
 	path := t.path
+	t.want = need.HeaderRow
 
 	const (
 		iTicket = iota
@@ -560,11 +564,48 @@ type column struct {
 	need    bool     // whether a missing column is an error
 }
 
-// findColumns returns the index in t's header of each of cols, -1 for one
-// that is absent. A required column that is absent, a column named in the
-// show file that is absent, or a column that two headers could be, is
-// reported as one problem on the header row.
+// maxTitleRows is how many non-blank rows below the first findColumns
+// looks at for the header: a workbook's title, its date and notes, merged
+// cells, above the columns.
+const maxTitleRows = 20
+
+// findColumns finds t's header and returns the index in it of each of
+// cols, -1 for one that is absent. The header is the row t.want names
+// (the show file's header_row), or else the first row that holds the
+// columns: the first non-blank row, or one of the maxTitleRows below it
+// when a title, a date or notes (merged cells or not) stand above the
+// columns. A required column that is absent, a column named in the show
+// file that is absent, or a column that two headers could be, is
+// reported as one problem on the header row: the first non-blank row's
+// when no row holds the columns.
 func findColumns(t *tableReader, cols []column) ([]int, *FileError) {
+	if t.want > 0 {
+		if fe := t.seekHeader(t.want); fe != nil {
+			return nil, fe
+		}
+		idx, fe := matchColumns(t, cols)
+		if fe != nil {
+			fe.Errs[0].Msg += fmt.Sprintf(" (the show file's header_row %d names this row)", t.want)
+		}
+		return idx, fe
+	}
+	idx, first := matchColumns(t, cols)
+	if first == nil {
+		return idx, nil
+	}
+	for range maxTitleRows {
+		if ok, err := t.takeHeader(); err != nil || !ok {
+			break
+		}
+		if idx, fe := matchColumns(t, cols); fe == nil {
+			return idx, nil
+		}
+	}
+	return nil, first
+}
+
+// matchColumns is findColumns of t's header as it is.
+func matchColumns(t *tableReader, cols []column) ([]int, *FileError) {
 	header := t.Header()
 	norm := make([]string, len(header))
 	for i, h := range header {
@@ -968,10 +1009,11 @@ func ungroup(s string) (string, bool) {
 // names each finalist, and may give their property.
 func NeedOf(seg *show.Segment) Need {
 	n := Need{
-		Ticket: seg.Tickets == show.PerRow,
-		Tier:   seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
-		Points: seg.Tickets == show.Points && seg.PointsPerTicket > 0,
-		One:    seg.Tickets == show.One,
+		HeaderRow: seg.HeaderRow,
+		Ticket:    seg.Tickets == show.PerRow,
+		Tier:      seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
+		Points:    seg.Tickets == show.Points && seg.PointsPerTicket > 0,
+		One:       seg.Tickets == show.One,
 	}
 	if n.One {
 		n.Property = Optional

@@ -27,8 +27,12 @@ func FuzzReadEntriesCSV(f *testing.F) {
 	f.Add([]byte("Table;Position;Zone;Card;Spend\nBJ04;3;Prive;100;600\n"))
 	f.Add([]byte("Card\tName\tCasino\n100\tThabo\tMontecasino\n100\t\tGold Reef City\n"))
 	f.Add([]byte("Device ID,Section,Member No,Qualifying Spend,Site\nD1,Main,100,\"1,234\",GRC\n"))
+	// the Rewards system's exports (issue 26): title rows above the
+	// header, a header_row, cards of one number but for leading zeros
+	f.Add([]byte("Royal Flush entries;;\nExported 30/11/2024;;\n;;\nTicket No;Card Number;Tier\nT1;0060010001;King\nT2;60010001;Ace\n"))
+	f.Add([]byte("Card,Ticket\nTicket,Card\nT1,60010001.0\n\nT2,00\nT3,0\n"))
 	dir := f.TempDir() // one per fuzzing process
-	needs := []Need{{Ticket: true}, bonusNeed, finalistsNeed}
+	needs := []Need{{Ticket: true}, bonusNeed, finalistsNeed, {Ticket: true, HeaderRow: 2}}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(dir, "entries.csv")
 		if err := os.WriteFile(path, data, 0o644); err != nil {

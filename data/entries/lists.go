@@ -18,11 +18,18 @@ import (
 // spellings counts once. The cards are returned sorted, with the file's
 // SHA-256 (in hex) of the bytes they were read from.
 func ReadCards(path, sheet, cardHeader string) (cards []string, sum string, err error) {
+	return readCards(path, sheet, cardHeader, 0)
+}
+
+// readCards is ReadCards of a file whose header is on row headerRow, or
+// found when it is 0.
+func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, sum string, err error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
 		return nil, "", err
 	}
 	defer t.Close()
+	t.want = headerRow
 	idx, fe := findColumns(t, []column{{role: "card", name: cardHeader, aliases: cardHeaders, need: true}})
 	if fe != nil {
 		return nil, "", fe
@@ -87,11 +94,18 @@ var (
 // ignoring case. The result has one Proxy per card, sorted by card, and
 // the file's SHA-256 (in hex) of the bytes they were read from.
 func ReadProxies(path, sheet string) (proxies []Proxy, sum string, err error) {
+	return readProxies(path, sheet, 0)
+}
+
+// readProxies is ReadProxies of a file whose header is on row headerRow,
+// or found when it is 0.
+func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string, err error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
 		return nil, "", err
 	}
 	defer t.Close()
+	t.want = headerRow
 	idx, fe := findColumns(t, []column{
 		{role: "card", aliases: cardHeaders, need: true},
 		{role: "nominee", aliases: nomineeHeaders, need: true},
@@ -211,18 +225,18 @@ func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*
 	var errs []error // every list is read, so one bad file does not hide another
 	if exclusions != "" {
 		var err error
-		ex, l.ExclusionsSHA256, err = ReadCards(exclusions, "", "")
+		ex, l.ExclusionsSHA256, err = readCards(exclusions, "", "", sh.Opts(exclusions).HeaderRow)
 		errs = append(errs, err)
 		l.Exclusions, l.ExclusionsFile = len(ex), sh.Rel(exclusions)
 	}
 	if register != "" {
 		var err error
-		l.Register, l.RegisterSHA256, err = ReadCards(register, "", "")
+		l.Register, l.RegisterSHA256, err = readCards(register, "", "", sh.Opts(register).HeaderRow)
 		errs = append(errs, err)
 		l.RegisterFile = sh.Rel(register)
 	}
 	if proxies != "" {
-		ps, sum, err := ReadProxies(proxies, "")
+		ps, sum, err := readProxies(proxies, "", sh.Opts(proxies).HeaderRow)
 		errs = append(errs, err)
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})

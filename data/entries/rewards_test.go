@@ -3,6 +3,7 @@ package entries
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"drawshow/data/internal/filetest"
@@ -94,5 +95,81 @@ func TestOneCardTwoSpellings(t *testing.T) {
 		if errs := cellErrors(t, read(path)); len(errs) != 1 || errs[0].Row != 3 || errs[0].Value != "60010001" {
 			t.Errorf("list: %v", errs)
 		}
+	}
+}
+
+// rewardsWorkbook is the Friday entries as the Rewards system's workbook
+// gives them once a manager has opened and saved it in Excel: a merged
+// title and the export's date above the columns, a blank row, the cards
+// number cells, and a TOTAL row.
+func rewardsWorkbook(t *testing.T) string {
+	return filetest.XLSX(t, "friday.xlsx", filetest.Sheet{Name: "Entries", Merge: []string{"A1:E1", "A2:E2"}, Rows: [][]any{
+		{"Gold Reef City — Royal Flush entries, Friday 29/11/2024"},
+		{"Exported 30/11/2024 08:00 by the Rewards system"},
+		{},
+		{"Ticket No", "Card Number", "Member Name", "Tier", "Spend"},
+		{"T001", 60010001, "Thabo M", "King", "R 1 234,50"},
+		{"T002", 60010002, "Zoë vd M", "Ace", "R 5 000,00"},
+		{"T003", 60010001, "Thabo M", "King", "R 1 234,50"},
+	}})
+}
+
+// TestHeaderBelowTitleRows: the header is the first row that holds the
+// columns the file needs, below a merged title, a date and a blank row;
+// rows keep the numbers Excel shows.
+func TestHeaderBelowTitleRows(t *testing.T) {
+	path := rewardsWorkbook(t)
+	var got []Row
+	st, err := Read(path, "", Columns{}, Need{Ticket: true, Tier: true}, func(r Row) error { got = append(got, r); return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Rows != 3 || len(got) != 3 || got[0].Line != 5 || got[0].Card != "60010001" || got[2].Line != 7 || got[1].Tier != show.Ace {
+		t.Fatalf("%d rows: %+v", st.Rows, got)
+	}
+	csv := filetest.File(t, "friday.csv", "Gold Reef City — Royal Flush entries;;;\nExported 30/11/2024;;;\n;;;\nTicket No;Card Number;Member Name;Tier\nT001;0060010001;Thabo M;King\n")
+	got = nil
+	if _, err := Read(csv, "", Columns{}, Need{Ticket: true}, func(r Row) error { got = append(got, r); return nil }); err != nil || len(got) != 1 || got[0].Line != 5 {
+		t.Fatalf("csv: %+v, %v", got, err)
+	}
+	// a file that holds no such row is refused on its first row, as before
+	bad := filetest.File(t, "bad.csv", "Report\nPlayer,Reason\n100,staff\n")
+	_, err = Read(bad, "", Columns{}, Need{}, func(Row) error { return nil })
+	if errs := cellErrors(t, err); len(errs) != 1 || errs[0].Row != 1 || !strings.Contains(errs[0].Msg, `no card column`) || !strings.Contains(errs[0].Msg, `the headers are "Report"`) {
+		t.Errorf("no header: %v", err)
+	}
+}
+
+// TestHeaderRow: header_row names the header when finding it is not
+// enough (a title row that holds a column's name).
+func TestHeaderRow(t *testing.T) {
+	path := filetest.File(t, "entries.csv", "Card,Ticket,Points\nCard,Ticket No,Tier\nC1,T1,King\n")
+	need := Need{Ticket: true, HeaderRow: 2}
+	var got []Row
+	if _, err := Read(path, "", Columns{}, need, func(r Row) error { got = append(got, r); return nil }); err != nil || len(got) != 1 || got[0].Line != 3 || got[0].Tier != show.King {
+		t.Fatalf("%+v, %v", got, err)
+	}
+	for n, want := range map[int]string{
+		1: `no column "Nope", which the show file names as the card column; the headers are "Card", "Ticket", "Points"; rename the column in the file, or set columns: {card: ...} in the show file to the header this file uses (the show file's header_row 1 names this row)`,
+		9: "the show file's header_row is 9, and the file ends before that row",
+	} {
+		need.HeaderRow = n
+		_, err := Read(path, "", Columns{Card: "Nope"}, need, func(Row) error { return nil })
+		if errs := cellErrors(t, err); len(errs) != 1 || errs[0].Row != n || errs[0].Msg != want {
+			t.Errorf("header_row %d: %v", n, err)
+		}
+	}
+	blankRow := filetest.File(t, "blank.csv", "Title\n\nCard\nC1\n")
+	_, err := Read(blankRow, "", Columns{}, Need{HeaderRow: 2}, func(Row) error { return nil })
+	if errs := cellErrors(t, err); len(errs) != 1 || errs[0].Msg != "the show file's header_row is 2, and row 2 is blank" {
+		t.Errorf("a blank header_row: %v", err)
+	}
+	// the lists alike
+	list := filetest.File(t, "exclusions.csv", "Compliance list, printed 30/11/2024\nCard No\n60010001\n")
+	if cards, _, err := ReadCards(list, "", ""); err != nil || !slices.Equal(cards, []string{"60010001"}) {
+		t.Errorf("a list below its title: %q, %v", cards, err)
+	}
+	if cards, _, err := readCards(list, "", "", 2); err != nil || !slices.Equal(cards, []string{"60010001"}) {
+		t.Errorf("a list with header_row: %q, %v", cards, err)
 	}
 }

@@ -28,6 +28,7 @@ import (
 // manager to the row in Excel.
 type tableReader struct {
 	path       string
+	want       int // header_row: the header's row; 0 to find it
 	src        rowSource
 	header     []string
 	headerLine int
@@ -44,6 +45,8 @@ type rowSource interface {
 	// progress returns the bytes read so far and the file's size, or zeros
 	// when they are not known.
 	progress() (done, size int64)
+	// useHeader gives the header's cells, which name columns in errors.
+	useHeader(h []string)
 	// sha256 is the SHA-256 of every byte of the file, in hex, read
 	// once: after the last row, of the bytes the rows came from.
 	sha256() (string, error)
@@ -106,30 +109,70 @@ func (h *hashReader) sum() (string, error) {
 	return hex.EncodeToString(h.h.Sum(nil)), nil
 }
 
-// headerOf reads src up to its header.
+// headerOf reads src up to its first non-blank row, the header until
+// findColumns looks further (title rows above it; header_row).
 func headerOf(path string, src rowSource) (*tableReader, error) {
 	t := &tableReader{path: path, src: src}
+	ok, err := t.takeHeader()
+	if err != nil {
+		src.close()
+		return nil, err
+	}
+	if !ok {
+		src.close()
+		return nil, fmt.Errorf("%s: the file is empty: it needs a header row naming its columns", path)
+	}
+	return t, nil
+}
+
+// takeHeader makes the next non-blank row the header. It reports false
+// at the end of the file.
+func (t *tableReader) takeHeader() (bool, error) {
 	for {
-		line, rec, err := src.next()
+		line, rec, err := t.src.next()
 		if err == io.EOF {
-			src.close()
-			return nil, fmt.Errorf("%s: the file is empty: it needs a header row naming its columns", path)
+			return false, nil
 		}
 		if err != nil {
-			src.close()
-			return nil, err
+			return false, err
 		}
 		if blank(rec) {
 			continue
 		}
 		t.headerLine = line
-		t.headerEnd, _ = src.progress()
+		t.headerEnd, _ = t.src.progress()
 		t.header = make([]string, len(rec))
 		for i, h := range rec {
 			t.header[i] = strings.TrimSpace(h)
 		}
-		return t, nil
+		t.src.useHeader(t.header)
+		return true, nil
 	}
+}
+
+// seekHeader makes row n the header, as header_row says: the rows above
+// it are passed over.
+func (t *tableReader) seekHeader(n int) *FileError {
+	bad := func(msg string) *FileError {
+		return &FileError{File: t.path, Total: 1, Errs: []CellError{{Row: n, Msg: msg}}}
+	}
+	for t.headerLine < n {
+		ok, err := t.takeHeader()
+		if err != nil {
+			var fe *FileError
+			if errors.As(err, &fe) {
+				return fe
+			}
+			return bad(err.Error())
+		}
+		if !ok {
+			return bad(fmt.Sprintf("the show file's header_row is %d, and the file ends before that row", n))
+		}
+	}
+	if t.headerLine > n {
+		return bad(fmt.Sprintf("the show file's header_row is %d, and row %d is blank", n, n))
+	}
+	return nil
 }
 
 // Header returns the header cells, trimmed.
@@ -446,14 +489,10 @@ func (s *csvSource) next() (int, []string, error) {
 			}}}
 		}
 	}
-	if s.header == nil && !blank(rec) {
-		s.header = make([]string, len(rec))
-		for i, h := range rec {
-			s.header[i] = strings.TrimSpace(h)
-		}
-	}
 	return line, rec, nil
 }
+
+func (s *csvSource) useHeader(h []string) { s.header = h }
 
 // tooLong is the problem of a row or cell past the limits; the row is
 // counted as next counts rows, from the line where the limit was passed.
@@ -586,14 +625,10 @@ func (s *xlsxSource) next() (int, []string, error) {
 		return 0, nil, &FileError{File: s.f.Path, Total: 1, Errs: []CellError{{Row: s.line,
 			Msg: fmt.Sprintf("the row holds more than %d KiB, the most a row may hold", MaxLine>>10)}}}
 	}
-	if s.header == nil && !blank(rec) {
-		s.header = make([]string, len(rec))
-		for i, h := range rec {
-			s.header[i] = strings.TrimSpace(h)
-		}
-	}
 	return s.line, rec, nil
 }
+
+func (s *xlsxSource) useHeader(h []string) { s.header = h }
 
 func (s *xlsxSource) progress() (int64, int64) { return 0, 0 }
 

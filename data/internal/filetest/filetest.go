@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +42,10 @@ func File(t testing.TB, name, content string) string {
 type Sheet struct {
 	Name string
 	Rows [][]any
+	// Merge lists ranges of merged cells ("A1:E1"), as Excel's "Merge &
+	// Center" makes a title above the columns: the first cell keeps the
+	// value, the others are empty.
+	Merge []string
 }
 
 // XLSX writes a workbook with the given sheets, in order, and returns
@@ -72,6 +77,12 @@ func XLSX(t testing.TB, name string, sheets ...Sheet) string {
 				if err != nil {
 					t.Fatal(err)
 				}
+			}
+		}
+		for _, m := range sh.Merge {
+			from, to, _ := strings.Cut(m, ":")
+			if err := f.MergeCell(sh.Name, from, to); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
