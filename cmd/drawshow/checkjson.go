@@ -53,10 +53,20 @@ type checkFinding struct {
 
 // checkLists are the desk's lists the show file names.
 type checkLists struct {
-	Exclusions        int `json:"exclusions"`         // cards on the exclusions list
-	ExclusionsMatched int `json:"exclusions_matched"` // of them, cards that matched an entry of the bins
-	Register          int `json:"register"`           // cards on the decline register
-	Proxies           int `json:"proxies"`            // proxy nominations
+	Exclusions int          `json:"exclusions"` // cards on the exclusions list
+	Register   int          `json:"register"`   // cards on the decline register
+	Proxies    int          `json:"proxies"`    // proxy nominations
+	Matches    []checkMatch `json:"matches"`    // each list's cards that matched an entry, as check prints them
+}
+
+// checkMatch is how many of a list's cards matched an entry of the bins
+// it applies to.
+type checkMatch struct {
+	List    string `json:"list"`    // exclusions, register, proxies; "segment ID register"…
+	File    string `json:"file"`    // the list's file
+	Cards   int    `json:"cards"`   // on the list
+	Matched int    `json:"matched"` // of them, cards that matched an entry
+	Expect  bool   `json:"expect_unmatched,omitempty"`
 }
 
 // checkSegment is one segment: a line of check's table and its notes.
@@ -119,14 +129,15 @@ func checkReportOf(sh *show.Show, c *session.ShowCheck, dbPath string) *checkRep
 		r.Findings = appendFindings(r.Findings, "error", "", p)
 	}
 	if l := c.Lists; l != nil {
-		r.Lists = &checkLists{Exclusions: l.Exclusions, Register: len(l.Register), Proxies: len(l.Proxies)}
-		if l.Exclusions > 0 {
-			matched, warning := exclusionsMatched(c)
-			r.Lists.ExclusionsMatched = matched
-			if warning != "" {
-				r.Findings = append(r.Findings, checkFinding{Level: "warning", File: l.ExclusionsFile,
-					Message: strings.TrimPrefix(warning, l.ExclusionsFile+": "), Text: warning})
-			}
+		r.Lists = &checkLists{Exclusions: l.Exclusions, Register: len(l.Register), Proxies: len(l.Proxies), Matches: []checkMatch{}}
+	}
+	for _, m := range c.Matches {
+		if r.Lists == nil {
+			r.Lists = &checkLists{}
+		}
+		r.Lists.Matches = append(r.Lists.Matches, checkMatch{List: m.Name, File: m.File, Cards: m.Cards, Matched: m.Matched, Expect: m.Expect})
+		if w := unmatchedWarning(m); w != "" {
+			r.Findings = append(r.Findings, checkFinding{Level: "warning", File: m.File, Message: strings.TrimPrefix(w, m.File+": "), Text: w})
 		}
 	}
 	for _, m := range c.Missing {

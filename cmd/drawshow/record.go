@@ -113,40 +113,31 @@ func checkShow(sh *show.Show, c *session.ShowCheck, dbPath string, asJSON bool, 
 	return nil
 }
 
-// listMatches says how many of the exclusions list's cards matched an
-// entry of the show's bins, and warns of a list that matched none of bins
+// listMatches says how many of each list's cards matched an entry of
+// the bins it applies to, and warns of a list that matched none of bins
 // that are not empty: a list whose cards Excel turned into numbers (their
-// leading zeros gone) keeps nobody out, silently.
+// leading zeros gone) keeps nobody out, silently. A list the show file
+// says may match none (expect_unmatched) is noted, not warned of.
 func listMatches(c *session.ShowCheck, stdout, stderr io.Writer) {
-	if c.Lists == nil || c.Lists.Exclusions == 0 {
-		return
-	}
-	matched, warning := exclusionsMatched(c)
-	fmt.Fprintf(stdout, "exclusions: %d of %d card(s) matched an entry\n", matched, c.Lists.Exclusions)
-	if warning != "" {
-		fmt.Fprintln(stderr, warning)
+	for _, m := range c.Matches {
+		fmt.Fprintf(stdout, "%s: %d of %d card(s) matched an entry\n", m.Name, m.Matched, m.Cards)
+		if m.Unmatched() && m.Expect {
+			fmt.Fprintf(stdout, "%s: none of its %d card(s) matched an entry, as the show file expects (expect_unmatched: true)\n", m.File, m.Cards)
+		}
+		if w := unmatchedWarning(m); w != "" {
+			fmt.Fprintln(stderr, w)
+		}
 	}
 }
 
-// exclusionsMatched is how many of the exclusions list's cards matched an
-// entry of the show's bins, and the warning when none did of bins with
-// rows.
-func exclusionsMatched(c *session.ShowCheck) (int, string) {
-	matched, rows := map[string]bool{}, 0
-	for _, r := range c.Segments {
-		if r.Check == nil || r.Check.Made || r.Check.Bin == nil {
-			continue
-		}
-		rows += r.Check.Bin.Rows
-		for _, card := range r.Check.Bin.Excluded {
-			matched[card] = true
-		}
+// unmatchedWarning warns of a list that matched no entry of bins with
+// rows, unless the show file expects it; "" when there is nothing to say.
+func unmatchedWarning(m *session.ListMatch) string {
+	if !m.Unmatched() || m.Expect {
+		return ""
 	}
-	if len(matched) == 0 && rows > 0 {
-		return 0, fmt.Sprintf("%s: none of its %d card(s) matched an entry: check its card numbers (Excel drops the leading zeros of a number cell)",
-			c.Lists.ExclusionsFile, c.Lists.Exclusions)
-	}
-	return len(matched), ""
+	return fmt.Sprintf("%s: none of its %d card(s) matched an entry: check its card numbers (Excel drops the leading zeros of a number cell); an official show will not open with it unless the show file says {file: %s, expect_unmatched: true}",
+		m.File, m.Cards, m.File)
 }
 
 func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {

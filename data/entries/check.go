@@ -47,6 +47,12 @@ func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 // CheckPast is Check with the winners of earlier shows that the segment's
 // exclude_winners bars (check --db).
 func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, error) {
+	return CheckCards(seg, excluded, past, nil)
+}
+
+// CheckCards is CheckPast that calls each with every card of the file,
+// once a card, as the bin is built: check matches the lists to them.
+func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(card string)) (*SegmentCheck, error) {
 	if seg.Entries == "" {
 		return &SegmentCheck{Bin: &show.Bin{}, Made: true}, nil
 	}
@@ -90,6 +96,9 @@ func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck
 		if !ok {
 			card = strings.Clone(r.Card)
 			cards[card] = card
+			if each != nil {
+				each(card)
+			}
 		}
 		r.Card = card
 		if r.Ticket != "" {

@@ -84,6 +84,17 @@ func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, erro
 	}
 	chk := CheckShow(sh)
 	ss.Missing = chk.Missing
+	if !opt.Rehearsal {
+		var un []*ListMatch
+		for _, m := range chk.Matches {
+			if m.Unmatched() && !m.Expect {
+				un = append(un, m)
+			}
+		}
+		if len(un) > 0 {
+			return nil, &UnmatchedLists{Lists: un}
+		}
+	}
 	var over []string
 	if len(chk.Problems) > 0 {
 		fp := &FileProblems{Problems: chk.Problems}

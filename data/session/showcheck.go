@@ -21,6 +21,53 @@ type ShowCheck struct {
 	// Missing are files not there, such as a later draw's export: at
 	// open a warning, not an error, until the show needs them.
 	Missing []string
+	// Matches are how many of each list's cards matched an entry: the
+	// show's exclusions, register and proxies, then each segment's own.
+	Matches []*ListMatch
+}
+
+// ListMatch is how many of a list's cards matched an entry of the entry
+// files it applies to, cards compared as the freeze compares them
+// (show.CardKey). A list whose cards Excel typed as numbers, their
+// leading zeros gone, matched none and kept nobody out (issue 26).
+type ListMatch struct {
+	Name    string // exclusions, register, proxies; "segment ID register"…
+	File    string // as the record names it
+	Cards   int    // on the list
+	Matched int    // that matched an entry
+	Rows    int    // of the entry files it was matched to
+	Expect  bool   // the show file says it may match none (expect_unmatched)
+	seg     string // the segment whose list it is; "" for the show's
+	set     show.CardSet
+	hit     map[string]bool // keys that matched
+}
+
+// Unmatched reports a list with cards that matched none of entry files
+// that are not empty.
+func (m *ListMatch) Unmatched() bool { return m.Cards > 0 && m.Matched == 0 && m.Rows > 0 }
+
+func newListMatch(sh *show.Show, name, path, seg string, cards []string) *ListMatch {
+	return &ListMatch{Name: name, File: sh.Rel(path), Cards: len(cards), Expect: sh.Opts(path).ExpectUnmatched,
+		seg: seg, set: show.NewCardSet(cards), hit: map[string]bool{}}
+}
+
+// UnmatchedLists is an official show refused at open for a list that
+// matched no entry, which the show file does not expect. Nothing was
+// recorded.
+type UnmatchedLists struct{ Lists []*ListMatch }
+
+func (e *UnmatchedLists) Error() string {
+	var b strings.Builder
+	for i, m := range e.Lists {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%s %s: none of its %d card(s) matched an entry of %d row(s): an official show does not open with a list that keeps nobody out. "+
+			"Check its card numbers; or, if no match is right, say so in the show file: {file: %s, expect_unmatched: true}",
+			m.Name, m.File, m.Cards, m.Rows, m.File)
+	}
+	b.WriteString("\nnothing was recorded")
+	return b.String()
 }
 
 // SegmentResult is one segment's file: a draw's entry file, or a
@@ -77,6 +124,12 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 	for _, card := range ex {
 		excluded[card] = true
 	}
+	if l != nil {
+		if sh.Exclusions != "" {
+			c.Matches = append(c.Matches, newListMatch(sh, "exclusions", sh.Exclusions, "", ex))
+		}
+		c.addLists(sh, "", sh.Register, sh.Proxies, l)
+	}
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
 		r := SegmentResult{Seg: seg}
@@ -88,11 +141,21 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 			}
 		default:
 			what := "segment " + seg.ID
-			if _, _, err := entries.ReadLists(sh, "", there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies), there(what+" selection", seg.Selected)); err != nil {
+			register, proxies := there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies)
+			if sl, _, err := entries.ReadLists(sh, "", register, proxies, there(what+" selection", seg.Selected)); err != nil {
 				c.Problems = append(c.Problems, err)
+			} else {
+				c.addLists(sh, seg.ID, register, proxies, sl)
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {
-				r.Check, r.Err = entries.CheckPast(seg, excluded, seg.ExcludeWinners.Bars(past))
+				r.Check, r.Err = entries.CheckCards(seg, excluded, seg.ExcludeWinners.Bars(past), c.matcher(seg.ID))
+				if r.Err == nil && !r.Check.Made {
+					for _, m := range c.Matches {
+						if m.seg == "" || m.seg == seg.ID {
+							m.Rows += r.Check.Bin.Rows
+						}
+					}
+				}
 				r.Check.DropEntries() // a show's bins are not all held at once
 			}
 		}
@@ -105,6 +168,50 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		c.Segments = append(c.Segments, r)
 	}
 	return c
+}
+
+// addLists adds the register and proxies of l, read from the files
+// named, to the lists matched to the entries: the show's when seg is "".
+func (c *ShowCheck) addLists(sh *show.Show, seg, register, proxies string, l *show.Lists) {
+	name := func(list string) string {
+		if seg == "" {
+			return list
+		}
+		return "segment " + seg + " " + list
+	}
+	if register != "" {
+		c.Matches = append(c.Matches, newListMatch(sh, name("register"), register, seg, l.Register))
+	}
+	if proxies != "" {
+		cards := make([]string, len(l.Proxies))
+		for i, p := range l.Proxies {
+			cards[i] = p.Card
+		}
+		c.Matches = append(c.Matches, newListMatch(sh, name("proxies"), proxies, seg, cards))
+	}
+}
+
+// matcher is what CheckCards calls with each card of seg's entry file:
+// it marks the cards of the lists that apply to seg that it matches.
+func (c *ShowCheck) matcher(seg string) func(string) {
+	var ms []*ListMatch
+	for _, m := range c.Matches {
+		if m.Cards > 0 && (m.seg == "" || m.seg == seg) {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) == 0 {
+		return nil
+	}
+	return func(card string) {
+		k := show.CardKey(card)
+		for _, m := range ms {
+			if m.set[k] && !m.hit[k] {
+				m.hit[k] = true
+				m.Matched++
+			}
+		}
+	}
 }
 
 // FileProblems is a show refused at open for the files it names that are

@@ -583,8 +583,9 @@ currency: ZAR
 timezone: Africa/Johannesburg
 # 5.15: 90 seconds to reach the verification desk
 claim_seconds: 90
-# 1, 2: excluded persons, staff and their families
-exclusions: exclusions.csv
+# 1, 2: excluded persons, staff and their families; none of them is
+# among tonight's points earners, which the manager has seen
+exclusions: {file: exclusions.csv, expect_unmatched: true}
 segments:
   - id: jackpot-chest
     kind: jackpot-chest
@@ -714,7 +715,8 @@ currency: ZAR
 timezone: Africa/Johannesburg
 # 11, 16: 90 seconds at the device from when the promotions team arrives
 claim_seconds: 90
-exclusions: exclusions.csv
+# none of the excluded is among tonight's active players
+exclusions: {file: exclusions.csv, expect_unmatched: true}
 segments:
   - id: bonus-jackpot
     kind: bonus-jackpot
