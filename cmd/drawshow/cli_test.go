@@ -1236,3 +1236,27 @@ segments:
 		})
 	}
 }
+
+// TestCheckDropsTrailingTotal: the TOTAL row the Rewards system ends its
+// export on is not an entry: check names it as dropped, and the bin
+// holds the members alone (issue 26).
+func TestCheckDropsTrailingTotal(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFile(t, dir, "show.yaml", `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: sat
+    at: "2024-11-30T21:30"
+    entries: entries.csv
+    winners: 1
+`)
+	writeFile(t, dir, "entries.csv", "Ticket,Card,Name\nT1,0012345,Sipho Dlamini\nT2,0054321,Zoë Botha\n,TOTAL,2 members\n")
+	stdout, stderr, err := drawshow(t, "", "check", filepath.Join(dir, "show.yaml"))
+	if err != nil {
+		t.Fatalf("check: %v\n%s", err, stderr)
+	}
+	if want := `sat: entries.csv row 4: the summary row "TOTAL" at the end of the file is not an entry: dropped`; !strings.Contains(stdout, want) {
+		t.Errorf("check does not say %q:\n%s", want, stdout)
+	}
+}

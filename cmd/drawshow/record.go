@@ -92,6 +92,9 @@ func checkShow(sh *show.Show, c *session.ShowCheck, dbPath string, asJSON bool, 
 		default:
 			bin := r.Check.Bin
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", seg.ID, bin.Rows, r.Check.People, len(bin.Excluded), bin.Participants, bin.Total, seg.Winners)
+			for _, d := range r.Check.Dropped {
+				notes = append(notes, fmt.Sprintf("%s: %s row %d: the summary row %q at the end of the file is not an entry: dropped", seg.ID, sh.Rel(seg.Entries), d.Row, d.Value))
+			}
 			notes = append(notes, finaleNotes(sh, seg, r.Check)...)
 		}
 		notes = append(notes, campaignNotes(seg, r, dbPath)...)

@@ -21,6 +21,9 @@ type SegmentCheck struct {
 	Properties []Count
 	// Areas counts a bonus list's rows by area, in file order.
 	Areas []Count
+	// Dropped are the summary rows the entry file ends on (a TOTAL, a
+	// count), which are not entries.
+	Dropped []Dropped
 	// Warnings are what may be a mistake without being an error: an
 	// excluded device or area that no row has (a misspelling keeps nothing
 	// out), finalists files whose properties differ in number.
@@ -63,7 +66,8 @@ func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(car
 	need, cols := NeedOf(seg), Columns(seg.Columns)
 	seed := maphash.MakeSeed()
 	first := newRowDigest(seed)
-	if _, err := Read(seg.Entries, seg.Sheet, cols, need, first.add); err != nil {
+	st, err := Read(seg.Entries, seg.Sheet, cols, need, first.add)
+	if err != nil {
 		return nil, err
 	}
 	if betweenReads != nil {
@@ -125,7 +129,7 @@ func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(car
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", seg.Entries, err)
 	}
-	c := &SegmentCheck{Bin: bin, People: people}
+	c := &SegmentCheck{Bin: bin, People: people, Dropped: st.Dropped}
 	if slices.ContainsFunc(props.counts, func(n Count) bool { return n.Name != "" }) {
 		c.Properties = props.counts
 		if n := props.counts; slices.ContainsFunc(n, func(x Count) bool { return x.N != n[0].N }) {

@@ -60,9 +60,23 @@ type Row struct {
 
 // Stats describes an entry file that Read has read.
 type Stats struct {
-	Rows   int    // non-blank rows below the header
+	Rows   int    // non-blank rows below the header, but those dropped
 	SHA256 string // of the file's bytes, in hex: those the rows were read from
+	// Dropped are the summary rows the file ends on (see Read), which are
+	// not entries: check names each.
+	Dropped []Dropped
 }
+
+// Dropped is a summary row at the end of an entry file: its row, and its
+// card cell or, when that is empty, its first cell that is not.
+type Dropped struct {
+	Row   int
+	Value string
+}
+
+// maxDropped is the most summary rows a file may end on: more rows with
+// no card below the last entry are entries whose cards are missing.
+const maxDropped = 10
 
 // msgNoEntries is the problem of an entry file with a header and no rows,
 // which Read reports as a *FileError naming the file.
@@ -304,8 +318,31 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 	}
 	var tiers tierCache
 
+	// Summary rows seen since the last entry: dropped if the file ends on
+	// them, refused if an entry follows.
+	var pending []Dropped
+	refuse := func() {
+		for _, d := range pending {
+			st.Rows++
+			c := rowCheck{fe: fe, line: d.Row}
+			if v := d.Value; summaryRow.MatchString(v) {
+				c.bad(colCard, v, summaryMsg(v))
+			} else {
+				c.bad(colCard, "", "the card number is empty")
+			}
+		}
+		pending = pending[:0]
+	}
 	for t.Next() {
 		rec := t.Record()
+		if v, ok := summaryOf(rec, idx[iCard], idx[iTicket], idx[iTier]); ok {
+			if len(pending) == maxDropped {
+				refuse()
+			}
+			pending = append(pending, Dropped{Row: t.Line(), Value: strings.Clone(v)})
+			continue
+		}
+		refuse()
 		if st.Rows++; st.Rows == 1000 {
 			// Size the key log from the rows so far rather than by repeated
 			// growth; the cap bounds a guess made from unusually short rows.
@@ -403,6 +440,9 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 	if err := takeErr(t, fe); err != nil {
 		return st, err
 	}
+	if len(pending) > 0 {
+		st.Dropped = pending
+	}
 	if st.Rows == 0 && fe.Total == 0 {
 		fe.add(CellError{Msg: msgNoEntries})
 		return st, fe
@@ -467,6 +507,34 @@ func (c *rowCheck) checkID(col, what, v string) bool {
 // otherwise be a member holding every ticket it adds up.
 var summaryRow = regexp.MustCompile(`(?i)^\s*(grand\s+|sub[\s-]?)?(totals?|count|sum)\b`)
 
+// summaryMsg is the problem of a summary row v that is not at the end of
+// the file, or is in a list.
+func summaryMsg(v string) string {
+	return fmt.Sprintf("%q is a summary row (a total or a count), not a member: take it out of the file", v)
+}
+
+// summaryOf reports whether rec, a row of an entry file whose card, ticket
+// and tier are in the columns card, ticket and tier (-1 when it has none),
+// sums the others up: its card reads as a summary (summaryRow), or it has
+// no card, ticket or tier (a count of members under the names, a sum
+// under the points). It returns the value that names it: the card, or
+// else the row's first cell that is not empty.
+func summaryOf(rec []string, card, ticket, tier int) (string, bool) {
+	v := cell(rec, card)
+	if v != "" {
+		return v, summaryRow.MatchString(v)
+	}
+	if cell(rec, ticket) != "" || cell(rec, tier) != "" {
+		return "", false
+	}
+	for i := range rec {
+		if v := cell(rec, i); v != "" {
+			return v, true
+		}
+	}
+	return "", true
+}
+
 // cardID is the card v as NormCard gives it, or "" when v is empty, a
 // summary row's or not a card number, which it reports.
 func (c *rowCheck) cardID(col, v string) string {
@@ -474,7 +542,7 @@ func (c *rowCheck) cardID(col, v string) string {
 		return ""
 	}
 	if summaryRow.MatchString(v) {
-		c.bad(col, v, fmt.Sprintf("%q is a summary row (a total or a count), not a member: take it out of the file", v))
+		c.bad(col, v, summaryMsg(v))
 		return ""
 	}
 	n, err := NormCard(v)

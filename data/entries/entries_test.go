@@ -254,12 +254,15 @@ func TestReadEntriesRowErrors(t *testing.T) {
 			{Row: 3, Column: "Card", Value: "", Msg: "the card number is empty"},
 		}},
 		// the Rewards system's export ends on a TOTAL row: in a rehearsal it
-		// won the first R10 000 with 51 % of the tickets
-		{"summary rows", "T1;100;Sipho;ace;1\n;TOTAL;1900 members;;20870\n;Sub-total;;;5\n;Grand Total;;;9\n;count: 3;;;3\n", Need{}, []CellError{
+		// won the first R10 000 with 51 % of the tickets. Those at the end
+		// are dropped (TestTrailingSummaryRowsDropped); one with a member
+		// after it is refused, and so is a row with no card and no ticket
+		{"summary rows", "T1;100;Sipho;ace;1\n;TOTAL;1900 members;;20870\n;Sub-total;;;5\n;Grand Total;;;9\n;count: 3;;;3\n;;5 members;;3\nT9;900;Zoë;ace;1\n", Need{}, []CellError{
 			{Row: 3, Column: "Card", Value: "TOTAL", Msg: `"TOTAL" is a summary row (a total or a count), not a member: take it out of the file`},
 			{Row: 4, Column: "Card", Value: "Sub-total", Msg: `"Sub-total" is a summary row (a total or a count), not a member: take it out of the file`},
 			{Row: 5, Column: "Card", Value: "Grand Total", Msg: `"Grand Total" is a summary row (a total or a count), not a member: take it out of the file`},
 			{Row: 6, Column: "Card", Value: "count: 3", Msg: `"count: 3" is a summary row (a total or a count), not a member: take it out of the file`},
+			{Row: 7, Column: "Card", Value: "", Msg: "the card number is empty"},
 		}},
 		{"empty ticket", "T1;100;Sipho;ace;1\n;200;Zoë;ace;1\n", Need{Ticket: true}, []CellError{
 			{Row: 3, Column: "Ticket No", Value: "", Msg: "the ticket number is empty"},

@@ -31,6 +31,7 @@ func FuzzReadEntriesCSV(f *testing.F) {
 	// header, a header_row, cards of one number but for leading zeros
 	f.Add([]byte("Royal Flush entries;;\nExported 30/11/2024;;\n;;\nTicket No;Card Number;Tier\nT1;0060010001;King\nT2;60010001;Ace\n"))
 	f.Add([]byte("Card,Ticket\nTicket,Card\nT1,60010001.0\n\nT2,00\nT3,0\n"))
+	f.Add([]byte("Ticket,Card,Name,Points\nT1,1,a,1\n,TOTAL,1 member,1\n,,1 member,\nT2,2,b,2\n,Count: 2,,\n"))
 	dir := f.TempDir() // one per fuzzing process
 	needs := []Need{{Ticket: true}, bonusNeed, finalistsNeed, {Ticket: true, HeaderRow: 2}}
 	f.Fuzz(func(t *testing.T, data []byte) {

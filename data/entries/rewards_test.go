@@ -173,3 +173,42 @@ func TestHeaderRow(t *testing.T) {
 		t.Errorf("a list with header_row: %q, %v", cards, err)
 	}
 }
+
+// TestTrailingSummaryRowsDropped: the TOTAL and count rows the Rewards
+// system ends its export on, and a row with no card or ticket below them,
+// are not entries: they are dropped, each named for check to say so.
+func TestTrailingSummaryRowsDropped(t *testing.T) {
+	path := filetest.File(t, "entries.csv", rewardsEntries+
+		",TOTAL,1900 members,,\n"+
+		",,,,\n"+ // blank: skipped as ever
+		",,5 members,,\n"+
+		",Count: 5,,,\n")
+	var got []Row
+	st, err := Read(path, "", Columns{}, Need{Ticket: true}, func(r Row) error { got = append(got, r); return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Dropped{{Row: 7, Value: "TOTAL"}, {Row: 9, Value: "5 members"}, {Row: 10, Value: "Count: 5"}}
+	if len(got) != 5 || st.Rows != 5 || !slices.Equal(st.Dropped, want) {
+		t.Errorf("%d rows (%d read), dropped %+v; want 5, %+v", len(got), st.Rows, st.Dropped, want)
+	}
+	c, err := Check(&show.Segment{ID: "fri", Tickets: show.PerRow, Entries: path}, nil)
+	if err != nil || !slices.Equal(c.Dropped, want) || c.Bin.Rows != 5 {
+		t.Errorf("check: %+v, %v", c, err)
+	}
+	// the workbook alike: TOTAL at the foot of the sheet
+	xlsx := filetest.XLSX(t, "fri.xlsx", filetest.Sheet{Name: "Entries", Rows: [][]any{
+		{"Ticket No", "Card Number", "Member Name"},
+		{"T1", 60010001, "Thabo M"},
+		{nil, "TOTAL", "1 member"},
+	}})
+	st, err = Read(xlsx, "", Columns{}, Need{Ticket: true}, func(Row) error { return nil })
+	if err != nil || st.Rows != 1 || !slices.Equal(st.Dropped, []Dropped{{Row: 3, Value: "TOTAL"}}) {
+		t.Errorf("workbook: %+v, %v", st, err)
+	}
+	// a file of a TOTAL row alone has no entries
+	only := filetest.File(t, "only.csv", "Card,Name\nTOTAL,0 members\n")
+	if _, err := Read(only, "", Columns{}, Need{}, func(Row) error { return nil }); err == nil || !strings.Contains(err.Error(), msgNoEntries) {
+		t.Errorf("a TOTAL alone: %v", err)
+	}
+}
