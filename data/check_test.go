@@ -96,9 +96,9 @@ segments:
 	}
 
 	// a bad list is an error naming file, row, column and value
-	write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\nM-01,Main,1,a,ace,R600\n")
+	write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\nM-01,Main,1,a,ace,R6OO\n")
 	_, err = entries.Check(seg("raps"), nil)
-	if err == nil || !strings.Contains(err.Error(), `raps.csv row 2, column "Spend": spend "R600" is not a whole amount`) {
+	if err == nil || !strings.Contains(err.Error(), `raps.csv row 2, column "Spend": spend "R6OO" is not an amount`) {
 		t.Fatalf("err = %v", err)
 	}
 }

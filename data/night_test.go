@@ -460,11 +460,11 @@ segments:
 `)
 	write(t, f.showPath, string(f.text))
 	good := "Machine No,Area,Card,Name,Tier,Spend\nM-01,Main Floor,R01,Sipho Nkosi,ace,900\nM-02,Barneys,R02,Zoë Botha,ace,700\n"
-	write(t, filepath.Join(f.dir, "raps.csv"), good+"M-03,Barneys,R03,Thabo Zulu,ace,R700\n")
+	write(t, filepath.Join(f.dir, "raps.csv"), good+"M-03,Barneys,R03,Thabo Zulu,ace,R7OO\n")
 	f.over = func([]string) bool { return true } // the operator opens it over the problem
 	db, ss := f.open(t)
 	_, err := ss.Do(show.Command{Op: show.OpDraw}, nil)
-	if err == nil || !strings.Contains(err.Error(), `raps.csv row 4, column "Spend": spend "R700" is not a whole amount`) {
+	if err == nil || !strings.Contains(err.Error(), `raps.csv row 4, column "Spend": spend "R7OO" is not an amount`) {
 		t.Fatalf("err = %v", err)
 	}
 	var n int

@@ -407,10 +407,12 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 				if need.Spend == Required {
 					c.bad(colSpend, v, "the spend is empty")
 				}
-			} else if p, err := parseAmount(v); err != nil {
+			} else if whole, _, err := parseAmount(v); err != nil {
 				c.bad(colSpend, v, fmt.Sprintf("spend %q %v", v, err))
 			} else {
-				r.Spend = p
+				// whole currency units: every rule's least spend is whole,
+				// so R4 999.99 is below R5 000 as R4 999 is
+				r.Spend = whole
 			}
 		}
 		if v := cell(rec, idx[iVisit]); v != "" {
@@ -1014,17 +1016,120 @@ func parsePoints(s string) (uint64, error) {
 	}
 }
 
-// errNotAmount is errNotPts said of money.
-var errNotAmount = errors.New("is not a whole amount: write whole currency units such as 1500 or 1 500.00, without the currency")
+// amountForms is what every refused amount says it should be: one
+// wording, whatever was wrong.
+const amountForms = "an amount is written like 1500, 1 500, 1 500.50, 1 500,50, R 1 500,50 or R1 500.50 (the currency R or ZAR may lead, groups of three may be set apart by spaces, and cents follow a point or a comma)"
 
-// parseAmount reads a spend as parsePoints reads points: whole currency
-// units, grouped or not, with zero cents at most.
-func parseAmount(s string) (uint64, error) {
-	n, err := parsePoints(s)
-	if err == errNotPts {
-		err = errNotAmount
+// amountError is a refused amount: why, then amountForms.
+type amountError string
+
+func (e amountError) Error() string { return string(e) + "; " + amountForms }
+
+// parseAmount reads a spend, in whole currency units and cents, as the
+// Rewards system and Excel write it: "R 1 234,50", "R1 234.50", "1234.5", "1,234,567",
+// "1.234,50". The currency (R or ZAR) may lead; the digits may be
+// grouped in threes by spaces (or a no-break or narrow no-break space, or
+// an apostrophe), or by the comma or point that is not the decimal one;
+// cents follow a point or a comma, one or two digits. Where both a point
+// and a comma appear, the last is the decimal one. A lone comma or point
+// followed by three digits ("1,234", "12.345") could be a thousands
+// separator or a decimal one, and is refused rather than guessed; so are
+// more than two decimals, a negative amount and anything else.
+func parseAmount(s string) (whole, cents uint64, err error) {
+	if n, ok := parseDigits(s); ok {
+		return n, 0, nil
 	}
-	return n, err
+	v := strings.TrimSpace(s)
+	for _, cur := range []string{"ZAR", "zar", "R", "r"} {
+		if rest, ok := strings.CutPrefix(v, cur); ok {
+			v = strings.TrimLeft(rest, " \u00a0\u202f")
+			break
+		}
+	}
+	if strings.HasPrefix(v, "-") {
+		return 0, 0, amountError("is negative")
+	}
+	dots, commas := strings.Count(v, "."), strings.Count(v, ",")
+	var dec byte // the decimal separator, 0 when none
+	switch {
+	case dots > 0 && commas > 0:
+		dec = ','
+		if strings.LastIndexByte(v, '.') > strings.LastIndexByte(v, ',') {
+			dec = '.'
+		}
+		if strings.Count(v, string(dec)) > 1 {
+			return 0, 0, amountError("is not an amount")
+		}
+	case dots == 1 || commas == 1:
+		dec = '.'
+		if commas == 1 {
+			dec = ','
+		}
+		i := strings.IndexByte(v, dec)
+		if after := len(v) - i - 1; after == 3 && isDigits(v[i+1:]) {
+			if w, ok := ungroupAmount(v[:i], 0); ok && len(w) <= 3 {
+				return 0, 0, amountError(fmt.Sprintf("could be %s or %s.%s", w+v[i+1:], w, v[i+1:]))
+			}
+		}
+	}
+	units, frac := v, ""
+	if dec != 0 {
+		i := strings.LastIndexByte(v, dec)
+		units, frac = v[:i], v[i+1:]
+		if !isDigits(frac) {
+			return 0, 0, amountError("is not an amount")
+		}
+		if len(frac) > 2 {
+			return 0, 0, amountError("has more than two decimals")
+		}
+	}
+	digits, ok := ungroupAmount(units, dec)
+	if !ok {
+		return 0, 0, amountError("is not an amount")
+	}
+	n, ok := parseDigits(digits)
+	if !ok {
+		return 0, 0, amountError("is too large")
+	}
+	switch len(frac) {
+	case 1:
+		cents = uint64(frac[0]-'0') * 10
+	case 2:
+		cents = uint64(frac[0]-'0')*10 + uint64(frac[1]-'0')
+	}
+	return n, cents, nil
+}
+
+// ungroupAmount is the digits of the whole part of an amount whose
+// decimal separator is dec (0 for none): plain digits, or digits grouped
+// in threes by spaces (plain, no-break or narrow no-break), apostrophes or
+// the one of comma and point that is not dec, one kind throughout.
+func ungroupAmount(s string, dec byte) (string, bool) {
+	if isDigits(s) {
+		return s, true
+	}
+	var sep string
+	for _, c := range []string{" ", "\u00a0", "\u202f", "'", ",", "."} {
+		if strings.Contains(s, c) && (len(c) > 1 || c[0] != dec) {
+			if sep != "" {
+				return "", false
+			}
+			sep = c
+		}
+	}
+	if sep == "" {
+		return "", false
+	}
+	groups := strings.Split(s, sep)
+	if len(groups[0]) == 0 || len(groups[0]) > 3 || !isDigits(groups[0]) {
+		return "", false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 || !isDigits(g) {
+			return "", false
+		}
+	}
+	return strings.Join(groups, ""), true
 }
 
 // parseDigits parses decimal digits; ok is false for anything else, for ""

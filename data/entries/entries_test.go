@@ -597,17 +597,18 @@ func TestReadEntriesFinaleColumns(t *testing.T) {
 }
 
 func TestReadEntriesFinaleRowErrors(t *testing.T) {
-	amount := "write whole currency units such as 1500 or 1 500.00, without the currency"
+	amount := amountForms
 	tests := []struct {
 		name, content string
 		need          Need
 		want          []CellError
 	}{
-		{"spend", "Device;Area;Card;Tier;Spend\nD1;Main;1;ace;R1 500\nD2;Main;2;ace;-5\nD3;Main;3;ace;12.50\nD4;Main;4;ace;\nD5;Main;5;ace;1,234.00\n", bonusNeed, []CellError{
-			{Row: 2, Column: "Spend", Value: "R1 500", Msg: `spend "R1 500" is not a whole amount: ` + amount},
-			{Row: 3, Column: "Spend", Value: "-5", Msg: `spend "-5" is negative`},
-			{Row: 4, Column: "Spend", Value: "12.50", Msg: `spend "12.50" is not a whole number`},
+		// R1 500, 12.50 and 1,234.00 are amounts the Rewards system writes
+		{"spend", "Device;Area;Card;Tier;Spend\nD1;Main;1;ace;R1 500\nD2;Main;2;ace;-5\nD3;Main;3;ace;12.50\nD4;Main;4;ace;\nD5;Main;5;ace;1,234.00\nD6;Main;6;ace;1,500\nD7;Main;7;ace;R1 5OO\n", bonusNeed, []CellError{
+			{Row: 3, Column: "Spend", Value: "-5", Msg: `spend "-5" is negative; ` + amount},
 			{Row: 5, Column: "Spend", Value: "", Msg: "the spend is empty"},
+			{Row: 7, Column: "Spend", Value: "1,500", Msg: `spend "1,500" could be 1500 or 1.500; ` + amount},
+			{Row: 8, Column: "Spend", Value: "R1 5OO", Msg: `spend "R1 5OO" is not an amount; ` + amount},
 		}},
 		{"area and device", "Machine;Floor;Card;Tier;Spend\nM1;;1;ace;10\n;Main;2;ace;10\nM1;Main;3;ace;10\n", bonusNeed, []CellError{
 			{Row: 2, Column: "Floor", Value: "", Msg: "the area is empty: the host finds a winner's device by its area"},

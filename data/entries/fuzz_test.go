@@ -32,6 +32,7 @@ func FuzzReadEntriesCSV(f *testing.F) {
 	f.Add([]byte("Royal Flush entries;;\nExported 30/11/2024;;\n;;\nTicket No;Card Number;Tier\nT1;0060010001;King\nT2;60010001;Ace\n"))
 	f.Add([]byte("Card,Ticket\nTicket,Card\nT1,60010001.0\n\nT2,00\nT3,0\n"))
 	f.Add([]byte("Ticket,Card,Name,Points\nT1,1,a,1\n,TOTAL,1 member,1\n,,1 member,\nT2,2,b,2\n,Count: 2,,\n"))
+	f.Add([]byte("Machine No;Area;Card;Tier;Spend\nM1;Prive;1;ace;R 1 234,50\nM2;Prive;2;king;R1 234.50\nM3;Main;3;queen;1,234\nM4;Main;4;ace;4999.99\n"))
 	dir := f.TempDir() // one per fuzzing process
 	needs := []Need{{Ticket: true}, bonusNeed, finalistsNeed, {Ticket: true, HeaderRow: 2}}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -93,10 +94,12 @@ func fuzzEntries(t *testing.T, path string, need Need) {
 }
 
 func FuzzParsePoints(f *testing.F) {
-	for _, s := range []string{"0", "1234", "1 234 567", "1\u00a0234", "12,345", "1'234.00", "1234,00", "12.5", "1,5", "-3", "18446744073709551616", "", "1,234,5", "٣"} {
+	for _, s := range []string{"0", "1234", "1 234 567", "1\u00a0234", "12,345", "1'234.00", "1234,00", "12.5", "1,5", "-3", "18446744073709551616", "", "1,234,5", "٣",
+		"R 1 234,50", "R1 234.50", "1234.5", "1.234,50", "1,234", "ZAR 1 500", "R -5", "1234.567"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		fuzzAmount(t, s)
 		n, err := parsePoints(s)
 		if err != nil {
 			if n != 0 {
@@ -347,4 +350,31 @@ func FuzzReadSelection(f *testing.F) {
 			seen[tk] = true
 		}
 	})
+}
+
+// fuzzAmount: a spend the reader takes has the digits of its text, and
+// reads back the same written plainly; a refusal names the accepted forms.
+func fuzzAmount(t *testing.T, s string) {
+	whole, frac, err := parseAmount(s)
+	if err != nil {
+		if whole != 0 || frac != 0 || !strings.HasSuffix(err.Error(), "; "+amountForms) {
+			t.Fatalf("parseAmount(%q) = %d.%02d, %v", s, whole, frac, err)
+		}
+		return
+	}
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+	// the digits are the amount in units, in tenths or in cents
+	d := strings.TrimLeft(digits, "0")
+	cents := strconv.FormatUint(frac+100, 10)[1:]
+	if c := strings.TrimLeft(strconv.FormatUint(whole, 10)+cents, "0"); c != d+"00" && c != d+"0" && c != d {
+		t.Fatalf("parseAmount(%q) = %d.%s; its digits are %s", s, whole, cents, digits)
+	}
+	if w, f, err := parseAmount(strconv.FormatUint(whole, 10) + "." + cents); err != nil || w != whole || f != frac {
+		t.Fatalf("%d.%s does not read back: %d.%02d, %v", whole, cents, w, f, err)
+	}
 }

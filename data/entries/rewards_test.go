@@ -212,3 +212,47 @@ func TestTrailingSummaryRowsDropped(t *testing.T) {
 		t.Errorf("a TOTAL alone: %v", err)
 	}
 }
+
+// TestParseAmount: spends as the Rewards system and Excel write them, to
+// the cent; what could be read two ways is refused, and every refusal
+// names the accepted forms, in one wording.
+func TestParseAmount(t *testing.T) {
+	for in, want := range map[string]uint64{
+		"R 1 234,50": 123450, "R1 234.50": 123450, "1234.5": 123450, "1234": 123400, "1 234": 123400,
+		"R600": 60000, "4999.99": 499999, "R 5 000,00": 500000, "1,234.50": 123450, "1.234,50": 123450,
+		"1,234,567": 123456700, "1.234.567,5": 123456750, "ZAR 1 500": 150000, "R\u00a01\u00a0234,50": 123450,
+		"1\u202f234.50": 123450, "0,5": 50, "1 234 567.89": 123456789, "1'234.50": 123450, "r 12": 1200, "0": 0,
+	} {
+		if whole, cents, err := parseAmount(in); err != nil || whole*100+cents != want {
+			t.Errorf("parseAmount(%q) = %d.%02d, %v; want %d cents", in, whole, cents, err, want)
+		}
+	}
+	for in, why := range map[string]string{
+		"1,234":                        "could be 1234 or 1.234",
+		"1.234":                        "could be 1234 or 1.234",
+		"R 1,234":                      "could be 1234 or 1.234",
+		"12.345":                       "could be 12345 or 12.345",
+		"1234.567":                     "has more than two decimals",
+		"1,23,4":                       "is not an amount",
+		"-5":                           "is negative",
+		"R -5":                         "is negative",
+		"abc":                          "is not an amount",
+		"1234.":                        "is not an amount",
+		"1 23":                         "is not an amount",
+		"R":                            "is not an amount",
+		"1,234.5,6":                    "is not an amount",
+		"1.5E+3":                       "is not an amount",
+		"R 99 999 999 999 999 999 999": "is too large",
+	} {
+		_, _, err := parseAmount(in)
+		if err == nil || err.Error() != why+"; "+amountForms {
+			t.Errorf("parseAmount(%q): %v; want %q", in, err, why)
+		}
+	}
+	// in a file: the Friday workbook's R 1 234,50
+	var got []uint64
+	_, err := Read(rewardsWorkbook(t), "", Columns{}, Need{Ticket: true, Spend: Required}, func(r Row) error { got = append(got, r.Spend); return nil })
+	if err != nil || !slices.Equal(got, []uint64{1234, 5000, 1234}) {
+		t.Errorf("spends %v, %v: whole rands, the cents below the least a rule can ask", got, err)
+	}
+}
