@@ -38,6 +38,10 @@ type Need struct {
 	// HeaderRow is the header's row (the show file's header_row); 0 finds
 	// it (see findColumns).
 	HeaderRow int
+	// DateFormat is how the file writes a date it has not year-first (the
+	// show file's date_format, one of show.DateFormats); "" when not
+	// declared. See parseVisit.
+	DateFormat string
 }
 
 // Use is whether a reader looks for a column, and whether it must be there.
@@ -416,7 +420,7 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 			}
 		}
 		if v := cell(rec, idx[iVisit]); v != "" {
-			if d, err := parseVisit(v); err != nil {
+			if d, err := parseVisit(v, need.DateFormat); err != nil {
 				c.bad(label(idx[iVisit]), v, fmt.Sprintf("last visit %q %v", v, err))
 			} else {
 				r.Visit = d
@@ -1182,11 +1186,12 @@ func ungroup(s string) (string, bool) {
 // names each finalist, and may give their property.
 func NeedOf(seg *show.Segment) Need {
 	n := Need{
-		HeaderRow: seg.HeaderRow,
-		Ticket:    seg.Tickets == show.PerRow,
-		Tier:      seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
-		Points:    seg.Tickets == show.Points && seg.PointsPerTicket > 0,
-		One:       seg.Tickets == show.One,
+		HeaderRow:  seg.HeaderRow,
+		DateFormat: seg.DateFormat,
+		Ticket:     seg.Tickets == show.PerRow,
+		Tier:       seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
+		Points:     seg.Tickets == show.Points && seg.PointsPerTicket > 0,
+		One:        seg.Tickets == show.One,
 	}
 	if n.One {
 		n.Property = Optional

@@ -256,3 +256,27 @@ func TestParseAmount(t *testing.T) {
 		t.Errorf("spends %v, %v: whole rands, the cents below the least a rule can ask", got, err)
 	}
 }
+
+// TestVisitDates: the Rewards system writes a last visit dd/mm/yyyy. A
+// date only one reading makes a date needs no format; one both readings
+// do is refused naming file, row, column and value, until the show file
+// declares date_format.
+func TestVisitDates(t *testing.T) {
+	path := filetest.File(t, "nye.csv", "Card,Last Visit\n1,29/11/2024 08:00\n2,03/04/2024\n3,2024-12-01\n")
+	need := Need{Visit: Required}
+	_, err := Read(path, "", Columns{}, need, func(Row) error { return nil })
+	want := []CellError{{Row: 3, Column: "Last Visit", Value: "03/04/2024",
+		Msg: `last visit "03/04/2024" is 3 April or 4 March 2024: the show file must say which, date_format: DD/MM/YYYY or MM/DD/YYYY`}}
+	if errs := cellErrors(t, err); !slices.Equal(errs, want) {
+		t.Errorf("errors:\n%s\nwant:\n%s", fmtErrs(errs), fmtErrs(want))
+	}
+	need.DateFormat = "DD/MM/YYYY"
+	var got []string
+	if _, err := Read(path, "", Columns{}, need, func(r Row) error { got = append(got, r.Visit); return nil }); err != nil ||
+		!slices.Equal(got, []string{"2024-11-29", "2024-04-03", "2024-12-01"}) {
+		t.Errorf("declared: %q, %v", got, err)
+	}
+	if n := NeedOf(&show.Segment{Tickets: show.PerRow, DateFormat: "DD/MM/YYYY", HeaderRow: 3}); n.DateFormat != "DD/MM/YYYY" || n.HeaderRow != 3 {
+		t.Errorf("NeedOf: %+v", n)
+	}
+}
