@@ -53,8 +53,8 @@ type BinBuilder struct {
 // VisitsSince sets the first day a visit counts on, for the draw's
 // qualify last_visit: within its days before the draw's day.
 func (b *BinBuilder) VisitsSince(day string) {
-	if q := b.seg.Qualify; q != nil && q.WithinDays > 0 {
-		b.since = VisitSince(day, q.WithinDays)
+	if q := b.seg.Qualify; q != nil && q.Visits() {
+		b.since = q.first(day)
 	}
 }
 

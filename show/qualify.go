@@ -8,12 +8,27 @@ import (
 )
 
 // Qualify is who may enter a draw besides the tiers: a minimum spend per
-// tier (Friday Prive, 4.2) and a visit within the last days (the Day of
-// Reconciliation: a visit in the last 2 years). The entry file's columns
-// give both; each filter's removals are counted in the freeze.
+// tier (Friday Prive, 4.2) and a visit in a window: within the last days
+// (the Day of Reconciliation: a visit in the last 2 years), or from and
+// to given days (New Year's Eve Prive 8.2: between 1 January and 30
+// December). The entry file's columns give both; each filter's removals
+// are counted in the freeze.
 type Qualify struct {
 	MinSpend   map[Tier]uint64 // a tier not named needs no spend
-	WithinDays int             // 0: no visit rule
+	WithinDays int             // 0: the window does not start so many days before the draw
+	From, To   string          // the window's first and last days, YYYY-MM-DD; "" for none
+}
+
+// Visits reports whether q has a visit rule.
+func (q *Qualify) Visits() bool { return q.WithinDays > 0 || q.From != "" || q.To != "" }
+
+// first is the first day a visit counts on for a draw on day, "" when
+// the window has no start.
+func (q *Qualify) first(day string) string {
+	if q.WithinDays > 0 {
+		return VisitSince(day, q.WithinDays)
+	}
+	return q.From
 }
 
 // Unqualified is why r may not enter seg's bin on the promotional day
@@ -25,13 +40,17 @@ func (q *Qualify) Unqualified(r Row, day, currency string) string {
 	if min := q.MinSpend[r.Tier]; r.Spend < min {
 		return fmt.Sprintf("spend %s below %s for %s", Money(currency, int64(r.Spend)), Money(currency, int64(min)), tierTitle(r.Tier))
 	}
-	if q.WithinDays > 0 {
-		since := VisitSince(day, q.WithinDays)
+	if q.Visits() {
+		since := q.first(day)
 		switch {
 		case r.Visit == "":
 			return "no visit on record"
-		case r.Visit < since:
+		case r.Visit < since && q.WithinDays > 0:
 			return fmt.Sprintf("last visit %s, before %s (%d days before the draw)", r.Visit, since, q.WithinDays)
+		case r.Visit < since:
+			return fmt.Sprintf("last visit %s, before %s (the first day a visit counts)", r.Visit, since)
+		case q.To != "" && r.Visit > q.To:
+			return fmt.Sprintf("last visit %s, after %s (the last day a visit counts)", r.Visit, q.To)
 		}
 	}
 	return ""
@@ -43,7 +62,7 @@ func (q *Qualify) fails(r Row, since string) (spend, visit bool) {
 	if r.Spend < q.MinSpend[r.Tier] {
 		return true, false
 	}
-	return false, q.WithinDays > 0 && (r.Visit == "" || r.Visit < since)
+	return false, q.Visits() && (r.Visit == "" || r.Visit < since || q.To != "" && r.Visit > q.To)
 }
 
 // VisitSince is the first day a visit counts on for a draw on day: within
@@ -71,7 +90,9 @@ type qualifyYAML struct {
 	} `yaml:"spend"`
 	LastVisit *struct {
 		Column     string `yaml:"column"`
-		WithinDays int    `yaml:"within_days"`
+		WithinDays *int   `yaml:"within_days"`
+		From       string `yaml:"from"`
+		To         string `yaml:"to"`
 	} `yaml:"last_visit"`
 }
 
@@ -111,12 +132,32 @@ func qualify(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
 	if v := qy.LastVisit; v != nil {
 		checkKeys(p, value(at, "last_visit"), lastVisitKeys, "qualify last_visit")
 		column("visit", v.Column, &seg.Columns.Visit)
-		q.WithinDays = v.WithinDays
-		if v.WithinDays < 1 || v.WithinDays > 3660 {
-			p.add(at, "segment %s: qualify last_visit within_days %d is out of range 1..3660", seg.ID, v.WithinDays)
+		if v.WithinDays != nil {
+			q.WithinDays = *v.WithinDays
+		}
+		day := func(key, d string) string {
+			if d == "" {
+				return ""
+			}
+			if t, err := time.Parse(time.DateOnly, d); err != nil || t.Format(time.DateOnly) != d {
+				p.add(at, "segment %s: qualify last_visit %s %q is not a date like 2024-01-01", seg.ID, key, d)
+				return ""
+			}
+			return d
+		}
+		q.From, q.To = day("from", v.From), day("to", v.To)
+		switch w := q.WithinDays; {
+		case v.WithinDays == nil && v.From == "" && v.To == "":
+			p.add(at, "segment %s: qualify last_visit needs within_days, from or to: the window a visit counts in", seg.ID)
+		case v.WithinDays != nil && (w < 1 || w > 3660):
+			p.add(at, "segment %s: qualify last_visit within_days %d is out of range 1..3660", seg.ID, w)
+		case v.WithinDays != nil && v.From != "":
+			p.add(at, "segment %s: qualify last_visit: from and within_days both say where the window starts; give one", seg.ID)
+		case q.From != "" && q.To != "" && q.From > q.To:
+			p.add(at, "segment %s: qualify last_visit from %s is after to %s", seg.ID, q.From, q.To)
 		}
 	}
-	if q.MinSpend == nil && q.WithinDays == 0 {
+	if q.MinSpend == nil && !q.Visits() {
 		p.add(at, "segment %s: qualify needs spend or last_visit", seg.ID)
 	}
 	seg.Qualify = q

@@ -72,3 +72,80 @@ func TestQualifyParse(t *testing.T) {
 		}
 	}
 }
+
+// NYE Prive 8.2: a visit between 1 January and 30 December 2024: a
+// window with its first and last days, both counting.
+func TestQualifyVisitWindow(t *testing.T) {
+	sh, err := Parse("s.yaml", []byte(`promotion: P
+property: C
+segments:
+  - id: nye
+    at: "2024-12-31T22:00"
+    entries: nye.csv
+    qualify:
+      last_visit: {from: 2024-01-01, to: 2024-12-30}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seg := &sh.Segments[0]
+	if q := seg.Qualify; q.From != "2024-01-01" || q.To != "2024-12-30" || q.WithinDays != 0 {
+		t.Fatalf("qualify %+v", q)
+	}
+	rows := []Row{
+		{Ticket: "T1", Card: "a", Visit: "2024-01-01"}, // the first day
+		{Ticket: "T2", Card: "b", Visit: "2024-12-30"}, // the last day
+		{Ticket: "T3", Card: "c", Visit: "2024-12-31"}, // tonight: after the window
+		{Ticket: "T4", Card: "d", Visit: "2023-12-31"}, // before it
+		{Ticket: "T5", Card: "e"},                      // none
+		{Ticket: "T6", Card: "f", Visit: "2024-06-15"},
+	}
+	r := newRig(t, sh, memRows{"nye": rows}, seedOf(82))
+	r.now = time.Date(2024, 12, 31, 20, 0, 0, 0, time.UTC)
+	f := r.do(Command{Op: OpFreeze})[0].Frozen
+	if f.NoVisit != 3 || f.Entries != 3 {
+		t.Fatalf("no visit %d, entries %d; want 3, 3", f.NoVisit, f.Entries)
+	}
+	for _, c := range []struct {
+		row  Row
+		want string
+	}{
+		{rows[2], "last visit 2024-12-31, after 2024-12-30"},
+		{rows[3], "last visit 2023-12-31, before 2024-01-01"},
+		{rows[4], "no visit on record"},
+		{rows[0], ""},
+	} {
+		if got := seg.Qualify.Unqualified(c.row, "2024-12-31", "ZAR"); !strings.Contains(got, c.want) || (c.want == "") != (got == "") {
+			t.Errorf("%s: %q, want %q", c.row.Card, got, c.want)
+		}
+	}
+	r.do(Command{Op: OpDraw})
+	r.replayed()
+	// within_days and to: the days before the draw, up to a day
+	sh, err = Parse("s.yaml", []byte("promotion: P\nproperty: C\nsegments:\n  - {id: c, at: \"2024-12-31T22:00\", entries: c.csv, qualify: {last_visit: {within_days: 30, to: 2024-12-30}}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := sh.Segments[0].Qualify
+	if got := q.Unqualified(Row{Visit: "2024-12-01"}, "2024-12-31", "ZAR"); got != "" {
+		t.Errorf("within 30 days and before to: %q", got)
+	}
+	if got := q.Unqualified(Row{Visit: "2024-11-30"}, "2024-12-31", "ZAR"); !strings.Contains(got, "before 2024-12-01") {
+		t.Errorf("31 days before: %q", got)
+	}
+}
+
+func TestQualifyVisitWindowParse(t *testing.T) {
+	for _, c := range []struct{ seg, want string }{
+		{"  - {id: c, entries: c.csv, qualify: {last_visit: {}}}\n", "qualify last_visit needs within_days, from or to"},
+		{"  - {id: c, entries: c.csv, qualify: {last_visit: {from: 2024-13-01}}}\n", `qualify last_visit from "2024-13-01" is not a date like 2024-01-01`},
+		{"  - {id: c, entries: c.csv, qualify: {last_visit: {to: 30/12/2024}}}\n", `qualify last_visit to "30/12/2024" is not a date like 2024-01-01`},
+		{"  - {id: c, entries: c.csv, qualify: {last_visit: {from: 2024-12-30, to: 2024-01-01}}}\n", "qualify last_visit from 2024-12-30 is after to 2024-01-01"},
+		{"  - {id: c, entries: c.csv, qualify: {last_visit: {from: 2024-01-01, within_days: 30}}}\n", "qualify last_visit: from and within_days both say where the window starts; give one"},
+	} {
+		_, err := Parse("s.yaml", []byte("promotion: P\nproperty: C\nsegments:\n"+c.seg))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", strings.TrimSpace(c.seg), err, c.want)
+		}
+	}
+}

@@ -108,15 +108,25 @@ func ruleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []stri
 			}
 			note("qualifies with a spend of at least %s (column %s)", strings.Join(ms, ", "), or(seg.Columns.Spend, "Spend"))
 		}
-		if q.WithinDays > 0 {
-			note("qualifies with a visit in the %d days before the draw (column %s)", q.WithinDays, or(seg.Columns.Visit, "Last Visit"))
+		if q.Visits() {
+			var window []string
+			if q.WithinDays > 0 {
+				window = append(window, fmt.Sprintf("in the %d days before the draw", q.WithinDays))
+			}
+			if q.From != "" {
+				window = append(window, "from "+q.From)
+			}
+			if q.To != "" {
+				window = append(window, "up to "+q.To)
+			}
+			note("qualifies with a visit %s (column %s)", strings.Join(window, ", "), or(seg.Columns.Visit, "Last Visit"))
 		}
 		if c != nil && c.Bin != nil && !c.Made {
 			var out []string
 			if len(q.MinSpend) > 0 {
 				out = append(out, fmt.Sprintf("%d row(s) below their tier's spend", c.Bin.BelowSpend))
 			}
-			if q.WithinDays > 0 {
+			if q.Visits() {
 				out = append(out, fmt.Sprintf("%d without a visit in those days", c.Bin.NoVisit))
 			}
 			note("not eligible: %s", strings.Join(out, ", "))

@@ -1206,7 +1206,7 @@ func NeedOf(seg *show.Segment) Need {
 		if len(q.MinSpend) > 0 {
 			n.Spend, n.Tier = Required, true
 		}
-		if q.WithinDays > 0 {
+		if q.Visits() {
 			n.Visit = Required
 		}
 	}
