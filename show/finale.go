@@ -270,7 +270,7 @@ func (d *decider) ticket(seg *SegState, t string) error {
 		return err
 	}
 	if i < 0 {
-		return refuse("%s: ticket %q is not in the frozen bin (%d entries); check the number read out", seg.Seg.ID, t, len(seg.Bin.Entries))
+		return d.notInBin(seg, t)
 	}
 	en := seg.Bin.Entries[i]
 	for _, p := range seg.Picks {
@@ -285,6 +285,77 @@ func (d *decider) ticket(seg *SegState, t string) error {
 		return err
 	}
 	return d.announce(seg)
+}
+
+// notInBin is the refusal of ticket t, typed from seg's physical bin,
+// which its frozen bin does not hold: why, when its row says (excluded,
+// barred, over its tier's cap, a tier or rule that keeps it out), so that
+// the host can tell a ticket rightly kept out from a number misread.
+func (d *decider) notInBin(seg *SegState, t string) error {
+	id, f := seg.Seg.ID, seg.Frozen
+	var row *Row
+	var rows []Row // of row's card
+	look := func(r Row) error {
+		if row == nil && (r.Ticket == t || seg.Seg.traits().receipts && strings.HasSuffix(r.Ticket, "/"+t)) {
+			row = &r
+		}
+		return nil
+	}
+	ofCard := func(r Row) error {
+		if row != nil && r.Card == row.Card {
+			rows = append(rows, r)
+		}
+		return nil
+	}
+	from := "its entry file"
+	if seg.Seg.traits().receipts {
+		from = "the receipts of " + strings.Join(seg.Seg.From, ", ")
+		for _, r := range d.st.receipts(d.e.Show, seg.Seg) {
+			look(r)
+			ofCard(r)
+		}
+	} else if seg.Loaded != nil && d.e.src != nil {
+		if err := d.e.src.Rows(id, look); err != nil {
+			return err
+		}
+		if row != nil {
+			if err := d.e.src.Rows(id, ofCard); err != nil {
+				return err
+			}
+		}
+	}
+	if row == nil {
+		return refuse("%s: ticket %q is not in the frozen bin (%d entries), nor in %s: check the number read out", id, t, len(seg.Bin.Entries), from)
+	}
+	whose := fmt.Sprintf("%s: ticket %q is card %s's", id, t, row.Card)
+	inBin := 0
+	for _, e := range seg.Bin.Entries {
+		if e.Participant == row.Card {
+			inBin++
+		}
+	}
+	why := ""
+	switch {
+	case !seg.Seg.Allows(row.Tier):
+		why = fmt.Sprintf("whose tier %s does not enter this draw", or(row.Tier.String(), "(none)"))
+	case f != nil && slices.Contains(f.Excluded, row.Card):
+		list := "the exclusions list"
+		if l := d.st.Lists; l != nil && l.ExclusionsFile != "" {
+			list += " (" + l.ExclusionsFile + ")"
+		}
+		why = "on " + list + ": kept out of the bin at its freeze"
+	case f != nil && slices.Contains(f.Barred, row.Card):
+		why = fmt.Sprintf("a winner earlier tonight: win_once: %s keeps them out of this draw", seg.Seg.WinOnce)
+	case f != nil && slices.Contains(f.PastWinners, row.Card):
+		why = "a winner of an earlier show: exclude_winners keeps them out of this draw"
+	case seg.Seg.Qualify != nil && f != nil && seg.Seg.Qualify.Unqualified(*row, f.Day, d.e.Show.Currency) != "":
+		why = "not qualified: " + seg.Seg.Qualify.Unqualified(*row, f.Day, d.e.Show.Currency)
+	case seg.Seg.Tickets != Points && seg.Seg.Cap[row.Tier] > 0 && inBin > 0 && len(rows) > inBin:
+		why = fmt.Sprintf("over the %s tier's cap: %d of its %d tickets are in the bin, and not this one", row.Tier, inBin, len(rows))
+	default:
+		return refuse("%s, but is not in the frozen bin (%d entries): check the number read out", whose, len(seg.Bin.Entries))
+	}
+	return refuse("%s, %s", whose, why)
 }
 
 // prizeAtPick is the prize a pick is drawn for; a winner who chooses a
