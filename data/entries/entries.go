@@ -513,6 +513,15 @@ func (c *rowCheck) checkID(col, what, v string) bool {
 // otherwise be a member holding every ticket it adds up.
 var summaryRow = regexp.MustCompile(`(?i)^\s*(grand\s+|sub[\s-]?)?(totals?|count|sum)\b`)
 
+// isSummary is summaryRow.MatchString(v), without the regular expression
+// for a card that starts with a digit: nearly every card of a file.
+func isSummary(v string) bool {
+	if v != "" && v[0] >= '0' && v[0] <= '9' {
+		return false
+	}
+	return summaryRow.MatchString(v)
+}
+
 // summaryMsg is the problem of a summary row v that is not at the end of
 // the file, or is in a list.
 func summaryMsg(v string) string {
@@ -528,7 +537,7 @@ func summaryMsg(v string) string {
 func summaryOf(rec []string, card, ticket, tier int) (string, bool) {
 	v := cell(rec, card)
 	if v != "" {
-		return v, summaryRow.MatchString(v)
+		return v, isSummary(v)
 	}
 	if cell(rec, ticket) != "" || cell(rec, tier) != "" {
 		return "", false
@@ -547,7 +556,7 @@ func (c *rowCheck) cardID(col, v string) string {
 	if !c.checkID(col, "card", v) {
 		return ""
 	}
-	if summaryRow.MatchString(v) {
+	if isSummary(v) {
 		c.bad(col, v, summaryMsg(v))
 		return ""
 	}
