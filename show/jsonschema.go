@@ -61,8 +61,9 @@ var schemaFieldEnums = map[string][]string{
 
 // schemaRequired are the keys the parser requires whatever the kind.
 var schemaRequired = map[reflect.Type][]string{
-	reflect.TypeFor[fileYAML]():    {"promotion", "property", "segments"},
-	reflect.TypeFor[segmentYAML](): {"id"},
+	reflect.TypeFor[fileYAML]():     {"promotion", "property", "segments"},
+	reflect.TypeFor[segmentYAML]():  {"id"},
+	reflect.TypeFor[listOptsYAML](): {"file"},
 }
 
 func strs[S ~string](v []S) []string {
@@ -84,6 +85,10 @@ func schemaOf(t reflect.Type, field string) obj {
 	}
 	if e, ok := schemaFieldEnums[field]; ok {
 		return obj{"type": "string", "enum": e}
+	}
+	if t == reflect.TypeFor[listYAML]() {
+		// a list: its file, or its file and how to read it
+		return obj{"anyOf": []any{obj{"$ref": "#/$defs/text"}, schemaOf(reflect.TypeFor[listOptsYAML](), "")}}
 	}
 	switch t.Kind() {
 	case reflect.String:
