@@ -39,6 +39,13 @@ type Config struct {
 	// Addr is the address to listen on, an IP and a port. Empty means
 	// 127.0.0.1 on a free port. A non-loopback address needs PIN.
 	Addr string
+	// Token is the console's token, carried by every request; empty means
+	// a fresh random one. A token of the show's own keeps an open tab
+	// working across a restart of the stage.
+	Token string
+	// Fallbacks, when Addr is taken, are tried in turn (Addr being the
+	// preferred port of a show's console, which another program may hold).
+	Fallbacks []string
 	// PIN, when set, is asked once by the page and carried by every
 	// request after the page itself. At least 4 characters.
 	PIN string
@@ -147,6 +154,12 @@ func New(cfg Config, desk Desk) (*Server, error) {
 		addr = net.JoinHostPort("127.0.0.1", addr[strings.LastIndex(addr, ":")+1:])
 	}
 	ln, err := net.Listen("tcp", addr)
+	for _, a := range cfg.Fallbacks {
+		if err == nil {
+			break
+		}
+		ln, err = net.Listen("tcp", a)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("console: %v", err)
 	}
@@ -156,7 +169,7 @@ func New(cfg Config, desk Desk) (*Server, error) {
 		now:   cfg.Now,
 		log:   cfg.Log,
 		feed:  cfg.Feed,
-		token: newToken(),
+		token: cfg.Token,
 		pin:   pinGate{pin: cfg.PIN},
 		hosts: newHosts(tcp),
 		keys:  cfg.Keys,
@@ -166,6 +179,9 @@ func New(cfg Config, desk Desk) (*Server, error) {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.token == "" {
+		s.token = newToken()
 	}
 	if s.keys == nil {
 		s.keys = DefaultKeys

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"image"
 	"io"
@@ -75,7 +77,18 @@ func startConsole(f cli.Stage, ss *session.Session, feed *stageFeed, now func() 
 		keys = append(keys, k.String())
 	}
 	slices.Sort(keys)
-	srv, err := console.New(console.Config{Addr: f.Console, PIN: f.ConsolePin, Keys: keys, Now: now, Log: logConsole(fl), Feed: feed.feed}, l)
+	// the show's own token and, unless --console names one, its own port:
+	// after a restart of the stage the open tab reconnects by itself
+	token, err := ss.DB.LinkToken("console", ss.ID)
+	if err != nil {
+		return nil, err
+	}
+	addr, fallbacks := f.Console, []string(nil)
+	if addr == "" {
+		ports := preferredAddrs(token)
+		addr, fallbacks = ports[0], append(ports[1:], "127.0.0.1:0")
+	}
+	srv, err := console.New(console.Config{Addr: addr, Fallbacks: fallbacks, Token: token, PIN: f.ConsolePin, Keys: keys, Now: now, Log: logConsole(fl), Feed: feed.feed}, l)
 	if err != nil {
 		return nil, err
 	}
@@ -89,6 +102,18 @@ func startConsole(f cli.Stage, ss *session.Session, feed *stageFeed, now func() 
 	// a show that plays itself has nobody at the desk
 	l.browse = !f.NoBrowser && !f.Autoplay
 	return l, nil
+}
+
+// preferredAddrs are the console's addresses when --console names none,
+// in the order tried: three ports of the show's own on the loopback,
+// below the ephemeral range (32768 and up) so that they are seldom taken.
+func preferredAddrs(token string) []string {
+	b, _ := hex.DecodeString(token[:12])
+	out := make([]string, 3)
+	for i := range out {
+		out[i] = fmt.Sprintf("127.0.0.1:%d", 20000+int(binary.BigEndian.Uint16(b[2*i:]))%12768)
+	}
+	return out
 }
 
 // attach starts publishing the stage's moments.
