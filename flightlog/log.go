@@ -14,6 +14,8 @@
 package flightlog
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -55,6 +57,7 @@ type Log struct {
 	red     *Redactor
 	dropped atomic.Int64
 	started time.Time
+	run     string // on every record: two runs on one database do not interleave
 
 	mu     sync.RWMutex // held for writing only by Close
 	closed bool
@@ -98,7 +101,7 @@ func start(out io.WriteCloser, cfg Config) *Log {
 	lg.SetOutput(out)
 	lg.SetLevel(logrus.DebugLevel)
 	lg.SetFormatter(&logrus.JSONFormatter{TimestampFormat: TimeFormat, DisableHTMLEscape: true})
-	l := &Log{out: out, lg: lg, red: &Redactor{}, q: make(chan record, cfg.Queue), done: make(chan struct{}), started: time.Now()}
+	l := &Log{out: out, lg: lg, red: &Redactor{}, q: make(chan record, cfg.Queue), done: make(chan struct{}), started: time.Now(), run: newRunID()}
 	l.red.Add(cfg.Secrets...)
 	go l.write()
 	return l
@@ -111,12 +114,31 @@ const TimeFormat = "2006-01-02T15:04:05.000Z07:00"
 func (l *Log) write() {
 	defer close(l.done)
 	for r := range l.q {
-		f := make(Fields, len(r.fields))
+		f := make(Fields, len(r.fields)+1)
 		for k, v := range r.fields {
 			f[k] = l.red.Value(v, r.secrets...)
 		}
+		f[RunField] = l.run
 		l.lg.WithTime(r.at).WithFields(f).Log(r.level, l.red.String(r.msg, r.secrets...))
 	}
+}
+
+// RunField is the field every record carries: its run's id.
+const RunField = "run"
+
+// newRunID is a run's id: eight hex digits, random.
+func newRunID() string {
+	b := make([]byte, 4)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Run is this log's run id, as every record of it carries it.
+func (l *Log) Run() string {
+	if l == nil {
+		return ""
+	}
+	return l.run
 }
 
 // Secret makes the log replace s wherever it appears from now on (the

@@ -75,12 +75,12 @@ func TestReopenGoesOn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l.Info("run", Fields{"run": run})
+		l.Info("run", Fields{"n": run})
 		l.Close()
 	}
 	var runs []string
 	if err := Read(db, time.Time{}, func(r Record) error {
-		runs = append(runs, fieldText(r.Fields["run"]))
+		runs = append(runs, fieldText(r.Fields["n"]))
 		return nil
 	}); err != nil {
 		t.Fatal(err)

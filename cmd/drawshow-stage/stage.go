@@ -61,6 +61,7 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		return err
 	}
 	defer db.Close()
+	fl.NameCrashes(dbPath, stderr) // the lock is ours: no other run is going on
 	// the show's clock runs on the monotonic clock: a step of the system
 	// clock mid-countdown is reported and changes no countdown
 	clk := show.SystemClock()

@@ -72,6 +72,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return err
 	}
 	defer db.Close()
+	fl.NameCrashes(r.DB, stderr) // the lock is ours: no other run is going on
 	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now})
 	var fp *session.FileProblems
 	if errors.As(err, &fp) {

@@ -39,6 +39,15 @@ func cmdLog(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		_, err := fmt.Fprintln(w, r.Format(time.Local))
 		return err
 	})
+	// the runs that ended without stopping, named at the end where the
+	// reader looks last
+	if crashed, cerr := flightlog.Crashed(*db); cerr == nil {
+		for _, r := range crashed {
+			if !r.Last.Before(from) {
+				fmt.Fprintf(w, "%s\n", r.Ended(time.Local))
+			}
+		}
+	}
 	if ferr := w.Flush(); err == nil {
 		err = ferr
 	}
