@@ -63,4 +63,3 @@ func TestRunKilledIsNamed(t *testing.T) {
 		t.Fatalf("drawshow log does not name the killed run:\n%s", out)
 	}
 }
-
