@@ -512,3 +512,20 @@ func TestBrowserVoidAsksTwice(t *testing.T) {
 	}
 	none(t, d.acts, "action")
 }
+
+// TestBrowserProgressBar: long work under way (an import of millions of
+// rows) is a bar with its words, gone when the work is.
+func TestBrowserProgressBar(t *testing.T) {
+	s, _ := start(t, Config{})
+	ctx := open(t, s)
+	v := countdownView
+	v.Progress = &Progress{Label: "Importing sat-cash: 1048576 rows read", Fraction: 0.25}
+	s.Publish(v)
+	until(t, ctx, `!document.getElementById("progress").classList.contains("hidden") && document.getElementById("progressbar").value === 0.25`)
+	if got := text(t, ctx, "#progresslabel"); got != v.Progress.Label {
+		t.Errorf("the bar says %q", got)
+	}
+	v.Progress = nil
+	s.Publish(v)
+	until(t, ctx, `document.getElementById("progress").classList.contains("hidden")`)
+}

@@ -22,6 +22,13 @@ type View struct {
 	Help      []string   `json:"help,omitempty"`      // the stage's keys, one a line, while its help is open
 	Zone      string     `json:"zone,omitempty"`      // the show's time zone (IANA), for the page's times
 	Totals    string     `json:"totals,omitempty"`    // the night's prizes won so far, in words
+	Progress  *Progress  `json:"progress,omitempty"`  // long work under way (an import of millions of rows); nil if none
+}
+
+// Progress is long work under way, for the page's progress bar.
+type Progress struct {
+	Label    string  `json:"label"`    // what is done, in words: "Importing sat-cash: 1 048 576 rows"
+	Fraction float64 `json:"fraction"` // the part done, 0 to 1; 0 when it cannot be told
 }
 
 // Segment is one line of the run sheet.

@@ -37,6 +37,8 @@ type deskLink struct {
 	feed  *stageFeed
 	now   func() time.Time
 
+	progress *importProgress // long work under way; nil: none told
+
 	browse bool // open the console in the default browser once the stage is up
 
 	desks chan scenes.Desk // the stage's latest controls, newest only
@@ -247,6 +249,9 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 	}
 	if d.Notice != "" {
 		v.Notices = append(v.Notices, d.Notice)
+	}
+	if l.progress != nil {
+		v.Progress = l.progress.view()
 	}
 	if w := l.feed.followers(); w != "" {
 		v.Notices = append(v.Notices, w)

@@ -75,7 +75,8 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		t0 := time.Now()
 		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
 	}
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: r.Witness, Clock: clk.Now, ClaimSeconds: claim,
+	progress := newImportProgress(fl)
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: r.Witness, Clock: clk.Now, ClaimSeconds: claim, Progress: progress.report,
 		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
 	if err != nil {
 		return err
@@ -142,6 +143,7 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		if desk, err = startConsole(f, ss, feed, clk.Now, stderr, fl); err != nil {
 			return err
 		}
+		desk.progress = progress
 		defer desk.close()
 		opt.OnDesk, opt.Preview = desk.onDesk, desk.preview
 	}

@@ -73,7 +73,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	defer db.Close()
 	fl.NameCrashes(r.DB, stderr) // the lock is ours: no other run is going on
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now})
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now, Progress: cli.LogProgress(fl)})
 	var fp *session.FileProblems
 	if errors.As(err, &fp) {
 		return &cli.ExitError{Code: 2, Err: err}

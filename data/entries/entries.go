@@ -248,11 +248,39 @@ var (
 // A file with a header and no rows is an error, msgNoEntries naming the
 // file: a bin with no one in it is a mistake in the export, never a draw.
 func Read(path, sheet string, cols Columns, need Need, fn func(Row) error) (Stats, error) {
+	return ReadProgress(path, sheet, cols, need, fn, nil)
+}
+
+// Progress is how far a long read has come: the rows read, and the
+// bytes of the file read and in all (zeros where the format cannot say,
+// a workbook's). Finished says the import is over.
+type Progress struct {
+	Rows       int
+	Read, Size int64
+	Finished   bool
+}
+
+// Fraction is the part of the file read, 0 when it cannot be told.
+func (p Progress) Fraction() float64 {
+	if p.Size <= 0 {
+		return 0
+	}
+	return min(1, float64(p.Read)/float64(p.Size))
+}
+
+// progressRows is how often a read reports its progress, in rows: about
+// a tenth of a second of reading.
+const progressRows = 1 << 16
+
+// ReadProgress is Read, telling progress how far it has come every
+// progressRows rows (nil: never).
+func ReadProgress(path, sheet string, cols Columns, need Need, fn func(Row) error, progress func(Progress)) (Stats, error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
 		return Stats{}, err
 	}
 	defer t.Close()
+	t.progressFn = progress
 	return entriesOf(t, cols, need, fn)
 }
 
@@ -347,7 +375,11 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 			continue
 		}
 		refuse()
-		if st.Rows++; st.Rows == 1000 {
+		if st.Rows++; st.Rows%progressRows == 0 && t.progressFn != nil {
+			read, size := t.src.progress()
+			t.progressFn(Progress{Rows: st.Rows, Read: read, Size: size})
+		}
+		if st.Rows == 1000 {
 			// Size the key log from the rows so far rather than by repeated
 			// growth; the cap bounds a guess made from unusually short rows.
 			keys.reserve(min(t.estimateRows(st.Rows)*21/20, 1<<22), keys.keyLen())

@@ -36,6 +36,7 @@ type tableReader struct {
 	line       int
 	rec        []string
 	err        error
+	progressFn func(Progress) // told how far the read has come; nil: nobody asks
 }
 
 // rowSource yields a file's rows, blank ones included, with their row

@@ -29,6 +29,8 @@ type Session struct {
 	// draw's export), found when it opened: checked once imported.
 	Missing []string
 	head    *store.Head // where the journal of the engine's fold ends; nil until the first commit finds it
+
+	progress func(segment string, p entries.Progress) // Options.Progress
 }
 
 // Options are how a show is opened.
@@ -40,6 +42,10 @@ type Options struct {
 	// ClaimSeconds, rehearsal only, replaces the show file's claim
 	// countdown (autoplay shortens it); the record keeps it.
 	ClaimSeconds int
+	// Progress, if set, is told how far a long import has come: the
+	// segment, and the rows and bytes read so far. It is called on the
+	// goroutine that imports, and must not block.
+	Progress func(segment string, p entries.Progress)
 	// OverProblems, when a new show names files that are there and cannot
 	// be used, shows them to the operator and reports whether the show
 	// opens all the same; the record keeps the problems it opened over.
@@ -78,7 +84,7 @@ func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, erro
 				sh.Path, s.ID, s.OpenedAt.In(sh.Location).Format("2006-01-02 15:04"))
 		}
 	}
-	ss := &Session{DB: db} // Eng comes from the record: replayed, or folded from the campaign
+	ss := &Session{DB: db, progress: opt.Progress} // Eng comes from the record: replayed, or folded from the campaign
 	if found != nil {
 		return ss, ss.resume(sh, found, opt)
 	}
@@ -324,7 +330,18 @@ func (ss *Session) Load() ([]show.Event, error) {
 	if src == nil || src.Entries == "" || ss.Eng.State().Seg(src.ID).Loaded != nil {
 		return evs, nil
 	}
-	l, err := ss.DB.ImportEntries(ss.ID, src, sh.Rel(src.Entries))
+	var progress func(entries.Progress)
+	if f := ss.progress; f != nil {
+		progress = func(p entries.Progress) { f(src.ID, p) }
+	}
+	l, err := ss.DB.ImportEntriesProgress(ss.ID, src, sh.Rel(src.Entries), progress)
+	if progress != nil {
+		p := entries.Progress{Finished: true}
+		if l != nil {
+			p.Rows = l.Rows
+		}
+		progress(p)
+	}
 	if err != nil {
 		return evs, err
 	}

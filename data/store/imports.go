@@ -42,6 +42,12 @@ func (db *DB) Imported(showID, segment string) (*show.Loaded, error) {
 // A segment imports once; later calls return the first import. The
 // record names the file as name.
 func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*show.Loaded, error) {
+	return db.ImportEntriesProgress(showID, seg, name, nil)
+}
+
+// ImportEntriesProgress is ImportEntries, telling progress how far the
+// read has come (see entries.ReadProgress): a million rows take seconds.
+func (db *DB) ImportEntriesProgress(showID string, seg *show.Segment, name string, progress func(entries.Progress)) (*show.Loaded, error) {
 	if l, err := db.Imported(showID, seg.ID); l != nil || err != nil {
 		return l, err
 	}
@@ -57,7 +63,7 @@ func (db *DB) ImportEntries(showID string, seg *show.Segment, name string) (*sho
 		}
 		ins := newInserter(tx, level)
 		defer ins.hash.stop()
-		st, err := entries.Read(seg.Entries, seg.Sheet, entries.Columns(seg.Columns), need, ins.add)
+		st, err := entries.ReadProgress(seg.Entries, seg.Sheet, entries.Columns(seg.Columns), need, ins.add, progress)
 		if err != nil {
 			return err
 		}

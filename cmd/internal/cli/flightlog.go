@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"time"
 
 	"github.com/sirupsen/logrus"
 
@@ -99,5 +100,43 @@ func LogSession(l *flightlog.Log, ss *session.Session) {
 	}
 	for _, m := range ss.Missing {
 		l.Problem(m, flightlog.Fields{"show": ss.ID, "missing": true})
+	}
+}
+
+// progressEvery is how often a long import is logged: a record at least
+// every 10 s, so that a quiet log is a stopped program.
+const progressEvery = 5 * time.Second
+
+// LogProgress is a session's Progress that logs a long import every
+// progressEvery, and its end when it was logged under way.
+func LogProgress(l *flightlog.Log) func(segment string, p entries.Progress) {
+	return logProgress(l, time.Now)
+}
+
+func logProgress(l *flightlog.Log, clock func() time.Time) func(segment string, p entries.Progress) {
+	var last, start time.Time
+	logged := false
+	return func(segment string, p entries.Progress) {
+		now := clock()
+		if p.Finished {
+			if logged {
+				l.Info("import done", flightlog.Fields{"segment": segment, "rows": p.Rows, "seconds": now.Sub(start).Round(time.Millisecond).Seconds()})
+			}
+			logged, last = false, time.Time{}
+			return
+		}
+		if last.IsZero() {
+			last, start = now, now // the import's first word: the next is due progressEvery on
+			return
+		}
+		if now.Sub(last) < progressEvery {
+			return
+		}
+		last, logged = now, true
+		f := flightlog.Fields{"segment": segment, "rows": p.Rows}
+		if x := p.Fraction(); x > 0 {
+			f["percent"] = int(x * 100)
+		}
+		l.Info("import under way", f)
 	}
 }
