@@ -96,3 +96,92 @@ func TestSelectionInTheRecord(t *testing.T) {
 		t.Fatalf("verify after the file changed: %v %q", err, r.Problems)
 	}
 }
+
+// TestSelectionPassAndReselect: the RAPS selection's place 2 holds a
+// ticket the bin does not hold. The refusal says what the host can do;
+// the place is passed over with a reason, recorded, and the draw goes on
+// at place 3. A corrected file is loaded as a new version, recorded with
+// its hash, from the next place on; a version that rewrites a place
+// drawn already is refused, and so is a good place passed over. The
+// record, the report and verify name all of it.
+func TestSelectionPassAndReselect(t *testing.T) {
+	c := newCampaign(t)
+	var cash strings.Builder
+	cash.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 8 {
+		cash.WriteString("T-0" + string(rune('0'+i)) + ",C" + string(rune('0'+i)) + ",Member,ace\n")
+	}
+	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	sel := filepath.Join(c.dir, "raps.csv")
+	write(t, sel, "Ticket\nT-05\nT-99\nT-02\nT-03\n")
+	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: cash.csv, winners: 3, attendance: not-required, selected: raps.csv}\n"
+	db, ss := c.open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	do := func(c show.Command) error { _, err := ss.Do(c, nil); return err }
+	refused := func(c show.Command, want string) {
+		t.Helper()
+		if err := do(c); err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("%s %q: %v, want a refusal saying %q", c.Op, c.Text, err, want)
+		}
+	}
+	if err := do(show.Command{Op: show.OpDraw}); err != nil {
+		t.Fatal(err)
+	}
+	refused(show.Command{Op: show.OpDraw}, "ticket T-99, place 2 of the selection raps.csv, is not in the frozen bin (8 entries): the system chose a ticket this draw does not hold; pass the place over with a reason (pass REASON), load a corrected raps.csv (reselect), or skip the draw")
+	refused(show.Command{Op: show.OpReselect}, "raps.csv is unchanged")
+	refused(show.Command{Op: show.OpPass}, "pass needs a reason")
+	if err := do(show.Command{Op: show.OpPass, Text: "T-99 is not in tonight's bin"}); err != nil {
+		t.Fatal(err)
+	}
+	refused(show.Command{Op: show.OpPass, Text: "a friend's turn"}, "ticket T-02, place 3 of the selection raps.csv, can be drawn: only a place that cannot is passed over")
+	if err := do(show.Command{Op: show.OpDraw}); err != nil {
+		t.Fatal(err)
+	}
+	// a version that rewrites a place drawn already: the picks made stay
+	write(t, sel, "Ticket\nT-01\nT-99\nT-02\nT-06\n")
+	refused(show.Command{Op: show.OpReselect}, "the corrected raps.csv has ticket T-01 at place 1, which was drawn already as ticket T-05: the picks made stay")
+	write(t, sel, "Ticket\nT-05\nT-99\nT-02\nT-06\n")
+	if err := do(show.Command{Op: show.OpReselect}); err != nil {
+		t.Fatal(err)
+	}
+	if err := do(show.Command{Op: show.OpDraw}); err != nil {
+		t.Fatal(err)
+	}
+	seg := ss.Eng.State().CurSeg()
+	var got []string
+	for _, p := range seg.Picks {
+		got = append(got, p.Ticket)
+	}
+	if strings.Join(got, " ") != "T-05 T-02 T-06" || !seg.Drawn() || len(seg.Passed) != 1 || len(seg.Selections) != 2 || seg.Selections[1].From != 4 {
+		t.Fatalf("picks %v, passed %+v, versions %+v", got, seg.Passed, seg.Selections)
+	}
+	if err := do(show.Command{Op: show.OpClose}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify --db: %v %q", err, r.Problems)
+	}
+	out := t.TempDir()
+	rec, err := export.Write(db, ss.ID, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := rec.Draws[0]
+	if d.SelectionSHA256 != seg.Selections[0].SHA256 || len(d.SelectionPassed) != 1 || d.SelectionPassed[0] != (show.Passed{Place: 2, Ticket: "T-99", Reason: "T-99 is not in tonight's bin"}) ||
+		len(d.SelectionVersions) != 1 || d.SelectionVersions[0].FromPlace != 4 || d.SelectionVersions[0].SHA256 != seg.Selections[1].SHA256 {
+		t.Errorf("record.json's draw: %+v %+v %+v", d.SelectionSHA256, d.SelectionPassed, d.SelectionVersions)
+	}
+	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	for _, w := range []string{"Place 2 passed over ticket T-99: T-99 is not in tonight's bin", "Selection from place 4 raps.csv corrected, loaded", "Selection SHA-256 " + seg.Selections[0].SHA256} {
+		if !strings.Contains(all, w) {
+			t.Errorf("report.pdf does not say %q", w)
+		}
+	}
+	r, err := verify.Dir(out)
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify %s: %v %q", out, err, r.Problems)
+	}
+	want := "cash: 3 pick(s) taken in order from raps.csv (SHA-256 " + seg.Selections[0].SHA256 + "), from place 4 from its corrected version (SHA-256 " + seg.Selections[1].SHA256 + "), place 2 passed over (T-99 is not in tonight's bin), each checked against the frozen bin"
+	if got := r.Summary(); !strings.Contains(got, want) {
+		t.Errorf("verify says %q, want %q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,10 +183,18 @@ func (s *Stage) nextButton(out []Button, line string) []Button {
 }
 
 // skipButton appends to out the button that skips the current draw, when
-// it could be skipped.
+// it could be skipped, and for a draw of another system's selection once
+// its bin is frozen, the console's two ways past a place that cannot be
+// drawn: pass it over with a reason, or load the corrected file.
 func (s *Stage) skipButton(out []Button) []Button {
 	if !s.skippable() {
 		return out
+	}
+	if seg := s.st.CurSeg(); seg.Seg.Selected != "" && seg.Frozen != nil {
+		out = append(out,
+			Button{Line: "pass", Label: "Pass over this place of the selection", Field: "reason", Irreversible: true},
+			Button{Line: "reselect", Label: "Load the corrected selection file", Irreversible: true,
+				Confirm: "Read " + filepath.Base(seg.Seg.Selected) + " again? The places still to come are taken from it; the picks made stay."})
 	}
 	return append(out, Button{Line: "skip", Label: "Skip this draw (it ends short)", Key: "S", Field: "reason", Irreversible: true})
 }

@@ -67,6 +67,7 @@ var lineKeys = map[show.Op]Action{
 	show.OpClaim: Claim, show.OpProxy: Proxy, show.OpDecline: Decline, show.OpForfeit: Forfeit,
 	show.OpArrived: Arrived, show.OpSkip: Skip, show.OpTicket: TypeTicket,
 	show.OpChoose: Context, show.OpNumbers: Next, show.OpNoShow: None, show.OpVoid: None,
+	show.OpPass: None, show.OpReselect: None,
 }
 
 // Act queues an action line of the headless vocabulary (claim, proxy NAME
@@ -108,8 +109,8 @@ func (s *Stage) perform(r remote) {
 	}
 	c := *r.line
 	switch c.Op {
-	case show.OpNoShow, show.OpVoid:
-		s.send(c) // the console's alone: no key records a no-show or a void
+	case show.OpNoShow, show.OpVoid, show.OpPass, show.OpReselect:
+		s.send(c) // the console's alone: no key records a no-show or a void, or passes a selection's place
 		return
 	case show.OpDecline, show.OpForfeit:
 		if c.Text != "" {

@@ -38,6 +38,8 @@ const (
 	OpChoose   Op = "choose"  // a winner's card, ball or envelope
 	OpNumbers  Op = "numbers" // a wild card's bin numbers, drawn by hand
 	OpArrived  Op = "arrived" // a bonus jackpot's team is at the winner's device
+	OpPass     Op = "pass"     // a selection's place passed over, with a reason
+	OpReselect Op = "reselect" // a corrected selection file, read again
 )
 
 // Command is one operation with its arguments.
@@ -59,7 +61,7 @@ type Command struct {
 	Early bool
 }
 
-var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, close"
+var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, pass REASON, reselect, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -82,7 +84,7 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 		}
 	case OpDecline, OpForfeit:
 		c.Text = arg // a paper register's page and who checked; a forfeit's reason
-	case OpClaim, OpNext, OpClose, OpArrived, OpNoShow:
+	case OpClaim, OpNext, OpClose, OpArrived, OpNoShow, OpReselect:
 		if arg != "" {
 			return c, false, fmt.Errorf("%s takes no argument (got %q)", c.Op, arg)
 		}
@@ -95,7 +97,7 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 		c.Text = arg
 	case OpWitness:
 		c.Text = arg // a draw witness may be empty: the auditor typed nothing
-	case OpVoid, OpSkip:
+	case OpVoid, OpSkip, OpPass:
 		if arg == "" {
 			return c, false, fmt.Errorf("%s needs a reason, e.g. %s wrong button", c.Op, c.Op)
 		}

@@ -249,6 +249,10 @@ func (d *decider) step(seg *SegState, c Command) error {
 		return d.void(seg, c.Text)
 	case OpSkip:
 		return d.skip(seg, c.Text)
+	case OpPass:
+		return d.pass(seg, c.Text)
+	case OpReselect:
+		return d.reselect(seg, c.Lists)
 	}
 	return fmt.Errorf("unknown command %q", c.Op)
 }

@@ -31,6 +31,12 @@ const (
 	JackpotPaid   EventKind = "jackpot-settled" // a chest's jackpot, won or grown, for next week
 	HourEnded     EventKind = "hour-ended"      // a bonus jackpot's hour ended short of its winners
 	Resumed       EventKind = "show-resumed"    // the program started again on the open show
+	// a selection's place passed over, with a reason: the next pick takes
+	// the next place (selected: FILE)
+	SelectionPassed EventKind = "selection-passed"
+	// a corrected selection file loaded as a new version: the places still
+	// to come are read from it (selected: FILE)
+	SelectionLoaded EventKind = "selection-loaded"
 )
 
 // Event is one fact of a show. Seq and At are the journal's; the payload is
@@ -55,6 +61,7 @@ type Event struct {
 	Settled *Settled `json:"settled,omitempty"`
 	Hour    *Hour    `json:"hour,omitempty"`
 	Restart *Restart `json:"restart,omitempty"`
+	Passed  *Passed  `json:"passed,omitempty"`
 
 	bin *Bin // the bin a freeze built, so applying it need not build it again
 }
@@ -128,6 +135,15 @@ type Lists struct {
 	Selected       []string `json:"selected,omitempty"`
 	SelectedFile   string   `json:"selected_file,omitempty"`
 	SelectedSHA256 string   `json:"selected_sha256,omitempty"`
+}
+
+// Passed is a place of a selection passed over: its ticket could not be
+// a winner (not in the frozen bin, or its holder drawn already), and the
+// host recorded why.
+type Passed struct {
+	Place  int    `json:"place"` // from 1, in the selection's order
+	Ticket string `json:"ticket"`
+	Reason string `json:"reason"`
 }
 
 // Proxy is a nomination: Name (ID) stands for the holder of Card.

@@ -144,6 +144,13 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 			return Command{Op: OpTick}, nil // the time it ended at decides it
 		}
 		return Command{Op: OpPick}, nil // the pool ran out at a pick
+	case SelectionPassed:
+		if err := need(ev.Passed != nil); err != nil {
+			return Command{}, err
+		}
+		return Command{Op: OpPass, Text: ev.Passed.Reason}, nil
+	case SelectionLoaded:
+		return Command{Op: OpReselect, Lists: ev.Lists}, need(ev.Lists != nil)
 	case SegmentNext:
 		return Command{Op: OpNext}, nil
 	case ShowClosed:

@@ -53,7 +53,7 @@ func TestSelected(t *testing.T) {
 	r2.do(Command{Op: OpLoad, Segment: "teeds", Lists: &Lists{Selected: []string{"T-c03", "T-gone"}, SelectedFile: "teeds-choice.csv"}})
 	r2.draw()
 	r2.do(Command{Op: OpForfeit})
-	r2.refused(Command{Op: OpDraw}, "ticket T-gone, choice 2 of the selection teeds-choice.csv, is not in the frozen bin")
+	r2.refused(Command{Op: OpDraw}, "ticket T-gone, place 2 of the selection teeds-choice.csv, is not in the frozen bin")
 
 	r3 := newRig(t, sh, src, seedOf(73))
 	r3.do(Command{Op: OpLoad, Segment: "teeds", Lists: &Lists{Selected: []string{"T-c03"}, SelectedFile: "teeds-choice.csv"}})

@@ -82,10 +82,24 @@ type SegState struct {
 	// DrawWitness is W_d, given after the freeze in a show with witness
 	// each-draw; nil until then.
 	DrawWitness *string
+	// Passed are the places of a selection passed over, in order, and
+	// Selections the versions of its file: the first as loaded at the
+	// draw, then each corrected one.
+	Passed      []Passed
+	Selections  []Selection
+	placed      []placed // the selection's places used so far
 	register    map[string]bool
 	proxies     map[string]Proxy
 	pool        *pool
 	shared      bool // pool is another state's too: copy it before a pick changes it
+}
+
+// Selection is a version of a segment's selection file: the places from
+// From (from 1) on were read from it.
+type Selection struct {
+	File, SHA256 string
+	From         int
+	At           time.Time
 }
 
 // Pick is one pick of a draw.
@@ -327,9 +341,26 @@ func (st *State) apply(e Event) error {
 		}
 		if seg != nil {
 			seg.register, seg.proxies, seg.Lists = reg, prox, e.Lists
+			if e.Lists.SelectedFile != "" {
+				seg.Selections = []Selection{{File: e.Lists.SelectedFile, SHA256: e.Lists.SelectedSHA256, From: 1, At: e.At}}
+			}
 		} else {
 			st.register, st.proxies, st.Lists = reg, prox, e.Lists
 		}
+	case SelectionPassed:
+		if err := need(seg != nil && e.Passed != nil); err != nil {
+			return err
+		}
+		seg.placed = append(slices.Clip(seg.placed), placed{ticket: e.Passed.Ticket})
+		seg.Passed = append(slices.Clip(seg.Passed), *e.Passed)
+	case SelectionLoaded:
+		if err := need(seg != nil && seg.Lists != nil && e.Lists != nil); err != nil {
+			return err
+		}
+		l := *seg.Lists // copy on write: clone shares it
+		l.Selected, l.SelectedFile, l.SelectedSHA256 = e.Lists.Selected, e.Lists.SelectedFile, e.Lists.SelectedSHA256
+		seg.Lists = &l
+		seg.Selections = append(slices.Clip(seg.Selections), Selection{File: l.SelectedFile, SHA256: l.SelectedSHA256, From: len(seg.placed) + 1, At: e.At})
 	case BinFrozen:
 		if err := need(seg != nil && e.Frozen != nil); err != nil {
 			return err
@@ -353,6 +384,9 @@ func (st *State) apply(e Event) error {
 			return fmt.Errorf("event %d: ticket %s of %s is not in the frozen bin", e.Seq, e.Pick.Ticket, e.Pick.Participant)
 		}
 		seg.Picks = append(seg.Picks, Pick{PickRef: *e.Pick, DrawnAt: e.At})
+		if seg.Seg.Selected != "" {
+			seg.placed = append(slices.Clip(seg.placed), placed{ticket: e.Pick.Ticket, picked: true})
+		}
 		if seg.shared {
 			seg.pool, seg.shared = seg.pool.clone(), false
 		}

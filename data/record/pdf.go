@@ -189,7 +189,8 @@ func (r *report) segment(s *show.SegState) {
 		r.KV("Entry file", fmt.Sprintf("%s, %s rows", s.Loaded.File, show.Thousands(s.Loaded.Rows)), false)
 		r.KV("Entry file SHA-256", s.Loaded.SHA256, true)
 	}
-	r.lists(s.Lists)
+	r.lists(firstSelection(s))
+	r.selection(s)
 	rules := s.Seg
 	if f.From != "" {
 		if src := x.st.Seg(f.From); src != nil {
@@ -363,6 +364,30 @@ func (r *report) history(s *show.SegState) {
 
 func (r *report) signatures() {
 	r.SignatureLines(130, "Signed as a true record of the draws above.", "Host", "Independent auditor", "Promotions manager")
+}
+
+// firstSelection is s's lists as first loaded: a selection corrected
+// during the draw is listed after it (selection).
+func firstSelection(s *show.SegState) *show.Lists {
+	if s.Lists == nil || len(s.Selections) < 2 {
+		return s.Lists
+	}
+	l := *s.Lists
+	l.SelectedFile, l.SelectedSHA256 = s.Selections[0].File, s.Selections[0].SHA256
+	return &l
+}
+
+// selection prints the places of a selection passed over, with the
+// host's reasons, and the corrected files loaded during the draw.
+func (r *report) selection(s *show.SegState) {
+	for _, p := range s.Passed {
+		r.KV(fmt.Sprintf("Place %d passed over", p.Place), fmt.Sprintf("ticket %s: %s", p.Ticket, p.Reason), false)
+	}
+	loc := r.x.sh.Location
+	for _, v := range s.Selections[min(1, len(s.Selections)):] {
+		r.KV(fmt.Sprintf("Selection from place %d", v.From), fmt.Sprintf("%s corrected, loaded %s", v.File, v.At.In(loc).Format("15:04:05")), false)
+		r.KV(fmt.Sprintf("Selection from place %d SHA-256", v.From), v.SHA256, true)
+	}
 }
 
 // lists prints the files of the desk's lists a show or segment loaded,

@@ -106,6 +106,11 @@ type RecordDraw struct {
 	// taken from in order, not derived (rules edition 1 on).
 	Selection       string `json:"selection,omitempty"`
 	SelectionSHA256 string `json:"selection_sha256,omitempty"`
+	// SelectionPassed are the places of the selection passed over, with
+	// the host's reasons; SelectionVersions the corrected files loaded
+	// during the draw, each with the place it took effect from.
+	SelectionPassed   []show.Passed     `json:"selection_passed,omitempty"`
+	SelectionVersions []RecordSelection `json:"selection_versions,omitempty"`
 
 	// Finale segments only; a plain draw has none of these.
 	Kind        string         `json:"kind,omitempty"`         // the segment's kind, when not a plain draw
@@ -173,6 +178,14 @@ type RecordSmallDraw struct {
 	// Result is what the picks mean: the prizes behind A, K, Q, J, 10;
 	// the jackpot ball; the prizes in envelopes 1..N; the bin numbers.
 	Result []string `json:"result"`
+}
+
+// RecordSelection is a corrected selection file loaded during a draw.
+type RecordSelection struct {
+	File      string `json:"file"`
+	SHA256    string `json:"sha256"`
+	FromPlace int    `json:"from_place"` // the first place read from it, from 1
+	At        string `json:"at"`
 }
 
 // RecordPick is one pick of a draw.
@@ -296,6 +309,13 @@ func New(sh *show.Show, st *show.State) *Record {
 			d.Redraws, d.Marked = RedrawsOf(s), s.Marked()
 			if l := s.Lists; l != nil && l.SelectedFile != "" {
 				d.Selection, d.SelectionSHA256 = l.SelectedFile, l.SelectedSHA256
+			}
+			if len(s.Selections) > 0 {
+				d.Selection, d.SelectionSHA256 = s.Selections[0].File, s.Selections[0].SHA256
+			}
+			d.SelectionPassed = s.Passed
+			for _, v := range s.Selections[min(1, len(s.Selections)):] {
+				d.SelectionVersions = append(d.SelectionVersions, RecordSelection{File: v.File, SHA256: v.SHA256, FromPlace: v.From, At: stamp(v.At)})
 			}
 		}
 		finaleDraw(sh, s, &d)

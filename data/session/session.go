@@ -219,6 +219,14 @@ func (ss *Session) Do(c show.Command, p *store.Progress) ([]show.Event, error) {
 			c.Text = t
 		}
 	}
+	if cur := ss.Eng.State().CurSeg(); c.Op == show.OpReselect && c.Lists == nil && cur != nil && cur.Seg.Selected != "" {
+		// the corrected file, read now: hashed from the bytes it is read from
+		l, _, err := entries.ReadLists(ss.Eng.Show, "", "", "", cur.Seg.Selected)
+		if err != nil {
+			return nil, err
+		}
+		c.Lists = l
+	}
 	var evs []show.Event
 	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze || c.Op == show.OpTicket) && cur != nil && cur.Seg.Draws() && cur.Frozen == nil {
 		loaded, err := ss.Load()

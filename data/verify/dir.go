@@ -64,6 +64,23 @@ func knownFormat(r *Report, dir string) bool {
 	return false
 }
 
+// selectionTaken says how a draw's picks were taken from its selection:
+// the file and its versions, and the places passed over.
+func selectionTaken(s *show.SegState) string {
+	file, sum := s.Lists.SelectedFile, s.Lists.SelectedSHA256
+	if len(s.Selections) > 0 {
+		file, sum = s.Selections[0].File, s.Selections[0].SHA256
+	}
+	out := fmt.Sprintf("%s: %d pick(s) taken in order from %s (SHA-256 %s)", s.Seg.ID, len(s.Picks), file, sum)
+	for _, v := range s.Selections[min(1, len(s.Selections)):] {
+		out += fmt.Sprintf(", from place %d from its corrected version (SHA-256 %s)", v.From, v.SHA256)
+	}
+	for _, p := range s.Passed {
+		out += fmt.Sprintf(", place %d passed over (%s)", p.Place, p.Reason)
+	}
+	return out + ", each checked against the frozen bin"
+}
+
 // fold reads the journal and folds the show it holds over the export's
 // bins; ok is false when there is nothing to compare the files with.
 func fold(r *Report, dir string) (*record.Set, bool) {
@@ -165,8 +182,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		case s.Seg.Manual:
 			r.Taken = append(r.Taken, fmt.Sprintf("%s: %d pick(s) typed from the physical bin, each checked against the frozen bin", s.Seg.ID, len(s.Picks)))
 		case s.Lists != nil && s.Lists.SelectedFile != "":
-			r.Taken = append(r.Taken, fmt.Sprintf("%s: %d pick(s) taken in order from %s (SHA-256 %s), each checked against the frozen bin",
-				s.Seg.ID, len(s.Picks), s.Lists.SelectedFile, s.Lists.SelectedSHA256))
+			r.Taken = append(r.Taken, selectionTaken(s))
 		default:
 			r.Picks += len(s.Picks)
 		}
