@@ -9,6 +9,7 @@ import (
 
 	"drawshow/data/entries"
 	"drawshow/data/export"
+	"drawshow/data/paper"
 	"drawshow/data/record"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -117,6 +118,21 @@ func TestSelectionPassAndReselect(t *testing.T) {
 	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: cash.csv, winners: 3, attendance: not-required, selected: raps.csv}\n"
 	db, ss := c.open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	do := func(c show.Command) error { _, err := ss.Do(c, nil); return err }
+	// the pre-show sheet holds the selection to its hash, once it is known
+	sheetSays := func(want string) {
+		t.Helper()
+		sheet, err := paper.SheetOf(db, ss.ID, ss.Eng.Show, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range sheet.Files {
+			if f.Name == "raps.csv" && strings.Join(f.Uses, ", ") == "selection of cash" && f.SHA256 != "" && strings.Contains(f.Note, want) {
+				return
+			}
+		}
+		t.Fatalf("the sheet's files %+v: no raps.csv noted %q", sheet.Files, want)
+	}
+	sheetSays("")
 	refused := func(c show.Command, want string) {
 		t.Helper()
 		if err := do(c); err == nil || !strings.Contains(err.Error(), want) {
@@ -126,6 +142,7 @@ func TestSelectionPassAndReselect(t *testing.T) {
 	if err := do(show.Command{Op: show.OpDraw}); err != nil {
 		t.Fatal(err)
 	}
+	sheetSays("the selection of cash already imported, with this hash")
 	refused(show.Command{Op: show.OpDraw}, "ticket T-99, place 2 of the selection raps.csv, is not in the frozen bin (8 entries): the system chose a ticket this draw does not hold; pass the place over with a reason (pass REASON), load a corrected raps.csv (reselect), or skip the draw")
 	refused(show.Command{Op: show.OpReselect}, "raps.csv is unchanged")
 	refused(show.Command{Op: show.OpPass}, "pass needs a reason")

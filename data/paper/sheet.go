@@ -153,6 +153,7 @@ func sheetFiles(sh *show.Show, st *show.State) []SheetFile {
 		path    string
 		uses    []string
 		entries []string // the segments whose entries it is
+		selects []string // the segments whose selection it is
 		list    bool     // exclusions, whose hash the record holds
 		content bool     // a register or proxies list, whose contents the record holds
 	}
@@ -181,6 +182,9 @@ func sheetFiles(sh *show.Show, st *show.State) []SheetFile {
 		add(seg.Entries, "entries of "+seg.ID, func(n *named) { n.entries = append(n.entries, seg.ID) })
 		add(seg.Register, "decline register of "+seg.ID, func(n *named) { n.content = true })
 		add(seg.Proxies, "proxy nominations of "+seg.ID, func(n *named) { n.content = true })
+		// another system's choice, once it is known: the picks are taken
+		// from it in order, so the sheet holds it to its hash
+		add(seg.Selected, "selection of "+seg.ID, func(n *named) { n.content, n.selects = true, append(n.selects, seg.ID) })
 	}
 	out := make([]SheetFile, 0, len(files))
 	for _, n := range files {
@@ -196,7 +200,7 @@ func sheetFiles(sh *show.Show, st *show.State) []SheetFile {
 		case err != nil:
 			f.Absent = "cannot be read now: " + err.Error()
 		}
-		f.Note = importNote(st, n.list, n.entries, f.SHA256)
+		f.Note = importNote(st, n.list, n.entries, n.selects, f.SHA256)
 		out = append(out, f)
 	}
 	return out
@@ -224,7 +228,7 @@ func mergeUses(uses []string) []string {
 
 // importNote says how a file stands against what the record already
 // imported of it, if anything: a sheet printed late.
-func importNote(st *show.State, exclusions bool, entries []string, sum string) string {
+func importNote(st *show.State, exclusions bool, entries, selects []string, sum string) string {
 	var notes []string
 	if exclusions && st.Lists != nil && st.Lists.ExclusionsSHA256 != "" {
 		notes = append(notes, importedAs("the exclusions", st.Lists.ExclusionsSHA256, sum))
@@ -232,6 +236,11 @@ func importNote(st *show.State, exclusions bool, entries []string, sum string) s
 	for _, id := range entries {
 		if g := st.Seg(id); g != nil && g.Loaded != nil {
 			notes = append(notes, importedAs("the entries of "+id, g.Loaded.SHA256, sum))
+		}
+	}
+	for _, id := range selects {
+		if g := st.Seg(id); g != nil && len(g.Selections) > 0 {
+			notes = append(notes, importedAs("the selection of "+id, g.Selections[0].SHA256, sum))
 		}
 	}
 	return strings.Join(notes, "; ")
