@@ -98,11 +98,15 @@ func (sc *chooseScene) pick(s *Stage, seg *show.SegState, item string) {
 		s.send(show.Command{Op: show.OpChoose, Text: item})
 		return
 	}
-	left := seg.PrizesLeft()
+	left := seg.Showable(s.opt.Show.Currency)
 	for i := range left {
 		left[i] = fmt.Sprintf("%d %s", i+1, left[i])
 	}
-	s.entry = &entry{label: "What did card " + item + " turn over? Its prize, or its number: " + strings.Join(left, " · ") + " — Enter, or Esc", prize: true, item: item}
+	q := "What did card " + item + " turn over? Its prize, or its number: "
+	if seg.Seg.Jackpot != nil {
+		q = "What did ball " + item + " show? The jackpot or the consolation, or its number: "
+	}
+	s.entry = &entry{label: q + strings.Join(left, " · ") + " — Enter, or Esc", prize: true, item: item}
 }
 
 // turned records the choice a reply brought: the picks whose choice the
@@ -208,7 +212,10 @@ func (*chooseScene) Buttons(s *Stage) []Button {
 	switch {
 	case seg.Chooser() != nil && !s.witnessDue():
 		label := "Choose " + string(seg.Seg.Chooses())
-		if seg.Seg.Cards == show.CardsPhysical {
+		switch {
+		case seg.Seg.Cards == show.CardsPhysical && seg.Seg.Jackpot != nil:
+			label = "Choose the ball, then what it showed (07 jackpot, or 07 consolation)"
+		case seg.Seg.Cards == show.CardsPhysical:
 			label = "Choose the card, then what it turned over (Q R25 000)"
 		}
 		return []Button{{Line: "choose", Label: label, Key: "F5", Field: "choice", Primary: true}}

@@ -173,7 +173,7 @@ type Segment struct {
 	PerHour   int       // bonus-jackpot: the target of winners per hour of its windows
 	Envelopes []string  // bonus-jackpot: the prizes a winner chooses from, face down
 	Deck      Deck      // bonus-jackpot: a set of prize cards for each winner, or one for the session
-	Cards     CardsMode // royal-flush: the key's mapping of prizes to cards, or cards on a table
+	Cards     CardsMode // royal-flush (cards:) and jackpot-chest (balls:): the key decides what each item hides, or a physical device shows it
 
 	BonusEntries   *BonusEntries   // entries earned by bonus-jackpot wins
 	ExcludeWinners *ExcludeWinners // winners of earlier shows barred
@@ -260,6 +260,7 @@ type segmentYAML struct {
 	Envelopes       []string            `yaml:"envelopes"`
 	Deck            string              `yaml:"deck"`
 	Cards           string              `yaml:"cards"`
+	Balls           string              `yaml:"balls"`
 	BonusEntries    *bonusEntriesYAML   `yaml:"bonus_entries"`
 	ExcludeWinners  *excludeWinnersYAML `yaml:"exclude_winners"`
 	Qualify         *qualifyYAML        `yaml:"qualify"`

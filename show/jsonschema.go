@@ -57,6 +57,7 @@ var schemaFieldEnums = map[string][]string{
 	"fileYAML.Witness":  strs([]WitnessMode{WitnessOpen, WitnessEachDraw}),
 	"segmentYAML.Deck":  strs([]Deck{DeckEachWinner, DeckSession}),
 	"segmentYAML.Cards": strs([]CardsMode{CardsElectronic, CardsPhysical}),
+	"segmentYAML.Balls": strs([]CardsMode{CardsElectronic, CardsPhysical}),
 }
 
 // schemaRequired are the keys the parser requires whatever the kind.

@@ -44,10 +44,16 @@ func init() { register(KindChest, chest{}) }
 type chest struct{ plain }
 
 func (chest) traits() traits { return traits{listed: 8, draws: true, finale: true} }
-func (chest) keys() []string { return append(slices.Clone(drawKeys), "jackpot") }
+func (chest) keys() []string { return append(slices.Clone(drawKeys), "jackpot", "balls") }
 
 func (chest) parse(c *parsing, seg Segment) []Segment {
 	seg.Jackpot = jackpot(c.p, c.at("jackpot"), seg.ID, c.r.Jackpot)
+	// balls: physical is a chest on the stage: the host records what each
+	// ball showed, as cards: physical records what each card turned over
+	seg.Cards = CardsMode(or(c.r.Balls, string(CardsElectronic)))
+	if seg.Cards != CardsElectronic && seg.Cards != CardsPhysical {
+		c.p.add(c.at("balls"), "segment %s: balls %q is unknown (valid: electronic, physical)", seg.ID, c.r.Balls)
+	}
 	return []Segment{seg}
 }
 
@@ -156,9 +162,12 @@ func (chest) report(sh *Show, s *SegState, key [32]byte, revealed bool, add func
 		balls += " (guaranteed week)"
 	}
 	add("Balls", balls)
-	if revealed {
+	switch {
+	case seg.Cards == CardsPhysical:
+		add("Jackpot ball", "a physical chest: the host recorded what each ball showed")
+	case revealed:
 		add("Jackpot ball", JackpotBall(key, seg.ID, j.Balls)+" (pick 0 of "+seg.ID+"/chest)")
-	} else {
+	default:
 		add("Jackpot ball", "fixed at the freeze by "+seg.ID+"/chest; revealed with the seed at close")
 	}
 	add("Settlement", sh.Settlement(s))
@@ -184,8 +193,8 @@ func (sh *Show) Settlement(s *SegState) string {
 
 // smallDraws: SEGMENT/chest, whose pick 0 is the jackpot ball.
 func (chest) smallDraws(_ *Show, s *SegState, key [32]byte) []SmallDraw {
-	if s.Frozen == nil {
-		return nil
+	if s.Frozen == nil || s.Seg.Cards == CardsPhysical {
+		return nil // a physical chest's balls: the host recorded each
 	}
 	balls := s.Seg.Jackpot.Balls
 	return []SmallDraw{{Suffix: "chest", Of: "chest", Labels: Numbered(balls, 2), N: 1, Result: []string{JackpotBall(key, s.Seg.ID, balls)}}}
