@@ -34,10 +34,10 @@ const (
 	OpVoid     Op = "void"
 	OpSkip     Op = "skip"
 	OpClose    Op = "close"
-	OpTicket   Op = "ticket"  // a ticket drawn by hand from a physical bin
-	OpChoose   Op = "choose"  // a winner's card, ball or envelope
-	OpNumbers  Op = "numbers" // a wild card's bin numbers, drawn by hand
-	OpArrived  Op = "arrived" // a bonus jackpot's team is at the winner's device
+	OpTicket   Op = "ticket"   // a ticket drawn by hand from a physical bin
+	OpChoose   Op = "choose"   // a winner's card, ball or envelope
+	OpNumbers  Op = "numbers"  // a wild card's bin numbers, drawn by hand
+	OpArrived  Op = "arrived"  // a bonus jackpot's team is at the winner's device
 	OpPass     Op = "pass"     // a selection's place passed over, with a reason
 	OpReselect Op = "reselect" // a corrected selection file, read again
 )

@@ -85,13 +85,13 @@ type SegState struct {
 	// Passed are the places of a selection passed over, in order, and
 	// Selections the versions of its file: the first as loaded at the
 	// draw, then each corrected one.
-	Passed      []Passed
-	Selections  []Selection
-	placed      []placed // the selection's places used so far
-	register    map[string]bool
-	proxies     map[string]Proxy
-	pool        *pool
-	shared      bool // pool is another state's too: copy it before a pick changes it
+	Passed     []Passed
+	Selections []Selection
+	placed     []placed // the selection's places used so far
+	register   map[string]bool
+	proxies    map[string]Proxy
+	pool       *pool
+	shared     bool // pool is another state's too: copy it before a pick changes it
 }
 
 // Selection is a version of a segment's selection file: the places from
