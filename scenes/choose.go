@@ -36,7 +36,10 @@ func (sc *chooseScene) Enter(s *Stage) {
 
 func (sc *chooseScene) leave() { sc.digits = nil }
 
-func (*chooseScene) witnessLabel() string {
+func (*chooseScene) witnessLabel(s *Stage) string {
+	if c := s.st.CurSeg().Pending; c != nil {
+		return "Choice witness for " + c.Item + ": the auditor types what the room saw after the choice (the dice, a ball from the bag), then Enter"
+	}
 	return "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
 }
 
@@ -112,6 +115,13 @@ func (sc *chooseScene) pick(s *Stage, seg *show.SegState, item string) {
 // turned records the choice a reply brought: the picks whose choice the
 // events set, and the item chosen.
 func (sc *chooseScene) turned(s *Stage, evs []show.Event) {
+	if !chose(evs) && s.witnessDue() {
+		// chosen under each-draw: what it hides waits for the witness the
+		// room sees made after the choice
+		sc.digits = nil
+		s.askDrawWitness()
+		return
+	}
 	t := turnOver{at: s.now()}
 	for _, e := range evs {
 		if e.Kind == show.PrizeChosen && e.Choice != nil {
@@ -134,6 +144,11 @@ func (sc *chooseScene) turned(s *Stage, evs []show.Event) {
 	} else {
 		s.sound(audio.CardFlip)
 	}
+}
+
+// chose reports whether evs turned a card, ball or envelope over.
+func chose(evs []show.Event) bool {
+	return slices.ContainsFunc(evs, func(e show.Event) bool { return e.Kind == show.PrizeChosen })
 }
 
 // firstFree is the first of seg's items from index i, going by dir and
@@ -219,6 +234,8 @@ func (*chooseScene) Buttons(s *Stage) []Button {
 			label = "Choose the card, then what it turned over (Q R25 000)"
 		}
 		return []Button{{Line: "choose", Label: label, Key: "F5", Field: "choice", Primary: true}}
+	case s.witnessDue() && seg.Pending != nil:
+		return []Button{{Line: "witness", Label: "Record the choice witness for " + seg.Pending.Item, Key: "PageDown", Field: "witness", Primary: true}}
 	case s.witnessDue():
 		return []Button{{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true}}
 	}

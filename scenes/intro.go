@@ -23,7 +23,7 @@ func (sc *introScene) Enter(*Stage) { sc.digits = nil }
 
 func (sc *introScene) leave() { sc.digits = nil }
 
-func (*introScene) witnessLabel() string {
+func (*introScene) witnessLabel(*Stage) string {
 	return "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
 }
 

@@ -29,7 +29,7 @@ func (sc *numbersScene) Enter(s *Stage) {
 
 func (sc *numbersScene) leave() { sc.digits, sc.nums = nil, nil }
 
-func (*numbersScene) witnessLabel() string {
+func (*numbersScene) witnessLabel(*Stage) string {
 	return "Draw witness for the numbers drawn electronically, then Enter — Esc to type the numbers drawn by hand"
 }
 

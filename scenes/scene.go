@@ -66,7 +66,7 @@ type (
 
 	// A witnessed scene waits, in a segment whose draws need it, for the
 	// auditor's draw witness; witnessLabel is the field's label.
-	witnessed interface{ witnessLabel() string }
+	witnessed interface{ witnessLabel(s *Stage) string }
 
 	// A stamped scene names its screenshot by more than its name: the
 	// countdown by its outcome stamp.

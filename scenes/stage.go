@@ -284,7 +284,7 @@ func (s *Stage) witnessDue() bool {
 		return false
 	}
 	seg := s.st.CurSeg()
-	return seg != nil && s.st.AwaitsDrawWitness(seg)
+	return seg != nil && (s.st.AwaitsDrawWitness(seg) || s.st.AwaitsChoiceWitness(seg))
 }
 
 // askDrawWitness opens the draw witness's field. Enter waits for a fresh
@@ -292,7 +292,7 @@ func (s *Stage) witnessDue() bool {
 func (s *Stage) askDrawWitness() {
 	label := "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
 	if w, ok := s.scene.(witnessed); ok {
-		label = w.witnessLabel()
+		label = w.witnessLabel(s)
 	}
 	s.entry = &entry{label: label, draw: true}
 	s.guard = s.now().Add(freshPress)
@@ -513,7 +513,9 @@ func (s *Stage) apply(r reply) {
 		s.to(&s.cast.attract)
 	case show.OpWitness:
 		seg := s.st.CurSeg()
-		if _, ok := s.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil {
+		if s.scene == &s.cast.choose && chose(r.evs) {
+			s.cast.choose.turned(s, r.evs) // the witness after a choice turns it over
+		} else if _, ok := s.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil {
 			s.tell(fmt.Sprintf("The draw witness is on the record: %q", *seg.DrawWitness))
 			s.sceneChanged()
 		}

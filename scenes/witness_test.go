@@ -282,11 +282,15 @@ func TestDrawWitnessWildCard(t *testing.T) {
 	}
 }
 
-// TestDrawWitnessChest: the jackpot chest's ball is fixed by the draw
-// witness typed at its intro, before its winners and their balls.
+// TestDrawWitnessChest: under each-draw the jackpot chest's ball is
+// decided only after it is chosen: the table asks, off air, for the
+// witness the room saw after the choice (the dice), and the ball turns
+// over to what ChoiceKey and Uniform give over the balls still in the
+// chest. Nobody knows it before the winner chooses.
 func TestDrawWitnessChest(t *testing.T) {
 	path := writeShow(t, map[string]string{"show.yaml": eachDraw(t, chestShow), "chest.csv": pointsEntries(60)})
-	r := openRig(t, path, testStart, nil)
+	var desk Desk
+	r := openRig(t, path, testStart, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyPageDown)
@@ -298,17 +302,27 @@ func TestDrawWitnessChest(t *testing.T) {
 	if r.s.entry != nil {
 		t.Fatal("the table asks for a witness given at the intro")
 	}
-	kd := show.DrawKey(show.Key(testSeed, ""), "chest", "B12")
-	jp := show.JackpotBall(kd, "chest", 20)
-	if k := show.JackpotBall(show.Key(testSeed, ""), "chest", 20); k == jp {
-		t.Logf("the jackpot ball is %s under K and K_d alike", jp)
+	r.clk.Add(freshPress)
+	r.typeKeys(digitKeys("07")...)
+	r.press(ebiten.KeyEnter)
+	r.until("the choice", func() bool { return !r.s.busy && r.seg().Pending != nil })
+	k := r.seg().Pending.K
+	if !r.drawField() || !strings.Contains(r.s.entry.label, "Choice witness for 07") || r.seg().Picks[k].Choice != nil {
+		t.Fatalf("after choosing 07: field %+v, choice %+v", r.s.entry, r.seg().Picks[k].Choice)
+	}
+	if b := desk.Actions; len(b) == 0 || b[0].Label != "Record the choice witness for 07" {
+		t.Errorf("the console offers %+v", b)
 	}
 	r.clk.Add(freshPress)
-	r.typeKeys(digitKeys(jp)...)
+	r.in.PushFrame(Frame{Chars: []rune("25")})
+	r.update()
 	r.press(ebiten.KeyEnter)
-	r.until("the jackpot", func() bool { return !r.s.busy && r.seg().Settled != nil })
-	if st := r.seg().Settled; !st.Won {
-		t.Fatalf("ball %s, the jackpot's under K_d: settled %+v", jp, st)
+	r.until("the ball", func() bool { return !r.s.busy && r.seg().Picks[k].Choice != nil })
+	kd := show.DrawKey(show.Key(testSeed, ""), "chest", "B12")
+	balls := show.Numbered(20, 2)
+	won := balls[show.Uniform(show.ChoiceKey(kd, "chest", k, "07", "25"), show.ChoiceLabel("chest", k, "07"), 20)] == "07"
+	if c := r.seg().Picks[k].Choice; c.Item != "07" || c.Witness != "25" || c.Jackpot != won {
+		t.Fatalf("ball 07 under the witness 25: %+v, want jackpot %v", c, won)
 	}
 }
 

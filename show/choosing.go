@@ -22,6 +22,10 @@ type choosing interface {
 	leave() bool
 	// turn is what item turns over for the winner of pick p under key.
 	turn(key [32]byte, p *Pick, item string) Choice
+	// after is what item turns over for the winner of pick p, decided
+	// after the choice under K_c (choiceafter.go): one of what it could
+	// still hide, each equally likely.
+	after(kc [32]byte, p *Pick, item string) Choice
 	// held checks a choice an export's replay takes as recorded, without
 	// the seed: one the item could hide, given the choices before it.
 	held(c *Choice) error
@@ -96,6 +100,9 @@ func (s *Segment) Chosen(p *Pick) string {
 		return "no choice: the jackpot was won before, consolation paid"
 	}
 	if ch := choiceOf(s); ch != nil {
+		if c.Witness != "" {
+			return ch.words(c) + " (choice witness " + c.Witness + ")"
+		}
 		return ch.words(c)
 	}
 	return c.Item

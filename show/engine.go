@@ -625,6 +625,9 @@ func (d *decider) void(seg *SegState, reason string) error {
 // known before the freeze, so it is refused; a journal that holds one
 // (written before this rule) still replays.
 func (d *decider) witness(w string) error {
+	if seg := d.st.CurSeg(); seg != nil && seg.Pending != nil {
+		return d.choiceWitness(seg, strings.TrimSpace(w))
+	}
 	if seg := d.st.CurSeg(); seg != nil && d.st.AwaitsDrawWitness(seg) {
 		if d.rec == nil && strings.TrimSpace(w) == "" {
 			return refuse("%s: the draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)", seg.Seg.ID)

@@ -31,6 +31,9 @@ const (
 	JackpotPaid   EventKind = "jackpot-settled" // a chest's jackpot, won or grown, for next week
 	HourEnded     EventKind = "hour-ended"      // a bonus jackpot's hour ended short of its winners
 	Resumed       EventKind = "show-resumed"    // the program started again on the open show
+	// a winner's card, ball or envelope, chosen under witness: each-draw:
+	// what it hides is decided by the choice witness typed after it
+	ItemChosen EventKind = "item-chosen"
 	// a selection's place passed over, with a reason: the next pick takes
 	// the next place (selected: FILE)
 	SelectionPassed EventKind = "selection-passed"
@@ -236,6 +239,9 @@ type Choice struct {
 	Amount  int64  `json:"amount,omitempty"`
 	Jackpot bool   `json:"jackpot,omitempty"`
 	By      string `json:"by"` // host, engine
+	// Witness is the choice witness W_c, typed after the winner chose
+	// (witness: each-draw): the outcome was derived from it (ChoiceKey).
+	Witness string `json:"witness,omitempty"`
 }
 
 // Settled is the payload of jackpot-settled: the chest's jackpot this week

@@ -373,7 +373,13 @@ func (d *decider) choose(seg *SegState, item, prize string) error {
 	if p == nil {
 		return refuse("%s: no winner is waiting to choose", seg.Seg.ID)
 	}
-	if d.e.seed == nil && d.recorded(PrizeChosen) == nil && seg.Seg.Cards != CardsPhysical {
+	if c := seg.Pending; c != nil {
+		return refuse("%s: %s is chosen; what it hides waits for the choice witness (witness TEXT)", seg.Seg.ID, c.Item)
+	}
+	// under each-draw the outcome waits for the witness typed after the
+	// choice: nothing is derived now, with or without the seed
+	after := d.st.mode == WitnessEachDraw && seg.Seg.Cards != CardsPhysical
+	if d.e.seed == nil && d.recorded(PrizeChosen) == nil && seg.Seg.Cards != CardsPhysical && !after {
 		return errors.New("the engine has no seed")
 	}
 	items := seg.Seg.Items()
@@ -390,6 +396,12 @@ func (d *decider) choose(seg *SegState, item, prize string) error {
 	}
 	if prize != "" {
 		return refuse("%s: the cards are electronic: the key decides the prize behind %s, not the host (%q)", seg.Seg.ID, it, prize)
+	}
+	if after {
+		if d.st.AwaitsDrawWitness(seg) {
+			return refuse("%s: the draw witness is awaited: the auditor types it now that the bin is frozen (witness TEXT)", seg.Seg.ID)
+		}
+		return d.chooseFirst(seg, c) // K_c is derived under K_d once the witness after the choice is typed
 	}
 	if d.e.seed == nil {
 		if err := d.underivedChoice(seg, c); err != nil {

@@ -82,6 +82,16 @@ func (e envelopes) turn(key [32]byte, p *Pick, item string) Choice {
 	return Choice{Prize: s.Envelopes[EnvelopePrize(key, s.ID, p.K, n, i)]}
 }
 
+// after: the prize among those still in play: the session deck's cards
+// not yet turned, or all of a winner's own envelopes.
+func (e envelopes) after(kc [32]byte, p *Pick, item string) Choice {
+	left := e.s.Seg.Envelopes
+	if e.leave() {
+		left = e.s.left(left)
+	}
+	return Choice{Prize: left[Uniform(kc, ChoiceLabel(e.s.Seg.ID, p.K, item), len(left))]}
+}
+
 func (e envelopes) held(c *Choice) error {
 	left := e.s.Seg.Envelopes
 	if e.leave() {
@@ -98,11 +108,14 @@ func (e envelopes) held(c *Choice) error {
 
 func (bonus) ladder(s *Segment) []string { return s.Envelopes }
 
-func (bonus) report(_ *Show, s *SegState, _ [32]byte, _ bool, add func(string, string)) {
+func (bonus) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(string, string)) {
 	seg, f := s.Seg, s.Frozen
-	if seg.Deck == DeckSession {
+	switch {
+	case sh.decidedAfter(seg):
+		add("Envelopes", strings.Join(seg.Envelopes, ", ")+": "+afterWords(seg))
+	case seg.Deck == DeckSession:
 		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (one deck for the session, dealt under "+seg.ID+"/deck; a card taken is out)")
-	} else {
+	default:
 		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (each winner's own order under "+seg.ID+"/prizes/PICK)")
 	}
 	if f != nil && f.Filtered > 0 {
@@ -116,11 +129,11 @@ func (bonus) report(_ *Show, s *SegState, _ [32]byte, _ bool, add func(string, s
 // smallDraws: a session's deck, SEGMENT/deck, dealt once: the prizes on
 // cards 1..N; else SEGMENT/prizes/K, the envelopes offered to the winner
 // of pick k, for each winner who chose.
-func (bonus) smallDraws(_ *Show, s *SegState, key [32]byte) []SmallDraw {
+func (bonus) smallDraws(sh *Show, s *SegState, key [32]byte) []SmallDraw {
 	seg := s.Seg
 	n := len(seg.Envelopes)
 	switch {
-	case s.Frozen == nil:
+	case s.Frozen == nil, sh.decidedAfter(seg):
 		return nil
 	case seg.Deck == DeckSession:
 		d := SmallDraw{Suffix: "deck", Of: "envelopes", Labels: PrizeLabels(n), N: n}

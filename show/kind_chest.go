@@ -127,6 +127,21 @@ func (b balls) turn(key [32]byte, _ *Pick, item string) Choice {
 	return b.consolation()
 }
 
+// after: the jackpot ball is among the balls not yet chosen, each
+// equally likely; the chosen ball is the jackpot when it is that one.
+func (b balls) after(kc [32]byte, p *Pick, item string) Choice {
+	var in []string
+	for _, x := range b.items() {
+		if !slices.Contains(b.s.Taken(), x) {
+			in = append(in, x)
+		}
+	}
+	if in[Uniform(kc, ChoiceLabel(b.s.Seg.ID, p.K, item), len(in))] == item {
+		return b.jackpot()
+	}
+	return b.consolation()
+}
+
 func (b balls) jackpot() Choice {
 	v := b.s.Frozen.Jackpot
 	return Choice{Prize: Money(b.currency, v), Amount: v, Jackpot: true}
@@ -165,6 +180,8 @@ func (chest) report(sh *Show, s *SegState, key [32]byte, revealed bool, add func
 	switch {
 	case seg.Cards == CardsPhysical:
 		add("Jackpot ball", "a physical chest: the host recorded what each ball showed")
+	case sh.decidedAfter(seg):
+		add("Jackpot ball", afterWords(seg))
 	case revealed:
 		add("Jackpot ball", JackpotBall(key, seg.ID, j.Balls)+" (pick 0 of "+seg.ID+"/chest)")
 	default:
@@ -192,9 +209,9 @@ func (sh *Show) Settlement(s *SegState) string {
 }
 
 // smallDraws: SEGMENT/chest, whose pick 0 is the jackpot ball.
-func (chest) smallDraws(_ *Show, s *SegState, key [32]byte) []SmallDraw {
-	if s.Frozen == nil || s.Seg.Cards == CardsPhysical {
-		return nil // a physical chest's balls: the host recorded each
+func (chest) smallDraws(sh *Show, s *SegState, key [32]byte) []SmallDraw {
+	if s.Frozen == nil || s.Seg.Cards == CardsPhysical || sh.decidedAfter(s.Seg) {
+		return nil // the host recorded each ball, or each choice's witness decided it
 	}
 	balls := s.Seg.Jackpot.Balls
 	return []SmallDraw{{Suffix: "chest", Of: "chest", Labels: Numbered(balls, 2), N: 1, Result: []string{JackpotBall(key, s.Seg.ID, balls)}}}

@@ -67,6 +67,11 @@ func (c cards) turn(key [32]byte, _ *Pick, item string) Choice {
 	return Choice{Prize: c.s.Seg.Prizes[CardPrize(key, c.s.Seg.ID, slices.Index(Cards, item))]}
 }
 
+func (c cards) after(kc [32]byte, p *Pick, item string) Choice {
+	left := c.s.PrizesLeft()
+	return Choice{Prize: left[Uniform(kc, ChoiceLabel(c.s.Seg.ID, p.K, item), len(left))]}
+}
+
 func (c cards) held(ch *Choice) error {
 	if !slices.Contains(c.s.PrizesLeft(), ch.Prize) {
 		return fmt.Errorf("%s: no card left hides %q", c.s.Seg.ID, ch.Prize)
@@ -89,6 +94,8 @@ func (royalFlush) report(sh *Show, s *SegState, key [32]byte, revealed bool, add
 	case f == nil:
 	case seg.Cards == CardsPhysical:
 		add("Cards", "physical cards on a table: the host recorded the prize each one turned over")
+	case sh.decidedAfter(seg):
+		add("Cards", afterWords(seg))
 	case !revealed:
 		add("Cards", "the prize behind each card was fixed at the freeze by "+seg.ID+"/cards; revealed with the seed at close")
 	default:
@@ -102,9 +109,9 @@ func (royalFlush) report(sh *Show, s *SegState, key [32]byte, revealed bool, add
 
 // smallDraws: SEGMENT/cards, the prizes behind A, K, Q, J, 10; none with
 // cards on a table, where the host recorded each.
-func (royalFlush) smallDraws(_ *Show, s *SegState, key [32]byte) []SmallDraw {
+func (royalFlush) smallDraws(sh *Show, s *SegState, key [32]byte) []SmallDraw {
 	seg := s.Seg
-	if s.Frozen == nil || seg.Cards == CardsPhysical {
+	if s.Frozen == nil || seg.Cards == CardsPhysical || sh.decidedAfter(seg) {
 		return nil
 	}
 	d := SmallDraw{Suffix: "cards", Of: "cards", Labels: PrizeLabels(len(Cards)), N: len(Cards)}

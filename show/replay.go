@@ -170,11 +170,19 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		if ev.Choice.By != "host" {
 			return Command{}, fmt.Errorf("a prize given by %q comes only with another winner's jackpot ball", ev.Choice.By)
 		}
+		if ev.Choice.Witness != "" {
+			return Command{Op: OpWitness, Text: ev.Choice.Witness}, nil // decided by the witness after the choice
+		}
 		c := Command{Op: OpChoose, Text: ev.Choice.Item}
 		if s := st.CurSeg(); s != nil && s.Seg.Cards == CardsPhysical {
 			c.Prize = ev.Choice.Prize // what the card on the table turned over, as the host recorded it
 		}
 		return c, nil
+	case ItemChosen:
+		if err := need(ev.Choice != nil); err != nil {
+			return Command{}, err
+		}
+		return Command{Op: OpChoose, Text: ev.Choice.Item}, nil
 	case JackpotPaid:
 		return Command{}, fmt.Errorf("a jackpot is settled only when its last winner has chosen")
 	case HourEnded:

@@ -82,6 +82,9 @@ type SegState struct {
 	// DrawWitness is W_d, given after the freeze in a show with witness
 	// each-draw; nil until then.
 	DrawWitness *string
+	// Pending is a choice made under witness: each-draw whose outcome
+	// waits for the choice witness; nil when none.
+	Pending *Choice
 	// Passed are the places of a selection passed over, in order, and
 	// Selections the versions of its file: the first as loaded at the
 	// draw, then each corrected one.
@@ -452,6 +455,13 @@ func (st *State) apply(e Event) error {
 			return err
 		}
 		seg.Picks[e.Choice.K].Choice = e.Choice
+		seg.Pending = nil
+	case ItemChosen:
+		if err := need(seg != nil && e.Choice != nil && e.Choice.K < len(seg.Picks)); err != nil {
+			return err
+		}
+		c := *e.Choice
+		seg.Pending = &c
 	case JackpotPaid:
 		if err := need(seg != nil && e.Settled != nil); err != nil {
 			return err

@@ -150,6 +150,9 @@ type RecordChoice struct {
 	Amount  int64  `json:"amount,omitempty"`
 	Jackpot bool   `json:"jackpot,omitempty"`
 	By      string `json:"by"` // host, or engine for a consolation paid without choosing
+	// Witness is the choice witness typed after the choice (witness:
+	// each-draw): what the item hid was derived from it under K_c.
+	Witness string `json:"witness,omitempty"`
 }
 
 // RecordWildCard is a wild card: the numbers choosing which month-end bins
@@ -333,7 +336,7 @@ func New(sh *show.Show, st *show.State) *Record {
 				rp.Undone = &RecordUndone{Outcome: string(u.Outcome), By: u.By, DecidedAt: stamp(u.At)}
 			}
 			if c := p.Choice; c != nil {
-				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By}
+				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By, Witness: c.Witness}
 			}
 			pr := PrizeOf(sh.Currency, &p)
 			rp.Amount, rp.PaidAs = pr.Amount, PaidAs(pr)
