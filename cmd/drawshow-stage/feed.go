@@ -36,6 +36,9 @@ func serveFeed(ss *session.Session, addr string, stderr io.Writer) (*stageFeed, 
 // followers is the feed's followers in the operator's words, or "" when
 // none is connected and none is expected.
 func (f *stageFeed) followers() string {
+	if f == nil {
+		return "" // a desk made without a feed (a test's)
+	}
 	n, at := f.feed.Followers()
 	switch {
 	case n == 0 && f.srv == nil:

@@ -46,6 +46,10 @@ func TestLogNotesKeepTypedNamesOut(t *testing.T) {
 	}
 	var got []string
 	flightlog.Read(db, time.Time{}, func(r flightlog.Record) error {
+		if r.Fields[flightlog.RunField] != fl.Run() {
+			t.Errorf("a record of another run: %+v", r)
+		}
+		delete(r.Fields, flightlog.RunField) // every record's, checked above
 		got = append(got, r.Format(time.UTC)[24:])
 		return nil
 	})
