@@ -2,7 +2,6 @@ package store
 
 import (
 	"database/sql"
-	"encoding/hex"
 
 	"drawshow/data/record"
 )
@@ -17,18 +16,7 @@ func (db *DB) RowsFrom(seq int64, limit int) ([]record.Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer q.Close()
-	var out []record.Row
-	for q.Next() {
-		var r record.Row
-		var prev, h []byte
-		if err := q.Scan(&r.Seq, &r.At, &r.Kind, &r.Payload, &prev, &h, &r.Show); err != nil {
-			return nil, err
-		}
-		r.PrevHash, r.Hash = hex.EncodeToString(prev), hex.EncodeToString(h)
-		out = append(out, r)
-	}
-	return out, q.Err()
+	return scanRows(q)
 }
 
 // FirstSeq is the seq of the show's first journal row; ok is false when

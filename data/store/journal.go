@@ -141,6 +141,12 @@ func (db *DB) JournalRows(showID string) ([]record.Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	return scanRows(q)
+}
+
+// scanRows reads journal rows selected as seq, at, kind, payload,
+// prev_hash, hash, show, and closes q.
+func scanRows(q *sql.Rows) ([]record.Row, error) {
 	defer q.Close()
 	var out []record.Row
 	for q.Next() {
