@@ -166,6 +166,9 @@ func (d *decider) run(c Command) error {
 		if c.Loaded != nil {
 			return d.emit(Event{Kind: EntriesLoaded, Segment: c.Segment, Loaded: c.Loaded})
 		}
+		if err := d.signedBy(c.Lists); err != nil {
+			return err
+		}
 		return d.emit(Event{Kind: ListsLoaded, Segment: c.Segment, Lists: c.Lists})
 	case OpTick:
 		return d.tick()
@@ -552,6 +555,27 @@ func (d *decider) resume(m Mode) error {
 // ForfeitReason is a forfeit's reason when the host gives none.
 const ForfeitReason = "not the rightful owner of the card"
 
+// signedBy holds a register to the time it is read: it keeps only
+// signatures made by then, and what it left out was signed later. A
+// record that says otherwise is refused.
+func (d *decider) signedBy(l *Lists) error {
+	if l == nil {
+		return nil
+	}
+	by := d.at.In(d.e.Show.Location).Format(time.DateTime)
+	for i, t := range l.RegisterSigned {
+		if t > by {
+			return fmt.Errorf("card %s on the decline register was signed at %s, after the register was read (%s)", l.Register[i], t, by)
+		}
+	}
+	for _, sig := range l.RegisterLate {
+		if sig.Signed <= by {
+			return fmt.Errorf("card %s, signed at %s, was left off the decline register read at %s", sig.Card, sig.Signed, by)
+		}
+	}
+	return nil
+}
+
 // declinable is the reason a host's decline of card is recorded with, or
 // the refusal. A winner in absence is one who signed the decline
 // register before the draw (RF 15–16, 30–31; SF 3.11–3.12, 5.12–5.17):
@@ -567,6 +591,9 @@ func (d *decider) declinable(seg *SegState, card, note string) (string, error) {
 		return "", nil
 	}
 	const paper = "if the signature is on a paper register, decline with its page and who checked it, e.g. decline p.4, checked by Thandi"
+	if sig, ok := d.st.SignedLate(seg, card); ok {
+		return "", refuse("%s: card %s signed the decline register at %s, after this draw's register was read: it counts from the next draw, not this one", seg.Seg.ID, card, sig.Signed)
+	}
 	files := d.st.RegisterFiles(seg)
 	if len(files) == 0 {
 		return "", refuse("%s: no decline register is loaded for this draw, so card %s cannot be declined; %s", seg.Seg.ID, card, paper)

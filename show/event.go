@@ -128,16 +128,48 @@ type Lists struct {
 	ExclusionsSHA256 string   `json:"exclusions_sha256,omitempty"`
 	ExclusionsStored string   `json:"exclusions_stored_sha256,omitempty"` // the cards as the record stores them
 	Register         []string `json:"register,omitempty"`
-	RegisterFile     string   `json:"register_file,omitempty"`
-	RegisterSHA256   string   `json:"register_sha256,omitempty"`
-	Proxies          []Proxy  `json:"proxies,omitempty"`
-	ProxiesFile      string   `json:"proxies_file,omitempty"`
-	ProxiesSHA256    string   `json:"proxies_sha256,omitempty"`
+	// RegisterSigned are the register's signing times, parallel to
+	// Register ("2006-01-02 15:04:05", the show's time), when its file
+	// gives them; RegisterLate the cards it gives signed after the draw
+	// the register was read for, which do not count for it.
+	RegisterSigned []string    `json:"register_signed,omitempty"`
+	RegisterLate   []Signature `json:"register_late,omitempty"`
+	RegisterFile   string      `json:"register_file,omitempty"`
+	RegisterSHA256 string      `json:"register_sha256,omitempty"`
+	Proxies        []Proxy     `json:"proxies,omitempty"`
+	ProxiesFile    string      `json:"proxies_file,omitempty"`
+	ProxiesSHA256  string      `json:"proxies_sha256,omitempty"`
 	// Selected: a selection made by the casino's own system, its
 	// tickets in the order it chose them (selected: FILE)
 	Selected       []string `json:"selected,omitempty"`
 	SelectedFile   string   `json:"selected_file,omitempty"`
 	SelectedSHA256 string   `json:"selected_sha256,omitempty"`
+}
+
+// Signature is a card's signature on the decline register, and when.
+type Signature struct {
+	Card   string `json:"card"`
+	Signed string `json:"signed"` // "2006-01-02 15:04:05", the show's time
+}
+
+// SignedBy keeps on the register only the cards signed by at (the draw
+// the register is read for), moving those signed later to RegisterLate:
+// a signature made after a draw never counts for it. A register without
+// signing times is kept whole.
+func (l *Lists) SignedBy(at time.Time, loc *time.Location) {
+	if len(l.RegisterSigned) != len(l.Register) {
+		return
+	}
+	by := at.In(loc).Format(time.DateTime)
+	var keep, signed []string
+	for i, c := range l.Register {
+		if l.RegisterSigned[i] > by {
+			l.RegisterLate = append(l.RegisterLate, Signature{Card: c, Signed: l.RegisterSigned[i]})
+			continue
+		}
+		keep, signed = append(keep, c), append(signed, l.RegisterSigned[i])
+	}
+	l.Register, l.RegisterSigned = keep, signed
 }
 
 // Passed is a place of a selection passed over: its ticket could not be

@@ -254,6 +254,23 @@ func (st *State) RegisterHas(seg *SegState, card string) bool {
 	return seg.register[k] || st.register[k]
 }
 
+// SignedLate is card's signature on a register loaded for seg that was
+// made after the register was read for it, if any.
+func (st *State) SignedLate(seg *SegState, card string) (Signature, bool) {
+	k := CardKey(card)
+	for _, l := range []*Lists{seg.Lists, st.Lists} {
+		if l == nil {
+			continue
+		}
+		for _, sig := range l.RegisterLate {
+			if CardKey(sig.Card) == k {
+				return sig, true
+			}
+		}
+	}
+	return Signature{}, false
+}
+
 // RegisterFiles are the decline registers loaded for seg: the show's and
 // the segment's own.
 func (st *State) RegisterFiles(seg *SegState) []string {

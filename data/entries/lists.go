@@ -3,8 +3,10 @@ package entries
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"drawshow/show"
 )
@@ -61,6 +63,70 @@ func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, s
 	}
 	slices.Sort(cards)
 	return cards, sum, nil
+}
+
+// signedHeaders are the usual headers of a decline register's signing
+// times, normalized.
+var signedHeaders = []string{"signed", "signed at", "signed on", "date signed", "time signed", "signature date", "signature time", "date and time signed"}
+
+// readRegister reads a decline register: its cards and, where it has a
+// column of signing times (Signed), when each signed, as
+// "2006-01-02 15:04:05" in the show's time, parallel to the cards; nil
+// when it has none. A card on the register twice keeps its first
+// signature.
+func readRegister(path string, headerRow int, format string) (cards, signed []string, sum string, err error) {
+	t, err := openTable(path, "")
+	if err != nil {
+		return nil, nil, "", err
+	}
+	defer t.Close()
+	t.want = headerRow
+	idx, fe := findColumns(t, []column{{role: "card", aliases: cardHeaders, need: true}, {role: "signing time", aliases: signedHeaders}})
+	if fe != nil {
+		return nil, nil, "", fe
+	}
+	col := t.Header()[idx[0]]
+	fe = &FileError{File: path}
+	when := map[string]string{}
+	twins := newCardTwins()
+	for t.Next() {
+		rec := t.Record()
+		c := rowCheck{fe: fe, line: t.Line()}
+		card := c.cardID(col, cell(rec, idx[0]))
+		if card == "" {
+			continue
+		}
+		if other, row, ok := twins.add(card, t.Line()); ok {
+			c.bad(col, card, twinMsg(card, other, row))
+			continue
+		}
+		stamp := ""
+		if idx[1] >= 0 {
+			v := strings.TrimSpace(cell(rec, idx[1]))
+			at, err := parseWhen(v, format)
+			if err != nil {
+				c.bad(t.Header()[idx[1]], v, "the signing time "+err.Error())
+				continue
+			}
+			stamp = at.Format(time.DateTime)
+		}
+		if _, seen := when[card]; !seen {
+			when[strings.Clone(card)] = stamp
+		}
+	}
+	if err := finish(t, fe); err != nil {
+		return nil, nil, "", err
+	}
+	if sum, err = t.SHA256(); err != nil {
+		return nil, nil, "", err
+	}
+	cards = slices.Sorted(maps.Keys(when))
+	if idx[1] >= 0 {
+		for _, c := range cards {
+			signed = append(signed, when[c])
+		}
+	}
+	return cards, signed, sum, nil
 }
 
 // Proxy is a nominee who may claim a prize for a participant who cannot be
@@ -231,7 +297,7 @@ func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*
 	}
 	if register != "" {
 		var err error
-		l.Register, l.RegisterSHA256, err = readCards(register, "", "", sh.Opts(register).HeaderRow)
+		l.Register, l.RegisterSigned, l.RegisterSHA256, err = readRegister(register, sh.Opts(register).HeaderRow, sh.DateFormat)
 		errs = append(errs, err)
 		l.RegisterFile = sh.Rel(register)
 	}

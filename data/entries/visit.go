@@ -42,19 +42,31 @@ var errVisit = errors.New("is not a date: write it as 2024-03-15 (in Excel, form
 // (03/04/2024 is 3 April in South Africa and 4 March in the United
 // States), saying so.
 func parseVisit(s, format string) (string, error) {
+	t, err := parseWhen(s, format)
+	if err != nil {
+		return "", err
+	}
+	return t.Format(time.DateOnly), nil
+}
+
+// parseWhen reads a date, with its time of day when the cell has one, as
+// parseVisit reads a date: year first, a workbook's serial number, the
+// declared format, or a year-last date only one reading makes a date.
+// The time is as written, in no zone (UTC stands for the show's own).
+func parseWhen(s, format string) (time.Time, error) {
 	for _, l := range visitLayouts {
 		if t, err := time.Parse(l, s); err == nil {
-			return t.Format(time.DateOnly), nil
+			return t, nil
 		}
 	}
 	if f, err := strconv.ParseFloat(s, 64); err == nil && f >= 1 && f < 2958466 { // 1900-01-01 to 9999-12-31
-		return time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).AddDate(0, 0, int(f)).Format(time.DateOnly), nil
+		return time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).Add(time.Duration(f * float64(24*time.Hour))).Round(time.Second), nil
 	}
 	if format != "" {
 		if t, ok := parseIn(formatLayouts[format], s); ok {
-			return t.Format(time.DateOnly), nil
+			return t, nil
 		}
-		return "", fmt.Errorf("is not a date in the show file's date_format %s, nor year-first like 2024-03-15", format)
+		return time.Time{}, fmt.Errorf("is not a date in the show file's date_format %s, nor year-first like 2024-03-15", format)
 	}
 	for i := range dayFirst {
 		d, okD := parseIn(dayFirst[i], s)
@@ -68,15 +80,15 @@ func parseVisit(s, format string) (string, error) {
 					say = append(say, f)
 				}
 			}
-			return "", fmt.Errorf("is %d %s or %d %s %d: the show file must say which, date_format: %s",
+			return time.Time{}, fmt.Errorf("is %d %s or %d %s %d: the show file must say which, date_format: %s",
 				d.Day(), d.Month(), m.Day(), m.Month(), d.Year(), strings.Join(say, " or "))
 		case okD:
-			return d.Format(time.DateOnly), nil
+			return d, nil
 		case okM:
-			return m.Format(time.DateOnly), nil
+			return m, nil
 		}
 	}
-	return "", errVisit
+	return time.Time{}, errVisit
 }
 
 // parseIn reads s as a date in layout, with or without a time of day.

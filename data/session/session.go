@@ -297,6 +297,7 @@ func (ss *Session) Load() ([]show.Event, error) {
 		if err != nil {
 			return nil, err
 		}
+		l.SignedBy(ss.Eng.Now(), sh.Location) // a signature after the draw counts from the next
 		if sh.Exclusions != "" {
 			l.ExclusionsStored = store.CardsHash(ex) // the list as the store keeps it
 		}
@@ -325,6 +326,7 @@ func (ss *Session) Load() ([]show.Event, error) {
 		if err != nil {
 			return evs, err
 		}
+		l.SignedBy(ss.Eng.Now(), sh.Location)
 		done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: seg.Seg.ID, Lists: l}, nil)
 		if err != nil {
 			return evs, err
