@@ -175,7 +175,7 @@ func TestCampaignReport(t *testing.T) {
 	}
 	for i, s := range record.Official(shows) {
 		want := []string{s.ID, s.Date, "Royal Flush", "Gold Reef City", "official, closed", strconv.Itoa(s.Draws), strconv.Itoa(s.Totals.Winners),
-			strconv.FormatInt(s.Totals.Cash, 10), strconv.Itoa(s.Totals.InKind), strconv.FormatInt(s.Totals.InKindValue, 10), strconv.Itoa(s.Redraws)}
+			strconv.FormatInt(s.Totals.Cash, 10), strconv.Itoa(s.Totals.InKind), strconv.FormatInt(s.Totals.InKindValue, 10), "0", strconv.Itoa(s.Redraws)}
 		if len(s.Marked) > 0 {
 			want = append(want, strings.Join(s.Marked, ", "))
 		}
@@ -187,7 +187,7 @@ func TestCampaignReport(t *testing.T) {
 		}
 	}
 	if got, want := sh[5], []string{record.CampaignTotalRow, "", "", "", "", "", strconv.Itoa(total.Winners), strconv.FormatInt(total.Cash, 10),
-		strconv.Itoa(total.InKind), strconv.FormatInt(total.InKindValue, 10)}; !slices.Equal(got, want) {
+		strconv.Itoa(total.InKind), strconv.FormatInt(total.InKindValue, 10), "0"}; !slices.Equal(got, want) {
 		t.Errorf("the campaign's total %q, want %q", got, want)
 	}
 	if total.Cash == 0 || total.InKind != 8 {
@@ -209,23 +209,17 @@ func TestCampaignReport(t *testing.T) {
 	if !slices.EqualFunc(led, wantLedger, slices.Equal) {
 		t.Errorf("ledger\n got %q\nwant %q", led, wantLedger)
 	}
-	fin := rows(record.CampaignFinalistsSheet)
-	months := map[string]int{}
-	for _, r := range fin[1:] {
-		months[r[0]]++
-		if r[2] == rehearsalID {
-			t.Errorf("a rehearsal's finalist %q", r)
-		}
-	}
-	if months["2024-11"] != 4 || months["2024-12"] != 4 || len(months) != 2 {
-		t.Errorf("finalists by month %v, want 4 in November and 4 in December", months)
+	// a month-end bin's winners win its prize: the finalists are a manual
+	// bin's and a wild card's (TestCampaignFinalistsApart)
+	if fin := rows(record.CampaignFinalistsSheet); len(fin) != 1 {
+		t.Errorf("Finalists sheet %q, want its header alone", fin)
 	}
 
 	// the PDF
 	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.CampaignPDF)), "\n"))
 	for _, want := range []string{"Campaign report", "4 official show(s)", record.CampaignTotalRow, "Paid in all " + squeeze(total.Words("ZAR")),
 		"Progressive jackpot ledger", "grc-chest 2024-12-08 " + shows[1].ID + " " + squeeze(show.Money("ZAR", 20000)),
-		"Finalists by month", "2024-11: 4 finalist(s)", "2024-12: 4 finalist(s)", "Winners of show " + shows[4].ID, "Independent auditor"} {
+		"Finalists by month", "No finalist was drawn in these shows.", "Winners of show " + shows[4].ID, "Independent auditor"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("campaign.pdf does not say %q", want)
 		}
@@ -363,5 +357,66 @@ func TestCampaignShowThatDoesNotFold(t *testing.T) {
 	}
 	if len(shows) != 1 || !strings.Contains(shows[0].Problem, "990000") || shows[0].Totals != (record.Totals{}) || shows[0].Winners != nil {
 		t.Fatalf("listed %+v", shows)
+	}
+}
+
+// TestCampaignFinalistsApart: a month's finalists are the winners of its
+// finalist draws (the manual bin and the wild cards), not the month-end
+// bins' winners, who won their prizes; and a finalist spot is counted
+// apart from the prizes, never as a prize in kind (issue 26, item 11).
+func TestCampaignFinalistsApart(t *testing.T) {
+	f := newNightFixture(t)
+	text := strings.NewReplacer(
+		"attendance: not-required\n    bins:", "attendance: not-required\n    prizes: [\"R5 000\"]\n    bins:",
+		"{id: finalist, kind: manual-bin, from: [nov], winners: 1, attendance: not-required}",
+		`{id: finalist, kind: manual-bin, from: [nov], winners: 1, attendance: not-required, prizes: ["Grand Finale finalist"]}`,
+		"{id: wild, kind: wild-card, from: [nov], winners: 2, attendance: not-required}",
+		`{id: wild, kind: wild-card, from: [nov], winners: 2, attendance: not-required, prizes: ["Grand Finale finalist (wild card)"]}`,
+	).Replace(nightYAML)
+	if text == nightYAML || strings.Count(text, "Grand Finale finalist") != 2 || !strings.Contains(text, `prizes: ["R5 000"]`) {
+		t.Fatal("fixture: the prizes were not added")
+	}
+	f.text = []byte(text)
+	write(t, f.showPath, text)
+	db, ss := playNight(t, f, false)
+	shows, err := export.CampaignShows(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shows) != 1 || shows[0].Problem != "" {
+		t.Fatalf("shows %+v", shows)
+	}
+	months, by := record.Finalists(shows)
+	if !slices.Equal(months, []string{"2024-11"}) || len(by["2024-11"]) != 3 {
+		t.Fatalf("finalists by month %v: %d in November, want the manual bin's 1 and the wild cards' 2", months, len(by["2024-11"]))
+	}
+	for _, w := range by["2024-11"] {
+		if !strings.HasPrefix(w.Segment, "finalist") && !strings.HasPrefix(w.Segment, "wild") {
+			t.Errorf("finalist of %s: %+v", w.Segment, w)
+		}
+	}
+	s := shows[0]
+	all := record.NightTotals("ZAR", ss.Eng.State())
+	if s.Spots != 3 || s.Totals.Winners != all.Winners-3 || s.Totals.InKind != 0 || s.Totals.Cash != all.Cash || all.InKind != 3 {
+		t.Errorf("spots %d, totals %+v; the night's %+v: want 3 spots apart and no prize in kind", s.Spots, s.Totals, all)
+	}
+	out := t.TempDir()
+	shows[0].Rehearsal = false // the fixture's night is a rehearsal: report it as the official night it plays
+	if err := record.WriteCampaign(out, shows, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	sh, _ := x.GetRows(record.CampaignShowsSheet)
+	col := slices.Index(sh[0], "Finalist spots")
+	if col < 0 || sh[1][col] != "3" || sh[1][slices.Index(sh[0], "Prizes in kind")] != "0" {
+		t.Errorf("Shows sheet %q", sh)
+	}
+	pdf := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.CampaignPDF)), "\n"))
+	if !strings.Contains(pdf, "2024-11: 3 finalist(s)") || strings.Contains(pdf, "prizes in kind") {
+		t.Errorf("campaign.pdf:\n%s", pdf)
 	}
 }

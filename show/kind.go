@@ -146,8 +146,9 @@ func (s *Segment) Leaderboard() bool { return s.traits().board }
 func (s *Segment) Finale() bool { return s.traits().finale }
 
 // Finalists reports whether the segment's winners are finalists, for a
-// draw later in the campaign: a month-end bin's, a manual bin's, a wild
-// card's.
+// draw later in the campaign: a manual bin's, a wild card's. What they
+// win is a finalist spot, not a prize (a month-end bin's winners win its
+// prizes and are not finalists).
 func (s *Segment) Finalists() bool { return s.traits().finalists }
 
 // Numbers reports whether the segment's step is a wild card's numbers,

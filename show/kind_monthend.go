@@ -24,7 +24,9 @@ func init() { register(KindMonthEnd, monthEnd{}) }
 
 type monthEnd struct{ plain }
 
-func (monthEnd) traits() traits { return traits{listed: 4, draws: true, finale: true, finalists: true} }
+// A month-end bin's winners win its prizes; the finalists are the manual
+// bin's and the wild cards' (Royal Flush 56, 66).
+func (monthEnd) traits() traits { return traits{listed: 4, draws: true, finale: true} }
 func (monthEnd) keys() []string {
 	return append(without(drawKeys, "at", "entries", "sheet", "selected"), "bins")
 }

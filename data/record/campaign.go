@@ -17,7 +17,8 @@ type CampaignShow struct {
 	Closed    bool
 	Currency  string
 	Draws     int    // bins frozen
-	Totals    Totals // the prizes of its winners
+	Totals    Totals // the prizes of its winners, finalist spots apart
+	Spots     int    // finalist spots won: the winners of its finalist draws
 	Winners   []CampaignWinner
 	Ledger    []LedgerLine // its jackpots' settlements
 	Redraws   int          // picks sent back and drawn again
@@ -44,8 +45,10 @@ type CampaignWinner struct {
 	Amount   int64
 	PaidAs   string
 	Outcome  string
-	// Finalist is true for a winner of a month-end bin, a manual bin or a
-	// wild card's draw: one who goes through to the Grand Finale.
+	// Finalist is true for a winner of a manual bin or a wild card's
+	// draw: one who goes through to the Grand Finale. What they won is a
+	// finalist spot, not a prize: it is in no total of prizes, and the
+	// prize desk owes nothing for it.
 	Finalist bool
 }
 
@@ -62,12 +65,16 @@ type LedgerLine struct {
 	Next    int64 // next week's value: the base if won, else value + step
 }
 
+// FinalistSpot is what the campaign's lists say a finalist won, where a
+// prize says how it is paid.
+const FinalistSpot = "finalist spot"
+
 // Campaign is what the set of a show adds to the campaign's listing.
 func (x *Set) Campaign() CampaignShow {
 	o := x.st.Opened
 	c := CampaignShow{
 		ID: x.st.ID, Promotion: o.Promotion, Property: o.Property, Rehearsal: o.Rehearsal, Closed: x.st.Closed,
-		Currency: x.sh.Currency, Draws: len(x.rec.Draws), Totals: x.rec.Totals, Date: x.showDate(),
+		Currency: x.sh.Currency, Draws: len(x.rec.Draws), Date: x.showDate(),
 	}
 	c.Redraws, c.Marked = redraws(x.st)
 	for _, s := range x.st.Segs {
@@ -78,11 +85,18 @@ func (x *Set) Campaign() CampaignShow {
 			}
 			pp := x.who[s.Seg.ID][p.Participant]
 			pr := PrizeOf(x.sh.Currency, p)
+			paid := PaidAs(pr)
+			if s.Seg.Finalists() {
+				c.Spots++
+				paid = FinalistSpot
+			} else {
+				c.Totals.Add(pr)
+			}
 			property, _, area := where(s.Seg, p, pp)
 			c.Winners = append(c.Winners, CampaignWinner{
 				Show: x.st.ID, Date: p.DrawnAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
 				Kind: string(s.Seg.Kind), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
-				Prize: p.Won(), Amount: pr.Amount, PaidAs: PaidAs(pr), Outcome: string(p.Outcome),
+				Prize: p.Won(), Amount: pr.Amount, PaidAs: paid, Outcome: string(p.Outcome),
 				Finalist: s.Seg.Finalists(),
 			})
 		}

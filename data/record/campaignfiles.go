@@ -44,6 +44,7 @@ var (
 		{"Cash", 12, "", func(c CampaignShow) any { return c.Totals.Cash }},
 		{"Prizes in kind", 14, "", func(c CampaignShow) any { return c.Totals.InKind }},
 		{"Stated value in kind", 18, "", func(c CampaignShow) any { return c.Totals.InKindValue }},
+		{"Finalist spots", 14, "", func(c CampaignShow) any { return c.Spots }},
 		{"Redraws", 9, "", func(c CampaignShow) any { return c.Redraws }},
 		{"Marked for the auditor", 26, "", func(c CampaignShow) any { return strings.Join(c.Marked, ", ") }},
 	}
@@ -113,7 +114,17 @@ func Official(shows []CampaignShow) []CampaignShow {
 	return slices.DeleteFunc(slices.Clone(shows), func(s CampaignShow) bool { return s.Rehearsal })
 }
 
-// CampaignTotals adds up the shows' totals.
+// CampaignSpots adds up the finalist spots the shows gave.
+func CampaignSpots(shows []CampaignShow) int {
+	n := 0
+	for _, s := range shows {
+		n += s.Spots
+	}
+	return n
+}
+
+// CampaignTotals adds up the shows' totals: their prizes, finalist spots
+// apart.
 func CampaignTotals(shows []CampaignShow) Totals {
 	var t Totals
 	for _, s := range shows {
@@ -203,20 +214,24 @@ func writeCampaignPDF(path string, shows []CampaignShow, at time.Time) error {
 	g.Text(fmt.Sprintf("%d official show(s) of the campaign database, %s to %s. Rehearsals are left out: they are never a result. Every amount is in %s, whole units.",
 		len(shows), shows[0].Date, shows[len(shows)-1].Date, cur))
 	g.H2("Shows and totals paid")
-	cols := []pdfpage.Col{{Title: "Show", W: 46, Align: "L"}, {Title: "Date", W: 20, Align: "L"}, {Title: "Status", W: 24, Align: "L"}, {Title: "Draws", W: 12, Align: "R"}, {Title: "Winners", W: 14, Align: "R"},
-		{Title: "Cash", W: 24, Align: "R"}, {Title: "In kind", W: 14, Align: "R"}, {Title: "Stated value", W: 26, Align: "R"}}
+	cols := []pdfpage.Col{{Title: "Show", W: 42, Align: "L"}, {Title: "Date", W: 19, Align: "L"}, {Title: "Status", W: 22, Align: "L"}, {Title: "Draws", W: 11, Align: "R"}, {Title: "Winners", W: 13, Align: "R"},
+		{Title: "Cash", W: 23, Align: "R"}, {Title: "In kind", W: 12, Align: "R"}, {Title: "Stated value", W: 24, Align: "R"}, {Title: "Spots", W: 14, Align: "R"}}
 	g.TableHeader(cols)
 	plain := func(int) bool { return false }
 	for _, s := range shows {
 		t := s.Totals
 		g.TableRow(cols, []string{s.ID, s.Date, s.Status(), strconv.Itoa(s.Draws), strconv.Itoa(t.Winners), money(t.Cash),
-			strconv.Itoa(t.InKind), money(t.InKindValue)}, plain)
+			strconv.Itoa(t.InKind), money(t.InKindValue), strconv.Itoa(s.Spots)}, plain)
 	}
 	t := CampaignTotals(shows)
-	g.TableRow(cols, []string{CampaignTotalRow, "", "", "", strconv.Itoa(t.Winners), money(t.Cash), strconv.Itoa(t.InKind), money(t.InKindValue)},
+	spots := CampaignSpots(shows)
+	g.TableRow(cols, []string{CampaignTotalRow, "", "", "", strconv.Itoa(t.Winners), money(t.Cash), strconv.Itoa(t.InKind), money(t.InKindValue), strconv.Itoa(spots)},
 		func(int) bool { return true })
 	p.Ln(2)
 	g.KV("Paid in all", t.Words(cur), false)
+	if spots > 0 {
+		g.KV("Finalist spots", fmt.Sprintf("%d, apart from the prizes: a finalist spot is a place in the Grand Finale, not a prize paid", spots), false)
+	}
 
 	g.H2("Progressive jackpot ledger")
 	var ledger []LedgerLine
@@ -302,7 +317,7 @@ func writeCampaignXLSX(path string, shows []CampaignShow, at time.Time) error {
 		s.put(0, campaignShows.cells(c)...)
 	}
 	t := CampaignTotals(shows)
-	s.put(st.key, CampaignTotalRow, "", "", "", "", "", t.Winners, t.Cash, t.InKind, t.InKindValue)
+	s.put(st.key, CampaignTotalRow, "", "", "", "", "", t.Winners, t.Cash, t.InKind, t.InKindValue, CampaignSpots(shows))
 	s.widths(campaignShows.widths()...)
 	sheets := []*xsheet{s}
 
