@@ -182,10 +182,14 @@ type Passed struct {
 }
 
 // Proxy is a nomination: Name (ID) stands for the holder of Card.
+// Contact holds the proxy form's contact columns (see ContactColumn), by
+// header, where the proxies file has any: the prize desk reaches the
+// winner through them.
 type Proxy struct {
-	Card string `json:"card"`
-	Name string `json:"name"`
-	ID   string `json:"id,omitempty"`
+	Card    string            `json:"card"`
+	Name    string            `json:"name"`
+	ID      string            `json:"id,omitempty"`
+	Contact map[string]string `json:"contact,omitempty"`
 }
 
 // Frozen is the payload of bin-frozen. Excluded and Barred list the cards

@@ -135,6 +135,9 @@ type Proxy struct {
 	Card string // the participant's card
 	Name string // the nominee's name
 	ID   string // the nominee's ID or passport number; may be empty
+	// Contact is the form's contact columns (show.ContactColumn) that are
+	// not empty, by header; nil when it has none
+	Contact map[string]string
 }
 
 // Usual headers of a proxy file's nominee columns, in the form normHeader
@@ -150,6 +153,10 @@ var (
 //	card:       as for Read
 //	nominee:    Nominee, Nominee Name, Proxy, Proxy Name, Representative
 //	nominee ID: Nominee ID, ID, ID Number, Proxy ID, Passport (optional)
+//
+// Any other column whose header names a way to reach a person (phone,
+// cell, mail, address…: show.ContactColumn) is the form's contact, kept
+// with the nomination for the prize desk's list.
 //
 // Every row needs a card and a nominee name; the card is compared as
 // NormCard gives it, and a name or ID holding a control character or a
@@ -184,6 +191,12 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 	colCard, colName, colID := header[idx[0]], header[idx[1]], ""
 	if idx[2] >= 0 {
 		colID = header[idx[2]]
+	}
+	var contacts []int
+	for i, h := range header {
+		if !slices.Contains(idx, i) && h != "" && show.ContactColumn(h) {
+			contacts = append(contacts, i)
+		}
 	}
 
 	type nomination struct {
@@ -220,6 +233,17 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 		c.checkName(colName, "nominee's name", n.Name)
 		if colID != "" {
 			c.checkName(colID, "nominee's ID", n.ID)
+		}
+		for _, i := range contacts {
+			v := cell(rec, i)
+			c.checkName(header[i], "contact", v)
+			if v == "" {
+				continue
+			}
+			if n.Contact == nil {
+				n.Contact = map[string]string{}
+			}
+			n.Contact[strings.Clone(header[i])] = strings.Clone(v)
 		}
 		if !c.ok {
 			continue
@@ -305,7 +329,7 @@ func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*
 		ps, sum, err := readProxies(proxies, "", sh.Opts(proxies).HeaderRow)
 		errs = append(errs, err)
 		for _, p := range ps {
-			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID})
+			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID, Contact: p.Contact})
 		}
 		l.ProxiesFile, l.ProxiesSHA256 = sh.Rel(proxies), sum
 	}

@@ -3,14 +3,14 @@ package record
 import (
 	"maps"
 	"os"
-	"regexp"
 	"slices"
+
+	"drawshow/show"
 )
 
-// contactHeader picks the extra columns of an entry file that say how to
-// reach a winner; other columns (ID numbers, dates of birth…) stay out of
-// the prize desk's list.
-var contactHeader = regexp.MustCompile(`(?i)phone|cell|mobile|tel|mail|address|contact|whatsapp|postal|suburb|city|town|province`)
+// ProxyFormColumn begins the header of a proxy form's contact column in
+// collection.csv: "proxy form Cell".
+const ProxyFormColumn = "proxy form "
 
 // writeCollection writes collection.csv, the prize desk's list of winners
 // not present: on the decline register, represented by a proxy, or drawn
@@ -22,10 +22,14 @@ var contactHeader = regexp.MustCompile(`(?i)phone|cell|mobile|tel|mail|address|c
 // prize states (see show.ParsePrize), paid_as cash or in kind; property
 // is a finalist's casino, device and area a bonus winner's. A rehearsal's
 // list begins
-// with the rehearsal banner, alone on the first line.
+// with the rehearsal banner, alone on the first line. The entry files'
+// contact columns follow the fixed ones, then the contact columns of the
+// proxy form on file for the winner's card, each header after
+// ProxyFormColumn: the desk reaches a winner through the form too.
 func (x *Set) writeCollection(path string) error {
 	var rows []pickRow
-	contact := map[string]bool{}
+	var forms []map[string]string
+	contact, formContact := map[string]bool{}, map[string]bool{}
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
 			p := &s.Picks[i]
@@ -34,14 +38,26 @@ func (x *Set) writeCollection(path string) error {
 			}
 			r := x.pickRow(s, p)
 			for h, v := range r.who.Extra {
-				if v != "" && contactHeader.MatchString(h) {
+				if v != "" && show.ContactColumn(h) {
 					contact[h] = true
 				}
 			}
+			form, _ := x.st.ProxyFor(s, p.Participant)
+			for h, v := range form.Contact {
+				if v != "" {
+					formContact[h] = true
+				}
+			}
 			rows = append(rows, r)
+			forms = append(forms, form.Contact)
 		}
 	}
 	extra := slices.Sorted(maps.Keys(contact))
+	formExtra := slices.Sorted(maps.Keys(formContact))
+	heads := append(collectionCSV.Heads(), extra...)
+	for _, h := range formExtra {
+		heads = append(heads, ProxyFormColumn+h)
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -50,11 +66,14 @@ func (x *Set) writeCollection(path string) error {
 	if x.st.Opened.Rehearsal {
 		w.Write([]string{RehearsalBanner})
 	}
-	w.Write(append(collectionCSV.Heads(), extra...))
-	for _, r := range rows {
+	w.Write(heads)
+	for i, r := range rows {
 		rec := collectionCSV.texts(r)
 		for _, h := range extra {
 			rec = append(rec, r.who.Extra[h])
+		}
+		for _, h := range formExtra {
+			rec = append(rec, forms[i][h])
 		}
 		w.Write(rec)
 	}
