@@ -40,7 +40,22 @@ const (
 	// a corrected selection file loaded as a new version: the places still
 	// to come are read from it (selected: FILE)
 	SelectionLoaded EventKind = "selection-loaded"
+
+	// The prize desk's records, after the shows (see Desk), under the
+	// journal's show DeskShow: no show's fold reads them.
+	PrizeCollected  EventKind = "prize-collected"  // a prize collected and signed for
+	PrizeExpired    EventKind = "prize-expired"    // a prize not collected within CollectDays
+	WinnerContacted EventKind = "winner-contacted" // a winner not present reached
 )
+
+// DeskShow is the journal's show id of the prize desk's records: one
+// chain with the shows, and no show's (a show's id ends in its date).
+const DeskShow = "desk"
+
+// DeskKind reports whether k is one of the prize desk's records.
+func DeskKind(k EventKind) bool {
+	return k == PrizeCollected || k == PrizeExpired || k == WinnerContacted
+}
 
 // Event is one fact of a show. Seq and At are the journal's; the payload is
 // the JSON of the remaining fields, each kind using its own part.
@@ -65,6 +80,7 @@ type Event struct {
 	Hour    *Hour    `json:"hour,omitempty"`
 	Restart *Restart `json:"restart,omitempty"`
 	Passed  *Passed  `json:"passed,omitempty"`
+	Desk    *Desk    `json:"desk,omitempty"`
 
 	bin *Bin // the bin a freeze built, so applying it need not build it again
 }
@@ -296,6 +312,26 @@ type Hour struct {
 	To     time.Time `json:"to"`
 	Won    int       `json:"won"`
 	Target int       `json:"target"`
+}
+
+// Desk is the payload of the prize desk's records: pick K of Segment of
+// show Show (Ticket, Card), a prize owed to a winner not present, was
+// collected and signed for by By, who showed the ID document ID, at At;
+// or expired unclaimed, its last day CollectBy having passed by At; or
+// its winner was reached by By, How (a call, an SMS…), at At. At is when
+// it happened, in UTC, the journal's time when it was recorded.
+type Desk struct {
+	Show      string    `json:"show"`
+	Segment   string    `json:"segment"`
+	K         int       `json:"k"`
+	Ticket    string    `json:"ticket"`
+	Card      string    `json:"card"`
+	At        time.Time `json:"at"`
+	By        string    `json:"by,omitempty"`
+	ID        string    `json:"id,omitempty"`
+	How       string    `json:"how,omitempty"`
+	Note      string    `json:"note,omitempty"`
+	CollectBy string    `json:"collect_by,omitempty"`
 }
 
 // Closed is the payload of show-closed, which reveals the seed.

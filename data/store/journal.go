@@ -160,3 +160,47 @@ func scanRows(q *sql.Rows) ([]record.Row, error) {
 	}
 	return out, q.Err()
 }
+
+// JournalHead is where the whole journal ends: its last row, of any show
+// or the desk (zero for an empty journal).
+func (db *DB) JournalHead() (Head, error) {
+	var h Head
+	err := db.sql.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&h.Seq, &h.Hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Head{}, nil
+	}
+	return h, err
+}
+
+// AppendDesk appends the prize desk's records evs (show.DeskShow's) to
+// the journal in one transaction, durable when it returns, and returns
+// the journal's new head. It appends only when the journal still ends at
+// head, the head the desk's book was read at; otherwise nothing is
+// written.
+func (db *DB) AppendDesk(head Head, evs []show.Event) (Head, error) {
+	for _, e := range evs {
+		if e.Show != show.DeskShow || !show.DeskKind(e.Kind) {
+			return head, fmt.Errorf("%s of show %q is not a record of the prize desk", e.Kind, e.Show)
+		}
+	}
+	next := head
+	err := db.tx(func(tx *sql.Tx) error {
+		var now Head
+		err := tx.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&now.Seq, &now.Hash)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if now.Seq != head.Seq || !bytes.Equal(now.Hash, head.Hash) {
+			return fmt.Errorf("the journal moved on since the desk read it (head seq %d, now %d): another writer?", head.Seq, now.Seq)
+		}
+		h, err := appendEvents(tx, evs)
+		if err == nil && h != nil {
+			next = *h
+		}
+		return err
+	})
+	if err != nil {
+		return head, err
+	}
+	return next, nil
+}

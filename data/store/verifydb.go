@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -155,6 +156,7 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		return nil, err
 	}
 	r.Problems = append(r.Problems, integrity...)
+	var desk []record.DeskShow
 	for i := range shows {
 		s := &shows[i]
 		src := &hashingSource{db: db, id: s.ID, sums: map[string]rowsSum{}}
@@ -167,10 +169,38 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		}
 		if err != nil {
 			r.Problems = append(r.Problems, err.Error())
+			desk = append(desk, record.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Problem: err.Error()})
 			continue
 		}
+		desk = append(desk, record.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Set: record.NewSet(eng.Show, eng.State(), nil, nil, nil)})
 	}
+	ps, err := db.verifyDesk(desk)
+	if err != nil {
+		return nil, err
+	}
+	r.Problems = append(r.Problems, ps...)
 	return r, nil
+}
+
+// verifyDesk holds the prize desk's records to the shows, in journal
+// order, as the desk held them when it made them: each of a prize owed
+// (a winner not present of an official show, no finalist spot), naming
+// its pick as the show drew it, and none a second collection, a
+// collection after the prize's last day or after its expiry, an expiry
+// before its last day.
+func (db *DB) verifyDesk(shows []record.DeskShow) ([]string, error) {
+	evs, err := db.Events(show.DeskShow)
+	if err != nil {
+		return []string{"the prize desk's records: " + err.Error()}, nil
+	}
+	book := record.NewDesk(shows)
+	var out []string
+	for _, e := range evs {
+		if err := book.Apply(e); err != nil {
+			out = append(out, fmt.Sprintf("seq %d %s (the prize desk): %v", e.Seq, e.Kind, err))
+		}
+	}
+	return out, nil
 }
 
 // Against holds the database's journal to what the auditor read off
