@@ -30,6 +30,10 @@ Usage:
   drawshow statement --db FILE --card NUMBER
   drawshow shows --db FILE
   drawshow report --db FILE --campaign --out DIR
+  drawshow desk collect --db FILE --show ID --draw SEGMENT --pick N --by NAME --id NUMBER [--at TIME] [--note TEXT]
+  drawshow desk contact --db FILE --show ID --draw SEGMENT --pick N --by NAME --how HOW [--at TIME] [--note TEXT]
+  drawshow desk expire --db FILE [--show ID --draw SEGMENT --pick N] [--at TIME] [--dry-run]
+  drawshow desk list --db FILE [--week] [--at TIME]
   drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
   drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--witness FILE]
   drawshow verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--witness FILE]
@@ -93,6 +97,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"statement": cmdStatement,
 		"shows":     cmdShows,
 		"report":    cmdReport,
+		"desk":      cmdDesk,
 		"sheet":     cmdSheet,
 		"verify":    cmdVerify,
 		"follow":    cmdFollow,

@@ -47,6 +47,9 @@ func (p *DeskPrize) What() string {
 	return fmt.Sprintf("show %s, draw %s, pick %d (card %s, %s)", p.Show, p.Segment, p.Pick(), p.Card, p.Prize)
 }
 
+// Location is the timezone of the prize's show.
+func (p *DeskPrize) Location() *time.Location { return p.loc }
+
 // Local is t in the prize's show's timezone, to the minute.
 func (p *DeskPrize) Local(t time.Time) string { return t.In(p.loc).Format("2006-01-02 15:04") }
 

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestDeskCommands: drawshow desk lists what the prize desk owes of an
+// official show, records a collection and a contact, refuses a second
+// collection and a winner present naming the show, the draw and the
+// pick, expires what is past its last day (naming it first with
+// --dry-run), lists week by week, and verify --db holds the desk's rows
+// to the show.
+func TestDeskCommands(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "campaign.db")
+	showFile := filepath.Join(examplesDir, "saturday", "show.yaml")
+	// an official show on its own seed: the script's claims may be refused, which matters not here
+	drawshow(t, "", "run", showFile, "--db", db, "--headless", "--actions", filepath.Join(examplesDir, "saturday", "actions.txt"), "--clock", testClock)
+
+	out, stderr, err := drawshow(t, "", "desk", "list", "--db", db, "--at", "2024-12-01T12:00")
+	if err != nil {
+		t.Fatalf("desk list: %v\n%s", err, stderr)
+	}
+	due := regexp.MustCompile(`(?m)^(\S+) +(\S+) +(\d+) +(\S+) +(.+?) {2,}\S.*2024-12-15 +due`).FindAllStringSubmatch(out, -1)
+	if len(due) < 2 || !strings.Contains(out, "as of 2024-12-01 12:00: ") {
+		t.Fatalf("desk list:\n%s\nwant at least two prizes due", out)
+	}
+	id, draw, pick, name := due[0][1], due[0][2], due[0][3], strings.TrimSpace(due[0][5])
+	desk := func(args ...string) (string, error) {
+		t.Helper()
+		out, stderr, err := drawshow(t, "", append([]string{"desk", args[0], "--db", db}, args[1:]...)...)
+		return out + stderr, err
+	}
+	if out, err := desk("collect", "--show", id, "--draw", draw, "--pick", pick, "--by", name, "--id", "8501015009087", "--at", "2024-12-02T10:00"); err != nil ||
+		!strings.Contains(out, "recorded: show "+id+", draw "+draw+", pick "+pick) {
+		t.Fatalf("desk collect: %v\n%s", err, out)
+	}
+	_, err = desk("collect", "--show", id, "--draw", draw, "--pick", pick, "--by", name, "--id", "8501015009087", "--at", "2024-12-03T10:00")
+	if err == nil || !strings.Contains(err.Error(), "show "+id+", draw "+draw+", pick "+pick) || !strings.Contains(err.Error(), "already collected, on 2024-12-02 10:00 by "+name) {
+		t.Errorf("a second collection: %v", err)
+	}
+	if out, err := desk("contact", "--show", id, "--draw", due[1][2], "--pick", due[1][3], "--by", "Thandi", "--how", "a call", "--at", "2024-12-01T09:00"); err != nil {
+		t.Errorf("desk contact: %v\n%s", err, out)
+	}
+	if _, err := desk("collect", "--show", id, "--draw", "nosuch", "--pick", "1", "--by", "X", "--id", "1"); err == nil || !strings.Contains(err.Error(), "has no draw nosuch") {
+		t.Errorf("a draw not in the show: %v", err)
+	}
+	out, err = desk("expire", "--at", "2024-12-16T00:00", "--dry-run")
+	lapsed := len(due) - 1
+	if err != nil || strings.Count(out, "past its last day (2024-12-15)") != lapsed || !strings.Contains(out, "nothing recorded") {
+		t.Errorf("expire --dry-run: %v\n%s", err, out)
+	}
+	if out, err := desk("expire", "--at", "2024-12-16T00:00"); err != nil || !strings.Contains(out, "recorded: ") {
+		t.Errorf("expire: %v\n%s", err, out)
+	}
+	out, err = desk("list", "--week")
+	if err != nil || !regexp.MustCompile(`(?m)^2024-W48 +2024-11-25 +2024-12-01 +\d+ +R.* 1 +0 +R0 +\d+ +R.* 1$`).MatchString(out) {
+		t.Errorf("desk list --week: %v\n%s", err, out)
+	}
+	if out, stderr, err := drawshow(t, "", "verify", "--db", db); err != nil || !strings.Contains(out, "journal OK") {
+		t.Errorf("verify --db: %v\n%s%s", err, out, stderr)
+	}
+}
