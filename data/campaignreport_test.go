@@ -139,13 +139,13 @@ func TestCampaignReport(t *testing.T) {
 	if err != nil || at.IsZero() {
 		t.Fatalf("last event: %v %v", at, err)
 	}
-	if err := record.WriteCampaign(out, shows, at); err != nil {
+	if err := record.WriteCampaign(out, shows, nil, at); err != nil {
 		t.Fatal(err)
 	}
 	rehearsalID := shows[3].ID
 	// the same database gives the same files
 	again := t.TempDir()
-	if err := record.WriteCampaign(again, shows, at); err != nil {
+	if err := record.WriteCampaign(again, shows, nil, at); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{record.CampaignPDF, record.CampaignXLSX} {
@@ -402,7 +402,7 @@ func TestCampaignFinalistsApart(t *testing.T) {
 	}
 	out := t.TempDir()
 	shows[0].Rehearsal = false // the fixture's night is a rehearsal: report it as the official night it plays
-	if err := record.WriteCampaign(out, shows, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)); err != nil {
+	if err := record.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)); err != nil {
 		t.Fatal(err)
 	}
 	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))

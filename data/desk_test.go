@@ -5,9 +5,12 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"drawshow/data/desk"
 	"drawshow/data/export"
@@ -211,5 +214,52 @@ func sameFiles(t *testing.T, a, b string) {
 	})
 	if err != nil || n < 8 {
 		t.Fatalf("%d files compared: %v", n, err)
+	}
+}
+
+// TestCampaignReportPrizeDesk: the campaign report shows what the prize
+// desk owes week by week of the draws, as of the report's date: owed,
+// collected, due and expired, in campaign.xlsx's Prize desk sheet and
+// in campaign.pdf.
+func TestCampaignReportPrizeDesk(t *testing.T) {
+	f := exportFixture(t)
+	db, ss := playExportShow(t, f, false)
+	b, err := desk.Read(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cash := ss.Eng.State().Seg("sat-cash")
+	now := sast(t, "2024-12-20T09:00")
+	if err := desk.Record(db, b, now, []show.Event{deskRecord(b, show.PrizeCollected, ss.ID, "sat-cash", 4, sast(t, "2024-12-02T10:00"),
+		personOf(cash.Picks[4].Participant).name, "7001015009088", "")}); err != nil {
+		t.Fatal(err)
+	}
+	shows, err := export.CampaignShows(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// as of 10 December: one collected, three due
+	out := t.TempDir()
+	if err := record.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), sast(t, "2024-12-10T12:00")); err != nil {
+		t.Fatal(err)
+	}
+	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, err := x.GetRows(record.CampaignDeskSheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{record.CampaignDeskColumns, {"2024-W48", "2024-11-25", "2024-12-01", "4", "3000", "1", "3", "1000", "0", "0", "0"}}
+	if !slices.EqualFunc(rows, want, slices.Equal) {
+		t.Errorf("Prize desk sheet\n got %q\nwant %q", rows, want)
+	}
+	pdf := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.CampaignPDF)), "\n"))
+	for _, w := range []string{"The prize desk, week by week", "2024-W48 2024-11-25 to 2024-12-01 4 " + squeeze(show.Money("ZAR", 3000)) + " 1 3 " + squeeze(show.Money("ZAR", 1000)) + " 0"} {
+		if !strings.Contains(pdf, w) {
+			t.Errorf("campaign.pdf does not say %q:\n%s", w, pdf)
+		}
 	}
 }

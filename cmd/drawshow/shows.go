@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"drawshow/cmd/internal/cli"
+	"drawshow/data/desk"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/store"
@@ -83,8 +84,8 @@ func writeShows(w io.Writer, shows []record.CampaignShow) error {
 }
 
 // cmdReport writes the campaign's report: every official show's winners,
-// the totals paid, the jackpot ledger and the finalists by month, as PDF
-// and XLSX. A show's own report is the export's report.pdf.
+// the totals paid, the jackpot ledger, the prize desk week by week and
+// the finalists by month, as PDF and XLSX. A show's own report is the export's report.pdf.
 func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "campaign database `FILE`")
@@ -123,7 +124,13 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := record.WriteCampaign(*out, off, at); err != nil {
+	// the prize desk's book as of the same time: run drawshow desk expire
+	// before, so the record says which prizes expired
+	book, err := desk.Read(db)
+	if err != nil {
+		return err
+	}
+	if err := record.WriteCampaign(*out, off, book.Weeks(at), at); err != nil {
 		return err
 	}
 	t := record.CampaignTotals(off)

@@ -28,6 +28,7 @@ const (
 	CampaignWinnersSheet   = "Winners"
 	CampaignLedgerSheet    = "Jackpot ledger"
 	CampaignFinalistsSheet = "Finalists"
+	CampaignDeskSheet      = "Prize desk"
 )
 
 // The tables of campaign.xlsx's sheets; each sheet's header is its first
@@ -92,6 +93,21 @@ var (
 	}
 )
 
+// campaignDesk is the Prize desk sheet: the desk's campaign week by week.
+var campaignDesk = columns[DeskWeek]{
+	{"Week", 10, "", func(w DeskWeek) any { return w.Week }},
+	{"From", 12, "", func(w DeskWeek) any { return w.From }},
+	{"To", 12, "", func(w DeskWeek) any { return w.To }},
+	{"Owed", 8, "", func(w DeskWeek) any { return w.Owed }},
+	{"Owed cash", 12, "", func(w DeskWeek) any { return w.OwedCash }},
+	{"Collected", 10, "", func(w DeskWeek) any { return w.Collected }},
+	{"Due", 8, "", func(w DeskWeek) any { return w.Due }},
+	{"Due cash", 12, "", func(w DeskWeek) any { return w.DueCash }},
+	{"Expired", 9, "", func(w DeskWeek) any { return w.Expired }},
+	{"Expired cash", 12, "", func(w DeskWeek) any { return w.ExpiredCash }},
+	{"Contacted", 10, "", func(w DeskWeek) any { return w.Contacted }},
+}
+
 type monthWinner struct {
 	month string
 	w     CampaignWinner
@@ -103,6 +119,7 @@ var (
 	CampaignWinnerColumns   = campaignWinners.Heads()
 	CampaignLedgerColumns   = campaignLedger.Heads()
 	CampaignFinalistColumns = campaignFinalists.Heads()
+	CampaignDeskColumns     = campaignDesk.Heads()
 )
 
 // CampaignTotalRow begins the row of campaign.xlsx's Shows sheet that adds
@@ -177,8 +194,9 @@ func (l LedgerLine) result() string {
 }
 
 // WriteCampaign writes campaign.pdf and campaign.xlsx into dir, of the
-// official shows among shows (rehearsals are never a result), dated at.
-func WriteCampaign(dir string, shows []CampaignShow, at time.Time) error {
+// official shows among shows (rehearsals are never a result) and the
+// prize desk's weeks (Desk.Weeks as of at), dated at.
+func WriteCampaign(dir string, shows []CampaignShow, desk []DeskWeek, at time.Time) error {
 	shows = Official(shows)
 	if len(shows) == 0 {
 		return fmt.Errorf("no official show: a campaign report lists official shows only")
@@ -186,17 +204,17 @@ func WriteCampaign(dir string, shows []CampaignShow, at time.Time) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := writeCampaignPDF(filepath.Join(dir, CampaignPDF), shows, at); err != nil {
+	if err := writeCampaignPDF(filepath.Join(dir, CampaignPDF), shows, desk, at); err != nil {
 		return err
 	}
-	return writeCampaignXLSX(filepath.Join(dir, CampaignXLSX), shows, at)
+	return writeCampaignXLSX(filepath.Join(dir, CampaignXLSX), shows, desk, at)
 }
 
 func campaignTitle(shows []CampaignShow) string {
 	return fmt.Sprintf("%s, %s: campaign report, %s to %s", shows[0].Promotion, shows[0].Property, shows[0].Date, shows[len(shows)-1].Date)
 }
 
-func writeCampaignPDF(path string, shows []CampaignShow, at time.Time) error {
+func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, at time.Time) error {
 	g := pdfpage.New(campaignTitle(shows), OfficialBanner, at)
 	p := g.P
 	cur := shows[0].Currency
@@ -254,6 +272,22 @@ func writeCampaignPDF(path string, shows []CampaignShow, at time.Time) error {
 		}
 	}
 
+	g.H2("The prize desk, week by week")
+	if len(desk) == 0 {
+		g.Text("The desk owes no prize: no winner of these shows was absent.")
+	} else {
+		g.Text(fmt.Sprintf("The prizes owed to winners not present, by the week of their draw, as the record stood on %s: collected and signed for, due (within their 15 days), expired (past them, recorded or not yet). Cash is the sums of the cash prizes; a prize in kind counts in the number alone.",
+			at.In(time.UTC).Format("2006-01-02 15:04 UTC")))
+		p.Ln(1)
+		dcols := []pdfpage.Col{{Title: "Week", W: 20, Align: "L"}, {Title: "Draws", W: 42, Align: "L"}, {Title: "Owed", W: 12, Align: "R"}, {Title: "Cash", W: 24, Align: "R"},
+			{Title: "Collected", W: 18, Align: "R"}, {Title: "Due", W: 10, Align: "R"}, {Title: "Due cash", W: 24, Align: "R"}, {Title: "Expired", W: 15, Align: "R"}, {Title: "Expired cash", W: 23, Align: "R"}}
+		g.TableHeader(dcols)
+		for _, w := range desk {
+			g.TableRow(dcols, []string{w.Week, w.From + " to " + w.To, strconv.Itoa(w.Owed), money(w.OwedCash), strconv.Itoa(w.Collected),
+				strconv.Itoa(w.Due), money(w.DueCash), strconv.Itoa(w.Expired), money(w.ExpiredCash)}, plain)
+		}
+	}
+
 	g.H2("Finalists by month")
 	months, by := Finalists(shows)
 	if len(months) == 0 {
@@ -296,7 +330,7 @@ func writeCampaignPDF(path string, shows []CampaignShow, at time.Time) error {
 	return p.OutputFileAndClose(path)
 }
 
-func writeCampaignXLSX(path string, shows []CampaignShow, at time.Time) error {
+func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at time.Time) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	st, err := newXLSXStyles(f, false)
@@ -306,7 +340,7 @@ func writeCampaignXLSX(path string, shows []CampaignShow, at time.Time) error {
 	if err := f.SetSheetName("Sheet1", CampaignShowsSheet); err != nil {
 		return err
 	}
-	for _, n := range []string{CampaignWinnersSheet, CampaignLedgerSheet, CampaignFinalistsSheet} {
+	for _, n := range []string{CampaignWinnersSheet, CampaignLedgerSheet, CampaignFinalistsSheet, CampaignDeskSheet} {
 		if _, err := f.NewSheet(n); err != nil {
 			return err
 		}
@@ -350,6 +384,14 @@ func writeCampaignXLSX(path string, shows []CampaignShow, at time.Time) error {
 		}
 	}
 	s.widths(campaignFinalists.widths()...)
+	sheets = append(sheets, s)
+
+	s = &xsheet{f: f, name: CampaignDeskSheet}
+	s.put(st.header, anys(campaignDesk.Heads())...)
+	for _, w := range desk {
+		s.put(0, campaignDesk.cells(w)...)
+	}
+	s.widths(campaignDesk.widths()...)
 	sheets = append(sheets, s)
 	for _, s := range sheets {
 		if s.err != nil {
