@@ -54,6 +54,8 @@ type Command struct {
 	Segment string        // load
 	Loaded  *Loaded       // load
 	Lists   *Lists        // load
+	// Standings are a leaderboard's final standings (load)
+	Standings *Standings
 	// Prize is what a physical card revealed when turned (choose)
 	Prize string
 	// Early confirms a draw before its segment's time: the host said so,

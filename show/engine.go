@@ -163,6 +163,9 @@ func (d *decider) run(c Command) error {
 	}
 	switch c.Op {
 	case OpLoad:
+		if c.Standings != nil {
+			return d.standings(c)
+		}
 		if c.Loaded != nil {
 			return d.emit(Event{Kind: EntriesLoaded, Segment: c.Segment, Loaded: c.Loaded})
 		}
@@ -403,6 +406,20 @@ func (d *decider) pick(seg *SegState) error {
 	return d.emit(Event{Kind: PickDrawn, Segment: seg.Seg.ID, Pick: &PickRef{
 		K: k, Ticket: en.Ticket, Participant: en.Participant, Prize: d.prizeAtPick(seg),
 	}})
+}
+
+// standings records a leaderboard's final standings, once.
+func (d *decider) standings(c Command) error {
+	seg := d.st.Seg(c.Segment)
+	switch {
+	case seg == nil:
+		return refuse("standings: segment %q is not in the show file", c.Segment)
+	case !seg.Seg.Leaderboard():
+		return refuse("standings: %s is a %s, not a leaderboard", seg.Seg.ID, seg.Seg.Kind)
+	case seg.Standings != nil:
+		return refuse("standings: %s's final standings are already recorded", seg.Seg.ID)
+	}
+	return d.emit(Event{Kind: StandingsRecorded, Segment: seg.Seg.ID, Standings: c.Standings})
 }
 
 func (d *decider) announce(seg *SegState) error {

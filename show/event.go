@@ -40,6 +40,9 @@ const (
 	// a corrected selection file loaded as a new version: the places still
 	// to come are read from it (selected: FILE)
 	SelectionLoaded EventKind = "selection-loaded"
+	// StandingsRecorded: a leaderboard's standings file as it stood when
+	// the show closed, its final standings
+	StandingsRecorded EventKind = "standings-recorded"
 
 	// The prize desk's records, after the shows (see Desk), under the
 	// journal's show DeskShow: no show's fold reads them.
@@ -81,6 +84,8 @@ type Event struct {
 	Restart *Restart `json:"restart,omitempty"`
 	Passed  *Passed  `json:"passed,omitempty"`
 	Desk    *Desk    `json:"desk,omitempty"`
+
+	Standings *Standings `json:"standings,omitempty"`
 
 	bin *Bin // the bin a freeze built, so applying it need not build it again
 }
@@ -332,6 +337,15 @@ type Desk struct {
 	How       string    `json:"how,omitempty"`
 	Note      string    `json:"note,omitempty"`
 	CollectBy string    `json:"collect_by,omitempty"`
+}
+
+// Standings is the payload of standings-recorded: a leaderboard's
+// standings file (File, named relative to the show file, and the SHA-256
+// of its bytes) as read when the show closed, every row.
+type Standings struct {
+	File   string     `json:"file"`
+	SHA256 string     `json:"sha256"`
+	Rows   []Standing `json:"rows"`
 }
 
 // Closed is the payload of show-closed, which reveals the seed.

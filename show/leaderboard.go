@@ -8,10 +8,10 @@ import (
 
 // Standing is one player's line in a leaderboard's standings file.
 type Standing struct {
-	Card   string
-	Name   string
-	Area   string
-	Points uint64
+	Card   string `json:"card"`
+	Name   string `json:"name,omitempty"`
+	Area   string `json:"area,omitempty"`
+	Points uint64 `json:"points"`
 }
 
 // Place is a player's place on the board.

@@ -91,6 +91,8 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		return Command{Op: OpLoad, Segment: ev.Segment, Loaded: ev.Loaded}, need(ev.Loaded != nil && ev.Segment != "")
 	case ListsLoaded:
 		return Command{Op: OpLoad, Segment: ev.Segment, Lists: ev.Lists}, need(ev.Lists != nil)
+	case StandingsRecorded:
+		return Command{Op: OpLoad, Segment: ev.Segment, Standings: ev.Standings}, need(ev.Standings != nil && ev.Segment != "")
 	case WitnessGiven, DrawWitness:
 		return Command{Op: OpWitness, Text: witnessText(ev)}, need(ev.Witness != nil)
 	case Resumed:

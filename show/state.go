@@ -79,6 +79,8 @@ type SegState struct {
 	Numbers  *Numbers // wild card
 	Settled  *Settled // jackpot chest
 	Hours    []Hour   // bonus jackpot: the hours that ended short
+	// Standings: a leaderboard's final standings, recorded at the close
+	Standings *Standings
 	// DrawWitness is W_d, given after the freeze in a show with witness
 	// each-draw; nil until then.
 	DrawWitness *string
@@ -381,6 +383,11 @@ func (st *State) apply(e Event) error {
 		l.Selected, l.SelectedFile, l.SelectedSHA256 = e.Lists.Selected, e.Lists.SelectedFile, e.Lists.SelectedSHA256
 		seg.Lists = &l
 		seg.Selections = append(slices.Clip(seg.Selections), Selection{File: l.SelectedFile, SHA256: l.SelectedSHA256, From: len(seg.placed) + 1, At: e.At})
+	case StandingsRecorded:
+		if err := need(seg != nil && e.Standings != nil); err != nil {
+			return err
+		}
+		seg.Standings = e.Standings
 	case BinFrozen:
 		if err := need(seg != nil && e.Frozen != nil); err != nil {
 			return err

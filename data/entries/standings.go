@@ -13,9 +13,16 @@ var areaHeaders = []string{"area", "zone", "floor", "section"}
 // and area. A bad row is an error naming its row, column and value; a file
 // with any is not used.
 func ReadStandings(path, sheet string) ([]show.Standing, error) {
+	st, _, err := ReadStandingsSum(path, sheet)
+	return st, err
+}
+
+// ReadStandingsSum is ReadStandings with the SHA-256 (in hex) of the
+// bytes the standings were read from.
+func ReadStandingsSum(path, sheet string) ([]show.Standing, string, error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer t.Close()
 	idx, fe := findColumns(t, []column{
@@ -25,7 +32,7 @@ func ReadStandings(path, sheet string) ([]show.Standing, error) {
 		{role: "area", aliases: areaHeaders},
 	})
 	if fe != nil {
-		return nil, fe
+		return nil, "", fe
 	}
 	header := t.Header()
 	fe = &FileError{File: path}
@@ -56,7 +63,11 @@ func ReadStandings(path, sheet string) ([]show.Standing, error) {
 		}
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return out, nil
+	sum, err := t.SHA256()
+	if err != nil {
+		return nil, "", err
+	}
+	return out, sum, nil
 }

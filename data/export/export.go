@@ -34,7 +34,8 @@ func WriteProgress(db *store.DB, showID, dir string, progress func(step string, 
 }
 
 // SetOf folds a show and looks up its picked participants. started is
-// told the number of frozen bins before the fold rebuilds them.
+// told the number of frozen bins before the fold rebuilds them (one more
+// when the export has standings.csv: the steps beside record.Steps).
 func SetOf(db *store.DB, showID string, started func(bins int)) (*record.Set, error) {
 	row, err := db.Show(showID)
 	if err != nil {
@@ -44,13 +45,16 @@ func SetOf(db *store.DB, showID string, started func(bins int)) (*record.Set, er
 	if err != nil {
 		return nil, err
 	}
-	bins := 0
+	bins, standings := 0, 0
 	for _, e := range evs {
-		if e.Kind == show.BinFrozen {
+		switch e.Kind {
+		case show.BinFrozen:
 			bins++
+		case show.StandingsRecorded:
+			standings = 1 // one standings.csv, a step as a bin is
 		}
 	}
-	started(bins)
+	started(bins + standings)
 	eng, err := db.FoldEvents(row, evs, db.Source(showID))
 	if err != nil {
 		return nil, err

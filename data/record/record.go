@@ -269,6 +269,9 @@ const (
 	WinnersXLSX    = "winners.xlsx"
 	ReportPDF      = "report.pdf"
 	CollectionFile = "collection.csv"
+	// StandingsFile: the leaderboards' final standings, in an export of a
+	// show that recorded any
+	StandingsFile = "standings.csv"
 )
 
 // New is record.json of a show's state.

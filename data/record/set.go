@@ -54,8 +54,18 @@ func (x *Set) People() People { return x.who }
 func (x *Set) Record() *Record { return x.rec }
 
 // Steps counts the steps of an export besides its bins: reading the
-// record, then each file other than a bin.
+// record, then each file other than a bin, standings.csv apart (see
+// Set.Steps).
 const Steps = 9
+
+// Steps counts the steps of the set's export besides its bins: Steps,
+// and one more when it has standings.csv.
+func (x *Set) Steps() int {
+	if x.hasStandings() {
+		return Steps + 1
+	}
+	return Steps
+}
 
 // Write writes every file of the export into dir, which must exist: the
 // frozen bins (bins/ID.csv), the show file, journal.jsonl, people.json,
@@ -72,7 +82,7 @@ func (x *Set) WriteAllButBins(dir string) error {
 }
 
 func (x *Set) write(dir string, progress func(step string, done, total int), bins bool) error {
-	total := len(x.rec.Draws) + Steps
+	total := len(x.rec.Draws) + x.Steps()
 	done := 0
 	step := func(name string, write func(path string) error) error {
 		done++
@@ -95,10 +105,11 @@ func (x *Set) write(dir string, progress func(step string, done, total int), bin
 			return err
 		}
 	}
-	for _, f := range []struct {
+	type file struct {
 		name  string
 		write func(string) error
-	}{
+	}
+	files := []file{
 		{ShowFile, func(p string) error { return os.WriteFile(p, x.text, 0o644) }},
 		{JournalFile, func(p string) error { return WriteJournal(p, x.journal) }},
 		{PeopleFile, x.writePeople},
@@ -106,8 +117,11 @@ func (x *Set) write(dir string, progress func(step string, done, total int), bin
 		{WinnersXLSX, x.writeXLSX},
 		{ReportPDF, x.writePDF},
 		{CollectionFile, x.writeCollection},
-		{RecordFile, x.writeRecord},
-	} {
+	}
+	if x.hasStandings() {
+		files = append(files, file{StandingsFile, x.writeStandings})
+	}
+	for _, f := range append(files, file{RecordFile, x.writeRecord}) {
 		if err := step(f.name, f.write); err != nil {
 			return err
 		}

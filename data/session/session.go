@@ -228,6 +228,15 @@ func (ss *Session) Do(c show.Command, p *store.Progress) ([]show.Event, error) {
 		c.Lists = l
 	}
 	var evs []show.Event
+	if c.Op == show.OpClose {
+		if _, err := ss.Eng.Decide(c); err == nil { // only for a close the rules allow
+			recorded, err := ss.finalStandings()
+			evs = recorded
+			if err != nil {
+				return evs, err
+			}
+		}
+	}
 	if cur := ss.Eng.State().CurSeg(); (c.Op == show.OpDraw || c.Op == show.OpFreeze || c.Op == show.OpTicket) && cur != nil && cur.Seg.Draws() && cur.Frozen == nil {
 		loaded, err := ss.Load()
 		if err != nil {
@@ -281,6 +290,32 @@ func (ss *Session) commitOn(evs []show.Event, p *store.Progress) error {
 	}
 	*ss.head = h
 	return nil
+}
+
+// finalStandings records, as the show closes, each leaderboard's
+// standings file as it then stands: the final standings its export
+// carries. A file that cannot be read then (gone, or a bad row) is
+// passed over: the close goes on, and the export has no standings of
+// that leaderboard.
+func (ss *Session) finalStandings() ([]show.Event, error) {
+	sh := ss.Eng.Show
+	var evs []show.Event
+	for _, seg := range ss.Eng.State().Segs {
+		g := seg.Seg
+		if !g.Leaderboard() || seg.Standings != nil || g.Standings == "" {
+			continue
+		}
+		rows, sum, err := entries.ReadStandingsSum(g.Standings, g.Sheet)
+		if err != nil {
+			continue
+		}
+		done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: g.ID, Standings: &show.Standings{File: sh.Rel(g.Standings), SHA256: sum, Rows: rows}}, nil)
+		evs = append(evs, done...)
+		if err != nil {
+			return evs, err
+		}
+	}
+	return evs, nil
 }
 
 // Load imports the show's lists and the current segment's entry file and

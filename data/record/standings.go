@@ -1,0 +1,84 @@
+package record
+
+import (
+	"os"
+	"strconv"
+
+	"drawshow/show"
+)
+
+// hasStandings reports whether the show recorded a leaderboard's final
+// standings: then, and only then, its export has standings.csv (an export
+// made before standings were recorded has none, and verifies as it was).
+func (x *Set) hasStandings() bool {
+	for _, s := range x.st.Segs {
+		if s.Standings != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// standingsCSV is standings.csv: one row a player of a leaderboard's
+// areas in its final standings, by place.
+var standingsCSV = columns[standingRow]{
+	{"segment", 0, "", func(r standingRow) any { return r.seg.Seg.ID }},
+	{"title", 0, "", func(r standingRow) any { return r.seg.Seg.Title }},
+	{"place", 0, "", func(r standingRow) any { return r.p.Rank }},
+	{"card", 0, "", func(r standingRow) any { return r.p.Card }},
+	{"name", 0, "", func(r standingRow) any { return r.p.Name }},
+	{"area", 0, "", func(r standingRow) any { return r.area }},
+	{"points", 0, "", func(r standingRow) any { return strconv.FormatUint(r.p.Points, 10) }},
+	{"on_board", 0, "", func(r standingRow) any {
+		if r.p.Rank <= r.seg.Seg.Top {
+			return "yes"
+		}
+		return "no"
+	}},
+	{"file", 0, "", func(r standingRow) any { return r.seg.Standings.File }},
+	{"file_sha256", 0, "", func(r standingRow) any { return r.seg.Standings.SHA256 }},
+}
+
+// StandingsColumns is the header of standings.csv.
+var StandingsColumns = standingsCSV.Heads()
+
+type standingRow struct {
+	seg  *show.SegState
+	p    show.Place
+	area string
+}
+
+// writeStandings writes standings.csv: each leaderboard's final
+// standings, recorded from its file as the show closed, ranked as the
+// board ranks them (show.Rank: the players of its areas, most points
+// first, equal points sharing a place, cards in byte order between them),
+// every player and not its top alone; on_board says who the board showed
+// (place within its top). A rehearsal's begins with its banner.
+func (x *Set) writeStandings(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := newSafeCSV(f)
+	if x.st.Opened.Rehearsal {
+		w.Write([]string{RehearsalBanner})
+	}
+	w.Write(standingsCSV.Heads())
+	for _, s := range x.st.Segs {
+		if s.Standings == nil {
+			continue
+		}
+		area := map[string]string{}
+		for _, r := range s.Standings.Rows {
+			area[r.Card] = r.Area
+		}
+		for _, p := range show.Rank(s.Standings.Rows, s.Seg.Areas, 0, nil) {
+			w.Write(standingsCSV.texts(standingRow{seg: s, p: p, area: area[p.Card]}))
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
