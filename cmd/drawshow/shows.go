@@ -78,6 +78,9 @@ func writeShows(w io.Writer, shows []record.CampaignShow) error {
 	line := fmt.Sprintf("%d show(s): %d official, %d rehearsal(s)", len(shows), official, len(shows)-official)
 	if len(off) > 0 {
 		line += "; the official shows paid " + record.CampaignTotals(off).Words(off[0].Currency)
+		if n := record.CampaignSpots(off); n > 0 {
+			line += fmt.Sprintf(", and gave %d finalist spot(s) (not prizes: in no total above)", n)
+		}
 	}
 	_, err := fmt.Fprintln(w, line)
 	return err
