@@ -15,6 +15,7 @@ import (
 	"drawshow/data/desk"
 	"drawshow/data/export"
 	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/show"
 )
 
@@ -261,5 +262,60 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 		if !strings.Contains(pdf, w) {
 			t.Errorf("campaign.pdf does not say %q:\n%s", w, pdf)
 		}
+	}
+}
+
+// TestDeskRowsInsideAnotherShowsJournal: a desk record made while another
+// show stands open (between two of its runs) lands among that show's
+// rows; its export carries the row only to link the chain, and verifies.
+func TestDeskRowsInsideAnotherShowsJournal(t *testing.T) {
+	f := exportFixture(t)
+	db, first := playExportShow(t, f, false)
+	sh, err := show.Parse(f.showPath, f.text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := func(c show.Command) {
+		t.Helper()
+		f.clock = onTime(second, c, f.clock.Add(7*time.Second))
+		if _, err := second.Do(c, nil); err != nil {
+			t.Fatalf("%s: %v", c.Op, err)
+		}
+	}
+	step(show.Command{Op: show.OpDraw})
+	b, err := desk.Read(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := b.Prizes()[0]
+	if err := desk.Record(db, b, sast(t, "2024-12-20T09:00"), []show.Event{deskRecord(b, show.WinnerContacted, first.ID, p.Segment, p.K,
+		sast(t, "2024-12-01T09:00"), "Thandi", "", "a call")}); err != nil {
+		t.Fatal(err)
+	}
+	step(show.Command{Op: show.OpClaim})
+	step(show.Command{Op: show.OpSkip, Text: "a test of one pick"})
+	step(show.Command{Op: show.OpNext})
+	step(show.Command{Op: show.OpSkip, Text: "a test of one pick"})
+	step(show.Command{Op: show.OpClose})
+	out := filepath.Join(t.TempDir(), "export")
+	if _, err := export.Write(db, second.ID, out); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := record.ReadJournalFile(filepath.Join(out, record.JournalFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(rows, func(r record.Row) bool { return r.Show == show.DeskShow }) {
+		t.Fatalf("the desk's row is not among the second show's rows")
+	}
+	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+		t.Fatalf("verify: %v %q", err, v)
+	}
+	if vr, err := db.VerifyDB(); err != nil || len(vr.Problems) > 0 {
+		t.Fatalf("verify --db: %v %+v", err, vr)
 	}
 }
