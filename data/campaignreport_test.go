@@ -400,6 +400,22 @@ func TestCampaignFinalistsApart(t *testing.T) {
 	if s.Spots != 3 || s.Totals.Winners != all.Winners-3 || s.Totals.InKind != 0 || s.Totals.Cash != all.Cash || all.InKind != 3 {
 		t.Errorf("spots %d, totals %+v; the night's %+v: want 3 spots apart and no prize in kind", s.Spots, s.Totals, all)
 	}
+	// the prize desk owes the month-end's prizes, never a finalist spot
+	st := ss.Eng.State()
+	book := record.NewDesk([]record.DeskShow{{ID: st.ID, Set: record.NewSet(ss.Eng.Show, st, nil, nil, nil)}}) // as the official night it plays
+	for _, p := range book.Prizes() {
+		if strings.HasPrefix(p.Segment, "finalist") || strings.HasPrefix(p.Segment, "wild") {
+			t.Errorf("the desk owes %s", p.What())
+		}
+	}
+	fin := st.Seg("finalist")
+	if len(book.Prizes()) == 0 || fin.Picks[len(fin.Picks)-1].Outcome != show.ToContact {
+		t.Fatalf("fixture: %d prizes owed, the finalist %s", len(book.Prizes()), fin.Picks[len(fin.Picks)-1].Outcome)
+	}
+	if _, err := book.Prize(st.ID, "finalist", len(fin.Picks)-1); err == nil || !strings.Contains(err.Error(), "won a finalist spot, not a prize") {
+		t.Errorf("the desk and a finalist: %v", err)
+	}
+
 	out := t.TempDir()
 	shows[0].Rehearsal = false // the fixture's night is a rehearsal: report it as the official night it plays
 	if err := record.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)); err != nil {
