@@ -359,7 +359,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := f.clock
-	live, err := session.Open(other, sh, text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return clock }})
+	live, err := session.Open(other, sh, text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -441,7 +441,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := session.Open(db, sh, []byte(text), session.Options{Clock: func() time.Time { return f.clock }})
+	open, err := session.Open(db, sh, []byte(text), session.Options{Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,7 +82,7 @@ func benchShow(b *testing.B, entries string) (*show.Show, []byte) {
 
 func benchOptions() session.Options {
 	at := time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // the draw's time, 21:30 local: not early
-	return session.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }}
+	return session.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }, Wall: func() time.Time { return at }}
 }
 
 func reportRows(b *testing.B, rows int) {

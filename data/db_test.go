@@ -70,7 +70,7 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+		ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
 		if err != nil {
 			t.Fatal(err)
 		}

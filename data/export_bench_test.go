@@ -56,7 +56,7 @@ var benchClosedShow = sync.OnceValues(func() (*closedShow, error) {
 		return nil, err
 	}
 	at := time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // the draw's time, 21:30 local: no early draw
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }})
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: true, Seed: benchSeed, Clock: func() time.Time { return at }, Wall: func() time.Time { return at }})
 	if err != nil {
 		return nil, err
 	}

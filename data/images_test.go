@@ -53,7 +53,7 @@ func TestOpenShowRefusesUnusableImages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+			_, err = session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was recorded") {
 				t.Fatalf("OpenShow: %v, want %q", err, tc.want)
 			}

@@ -90,7 +90,7 @@ func (f *fixture) open(t *testing.T) (*store.DB, *session.Session) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: f.over})
+	ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }, OverProblems: f.over})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestChangedShowFileRefusedWhileOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = session.Open(db2, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+	_, err = session.Open(db2, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
 	if err == nil || !strings.Contains(err.Error(), "changed since show") {
 		t.Fatalf("err = %v, want the show file changed", err)
 	}

@@ -197,7 +197,8 @@ func TestSheetOfWhichShow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	official, err := session.Open(db, sh, f.text, session.Options{Clock: func() time.Time { return f.clock }})
+	night := func() time.Time { return sh.Advertised().Add(-time.Hour) } // an official show opens on its own night
+	official, err := session.Open(db, sh, f.text, session.Options{Clock: night, Wall: night})
 	if err != nil {
 		t.Fatal(err)
 	}

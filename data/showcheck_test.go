@@ -33,7 +33,7 @@ func TestOpenChecksEveryFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	open := func(over func([]string) bool) (*session.Session, error) {
-		return session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, OverProblems: over})
+		return session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }, OverProblems: over})
 	}
 	var asked []string
 	for _, over := range []func([]string) bool{nil, func(p []string) bool { asked = p; return false }} {

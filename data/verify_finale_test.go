@@ -865,7 +865,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 	}
 	defer db.Close()
 	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
-	clock := time.Date(2024, 12, 1, 10, 0, 0, 0, time.UTC)
+	clock := time.Date(2024, 12, 8, 10, 0, 0, 0, time.UTC) // each week on its own Sunday
 	week := func(day int, rehearsal bool, start int64) *session.Session {
 		t.Helper()
 		text := strings.Replace(fmt.Sprintf(chestText, ""), "2024-12-08", fmt.Sprintf("2024-12-%02d", day), 1)
@@ -875,7 +875,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return clock }}
+		opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }}
 		if rehearsal {
 			opt.Seed = testSeed
 		}
@@ -926,6 +926,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		t.Fatalf("verify --db:\n%s", strings.Join(r.Problems, "\n"))
 	}
 
+	clock = time.Date(2024, 12, 30, 10, 0, 0, 0, time.UTC) // the next day's show, on its night
 	w5 := week(30, false, 990000)
 	r, err = db.VerifyDB()
 	if err != nil {

@@ -62,10 +62,10 @@ func TestShortCountdownVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := session.Open(db, sh, f.text, session.Options{ClaimSeconds: 12, Clock: func() time.Time { return f.clock }}); err == nil || !strings.Contains(err.Error(), "only in a rehearsal") {
+	if _, err := session.Open(db, sh, f.text, session.Options{ClaimSeconds: 12, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }}); err == nil || !strings.Contains(err.Error(), "only in a rehearsal") {
 		t.Fatalf("an official show with a shortened countdown: %v", err)
 	}
-	ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, ClaimSeconds: 12, Clock: func() time.Time { return f.clock }})
+	ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, ClaimSeconds: 12, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,10 @@ const Algorithm = "drawshow-v1"
 //  1. a host's decline needs the card on a decline register loaded for
 //     the draw, or a note of the paper register (page, who checked);
 //     a forfeit and a no-show carry their reason.
-const Rules = 1
+//  2. the opening records the machine's wall clock, the mode (stage or
+//     headless) and the clock's source; an official show runs on the
+//     machine's clock and opens only on its own night (Show.OnItsNight).
+const Rules = 2
 
 // Commitment is hex(SHA-256(seed)), published before any bin is frozen.
 func Commitment(seed []byte) string {

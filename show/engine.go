@@ -150,6 +150,11 @@ func (d *decider) run(c Command) error {
 		if c.Opening.Rules > Rules {
 			return fmt.Errorf("the show was opened under rules edition %d; this drawshow knows up to %d: use a newer drawshow", c.Opening.Rules, Rules)
 		}
+		if c.Opening.Rules >= 2 {
+			if err := d.onItsNight(c.Opening); err != nil {
+				return err
+			}
+		}
 		if d.e.seed != nil && Commitment(d.e.seed) != c.Opening.Commitment {
 			return fmt.Errorf("the commitment %s is not SHA-256 of the show's seed", c.Opening.Commitment)
 		}
@@ -562,6 +567,35 @@ func (d *decider) tick() error {
 // it into a no-show, since nobody could claim while the stage was dark;
 // the host records what happened. One still running goes on to its
 // deadline, with the seconds left.
+// onItsNight holds an opening to rules edition 2: its mode and clock
+// are named; an official show runs on the machine's clock, and opens on
+// its own night by it.
+func (d *decider) onItsNight(o *Opened) error {
+	if o.Mode != ModeStage && o.Mode != ModeHeadless {
+		return fmt.Errorf("open: mode %q is neither %s nor %s", o.Mode, ModeStage, ModeHeadless)
+	}
+	if o.WallClock.IsZero() {
+		return errors.New("open: the machine's clock at open is not recorded")
+	}
+	switch o.ClockSource {
+	case ClockWall:
+	case ClockSet:
+		if !o.Rehearsal {
+			return refuse("an official show runs on the machine's clock: a show clock set by hand (--clock) is for rehearsals")
+		}
+	default:
+		return fmt.Errorf("open: clock source %q is neither %s nor %s", o.ClockSource, ClockWall, ClockSet)
+	}
+	if o.Rehearsal {
+		return nil
+	}
+	if drift := d.at.Sub(o.WallClock); drift.Abs() > ClockDrift {
+		return refuse("an official show runs on the machine's clock: the show clock at open, %s, is %v from the machine's, %s",
+			d.at.Format(time.RFC3339), drift.Round(time.Second), o.WallClock.UTC().Format(time.RFC3339))
+	}
+	return d.e.Show.OnItsNight(o.WallClock)
+}
+
 func (d *decider) resume(m Mode) error {
 	if m != ModeStage && m != ModeHeadless {
 		return fmt.Errorf("resume: mode %q is neither %s nor %s", m, ModeStage, ModeHeadless)

@@ -66,7 +66,14 @@ type rig struct {
 // newRig opens sh with seed, witness "" and imports every segment's rows.
 func newRig(tb testing.TB, sh *Show, src memRows, seed []byte) *rig {
 	tb.Helper()
-	r := &rig{tb: tb, sh: sh, src: src, now: t0, seed: seed}
+	return newRigAt(tb, sh, src, seed, t0)
+}
+
+// newRigAt is newRig opening the show at now, on the machine's clock:
+// an official show opens on its own night.
+func newRigAt(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time) *rig {
+	tb.Helper()
+	r := &rig{tb: tb, sh: sh, src: src, now: now, seed: seed}
 	r.eng = NewEngine(sh, src, func() time.Time { return r.now })
 	if err := r.eng.SetSeed(seed); err != nil {
 		tb.Fatal(err)
@@ -78,6 +85,7 @@ func newRig(tb testing.TB, sh *Show, src memRows, seed []byte) *rig {
 	r.do(Command{Op: OpOpen, ShowID: "s", Opening: &Opened{
 		Algorithm: Algorithm, Promotion: sh.Promotion, Property: sh.Property,
 		Commitment: Commitment(seed), Witness: r.witness, Segments: ids, Rules: Rules,
+		WallClock: r.now, Mode: ModeHeadless, ClockSource: ClockWall,
 	}})
 	for _, s := range sh.Segments {
 		if _, ok := src[s.ID]; ok || s.Kind == KindDraw {

@@ -113,7 +113,30 @@ type Opened struct {
 	// Rules is the edition of the host's rules the show was decided by
 	// (see Rules); 0 is a record from before editions were numbered.
 	Rules int `json:"rules,omitempty"`
+	// From rules edition 2: WallClock is the machine's own clock when the
+	// show opened, even when a rehearsal's show clock was set (--clock);
+	// Mode is how the program ran it (stage or headless), ClockSource
+	// where its show clock came from.
+	WallClock   time.Time   `json:"wall_clock,omitzero"`
+	Mode        Mode        `json:"mode,omitempty"`
+	ClockSource ClockSource `json:"clock_source,omitempty"`
 }
+
+// ClockSource is where a show's clock comes from.
+type ClockSource string
+
+// The clock sources: an official show runs on the machine's clock; a
+// rehearsal may start its show clock at another time (--clock), which
+// then moves on as the machine's does (the stage) or only when the
+// action script waits (headless).
+const (
+	ClockWall ClockSource = "wall"
+	ClockSet  ClockSource = "set"
+)
+
+// ClockDrift is the most an official show's clock at open may differ
+// from the machine's clock it records.
+const ClockDrift = time.Minute
 
 // Restart is the payload of show-resumed: the program started again on
 // the open show, as the stage or the headless runner, after its last

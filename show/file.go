@@ -35,6 +35,7 @@ type Show struct {
 	Brand        Brand
 	Sound        Sound
 	Segments     []Segment
+	Postponed    *Postponed // the night moved (rule 84); nil when it did not
 }
 
 // Rel is how the record names a file the show file names: relative to the
@@ -217,7 +218,8 @@ type fileYAML struct {
 		Volume  *float64 `yaml:"volume"`
 		Device  string   `yaml:"device"`
 	} `yaml:"sound"`
-	Segments []segmentYAML `yaml:"segments"`
+	Segments  []segmentYAML  `yaml:"segments"`
+	Postponed *postponedYAML `yaml:"postponed"`
 }
 
 type segmentYAML struct {
@@ -576,6 +578,7 @@ func Parse(path string, b []byte) (*Show, error) {
 		}
 	}
 	checkEarnedFrom(&p, s, nodes)
+	s.postponed(&p, root, raw.Postponed)
 	checkGroups(&p, s, func(g *Segment) *yaml.Node {
 		n := nodes[or(g.Group, g.ID)]
 		if f := value(n, "from"); f != nil {

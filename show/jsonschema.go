@@ -62,9 +62,10 @@ var schemaFieldEnums = map[string][]string{
 
 // schemaRequired are the keys the parser requires whatever the kind.
 var schemaRequired = map[reflect.Type][]string{
-	reflect.TypeFor[fileYAML]():     {"promotion", "property", "segments"},
-	reflect.TypeFor[segmentYAML]():  {"id"},
-	reflect.TypeFor[listOptsYAML](): {"file"},
+	reflect.TypeFor[fileYAML]():      {"promotion", "property", "segments"},
+	reflect.TypeFor[segmentYAML]():   {"id"},
+	reflect.TypeFor[listOptsYAML]():  {"file"},
+	reflect.TypeFor[postponedYAML](): {"from", "reason"},
 }
 
 func strs[S ~string](v []S) []string {

@@ -34,8 +34,7 @@ segments:
 		{Ticket: "T5", Card: "e", Tier: Ace, Spend: 0},                          // no visit on record
 		{Ticket: "T6", Card: "f", Tier: Ace, Spend: 0, Visit: "2024-12-01"},     // Ace: no spend asked
 	}
-	r := newRig(t, sh, memRows{"eod": rows}, seedOf(81))
-	r.now = time.Date(2024, 12, 16, 18, 0, 0, 0, time.UTC)
+	r := newRigAt(t, sh, memRows{"eod": rows}, seedOf(81), time.Date(2024, 12, 16, 18, 0, 0, 0, time.UTC))
 	f := r.do(Command{Op: OpFreeze})[0].Frozen
 	if f.BelowSpend != 1 || f.NoVisit != 2 || f.Entries != 3 {
 		t.Fatalf("below spend %d, no visit %d, entries %d; want 1, 2, 3", f.BelowSpend, f.NoVisit, f.Entries)
@@ -100,8 +99,7 @@ segments:
 		{Ticket: "T5", Card: "e"},                      // none
 		{Ticket: "T6", Card: "f", Visit: "2024-06-15"},
 	}
-	r := newRig(t, sh, memRows{"nye": rows}, seedOf(82))
-	r.now = time.Date(2024, 12, 31, 20, 0, 0, 0, time.UTC)
+	r := newRigAt(t, sh, memRows{"nye": rows}, seedOf(82), time.Date(2024, 12, 31, 20, 0, 0, 0, time.UTC))
 	f := r.do(Command{Op: OpFreeze})[0].Frozen
 	if f.NoVisit != 3 || f.Entries != 3 {
 		t.Fatalf("no visit %d, entries %d; want 3, 3", f.NoVisit, f.Entries)

@@ -1,6 +1,7 @@
 package show
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -84,7 +85,7 @@ func TestRulesEdition(t *testing.T) {
 	open := func(rules int) Command {
 		return Command{Op: OpOpen, ShowID: "s", Opening: &Opened{Algorithm: Algorithm, Commitment: Commitment(r.seed), Segments: []string{"a"}, Rules: rules}}
 	}
-	if _, err := r.try(open(Rules + 1)); err == nil || err.Error() != "the show was opened under rules edition 2; this drawshow knows up to 1: use a newer drawshow" {
+	if _, err := r.try(open(Rules + 1)); err == nil || err.Error() != fmt.Sprintf("the show was opened under rules edition %d; this drawshow knows up to %d: use a newer drawshow", Rules+1, Rules) {
 		t.Fatalf("a newer edition: %v", err)
 	}
 	r.do(open(0))

@@ -38,7 +38,16 @@ type Options struct {
 	Rehearsal bool
 	Seed      []byte // rehearsal only: a fixed seed for tests and training
 	Witness   string
-	Clock     func() time.Time
+	Clock     func() time.Time // the show clock
+	// Wall is the machine's own clock, recorded at open (nil: time.Now).
+	// An official show's clock is the machine's, and it opens only on its
+	// own night by it (show.Show.OnItsNight).
+	Wall func() time.Time
+	// ClockSet says the show clock was set by hand (--clock): rehearsals only.
+	ClockSet bool
+	// Mode is how the program runs the show; "" is headless (anything
+	// that is not the stage).
+	Mode show.Mode
 	// ClaimSeconds, rehearsal only, replaces the show file's claim
 	// countdown (autoplay shortens it); the record keeps it.
 	ClaimSeconds int
@@ -61,6 +70,9 @@ type Options struct {
 func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, error) {
 	if opt.Seed != nil && !opt.Rehearsal {
 		return nil, errors.New("a fixed seed is allowed only in a rehearsal (--rehearsal)")
+	}
+	if opt.ClockSet && !opt.Rehearsal {
+		return nil, errors.New("an official show runs on the machine's clock: --clock is for rehearsals (--rehearsal)")
 	}
 	// an image the stage would choke on stops the show before anything
 	// is recorded; one not there is left to the stage, which runs without it
@@ -143,6 +155,25 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		}
 	}
 	now := opt.Clock()
+	wall := time.Now
+	if opt.Wall != nil {
+		wall = opt.Wall
+	}
+	opened := &show.Opened{
+		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
+		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA,
+		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems, Rules: show.Rules,
+		WallClock: wall().UTC().Round(0), Mode: cmp.Or(opt.Mode, show.ModeHeadless), ClockSource: show.ClockWall,
+	}
+	if opt.ClockSet {
+		opened.ClockSource = show.ClockSet
+	}
+	if !opt.Rehearsal {
+		// refused before anything is written: not even a show id is taken
+		if err := sh.OnItsNight(opened.WallClock); err != nil {
+			return err
+		}
+	}
 	id, err := db.FreeShowID(ShowBase(sh, now))
 	if err != nil {
 		return err
@@ -158,15 +189,10 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	if ss.Eng, err = show.Fold(sh, db.Source(id), opt.Clock, setup, nil); err != nil {
 		return err
 	}
-	segs := make([]string, len(sh.Segments))
-	for i, s := range sh.Segments {
-		segs[i] = s.ID
+	for _, s := range sh.Segments {
+		opened.Segments = append(opened.Segments, s.ID)
 	}
-	ch, err := ss.Eng.Decide(show.Command{Op: show.OpOpen, ShowID: id, Opening: &show.Opened{
-		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
-		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA, Segments: segs,
-		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems, Rules: show.Rules,
-	}})
+	ch, err := ss.Eng.Decide(show.Command{Op: show.OpOpen, ShowID: id, Opening: opened})
 	if err != nil {
 		return err
 	}
