@@ -116,8 +116,8 @@ func chooseBalls(t *testing.T, db *store.DB, ss *session.Session, won int) {
 
 // TestJackpotLedgerOverWeeks runs four weekly shows in one campaign
 // database: not won, not won, won, then a guaranteed week (5 balls, 5
-// winners: always won). A rehearsal between them reads the ledger, and
-// what it settles counts for no other show.
+// winners: always won). A rehearsal between them reads the rehearsals'
+// ledger, and what it settles counts for no official show.
 func TestJackpotLedgerOverWeeks(t *testing.T) {
 	c := newCampaign(t)
 	weeks := []struct {
@@ -138,17 +138,21 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 		at := time.Date(2024, 12, w.day, 17, 30, 0, 0, time.UTC)
 		if i == 2 {
 			// a rehearsal of week 3's show the afternoon before: it reads the
-			// ledger, wins the jackpot, and changes nothing for week 3
+			// rehearsals' ledger, not the official one (none yet: the
+			// base), wins the jackpot, and changes nothing for week 3
 			db, ss := c.open(t, "rehearsal.yaml", weekShow(w.day, false), true, at.Add(-4*time.Hour))
-			if got := ss.Eng.State().JackpotBefore(ss.Eng.State().CurSeg().Seg.Jackpot); got != 60000 {
-				t.Fatalf("the rehearsal starts the jackpot at %d, want 60000", got)
+			if got := ss.Eng.State().JackpotBefore(ss.Eng.State().CurSeg().Seg.Jackpot); got != 20000 {
+				t.Fatalf("the rehearsal starts the jackpot at %d, want the base, 20000", got)
 			}
 			drawFive(t, ss)
 			chooseBalls(t, db, ss, 0)
-			if s := ss.Eng.State().CurSeg().Settled; s == nil || !s.Won || s.Value != 60000 {
+			if s := ss.Eng.State().CurSeg().Settled; s == nil || !s.Won || s.Value != 20000 {
 				t.Fatalf("rehearsal settled %+v", s)
 			}
 			do(t, ss, show.OpClose)
+			if got, err := db.JackpotLedger("festivo-chest", "", true); err != nil || len(got) != 1 || got[0].Value != 20000 {
+				t.Fatalf("the rehearsals' ledger %+v, %v", got, err)
+			}
 			db.Close()
 		}
 		db, ss := c.open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
@@ -187,14 +191,14 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 		}
 		do(t, ss, show.OpClose)
 		want = append(want, wantS)
-		got, err := db.JackpotLedger("festivo-chest", "")
+		got, err := db.JackpotLedger("festivo-chest", "", false)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: ledger %+v, %v\nwant %+v", w.name, got, err, want)
 		}
-		if got, _ := db.JackpotLedger("festivo-chest", ss.ID); !slices.Equal(got, want[:i]) {
+		if got, _ := db.JackpotLedger("festivo-chest", ss.ID, false); !slices.Equal(got, want[:i]) {
 			t.Fatalf("%s: the ledger without tonight %+v, want %+v", w.name, got, want[:i])
 		}
-		if other, _ := db.JackpotLedger("another-chest", ""); len(other) != 0 {
+		if other, _ := db.JackpotLedger("another-chest", "", false); len(other) != 0 {
 			t.Fatalf("another jackpot's ledger: %+v", other)
 		}
 		db.Close()

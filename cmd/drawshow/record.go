@@ -22,6 +22,7 @@ import (
 func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "the campaign database `FILE`, read only: count what each draw's bonus_entries and exclude_winners take from its earlier official shows")
+	rehearsal := fs.Bool("rehearsal", false, "with --db: count what the show takes as a rehearsal, from the database's earlier rehearsals (an official show takes from the official shows only)")
 	asJSON := fs.Bool("json", false, "print what check finds as one JSON document on stdout (docs/operations.md#check---json), for a script or an editor; the exit status is the same")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
@@ -33,7 +34,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	sh, err := show.Load(pos[0])
 	var past []show.PastWin
 	if err == nil && *dbPath != "" {
-		past, err = pastWins(*dbPath)
+		past, err = pastWins(*dbPath, *rehearsal)
 	}
 	if err != nil {
 		if *asJSON { // the show file's problems, or the database's, as data
@@ -45,14 +46,14 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 }
 
 // pastWins are the winners of the campaign database's earlier official
-// shows, read without writing.
-func pastWins(dbPath string) ([]show.PastWin, error) {
+// shows (or rehearsals), read without writing.
+func pastWins(dbPath string, rehearsal bool) ([]show.PastWin, error) {
 	db, err := store.OpenExisting(dbPath)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	past, err := db.PastWins("")
+	past, err := db.PastWins("", rehearsal)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the campaign's earlier winners: %v", dbPath, err)
 	}

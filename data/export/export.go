@@ -75,7 +75,7 @@ func SetOf(db *store.DB, showID string, started func(bins int)) (*record.Set, er
 	ledger := map[string][]record.RecordWeek{}
 	for _, s := range st.Segs {
 		if j := s.Seg.Jackpot; j != nil && s.Frozen != nil && ledger[j.Name] == nil {
-			if ledger[j.Name], err = db.LedgerHistory(j.Name, showID); err != nil {
+			if ledger[j.Name], err = db.LedgerHistory(j.Name, showID, st.Opened.Rehearsal); err != nil {
 				return nil, err
 			}
 		}

@@ -181,7 +181,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	ss.ID = id
 	// set up as a replay of this show's record will be: what the campaign
 	// held before it; the exclusions come with the lists, at the first load
-	setup, err := db.Setup(sh, id)
+	setup, err := db.Setup(sh, id, opt.Rehearsal)
 	if err != nil {
 		return err
 	}

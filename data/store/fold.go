@@ -13,7 +13,7 @@ import (
 // returned with the error, folded up to that event: verify still checks
 // the rows against it.
 func (db *DB) Replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func() time.Time, src show.Source) (*show.Engine, error) {
-	setup, err := db.Setup(sh, row.ID)
+	setup, err := db.Setup(sh, row.ID, row.Rehearsal)
 	if err != nil {
 		return nil, err
 	}
@@ -24,8 +24,9 @@ func (db *DB) Replay(row *ShowRow, sh *show.Show, evs []show.Event, clock func()
 // database besides its journal: the seed (none when this copy has not
 // got it: an archive of a show not closed), the exclusions list, and what
 // the campaign's record held before the show: each chest's jackpot and
-// the earlier winners the draws read.
-func (db *DB) Setup(sh *show.Show, showID string) (show.Setup, error) {
+// the earlier winners the draws read, from the earlier shows of its kind
+// (official or rehearsal: see PastWins).
+func (db *DB) Setup(sh *show.Show, showID string, rehearsal bool) (show.Setup, error) {
 	s := show.Setup{Excluding: true}
 	switch seed, err := db.Seed(showID); {
 	case errors.Is(err, ErrNoSeed):
@@ -38,12 +39,12 @@ func (db *DB) Setup(sh *show.Show, showID string) (show.Setup, error) {
 	if s.Exclusions, err = db.Exclusions(showID); err != nil {
 		return s, err
 	}
-	if s.Jackpots, err = db.jackpots(sh, showID); err != nil {
+	if s.Jackpots, err = db.jackpots(sh, showID, rehearsal); err != nil {
 		return s, err
 	}
 	for i := range sh.Segments {
 		if g := &sh.Segments[i]; g.BonusEntries != nil || g.ExcludeWinners != nil {
-			if s.Past, err = db.PastWins(showID); err != nil {
+			if s.Past, err = db.PastWins(showID, rehearsal); err != nil {
 				return s, fmt.Errorf("the campaign's earlier winners: %v", err)
 			}
 			break
@@ -55,7 +56,7 @@ func (db *DB) Setup(sh *show.Show, showID string) (show.Setup, error) {
 // jackpots are each chest's jackpot as the campaign's record has it
 // before the show; a jackpot with no settlement yet is left out, and opens
 // at its start or base.
-func (db *DB) jackpots(sh *show.Show, showID string) (map[string]int64, error) {
+func (db *DB) jackpots(sh *show.Show, showID string, rehearsal bool) (map[string]int64, error) {
 	out := map[string]int64{}
 	for i := range sh.Segments {
 		j := sh.Segments[i].Jackpot
@@ -65,7 +66,7 @@ func (db *DB) jackpots(sh *show.Show, showID string) (map[string]int64, error) {
 		if _, done := out[j.Name]; done {
 			continue
 		}
-		ledger, err := db.JackpotLedger(j.Name, showID)
+		ledger, err := db.JackpotLedger(j.Name, showID, rehearsal)
 		if err != nil {
 			return nil, fmt.Errorf("the ledger of jackpot %s: %v", j.Name, err)
 		}

@@ -10,15 +10,15 @@ import (
 
 // JackpotLedger reads the campaign's record of the progressive jackpot
 // name before the show beforeShow opened (all of it when that show is
-// not in the journal): the jackpot-settled events of every show that is
-// not a rehearsal, in journal order. show.NextJackpot folds it into the
-// jackpot's value before a show. A rehearsal reads the ledger like any
-// show, but what it settles never counts for another.
-func (db *DB) JackpotLedger(name, beforeShow string) ([]show.Settled, error) {
+// not in the journal): the jackpot-settled events of the earlier shows of
+// one kind, in journal order: the official shows' for an official show,
+// the rehearsals' for a rehearsal (see PastWins). show.NextJackpot folds
+// it into the jackpot's value before a show.
+func (db *DB) JackpotLedger(name, beforeShow string, rehearsal bool) ([]show.Settled, error) {
 	rows, err := db.sql.Query(`SELECT j.seq, j.kind, j.payload FROM journal j JOIN shows s ON s.id = j.show
-		WHERE j.kind = ?1 AND s.rehearsal = 0 AND j.show <> ?2
+		WHERE j.kind = ?1 AND s.rehearsal = ?3 AND j.show <> ?2
 		AND j.seq < COALESCE((SELECT MIN(seq) FROM journal WHERE show = ?2), 9223372036854775807)
-		ORDER BY j.seq`, string(show.JackpotPaid), beforeShow)
+		ORDER BY j.seq`, string(show.JackpotPaid), beforeShow, rehearsal)
 	if err != nil {
 		return nil, err
 	}
@@ -45,14 +45,14 @@ func (db *DB) JackpotLedger(name, beforeShow string) ([]show.Settled, error) {
 }
 
 // LedgerHistory is the ledger JackpotLedger reads, week by week as the
-// report prints it: each settlement of the jackpot name in an official
-// show before beforeShow, with its show, its segment and the date it was
-// settled in that show's timezone.
-func (db *DB) LedgerHistory(name, beforeShow string) ([]record.RecordWeek, error) {
+// report prints it: each settlement of the jackpot name in a show of the
+// same kind before beforeShow, with its show, its segment and the date it
+// was settled in that show's timezone.
+func (db *DB) LedgerHistory(name, beforeShow string, rehearsal bool) ([]record.RecordWeek, error) {
 	rows, err := db.sql.Query(`SELECT j.seq, j.at, j.kind, j.payload, j.show FROM journal j JOIN shows s ON s.id = j.show
-		WHERE j.kind = ?1 AND s.rehearsal = 0 AND j.show <> ?2
+		WHERE j.kind = ?1 AND s.rehearsal = ?3 AND j.show <> ?2
 		AND j.seq < COALESCE((SELECT MIN(seq) FROM journal WHERE show = ?2), 9223372036854775807)
-		ORDER BY j.seq`, string(show.JackpotPaid), beforeShow)
+		ORDER BY j.seq`, string(show.JackpotPaid), beforeShow, rehearsal)
 	if err != nil {
 		return nil, err
 	}

@@ -7,16 +7,18 @@ import (
 	"drawshow/show"
 )
 
-// PastWins reads the winners of the campaign's official shows recorded
-// before the show beforeShow opened (all of them when that show is not in
-// the journal), in journal order: what a draw's bonus_entries and
-// exclude_winners take from earlier shows. A rehearsal's winners never
-// count; a pick voided after its decision is no winner.
-func (db *DB) PastWins(beforeShow string) ([]show.PastWin, error) {
+// PastWins reads the winners of the campaign's earlier shows of one kind
+// recorded before the show beforeShow opened (all of them when that show
+// is not in the journal), in journal order: what a draw's bonus_entries
+// and exclude_winners take from earlier shows. An official show reads the
+// official shows, a rehearsal the rehearsals (a campaign rehearsed in its
+// own database, or beside the official one): the two never mix. A pick
+// voided after its decision is no winner.
+func (db *DB) PastWins(beforeShow string, rehearsal bool) ([]show.PastWin, error) {
 	rows, err := db.sql.Query(`SELECT j.seq, j.show, j.kind, j.payload FROM journal j JOIN shows s ON s.id = j.show
-		WHERE j.kind IN (?1, ?2, ?3, ?4) AND s.rehearsal = 0 AND j.show <> ?5
+		WHERE j.kind IN (?1, ?2, ?3, ?4) AND s.rehearsal = ?6 AND j.show <> ?5
 		AND j.seq < COALESCE((SELECT MIN(seq) FROM journal WHERE show = ?5), 9223372036854775807)
-		ORDER BY j.seq`, string(show.BinFrozen), string(show.PickDrawn), string(show.PickDecided), string(show.PickVoided), beforeShow)
+		ORDER BY j.seq`, string(show.BinFrozen), string(show.PickDrawn), string(show.PickDecided), string(show.PickVoided), beforeShow, rehearsal)
 	if err != nil {
 		return nil, err
 	}
