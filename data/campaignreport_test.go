@@ -143,13 +143,13 @@ func TestCampaignReport(t *testing.T) {
 	if err != nil || at.IsZero() {
 		t.Fatalf("last event: %v %v", at, err)
 	}
-	if err := record.WriteCampaign(out, shows, nil, at); err != nil {
+	if err := record.WriteCampaign(out, shows, nil, at, false); err != nil {
 		t.Fatal(err)
 	}
 	rehearsalID := shows[3].ID
 	// the same database gives the same files
 	again := t.TempDir()
-	if err := record.WriteCampaign(again, shows, nil, at); err != nil {
+	if err := record.WriteCampaign(again, shows, nil, at, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{record.CampaignPDF, record.CampaignXLSX} {
@@ -230,6 +230,37 @@ func TestCampaignReport(t *testing.T) {
 	}
 	if strings.Contains(all, rehearsalID) || strings.Contains(all, "REHEARSAL") {
 		t.Errorf("campaign.pdf names the rehearsal %s", rehearsalID)
+	}
+
+	// the rehearsals' campaign: the rehearsal alone, REHEARSAL on every
+	// page and sheet (issue 25: the manager sees the campaign before it runs)
+	reh := t.TempDir()
+	if err := record.WriteCampaign(reh, shows, nil, at, true); err != nil {
+		t.Fatal(err)
+	}
+	pages := pdfPages(t, filepath.Join(reh, record.CampaignPDF))
+	for i, pg := range pages {
+		if !strings.Contains(pg, "REHEARSAL") {
+			t.Errorf("the rehearsals' campaign.pdf page %d does not say REHEARSAL", i+1)
+		}
+	}
+	rall := squeeze(strings.Join(pages, "\n"))
+	if !strings.Contains(rall, "1 rehearsal(s) of the campaign database") || !strings.Contains(rall, "Winners of show "+rehearsalID) || strings.Contains(rall, shows[4].ID) {
+		t.Errorf("the rehearsals' campaign.pdf:\n%s", rall)
+	}
+	rx, err := excelize.OpenFile(filepath.Join(reh, record.CampaignXLSX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rx.Close()
+	for _, name := range rx.GetSheetList() {
+		hf, err := rx.GetHeaderFooter(name)
+		if !strings.HasSuffix(name, " REHEARSAL") || err != nil || !strings.Contains(hf.OddHeader, record.RehearsalBanner) {
+			t.Errorf("the rehearsals' campaign.xlsx sheet %q, header %+v %v", name, hf, err)
+		}
+	}
+	if rs, _ := rx.GetRows(record.CampaignSheet(record.CampaignShowsSheet, true)); len(rs) != 1+1+1 || rs[1][0] != rehearsalID || rs[1][4] != "REHEARSAL, closed" {
+		t.Errorf("the rehearsals' Shows sheet %q", rs)
 	}
 }
 
@@ -422,7 +453,7 @@ func TestCampaignFinalistsApart(t *testing.T) {
 
 	out := t.TempDir()
 	shows[0].Rehearsal = false // the fixture's night is a rehearsal: report it as the official night it plays
-	if err := record.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)); err != nil {
+	if err := record.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
 		t.Fatal(err)
 	}
 	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))

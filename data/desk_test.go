@@ -241,7 +241,7 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 	}
 	// as of 10 December: one collected, three due
 	out := t.TempDir()
-	if err := record.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), sast(t, "2024-12-10T12:00")); err != nil {
+	if err := record.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), sast(t, "2024-12-10T12:00"), false); err != nil {
 		t.Fatal(err)
 	}
 	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))

@@ -88,12 +88,15 @@ func writeShows(w io.Writer, shows []record.CampaignShow) error {
 
 // cmdReport writes the campaign's report: every official show's winners,
 // the totals paid, the jackpot ledger, the prize desk week by week and
-// the finalists by month, as PDF and XLSX. A show's own report is the export's report.pdf.
+// the finalists by month, as PDF and XLSX; of a database of rehearsals
+// (or with --rehearsals), the same of its rehearsals, marked REHEARSAL on
+// every page. A show's own report is the export's report.pdf.
 func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "campaign database `FILE`")
 	campaign := fs.Bool("campaign", false, "the report of every official show of the database")
 	out := fs.String("out", "", "the `DIR` to write campaign.pdf and campaign.xlsx into")
+	rehearsals := fs.Bool("rehearsals", false, "the report of the database's rehearsals (a campaign rehearsed before it runs), marked REHEARSAL; the default when the database holds no official show")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -114,8 +117,18 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	off := record.Official(shows)
+	what := "official show(s)"
+	if len(off) == 0 && len(shows) > 0 {
+		*rehearsals = true // a campaign rehearsed in its own database
+	}
+	if *rehearsals {
+		off, what = record.Rehearsals(shows), "REHEARSAL(S), not a result"
+		if len(off) == 0 {
+			return fmt.Errorf("%s holds no rehearsal (%d official show(s)): drop --rehearsals for the campaign report", *dbPath, len(shows))
+		}
+	}
 	if len(off) == 0 {
-		return fmt.Errorf("%s holds no official show (%d rehearsal(s)): a campaign report lists official shows only", *dbPath, len(shows))
+		return fmt.Errorf("%s holds no show: a campaign report lists official shows, or a rehearsal campaign's rehearsals", *dbPath)
 	}
 	for _, s := range off {
 		if s.Problem != "" {
@@ -133,11 +146,11 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := record.WriteCampaign(*out, off, book.Weeks(at), at); err != nil {
+	if err := record.WriteCampaign(*out, off, book.Weeks(at), at, *rehearsals); err != nil {
 		return err
 	}
 	t := record.CampaignTotals(off)
-	fmt.Fprintf(stdout, "campaign report of %d official show(s), %s to %s: %s; %s and %s in %s\n", len(off), off[0].Date, off[len(off)-1].Date,
+	fmt.Fprintf(stdout, "campaign report of %d %s, %s to %s: %s; %s and %s in %s\n", len(off), what, off[0].Date, off[len(off)-1].Date,
 		t.Words(off[0].Currency), record.CampaignPDF, record.CampaignXLSX, filepath.Clean(*out))
 	return nil
 }

@@ -193,44 +193,80 @@ func (l LedgerLine) result() string {
 	return "not won"
 }
 
-// WriteCampaign writes campaign.pdf and campaign.xlsx into dir, of the
-// official shows among shows (rehearsals are never a result) and the
-// prize desk's weeks (Desk.Weeks as of at), dated at.
-func WriteCampaign(dir string, shows []CampaignShow, desk []DeskWeek, at time.Time) error {
-	shows = Official(shows)
+// Rehearsals are the shows of a campaign that are rehearsals.
+func Rehearsals(shows []CampaignShow) []CampaignShow {
+	return slices.DeleteFunc(slices.Clone(shows), func(s CampaignShow) bool { return !s.Rehearsal })
+}
+
+// WriteCampaign writes campaign.pdf and campaign.xlsx into dir, dated at:
+// of the official shows among shows and the prize desk's weeks (Desk.Weeks
+// as of at), or with rehearsal of the rehearsals (a campaign rehearsed
+// before it runs: each carried over from the rehearsals before it),
+// marked REHEARSAL on every page and sheet. The two never mix: a
+// rehearsal is never a result.
+func WriteCampaign(dir string, shows []CampaignShow, desk []DeskWeek, at time.Time, rehearsal bool) error {
+	if rehearsal {
+		shows = Rehearsals(shows)
+	} else {
+		shows = Official(shows)
+	}
 	if len(shows) == 0 {
+		if rehearsal {
+			return fmt.Errorf("no rehearsal: a rehearsal campaign's report lists rehearsals only")
+		}
 		return fmt.Errorf("no official show: a campaign report lists official shows only")
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := writeCampaignPDF(filepath.Join(dir, CampaignPDF), shows, desk, at); err != nil {
+	if err := writeCampaignPDF(filepath.Join(dir, CampaignPDF), shows, desk, at, rehearsal); err != nil {
 		return err
 	}
-	return writeCampaignXLSX(filepath.Join(dir, CampaignXLSX), shows, desk, at)
+	return writeCampaignXLSX(filepath.Join(dir, CampaignXLSX), shows, desk, at, rehearsal)
+}
+
+// CampaignSheet is the name of a sheet of campaign.xlsx: a rehearsal
+// campaign's end in REHEARSAL.
+func CampaignSheet(name string, rehearsal bool) string {
+	if rehearsal {
+		return name + rehearsalSuffix
+	}
+	return name
 }
 
 func campaignTitle(shows []CampaignShow) string {
 	return fmt.Sprintf("%s, %s: campaign report, %s to %s", shows[0].Promotion, shows[0].Property, shows[0].Date, shows[len(shows)-1].Date)
 }
 
-func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, at time.Time) error {
-	g := pdfpage.New(campaignTitle(shows), OfficialBanner, at)
+func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, at time.Time, rehearsal bool) error {
+	g := pdfpage.New(campaignTitle(shows), Banner(rehearsal), at)
 	p := g.P
 	cur := shows[0].Currency
 	money := func(v int64) string { return show.Money(cur, v) }
 	p.SetHeaderFunc(func() {
 		p.SetXY(pdfpage.Margin, 8)
 		g.Font("B", 10)
-		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfpage.BodyW, 7, "Campaign report: official shows only", "", 1, "C", false, 0, "")
+		if rehearsal {
+			p.SetFillColor(192, 0, 0)
+			p.SetTextColor(255, 255, 255)
+			p.CellFormat(pdfpage.BodyW, 7, "REHEARSAL CAMPAIGN - NOT AN OFFICIAL RESULT", "", 1, "C", true, 0, "")
+			g.Watermark("REHEARSAL")
+		} else {
+			p.SetTextColor(55, 86, 35)
+			p.CellFormat(pdfpage.BodyW, 7, "Campaign report: official shows only", "", 1, "C", false, 0, "")
+		}
 		g.RunningHead(shows[0].Promotion+", "+shows[0].Property, shows[0].Date+" to "+shows[len(shows)-1].Date)
 	})
-	p.SetFooterFunc(func() { g.RunningFoot("drawshow campaign report", 0.7, false) })
+	p.SetFooterFunc(func() { g.RunningFoot("drawshow campaign report", 0.7, rehearsal) })
 	p.AddPage()
 	g.H1("Campaign report")
-	g.Text(fmt.Sprintf("%d official show(s) of the campaign database, %s to %s. Rehearsals are left out: they are never a result. Every amount is in %s, whole units.",
-		len(shows), shows[0].Date, shows[len(shows)-1].Date, cur))
+	if rehearsal {
+		g.Text(fmt.Sprintf("%d rehearsal(s) of the campaign database, %s to %s: the campaign as rehearsed, each rehearsal carrying over from the rehearsals before it. Official shows are left out, and nothing here is a result: nothing is to be paid, contacted or published. Every amount is in %s, whole units.",
+			len(shows), shows[0].Date, shows[len(shows)-1].Date, cur))
+	} else {
+		g.Text(fmt.Sprintf("%d official show(s) of the campaign database, %s to %s. Rehearsals are left out: they are never a result. Every amount is in %s, whole units.",
+			len(shows), shows[0].Date, shows[len(shows)-1].Date, cur))
+	}
 	g.H2("Shows and totals paid")
 	cols := []pdfpage.Col{{Title: "Show", W: 42, Align: "L"}, {Title: "Date", W: 19, Align: "L"}, {Title: "Status", W: 22, Align: "L"}, {Title: "Draws", W: 11, Align: "R"}, {Title: "Winners", W: 13, Align: "R"},
 		{Title: "Cash", W: 23, Align: "R"}, {Title: "In kind", W: 12, Align: "R"}, {Title: "Stated value", W: 24, Align: "R"}, {Title: "Spots", W: 14, Align: "R"}}
@@ -323,29 +359,33 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, at tim
 		p.Ln(1)
 		g.KV("Show total", s.Totals.Words(cur), false)
 	}
-	g.SignatureLines(95, "Signed as a true summary of the official shows above.", "Promotions manager", "Independent auditor")
+	if rehearsal {
+		g.SignatureLines(95, "Seen as a rehearsal of the campaign, not a result.", "Promotions manager", "Independent auditor")
+	} else {
+		g.SignatureLines(95, "Signed as a true summary of the official shows above.", "Promotions manager", "Independent auditor")
+	}
 	if err := p.Error(); err != nil {
 		return err
 	}
 	return p.OutputFileAndClose(path)
 }
 
-func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at time.Time) error {
+func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at time.Time, rehearsal bool) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	st, err := newXLSXStyles(f, false)
 	if err != nil {
 		return err
 	}
-	if err := f.SetSheetName("Sheet1", CampaignShowsSheet); err != nil {
+	if err := f.SetSheetName("Sheet1", CampaignSheet(CampaignShowsSheet, rehearsal)); err != nil {
 		return err
 	}
 	for _, n := range []string{CampaignWinnersSheet, CampaignLedgerSheet, CampaignFinalistsSheet, CampaignDeskSheet} {
-		if _, err := f.NewSheet(n); err != nil {
+		if _, err := f.NewSheet(CampaignSheet(n, rehearsal)); err != nil {
 			return err
 		}
 	}
-	s := &xsheet{f: f, name: CampaignShowsSheet}
+	s := &xsheet{f: f, name: CampaignSheet(CampaignShowsSheet, rehearsal)}
 	s.put(st.header, anys(campaignShows.Heads())...)
 	for _, c := range shows {
 		s.put(0, campaignShows.cells(c)...)
@@ -355,7 +395,7 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 	s.widths(campaignShows.widths()...)
 	sheets := []*xsheet{s}
 
-	s = &xsheet{f: f, name: CampaignWinnersSheet}
+	s = &xsheet{f: f, name: CampaignSheet(CampaignWinnersSheet, rehearsal)}
 	s.put(st.header, anys(campaignWinners.Heads())...)
 	for _, c := range shows {
 		for _, w := range c.Winners {
@@ -365,7 +405,7 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 	s.widths(campaignWinners.widths()...)
 	sheets = append(sheets, s)
 
-	s = &xsheet{f: f, name: CampaignLedgerSheet}
+	s = &xsheet{f: f, name: CampaignSheet(CampaignLedgerSheet, rehearsal)}
 	s.put(st.header, anys(campaignLedger.Heads())...)
 	for _, c := range shows {
 		for _, l := range c.Ledger {
@@ -375,7 +415,7 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 	s.widths(campaignLedger.widths()...)
 	sheets = append(sheets, s)
 
-	s = &xsheet{f: f, name: CampaignFinalistsSheet}
+	s = &xsheet{f: f, name: CampaignSheet(CampaignFinalistsSheet, rehearsal)}
 	s.put(st.header, anys(campaignFinalists.Heads())...)
 	months, by := Finalists(shows)
 	for _, m := range months {
@@ -386,7 +426,7 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 	s.widths(campaignFinalists.widths()...)
 	sheets = append(sheets, s)
 
-	s = &xsheet{f: f, name: CampaignDeskSheet}
+	s = &xsheet{f: f, name: CampaignSheet(CampaignDeskSheet, rehearsal)}
 	s.put(st.header, anys(campaignDesk.Heads())...)
 	for _, w := range desk {
 		s.put(0, campaignDesk.cells(w)...)
@@ -397,8 +437,14 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 		if s.err != nil {
 			return fmt.Errorf("sheet %s: %v", s.name, s.err)
 		}
+		if rehearsal {
+			// printed, every page says so
+			if err := f.SetHeaderFooter(s.name, &excelize.HeaderFooterOptions{OddHeader: "&C&B" + xlsxEscape(RehearsalBanner), OddFooter: "&CPage &P of &N"}); err != nil {
+				return err
+			}
+		}
 	}
-	if err := f.SetDocProps(&excelize.DocProperties{Title: campaignTitle(shows), Subject: OfficialBanner, Creator: "drawshow",
+	if err := f.SetDocProps(&excelize.DocProperties{Title: campaignTitle(shows), Subject: Banner(rehearsal), Creator: "drawshow",
 		LastModifiedBy: "drawshow", Created: stamp(at), Modified: stamp(at)}); err != nil {
 		return err
 	}

@@ -18,8 +18,11 @@ const (
 )
 
 // banner is the status line of an export.
-func (x *Set) banner() string {
-	if x.st.Opened.Rehearsal {
+func (x *Set) banner() string { return Banner(x.st.Opened.Rehearsal) }
+
+// Banner is the status line of a rehearsal's files, or of an official's.
+func Banner(rehearsal bool) string {
+	if rehearsal {
 		return RehearsalBanner
 	}
 	return OfficialBanner
