@@ -7,8 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/export"
+	"drawshow/data/paper"
+	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/store"
+	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -146,5 +150,62 @@ func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
 		if _, err := show.Parse("bad.yaml", []byte(text)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%s: %v, want %q", bad.text, err, bad.want)
 		}
+	}
+}
+
+// The record, the report and the sheet say when the show was advertised
+// for, the night it moved from, the machine's clock at open, and how it
+// ran: the report on every page. verify writes the export again from the
+// record and finds it the same.
+func TestReportPrintsTheNightAndTheClock(t *testing.T) {
+	moved := strings.Replace(octoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
+		"postponed: {from: 2024-10-27T14:00, reason: \"rule 84: the drum's motor failed\"}\n"
+	c := newCampaign(t)
+	clock := time.Date(2024, 11, 3, 11, 0, 0, 0, time.UTC)
+	wall := clock.Add(7 * time.Second)
+	db, ss, err := openOn(t, c, "moved.yaml", moved, session.Options{Clock: func() time.Time { return clock }, Wall: func() time.Time { return wall }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheetPath := filepath.Join(t.TempDir(), "sheet.pdf")
+	if err := paper.WriteSheet(ss, sheetPath); err != nil {
+		t.Fatal(err)
+	}
+	sheet := squeeze(strings.Join(pdfPages(t, sheetPath), "\n"))
+	for _, want := range []string{"Postponed from Sunday 27 October 2024 14:00: rule 84: the drum's motor failed", "Machine's clock 2024-11-03 13:00:07 at open; headless, machine's clock"} {
+		if !strings.Contains(sheet, want) {
+			t.Errorf("the sheet does not say %q:\n%s", want, sheet)
+		}
+	}
+	clock = clock.Add(3 * time.Hour)
+	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ss, show.OpClose)
+	out := t.TempDir()
+	rec, err := export.Write(db, ss.ID, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := record.RecordShow{Advertised: "2024-11-03T12:00:00Z", WallClock: "2024-11-03T11:00:07Z", Mode: "headless", ClockSource: "wall",
+		Postponed: &record.RecordPostponed{From: "2024-10-27T12:00:00Z", Reason: "rule 84: the drum's motor failed"}}
+	if g := rec.Show; g.Advertised != want.Advertised || g.WallClock != want.WallClock || g.Mode != want.Mode || g.ClockSource != want.ClockSource || g.Postponed == nil || *g.Postponed != *want.Postponed {
+		t.Errorf("record.json's show %+v, want %+v", g, want)
+	}
+	pages := pdfPages(t, filepath.Join(out, "report.pdf"))
+	for i, pg := range pages {
+		if !strings.Contains(pg, "(headless, machine's clock)") {
+			t.Errorf("report.pdf page %d does not say how the show ran", i+1)
+		}
+	}
+	report := squeeze(strings.Join(pages, "\n"))
+	for _, want := range []string{"Advertised 2024-11-03 14:00:00 +02:00; postponed from 2024-10-27 14:00:00 +02:00 (rule 84: the drum's motor failed)",
+		"the machine's clock said 2024-11-03 13:00:07 +02:00", "Run headless, machine's clock"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report.pdf does not say %q:\n%s", want, report)
+		}
+	}
+	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify: %+v, %v", r, err)
 	}
 }

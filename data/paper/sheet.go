@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -120,6 +121,10 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*Sheet, e
 		Commitment:  o.Commitment,
 		Witness:     st.Witness(),
 		ShowFile:    SheetFile{Name: o.File, Size: int64(len(text)), SHA256: o.FileSHA256},
+		Postponed:   sh.Postponed,
+	}
+	if o.Rules >= 2 {
+		s.WallClock, s.Run = o.WallClock, record.RunWords(o)
 	}
 	dated := false
 	for i := range sh.Segments {

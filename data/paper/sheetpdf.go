@@ -24,6 +24,14 @@ type Sheet struct {
 	Location  *time.Location // the show's timezone; every time on the sheet is in it
 	OpenedAt  time.Time      // also the PDF's creation date, so one record gives one file
 	Rehearsal bool
+	// Postponed is the night the show moved from and why (rule 84); nil
+	// when it did not move.
+	Postponed *show.Postponed
+	// WallClock is the machine's clock when the show opened, Run how it
+	// ran ("headless, machine's clock"): zero and "" in a record from
+	// before rules edition 2.
+	WallClock time.Time
+	Run       string
 	// FixedSeed: the seed was given with --seed (a rehearsal's, for tests
 	// and training), not drawn from crypto/rand.
 	FixedSeed bool
@@ -201,6 +209,12 @@ func (w *sheetPDF) cover() {
 	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
 	w.Font("", 11)
 	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(w.local(s.Date, "Monday 2 January 2006")), "", "L", false)
+	if pp := s.Postponed; pp != nil {
+		w.Font("B", 11)
+		p.SetTextColor(192, 0, 0)
+		p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean("Postponed from "+w.local(pp.From, "Monday 2 January 2006 15:04")+": "+pp.Reason), "", "L", false)
+		p.SetTextColor(0, 0, 0)
+	}
 	p.Ln(3)
 
 	// the status, large: nobody mistakes a rehearsal's sheet for a show's
@@ -235,6 +249,9 @@ func (w *sheetPDF) cover() {
 	p.Ln(2)
 	w.KV("Show", s.ShowID, false)
 	w.KV("Opened", w.local(s.OpenedAt, time.DateTime)+" ("+s.Location.String()+")", false)
+	if !s.WallClock.IsZero() {
+		w.KV("Machine's clock", w.local(s.WallClock, time.DateTime)+" at open; "+s.Run, false)
+	}
 	w.KV("Algorithm", s.Algorithm, false)
 	if s.FixedSeed {
 		w.KV("Seed", "fixed with --seed, not drawn at random: whoever knows it can foresee every pick (a rehearsal's, for tests and training)", false)

@@ -63,7 +63,35 @@ func (r *report) header() {
 		p.CellFormat(pdfpage.BodyW, 7, OfficialBanner, "", 1, "C", false, 0, "")
 	}
 	o := x.st.Opened
-	r.RunningHead(fmt.Sprintf("%s, %s", o.Promotion, o.Property), "show "+x.st.ID)
+	right := "show " + x.st.ID
+	if o.Rules >= 2 {
+		// every page says how the show was run and on what clock
+		right += " (" + RunWords(o) + ")"
+	}
+	r.RunningHead(fmt.Sprintf("%s, %s", o.Promotion, o.Property), right)
+}
+
+// RunWords say how a show was run (rules edition 2 on): its mode and its
+// clock's source, "headless, on the machine's clock".
+func RunWords(o *show.Opened) string {
+	clock := "machine's clock"
+	if o.ClockSource == show.ClockSet {
+		clock = "clock set by hand"
+	}
+	return string(o.Mode) + ", " + clock
+}
+
+// nightWords say when the show was advertised for, and postponed from.
+func (x *Set) nightWords() string {
+	at := x.sh.Advertised()
+	w := "no time advertised: the show's date is the day it opened"
+	if !at.IsZero() {
+		w = x.local(at)
+	}
+	if p := x.sh.Postponed; p != nil {
+		w += fmt.Sprintf("; postponed from %s (%s)", x.local(p.From), p.Reason)
+	}
+	return w
 }
 
 func (r *report) footer() {
@@ -93,7 +121,13 @@ func (r *report) cover() {
 	r.KV("Show file SHA-256", o.FileSHA256, true)
 	r.KV("Timezone", x.sh.Timezone+", "+x.offset(x.st.OpenedAt)+" (all times below)", false)
 	r.KV("Currency", x.sh.Currency+" (every amount)", false)
-	r.KV("Opened", x.local(x.st.OpenedAt), false)
+	if o.Rules >= 2 {
+		r.KV("Advertised", x.nightWords(), false)
+		r.KV("Opened", x.local(x.st.OpenedAt)+" by the show clock; the machine's clock said "+x.local(o.WallClock), false)
+		r.KV("Run", RunWords(o), false)
+	} else {
+		r.KV("Opened", x.local(x.st.OpenedAt), false)
+	}
 	r.KV("Closed", closed, false)
 	r.KV("Draws", fmt.Sprintf("%d of %d segments drawn", len(x.rec.Draws), len(x.st.Segs)), false)
 	r.KV("Journal", fmt.Sprintf("%d events of this show", x.rec.Journal.Events), false)

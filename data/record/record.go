@@ -71,6 +71,22 @@ type RecordShow struct {
 	// WitnessMode is each-draw when every segment's draws are keyed by a
 	// draw witness too; absent for the one witness at open.
 	WitnessMode string `json:"witness_mode,omitempty"`
+	// From rules edition 2: the show's advertised time (its first
+	// scheduled segment's), the night it was postponed from and why, the
+	// machine's own clock when it opened, the mode it opened in (stage or
+	// headless) and its clock's source (wall: the machine's; set: a
+	// rehearsal's --clock).
+	Advertised  string           `json:"advertised,omitempty"`
+	Postponed   *RecordPostponed `json:"postponed,omitempty"`
+	WallClock   string           `json:"wall_clock,omitempty"`
+	Mode        string           `json:"mode,omitempty"`
+	ClockSource string           `json:"clock_source,omitempty"`
+}
+
+// RecordPostponed is a show moved to another night (rule 84).
+type RecordPostponed struct {
+	From   string `json:"from"`
+	Reason string `json:"reason"`
 }
 
 // RecordDraw is one frozen bin and its picks.
@@ -290,6 +306,13 @@ func New(sh *show.Show, st *show.State) *Record {
 	}
 	if st.Opened.FixedSeed {
 		rec.Show.SeedSource = "fixed (rehearsal)"
+	}
+	if o := st.Opened; o.Rules >= 2 {
+		rec.Show.Advertised, rec.Show.WallClock = stamp(sh.Advertised()), stamp(o.WallClock)
+		rec.Show.Mode, rec.Show.ClockSource = string(o.Mode), string(o.ClockSource)
+		if p := sh.Postponed; p != nil {
+			rec.Show.Postponed = &RecordPostponed{From: stamp(p.From), Reason: p.Reason}
+		}
 	}
 	if sh.Witness == show.WitnessEachDraw {
 		rec.Show.WitnessMode = string(show.WitnessEachDraw)
