@@ -77,6 +77,7 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 	}
 	progress := newImportProgress(fl)
 	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: r.Witness, Clock: clk.Now, ClaimSeconds: claim, Progress: progress.report,
+		Wall: time.Now, ClockSet: clock != "", Mode: show.ModeStage,
 		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
 	if err != nil {
 		return err

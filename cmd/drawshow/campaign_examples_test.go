@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"maps"
 
 	"os"
@@ -15,7 +16,7 @@ import (
 )
 
 // campaignRun is a campaign example run into one database: its shows in
-// order, each official, and the journal they made.
+// order, each a rehearsal, and the journal they made.
 type campaignRun struct {
 	dir     string
 	db      string
@@ -43,15 +44,17 @@ func (c *campaignRun) events(t *testing.T, i int, k show.EventKind) []show.Event
 // the campaign, and looks for line in what it prints.
 func (c *campaignRun) checkSays(t *testing.T, name, line string) {
 	t.Helper()
-	stdout, stderr, err := drawshow(t, "", "check", "--db", c.db, filepath.Join(c.dir, name, "show.yaml"))
+	stdout, stderr, err := drawshow(t, "", "check", "--db", c.db, "--rehearsal", filepath.Join(c.dir, name, "show.yaml"))
 	if err != nil || !strings.Contains(stdout, line) {
 		t.Errorf("check --db %s: %v\n%s%s\nwant %q", name, err, stdout, stderr, line)
 	}
 }
 
 // runCampaign runs each show campaign.txt lists, in turn, into one
-// database, official (a fresh seed each, as at the casino), with no action
-// refused; then export, verify DIR and verify --db accept the record.
+// database, as a rehearsal campaign (a fresh seed each, as at the casino;
+// each on its own night by --clock, which an official show does not
+// take), with no action refused; then export, verify DIR and verify --db
+// accept the record, and report --campaign writes the rehearsals' report.
 func runCampaign(t *testing.T, dir string) *campaignRun {
 	t.Helper()
 	f, err := os.Open(filepath.Join(dir, "campaign.txt"))
@@ -74,7 +77,7 @@ func runCampaign(t *testing.T, dir string) *campaignRun {
 		if _, stderr, err := drawshow(t, "", "check", showFile); err != nil {
 			t.Fatalf("check %s: %v\n%s", showFile, err, stderr)
 		}
-		args := []string{"run", showFile, "--db", c.db, "--headless", "--actions", filepath.Join(dir, name, "actions.txt"), "--clock", clock}
+		args := []string{"run", showFile, "--db", c.db, "--headless", "--actions", filepath.Join(dir, name, "actions.txt"), "--rehearsal", "--clock", clock}
 		if _, stderr, err := drawshow(t, "", args...); err != nil || strings.Contains(stderr, "refused") {
 			t.Fatalf("run %s: %v\n%s", strings.Join(args, " "), err, stderr)
 		}
@@ -89,6 +92,11 @@ func runCampaign(t *testing.T, dir string) *campaignRun {
 		t.Fatal(err)
 	}
 	exportRecord(t, c.db) // the latest show; verify --db holds every show of the campaign
+	out := filepath.Join(t.TempDir(), "report")
+	stdout, stderr, err := drawshow(t, "", "report", "--db", c.db, "--campaign", "--out", out)
+	if err != nil || !strings.Contains(stdout, fmt.Sprintf("campaign report of %d REHEARSAL(S), not a result", len(c.shows))) {
+		t.Fatalf("report --campaign of the rehearsal campaign: %v\n%s%s", err, stdout, stderr)
+	}
 	return c
 }
 

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/record"
@@ -607,10 +608,16 @@ func TestRunArguments(t *testing.T) {
 		{"seed not hex", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-", "--rehearsal", "--seed", strings.Repeat("zz", 32)}, "--seed needs 64 hex digits"},
 		{"no db", []string{"run", crashShow, "--headless", "--actions", "-"}, "run needs --db FILE"},
 		{"actions without headless", []string{"run", crashShow, "--db", "{db}", "--actions", "-"}, "--actions and --seed are for --headless runs"},
-		{"stage clock without rehearsal", []string{"run", crashShow, "--db", "{db}", "--clock", "2024-11-30T21:00"}, "--clock on the stage is for rehearsals: add --rehearsal"},
+		{"stage clock without rehearsal", []string{"run", crashShow, "--db", "{db}", "--clock", "2024-11-30T21:00"}, "--clock is for rehearsals: an official show runs on the machine's clock (add --rehearsal)"},
+		// issue 24: an official headless show took --clock, and wait 90s
+		// recorded two no-shows in a third of a second
+		{"headless clock without rehearsal", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-", "--clock", testClock}, "--clock is for rehearsals: an official show runs on the machine's clock (add --rehearsal)"},
+		// issue 25: the backdated October show; without --clock, on the
+		// machine's clock, it is not its night
+		{"official show not on its night", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-"}, "the show was advertised for 2024-11-30 21:30 SAST: an official show opens at most 24h0m0s after its advertised time"},
 		{"no actions", []string{"run", crashShow, "--db", "{db}", "--headless"}, "run --headless needs --actions FILE"},
 		{"no show", []string{"run", "--db", "{db}", "--headless", "--actions", "-"}, "run needs one show file"},
-		{"bad clock", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-", "--clock", "tonight"}, `--clock "tonight"`},
+		{"bad clock", []string{"run", crashShow, "--db", "{db}", "--headless", "--actions", "-", "--rehearsal", "--clock", "tonight"}, `--clock "tonight"`},
 		{"unknown command", []string{"dance"}, `unknown command "dance"`},
 		{"export without out", []string{"export", "--db", "{db}"}, "export needs --db FILE and --out DIR"},
 		{"verify without what", []string{"verify"}, "verify needs an export DIR, or --db FILE"},
@@ -653,7 +660,9 @@ func TestRunArguments(t *testing.T) {
 		var commitments []string
 		for i := range 2 {
 			db := filepath.Join(dir, fmt.Sprintf("official%d.db", i))
-			_, stderr, err := drawshow(t, "", "run", crashShow, "--db", db, "--headless", "--actions", "-", "--clock", testClock)
+			showFile := filepath.Join(copyDir(t, filepath.Dir(crashShow)), "show.yaml")
+			tonight(t, showFile, "2024-11-30")
+			_, stderr, err := drawshow(t, "", "run", showFile, "--db", db, "--headless", "--actions", "-")
 			if err != nil {
 				t.Fatalf("%v\n%s", err, stderr)
 			}
@@ -929,6 +938,35 @@ func copyDir(t *testing.T, from string) string {
 		t.Fatal(err)
 	}
 	return to
+}
+
+// tonight moves the show file at path, a copy, to tonight: each at time
+// of day keeps its hour on today's date in Johannesburg. An official show
+// opens only on its own night, by the machine's clock (issue 25).
+func tonight(t *testing.T, path, day string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jhb, err := time.LoadLocation("Africa/Johannesburg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := time.Now().In(jhb).Format(time.DateOnly)
+	if err := os.WriteFile(path, bytes.ReplaceAll(b, []byte(day), []byte(today)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// today is the date an official show opened tonight has, in Johannesburg.
+func today(t *testing.T) string {
+	t.Helper()
+	jhb, err := time.LoadLocation("Africa/Johannesburg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return time.Now().In(jhb).Format(time.DateOnly)
 }
 
 // editRecord changes record.json in dir through edit.
@@ -1258,5 +1296,32 @@ segments:
 	}
 	if want := `sat: entries.csv row 4: the summary row "TOTAL" at the end of the file is not an entry: dropped`; !strings.Contains(stdout, want) {
 		t.Errorf("check does not say %q:\n%s", want, stdout)
+	}
+}
+
+// TestOfficialHeadlessRunsOnTheMachinesClock (issue 24): an official
+// headless run took --clock, and wait 90s recorded two no-shows in a
+// third of a second. Now --clock is refused (TestRunArguments), the show
+// clock is the machine's, a wait takes real time, and the record says
+// how the show ran.
+func TestOfficialHeadlessRunsOnTheMachinesClock(t *testing.T) {
+	t.Parallel()
+	showFile := filepath.Join(copyDir(t, filepath.Dir(crashShow)), "show.yaml")
+	tonight(t, showFile, "2024-11-30")
+	db := filepath.Join(t.TempDir(), "campaign.db")
+	start := time.Now()
+	if _, stderr, err := drawshow(t, "wait 2s\n", "run", showFile, "--db", db, "--headless", "--actions", "-"); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if took := time.Since(start); took < 2*time.Second {
+		t.Errorf("wait 2s took %v of real time", took)
+	}
+	j := readJournal(t, db)
+	e, err := show.DecodeEvent(j[0].seq, time.Time{}, j[0].kind, []byte(j[0].payload))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := e.Opened; o == nil || o.Rehearsal || o.Mode != show.ModeHeadless || o.ClockSource != show.ClockWall || time.Since(o.WallClock) > time.Minute {
+		t.Errorf("opened %+v", e.Opened)
 	}
 }

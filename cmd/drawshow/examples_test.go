@@ -850,12 +850,13 @@ func checkBonus(t *testing.T, ex *exampleRun) {
 }
 
 // TestExamplesJackpotLedger runs the two Jackpot Chest examples into one
-// campaign database as official shows (a rehearsal's settlement never
-// counts for another show): the guaranteed Sunday's jackpot is what the
-// first Sunday left it at, it is won, and it goes back to the base. An
-// official show's seed is its own, so the host here chooses balls one at a
-// time, as on stage, until the jackpot is settled; the run resumes at each
-// new line.
+// campaign database as a rehearsal campaign (a rehearsal reads the
+// rehearsals' ledger; an official show runs on the machine's clock, on
+// its own night, so a campaign of 2024 is rehearsed): the guaranteed
+// Sunday's jackpot is what the first Sunday left it at, it is won, and it
+// goes back to the base. Each rehearsal draws its own seed (no --seed),
+// so the host here chooses balls one at a time, as on stage, until the
+// jackpot is settled; the run resumes at each new line.
 func TestExamplesJackpotLedger(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -883,7 +884,7 @@ func TestExamplesJackpotLedger(t *testing.T) {
 		run := func() {
 			t.Helper()
 			writeFile(t, dir, name+".txt", strings.Join(lines, "\n")+"\n")
-			args := []string{"run", showFile, "--db", db, "--headless", "--actions", actions, "--clock", exampleClock(sh)}
+			args := []string{"run", showFile, "--db", db, "--headless", "--actions", actions, "--rehearsal", "--clock", exampleClock(sh)}
 			if _, stderr, err := drawshow(t, "", args...); err != nil || strings.Contains(stderr, "refused") {
 				t.Fatalf("run %s: %v\n%s", name, err, stderr)
 			}

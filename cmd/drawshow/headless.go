@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 
@@ -20,10 +21,30 @@ import (
 	"drawshow/show"
 )
 
-// clock is the headless show clock: it moves only when an action waits.
-type clock struct{ t time.Time }
+// clock is the headless show clock. A rehearsal's moves only when an
+// action waits; an official show's is the machine's, and a wait takes
+// real time.
+type clock struct {
+	t    time.Time
+	real bool
+}
 
-func (c *clock) now() time.Time { return c.t }
+func (c *clock) now() time.Time {
+	if c.real {
+		return time.Now()
+	}
+	return c.t
+}
+
+// wait moves the clock to t: a rehearsal's at once, an official show's
+// by sleeping until the machine's clock is there.
+func (c *clock) wait(t time.Time) {
+	if c.real {
+		time.Sleep(time.Until(t))
+		return
+	}
+	c.t = t
+}
 
 func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	path, r, err := cli.ParseRun(args, stderr)
@@ -52,10 +73,17 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if err != nil {
 		return err
 	}
-	clk := &clock{t: time.Now()}
+	clk := &clock{t: time.Now(), real: !r.Rehearsal}
 	if r.Clock != "" {
 		if clk.t, err = show.ParseLocal(r.Clock, sh.Location); err != nil {
 			return fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", r.Clock)
+		}
+	}
+	if _, err := os.Stat(r.DB); errors.Is(err, fs.ErrNotExist) && !r.Rehearsal {
+		// an official show off its night leaves no database behind (a
+		// show already open resumes whenever: see session.Open)
+		if err := sh.OnItsNight(time.Now()); err != nil {
+			return err
 		}
 	}
 	var in io.Reader = stdin
@@ -73,7 +101,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	defer db.Close()
 	fl.NameCrashes(r.DB, stderr) // the lock is ours: no other run is going on
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now, Progress: cli.LogProgress(fl)})
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now, Progress: cli.LogProgress(fl),
+		Wall: time.Now, ClockSet: r.Clock != "", Mode: show.ModeHeadless})
 	var fp *session.FileProblems
 	if errors.As(err, &fp) {
 		return &cli.ExitError{Code: 2, Err: err}
@@ -104,7 +133,10 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if p, ok, err := db.Progress(ss.ID); err != nil {
 		return err
 	} else if ok {
-		done, refused, clk.t = p.Actions, p.Refused, p.Clock
+		done, refused = p.Actions, p.Refused
+		if !clk.real {
+			clk.t = p.Clock
+		}
 	}
 	st := ss.Eng.State()
 	if ss.Resumed {
@@ -176,7 +208,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 			logLine(fl, line, sc.Text(), c, nil, &show.Refusal{Reason: err.Error()})
 			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
 			refused++
-			if err := db.SaveProgress(ss.ID, store.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()}); err != nil {
+			if err := db.SaveProgress(ss.ID, store.Progress{Actions: line, Refused: refused, Clock: clk.now(), Line: sc.Text()}); err != nil {
 				return err
 			}
 			continue
@@ -185,13 +217,14 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 			continue
 		}
 		if c.Op == show.OpWait && c.Text != "" {
-			clk.t, _ = show.Until(c.Text, clk.t, sh.Location) // checked when the line was read
+			until, _ := show.Until(c.Text, clk.now(), sh.Location) // checked when the line was read
+			clk.wait(until)
 			c = show.Command{Op: show.OpTick}
 		} else if c.Op == show.OpWait {
-			clk.t = clk.t.Add(c.Wait)
+			clk.wait(clk.now().Add(c.Wait))
 			c = show.Command{Op: show.OpTick}
 		}
-		evs, err := ss.Do(c, &store.Progress{Actions: line, Refused: refused, Clock: clk.t, Line: sc.Text()})
+		evs, err := ss.Do(c, &store.Progress{Actions: line, Refused: refused, Clock: clk.now(), Line: sc.Text()})
 		logLine(fl, line, sc.Text(), c, evs, err)
 		if perr := print(evs); perr != nil {
 			return perr

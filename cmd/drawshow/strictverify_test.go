@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"drawshow/data/record"
 )
@@ -41,14 +42,20 @@ func officialNight(t *testing.T, n int) string {
 		fmt.Fprintf(&e, "%d,60010001%08d,Player %d\n", 100000+i, i%10, i)
 	}
 	writeFile(t, dir, "entries.csv", e.String())
-	show := writeFile(t, dir, "show.yaml", strictShow)
+	// an official show runs on its own night, on the machine's clock:
+	// its draw a minute ago
+	jhb, err := time.LoadLocation("Africa/Johannesburg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	show := writeFile(t, dir, "show.yaml", strings.Replace(strictShow, "2024-11-30T21:30", time.Now().In(jhb).Add(-time.Minute).Format("2006-01-02T15:04"), 1))
 	lines := []string{"draw", "claim", "draw", "claim", "close"}
 	if n >= 0 {
 		lines = lines[:n]
 	}
 	acts := writeFile(t, dir, "actions.txt", strings.Join(lines, "\n")+"\n")
 	db := filepath.Join(dir, "c.db")
-	wantRun(t, 0, nil, "run", show, "--db", db, "--headless", "--actions", acts, "--clock", testClock)
+	wantRun(t, 0, nil, "run", show, "--db", db, "--headless", "--actions", acts)
 	return db
 }
 
@@ -68,7 +75,7 @@ func wantVerify(t *testing.T, code int, want []string, args ...string) {
 func TestVerifyDBRefusesAnOpenShow(t *testing.T) {
 	db := officialNight(t, 2)
 	wantVerify(t, 1, []string{"is not closed: its 1 pick(s) were re-derived from the seed this copy holds", "--open"}, "verify", "--db", db)
-	wantVerify(t, 0, []string{"note: show strict-night-2024-11-30 is not closed: its 1 pick(s)"}, "verify", "--db", db, "--open")
+	wantVerify(t, 0, []string{"note: show strict-night-" + today(t) + " is not closed: its 1 pick(s)"}, "verify", "--db", db, "--open")
 }
 
 // TestVerifyDBRefusesASeedlessForgedPick: the insider deletes the open
@@ -88,7 +95,8 @@ func TestVerifyDBRefusesASeedlessForgedPick(t *testing.T) {
 	if err := s.QueryRow(`SELECT seq, at, show, hash, json_extract(payload, '$.segment') FROM journal WHERE kind = 'pick-drawn' ORDER BY seq DESC LIMIT 1`).Scan(&seq, &at, &showID, &prev, &seg); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&seq, &prev); err != nil {
+	// on the last row's time: the show ran on the machine's clock
+	if err := s.QueryRow(`SELECT seq, at, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&seq, &at, &prev); err != nil {
 		t.Fatal(err)
 	}
 	// a friend's ticket, not the one drawn first
@@ -107,7 +115,7 @@ func TestVerifyDBRefusesASeedlessForgedPick(t *testing.T) {
 	}
 	s.Close()
 	wantVerify(t, 1, []string{"this copy holds no seed of it", "taken as recorded, unchecked"}, "verify", "--db", db)
-	wantVerify(t, 0, []string{"note: show strict-night-2024-11-30 is not closed and this copy holds no seed of it: its 2 pick(s)"}, "verify", "--db", db, "--open")
+	wantVerify(t, 0, []string{"note: show strict-night-" + today(t) + " is not closed and this copy holds no seed of it: its 2 pick(s)"}, "verify", "--db", db, "--open")
 }
 
 // TestVerifyDBRefusesATruncatedJournal: the last rows of a closed show,
@@ -127,7 +135,7 @@ func TestVerifyDBRefusesATruncatedJournal(t *testing.T) {
 func TestVerifyDBCommitmentNamesItsShow(t *testing.T) {
 	db := officialNight(t, -1)
 	dir := filepath.Dir(db)
-	other := writeFile(t, dir, "rehearsal-actions.txt", "draw\n")
+	other := writeFile(t, dir, "rehearsal-actions.txt", "draw early\n")
 	wantRun(t, 0, nil, "run", filepath.Join(dir, "show.yaml"), "--db", db, "--headless", "--actions", other, "--rehearsal", "--clock", testClock)
 	s, err := sql.Open("sqlite3", "file:"+db+"?mode=ro")
 	if err != nil {

@@ -39,9 +39,10 @@ type Options struct {
 	Seed      []byte // rehearsal only: a fixed seed for tests and training
 	Witness   string
 	Clock     func() time.Time // the show clock
-	// Wall is the machine's own clock, recorded at open (nil: time.Now).
-	// An official show's clock is the machine's, and it opens only on its
-	// own night by it (show.Show.OnItsNight).
+	// Wall is the machine's own clock, recorded at open (nil: time.Now;
+	// a fixed-seed rehearsal records its show clock instead). An official
+	// show's clock is the machine's, and it opens only on its own night by
+	// it (show.Show.OnItsNight).
 	Wall func() time.Time
 	// ClockSet says the show clock was set by hand (--clock): rehearsals only.
 	ClockSet bool
@@ -158,6 +159,12 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	wall := time.Now
 	if opt.Wall != nil {
 		wall = opt.Wall
+	}
+	if opt.Seed != nil {
+		// a fixed-seed rehearsal is a replay for tests and training: the
+		// same seed, clock and actions give the same record, byte for
+		// byte, so it records its show clock as the machine's
+		wall = opt.Clock
 	}
 	opened := &show.Opened{
 		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,

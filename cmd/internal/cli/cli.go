@@ -94,7 +94,7 @@ func (r *Run) Register(fs *flag.FlagSet) {
 	fs.StringVar(&r.Seed, "seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
 	fs.StringVar(&r.Feed, "feed", "", "serve the witness feed on `ADDR` (IP:port) for a follower off the laptop (drawshow follow)")
 	r.Stage.Register(fs)
-	fs.StringVar(&r.Clock, "clock", "", "the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now); on the stage, rehearsals only")
+	fs.StringVar(&r.Clock, "clock", "", "rehearsals only: the show clock at open, `TIME` as 2006-01-02T15:04[:05] in the show's timezone (default now: an official show runs on the machine's clock)")
 }
 
 // ParseRun parses the run command's arguments: one show file and flags.
@@ -115,9 +115,10 @@ func ParseRun(args []string, stderr io.Writer) (show string, r *Run, err error) 
 	if !r.Headless && (r.Actions != "" || r.Seed != "") {
 		return "", nil, errors.New("--actions and --seed are for --headless runs")
 	}
-	if !r.Headless && r.Clock != "" && !r.Rehearsal {
-		// a rehearsal of a Wednesday show on a Monday; a show is live
-		return "", nil, errors.New("--clock on the stage is for rehearsals: add --rehearsal")
+	if r.Clock != "" && !r.Rehearsal {
+		// a rehearsal of a Wednesday show on a Monday; an official show
+		// runs on the machine's clock, on its own night (issue 24, 25)
+		return "", nil, errors.New("--clock is for rehearsals: an official show runs on the machine's clock (add --rehearsal)")
 	}
 	return pos[0], r, nil
 }
