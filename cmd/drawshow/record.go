@@ -249,6 +249,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds")
 	stillOpen := fs.Bool("open", false, "with --db: a show not closed is still running; check what can be checked of it")
 	showID := fs.String("show", "", "with --db: the show `ID` the commitment, anchors and witness are of (needed when the database holds more than one)")
+	anchorsFile := fs.String("anchors", "", "with --db: the auditor's list of the campaign's official shows, `FILE`, one a line: SHOW_ID COMMITMENT SEQ:HEXPREFIX (the closing chain head); a show that carries anything from a show not on it, or whose commitment or head differs, is refused")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -282,14 +283,30 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		problems = append(append(r.Problems, onPaper...), unverified...)
+		if *anchorsFile != "" {
+			f, err := os.Open(*anchorsFile)
+			if err != nil {
+				return err
+			}
+			list, err := verify.ParseShowAnchors(f)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %v", *anchorsFile, err)
+			}
+			carried, err := db.AgainstShowAnchors(list)
+			if err != nil {
+				return err
+			}
+			problems = append(problems, carried...)
+		}
 		for _, n := range notes {
 			fmt.Fprintln(stdout, "note:", n)
 		}
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
 		}
-	case *stillOpen || *showID != "":
-		return errors.New("--open and --show are for verify --db")
+	case *stillOpen || *showID != "" || *anchorsFile != "":
+		return errors.New("--open, --show and --anchors are for verify --db")
 	case *dbPath == "" && len(pos) == 1:
 		fi, err := os.Stat(pos[0])
 		if err != nil {

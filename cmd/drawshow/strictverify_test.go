@@ -163,3 +163,17 @@ func TestVerifyDBCommitmentNamesItsShow(t *testing.T) {
 	wantVerify(t, 1, []string{"is not the record's"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[true])
 	wantVerify(t, 0, []string{"the commitment matches"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[false])
 }
+
+// TestVerifyDBAnchorsList: verify --db --anchors reads the auditor's list
+// of official shows; a show that carries nothing passes, a list that is
+// not SHOW_ID COMMITMENT SEQ:HEX is refused with its line.
+func TestVerifyDBAnchorsList(t *testing.T) {
+	db := officialNight(t, -1)
+	dir := filepath.Dir(db)
+	good := writeFile(t, dir, "anchors.txt", "# the auditor's official shows\nstrict-night-"+today(t)+" "+strings.Repeat("0", 64)+" 9:0123456789abcdef\n")
+	wantVerify(t, 0, []string{"journal OK"}, "verify", "--db", db, "--anchors", good)
+	bad := writeFile(t, dir, "bad.txt", "strict-night 9:0123456789abcdef\n")
+	if _, stderr, code := runProgram(t, programCmd(t, "verify", "--db", db, "--anchors", bad)); code != 1 || !strings.Contains(stderr, "anchors line 1") {
+		t.Errorf("a bad list: exit %d, %s", code, stderr)
+	}
+}
