@@ -219,11 +219,20 @@ func TestCampaignReport(t *testing.T) {
 		t.Errorf("Finalists sheet %q, want its header alone", fin)
 	}
 
+	// what each show carries, with its sources' anchors: week 2's chest
+	// reads week 1's settlement
+	car := rows(record.CampaignCarriedSheet)
+	if !slices.Equal(car[0], record.CampaignCarriedColumns) || !slices.ContainsFunc(car[1:], func(r []string) bool {
+		return r[0] == shows[2].ID && r[2] == shows[1].ID && r[4] == shows[2].Carried[0].Anchor() && strings.HasPrefix(r[6], "jackpot grc-chest at 20000")
+	}) {
+		t.Errorf("Carried over sheet %q; week 2 carries %+v", car, shows[2].Carried)
+	}
+
 	// the PDF
 	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.CampaignPDF)), "\n"))
 	for _, want := range []string{"Campaign report", "4 official show(s)", record.CampaignTotalRow, "Paid in all " + squeeze(total.Words("ZAR")),
 		"Progressive jackpot ledger", "grc-chest 2024-12-08 " + shows[1].ID + " " + squeeze(show.Money("ZAR", 20000)),
-		"Finalists by month", "No finalist was drawn in these shows.", "Winners of show " + shows[4].ID, "Independent auditor"} {
+		"Finalists by month", "No finalist was drawn in these shows.", "Winners of show " + shows[4].ID, "Independent auditor", "Carried over from show to show", shows[2].ID + " (2024-12-15) carries from"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("campaign.pdf does not say %q", want)
 		}

@@ -4,11 +4,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"drawshow/data/export"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
@@ -128,6 +131,37 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 	wrong[2].Head.Seq--
 	// in the order the sources opened: forged-0 (25 November) first
 	wantCarried(t, db, wrong, "whose closing chain head is ", "whose commitment is "+all[0].Commitment)
+
+	// record.json and the report name the sources, and verify holds
+	// record.json's list to the bins: a source taken out is named
+	out := t.TempDir()
+	rec, err := export.Write(db, ss.ID, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Carried) != 4 || rec.Carried[0].Anchor() != srcs[0].Anchor() || len(rec.Carried[0].Entries) != 1 {
+		t.Errorf("record.json carried %+v", rec.Carried)
+	}
+	report := squeeze(strings.Join(pdfPages(t, filepath.Join(out, "report.pdf")), "\n"))
+	if !strings.Contains(report, "Carried over from earlier shows") || !strings.Contains(report, squeeze(srcs[0].Anchor())) {
+		t.Errorf("report.pdf does not list the sources:\n%s", report)
+	}
+	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify: %+v, %v", r, err)
+	}
+	b, _ := os.ReadFile(filepath.Join(out, "record.json"))
+	var raw map[string]any
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	raw["carried"] = raw["carried"].([]any)[1:]
+	b, _ = json.MarshalIndent(raw, "", "  ")
+	write(t, filepath.Join(out, "record.json"), string(b))
+	if r, err := verify.Dir(out); err != nil || !slices.ContainsFunc(r.Problems, func(p string) bool {
+		return strings.Contains(p, "cash earned 9 entr(ies) from show "+srcs[0].Show+", which the list of sources does not name")
+	}) {
+		t.Errorf("verify of a record.json without a source: %v %q", err, r.Problems)
+	}
 }
 
 // The inflated jackpot: three made-up chest Sundays raised week 2's

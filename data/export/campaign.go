@@ -25,7 +25,11 @@ func CampaignShows(db *store.DB) ([]record.CampaignShow, error) {
 				Date: r.OpenedAt.Format(time.DateOnly), Problem: err.Error()})
 			continue
 		}
-		out = append(out, x.Campaign())
+		c := x.Campaign()
+		if c.Carried, err = db.CarryOver(r.ID); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
 	}
 	return out, nil
 }

@@ -81,5 +81,12 @@ func SetOf(db *store.DB, showID string, started func(bins int)) (*record.Set, er
 		}
 	}
 	x.SetLedger(ledger)
+	if st.Opened.Rules >= 2 {
+		carried, err := db.CarryOver(showID)
+		if err != nil {
+			return nil, err
+		}
+		x.SetCarried(carried)
+	}
 	return x, nil
 }

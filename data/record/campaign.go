@@ -23,6 +23,9 @@ type CampaignShow struct {
 	Ledger    []LedgerLine // its jackpots' settlements
 	Redraws   int          // picks sent back and drawn again
 	Marked    []string     // its draws with more than show.MaxRedraws redraws, "sat-cash (10)"
+	// Carried are the earlier shows it carries anything from, with their
+	// anchors (see Source).
+	Carried []Source
 	// Problem says why the show's record does not fold by the rules;
 	// such a show has nothing else and is in no report.
 	Problem string

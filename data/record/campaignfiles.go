@@ -29,6 +29,7 @@ const (
 	CampaignLedgerSheet    = "Jackpot ledger"
 	CampaignFinalistsSheet = "Finalists"
 	CampaignDeskSheet      = "Prize desk"
+	CampaignCarriedSheet   = "Carried over"
 )
 
 // The tables of campaign.xlsx's sheets; each sheet's header is its first
@@ -91,6 +92,17 @@ var (
 		{"Property", 18, "", func(m monthWinner) any { return m.w.Property }},
 		{"Prize", 26, "", func(m monthWinner) any { return m.w.Prize }},
 	}
+	// campaignCarried's rows are a show's sources: the show, then what it
+	// carries from one earlier show, with that show's anchors.
+	campaignCarried = columns[carriedFrom]{
+		{"Show", 30, "", func(c carriedFrom) any { return c.show }},
+		{"Date", 12, "", func(c carriedFrom) any { return c.date }},
+		{"From show", 30, "", func(c carriedFrom) any { return c.s.Show }},
+		{"From date", 12, "", func(c carriedFrom) any { return c.s.Date }},
+		{"Anchors (SHOW_ID COMMITMENT SEQ:HEX)", 60, "", func(c carriedFrom) any { return c.s.Anchor() }},
+		{"Closed", 8, "", func(c carriedFrom) any { return map[bool]string{true: "yes", false: "no"}[c.s.Closed] }},
+		{"Gives", 60, "", func(c carriedFrom) any { return c.s.Gives() }},
+	}
 )
 
 // campaignDesk is the Prize desk sheet: the desk's campaign week by week.
@@ -108,6 +120,13 @@ var campaignDesk = columns[DeskWeek]{
 	{"Contacted", 10, "", func(w DeskWeek) any { return w.Contacted }},
 }
 
+// carriedFrom is a row of the Carried over sheet: a show, and one earlier
+// show it carries from.
+type carriedFrom struct {
+	show, date string
+	s          Source
+}
+
 type monthWinner struct {
 	month string
 	w     CampaignWinner
@@ -120,6 +139,7 @@ var (
 	CampaignLedgerColumns   = campaignLedger.Heads()
 	CampaignFinalistColumns = campaignFinalists.Heads()
 	CampaignDeskColumns     = campaignDesk.Heads()
+	CampaignCarriedColumns  = campaignCarried.Heads()
 )
 
 // CampaignTotalRow begins the row of campaign.xlsx's Shows sheet that adds
@@ -341,6 +361,28 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, at tim
 		p.Ln(2)
 	}
 
+	g.H2("Carried over from show to show")
+	carried := false
+	for _, s := range shows {
+		if len(s.Carried) == 0 {
+			continue
+		}
+		carried = true
+		g.Room(24)
+		g.Font("B", 10)
+		p.CellFormat(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s (%s) carries from %d earlier show(s):", s.ID, s.Date, len(s.Carried))), "", 1, "L", false, 0, "")
+		for _, c := range s.Carried {
+			g.KV("Anchors", c.Anchor(), true)
+			g.KV("Gives", c.Gives(), false)
+		}
+		p.Ln(1)
+	}
+	if carried {
+		g.Text("Each line of anchors is the auditor's list's for that show (drawshow verify --db FILE --anchors FILE): a show carried from that is not on the list, or whose commitment or closing chain head differs, is refused.")
+	} else {
+		g.Text("No show carries anything from an earlier show.")
+	}
+
 	wcols := []pdfpage.Col{{Title: "Segment", W: 26, Align: "L"}, {Title: "#", W: 8, Align: "R"}, {Title: "Card", W: 30, Align: "L"}, {Title: "Name", W: 38, Align: "L"}, {Title: "Prize", W: 30, Align: "L"}, {Title: "Amount", W: 24, Align: "R"}, {Title: "Outcome", W: 24, Align: "L"}}
 	for _, s := range shows {
 		g.H2(fmt.Sprintf("Winners of show %s (%s)", s.ID, s.Date))
@@ -380,7 +422,7 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 	if err := f.SetSheetName("Sheet1", CampaignSheet(CampaignShowsSheet, rehearsal)); err != nil {
 		return err
 	}
-	for _, n := range []string{CampaignWinnersSheet, CampaignLedgerSheet, CampaignFinalistsSheet, CampaignDeskSheet} {
+	for _, n := range []string{CampaignWinnersSheet, CampaignLedgerSheet, CampaignFinalistsSheet, CampaignDeskSheet, CampaignCarriedSheet} {
 		if _, err := f.NewSheet(CampaignSheet(n, rehearsal)); err != nil {
 			return err
 		}
@@ -432,6 +474,16 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 		s.put(0, campaignDesk.cells(w)...)
 	}
 	s.widths(campaignDesk.widths()...)
+	sheets = append(sheets, s)
+
+	s = &xsheet{f: f, name: CampaignSheet(CampaignCarriedSheet, rehearsal)}
+	s.put(st.header, anys(campaignCarried.Heads())...)
+	for _, c := range shows {
+		for _, src := range c.Carried {
+			s.put(0, campaignCarried.cells(carriedFrom{c.ID, c.Date, src})...)
+		}
+	}
+	s.widths(campaignCarried.widths()...)
 	sheets = append(sheets, s)
 	for _, s := range sheets {
 		if s.err != nil {

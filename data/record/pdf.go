@@ -147,6 +147,7 @@ func (r *report) cover() {
 
 	r.lists(x.st.Lists)
 	r.totals()
+	r.carried()
 
 	r.H2("Commitment, seed and witness")
 	r.KV("Algorithm", o.Algorithm, false)
@@ -353,6 +354,27 @@ func (r *report) jackpot() {
 	}
 	if n == 0 {
 		r.Text("No progressive jackpot in this show: there is no jackpot movement to report.")
+	}
+}
+
+// carried lists the earlier shows the show carries anything from, with
+// their anchors, as the auditor's list of official shows gives them
+// (verify --db --anchors).
+func (r *report) carried() {
+	src := r.x.rec.Carried
+	if len(src) == 0 {
+		return
+	}
+	r.H2("Carried over from earlier shows")
+	r.Text("What this show's draws took from earlier shows of the campaign database, and each show's anchors: its commitment and its closing chain head, as the auditor's list of official shows has them (drawshow verify --db FILE --anchors FILE).")
+	for _, s := range src {
+		r.Room(24)
+		r.KV("Show", s.Show+" ("+s.Date+")", false)
+		r.KV("Anchors", s.Anchor(), true)
+		if !s.Closed {
+			r.KV("", "not closed: its head is its last row so far", false)
+		}
+		r.KV("Gives", s.Gives(), false)
 	}
 }
 

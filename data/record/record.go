@@ -34,6 +34,10 @@ type Record struct {
 	// Restarts are the starts of the program on the open show, each with
 	// the time it was down since the record's last event.
 	Restarts []RecordRestart `json:"restarts,omitempty"`
+	// Carried are the earlier shows of the campaign database the show
+	// carries anything from (barred cards, bonus entries, a jackpot's
+	// ledger), each with its anchors: from rules edition 2.
+	Carried []Source `json:"carried,omitempty"`
 	// Totals adds up the prizes of the show's winners (each draw's are
 	// on the draw).
 	Totals Totals `json:"totals"`

@@ -6,61 +6,16 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
-
-// Source is an earlier show of the campaign database that a show carries
-// something from: barred winners (exclude_winners), bonus entries
-// (bonus_entries) or a jackpot's ledger, with the show's anchors (its
-// commitment and its last chain row: its close, when closed) and what it
-// gives, the cards and entries themselves.
-type Source struct {
-	Show       string
-	Date       string // its date in its timezone: its first at, else its opening
-	Commitment string
-	Closed     bool
-	HeadSeq    int64  // the show's last journal row: show-closed when closed
-	Head       string // that row's hash, hex
-	// Barred are the cards its winners bar from the show's draws, by
-	// segment: "nov-finalists: 6001…".
-	Barred []string
-	// Entries are the bonus entries its wins add to the show's draws.
-	Entries []show.Earned
-	// Jackpot are the settlements of a jackpot's ledger the show reads.
-	Jackpot []show.Settled
-}
-
-// Anchor is the source as a line of the auditor's list of official
-// shows: SHOW_ID COMMITMENT SEQ:HEX (the head's first 16 hex digits).
-func (s Source) Anchor() string {
-	return fmt.Sprintf("%s %s %d:%s", s.Show, s.Commitment, s.HeadSeq, s.Head[:min(len(s.Head), verify.MinAnchor)])
-}
-
-// Gives says what the source gives, in words.
-func (s Source) Gives() string {
-	var w []string
-	if len(s.Barred) > 0 {
-		w = append(w, fmt.Sprintf("%d barred card(s): %s", len(s.Barred), strings.Join(s.Barred, ", ")))
-	}
-	for _, e := range s.Entries {
-		w = append(w, fmt.Sprintf("%d bonus entr(ies) from %d win(s) of %s", e.Entries, e.Wins, e.Segment))
-	}
-	for _, j := range s.Jackpot {
-		r := "not won"
-		if j.Won {
-			r = "won"
-		}
-		w = append(w, fmt.Sprintf("jackpot %s at %d, %s, next %d", j.Name, j.Value, r, j.Next))
-	}
-	return strings.Join(w, "; ")
-}
 
 // CarryOver lists the earlier shows the show showID carries anything
 // from, in the order they were opened: the sources of its bars, bonus
 // entries and jackpot ledgers, read as its fold reads them (from the
 // shows of its own kind, official or rehearsal).
-func (db *DB) CarryOver(showID string) ([]Source, error) {
+func (db *DB) CarryOver(showID string) ([]record.Source, error) {
 	row, err := db.Show(showID)
 	if err != nil {
 		return nil, err
@@ -69,10 +24,10 @@ func (db *DB) CarryOver(showID string) ([]Source, error) {
 	if err != nil {
 		return nil, fmt.Errorf("show %s: its stored show file: %v", showID, err)
 	}
-	by := map[string]*Source{}
-	src := func(id string) *Source {
+	by := map[string]*record.Source{}
+	src := func(id string) *record.Source {
 		if by[id] == nil {
-			by[id] = &Source{Show: id}
+			by[id] = &record.Source{Show: id}
 		}
 		return by[id]
 	}
@@ -139,7 +94,7 @@ func (db *DB) CarryOver(showID string) ([]Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Source
+	var out []record.Source
 	for _, r := range all {
 		s := by[r.ID]
 		if s == nil {

@@ -198,6 +198,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 	}
 	x := record.NewSet(sh, st, text, rows, people)
 	x.SetLedger(ledgerOf(r, dir, st))
+	x.SetCarried(carriedOf(r, dir, st))
 	r.SmallDraws = len(x.Record().SmallDraws)
 	return x, true
 }
@@ -224,6 +225,25 @@ func ledgerOf(r *Report, dir string, st *show.State) map[string][]record.RecordW
 		}
 	}
 	return hist
+}
+
+// carriedOf reads the shows the record carries from, from the export's
+// record.json, the only place an export holds them, and holds them to its
+// bins: every source of an entry or a bar must be named. Which shows they
+// were, a database proves (verify --db --anchors).
+func carriedOf(r *Report, dir string, st *show.State) []record.Source {
+	b, err := os.ReadFile(filepath.Join(dir, record.RecordFile))
+	if err != nil {
+		return nil
+	}
+	var rec record.Record
+	if json.Unmarshal(b, &rec) != nil {
+		return nil
+	}
+	for _, p := range record.CheckCarried(st, rec.Carried) {
+		r.bad("%s: carried: %s", record.RecordFile, p)
+	}
+	return rec.Carried
 }
 
 func readPeople(r *Report, dir string) (map[string]map[string]record.Person, bool) {

@@ -1,0 +1,95 @@
+package record
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"drawshow/show"
+)
+
+// Source is an earlier show of the campaign database that a show carries
+// something from: barred winners (exclude_winners), bonus entries
+// (bonus_entries) or a jackpot's ledger, with the show's anchors (its
+// commitment and its last chain row: its close, when closed) and what it
+// gives, the cards and entries themselves.
+type Source struct {
+	Show       string `json:"show"`
+	Date       string `json:"date"` // its date in its timezone: its first at, else its opening
+	Commitment string `json:"commitment"`
+	Closed     bool   `json:"closed"`
+	HeadSeq    int64  `json:"head_seq"` // the show's last journal row: show-closed when closed
+	Head       string `json:"head"`     // that row's hash, hex
+	// Barred are the cards its winners bar from the show's draws, by
+	// segment: "nov: 6001…".
+	Barred []string `json:"barred,omitempty"`
+	// Entries are the bonus entries its wins add to the show's draws.
+	Entries []show.Earned `json:"entries,omitempty"`
+	// Jackpot are the settlements of a jackpot's ledger the show reads.
+	Jackpot []show.Settled `json:"jackpot,omitempty"`
+}
+
+// Anchor is the source as a line of the auditor's list of official
+// shows: SHOW_ID COMMITMENT SEQ:HEX (the head's first 16 hex digits).
+func (s Source) Anchor() string {
+	return fmt.Sprintf("%s %s %d:%s", s.Show, s.Commitment, s.HeadSeq, s.Head[:min(len(s.Head), 16)])
+}
+
+// Gives says what the source gives, in words.
+func (s Source) Gives() string {
+	var w []string
+	if len(s.Barred) > 0 {
+		w = append(w, fmt.Sprintf("%d barred card(s): %s", len(s.Barred), strings.Join(s.Barred, ", ")))
+	}
+	for _, e := range s.Entries {
+		w = append(w, fmt.Sprintf("%d bonus entr(ies) from %d win(s) of %s", e.Entries, e.Wins, e.Segment))
+	}
+	for _, j := range s.Jackpot {
+		r := "not won"
+		if j.Won {
+			r = "won"
+		}
+		w = append(w, fmt.Sprintf("jackpot %s at %d, %s, next %d", j.Name, j.Value, r, j.Next))
+	}
+	return strings.Join(w, "; ")
+}
+
+// SetCarried sets what the show carries from earlier shows: the
+// exporter's from the database, the verifier's from record.json (only a
+// database proves which shows they were: verify --db --anchors). A
+// record from before rules edition 2 lists none.
+func (x *Set) SetCarried(src []Source) {
+	if x.st.Opened.Rules >= 2 && len(src) > 0 {
+		x.rec.Carried = src
+	}
+}
+
+// CheckCarried holds the record's list of sources to its own bins: every
+// show a frozen bin earned bonus entries from, and every card it kept out
+// as an earlier winner, must be in the list.
+func CheckCarried(st *show.State, src []Source) []string {
+	if st.Opened.Rules < 2 {
+		return nil
+	}
+	var out []string
+	for _, s := range st.Segs {
+		f := s.Frozen
+		if f == nil {
+			continue
+		}
+		for _, e := range f.Earned {
+			if e.Show == st.ID {
+				continue
+			}
+			if !slices.ContainsFunc(src, func(c Source) bool { return c.Show == e.Show && len(c.Entries) > 0 }) {
+				out = append(out, fmt.Sprintf("%s earned %d entr(ies) from show %s, which the list of sources does not name", s.Seg.ID, e.Entries, e.Show))
+			}
+		}
+		for _, card := range f.PastWinners {
+			if !slices.ContainsFunc(src, func(c Source) bool { return slices.Contains(c.Barred, s.Seg.ID+": "+card) }) {
+				out = append(out, fmt.Sprintf("%s kept out %s as an earlier winner, which the list of sources does not name", s.Seg.ID, card))
+			}
+		}
+	}
+	return out
+}
