@@ -52,6 +52,7 @@ type deskLink struct {
 	events    []console.Event
 	seen      int // events read from the record
 	problems  []string
+	carried   []string // what the show carries from earlier shows, with their anchors
 }
 
 func (l *deskLink) Act(line string) error {
@@ -74,6 +75,15 @@ func (l *deskLink) Key(name string) error {
 // where; the stage is attached once it exists.
 func startConsole(f cli.Stage, ss *session.Session, feed *stageFeed, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
 	l := &deskLink{ss: ss, sh: ss.Eng.Show, feed: feed, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
+	// what the campaign's earlier shows give tonight's draws does not
+	// change while the show runs: read once, listed with its sources
+	carried, err := ss.DB.CarryOver(ss.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range carried {
+		l.carried = append(l.carried, fmt.Sprintf("Carried over from show %s (%s): %s; anchors %s", c.Show, c.Date, c.Gives(), c.Anchor()))
+	}
 	keys := make([]string, 0, len(scenes.KeyMap))
 	for k := range scenes.KeyMap {
 		keys = append(keys, k.String())
@@ -230,6 +240,10 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 	for _, p := range l.problems {
 		v.Errors = append(v.Errors, "File: "+p)
 	}
+	if o := st.Opened; o != nil && o.Rules >= 2 {
+		v.Notices = append(v.Notices, "Run: "+record.RunWords(o)+"; the machine's clock said "+o.WallClock.In(l.sh.Location).Format(time.DateTime)+" at open")
+	}
+	v.Notices = append(v.Notices, l.carried...)
 	if n := len(st.Restarts); n > 0 {
 		r := st.Restarts[n-1]
 		v.Notices = append(v.Notices, fmt.Sprintf("drawshow started again at %s, down %s since the record's last event (%d restart(s) tonight, in the report)",
