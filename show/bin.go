@@ -93,38 +93,19 @@ func NewBinBuilder(seg *Segment, removed func(card string) (excluded, barred boo
 // once instead of copying itself over and over.
 func (b *BinBuilder) Grow(n int) { b.entries = slices.Grow(b.entries, n) }
 
+// Fit gives back the room Grow made beyond the entries added, when it is
+// more than one in a hundred: Grow's count was a guess, and the bin is
+// kept.
+func (b *BinBuilder) Fit() {
+	if cap(b.entries)-len(b.entries) > len(b.entries)/100 {
+		b.entries = slices.Clone(b.entries)
+	}
+}
+
 // Add takes the next row of the entry file.
 func (b *BinBuilder) Add(r Row) {
-	b.rows++
-	if !b.seg.Allows(r.Tier) {
-		b.outTier++
-		return
-	}
-	if !b.qualifies(r) {
-		b.filtered++
-		return
-	}
-	if q := b.seg.Qualify; q != nil {
-		spend, visit := q.fails(r, b.since)
-		if spend {
-			b.below++
-			return
-		}
-		if visit {
-			b.noVisit++
-			return
-		}
-	}
-	if ex, bar := b.removed(r.Card); ex || bar {
-		if ex {
-			b.excluded[r.Card] = true
-		} else {
-			b.barred[r.Card] = true
-		}
-		return
-	}
-	if b.past.Has(r.Card) {
-		b.pastOut[r.Card] = true
+	w, ok := b.admit(r)
+	if !ok {
 		return
 	}
 	switch b.seg.Tickets {
@@ -134,28 +115,70 @@ func (b *BinBuilder) Add(r Row) {
 		}
 		if !b.seen[r.Card] { // a finalist both on file and from an earlier draw is in once
 			b.seen[r.Card] = true
-			b.entries = append(b.entries, Entry{Ticket: r.Card, Participant: r.Card, Weight: 1})
+			b.entries = append(b.entries, Entry{Ticket: r.Card, Participant: r.Card, Weight: w})
 		}
 	case Points:
-		w := b.seg.Fixed[r.Tier]
-		if w == 0 && b.seg.PointsPerTicket > 0 {
-			w = r.Points / b.seg.PointsPerTicket
-		}
-		if c := b.seg.Cap[r.Tier]; c > 0 && w > c {
-			b.capped += w - c
-			w = c
-		}
-		if w == 0 {
-			b.zero++
-			return
-		}
 		b.entries = append(b.entries, Entry{Ticket: r.Card, Participant: r.Card, Weight: w})
 	default:
 		if len(b.seg.Cap) > 0 {
 			b.tierOf[r.Card] = r.Tier
 		}
-		b.entries = append(b.entries, Entry{Ticket: r.Ticket, Participant: r.Card, Weight: 1})
+		b.entries = append(b.entries, Entry{Ticket: r.Ticket, Participant: r.Card, Weight: w})
 	}
+}
+
+// admit counts the next row of the entry file and applies the segment's
+// rules to it: it returns the weight of the entry the row makes, and
+// false when the rules keep it out (counted by why).
+func (b *BinBuilder) admit(r Row) (uint64, bool) {
+	b.rows++
+	if !b.seg.Allows(r.Tier) {
+		b.outTier++
+		return 0, false
+	}
+	if !b.qualifies(r) {
+		b.filtered++
+		return 0, false
+	}
+	if q := b.seg.Qualify; q != nil {
+		spend, visit := q.fails(r, b.since)
+		if spend {
+			b.below++
+			return 0, false
+		}
+		if visit {
+			b.noVisit++
+			return 0, false
+		}
+	}
+	if ex, bar := b.removed(r.Card); ex || bar {
+		if ex {
+			b.excluded[r.Card] = true
+		} else {
+			b.barred[r.Card] = true
+		}
+		return 0, false
+	}
+	if b.past.Has(r.Card) {
+		b.pastOut[r.Card] = true
+		return 0, false
+	}
+	if b.seg.Tickets != Points {
+		return 1, true
+	}
+	w := b.seg.Fixed[r.Tier]
+	if w == 0 && b.seg.PointsPerTicket > 0 {
+		w = r.Points / b.seg.PointsPerTicket
+	}
+	if c := b.seg.Cap[r.Tier]; c > 0 && w > c {
+		b.capped += w - c
+		w = c
+	}
+	if w == 0 {
+		b.zero++
+		return 0, false
+	}
+	return w, true
 }
 
 // Bin sorts, applies the per-participant cap of per-row bins, and
@@ -190,28 +213,35 @@ func (b *BinBuilder) Bin() (*Bin, error) {
 	if err != nil {
 		return nil, err
 	}
-	bin := &Bin{
-		Entries:      es,
-		Fingerprint:  Fingerprint(es),
-		Total:        total,
-		Rows:         b.rows,
-		Participants: len(es), // one row per participant, unless numbered below
-		Excluded:     sortedKeys(b.excluded),
-		Barred:       sortedKeys(b.barred),
-		OutOfTier:    b.outTier,
-		Capped:       b.capped,
-		Zero:         b.zero,
-		Filtered:     b.filtered,
-		BelowSpend:   b.below,
-		NoVisit:      b.noVisit,
-	}
-	if len(b.pastOut) > 0 {
-		bin.PastWinners = sortedKeys(b.pastOut)
-	}
+	bin := b.figures(total, Fingerprint(es))
+	bin.Entries = es
+	bin.Participants = len(es) // one row per participant, unless numbered below
 	if b.seg.Tickets == PerRow || b.earned {
 		bin.Participants = bin.numberParticipants()
 	}
 	return bin, nil
+}
+
+// figures is the bin's figures but its entries and participants: what
+// the builder counted, with the total and fingerprint of the entries.
+func (b *BinBuilder) figures(total uint64, fp [32]byte) *Bin {
+	bin := &Bin{
+		Fingerprint: fp,
+		Total:       total,
+		Rows:        b.rows,
+		Excluded:    sortedKeys(b.excluded),
+		Barred:      sortedKeys(b.barred),
+		OutOfTier:   b.outTier,
+		Capped:      b.capped,
+		Zero:        b.zero,
+		Filtered:    b.filtered,
+		BelowSpend:  b.below,
+		NoVisit:     b.noVisit,
+	}
+	if len(b.pastOut) > 0 {
+		bin.PastWinners = sortedKeys(b.pastOut)
+	}
+	return bin
 }
 
 // qualifies applies a bonus jackpot's rules: the minimum spend of the

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -44,7 +45,46 @@ func mustBin(t *testing.T, seg Segment, rows []Row, excluded, barred []string) *
 			t.Fatalf("entry with no ticket: %+v", e)
 		}
 	}
+	tallied, err := tallyBin(t, seg, rows, excluded, barred)
+	sameFigures(t, bin, tallied, err)
 	return bin
+}
+
+// tallyBin is buildBin through a Tally, each card numbered in the order
+// first seen.
+func tallyBin(t *testing.T, seg Segment, rows []Row, excluded, barred []string) (*Bin, error) {
+	t.Helper()
+	seg = mkShow(seg).Segments[0]
+	b := NewBinBuilder(&seg, func(c string) (bool, bool) {
+		return slices.Contains(excluded, c), slices.Contains(barred, c)
+	})
+	who := map[string]int32{}
+	var cards []string
+	tally := b.Tally(func(dst []byte, i int32) []byte { return append(dst, cards[i]...) })
+	for _, r := range rows {
+		id, ok := who[r.Card]
+		if !ok {
+			id = int32(len(cards))
+			who[r.Card] = id
+			cards = append(cards, r.Card)
+		}
+		tally.Add(r, id)
+	}
+	return tally.Bin()
+}
+
+// sameFigures fails unless tallied has every figure of bin and no
+// entries.
+func sameFigures(t *testing.T, bin *Bin, tallied *Bin, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("tally: %v", err)
+	}
+	want := *bin
+	want.Entries, want.pid = nil, nil
+	if !reflect.DeepEqual(*tallied, want) {
+		t.Fatalf("tally:\n%+v\nwant\n%+v", *tallied, want)
+	}
 }
 
 type ew struct {

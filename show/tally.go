@@ -1,0 +1,238 @@
+package show
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+)
+
+// Tally is a BinBuilder that keeps of each entry what the bin's figures
+// need, 16 bytes and no string, instead of the entry: its Bin has every
+// figure BinBuilder.Bin gives (rows, participants, total, fingerprint
+// and what was kept out) and no entries. Check builds it over files of
+// millions of rows, whose bins it does not keep. It takes no bonus
+// entries (AddEarned).
+//
+// A participant is a number that the caller gives with each row, the
+// same for every row of one card and different for different cards, and
+// card writes the card of a number.
+type Tally struct {
+	b      *BinBuilder
+	card   func(dst []byte, who int32) []byte
+	recs   []tallyEntry
+	long   []byte   // the tickets past 8 bytes or holding a NUL: each its length (uvarint), then its bytes
+	weight []uint64 // a points bin's weight of each participant
+	tier   []Tier   // a per-row bin with a cap: the tier of each participant's last row
+	in     []uint64 // tickets: one, the participants in so far (a bit each)
+	most   int32    // the highest participant number given
+}
+
+// tallyEntry is an entry as a Tally keeps it.
+type tallyEntry struct {
+	key uint64 // the ticket's first 8 bytes, big-endian, zeros after a shorter one
+	who int32  // the participant
+	ext uint32 // 0: the ticket is key's bytes; else 1 + where it starts in long
+}
+
+// Tally turns the builder into a Tally, given how a participant's card
+// is written. Rows go to the Tally from then on.
+func (b *BinBuilder) Tally(card func(dst []byte, who int32) []byte) *Tally {
+	return &Tally{b: b, card: card, most: -1}
+}
+
+// Grow makes room for n more entries.
+func (t *Tally) Grow(n int) { t.recs = slices.Grow(t.recs, n) }
+
+// Add takes the next row of the entry file, whose card is participant who.
+func (t *Tally) Add(r Row, who int32) {
+	w, ok := t.b.admit(r)
+	if !ok {
+		return
+	}
+	t.most = max(t.most, who)
+	ticket := r.Ticket
+	switch t.b.seg.Tickets {
+	case One:
+		if setBit(&t.in, who) {
+			return // a finalist is in once
+		}
+		ticket = r.Card
+	case Points:
+		ticket = r.Card
+		t.weight = grownTo(t.weight, who)
+		t.weight[who] = w
+	default:
+		if len(t.b.seg.Cap) > 0 {
+			t.tier = grownTo(t.tier, who)
+			t.tier[who] = r.Tier
+		}
+	}
+	e := tallyEntry{who: who}
+	var k [8]byte
+	copy(k[:], ticket)
+	e.key = binary.BigEndian.Uint64(k[:])
+	if len(ticket) > 8 || bytes.IndexByte(k[:len(ticket)], 0) >= 0 {
+		e.ext = uint32(len(t.long)) + 1
+		t.long = binary.AppendUvarint(t.long, uint64(len(ticket)))
+		t.long = append(t.long, ticket...)
+	}
+	t.recs = append(t.recs, e)
+}
+
+// grownTo is s long enough to hold index i.
+func grownTo[T any](s []T, i int32) []T {
+	if int(i) < len(s) {
+		return s
+	}
+	return append(s, make([]T, int(i)+1-len(s))...)
+}
+
+// setBit sets bit i of *s, and reports whether it was set already.
+func setBit(s *[]uint64, i int32) bool {
+	*s = grownTo(*s, i/64)
+	w, m := &(*s)[i/64], uint64(1)<<(i%64)
+	was := *w&m != 0
+	*w |= m
+	return was
+}
+
+// ticket appends e's ticket to dst.
+func (t *Tally) ticket(dst []byte, e tallyEntry) []byte {
+	if e.ext != 0 {
+		return append(dst, t.longTicket(e.ext)...)
+	}
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], e.key)
+	return append(dst, bytes.TrimRight(k[:], "\x00")...)
+}
+
+func (t *Tally) longTicket(ext uint32) []byte {
+	n, w := binary.Uvarint(t.long[ext-1:])
+	start := int(ext-1) + w
+	return t.long[start : start+int(n)]
+}
+
+// compare orders entries as SortEntries does: by ticket, byte by byte.
+func (t *Tally) compare(a, b tallyEntry) int {
+	if c := cmp.Compare(a.key, b.key); c != 0 {
+		return c
+	}
+	if a.ext == 0 || b.ext == 0 { // the shorter ticket is the other's start
+		return cmp.Compare(a.ext, b.ext)
+	}
+	return bytes.Compare(t.longTicket(a.ext), t.longTicket(b.ext))
+}
+
+// sort puts the entries in canonical order, on two cores where there are
+// two, as SortEntries does.
+func (t *Tally) sort() {
+	es := t.recs
+	if len(es) < parallelSort || runtime.GOMAXPROCS(0) < 2 {
+		slices.SortFunc(es, t.compare)
+		return
+	}
+	a, b, c := es[0], es[len(es)/2], es[len(es)-1]
+	if t.compare(a, b) > 0 {
+		a, b = b, a
+	}
+	if t.compare(b, c) > 0 {
+		b = c
+	}
+	if t.compare(a, b) > 0 {
+		b = a
+	}
+	p := b
+	lo := 0 // es[:lo] < p <= es[lo:]
+	for i := range es {
+		if t.compare(es[i], p) < 0 {
+			es[lo], es[i] = es[i], es[lo]
+			lo++
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { slices.SortFunc(es[:lo], t.compare) })
+	slices.SortFunc(es[lo:], t.compare)
+	wg.Wait()
+}
+
+// Bin sorts the entries, applies the per-participant cap of per-row bins
+// and returns the bin's figures, as BinBuilder.Bin would give them, with
+// no entries.
+func (t *Tally) Bin() (*Bin, error) {
+	t.sort()
+	es := t.recs
+	var buf []byte
+	for i := 1; i < len(es); i++ {
+		if t.compare(es[i], es[i-1]) == 0 {
+			return nil, fmt.Errorf("ticket %q appears twice in the bin", t.ticket(buf[:0], es[i]))
+		}
+	}
+	seg := t.b.seg
+	if seg.Tickets != Points && len(seg.Cap) > 0 {
+		count := make([]uint64, t.most+1)
+		kept := es[:0]
+		for _, e := range es {
+			var tier Tier
+			if int(e.who) < len(t.tier) {
+				tier = t.tier[e.who]
+			}
+			if c := seg.Cap[tier]; c > 0 && count[e.who] >= c {
+				t.b.capped++
+				continue
+			}
+			count[e.who]++
+			kept = append(kept, e)
+		}
+		es = kept
+	}
+	var total uint64
+	var people []uint64 // per-row: the participants counted (a bit each)
+	participants := len(es)
+	if seg.Tickets == PerRow {
+		participants = 0
+	}
+	h := sha256.New()
+	buf = buf[:0] // lines, hashed 64 KiB at a time
+	for _, e := range es {
+		w := uint64(1)
+		if seg.Tickets == Points {
+			w = t.weight[e.who]
+		}
+		if total+w < total {
+			return nil, errors.New("total weight exceeds 2^64-1")
+		}
+		total += w
+		line := len(buf)
+		buf = t.ticket(buf, e)
+		ticket := len(buf)
+		buf = append(buf, '\t')
+		if seg.Tickets == PerRow {
+			buf = t.card(buf, e.who)
+			if !setBit(&people, e.who) {
+				participants++
+			}
+		} else {
+			buf = append(buf, buf[line:ticket]...) // the ticket is the card
+		}
+		buf = append(buf, '\t')
+		buf = strconv.AppendUint(buf, w, 10)
+		buf = append(buf, '\n')
+		if len(buf) >= 64<<10 {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	h.Write(buf)
+	var fp [32]byte
+	h.Sum(fp[:0])
+	bin := t.b.figures(total, fp)
+	bin.Participants = participants
+	return bin, nil
+}

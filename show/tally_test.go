@@ -1,0 +1,70 @@
+package show
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestTallyAsBin: a Tally's figures are a BinBuilder's, over random
+// rows of each kind of bin, with caps, tier lists, exclusions and
+// tickets of every length, many sharing their first 8 bytes.
+func TestTallyAsBin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	tiers := []Tier{NoTier, Ace, King, Queen, Jack, Ten}
+	segs := []Segment{
+		{ID: "s"},
+		{ID: "s", Tiers: []Tier{Ace, King, Ten}},
+		{ID: "s", Cap: map[Tier]uint64{Ace: 2, King: 1}},
+		{ID: "s", Tickets: Points, PointsPerTicket: 300, Cap: map[Tier]uint64{Ace: 4}, Fixed: map[Tier]uint64{Jack: 2}},
+		{ID: "s", Tickets: One},
+	}
+	for n, seg := range segs {
+		for _, size := range []int{0, 1, 50, 3000, 40_000} {
+			var rows []Row
+			used := map[string]bool{}
+			cards := max(size/4, 1)
+			if seg.Tickets != PerRow {
+				cards = size
+			}
+			for i := range size {
+				var ticket string
+				for ticket == "" || used[ticket] {
+					switch rng.IntN(4) {
+					case 0:
+						ticket = fmt.Sprint(rng.IntN(size * 10))
+					case 1:
+						ticket = "12345678" + fmt.Sprint(rng.IntN(size*10)) // past 8 bytes, one prefix
+					case 2:
+						ticket = strings.Repeat("9", rng.IntN(12)+1)
+					default:
+						ticket = fmt.Sprintf("R%07d/%d", rng.IntN(size*10), rng.IntN(3))
+					}
+				}
+				used[ticket] = true
+				card := fmt.Sprintf("C%d", rng.IntN(cards))
+				if seg.Tickets != PerRow {
+					card = fmt.Sprintf("C%d", i) // one row a card
+					if rng.IntN(3) == 0 {
+						card = "1234567890123" + card // long cards, one prefix
+					}
+				}
+				rows = append(rows, Row{Ticket: ticket, Card: card, Tier: tiers[rng.IntN(len(tiers))], Points: uint64(rng.IntN(3000))})
+			}
+			excluded := []string{"C3", "C7", "1234567890123C5"}
+			bin, err := buildBin(t, seg, rows, excluded, []string{"C9"})
+			if err != nil {
+				t.Fatalf("segment %d, %d rows: %v", n, size, err)
+			}
+			tallied, err := tallyBin(t, seg, rows, excluded, []string{"C9"})
+			sameFigures(t, bin, tallied, err)
+		}
+	}
+	// a ticket twice is the same error either way
+	rows := []Row{{Ticket: "123456789", Card: "a"}, {Ticket: "1", Card: "b"}, {Ticket: "123456789", Card: "c"}}
+	_, want := buildBin(t, Segment{ID: "s"}, rows, nil, nil)
+	if _, err := tallyBin(t, Segment{ID: "s"}, rows, nil, nil); err == nil || err.Error() != want.Error() {
+		t.Fatalf("tally: %v, want %v", err, want)
+	}
+}
