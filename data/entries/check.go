@@ -1,9 +1,7 @@
 package entries
 
 import (
-	"encoding/binary"
 	"fmt"
-	"hash/maphash"
 	"slices"
 	"strings"
 	"time"
@@ -50,29 +48,28 @@ func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
 // CheckPast is Check with the winners of earlier shows that the segment's
 // exclude_winners bars (check --db).
 func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, error) {
-	return CheckCards(seg, excluded, past, nil)
+	return checkFile(seg, excluded, past, nil, true)
 }
 
 // CheckCards is CheckPast that calls each with every card of the file,
-// once a card, as the bin is built: check matches the lists to them.
+// once a card, as the bin is built (check matches the lists to them; the
+// string holds on to its row), and that keeps of the bin its figures
+// only, as DropEntries leaves them: a file of 5 000 000 rows is checked
+// in about 40 bytes a row (the key log and the tally), where its entries
+// would take 50 more.
 func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(card string)) (*SegmentCheck, error) {
+	return checkFile(seg, excluded, past, each, false)
+}
+
+// checkFile is CheckCards, keeping the bin's entries when entries is set.
+//
+// The file is read once, and the bin built as its rows are: when a row
+// has a problem the bin is thrown away, as an import rolls back.
+func checkFile(seg *show.Segment, excluded, past map[string]bool, each func(card string), entries bool) (*SegmentCheck, error) {
 	if seg.Entries == "" {
 		return &SegmentCheck{Bin: &show.Bin{}, Made: true}, nil
 	}
-	// The file is read twice, so that the key log of the first read and
-	// the bin of the second are not held at once (2 000 000 rows: 40 and
-	// 120 MB): first every check, duplicates included, holding no row;
-	// then the bin, of the rows now known, which must be the same rows.
 	need, cols := NeedOf(seg), Columns(seg.Columns)
-	seed := maphash.MakeSeed()
-	first := newRowDigest(seed)
-	st, err := Read(seg.Entries, seg.Sheet, cols, need, first.add)
-	if err != nil {
-		return nil, err
-	}
-	if betweenReads != nil {
-		betweenReads()
-	}
 	t, err := openTable(seg.Entries, seg.Sheet)
 	if err != nil {
 		return nil, err
@@ -86,46 +83,76 @@ func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(car
 		day = seg.At
 	}
 	b.VisitsSince(day.Format(time.DateOnly))
-	b.Grow(first.rows)
+	ids := newCardIDs()
 	// The bin keeps each row's ticket and card: copies of their own, each
 	// card once, rather than the strings the reader gives, which hold on
 	// to the whole row (60 bytes and more a row, 120 MB of 2 000 000).
-	cards := map[string]string{}
+	// Its figures alone need the cards' numbers, no string at all.
+	var cards []string // by number, when the entries are kept
+	var tally *show.Tally
+	if !entries {
+		tally = b.Tally(ids.appendCard)
+	}
+	var seen []uint64 // the cards given to each, by number: a bit each
+	people := 0
 	var props, areas counter
 	devices := map[string]bool{}
-	second := newRowDigest(seed)
-	_, err = readRows(t, cols, need, false, func(r Row) error {
-		second.add(r)
-		card, ok := cards[r.Card]
-		if !ok {
-			card = strings.Clone(r.Card)
-			cards[card] = card
-			if each != nil {
-				each(card)
+	rows := 0
+	st, err := readRows(t, cols, need, ids, func(r Row, id int32) error {
+		if rows++; reserveAt(rows) > 0 {
+			n := min(t.estimateRows(rows)*21/20, reserveAt(rows))
+			if tally != nil {
+				tally.Grow(max(n-rows, 0))
+			} else {
+				b.Grow(max(n-rows, 0))
 			}
 		}
-		r.Card = card
-		if r.Ticket != "" {
-			r.Ticket = strings.Clone(r.Ticket)
+		if int(id/64) >= len(seen) {
+			seen = append(seen, make([]uint64, int(id/64)+1-len(seen))...)
 		}
-		b.Add(r.Row)
+		if w, bit := &seen[id/64], uint64(1)<<(id%64); *w&bit == 0 {
+			*w |= bit
+			people++
+			if each != nil {
+				each(r.Card)
+			}
+		}
 		if need.Property != Ignore {
 			props.add(r.Property)
 		}
 		if need.Area != Ignore {
 			areas.add(r.Area)
-			devices[r.Ticket] = true
+			if !devices[r.Ticket] {
+				devices[strings.Clone(r.Ticket)] = true
+			}
 		}
+		if tally != nil {
+			tally.Add(r.Row, id)
+			return nil
+		}
+		if int(id) >= len(cards) {
+			cards = append(cards, make([]string, int(id)+1-len(cards))...)
+		}
+		if cards[id] == "" {
+			cards[id] = strings.Clone(r.Card)
+		}
+		r.Card = cards[id]
+		if r.Ticket != "" {
+			r.Ticket = strings.Clone(r.Ticket)
+		}
+		b.Add(r.Row)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if second.rows != first.rows || second.h.Sum64() != first.h.Sum64() {
-		return nil, fmt.Errorf("%s: the file changed while check read it: check it again once it is saved", seg.Entries)
+	var bin *show.Bin
+	if tally != nil {
+		bin, err = tally.Bin()
+	} else {
+		b.Fit()
+		bin, err = b.Bin()
 	}
-	people := len(cards) // and cards is garbage before the bin is sorted and numbered
-	bin, err := b.Bin()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", seg.Entries, err)
 	}
@@ -201,37 +228,4 @@ func FormatCounts(cs []Count) string {
 		parts[i] = fmt.Sprintf("%s %d", name, n.N)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// betweenReads, when set, runs between Check's two reads of a file: a
-// test changes the file there.
-var betweenReads func()
-
-// rowDigest hashes the rows of an entry file, as the bin and check read
-// them, in order: two reads that give the same digest read the same rows.
-type rowDigest struct {
-	h    maphash.Hash
-	rows int
-}
-
-func newRowDigest(seed maphash.Seed) *rowDigest {
-	d := &rowDigest{}
-	d.h.SetSeed(seed)
-	return d
-}
-
-func (d *rowDigest) add(r Row) error {
-	d.rows++
-	var n [8 * 5]byte
-	binary.LittleEndian.PutUint64(n[0:], uint64(r.Line))
-	binary.LittleEndian.PutUint64(n[8:], uint64(r.Tier))
-	binary.LittleEndian.PutUint64(n[16:], r.Points)
-	binary.LittleEndian.PutUint64(n[24:], r.Spend)
-	d.h.Write(n[:32])
-	for _, s := range []string{r.Ticket, r.Card, r.Area, r.Property} {
-		binary.LittleEndian.PutUint64(n[32:], uint64(len(s)))
-		d.h.Write(n[32:])
-		d.h.WriteString(s)
-	}
-	return nil
 }

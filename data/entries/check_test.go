@@ -1,6 +1,7 @@
 package entries
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -9,29 +10,38 @@ import (
 	"drawshow/show"
 )
 
-// TestCheckTwoReads: check reads an entry file twice (the checks, then
-// the bin); a file changed between the reads is an error, not a bin of
-// rows the first read did not check.
-func TestCheckTwoReads(t *testing.T) {
+// TestCheckReadsOnce: check reads an entry file once, checking its rows
+// and building the bin as it goes, so the bin is of the very rows
+// checked: a file that another open would find changed (a FIFO, a file
+// saved while check runs) cannot give the bin rows the checks did not
+// see. A problem found in a later row, or a duplicate found only at the
+// end, leaves no bin.
+func TestCheckReadsOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "entries.csv")
-	filetest.Write(t, path, "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n")
+	official := "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n"
+	filetest.Write(t, path, official)
 	seg := &show.Segment{ID: "sat", Tickets: show.PerRow, Entries: path}
-	c, err := Check(seg, map[string]bool{"C2": true})
-	if err != nil || c.Bin.Rows != 3 || c.People != 2 || len(c.Bin.Entries) != 2 || c.Bin.Participants != 1 || !reflect.DeepEqual(c.Bin.Excluded, []string{"C2"}) {
-		t.Fatalf("check: %+v, %v", c, err)
-	}
-	for _, changed := range []string{
-		"Ticket,Card\nT1,C1\nT2,C2\nT3,C3\n",        // another card
-		"Ticket,Card\nT1,C1\nT2,C2\n\nT3,C1\n",      // a row moved down
-		"Ticket,Card\nT1,C1\nT2,C2\nT3,C1\nT4,C4\n", // a row more
-		"Ticket,Card\nT1,C1\nT2,C2\nT2,C1\n",        // a duplicate the second read does not look for
-	} {
-		betweenReads = func() { filetest.Write(t, path, changed) }
-		_, err := Check(seg, nil)
-		betweenReads = nil
-		if err == nil || err.Error() != path+": the file changed while check read it: check it again once it is saved" {
-			t.Errorf("%q: err %v", changed, err)
+	opens := twoFaced(t, []byte(official), []byte("Ticket,Card\nT1,C1\nT2,C2\nT3,C3\nT4,C4\n"))
+	for _, entries := range []bool{true, false} {
+		*opens = 0
+		c, err := checkFile(seg, map[string]bool{"C2": true}, nil, nil, entries)
+		if err != nil || *opens != 1 || c.Bin.Rows != 3 || c.People != 2 || c.Bin.Participants != 1 || c.Bin.Total != 2 || !reflect.DeepEqual(c.Bin.Excluded, []string{"C2"}) {
+			t.Fatalf("entries %v: %d opens, %+v, %v", entries, *opens, c, err)
 		}
-		filetest.Write(t, path, "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n")
+		if len(c.Bin.Entries) != map[bool]int{true: 2}[entries] {
+			t.Errorf("entries %v: %d entries", entries, len(c.Bin.Entries))
+		}
+	}
+	openFile = os.Open
+	for _, bad := range []string{
+		"Ticket,Card\nT1,C1\nT2,C2\nT1,C1\n", // a duplicate, known at the end
+		"Ticket,Card\nT1,C1\nT2,\nT3,C1\n",   // a card missing on a row in the middle
+	} {
+		filetest.Write(t, path, bad)
+		for _, entries := range []bool{true, false} {
+			if c, err := checkFile(seg, nil, nil, nil, entries); err == nil || c != nil {
+				t.Errorf("%q: %+v, %v", bad, c, err)
+			}
+		}
 	}
 }

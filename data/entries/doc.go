@@ -6,6 +6,6 @@
 // are normalised before any match (NormCard, NormTicket), the limits that
 // keep a hostile file from costing more than its first bad line, and the
 // errors that name the file, row, column and value (FileError, CellError).
-// Check reads a segment's entry file twice, as an import would, and builds
-// the bin it would freeze. It knows no SQL: the store imports what it reads.
+// Check reads a segment's entry file once, as an import would, and builds
+// the bin it would freeze as it goes. It knows no SQL: the store imports what it reads.
 package entries

@@ -286,13 +286,12 @@ func ReadProgress(path, sheet string, cols Columns, need Need, fn func(Row) erro
 
 // entriesOf is Read of an open table.
 func entriesOf(t *tableReader, cols Columns, need Need, fn func(Row) error) (Stats, error) {
-	return readRows(t, cols, need, true, fn)
+	return readRows(t, cols, need, newCardIDs(), func(r Row, _ int32) error { return fn(r) })
 }
 
-// readRows is entriesOf, looking for duplicate tickets (or cards) only
-// when dupes is set: a second read of a file whose every row has passed
-// needs no key log.
-func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) error) (Stats, error) {
+// readRows is entriesOf, numbering the cards in ids as it goes: it gives
+// fn each row's card's number too.
+func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r Row, card int32) error) (Stats, error) {
 	var st Stats
 	path := t.path
 	t.want = need.HeaderRow
@@ -343,11 +342,7 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 
 	fe = &FileError{File: path}
 	// The tickets, or the cards when a row is a participant.
-	var keys *keyLog
-	var twins *cardTwins
-	if dupes {
-		keys, twins = newKeyLog(), newCardTwins()
-	}
+	keys := newKeyLog()
 	var tiers tierCache
 
 	// Summary rows seen since the last entry: dropped if the file ends on
@@ -379,10 +374,10 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 			read, size := t.src.progress()
 			t.progressFn(Progress{Rows: st.Rows, Read: read, Size: size})
 		}
-		if st.Rows == 1000 {
+		if n := reserveAt(st.Rows); n > 0 {
 			// Size the key log from the rows so far rather than by repeated
 			// growth; the cap bounds a guess made from unusually short rows.
-			keys.reserve(min(t.estimateRows(st.Rows)*21/20, 1<<22), keys.keyLen())
+			keys.reserve(min(t.estimateRows(st.Rows)*21/20, n), keys.keyLen())
 		}
 		c := rowCheck{fe: fe, line: t.Line(), ok: fe.Total == 0}
 		r := Row{Line: c.line}
@@ -400,7 +395,8 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 		if !need.Ticket && r.Card != "" {
 			keys.add(r.Card, c.line)
 		}
-		if other, row, ok := twins.add(r.Card, c.line); ok {
+		id, other, row, twin := ids.id(r.Card, c.line)
+		if twin {
 			c.bad(colCard, r.Card, twinMsg(r.Card, other, row))
 		}
 		if need.One && r.Name == "" {
@@ -471,7 +467,7 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 				r.Extra[header[i]] = cell(rec, i)
 			}
 		}
-		if err := fn(r); err != nil {
+		if err := fn(r, id); err != nil {
 			return st, err
 		}
 	}
@@ -511,6 +507,19 @@ func readRows(t *tableReader, cols Columns, need Need, dupes bool, fn func(Row) 
 	var err error
 	st.SHA256, err = t.SHA256()
 	return st, err
+}
+
+// reserveAt is the most rows to make room for once read rows are read:
+// the rows are guessed once, from the first 65 536 (rows shorter at the
+// top of the file than below it give too many), and room made for up to
+// 67 108 864; 0 at any other count. Before that the log grows as it
+// must; after it, only if the guess was short. Made once, the room is
+// never copied to a larger one beside itself.
+func reserveAt(read int) int {
+	if read == 1<<16 {
+		return 1 << 26
+	}
+	return 0
 }
 
 // rowCheck collects the problems of one row.

@@ -2,7 +2,8 @@ package entries
 
 import (
 	"fmt"
-	"hash/maphash"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -175,48 +176,198 @@ func describeRune(r rune) string {
 	return fmt.Sprintf("U+%04X (%s)", r, name)
 }
 
-// cardTwins finds two cards of one file that are one number but for
-// leading zeros ("0060012345" and "60012345"): a list's card would match
-// both (show.CardKey), so a file that holds both is refused. It keeps,
-// for each key of a card of digits alone, the first row and how many
-// leading zeros its card had, from which that card is written again:
-// 16 bytes a card and no strings, as a file of 2 000 000 cards needs.
-// Two keys are told apart by a 64-bit hash; the chance that two keys
-// of such a file share one is below one in a billion. A nil cardTwins
-// finds none.
-type cardTwins struct {
-	seed  maphash.Seed
-	last  string            // the card of the row before: files list a card's tickets together
-	first map[uint64]uint64 // key's hash → row<<32 | leading zeros of its first card
+// cardIDs numbers the cards of one file, from 0 in the order first seen,
+// so that check's bin keeps a card's number rather than its string, and
+// finds two cards of the file that are one number but for leading zeros
+// ("0060012345" and "60012345"): a list's card would match both
+// (show.CardKey), so a file that holds both is refused. One lookup a row
+// does both. A card of digits is found by its key's value (up to 19
+// digits; a longer key by its text) beside how many leading zeros its
+// first card had, from which that card is written again; any other card
+// by its text. A nil cardIDs numbers nothing and finds no twins.
+type cardIDs struct {
+	last   string // the card of the row before: files list a card's tickets together
+	lastID int32
+	twin   string            // the last card of digits: not looked at again for a twin
+	byKey  keyTable          // a key of up to 19 digits → id<<8 | its first card's leading zeros (255: zerosOf)
+	byText map[string]uint64 // a longer key, or a card that is not digits alone → the same
+	// zerosOf holds the leading zeros of an id's first card when there
+	// are 255 or more.
+	zerosOf map[int32]int
+	first   []int32  // the row each id was first seen on
+	desc    []uint64 // how to write each id's card: zeros<<60 | key's value, or 1<<63 | index in text
+	text    []string // the cards desc cannot hold
 }
 
-func newCardTwins() *cardTwins {
-	return &cardTwins{seed: maphash.MakeSeed(), first: map[uint64]uint64{}}
+func newCardIDs() *cardIDs {
+	return &cardIDs{lastID: -1, byKey: newKeyTable(), byText: map[string]uint64{}}
 }
 
-// add takes the card, as NormCard gives it, of row. It returns the card
-// and row of an earlier card that is the same number but for leading
-// zeros, and whether there is one.
-func (k *cardTwins) add(card string, row int) (string, int, bool) {
-	if k == nil || card == k.last || !isDigits(card) {
-		return "", 0, false
+// n is how many cards have been numbered.
+func (k *cardIDs) n() int { return len(k.first) }
+
+// id takes the card, as NormCard gives it, of row. It returns the card's
+// number, and the card and row of an earlier card that is the same
+// number but for leading zeros, when there is one (then the number is
+// that card's, and the row is refused). A card the row before had is not
+// looked at again for a twin, as a file lists a card's tickets together.
+func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int, twin bool) {
+	if k == nil || card == "" {
+		return -1, "", 0, false
 	}
-	k.last = card
+	if card == k.last {
+		return k.lastID, "", 0, false
+	}
+	if !isDigits(card) {
+		v, ok := k.byText[card]
+		if !ok {
+			card = strings.Clone(card)
+			v = k.number(row, 0, 1<<63|uint64(len(k.text)))
+			k.text = append(k.text, card)
+			k.byText[card] = v
+		}
+		k.last, k.lastID = card, int32(v>>8)
+		return k.lastID, "", 0, false
+	}
 	key := show.CardKey(card)
-	zeros := uint64(len(card) - len(key))
+	zeros := len(card) - len(key)
 	if key == "0" { // 0, 00, …: every zero but one is a leading zero
-		zeros = uint64(len(card) - 1)
+		zeros = len(card) - 1
 	}
-	h := maphash.String(k.seed, key)
-	v, ok := k.first[h]
+	value, short := parseDigits(key)
+	short = short && len(key) <= 19
+	var v uint64
+	var ok bool
+	if short {
+		v, ok = k.byKey.get(value)
+	} else {
+		v, ok = k.byText[key]
+	}
 	if !ok {
-		k.first[h] = uint64(row)<<32 | zeros
-		return "", 0, false
+		desc := uint64(zeros)<<60 | value
+		if !short || zeros > 7 || value >= 1<<60 {
+			desc = 1<<63 | uint64(len(k.text))
+			k.text = append(k.text, strings.Clone(card))
+		}
+		v = k.number(row, zeros, desc)
+		if short {
+			k.byKey.put(value, v)
+		} else {
+			k.byText[strings.Clone(key)] = v
+		}
 	}
-	if z := v & 0xffffffff; z != zeros {
-		return strings.Repeat("0", int(z)) + key, int(v >> 32), true
+	id = int32(v >> 8)
+	k.last, k.lastID = card, id
+	if card == k.twin {
+		return id, "", 0, false
 	}
-	return "", 0, false
+	k.twin = card
+	first := int(v & 0xff)
+	if first == 0xff {
+		first = k.zerosOf[id]
+	}
+	if first != zeros {
+		return id, strings.Repeat("0", first) + key, int(k.first[id]), true
+	}
+	return id, "", 0, false
+}
+
+// keyTable maps a number to a value, for millions of them: open
+// addressing, each slot 16 bytes holding the number and its value, half
+// the slots empty, so that a look-up (one a row) reads one cache line
+// where Go's map reads two. The numbers are mixed with a seed of the
+// process's, so a file cannot be made to crowd a slot.
+type keyTable struct {
+	slots []keySlot
+	n     int
+	seed  uint64
+}
+
+// keySlot holds a number plus one (0: the slot is empty) and its value.
+type keySlot struct{ key, val uint64 }
+
+func newKeyTable() keyTable {
+	return keyTable{slots: make([]keySlot, 1<<10), seed: rand.Uint64()}
+}
+
+// at is where key's look-up starts.
+func (t *keyTable) at(key uint64) uint64 {
+	h := key ^ t.seed // murmur3's finaliser
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h & uint64(len(t.slots)-1)
+}
+
+func (t *keyTable) get(key uint64) (uint64, bool) {
+	mask := uint64(len(t.slots) - 1)
+	for i := t.at(key); ; i = (i + 1) & mask {
+		switch s := &t.slots[i]; s.key {
+		case key + 1:
+			return s.val, true
+		case 0:
+			return 0, false
+		}
+	}
+}
+
+// put adds key, which the table does not hold.
+func (t *keyTable) put(key, val uint64) {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]keySlot, 2*len(old))
+		t.n = 0
+		for _, s := range old {
+			if s.key != 0 {
+				t.put(s.key-1, s.val)
+			}
+		}
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := t.at(key)
+	for t.slots[i].key != 0 {
+		i = (i + 1) & mask
+	}
+	t.slots[i] = keySlot{key + 1, val}
+	t.n++
+}
+
+// number numbers a new card, first seen on row with zeros leading zeros,
+// written again from desc, and returns its value in byKey or byText.
+func (k *cardIDs) number(row, zeros int, desc uint64) uint64 {
+	id := int32(len(k.first))
+	k.first = append(k.first, int32(row))
+	k.desc = append(k.desc, desc)
+	if zeros >= 0xff {
+		if k.zerosOf == nil {
+			k.zerosOf = map[int32]int{}
+		}
+		k.zerosOf[id] = zeros
+		return uint64(id)<<8 | 0xff
+	}
+	return uint64(id)<<8 | uint64(zeros)
+}
+
+// appendCard appends card id to dst.
+func (k *cardIDs) appendCard(dst []byte, id int32) []byte {
+	d := k.desc[id]
+	if d>>63 != 0 {
+		return append(dst, k.text[d&^(1<<63)]...)
+	}
+	for range d >> 60 {
+		dst = append(dst, '0')
+	}
+	return strconv.AppendUint(dst, d&(1<<60-1), 10)
+}
+
+// add is id for a list, which needs no numbers: the card and row of an
+// earlier card that is the same number but for leading zeros, and
+// whether there is one.
+func (k *cardIDs) add(card string, row int) (string, int, bool) {
+	_, other, otherRow, twin := k.id(card, row)
+	return other, otherRow, twin
 }
 
 // twinMsg is the problem of card, which is other on row but for leading

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -68,6 +69,47 @@ func TestSortSums(t *testing.T) {
 		sortSums(a)
 		if !slices.Equal(a, want) {
 			t.Fatalf("n=%d: not sorted", n)
+		}
+	}
+}
+
+// TestCardIDs: cards are numbered in the order first seen, each card
+// written again from its number as it was, and a card that is an earlier
+// one but for leading zeros is its twin, as cardTwins found them: keys of
+// up to 19 digits and longer, letters, and more leading zeros than a
+// number holds.
+func TestCardIDs(t *testing.T) {
+	long := "1234567890123456789012"
+	zeros := strings.Repeat("0", 300)
+	cards := []string{"6001234567890123", "A12", "0060012345", "99999999999999999999", long, zeros + "7", "0", "9999999999999999999"}
+	k := newCardIDs()
+	row := 1
+	for round := range 3 {
+		for i, card := range cards {
+			row++
+			id, _, _, twin := k.id(card, row)
+			if n := max(i+1, min(round, 1)*len(cards)); int(id) != i || twin || k.n() != n {
+				t.Fatalf("round %d: %q is %d (twin %v), %d numbered", round, card, id, twin, k.n())
+			}
+			if got := string(k.appendCard(nil, id)); got != card {
+				t.Fatalf("card %d written as %q, want %q", id, got, card)
+			}
+		}
+	}
+	k = newCardIDs()
+	for i, tt := range []struct {
+		card, other string
+		row         int
+	}{
+		{"60012345", "", 0}, {"60012345", "", 0}, {"0060012345", "60012345", 2},
+		{"0060012345", "", 0}, // the card of the row before is not looked at again
+		{"X1", "", 0}, {"0060012345", "", 0}, {"60012345", "", 0}, {"060012345", "60012345", 2},
+		{zeros + "5", "", 0}, {"5", zeros + "5", 10}, {"00" + long, "", 0}, {long, "00" + long, 12},
+		{"0", "", 0}, {"000", "0", 14},
+	} {
+		_, other, row, twin := k.id(tt.card, i+2)
+		if twin != (tt.other != "") || other != tt.other || row != tt.row {
+			t.Errorf("row %d %q: twin %v of %q on row %d, want %q on row %d", i+2, tt.card, twin, other, row, tt.other, tt.row)
 		}
 	}
 }

@@ -39,7 +39,7 @@ func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, s
 	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
 	set := make(map[string]struct{})
-	twins := newCardTwins()
+	twins := newCardIDs()
 	for t.Next() {
 		rec := t.Record()
 		c := rowCheck{fe: fe, line: t.Line()}
@@ -209,7 +209,7 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 	byID := map[string]int{}
 	byName := map[string][]int{}
 	fe = &FileError{File: path}
-	twins := newCardTwins()
+	twins := newCardIDs()
 	for t.Next() {
 		rec := t.Record()
 		c := rowCheck{fe: fe, line: t.Line(), ok: true}
