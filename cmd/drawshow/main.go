@@ -81,6 +81,9 @@ func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
 	}
+	if len(os.Args) > 1 && os.Args[1] == "check" {
+		followLiveHeap() // a file of millions of rows needs more than memoryLimit
+	}
 	cli.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
