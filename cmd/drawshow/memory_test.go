@@ -6,13 +6,17 @@ package main_test
 // whole headless show over a 1 000 000-entry bin
 // (BenchmarkHeadlessPeakRSS1M) and over 2 000 000
 // (BenchmarkHeadlessPeakRSS2M), and for check of a 2 000 000-row entry
-// file (BenchmarkCheckPeakRSS2M). The figures depend on the machine and
+// file (BenchmarkCheckPeakRSS2M); and for check of 5 000 000 rows, under
+// 300 MB (BenchmarkCheck5M, with its time against encoding/csv's and
+// against check of 1 000 000 rows). The figures depend on the machine and
 // what else runs on it, so make bench reports them, beside the limit;
 // no test fails on them. TestShowOver2MRows runs the same check, show
 // and restart for what does not depend on the machine: that they finish.
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"os"
 	"os/exec"
@@ -21,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"drawshow/data/datatest"
 )
@@ -216,6 +221,96 @@ func BenchmarkCheckPeakRSS2M(b *testing.B) {
 	}
 	b.ReportMetric(mb(r.checkPeak), "peak_MB")
 	b.ReportMetric(maxPeakMB, "limit_MB")
+}
+
+// The Scale aims of check (issue 28): 5 000 000 rows (1 000 000 cards)
+// checked within 3 × the time encoding/csv alone takes to read the file,
+// in under 300 MB, and the time growing linearly from 1 000 000 rows
+// (as many tickets a card).
+const (
+	hugeRows, hugeParticipants = 5_000_000, 1_000_000
+	maxCheckCSVRatio           = 3
+	maxHugeCheckPeakMB         = 300
+	maxCheckGrowth             = 5.5
+)
+
+// BenchmarkCheck5M times drawshow check (the process, as the operator
+// runs it) of a 5 000 000-row entry file against reading the same file
+// with encoding/csv alone, and check of a 1 000 000-row file against
+// reading that one, all in the same loop, so that the ratios hold on a
+// shared machine; writing the files is not timed. It reports csv-ratio
+// (check over encoding/csv at 5M), csv-ratio-1M, growth (check of 5M
+// over check of 1M; 5 is linear), csv-growth (the same of encoding/csv,
+// how linear the machine itself was) and the peak RSS of check of 5M,
+// each beside its aim.
+func BenchmarkCheck5M(b *testing.B) {
+	r := newRSSRig(b, "", hugeRows, hugeParticipants)
+	small := filepath.Join(r.dir, "entries-1m.csv")
+	if err := datatest.WriteEntryCSV(small, benchRows, benchParticipants); err != nil {
+		b.Fatal(err)
+	}
+	smallShow := filepath.Join(r.dir, "show-1m.yaml")
+	if err := os.WriteFile(smallShow, datatest.ShowYAML(small, 3), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	big := filepath.Join(r.dir, "entries.csv")
+	readCSV(b, big, hugeRows) // both files in the page cache, as for a show's second check
+	readCSV(b, small, benchRows)
+	var csvBig, checkBig, csvSmall, checkSmall time.Duration
+	var peak int64
+	timed := func(f func()) time.Duration {
+		t0 := time.Now()
+		f()
+		return time.Since(t0)
+	}
+	for b.Loop() {
+		csvBig += timed(func() { readCSV(b, big, hugeRows) })
+		checkBig += timed(func() {
+			kb, out := r.exec("check", r.showPath)
+			if !strings.Contains(out, "5000000") {
+				b.Fatalf("check printed no 5 000 000 rows:\n%s", out)
+			}
+			peak = max(peak, kb)
+		})
+		csvSmall += timed(func() { readCSV(b, small, benchRows) })
+		checkSmall += timed(func() {
+			if _, out := r.exec("check", smallShow); !strings.Contains(out, "1000000") {
+				b.Fatalf("check printed no 1 000 000 rows:\n%s", out)
+			}
+		})
+	}
+	b.ReportMetric(float64(checkBig)/float64(csvBig), "csv-ratio")
+	b.ReportMetric(maxCheckCSVRatio, "csv-ratio-aim")
+	b.ReportMetric(float64(checkSmall)/float64(csvSmall), "csv-ratio-1M")
+	b.ReportMetric(float64(checkBig)/float64(checkSmall), "growth")
+	b.ReportMetric(maxCheckGrowth, "growth-aim")
+	b.ReportMetric(float64(csvBig)/float64(csvSmall), "csv-growth")
+	b.ReportMetric(mb(peak), "peak_MB")
+	b.ReportMetric(maxHugeCheckPeakMB, "limit_MB")
+}
+
+// readCSV reads the file at path with encoding/csv alone, record after
+// record, as the yardstick of check; it must have rows rows below its
+// header.
+func readCSV(tb testing.TB, path string, rows int) {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	r := csv.NewReader(bufio.NewReaderSize(f, 64<<10))
+	r.ReuseRecord = true
+	n := -1 // the header
+	for {
+		if _, err := r.Read(); err != nil {
+			break
+		}
+		n++
+	}
+	if n != rows {
+		tb.Fatalf("%s: %d rows, want %d", path, n, rows)
+	}
 }
 
 // TestShowOver2MRows: check of a 2 000 000-row entry file, a whole
