@@ -188,6 +188,9 @@ func (t *tableReader) Next() bool {
 	if t.err != nil {
 		return false
 	}
+	if _, ok := t.src.(*aheadSource); !ok {
+		t.src = newAheadSource(t.src) // the header found: the rows are read ahead
+	}
 	for {
 		line, rec, err := t.src.next()
 		if err != nil {
