@@ -8,9 +8,10 @@ import (
 )
 
 // followLiveHeap makes the soft memory limit give way to a working set
-// that needs more: after each collection the limit becomes a quarter
-// above the heap found live, or memoryLimit if that is higher. Under
-// memoryLimit nothing changes. Past it, a limit below the live heap
+// that needs more: after each collection the limit becomes an eighth
+// above the heap found live, or memoryLimit if that is higher: while
+// the live heap is under 8/9 of memoryLimit nothing changes. Past it, a
+// limit below the live heap
 // would only make the collector run back to back, half the CPU for
 // nothing (check of a 5 000 000-row file took twice as long), without
 // lowering the peak, which is the live heap whatever the limit.
@@ -26,7 +27,7 @@ func followLiveHeap() {
 		metrics.Read(sample)
 		if sample[0].Value.Kind() == metrics.KindUint64 {
 			live := int64(sample[0].Value.Uint64())
-			debug.SetMemoryLimit(max(memoryLimit, live+live/4))
+			debug.SetMemoryLimit(max(memoryLimit, live+live/8))
 		}
 		runtime.SetFinalizer(new(gcTick), after) // for the next collection
 	}
