@@ -192,21 +192,53 @@ func (t *Tally) Bin() (*Bin, error) {
 		}
 		es = kept
 	}
-	var total uint64
+	// The lines are written on one core and hashed on another, 64 KiB
+	// at a time: writing them (a card found by its number a line) takes
+	// longer than hashing them.
+	lines, done := make(chan []byte, 4), make(chan []byte, 4)
+	for range cap(done) {
+		done <- make([]byte, 0, 68<<10)
+	}
+	h := sha256.New()
+	hashed := make(chan struct{})
+	go func() {
+		defer close(hashed)
+		for b := range lines {
+			h.Write(b)
+			done <- b[:0]
+		}
+	}()
+	total, participants, err := t.lines(es, done, lines)
+	close(lines)
+	<-hashed
+	if err != nil {
+		return nil, err
+	}
+	var fp [32]byte
+	h.Sum(fp[:0])
+	bin := t.b.figures(total, fp)
+	bin.Participants = participants
+	return bin, nil
+}
+
+// lines writes the fingerprint's lines of es into the buffers from free,
+// each sent to full once it holds 64 KiB, and returns the total weight
+// and the participants.
+func (t *Tally) lines(es []tallyEntry, free <-chan []byte, full chan<- []byte) (total uint64, participants int, err error) {
+	seg := t.b.seg
 	var people []uint64 // per-row: the participants counted (a bit each)
-	participants := len(es)
+	participants = len(es)
 	if seg.Tickets == PerRow {
 		participants = 0
 	}
-	h := sha256.New()
-	buf = buf[:0] // lines, hashed 64 KiB at a time
+	buf := <-free
 	for _, e := range es {
 		w := uint64(1)
 		if seg.Tickets == Points {
 			w = t.weight[e.who]
 		}
 		if total+w < total {
-			return nil, errors.New("total weight exceeds 2^64-1")
+			return 0, 0, errors.New("total weight exceeds 2^64-1")
 		}
 		total += w
 		line := len(buf)
@@ -225,14 +257,10 @@ func (t *Tally) Bin() (*Bin, error) {
 		buf = strconv.AppendUint(buf, w, 10)
 		buf = append(buf, '\n')
 		if len(buf) >= 64<<10 {
-			h.Write(buf)
-			buf = buf[:0]
+			full <- buf
+			buf = <-free
 		}
 	}
-	h.Write(buf)
-	var fp [32]byte
-	h.Sum(fp[:0])
-	bin := t.b.figures(total, fp)
-	bin.Participants = participants
-	return bin, nil
+	full <- buf
+	return total, participants, nil
 }
