@@ -2,7 +2,6 @@ package entries
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"unicode"
@@ -189,7 +188,7 @@ type cardIDs struct {
 	last   string // the card of the row before: files list a card's tickets together
 	lastID int32
 	twin   string            // the last card of digits: not looked at again for a twin
-	byKey  keyTable          // a key of up to 19 digits → id<<8 | its first card's leading zeros (255: zerosOf)
+	byKey  map[uint64]uint64 // a key of up to 19 digits → id<<8 | its first card's leading zeros (255: zerosOf)
 	byText map[string]uint64 // a longer key, or a card that is not digits alone → the same
 	// zerosOf holds the leading zeros of an id's first card when there
 	// are 255 or more.
@@ -200,7 +199,7 @@ type cardIDs struct {
 }
 
 func newCardIDs() *cardIDs {
-	return &cardIDs{lastID: -1, byKey: newKeyTable(), byText: map[string]uint64{}}
+	return &cardIDs{lastID: -1, byKey: map[uint64]uint64{}, byText: map[string]uint64{}}
 }
 
 // n is how many cards have been numbered.
@@ -239,7 +238,7 @@ func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int
 	var v uint64
 	var ok bool
 	if short {
-		v, ok = k.byKey.get(value)
+		v, ok = k.byKey[value]
 	} else {
 		v, ok = k.byText[key]
 	}
@@ -251,7 +250,7 @@ func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int
 		}
 		v = k.number(row, zeros, desc)
 		if short {
-			k.byKey.put(value, v)
+			k.byKey[value] = v
 		} else {
 			k.byText[strings.Clone(key)] = v
 		}
@@ -270,68 +269,6 @@ func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int
 		return id, strings.Repeat("0", first) + key, int(k.first[id]), true
 	}
 	return id, "", 0, false
-}
-
-// keyTable maps a number to a value, for millions of them: open
-// addressing, each slot 16 bytes holding the number and its value, half
-// the slots empty, so that a look-up (one a row) reads one cache line
-// where Go's map reads two. The numbers are mixed with a seed of the
-// process's, so a file cannot be made to crowd a slot.
-type keyTable struct {
-	slots []keySlot
-	n     int
-	seed  uint64
-}
-
-// keySlot holds a number plus one (0: the slot is empty) and its value.
-type keySlot struct{ key, val uint64 }
-
-func newKeyTable() keyTable {
-	return keyTable{slots: make([]keySlot, 1<<10), seed: rand.Uint64()}
-}
-
-// at is where key's look-up starts.
-func (t *keyTable) at(key uint64) uint64 {
-	h := key ^ t.seed // murmur3's finaliser
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
-	h ^= h >> 33
-	return h & uint64(len(t.slots)-1)
-}
-
-func (t *keyTable) get(key uint64) (uint64, bool) {
-	mask := uint64(len(t.slots) - 1)
-	for i := t.at(key); ; i = (i + 1) & mask {
-		switch s := &t.slots[i]; s.key {
-		case key + 1:
-			return s.val, true
-		case 0:
-			return 0, false
-		}
-	}
-}
-
-// put adds key, which the table does not hold.
-func (t *keyTable) put(key, val uint64) {
-	if 2*(t.n+1) > len(t.slots) {
-		old := t.slots
-		t.slots = make([]keySlot, 2*len(old))
-		t.n = 0
-		for _, s := range old {
-			if s.key != 0 {
-				t.put(s.key-1, s.val)
-			}
-		}
-	}
-	mask := uint64(len(t.slots) - 1)
-	i := t.at(key)
-	for t.slots[i].key != 0 {
-		i = (i + 1) & mask
-	}
-	t.slots[i] = keySlot{key + 1, val}
-	t.n++
 }
 
 // number numbers a new card, first seen on row with zeros leading zeros,
