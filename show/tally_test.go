@@ -61,6 +61,19 @@ func TestTallyAsBin(t *testing.T) {
 			sameFigures(t, bin, tallied, err)
 		}
 	}
+	// a NUL in a ticket (no file gives one: NormTicket refuses it) still
+	// sorts after the ticket it extends
+	var nul []Row
+	for i, ticket := range []string{"ab\x00", "ab", "ab\x00c", "abcdefgh\x00", "abcdefgh", "a", "abcdefgh\x00\x00"} {
+		nul = append(nul, Row{Ticket: ticket, Card: fmt.Sprint("C", i%3)})
+	}
+	bin, err := buildBin(t, Segment{ID: "s"}, nul, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tallied, err := tallyBin(t, Segment{ID: "s"}, nul, nil, nil)
+	sameFigures(t, bin, tallied, err)
+
 	// a ticket twice is the same error either way
 	rows := []Row{{Ticket: "123456789", Card: "a"}, {Ticket: "1", Card: "b"}, {Ticket: "123456789", Card: "c"}}
 	_, want := buildBin(t, Segment{ID: "s"}, rows, nil, nil)
