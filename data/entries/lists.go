@@ -88,7 +88,7 @@ func readRegister(path string, headerRow int, format string) (cards, signed []st
 	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
 	when := map[string]string{}
-	twins := newCardTwins()
+	twins := newCardIDs()
 	for t.Next() {
 		rec := t.Record()
 		c := rowCheck{fe: fe, line: t.Line()}
