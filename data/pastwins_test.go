@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/paper"
 	"drawshow/show"
 )
 
@@ -181,5 +182,40 @@ func TestRehearsalCampaignCarriesOver(t *testing.T) {
 	}
 	if got, _ := earned("official-saturday.yaml", false); !slices.Equal(got, []show.Earned{{Show: ws[2], Segment: "bonus", Wins: 3, Entries: 9}}) {
 		t.Errorf("the official Saturday earned %+v, want the official Wednesday's alone (%s)", got, ws[2])
+	}
+}
+
+// TestStatementCountsBonusEntries: a card's statement counts its bonus
+// entries beside its entry file's tickets: "4 of N in the draw (1 from
+// the entry file and 3 bonus entries for 1 bonus-jackpot win(s))". It
+// said 1 of N: the record's entries were not the card's rows.
+func TestStatementCountsBonusEntries(t *testing.T) {
+	c := newCampaign(t)
+	var raps, cash strings.Builder
+	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
+	cash.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 6 {
+		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
+		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket
+	}
+	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
+	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", true)
+	db, ss := c.open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	if _, err := ss.Do(show.Command{Op: show.OpFreeze}, nil); err != nil {
+		t.Fatal(err)
+	}
+	total := ss.Eng.State().CurSeg().Frozen.TotalWeight
+	st, err := paper.StatementOf(db, wed[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := st.WriteText(&b, "campaign.db"); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("4 of %s in the draw (1 from the entry file and 3 bonus entries for 1 bonus-jackpot win(s))", show.Thousands(total))
+	if !strings.Contains(b.String(), want) {
+		t.Fatalf("the statement of %s:\n%s\nwant %q", wed[0], b.String(), want)
 	}
 }

@@ -44,6 +44,10 @@ type StatementDraw struct {
 	Rows        int      // the card's rows in the entry file
 	Points      uint64   // the card's points, when tickets come from points
 	Tickets     uint64   // the card's weight in the frozen bin; 0 when not eligible
+	// Bonus is the part of Tickets that is bonus entries (bonus_entries:
+	// the card's bonus-jackpot wins), BonusWins the wins they are for
+	Bonus     uint64
+	BonusWins int
 	TicketNos   []string // the card's tickets in the bin, when a row is a ticket
 	NotEligible string   // why a card in the file is not in the bin
 
@@ -197,6 +201,20 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 		d.Value, d.Settled = f.Frozen.Jackpot, f.Settled
 		if err := d.weigh(rules, f.Frozen, rows, excluded); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
+		}
+		if f.Bin != nil {
+			// the card's bonus entries are in the bin from the record, not
+			// from its rows: counted beside them
+			for _, e := range f.Bin.Entries {
+				if show.IsEarned(e.Ticket) && show.CardKey(e.Participant) == show.CardKey(card) {
+					d.Bonus += e.Weight
+					d.BonusWins++
+				}
+			}
+			if d.Bonus > 0 {
+				d.Tickets += d.Bonus
+				d.NotEligible = ""
+			}
 		}
 		if seg.FromBin() && strings.HasPrefix(d.NotEligible, "barred") {
 			d.NotEligible = "barred (a finalist already, or an earlier winner: the wild card passes over them)"
@@ -355,6 +373,9 @@ func writeDraws(b *strings.Builder, ds []StatementDraw) {
 			fmt.Fprintf(b, "      Tickets:     not eligible: %s; %d row(s) in the entry file\n", d.NotEligible, d.Rows)
 		} else {
 			line := fmt.Sprintf("%s of %s in the draw", show.Thousands(d.Tickets), show.Thousands(d.BinTickets))
+			if d.Bonus > 0 {
+				line += fmt.Sprintf(" (%s from the entry file and %s bonus entries for %d bonus-jackpot win(s))", show.Thousands(d.Tickets-d.Bonus), show.Thousands(d.Bonus), d.BonusWins)
+			}
 			if d.Points > 0 {
 				line += fmt.Sprintf(" (from %s points)", show.Thousands(d.Points))
 			}
