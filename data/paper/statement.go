@@ -39,15 +39,15 @@ type StatementDraw struct {
 
 	Frozen      bool // false: the file was imported but the draw had not started
 	FrozenAt    time.Time
-	Fingerprint string   // of the frozen bin
-	BinTickets  uint64   // total weight of the frozen bin
-	Rows        int      // the card's rows in the entry file
-	Points      uint64   // the card's points, when tickets come from points
-	Tickets     uint64   // the card's weight in the frozen bin; 0 when not eligible
+	Fingerprint string // of the frozen bin
+	BinTickets  uint64 // total weight of the frozen bin
+	Rows        int    // the card's rows in the entry file
+	Points      uint64 // the card's points, when tickets come from points
+	Tickets     uint64 // the card's weight in the frozen bin; 0 when not eligible
 	// Bonus is the part of Tickets that is bonus entries (bonus_entries:
 	// the card's bonus-jackpot wins), BonusWins the wins they are for
-	Bonus     uint64
-	BonusWins int
+	Bonus       uint64
+	BonusWins   int
 	TicketNos   []string // the card's tickets in the bin, when a row is a ticket
 	NotEligible string   // why a card in the file is not in the bin
 
