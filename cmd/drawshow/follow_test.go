@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -28,8 +29,14 @@ type feedRun struct {
 // crash night's actions are written for the test seed.)
 func startFeedRun(t *testing.T, db, clock, addr string) *feedRun {
 	t.Helper()
+	return startFeedRunOf(t, crashShow, db, clock, addr)
+}
+
+// startFeedRunOf is startFeedRun of the show file at showFile.
+func startFeedRunOf(t *testing.T, showFile, db, clock, addr string) *feedRun {
+	t.Helper()
 	r := &feedRun{done: make(chan error, 1)}
-	r.cmd = programCmd(t, "run", crashShow, "--db", db, "--headless", "--actions", "-", "--rehearsal", "--seed", testSeed, "--clock", clock, "--feed", addr)
+	r.cmd = programCmd(t, "run", showFile, "--db", db, "--headless", "--actions", "-", "--rehearsal", "--seed", testSeed, "--clock", clock, "--feed", addr)
 	var err error
 	if r.stdin, err = r.cmd.StdinPipe(); err != nil {
 		t.Fatal(err)
@@ -208,4 +215,47 @@ func TestFollowerCatchesAKilledRunRolledBack(t *testing.T) {
 		t.Fatalf("verify --witness of the rolled-back record exited %d:\n%s", vcode, stdout)
 	}
 	t.Logf("verify said:\n%s", strings.Join(mism, "\n"))
+}
+
+// TestFollowerCatchesARollbackUnderEachDraw is the same rollback under
+// witness: each-draw: the dice rolled in public after the freeze, a pick
+// on air and held by the follower; the run killed, its write-ahead log
+// deleted, the show run again with other dice. The follower names the
+// rollback, and verify --witness refuses the record.
+func TestFollowerCatchesARollbackUnderEachDraw(t *testing.T) {
+	dir := t.TempDir()
+	var e strings.Builder
+	e.WriteString("Ticket No,Card,Name\n")
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&e, "%d,60010001%08d,Player %d\n", 100000+i, i%10, i)
+	}
+	writeFile(t, dir, "entries.csv", e.String())
+	showFile := writeFile(t, dir, "show.yaml", strings.Replace(strictShow, "timezone: Africa/Johannesburg\n", "timezone: Africa/Johannesburg\nwitness: each-draw\n", 1))
+	db, out := filepath.Join(dir, "c.db"), filepath.Join(dir, "witness.jsonl")
+	run := startFeedRunOf(t, showFile, db, testClock, "127.0.0.1:0")
+	followed, fstderr := startFollower(t, run.link, out)
+	run.send(t, "draw", "witness 3 4", "draw")
+	waitFor(t, out, "pick-drawn")
+	run.cmd.Process.Kill()
+	<-run.done
+	for _, p := range []string{db + "-wal", db + "-shm"} {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	addr := strings.TrimPrefix(strings.Split(run.link, "/feed")[0], "http://")
+	again := startFeedRunOf(t, showFile, db, "2024-11-30T21:31", addr)
+	waitFor(t, out, "rollback")
+	again.send(t, "draw", "witness 6 6", "draw", "claim", "draw", "claim", "close")
+	again.stdin.Close()
+	if err := <-again.done; err != nil {
+		t.Fatalf("run: %v\n%s", err, again.stderr.String())
+	}
+	if code := waitExit(t, followed, "follow"); code == 0 || !strings.Contains(fstderr.String(), "ALARM: rollback") {
+		t.Fatalf("follow exited %d and said:\n%s", code, fstderr.String())
+	}
+	stdout, _, code := runProgram(t, programCmd(t, "verify", "--db", db, "--witness", out))
+	if code == 0 || !strings.Contains(stdout, "after the witness saw it") {
+		t.Fatalf("verify --witness of the rolled-back record exited %d:\n%s", code, stdout)
+	}
 }
