@@ -333,7 +333,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, record.SumsFile)
 			fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
-			fmt.Fprintf(stdout, "database copy OK: journal of %d events, head %s; it folds to the same record\n", r.Events, r.Head)
+			fmt.Fprintf(stdout, "database copy OK: journal of %d events, head %s; it folds to the same record\n", r.CopyEvents, r.CopyHead)
 		}
 	default:
 		return errors.New("verify needs an export DIR, or --db FILE, or an archive FILE.zip")

@@ -162,6 +162,16 @@ func TestVerifyDBCommitmentNamesItsShow(t *testing.T) {
 	// the rehearsal's commitment is not the official show's
 	wantVerify(t, 1, []string{"is not the record's"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[true])
 	wantVerify(t, 0, []string{"the commitment matches"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[false])
+
+	// an archive of one of the two: its database copy's journal is the
+	// whole campaign's, as verify says (it said the show's own count)
+	var all int
+	if err := s.QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&all); err != nil {
+		t.Fatal(err)
+	}
+	zip := filepath.Join(dir, "official.zip")
+	wantRun(t, 0, nil, "archive", "--db", db, "--show", ids[false], "--out", zip)
+	wantVerify(t, 0, []string{fmt.Sprintf("database copy OK: journal of %d events, head ", all)}, "verify", zip)
 }
 
 // TestVerifyDBAnchorsList: verify --db --anchors reads the auditor's list

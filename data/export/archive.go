@@ -174,6 +174,7 @@ func verifyArchivedDB(r *verify.Report, dir string) {
 		bad("%v", err)
 		return
 	}
+	r.CopyEvents, r.CopyHead = cr.Events, cr.Head
 	for _, p := range cr.Problems {
 		bad("%s", p)
 	}

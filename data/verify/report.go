@@ -16,6 +16,8 @@ type Report struct {
 	Events     int      // the show's events in the journal
 	Head       string   // the hash of its last event
 	Commitment string   // the show's, from its show-opened event
+	CopyEvents int      // an archive's database copy: the rows of its whole journal…
+	CopyHead   string   // …and the hash of its last
 	Problems   []string
 	rows       map[int64]string  // the journal's rows read: seq → hash
 	prints     map[string]string // the frozen bins' fingerprints, by segment
