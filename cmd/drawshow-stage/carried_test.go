@@ -12,6 +12,7 @@ import (
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/session"
 	"drawshow/data/store"
+	"drawshow/data/witness"
 	"drawshow/scenes"
 	"drawshow/show"
 )
@@ -91,7 +92,7 @@ segments:
 
 	sat, do := open("saturday.yaml", time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	do(show.Command{Op: show.OpFreeze})
-	feed, err := serveFeed(sat, "", io.Discard)
+	feed, err := witness.Start(sat.DB, sat.ID, "", io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

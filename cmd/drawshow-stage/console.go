@@ -21,6 +21,7 @@ import (
 	"drawshow/console"
 	"drawshow/data/record"
 	"drawshow/data/session"
+	"drawshow/data/witness"
 	"drawshow/flightlog"
 	"drawshow/scenes"
 	"drawshow/show"
@@ -34,7 +35,7 @@ type deskLink struct {
 	stage atomic.Pointer[scenes.Stage] // nil until the stage is made
 	ss    *session.Session
 	sh    *show.Show
-	feed  *stageFeed
+	feed  *witness.Live
 	now   func() time.Time
 
 	progress *importProgress // long work under way; nil: none told
@@ -73,7 +74,7 @@ func (l *deskLink) Key(name string) error {
 
 // startConsole serves the operator's console for the session and says
 // where; the stage is attached once it exists.
-func startConsole(f cli.Stage, ss *session.Session, feed *stageFeed, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
+func startConsole(f cli.Stage, ss *session.Session, feed *witness.Live, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
 	l := &deskLink{ss: ss, sh: ss.Eng.Show, feed: feed, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
 	// what the campaign's earlier shows give tonight's draws does not
 	// change while the show runs: read once, listed with its sources
@@ -100,15 +101,15 @@ func startConsole(f cli.Stage, ss *session.Session, feed *stageFeed, now func() 
 		ports := preferredAddrs(token)
 		addr, fallbacks = ports[0], append(ports[1:], "127.0.0.1:0")
 	}
-	srv, err := console.New(console.Config{Addr: addr, Fallbacks: fallbacks, Token: token, PIN: f.ConsolePin, Keys: keys, Now: now, Log: logConsole(fl), Feed: feed.feed}, l)
+	srv, err := console.New(console.Config{Addr: addr, Fallbacks: fallbacks, Token: token, PIN: f.ConsolePin, Keys: keys, Now: now, Log: logConsole(fl), Feed: feed.Feed}, l)
 	if err != nil {
 		return nil, err
 	}
 	l.srv = srv
 	l.problems = append(slices.Clone(ss.Eng.State().Opened.FileProblems), ss.Missing...)
 	fmt.Fprintf(stderr, "operator's console: %s\n", srv.URL())
-	if feed.srv == nil {
-		fmt.Fprintf(stderr, "witness feed: %s\n", srv.FeedURL(feed.token))
+	if feed.Link() == "" {
+		fmt.Fprintf(stderr, "witness feed: %s\n", srv.FeedURL(feed.Token))
 	}
 	fl.Info("console listening", flightlog.Fields{"address": srv.Addr().String(), "pin": f.ConsolePin != ""}) // not its URL: the token is the run's
 	// a show that plays itself has nobody at the desk
@@ -267,7 +268,7 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 	if l.progress != nil {
 		v.Progress = l.progress.view()
 	}
-	if w := l.feed.followers(); w != "" {
+	if w := l.feed.Followers(); w != "" {
 		v.Notices = append(v.Notices, w)
 	}
 	v.Notices = append(v.Notices, "Keys now: "+d.Hints)

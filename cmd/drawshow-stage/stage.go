@@ -132,13 +132,11 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		Resumed: ss.Resumed, Autoplay: f.Autoplay, ExitAfter: f.ExitAfter, ExitAfterScene: f.ExitScene, Sound: sound, Warm: true, Images: images,
 		StageHints: f.StageHints,
 	}
-	feed, err := serveFeed(ss, r.Feed, stderr)
+	feed, err := witness.Start(ss.DB, ss.ID, r.Feed, stderr)
 	if err != nil {
 		return err
 	}
-	if feed.srv != nil {
-		defer feed.srv.Close()
-	}
+	defer feed.Close()
 	var desk *deskLink
 	if f.Console != "off" {
 		if desk, err = startConsole(f, ss, feed, clk.Now, stderr, fl); err != nil {
@@ -186,10 +184,7 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 	}
 	err = ebiten.RunGame(game(stage, fl, late))
 	stage.Close()
-	if !feed.feed.WaitHeld(witness.Hold) {
-		n, at := feed.feed.Followers()
-		fmt.Fprintf(stderr, "witness feed: %d of %d follower(s) hold the record's head after %v\n", at, n, witness.Hold)
-	}
+	feed.WaitFollowers(stderr)
 	if shots != nil {
 		shots.wait()
 	}

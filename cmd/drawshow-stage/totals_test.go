@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"drawshow/data/session"
 	"drawshow/data/store"
+	"drawshow/data/witness"
 	"drawshow/scenes"
 	"drawshow/show"
 )
@@ -59,7 +61,11 @@ func TestConsoleTotals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &deskLink{ss: ss, sh: sh, now: now}
+	feed, err := witness.Start(db, ss.ID, "", io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &deskLink{ss: ss, sh: sh, now: now, feed: feed}
 	if v := l.view(scenes.Desk{State: ss.Eng.State()}); v.Totals != "" || v.RunSheet[0].Totals != "" {
 		t.Errorf("totals before any draw: %q, %q", v.Totals, v.RunSheet[0].Totals)
 	}

@@ -112,18 +112,13 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	cli.LogSession(fl, ss)
 	if r.Feed != "" {
-		srv, err := serveFeed(db, ss.ID, r.Feed, stderr)
+		feed, err := witness.Start(db, ss.ID, r.Feed, stderr)
 		if err != nil {
 			return err
 		}
 		defer func() {
-			// after the last action, the feed waits for its followers to
-			// hold what was recorded
-			if !srv.Feed().WaitHeld(witness.Hold) {
-				n, at := srv.Feed().Followers()
-				fmt.Fprintf(stderr, "witness feed: %d of %d follower(s) hold the record's head after %v\n", at, n, witness.Hold)
-			}
-			srv.Close()
+			feed.WaitFollowers(stderr)
+			feed.Close()
 		}()
 	}
 	for _, m := range ss.Missing {
@@ -252,20 +247,6 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return cli.ErrQuiet
 	}
 	return nil
-}
-
-// serveFeed serves the show's witness feed on addr and prints its link.
-func serveFeed(db *store.DB, showID, addr string, stderr io.Writer) (*witness.Server, error) {
-	tok, err := db.LinkToken("feed", showID)
-	if err != nil {
-		return nil, err
-	}
-	srv, err := witness.Listen(addr, witness.NewFeed(db, showID, tok))
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(stderr, "witness feed: %s\n", srv.Link())
-	return srv, nil
 }
 
 // frozenPrint is a frozen bin's fingerprint, or "none" for what freezes
