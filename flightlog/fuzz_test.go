@@ -56,3 +56,39 @@ func FuzzParseRecord(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlain: a line Runs reads without decoding (plain) is a record whose
+// decoding gives the same run and time, and which neither starts nor
+// stops a run nor names a crash: the fast path never tells Runs anything
+// the record does not say.
+func FuzzPlain(f *testing.F) {
+	for _, s := range []string{
+		`{"level":"info","msg":"action","op":"claim","run":"5f2a","time":"2026-12-01T21:30:05.250+02:00"}`,
+		`{"level":"info","msg":"action","note":"\"run\":\"x\"","run":"5f2a","time":"2026-12-01T21:30:05.250Z"}`,
+		`{"level":"info","msg":"run started","run":"5f2a","time":"2026-12-01T21:30:05.250Z"}`,
+		`{"level":"info","msg":"run stopped","run":"5f2a","time":"2026-12-01T21:30:05.250Z","uptime_s":4}`,
+		`{"level":"info","msg":"action","run":"5f2a","time":"2026-12-01T21:30:05.250Z","x":{"run":"b"}}`,
+		`{"level":"info","msg":"action","run":"5f2a","time":"2026-12-01T21:30:05.250Z"`,
+		`{"run":"a","run":"b","time":"2026-12-01T21:30:05.250Z"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		run, at, ok := plain(line)
+		if !ok {
+			return
+		}
+		r, err := ParseRecord(line)
+		if err != nil {
+			t.Fatalf("plain read run %q at %v from a line that is no record: %v", run, at, err)
+		}
+		if got, _ := r.Fields[RunField].(string); got != run || !r.Time.Equal(at) {
+			t.Fatalf("plain read run %q at %v; the record says %q at %v", run, at, got, r.Time)
+		}
+		_, crash := r.Fields[crashField]
+		_, stop := r.Fields[stopField]
+		if r.Msg == startMsg || crash || stop {
+			t.Fatalf("plain passed over a run's start, stop or crash: %q", line)
+		}
+	})
+}

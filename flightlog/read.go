@@ -268,6 +268,22 @@ func Read(db string, since time.Time, each func(Record) error) error {
 }
 
 func readFile(name string, since time.Time, each func(Record) error, bad *[]error) error {
+	return eachLine(name, func(n int, line []byte) error {
+		r, err := ParseRecord(line)
+		if err != nil {
+			*bad = append(*bad, &LineError{File: name, Line: n, Err: err.(*SyntaxError)})
+			return nil
+		}
+		if r.Time.Before(since) {
+			return nil
+		}
+		return each(r)
+	})
+}
+
+// eachLine calls each with every line of the file that is not blank,
+// numbered from 1.
+func eachLine(name string, each func(n int, line []byte) error) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
@@ -279,15 +295,8 @@ func readFile(name string, since time.Time, each func(Record) error, bad *[]erro
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		r, err := ParseRecord(sc.Bytes())
-		if err != nil {
-			*bad = append(*bad, &LineError{File: name, Line: n, Err: err.(*SyntaxError)})
-			continue
-		}
-		if !r.Time.Before(since) {
-			if err := each(r); err != nil {
-				return err
-			}
+		if err := each(n, sc.Bytes()); err != nil {
+			return err
 		}
 	}
 	if err := sc.Err(); err != nil {

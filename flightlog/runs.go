@@ -1,13 +1,16 @@
 package flightlog
 
 import (
+	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"time"
+	"unicode/utf8"
+
+	"github.com/sirupsen/logrus"
 )
 
 // RunInfo is a run of the program on a database, as its records tell it.
@@ -44,13 +47,20 @@ const (
 // started. Records of logs written before runs had ids are left out, and
 // lines that are not records (one cut short) are passed over.
 func Runs(db string) ([]RunInfo, error) {
+	files, err := Files(db)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no flight log (a run on this database writes one)", Path(db))
+	}
 	var out []RunInfo
 	at := map[string]int{}
 	named := map[string]bool{}
-	err := Read(db, time.Time{}, func(r Record) error {
+	record := func(r Record) {
 		id, _ := r.Fields[RunField].(string)
 		if id == "" {
-			return nil
+			return
 		}
 		if c, ok := r.Fields[crashField].(string); ok && r.Msg == crashMsg {
 			named[c] = true
@@ -58,7 +68,7 @@ func Runs(db string) ([]RunInfo, error) {
 		i, ok := at[id]
 		if !ok {
 			if r.Msg != startMsg {
-				return nil // its start rotated away
+				return // its start rotated away
 			}
 			ri := RunInfo{ID: id, Started: r.Time}
 			ri.PID, _ = number(r.Fields["pid"])
@@ -71,16 +81,71 @@ func Runs(db string) ([]RunInfo, error) {
 		if _, ok := r.Fields[stopField]; ok {
 			out[i].Stopped = true
 		}
-		return nil
-	})
-	var line *LineError
-	if err != nil && !errors.As(err, &line) {
-		return nil, err
+	}
+	for _, name := range files {
+		err := eachLine(name, func(_ int, line []byte) error {
+			// most records only move their run's last time on: read
+			// those two values, not the whole line (a full log is read
+			// at every start)
+			if id, t, ok := plain(line); ok {
+				if i, ok := at[id]; ok {
+					out[i].Last = t
+				}
+				return nil
+			}
+			if r, err := ParseRecord(line); err == nil {
+				record(r)
+			}
+			return nil // a line cut short is passed over
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	for i := range out {
 		out[i].Named = named[out[i].ID]
 	}
 	return out, nil
+}
+
+// plain reads the run and the time of a record that neither starts nor
+// stops a run nor names a crash, without decoding it; ok is false for
+// any other line, which is then decoded in full. Keys are matched with
+// their quotes: within a JSON string a quote is escaped, so in a valid
+// object with no object or list inside, "run":" is its own key.
+func plain(line []byte) (run string, t time.Time, ok bool) {
+	line = bytes.TrimSpace(line)
+	if !bytes.HasPrefix(line, []byte("{")) || bytes.Count(line, []byte("{")) != 1 || bytes.ContainsRune(line, '[') || !utf8.Valid(line) ||
+		!json.Valid(line) || // a flat object, so a quoted key is one of its own
+		bytes.Contains(line, []byte(`"msg":"`+startMsg+`"`)) ||
+		bytes.Contains(line, []byte(`"`+crashField+`":`)) || bytes.Contains(line, []byte(`"`+stopField+`":`)) {
+		return "", time.Time{}, false
+	}
+	str := func(key string) (string, bool) {
+		k := []byte(`"` + key + `":"`)
+		i := bytes.Index(line, k)
+		if i < 0 || bytes.Contains(line[i+len(k):], k) {
+			return "", false
+		}
+		v := line[i+len(k):]
+		j := bytes.IndexByte(v, '"')
+		if j < 0 || bytes.IndexByte(v[:j], '\\') >= 0 {
+			return "", false
+		}
+		return string(v[:j]), true
+	}
+	run, ok1 := str(RunField)
+	ts, ok2 := str(logrus.FieldKeyTime)
+	lv, ok3 := str(logrus.FieldKeyLevel)
+	_, ok4 := str(logrus.FieldKeyMsg)
+	if !ok1 || !ok2 || !ok3 || !ok4 || run == "" {
+		return "", time.Time{}, false
+	}
+	if _, err := logrus.ParseLevel(lv); err != nil {
+		return "", time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, ts) // as ParseRecord reads it
+	return run, t, err == nil
 }
 
 func number(v any) (int, bool) {
