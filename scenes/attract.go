@@ -39,6 +39,20 @@ func (*attractScene) Name() string { return "attract" }
 
 func (*attractScene) Enter(*Stage) {}
 
+// reply takes the standings read for the leaderboard; a bin frozen goes
+// on to its intro, and the show moved on comes back to the run sheet.
+func (sc *attractScene) reply(s *Stage, r reply) {
+	switch {
+	case r.op == opStandings:
+		sc.standings(s, r)
+	case r.err != nil:
+	case r.op == show.OpFreeze:
+		s.to(&s.cast.intro)
+	case r.op == show.OpNext:
+		s.to(sc)
+	}
+}
+
 func (sc *attractScene) Act(s *Stage, a Action) {
 	switch a {
 	case Export:

@@ -45,6 +45,13 @@ func (sc *boardScene) Act(s *Stage, a Action) {
 	}
 }
 
+// reply takes the chain head read for the board on stage.
+func (sc *boardScene) reply(s *Stage, r reply) {
+	if r.op == opAnchor && r.err == nil && s.scene == sc {
+		sc.anchor = r.step
+	}
+}
+
 // Update reads the chain head, once the worker is free.
 func (sc *boardScene) Update(s *Stage, _ time.Time) {
 	if sc.anchorDue && !s.busy && s.send(show.Command{Op: opAnchor}) {

@@ -45,6 +45,15 @@ func (*chooseScene) witnessLabel(s *Stage) string {
 
 func (sc *chooseScene) typed() ([]int, []rune) { return nil, sc.digits }
 
+// reply turns over what a choice, or the witness made after it, brought.
+func (sc *chooseScene) reply(s *Stage, r reply) {
+	switch {
+	case r.err != nil:
+	case r.op == show.OpChoose, r.op == show.OpWitness && s.scene == sc && chose(r.evs):
+		sc.turned(s, r.evs)
+	}
+}
+
 func (sc *chooseScene) Act(s *Stage, a Action) {
 	seg := s.st.CurSeg()
 	if s.turning(s.now()) {

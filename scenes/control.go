@@ -241,11 +241,7 @@ func (s *Stage) startDraw() {
 		s.to(&s.cast.intro) // the host types the next ticket drawn from the bin
 		return
 	}
-	if s.send(show.Command{Op: show.OpPick}) {
-		s.cast.reel.startRoll(s)
-		s.cast.countdown.lastTen = 0
-		s.to(&s.cast.reel)
-	}
+	s.cast.reel.start(s)
 }
 
 // answer takes the confirm dialog's answer: Next is yes, anything else no.

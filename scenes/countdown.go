@@ -19,7 +19,7 @@ import (
 // deadline stored in the record, and once decided, the outcome's stamp.
 type countdownScene struct {
 	menu    int           // the outcome menu's highlighted line: -1 closed
-	lastTen int           // the last of the final ten seconds cued
+	lastTen cued          // the last of the final ten seconds cued
 	landed  string        // the pick whose stamp was last drawn landed (segment/K)
 	ringAt  time.Time     // the time the ring was last painted at…
 	ringOn  *ebiten.Image // …and on what
@@ -145,17 +145,31 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 	s.send(show.Command{Op: op})
 }
 
-// Update ticks each of the last ten seconds once.
+// reply stamps the outcome a decision brought.
+func (sc *countdownScene) reply(s *Stage, r reply) {
+	if r.err == nil && len(r.evs) > 0 && s.scene == sc {
+		s.sceneChanged()
+	}
+}
+
+// Update ticks each of the last ten seconds of a pick once.
 func (sc *countdownScene) Update(s *Stage, now time.Time) {
-	p := s.st.CurSeg().Last()
+	seg := s.st.CurSeg()
+	p := seg.Last()
 	if p == nil || p.Outcome != show.Pending || p.Deadline.IsZero() {
 		return
 	}
 	left := int(math.Ceil(p.Deadline.Sub(now).Seconds()))
-	if left >= 1 && left <= 10 && left != sc.lastTen {
-		sc.lastTen = left
+	if t := (cued{stampKey(seg, p), left}); left >= 1 && left <= 10 && t != sc.lastTen {
+		sc.lastTen = t
 		s.sound(audio.Tick)
 	}
+}
+
+// cued is a second of a pick's countdown whose tick sounded.
+type cued struct {
+	pick string
+	left int
 }
 
 func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {

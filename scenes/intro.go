@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"drawshow/audio"
 	"drawshow/show"
 )
 
@@ -28,6 +29,15 @@ func (*introScene) witnessLabel(*Stage) string {
 }
 
 func (sc *introScene) typed() ([]int, []rune) { return nil, sc.digits }
+
+// reply follows a ticket drawn by hand and read out: no reel, its winner
+// at once.
+func (sc *introScene) reply(s *Stage, r reply) {
+	if r.op == show.OpTicket && r.err == nil {
+		s.sound(audio.RevealHit)
+		s.to(&s.cast.reveal)
+	}
+}
 
 func (sc *introScene) Act(s *Stage, a Action) {
 	if s.witnessDue() {

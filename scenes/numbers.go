@@ -38,6 +38,13 @@ func (sc *numbersScene) typed() ([]int, []rune) { return sc.nums, sc.digits }
 // Act is a wild card's number pick: Next draws the numbers
 // electronically (a fresh press); or the host types each number drawn by
 // hand and Enter, then who typed them.
+// reply takes a wild card's numbers, typed or drawn.
+func (sc *numbersScene) reply(s *Stage, r reply) {
+	if (r.op == show.OpNumbers || r.op == show.OpDraw) && r.err == nil {
+		sc.numbered(s, r.evs)
+	}
+}
+
 func (sc *numbersScene) Act(s *Stage, a Action) {
 	seg := s.st.CurSeg()
 	if seg.Numbers != nil {

@@ -14,10 +14,9 @@ import (
 // the winner, eased to a stop in reelTime. Until it lands the winner is
 // one row among many, never singled out.
 type reelScene struct {
-	sample  []show.Entry // the pool's sample, from the frozen bin
-	landing bool         // the reel waits for its announce to be committed
-	roll    audio.Voice  // the drum-roll under the reel
-	still   still        // the frame without its rows, as last painted whole
+	landing bool        // the reel waits for its announce to be committed
+	roll    audio.Voice // the drum-roll under the reel
+	still   still       // the frame without its rows, as last painted whole
 	// drawn are the widths of the names' and the tickets' columns the last
 	// frame painted: a repaint puts back at least those, or the tail of a
 	// wider name a fast frame moved away from would stay on screen
@@ -145,8 +144,8 @@ type reelRow struct{ name, ticket string }
 
 // rows are the sample's rows, the winner last once it is known.
 func (sc *reelScene) rows(s *Stage, seg *show.SegState) []reelRow {
-	rows := make([]reelRow, 0, len(sc.sample)+1)
-	for _, e := range sc.sample {
+	rows := make([]reelRow, 0, len(s.sample)+1)
+	for _, e := range s.sample {
 		rows = append(rows, reelRow{s.maskName(e.Participant), s.ticketLabel(e.Ticket, e.Participant)})
 	}
 	if p := seg.Last(); p != nil && p.Outcome == "" {
@@ -233,4 +232,38 @@ func arrangeable(count map[string]int, r int, next string) bool {
 		}
 	}
 	return true
+}
+
+// reply follows the pick and its announce: a draw that ended short
+// instead goes to its winners' choices or its board, a refusal back to
+// the intro, and the announce to the reveal.
+func (sc *reelScene) reply(s *Stage, r reply) {
+	if r.op != show.OpPick && r.op != show.OpAnnounce {
+		return
+	}
+	if r.err != nil {
+		sc.landing = false
+		sc.stopRoll(s)
+		s.to(&s.cast.intro)
+		return
+	}
+	if r.op == show.OpAnnounce {
+		sc.landing = false
+		s.sound(audio.RevealHit)
+		s.to(&s.cast.reveal)
+		return
+	}
+	if seg := s.st.CurSeg(); seg.Ended != nil {
+		sc.stopRoll(s)
+		s.tell(seg.Ended.Reason)
+		s.ended()
+	}
+}
+
+// start sends the next pick and rolls the reel while it is made.
+func (sc *reelScene) start(s *Stage) {
+	if s.send(show.Command{Op: show.OpPick}) {
+		sc.startRoll(s)
+		s.to(sc)
+	}
 }

@@ -75,13 +75,20 @@ type (
 	// An autoplayed scene says which key autoplay presses in it, once a
 	// visit; autoplay presses none in the others.
 	autoplayed interface{ autoKey(a *autoplay) Frame }
+
+	// A replier takes the worker's replies that are its own (the reel
+	// its pick's announce, the closed scene the export's steps) whether
+	// it is on stage or not: it keeps what they bring and decides where
+	// the stage goes next. The stage keeps only what the scenes share.
+	replier interface{ reply(s *Stage, r reply) }
 )
 
 // cast is the stage's scenes, one of each. A new scene is a type of its
 // own, in its own file, that implements Scene (and whichever of the
 // interfaces above it needs), a field here and its place in all; the
-// scenes that lead to it go to it with Stage.to, and Stage.resume when a
-// restart can come back to it.
+// scenes that lead to it go to it with Stage.to, from their Act, Update
+// or reply, and Stage.resume when a restart can come back to it. The
+// stage never sets a scene's fields: it calls the scene's methods.
 type cast struct {
 	open      openScene
 	attract   attractScene

@@ -100,6 +100,7 @@ type Stage struct {
 	st     *show.State
 	head   string // the journal's head as the trust line shows it: "record 41 · f97a a653 4016 057a"
 	people map[string]show.Person
+	sample []show.Entry // the frozen bin's sample that the reel rolls
 
 	cast   cast      // one of each scene, each keeping its own state
 	scene  Scene     // the scene on stage
@@ -219,7 +220,7 @@ func (s *Stage) resume() {
 	if s.opt.Resumed {
 		s.notify(fmt.Sprintf("Resumed after a restart — the record holds every step (%d events)", st.Events))
 		if seg != nil && seg.Bin != nil {
-			s.cast.reel.sample = sample(seg.Bin)
+			s.sample = sample(seg.Bin)
 			s.fetchPeople(seg)
 		}
 	}
@@ -237,7 +238,7 @@ func (s *Stage) Close() {
 // fetchPeople looks up the names the stage needs for seg on a resume,
 // before the worker starts (after, names come with the worker's replies).
 func (s *Stage) fetchPeople(seg *show.SegState) {
-	smp := s.cast.reel.sample
+	smp := s.sample
 	cards := make([]string, 0, len(smp)+len(seg.Picks))
 	for _, e := range smp {
 		cards = append(cards, e.Participant)
@@ -419,27 +420,24 @@ func (s *Stage) drain() {
 	}
 }
 
+// apply takes a reply from the worker: what the scenes share (the state,
+// the people, a refusal's words) here, and the rest by the scenes whose
+// reply it is (replier), which decide where the stage goes.
 func (s *Stage) apply(r reply) {
 	s.noteReply(r)
-	if r.op == opProgress {
-		s.cast.closed.progress = r
+	switch r.op {
+	case opProgress:
+		s.replied(r)
 		return
-	}
-	if r.op == opStandings {
+	case opStandings, opAnchor:
 		s.busy = false
-		s.cast.attract.standings(s, r)
-		return
-	}
-	if r.op == opAnchor {
-		s.busy = false
-		if r.err != nil {
+		if r.err != nil && r.op == opAnchor {
 			s.tell("The chain head could not be read for the board: " + r.err.Error())
-		} else if s.scene == &s.cast.board {
-			s.cast.board.anchor = r.step
 		}
+		s.replied(r)
 		return
-	}
-	if r.op != show.OpTick {
+	case show.OpTick:
+	default:
 		s.busy = false
 	}
 	if r.st != nil {
@@ -461,11 +459,7 @@ func (s *Stage) apply(r reply) {
 		} else {
 			s.tell("Error: " + r.err.Error())
 		}
-		if r.op == show.OpPick || r.op == show.OpAnnounce {
-			s.cast.reel.landing = false
-			s.cast.reel.stopRoll(s)
-			s.to(&s.cast.intro)
-		}
+		s.replied(r)
 		switch r.op {
 		case show.OpDraw, show.OpChoose, show.OpWitness:
 			if s.entry == nil && s.confirm == confirmNone && s.witnessDue() {
@@ -477,67 +471,47 @@ func (s *Stage) apply(r reply) {
 	switch r.op {
 	case show.OpFreeze:
 		s.message = ""
-		s.cast.reel.sample = r.sample
+		s.sample = r.sample
 		for _, e := range r.sample {
 			if p, ok := s.people[e.Participant]; ok {
 				s.theme.Warm(show.MaskName(p.Name) + p.Name)
 			}
 		}
-		s.to(&s.cast.intro)
-	case show.OpPick:
-		seg := s.st.CurSeg()
-		if seg.Ended != nil {
-			s.cast.reel.stopRoll(s)
-			s.tell(seg.Ended.Reason)
-			s.ended()
-		}
-	case show.OpAnnounce:
-		s.cast.reel.landing = false
-		s.sound(audio.RevealHit)
-		s.to(&s.cast.reveal)
 	case show.OpTicket:
-		// a ticket drawn by hand was read out: no reel, its winner at once
 		s.message = ""
 		if r.sample != nil {
-			s.cast.reel.sample = r.sample
+			s.sample = r.sample
 		}
-		s.sound(audio.RevealHit)
-		s.to(&s.cast.reveal)
-	case show.OpChoose:
-		s.cast.choose.turned(s, r.evs)
 	case show.OpNumbers, show.OpDraw:
 		s.message = ""
-		s.cast.numbers.numbered(s, r.evs)
 	case show.OpNext:
-		s.cast.reel.sample = nil
-		s.to(&s.cast.attract)
+		s.sample = nil
 	case show.OpWitness:
 		seg := s.st.CurSeg()
-		if s.scene == &s.cast.choose && chose(r.evs) {
-			s.cast.choose.turned(s, r.evs) // the witness after a choice turns it over
-		} else if _, ok := s.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil {
+		if _, ok := s.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil && !(s.scene == &s.cast.choose && chose(r.evs)) {
 			s.tell(fmt.Sprintf("The draw witness is on the record: %q", *seg.DrawWitness))
 			s.sceneChanged()
 		}
-	case show.OpClose:
-		s.to(&s.cast.closed)
 	case show.OpSkip:
 		s.tell(s.st.CurSeg().Ended.Reason)
 		s.ended()
 	case opSheet:
 		s.tell("Pre-show sheet written to " + r.step)
-	case opExport:
-		s.cast.closed.progress = reply{}
-		s.cast.closed.exported = r.step
-		s.tell("Exported to " + r.step)
 	case show.OpTick:
 		s.ticked(r.evs)
 	}
+	s.replied(r)
 	if r.op == show.OpClaim || r.op == show.OpProxy || r.op == show.OpDecline {
 		s.sound(audio.ClaimChime)
 	}
-	if len(r.evs) > 0 && s.scene == &s.cast.countdown {
-		s.sceneChanged() // the outcome stamp
+}
+
+// replied gives r to every scene that takes replies.
+func (s *Stage) replied(r reply) {
+	for _, sc := range s.cast.all() {
+		if rp, ok := sc.(replier); ok {
+			rp.reply(s, r)
+		}
 	}
 }
 
