@@ -232,16 +232,16 @@ func TestBonusColumnsReadBack(t *testing.T) {
 	tamper(t, out, "night totals", func(rec *record.Record) { rec.Totals.Winners++ })
 	tamper(t, out, "currency", func(rec *record.Record) { rec.Show.Currency = "USD" })
 	w := func(dir string) string { return filepath.Join(dir, record.WinnersCSV) }
-	forgedExport(t, out, "a device in winners.csv", "winners.csv: line 3", func(dir string) {
+	forgedExport(t, out, "a device in winners.csv", `winners.csv: draw raps, pick 2: ticket is "SL999", the record says "SL106"`, func(dir string) {
 		replaceIn(t, w(dir), ","+winners[0].Ticket+",", ",SL999,")
 	})
-	forgedExport(t, out, "an area in winners.csv", "winners.csv: line", func(dir string) {
+	forgedExport(t, out, "an area in winners.csv", `winners.csv: draw raps, pick 2: area is "Car park", the record says "Main floor"`, func(dir string) {
 		replaceIn(t, w(dir), area(winners[0]), "Car park")
 	})
-	forgedExport(t, out, "an amount in winners.csv", "winners.csv: line 3", func(dir string) {
+	forgedExport(t, out, "an amount in winners.csv", `winners.csv: draw raps, pick 2: amount is "99000", the record says "2500"`, func(dir string) {
 		replaceIn(t, w(dir), ",ZAR,2500,", ",ZAR,99000,")
 	})
-	forgedExport(t, out, "a time's offset in winners.csv", "winners.csv: line", func(dir string) {
+	forgedExport(t, out, "a time's offset in winners.csv", `winners.csv: draw raps, pick 2: drawn_at is "2024-11-30T12:01:50Z", the record says "2024-11-30T12:01:50+02:00"`, func(dir string) {
 		replaceIn(t, w(dir), "+02:00", "Z")
 	})
 	forgedExport(t, out, "the night's total in the workbook", "winners.xlsx: sheet", func(dir string) {
@@ -340,7 +340,7 @@ func TestGrandFinaleColumnsReadBack(t *testing.T) {
 			}
 		}
 	})
-	forgedExport(t, out, "a property in winners.csv", "winners.csv: line", func(dir string) {
+	forgedExport(t, out, "a property in winners.csv", `winners.csv: draw finale, pick 3: property is "Sun City", the record says "Montecasino"`, func(dir string) {
 		for _, prop := range property {
 			b, _ := os.ReadFile(filepath.Join(dir, record.WinnersCSV))
 			if bytes.Contains(b, []byte(","+prop+",")) {

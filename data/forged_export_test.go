@@ -122,25 +122,25 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 	forgedExport(t, out, "a proxy's name in record.json", `record.json: draw sat-cash, pick 5, proxy: "Someone Else" in the export, "Lindiwe Dube" in the record`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.RecordFile), `"Lindiwe Dube"`, `"Someone Else"`)
 	})
-	forgedExport(t, out, "a winner's name in winners.csv", "winners.csv: line 2 is", func(dir string) {
+	forgedExport(t, out, "a winner's name in winners.csv", "winners.csv: draw sat-cash, pick 1: name is \"Forged Name\"", func(dir string) {
 		b, _ := os.ReadFile(cash(dir))
 		lines := strings.Split(string(b), "\n")
 		f := strings.Split(lines[1], ",")
 		replaceIn(t, cash(dir), f[5], "Forged Name")
 	})
-	forgedExport(t, out, "a prize in winners.csv", "winners.csv: line", func(dir string) {
+	forgedExport(t, out, "a prize in winners.csv", `winners.csv: draw sat-cash, pick 6: prize is "R9 000", the record says "R1 000"`, func(dir string) {
 		replaceIn(t, cash(dir), "R1 000", "R9 000")
 	})
-	forgedExport(t, out, "a pick number in winners.csv", "winners.csv: line 2 is", func(dir string) {
+	forgedExport(t, out, "a pick number in winners.csv", `winners.csv: draw sat-cash, pick 1: pick is "2", the record says "1"`, func(dir string) {
 		replaceIn(t, cash(dir), "Saturday Cash Draw,1,", "Saturday Cash Draw,2,")
 	})
-	forgedExport(t, out, "an amount in winners.csv", "winners.csv: line 2 is", func(dir string) {
+	forgedExport(t, out, "an amount in winners.csv", `winners.csv: draw sat-cash, pick 1: amount is "50000", the record says "5000"`, func(dir string) {
 		replaceIn(t, cash(dir), ",ZAR,5000,cash,", ",ZAR,50000,cash,")
 	})
-	forgedExport(t, out, "a prize in kind paid as cash in winners.csv", "winners.csv: line", func(dir string) {
+	forgedExport(t, out, "a prize in kind paid as cash in winners.csv", `winners.csv: draw members, pick 1: paid_as is "cash", the record says "in kind"`, func(dir string) {
 		replaceIn(t, cash(dir), ",ZAR,,in kind,", ",ZAR,,cash,")
 	})
-	forgedExport(t, out, "an amount in collection.csv", "collection.csv: line", func(dir string) {
+	forgedExport(t, out, "an amount in collection.csv", `collection.csv: draw sat-cash, pick 5: amount is "20000", the record says "2000"`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.CollectionFile), ",ZAR,2000,cash,", ",ZAR,20000,cash,")
 	})
 	forgedExport(t, out, "a draw's totals in record.json", `record.json: draw sat-cash, totals.cash: 9000 in the export, 8000 in the record`, func(dir string) {
@@ -154,10 +154,10 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 		b, _ := os.ReadFile(p)
 		os.WriteFile(p, append([]byte(`"`+record.RehearsalBanner+`"`+"\n"), b...), 0o644)
 	})
-	forgedExport(t, out, "a name in collection.csv", "collection.csv: line", func(dir string) {
+	forgedExport(t, out, "a name in collection.csv", `collection.csv: draw sat-cash, pick 5: proxy is "Someone Else", the record says`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.CollectionFile), "Lindiwe Dube", "Someone Else")
 	})
-	forgedExport(t, out, "a name in people.json", "winners.csv: line", func(dir string) {
+	forgedExport(t, out, "a name in people.json", `the record says "Forged Name"`, func(dir string) {
 		b, _ := os.ReadFile(cash(dir))
 		f := strings.Split(strings.Split(string(b), "\n")[1], ",")
 		replaceIn(t, filepath.Join(dir, record.PeopleFile), `"`+f[5]+`"`, `"Forged Name"`)
@@ -248,7 +248,7 @@ func TestVerifyRefusesUnmarkedRehearsalBin(t *testing.T) {
 		_, rest, _ := bytes.Cut(b, []byte("\n"))
 		os.WriteFile(p, rest, 0o644)
 	})
-	forgedExport(t, out, "the banner taken off winners.csv", "winners.csv: line 1 is", func(dir string) {
+	forgedExport(t, out, "the banner taken off winners.csv", "winners.csv: its first line is not the rehearsal banner", func(dir string) {
 		p := filepath.Join(dir, record.WinnersCSV)
 		b, _ := os.ReadFile(p)
 		_, rest, _ := bytes.Cut(b, []byte("\n"))

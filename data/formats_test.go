@@ -43,17 +43,13 @@ func TestFormatsOfEveryRelease(t *testing.T) {
 // TestFormatsTampered: what the kept archives are held to, shown by
 // editing each as a forger would.
 func TestFormatsTampered(t *testing.T) {
-	zips, _ := filepath.Glob(filepath.Join("testdata", "formats", strings.ReplaceAll(record.RecordFormat, "/", "-"), "*.zip"))
-	if len(zips) == 0 {
-		t.Fatalf("no archive of today's format %s in testdata/formats", record.RecordFormat)
-	}
-	src := zips[0]
+	src := formatArchives(t)[0]
 	for _, c := range []struct {
 		name, file, old, new, want string
 	}{
 		{"an unknown format", record.RecordFile, `"format": "` + record.RecordFormat + `"`, `"format": "drawshow-record/99"`,
 			`record.json: format "drawshow-record/99" is not one this drawshow reads`},
-		{"a winner's outcome", record.WinnersCSV, ",claimed,", ",proxy,", "winners.csv: line 3 is"},
+		{"a winner's outcome", record.WinnersCSV, ",claimed,", ",proxy,", "winners.csv: draw bonus-jackpot, pick 1: outcome is \"proxy\", the record says \"claimed\""},
 		{"a pick's ticket in the journal", record.JournalFile, `ticket\":\"`, `ticket\":\"X`, "content does not match its hash: the row was edited"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -101,6 +97,16 @@ func TestFormatsTampered(t *testing.T) {
 			t.Fatalf("verify --db after an edited name:\n%s", all)
 		}
 	})
+}
+
+// formatArchives are the kept archives of today's format.
+func formatArchives(t *testing.T) []string {
+	t.Helper()
+	zips, _ := filepath.Glob(filepath.Join("testdata", "formats", strings.ReplaceAll(record.RecordFormat, "/", "-"), "*.zip"))
+	if len(zips) == 0 {
+		t.Fatalf("no archive of today's format %s in testdata/formats", record.RecordFormat)
+	}
+	return zips
 }
 
 // verifiedDB checks a kept campaign database as verify --db does, on a

@@ -84,7 +84,7 @@ func TestStandingsInTheExport(t *testing.T) {
 	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("standings.csv\n got %q\nwant %q", got, want)
 	}
-	forgedExport(t, out, "a place edited", "standings.csv: line", func(dir string) {
+	forgedExport(t, out, "a place edited", `standings.csv: leaderboard prive-slots, card S1: points is "800", the record says "700"`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.StandingsFile), ",700,", ",800,")
 	})
 	forgedExport(t, out, "the file removed", "standings.csv is missing from the export", func(dir string) {

@@ -5,7 +5,6 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -194,7 +193,7 @@ func verifyArchivedDB(r *verify.Report, dir string) {
 		if err != nil {
 			continue // Dir has named it
 		}
-		for _, d := range verify.DiffJSON(json.RawMessage(b), f.v, f.name, "the database") {
+		for _, d := range verify.DiffSince(f.name, b, f.v, r.Format, f.name, "the database") {
 			bad("%s and %s differ at %s", f.name, record.ArchiveDB, d)
 		}
 	}

@@ -2,7 +2,6 @@ package record
 
 import (
 	"maps"
-	"os"
 	"slices"
 
 	"drawshow/show"
@@ -12,7 +11,7 @@ import (
 // collection.csv: "proxy form Cell".
 const ProxyFormColumn = "proxy form "
 
-// writeCollection writes collection.csv, the prize desk's list of winners
+// collectionTable is collection.csv, the prize desk's list of winners
 // not present: on the decline register, represented by a proxy, or drawn
 // in a draw they need not attend. Each has the contact details the entry
 // file gave, where it gave any, and the date by which to collect: the
@@ -20,13 +19,11 @@ const ProxyFormColumn = "proxy form "
 // card, a ball or an envelope is owed what it turned over to: the prize
 // column says it and chosen what was chosen. amount is the sum every
 // prize states (see show.ParsePrize), paid_as cash or in kind; property
-// is a finalist's casino, device and area a bonus winner's. A rehearsal's
-// list begins
-// with the rehearsal banner, alone on the first line. The entry files'
-// contact columns follow the fixed ones, then the contact columns of the
+// is a finalist's casino, device and area a bonus winner's. The entry
+// files' contact columns follow the fixed ones, then the contact columns of the
 // proxy form on file for the winner's card, each header after
 // ProxyFormColumn: the desk reaches a winner through the form too.
-func (x *Set) writeCollection(path string) error {
+func (x *Set) collectionTable() Table {
 	var rows []pickRow
 	var forms []map[string]string
 	contact, formContact := map[string]bool{}, map[string]bool{}
@@ -58,15 +55,7 @@ func (x *Set) writeCollection(path string) error {
 	for _, h := range formExtra {
 		heads = append(heads, ProxyFormColumn+h)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := newSafeCSV(f)
-	if x.st.Opened.Rehearsal {
-		w.Write([]string{RehearsalBanner})
-	}
-	w.Write(heads)
+	t := Table{File: CollectionFile, Heads: heads}
 	for i, r := range rows {
 		rec := collectionCSV.texts(r)
 		for _, h := range extra {
@@ -75,11 +64,7 @@ func (x *Set) writeCollection(path string) error {
 		for _, h := range formExtra {
 			rec = append(rec, forms[i][h])
 		}
-		w.Write(rec)
+		t.Rows = append(t.Rows, Line{rowName(r.seg.Seg.ID, r.p.K), rec})
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return t
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -384,31 +385,18 @@ func New(sh *show.Show, st *show.State) *Record {
 	return rec
 }
 
-// writeWinners lists the winners with the names and tiers the entry files
-// gave: the export keeps them whole. A rehearsal's list begins with the
-// rehearsal banner, alone on the first line.
-func (x *Set) writeWinners(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := newSafeCSV(f)
-	if x.st.Opened.Rehearsal {
-		w.Write([]string{RehearsalBanner})
-	}
-	w.Write(winnersCSV.Heads())
+// winnersTable lists the winners with the names and tiers the entry
+// files gave: the export keeps them whole.
+func (x *Set) winnersTable() Table {
+	t := Table{File: WinnersCSV, Heads: winnersCSV.Heads()}
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
 			if p := &s.Picks[i]; p.Outcome.Wins() {
-				w.Write(winnersCSV.texts(x.pickRow(s, p)))
+				t.Rows = append(t.Rows, Line{rowName(s.Seg.ID, p.K), winnersCSV.texts(x.pickRow(s, p))})
 			}
 		}
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return t
 }
 
 // Person is what an entry file said of a participant.
@@ -436,3 +424,20 @@ func (x *Set) writeRecord(path string) error {
 	}
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
+
+// FormatNumber is the number of a record format: 3 for drawshow-record/3.
+func FormatNumber(format string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(format, "drawshow-record/"))
+	return n, err == nil && strings.HasPrefix(format, "drawshow-record/") && n > 0
+}
+
+// Since names what each record format added to the export, by the
+// format that first wrote it: a field of record.json by its path, the
+// elements of a list under the list's name ("record.json draws.picks.
+// undone"), or a list's column ("winners.csv prize"). verify does not
+// ask an export of an earlier format for it. Everything not named here
+// is in every format from drawshow-record/3, the first verify reads.
+var Since = map[string]int{}
+
+// Added reports whether what names (a key of Since) came after format.
+func Added(what string, format int) bool { return Since[what] > format }

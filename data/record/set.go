@@ -113,13 +113,13 @@ func (x *Set) write(dir string, progress func(step string, done, total int), bin
 		{ShowFile, func(p string) error { return os.WriteFile(p, x.text, 0o644) }},
 		{JournalFile, func(p string) error { return WriteJournal(p, x.journal) }},
 		{PeopleFile, x.writePeople},
-		{WinnersCSV, x.writeWinners},
+		{WinnersCSV, x.tableWriter(x.winnersTable)},
 		{WinnersXLSX, x.writeXLSX},
 		{ReportPDF, x.writePDF},
-		{CollectionFile, x.writeCollection},
+		{CollectionFile, x.tableWriter(x.collectionTable)},
 	}
 	if x.hasStandings() {
-		files = append(files, file{StandingsFile, x.writeStandings})
+		files = append(files, file{StandingsFile, x.tableWriter(x.standingsTable)})
 	}
 	for _, f := range append(files, file{RecordFile, x.writeRecord}) {
 		if err := step(f.name, f.write); err != nil {

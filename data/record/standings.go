@@ -1,7 +1,7 @@
 package record
 
 import (
-	"os"
+	"fmt"
 	"strconv"
 
 	"drawshow/show"
@@ -48,22 +48,14 @@ type standingRow struct {
 	area string
 }
 
-// writeStandings writes standings.csv: each leaderboard's final
-// standings, recorded from its file as the show closed, ranked as the
-// board ranks them (show.Rank: the players of its areas, most points
-// first, equal points sharing a place, cards in byte order between them),
-// every player and not its top alone; on_board says who the board showed
-// (place within its top). A rehearsal's begins with its banner.
-func (x *Set) writeStandings(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := newSafeCSV(f)
-	if x.st.Opened.Rehearsal {
-		w.Write([]string{RehearsalBanner})
-	}
-	w.Write(standingsCSV.Heads())
+// standingsTable is standings.csv: each leaderboard's final standings,
+// recorded from its file as the show closed, ranked as the board ranks
+// them (show.Rank: the players of its areas, most points first, equal
+// points sharing a place, cards in byte order between them), every player
+// and not its top alone; on_board says who the board showed (place within
+// its top).
+func (x *Set) standingsTable() Table {
+	t := Table{File: StandingsFile, Heads: standingsCSV.Heads()}
 	for _, s := range x.st.Segs {
 		if s.Standings == nil {
 			continue
@@ -73,12 +65,9 @@ func (x *Set) writeStandings(path string) error {
 			area[r.Card] = r.Area
 		}
 		for _, p := range show.Rank(s.Standings.Rows, s.Seg.Areas, 0, nil) {
-			w.Write(standingsCSV.texts(standingRow{seg: s, p: p, area: area[p.Card]}))
+			name := fmt.Sprintf("leaderboard %s, card %s", s.Seg.ID, p.Card)
+			t.Rows = append(t.Rows, Line{name, standingsCSV.texts(standingRow{seg: s, p: p, area: area[p.Card]})})
 		}
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return t
 }

@@ -16,6 +16,13 @@ import (
 // paper (see label), else by its place. A value may be JSON text as a
 // json.RawMessage.
 func DiffJSON(a, b any, aName, bName string) []string {
+	return diffJSON(a, b, aName, bName, nil)
+}
+
+// diffJSON is DiffJSON, passing over the differences skip takes: skip is
+// given the field's path by its names, a list's elements under the
+// list's ("draws.picks.outcome"), and both values (nil for none).
+func diffJSON(a, b any, aName, bName string, skip func(path string, x, y any) bool) []string {
 	var ja, jb any
 	for _, p := range []struct {
 		v   any
@@ -67,7 +74,7 @@ func DiffJSON(a, b any, aName, bName string) []string {
 					yi = yv[i]
 				}
 				if l := label(list, xi, yi); l != "" {
-					walk(at[:len(at)-1].with(part{name: l, label: true}), xi, yi)
+					walk(at[:len(at)-1].with(part{name: l, label: true, list: list}), xi, yi)
 				} else {
 					walk(at.with(part{index: i}), xi, yi)
 				}
@@ -76,7 +83,7 @@ func DiffJSON(a, b any, aName, bName string) []string {
 		}
 		xs, _ := json.Marshal(x)
 		ys, _ := json.Marshal(y)
-		if !bytes.Equal(xs, ys) {
+		if !bytes.Equal(xs, ys) && (skip == nil || !skip(at.names(), x, y)) {
 			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s", at, xs, aName, ys, bName))
 		}
 	}
@@ -89,6 +96,7 @@ func DiffJSON(a, b any, aName, bName string) []string {
 type part struct {
 	name  string
 	label bool
+	list  string // a labelled element's list
 	index int
 }
 
@@ -99,6 +107,20 @@ func (p jsonPath) with(q part) jsonPath {
 		q.index = -1
 	}
 	return append(slices.Clip(p), q)
+}
+
+// names is the path by its fields' names: "draws.picks.outcome".
+func (p jsonPath) names() string {
+	var ns []string
+	for _, q := range p {
+		switch {
+		case q.label:
+			ns = append(ns, q.list)
+		case q.name != "":
+			ns = append(ns, q.name)
+		}
+	}
+	return strings.Join(ns, ".")
 }
 
 // String writes the path as the auditor reads it: "totals.cash", "draw

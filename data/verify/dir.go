@@ -29,14 +29,16 @@ func Dir(dir string) (*Report, error) {
 		return nil, fmt.Errorf("%s is not a folder", dir)
 	}
 	r := &Report{}
-	if !knownFormat(r, dir) {
+	format, ok := knownFormat(r, dir)
+	if !ok {
 		return r, nil
 	}
+	r.Format = format
 	x, ok := fold(r, dir)
 	if !ok {
 		return r, nil
 	}
-	compare(r, dir, x)
+	compare(r, dir, x, format)
 	return r, nil
 }
 
@@ -45,23 +47,28 @@ func Dir(dir string) (*Report, error) {
 var Formats = []string{record.RecordFormat}
 
 // knownFormat reports whether record.json, if it says its format, says
-// one of Formats; a format it does not know is named, and nothing else is
-// checked against rules that may not be the ones it was written by. A
-// record.json missing or not JSON is left to compare, which names it.
-func knownFormat(r *Report, dir string) bool {
+// one of Formats, and gives its number; a format it does not know is
+// named, and nothing else is checked against rules that may not be the
+// ones it was written by. A record.json missing or not JSON is left to
+// compare, which names it, and is held to today's format.
+func knownFormat(r *Report, dir string) (int, bool) {
+	now, _ := record.FormatNumber(record.RecordFormat)
 	b, err := os.ReadFile(filepath.Join(dir, record.RecordFile))
 	if err != nil {
-		return true
+		return now, true
 	}
 	var head struct {
 		Format string `json:"format"`
 	}
-	if json.Unmarshal(b, &head) != nil || slices.Contains(Formats, head.Format) {
-		return true
+	if json.Unmarshal(b, &head) != nil {
+		return now, true
+	}
+	if n, ok := record.FormatNumber(head.Format); ok && slices.Contains(Formats, head.Format) {
+		return n, true
 	}
 	r.bad("%s: format %q is not one this drawshow reads (%s): verify it with the release that wrote it, or a later one",
 		record.RecordFile, head.Format, strings.Join(Formats, ", "))
-	return false
+	return 0, false
 }
 
 // selectionTaken says how a draw's picks were taken from its selection:
@@ -268,7 +275,7 @@ func parsePeople(r *Report, b []byte) (map[string]map[string]record.Person, bool
 
 // compare writes the export again from the fold into a folder of its own
 // and names every file that differs, is missing or is not an export's.
-func compare(r *Report, dir string, x *record.Set) {
+func compare(r *Report, dir string, x *record.Set, format int) {
 	tmp, err := os.MkdirTemp("", "drawshow-verify-")
 	if err != nil {
 		r.bad("%v", err)
@@ -291,16 +298,35 @@ func compare(r *Report, dir string, x *record.Set) {
 		r.bad("%v", err)
 		return
 	}
+	tables := map[string]record.Table{}
+	for _, t := range x.Tables() {
+		tables[t.File] = t
+	}
 	for _, name := range want {
 		if !slices.Contains(have, name) {
-			r.bad("%s is missing from the export", name)
+			if !record.Added(name, format) {
+				r.bad("%s is missing from the export", name)
+			}
 			continue
 		}
 		r.Files++
-		got, err1 := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
-		exp, err2 := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(name)))
-		if err := errors.Join(err1, err2); err != nil {
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
 			r.bad("%s: %v", name, err)
+			continue
+		}
+		// by what they say: the lists and the record
+		if t, ok := tables[name]; ok {
+			table(r, got, t, format, x.Record().Show.Rehearsal)
+			continue
+		}
+		if name == record.RecordFile {
+			fields(r, got, x.Record(), format)
+			continue
+		}
+		exp, err2 := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(name)))
+		if err2 != nil {
+			r.bad("%s: %v", name, err2)
 			continue
 		}
 		if bytes.Equal(got, exp) {

@@ -6,6 +6,7 @@ import "fmt"
 // empty.
 type Report struct {
 	Show       string
+	Format     int // the record format's number: 3 for drawshow-record/3
 	Draws      int
 	Picks      int      // picks re-derived from the seed
 	Taken      []string // picks not derived, each draw's in words: taken from a selection file, typed from a physical bin
