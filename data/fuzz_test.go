@@ -13,15 +13,18 @@ import (
 
 	"drawshow/data/export"
 	"drawshow/data/verify"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // FuzzVerifyExport: an export with one of its files replaced, as an
 // auditor may be handed it. verify never panics, and reports a problem
 // unless the file is what the export wrote: any other bytes, in the
-// journal, a bin or the workbook, are found out; the CSV lists and
-// record.json are read by what they say, so other bytes pass only where
-// they say the same (a list saved again with CRLF line ends, the record
-// without its last newline).
+// journal, a bin or the report, are found out; the CSV lists, the
+// workbook and record.json are read by what they say, so other bytes
+// pass only where they say the same (a list saved again with CRLF line
+// ends, the record without its last newline, a workbook with bytes after
+// its end).
 func FuzzVerifyExport(f *testing.F) {
 	fx := exportFixture(f)
 	db, ss := playExportShow(f, fx, false)
@@ -93,6 +96,25 @@ func sameMeaning(name string, a, b []byte) bool {
 	case name == "record.json":
 		var ja, jb any
 		return json.Unmarshal(a, &ja) == nil && json.Unmarshal(b, &jb) == nil && reflect.DeepEqual(ja, jb)
+	case name == "winners.xlsx":
+		return reflect.DeepEqual(bookCells(a), bookCells(b)) && bookCells(a) != nil
 	}
 	return false
+}
+
+// bookCells are a workbook's cells, sheet by sheet; nil for bytes that
+// are no workbook.
+func bookCells(b []byte) map[string][][]string {
+	f, err := excelize.OpenReader(bytes.NewReader(b))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	out := map[string][][]string{}
+	for _, s := range f.GetSheetList() {
+		if out[s], err = f.GetRows(s); err != nil {
+			return nil
+		}
+	}
+	return out
 }

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"drawshow/data/export"
 	"drawshow/data/record"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // TestArchiveReadByMeaning: an archive of today's format, as a later
@@ -63,6 +66,26 @@ func TestArchiveReadByMeaning(t *testing.T) {
 			want: `record.json: draw sat-cash, pick 1, paid_as: null in the export, "cash" in the record`},
 		{name: "a file a later format added", since: map[string]int{"collection.csv": 4}, file: record.CollectionFile,
 			edit: func(*testing.T, []byte) []byte { return nil }},
+		{name: "the workbook's pick columns in another order", file: record.WinnersXLSX,
+			edit: func(t *testing.T, b []byte) []byte {
+				return editBook(t, b, "sat-cash REHEARSAL", record.PickHeaderRow, swapColumns)
+			}},
+		{name: "a workbook column a later format added", since: map[string]int{"winners.xlsx Area": 4}, file: record.WinnersXLSX,
+			edit: func(t *testing.T, b []byte) []byte {
+				return editBook(t, b, "sat-cash REHEARSAL", record.PickHeaderRow, dropBookColumn("Area"))
+			}},
+		{name: "a workbook column the format wrote", file: record.WinnersXLSX,
+			edit: func(t *testing.T, b []byte) []byte {
+				return editBook(t, b, "sat-cash REHEARSAL", record.PickHeaderRow, dropBookColumn("Area"))
+			},
+			want: `winners.xlsx: sheet sat-cash REHEARSAL row 4: column "Area" is missing`},
+		{name: "a prize in the workbook", file: record.WinnersXLSX,
+			edit: func(t *testing.T, b []byte) []byte {
+				return editBook(t, b, "sat-cash REHEARSAL", record.PickHeaderRow, func(rows [][]string) {
+					rows[1][slices.Index(rows[0], "Prize")] = "R50 000"
+				})
+			},
+			want: `winners.xlsx: sheet sat-cash REHEARSAL, pick 1: Prize is "R50 000", the record gives "R5 000"`},
 		{name: "a cell of another winner", file: record.WinnersCSV,
 			edit: func(t *testing.T, b []byte) []byte {
 				return editCSV(t, b, setListCell("sat-cash", "1", "name", "Forged Name"))
@@ -154,5 +177,58 @@ func setListCell(segment, pick, head, v string) func([][]string) [][]string {
 			}
 		}
 		return rows
+	}
+}
+
+// editBook rewrites a table of a workbook's sheet, from its header row
+// down to the first blank row, as text: edit gets the header first.
+func editBook(t *testing.T, b []byte, sheet string, header int, edit func(rows [][]string)) []byte {
+	t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, err := f.GetRows(sheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := header
+	for end < len(all) && len(all[end]) > 0 {
+		end++
+	}
+	rows := all[header-1 : end]
+	width := len(rows[0])
+	edit(rows)
+	for i, r := range rows {
+		cells := make([]any, width) // what a dropped column left blank
+		for j, c := range r {
+			cells[j] = c
+		}
+		if err := f.SetSheetRow(sheet, fmt.Sprintf("A%d", header+i), &cells); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	if err := f.Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+func swapColumns(rows [][]string) {
+	for _, r := range rows {
+		r[0], r[1] = r[1], r[0]
+	}
+}
+
+func dropBookColumn(head string) func([][]string) {
+	return func(rows [][]string) {
+		i := slices.Index(rows[0], head)
+		for j, r := range rows {
+			if i < len(r) {
+				rows[j] = slices.Delete(r, i, i+1)
+			}
+		}
 	}
 }

@@ -263,6 +263,18 @@ func amountCell(pr show.Prize) any {
 	return pr.Amount
 }
 
+// The headers of the summary's finale tables.
+var (
+	wildHeads    = []string{"Segment", "Title", "Numbers", "Bins chosen"}
+	jackpotHeads = []string{"Segment", "Jackpot", "This week", "Won", "Next week", "Settlement"}
+)
+
+// BookHeads are the header rows of winners.xlsx's tables: verify finds
+// a table by its header and reads its rows by their columns' names.
+func BookHeads() [][]string {
+	return [][]string{summaryDraws.Heads(), summaryWinners.Heads(), pickSheet.Heads(), wildHeads, jackpotHeads}
+}
+
 // finaleTables add to the summary what finale segments decided besides
 // their winners: the wild cards' numbers and the jackpots.
 func (x *Set) finaleTables(s *xsheet, st xlsxStyles) {
@@ -278,7 +290,7 @@ func (x *Set) finaleTables(s *xsheet, st xlsxStyles) {
 	if len(wild) > 0 {
 		s.row++
 		s.put(st.title, "Wild cards")
-		s.put(st.header, "Segment", "Title", "Numbers", "Bins chosen")
+		s.put(st.header, anys(wildHeads)...)
 		for _, seg := range wild {
 			lines := x.finaleLines(seg)
 			s.put(0, seg.Seg.ID, seg.Seg.Title, lines[0][1], lines[1][1])
@@ -287,7 +299,7 @@ func (x *Set) finaleTables(s *xsheet, st xlsxStyles) {
 	if len(chests) > 0 {
 		s.row++
 		s.put(st.title, "Progressive jackpots")
-		s.put(st.header, "Segment", "Jackpot", "This week", "Won", "Next week", "Settlement")
+		s.put(st.header, anys(jackpotHeads)...)
 		for _, seg := range chests {
 			won, next := "", any("")
 			if t := seg.Settled; t != nil {
