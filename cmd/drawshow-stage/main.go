@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"time"
 
 	"drawshow/cmd/internal/cli"
@@ -30,14 +29,8 @@ Usage:
 // processStart is when main began, for the first-frame time --stats prints.
 var processStart = time.Now()
 
-// memoryLimit is a soft heap limit: a million-entry bin stays well inside
-// a laptop's memory, the collector working harder only near the limit.
-const memoryLimit = 150 << 20
-
 func main() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-	}
+	cli.LimitMemory()
 	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	display.Stop()
 	operator.Report(err) // a message box on Windows when nobody sees stderr

@@ -11,7 +11,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -73,17 +72,8 @@ func synopsis(name string) string {
 	return b.String()
 }
 
-// memoryLimit is a soft heap limit: a million-entry bin stays well inside
-// a laptop's memory, the collector working harder only near the limit.
-const memoryLimit = 150 << 20
-
 func main() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-	}
-	if len(os.Args) > 1 && os.Args[1] == "check" {
-		followLiveHeap() // a file of millions of rows needs more than memoryLimit
-	}
+	cli.LimitMemory()
 	cli.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
