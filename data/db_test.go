@@ -42,7 +42,7 @@ func TestRowsRoundTripFinaleColumns(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []show.Row
-		if err := db.Rows(ss.ID, tc.seg.ID, func(r show.Row) error { got = append(got, r); return nil }); err != nil {
+		if err := db.Rows(ss.ID, &tc.seg, func(r show.Row) error { got = append(got, r); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.want) {

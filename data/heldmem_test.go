@@ -76,7 +76,7 @@ func TestRowsOneStringACard(t *testing.T) {
 	}
 	at := map[string]*byte{}
 	n := 0
-	err := db.Rows(ss.ID, seg.ID, func(r show.Row) error {
+	err := db.Rows(ss.ID, seg, func(r show.Row) error {
 		n++
 		p := unsafe.StringData(r.Card)
 		if q, ok := at[r.Card]; ok && q != p {

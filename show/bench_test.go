@@ -53,7 +53,7 @@ var benchRows = sync.OnceValue(func() []show.Row {
 // rowSource is the show.Source of the benchmark rows.
 type rowSource []show.Row
 
-func (s rowSource) Rows(_ string, fn func(show.Row) error) error {
+func (s rowSource) Rows(_ *show.Segment, fn func(show.Row) error) error {
 	for _, r := range s {
 		if err := fn(r); err != nil {
 			return err

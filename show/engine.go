@@ -10,9 +10,10 @@ import (
 	"unicode/utf8"
 )
 
-// Source gives the imported rows of a segment's entry file.
+// Source gives the imported rows of a segment's entry file: the segment
+// names the columns its rules read.
 type Source interface {
-	Rows(segment string, fn func(Row) error) error
+	Rows(seg *Segment, fn func(Row) error) error
 }
 
 // Engine is the show as a reducer: a command is checked against the state
@@ -793,7 +794,7 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 	b.VisitsSince(f.Day)
 	b.Grow(f.Rows + len(earned))
 	if st.Seg(rowsOf).Loaded != nil {
-		if err := e.src.Rows(rowsOf, func(r Row) error { b.Add(r); return nil }); err != nil {
+		if err := e.src.Rows(st.Seg(rowsOf).Seg, func(r Row) error { b.Add(r); return nil }); err != nil {
 			return nil, err
 		}
 	}

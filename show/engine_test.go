@@ -18,10 +18,10 @@ import (
 // memRows is an in-memory Source: segment id → the rows of its entry file.
 type memRows map[string][]Row
 
-func (m memRows) Rows(seg string, fn func(Row) error) error {
-	rows, ok := m[seg]
+func (m memRows) Rows(seg *Segment, fn func(Row) error) error {
+	rows, ok := m[seg.ID]
 	if !ok {
-		return fmt.Errorf("no entries imported for %s", seg)
+		return fmt.Errorf("no entries imported for %s", seg.ID)
 	}
 	for _, r := range rows {
 		if err := fn(r); err != nil {

@@ -101,6 +101,9 @@ type Columns struct {
 	Property string `yaml:"property"`
 	Device   string `yaml:"device"`
 	Visit    string `yaml:"visit"` // qualify last_visit's column
+	// Spends are the columns of qualify any's second and later spend
+	// rules, which name them there.
+	Spends [MaxSpends - 1]string `yaml:"-"`
 }
 
 // TicketRule is how an entry file's rows become tickets.

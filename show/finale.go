@@ -315,11 +315,11 @@ func (d *decider) notInBin(seg *SegState, t string) error {
 			ofCard(r)
 		}
 	} else if seg.Loaded != nil && d.e.src != nil {
-		if err := d.e.src.Rows(id, look); err != nil {
+		if err := d.e.src.Rows(seg.Seg, look); err != nil {
 			return err
 		}
 		if row != nil {
-			if err := d.e.src.Rows(id, ofCard); err != nil {
+			if err := d.e.src.Rows(seg.Seg, ofCard); err != nil {
 				return err
 			}
 		}

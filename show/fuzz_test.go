@@ -93,6 +93,8 @@ segments:
 	"promotion: P\nproperty: Q\nmask: {names: false}\nsegments:\n  - id: a\n    entries: a.csv\n    winners: 0\n    prizes: [x, y, z]\n",
 	"property: Q\ntimezone: Mars/Olympus\nclaim_seconds: 5\ncolour: red\nsegments:\n  - id: Sat\n    kind: raffle\n    at: tomorrow\n    tickets: points\n    cap: {joker: 0}\n    prizes: [a, b]\n    winners: 3\n",
 	"promotion: P\nproperty: Q\nsegments:\n  - id: a\n    entries: a.csv\n    winners: five\n",
+	"promotion: P\nproperty: Q\nsegments:\n  - id: fri\n    entries: f.csv\n    qualify:\n      any:\n        - spend: {column: Average Spend (12m), min: 5000, name: average spend}\n        - spend: {column: Total Spend (12m), min: {king: 50000}}\n      last_visit: {within_days: 365}\n",
+	"promotion: P\nproperty: Q\nsegments:\n  - {id: a, entries: a.csv, qualify: {any: [{spend: {column: A, min: R5}}, {spend: {column: a, min: 0}}, {visit: 1}, x]}}\n  - {id: b, entries: b.csv, qualify: {any: [], spend: {min: {duke: 1}}}}\n",
 	"",
 	"---\n",
 	"[1, 2]",

@@ -92,6 +92,11 @@ func schemaOf(t reflect.Type, field string) obj {
 		// a list: its file, or its file and how to read it
 		return obj{"anyOf": []any{obj{"$ref": "#/$defs/text"}, schemaOf(reflect.TypeFor[listOptsYAML](), "")}}
 	}
+	if t == reflect.TypeFor[spendMin]() {
+		// an amount for every tier, or each tier's
+		amount := obj{"type": "integer", "minimum": 1}
+		return obj{"anyOf": []any{amount, obj{"type": "object", "additionalProperties": amount}}}
+	}
 	switch t.Kind() {
 	case reflect.String:
 		return obj{"$ref": "#/$defs/text"}

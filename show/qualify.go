@@ -7,16 +7,19 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Qualify is who may enter a draw besides the tiers: a minimum spend per
-// tier (Friday Prive, 4.2) and a visit in a window: within the last days
-// (the Day of Reconciliation: a visit in the last 2 years), or from and
-// to given days (New Year's Eve Prive 8.2: between 1 January and 30
-// December). The entry file's columns give both; each filter's removals
-// are counted in the freeze.
+// Qualify is who may enter a draw besides the tiers: a least spend
+// (Friday Prive 4.2: an average spend of R5 000 or a total of R50 000),
+// and a visit in a window: within the last days (the Day of
+// Reconciliation: a visit in the last 2 years), or from and to given
+// days (New Year's Eve Prive 8.2: between 1 January and 30 December).
+// The entry file's columns give both; each filter's removals are counted
+// in the freeze.
 type Qualify struct {
-	MinSpend   map[Tier]uint64 // a tier not named needs no spend
-	WithinDays int             // 0: the window does not start so many days before the draw
-	From, To   string          // the window's first and last days, YYYY-MM-DD; "" for none
+	// Spend are the spend rules, of which a row must pass one; rule i
+	// reads the row's SpendOf(i). None: no spend is asked.
+	Spend      []SpendRule
+	WithinDays int    // 0: the window does not start so many days before the draw
+	From, To   string // the window's first and last days, YYYY-MM-DD; "" for none
 }
 
 // Visits reports whether q has a visit rule.
@@ -37,8 +40,8 @@ func (q *Qualify) Unqualified(r Row, day, currency string) string {
 	if q == nil {
 		return ""
 	}
-	if min := q.MinSpend[r.Tier]; r.Spend < min {
-		return fmt.Sprintf("spend %s below %s for %s", Money(currency, int64(r.Spend)), Money(currency, int64(min)), tierTitle(r.Tier))
+	if why := q.belowSpend(r, currency); why != "" {
+		return why
 	}
 	if q.Visits() {
 		since := q.first(day)
@@ -56,10 +59,10 @@ func (q *Qualify) Unqualified(r Row, day, currency string) string {
 	return ""
 }
 
-// spend reports whether r fails the spend rule, visit whether it fails
-// the visit rule (which is looked at only once the spend passes).
+// fails reports whether r fails the spend rules (spend), or else the
+// visit rule (visit).
 func (q *Qualify) fails(r Row, since string) (spend, visit bool) {
-	if r.Spend < q.MinSpend[r.Tier] {
+	if q.spendFails(r) {
 		return true, false
 	}
 	return false, q.Visits() && (r.Visit == "" || r.Visit < since || q.To != "" && r.Visit > q.To)
@@ -84,10 +87,8 @@ func tierTitle(t Tier) string {
 }
 
 type qualifyYAML struct {
-	Spend *struct {
-		Column string            `yaml:"column"`
-		Min    map[string]uint64 `yaml:"min"`
-	} `yaml:"spend"`
+	Spend     *spendYAML `yaml:"spend"`
+	Any       []anyYAML  `yaml:"any"`
 	LastVisit *struct {
 		Column     string `yaml:"column"`
 		WithinDays *int   `yaml:"within_days"`
@@ -98,7 +99,6 @@ type qualifyYAML struct {
 
 var (
 	qualifyKeys   = keysOf(qualifyYAML{})
-	spendKeys     = keysOf(qualifyYAML{}.Spend)
 	lastVisitKeys = keysOf(qualifyYAML{}.LastVisit)
 )
 
@@ -121,13 +121,17 @@ func qualify(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
 			*dst = name
 		}
 	}
-	if s := qy.Spend; s != nil {
-		checkKeys(p, value(at, "spend"), spendKeys, "qualify spend")
-		column("spend", s.Column, &seg.Columns.Spend)
-		q.MinSpend = tierMap(p, value(at, "spend"), seg.ID, "qualify spend min", s.Min)
-		if len(q.MinSpend) == 0 {
-			p.add(at, "segment %s: qualify spend needs min: the least spend of each tier, e.g. {king: 250}", seg.ID)
+	switch {
+	case qy.Spend != nil && qy.Any != nil:
+		p.add(at, "segment %s: qualify: spend and any both give a spend rule; put every spend rule under any", seg.ID)
+	case qy.Spend != nil:
+		q.Spend = []SpendRule{spendRule(p, value(at, "spend"), seg.ID, qy.Spend)}
+		if q.Spend[0].Name == "" {
+			q.Spend[0].Name = "spend"
 		}
+		column("spend", qy.Spend.Column, &seg.Columns.Spend)
+	case qy.Any != nil:
+		q.Spend = anyRules(p, value(at, "any"), seg, qy.Any, column)
 	}
 	if v := qy.LastVisit; v != nil {
 		checkKeys(p, value(at, "last_visit"), lastVisitKeys, "qualify last_visit")
@@ -157,8 +161,8 @@ func qualify(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
 			p.add(at, "segment %s: qualify last_visit from %s is after to %s", seg.ID, q.From, q.To)
 		}
 	}
-	if q.MinSpend == nil && !q.Visits() {
-		p.add(at, "segment %s: qualify needs spend or last_visit", seg.ID)
+	if qy.Spend == nil && qy.Any == nil && !q.Visits() {
+		p.add(at, "segment %s: qualify needs spend, any or last_visit", seg.ID)
 	}
 	seg.Qualify = q
 }

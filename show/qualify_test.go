@@ -58,7 +58,7 @@ segments:
 
 func TestQualifyParse(t *testing.T) {
 	for _, c := range []struct{ seg, want string }{
-		{"  - {id: c, entries: c.csv, qualify: {}}\n", "qualify needs spend or last_visit"},
+		{"  - {id: c, entries: c.csv, qualify: {}}\n", "qualify needs spend, any or last_visit"},
 		{"  - {id: c, entries: c.csv, qualify: {spend: {column: S}}}\n", "qualify spend needs min"},
 		{"  - {id: c, entries: c.csv, qualify: {spend: {min: {duke: 5}}}}\n", `unknown tier "duke"`},
 		{"  - {id: c, entries: c.csv, qualify: {last_visit: {within_days: 0}}}\n", "within_days 0 is out of range"},

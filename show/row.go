@@ -69,9 +69,24 @@ type Row struct {
 	Tier     Tier
 	Points   uint64
 	Area     string // bonus jackpot: the floor area of the device
-	Spend    uint64 // bonus jackpot: the player's qualifying spend, whole currency units
+	Spend    uint64 // bonus jackpot: the player's qualifying spend, whole currency units; qualify: the first spend rule's
 	Property string // royal flush: the finalist's casino
 	Visit    string // qualify last_visit: the member's last visit, YYYY-MM-DD; "" when not known
+	// Spends are the spends of qualify any's second and later rules, in
+	// their order: a fixed array, not a map, as a row is copied millions
+	// of times; zero unless the segment names such columns.
+	Spends [MaxSpends - 1]uint64
+}
+
+// MaxSpends is the most spend columns a draw's qualify rules read.
+const MaxSpends = 4
+
+// SpendOf is the spend the i-th spend rule reads: Spend, then Spends.
+func (r *Row) SpendOf(i int) uint64 {
+	if i == 0 {
+		return r.Spend
+	}
+	return r.Spends[i-1]
 }
 
 // Entry is one ticket of a frozen bin.

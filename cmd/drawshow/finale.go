@@ -99,14 +99,25 @@ func ruleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []stri
 		out = append(out, seg.ID+": "+fmt.Sprintf(format, args...))
 	}
 	if q := seg.Qualify; q != nil {
-		if len(q.MinSpend) > 0 {
-			var ms []string
-			for _, t := range show.Tiers {
-				if v, ok := q.MinSpend[t]; ok {
-					ms = append(ms, fmt.Sprintf("%s %s", t, show.Money(sh.Currency, int64(v))))
+		if len(q.Spend) > 0 {
+			rules := make([]string, len(q.Spend))
+			for i, r := range q.Spend {
+				var ms []string
+				if r.Tiers == nil {
+					ms = append(ms, show.Money(sh.Currency, int64(r.All)))
 				}
+				for _, t := range show.Tiers {
+					if v, ok := r.Tiers[t]; ok {
+						ms = append(ms, fmt.Sprintf("%s %s", t, show.Money(sh.Currency, int64(v))))
+					}
+				}
+				col := or(seg.Columns.Spend, "Spend")
+				if i > 0 {
+					col = seg.Columns.Spends[i-1]
+				}
+				rules[i] = fmt.Sprintf("at least %s (column %s)", strings.Join(ms, ", "), col)
 			}
-			note("qualifies with a spend of at least %s (column %s)", strings.Join(ms, ", "), or(seg.Columns.Spend, "Spend"))
+			note("qualifies with a spend of %s", strings.Join(rules, " or "))
 		}
 		if q.Visits() {
 			var window []string
@@ -123,7 +134,10 @@ func ruleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []stri
 		}
 		if c != nil && c.Bin != nil && !c.Made {
 			var out []string
-			if len(q.MinSpend) > 0 {
+			switch {
+			case len(q.Spend) > 1:
+				out = append(out, fmt.Sprintf("%d row(s) below every spend rule", c.Bin.BelowSpend))
+			case len(q.Spend) == 1:
 				out = append(out, fmt.Sprintf("%d row(s) below their tier's spend", c.Bin.BelowSpend))
 			}
 			if q.Visits() {

@@ -19,7 +19,12 @@ import (
 // Columns names the headers of an entry file, as the show file's columns:
 // key does. An empty field means the column is found by its usual headers.
 // Its fields match show.Columns, so Columns(seg.Columns) converts.
-type Columns struct{ Ticket, Card, Name, Tier, Points, Area, Spend, Property, Device, Visit string }
+type Columns struct {
+	Ticket, Card, Name, Tier, Points, Area, Spend, Property, Device, Visit string
+	// Spends are qualify any's second and later spend columns: each is
+	// read when named, and kept among the row's other columns too.
+	Spends [show.MaxSpends - 1]string
+}
 
 // Need says which columns an entry file must have, and which of the finale
 // kinds' columns to read. The card column is always required.
@@ -308,6 +313,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		iSpend
 		iProperty
 		iVisit
+		iSpends // and on, a column for each of cols.Spends
 	)
 	ticket := column{role: "ticket", key: "ticket", name: cols.Ticket, aliases: ticketHeaders, need: need.Ticket}
 	if need.Device {
@@ -316,7 +322,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 			ticket.key, ticket.name = "ticket", cols.Ticket
 		}
 	}
-	idx, fe := findColumns(t, []column{
+	cs := []column{
 		iTicket:   ticket,
 		iCard:     {role: "card", key: "card", name: cols.Card, aliases: cardHeaders, need: true},
 		iName:     {role: "name", key: "name", name: cols.Name, aliases: nameHeaders, need: need.One},
@@ -326,7 +332,11 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		iSpend:    optional(need.Spend, column{role: "spend", key: "spend", name: cols.Spend, aliases: spendHeaders}),
 		iProperty: optional(need.Property, column{role: "property", key: "property", name: cols.Property, aliases: propHeaders}),
 		iVisit:    optional(need.Visit, column{role: "last visit", key: "visit", name: cols.Visit, aliases: visitHeaders}),
-	})
+	}
+	for _, name := range cols.Spends {
+		cs = append(cs, column{role: "spend", name: name}) // not looked for unless named
+	}
+	idx, fe := findColumns(t, cs)
 	if fe != nil {
 		return st, fe
 	}
@@ -338,9 +348,14 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		return header[i]
 	}
 	colTicket, colCard, colTier, colPoints := label(idx[iTicket]), label(idx[iCard]), label(idx[iTier]), label(idx[iPoints])
-	colName, colArea, colSpend := label(idx[iName]), label(idx[iArea]), label(idx[iSpend])
+	colName, colArea := label(idx[iName]), label(idx[iArea])
 	ticketWord := ticket.role
 	extra := otherColumns(header, idx)
+	for _, i := range idx[iSpends:] {
+		if i >= 0 {
+			extra = append(extra, i) // the record keeps them there
+		}
+	}
 
 	fe = &FileError{File: path}
 	// The tickets, or the cards when a row is a participant.
@@ -435,18 +450,12 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 				c.bad(colArea, "", "the area is empty: the host finds a winner's device by its area")
 			}
 		}
-		if idx[iSpend] >= 0 {
-			v := cell(rec, idx[iSpend])
-			if v == "" {
-				if need.Spend == Required {
-					c.bad(colSpend, v, "the spend is empty")
-				}
-			} else if whole, _, err := parseAmount(v); err != nil {
-				c.bad(colSpend, v, fmt.Sprintf("spend %q %v", v, err))
-			} else {
-				// whole currency units: every rule's least spend is whole,
-				// so R4 999.99 is below R5 000 as R4 999 is
-				r.Spend = whole
+		if i := idx[iSpend]; i >= 0 {
+			r.Spend = c.spend(header[i], cell(rec, i), need.Spend)
+		}
+		for j, i := range idx[iSpends:] {
+			if i >= 0 {
+				r.Spends[j] = c.spend(header[i], cell(rec, i), Required)
 			}
 		}
 		if v := cell(rec, idx[iVisit]); v != "" {
@@ -1270,8 +1279,8 @@ func NeedOf(seg *show.Segment) Need {
 		}
 	}
 	if q := seg.Qualify; q != nil {
-		if len(q.MinSpend) > 0 {
-			n.Spend, n.Tier = Required, true
+		if len(q.Spend) > 0 {
+			n.Spend, n.Tier = Required, n.Tier || q.TiersNeeded()
 		}
 		if q.Visits() {
 			n.Visit = Required

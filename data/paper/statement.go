@@ -237,6 +237,11 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.CardRow, excluded bool) error {
 	ex, bar := excluded || slices.Contains(f.Excluded, rows[0].Card), slices.Contains(f.Barred, rows[0].Card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
+	for i := range rows {
+		if err := rows[i].ReadSpends(seg); err != nil {
+			return err
+		}
+	}
 	past := slices.Contains(f.PastWinners, rows[0].Card)
 	b.BarPast(map[string]bool{rows[0].Card: past})
 	b.VisitsSince(f.Day)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"database/sql"
 	"slices"
 
 	"drawshow/show"
@@ -11,6 +12,15 @@ type CardRow struct {
 	show.Row
 	Name          string
 	Show, Segment string
+	extra         sql.NullString // the other columns, which hold qualify any's later spends
+}
+
+// ReadSpends reads the row's spends of qualify any's later rules, which
+// seg's columns name, into Spends.
+func (r *CardRow) ReadSpends(seg *show.Segment) error {
+	s, err := spendsOf(r.extra, seg)
+	r.Spends = s
+	return err
 }
 
 // CardRows reads the card's rows of every imported entry file, in file
@@ -38,7 +48,7 @@ func (db *DB) CardRows(card string) ([]CardRow, error) {
 		return nil, err
 	}
 	// area and spend too: a bonus jackpot's rules read them
-	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property, visit FROM entries WHERE card = ? ORDER BY rowid`, card)
+	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property, visit, extra FROM entries WHERE card = ? ORDER BY rowid`, card)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +58,7 @@ func (db *DB) CardRows(card string) ([]CardRow, error) {
 		var id, points, spend int64
 		var tier int
 		var r CardRow
-		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.Name, &tier, &points, &r.Area, &spend, &r.Property, &r.Visit); err != nil {
+		if err := rows.Scan(&id, &r.Ticket, &r.Card, &r.Name, &tier, &points, &r.Area, &spend, &r.Property, &r.Visit, &r.extra); err != nil {
 			return nil, err
 		}
 		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)

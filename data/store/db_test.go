@@ -43,7 +43,7 @@ func TestMigrationKeepsEarlierEntries(t *testing.T) {
 		t.Fatalf("user_version %d (%v), want %d", v, err, len(migrations))
 	}
 	var got []show.Row
-	if err := db.Rows("s", "sat", func(r show.Row) error { got = append(got, r); return nil }); err != nil {
+	if err := db.Rows("s", &show.Segment{ID: "sat"}, func(r show.Row) error { got = append(got, r); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	want := []show.Row{{Ticket: "T1", Card: "C1", Tier: show.Ace, Points: 300}, {Ticket: "T2", Card: "C2", Tier: show.Queen}}

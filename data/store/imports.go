@@ -61,6 +61,9 @@ func (db *DB) ImportEntriesProgress(showID string, seg *show.Segment, name strin
 		if need.Visit != entries.Ignore || seg.Columns.Visit != "" {
 			level = 2
 		}
+		if seg.Columns.Spends[0] != "" {
+			level = levelSpends
+		}
 		ins := newInserter(tx, level)
 		defer ins.hash.stop()
 		st, err := entries.ReadProgress(seg.Entries, seg.Sheet, entries.Columns(seg.Columns), need, ins.add, progress)
@@ -94,7 +97,7 @@ type inserter struct {
 // finale's columns binds them: a million-row draw file leaves them to
 // their defaults, which saves a third of its import time.
 func newInserter(tx *sql.Tx, level int) *inserter {
-	cols := []int{6, 9, 10}[level]
+	cols := []int{6, 9, 10, 10}[level]
 	return &inserter{tx: tx, cols: cols, args: make([]any, 0, insertBatch*cols), first: 1, hash: newRowHash()}
 }
 
@@ -177,10 +180,16 @@ func (ins *inserter) flush() error {
 	return ins.exec(st)
 }
 
-// Rows streams the imported rows of a segment in file order.
-func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
+// levelSpends is the imports' finale of a file with qualify any's later
+// spend columns: they are stored among the row's other columns (extra),
+// as the file has them, and read back from there.
+const levelSpends = 3
+
+// Rows streams the imported rows of segment seg in file order.
+func (db *DB) Rows(showID string, seg *show.Segment, fn func(show.Row) error) error {
+	segment := seg.ID
 	var first, last int64
-	var finale int // 1: the finale kinds' columns; 2: and the last visit
+	var finale int // 1: the finale kinds' columns; 2: and the last visit; 3: and spends in extra
 	err := db.sql.QueryRow(`SELECT first, last, finale FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last, &finale)
 	if errors.Is(err, sql.ErrNoRows) {
 		return fmt.Errorf("segment %s: no entry file imported", segment)
@@ -197,6 +206,9 @@ func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 	if finale >= 2 {
 		cols += `, visit`
 	}
+	if finale >= levelSpends {
+		cols += `, extra`
+	}
 	rows, err := db.sql.Query(`SELECT `+cols+` FROM entries WHERE rowid BETWEEN ? AND ? ORDER BY rowid`, first, last)
 	if err != nil {
 		return err
@@ -212,6 +224,10 @@ func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 	if finale >= 2 {
 		dst = append(dst, &r.Visit)
 	}
+	var extra sql.NullString
+	if finale >= levelSpends {
+		dst = append(dst, &extra)
+	}
 	// A bin holds each row's card: each card once, rather than a string of
 	// its own for every ticket of it (2 000 000 rows of 400 000 cards: 32
 	// MB against 6).
@@ -226,6 +242,11 @@ func (db *DB) Rows(showID, segment string, fn func(show.Row) error) error {
 			cards[r.Card] = r.Card
 		}
 		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
+		if finale >= levelSpends {
+			if r.Spends, err = spendsOf(extra, seg); err != nil {
+				return fmt.Errorf("segment %s, row of card %s: %v", segment, r.Card, err)
+			}
+		}
 		if err := fn(r); err != nil {
 			return err
 		}
@@ -241,8 +262,23 @@ type source struct {
 	id string
 }
 
-func (s source) Rows(segment string, fn func(show.Row) error) error {
-	return s.db.Rows(s.id, segment, fn)
+func (s source) Rows(seg *show.Segment, fn func(show.Row) error) error {
+	return s.db.Rows(s.id, seg, fn)
+}
+
+// spendsOf reads qualify any's later spends of seg from a row's other
+// columns as stored; none when seg names no such column.
+func spendsOf(extra sql.NullString, seg *show.Segment) ([show.MaxSpends - 1]uint64, error) {
+	if seg.Columns.Spends[0] == "" {
+		return [show.MaxSpends - 1]uint64{}, nil
+	}
+	var m map[string]string
+	if extra.Valid {
+		if err := json.Unmarshal([]byte(extra.String), &m); err != nil {
+			return [show.MaxSpends - 1]uint64{}, err
+		}
+	}
+	return entries.Spends(m, seg.Columns.Spends)
 }
 
 // SaveExclusions records the show's exclusions list, in place of any a

@@ -132,13 +132,14 @@ func CardsHash(cards []string) string {
 
 // importRows re-hashes the stored rows of one import.
 func (db *DB) importRows(showID, segment string) (rows int, sum string, err error) {
-	return db.scanRows(showID, segment, nil)
+	return db.scanRows(showID, &show.Segment{ID: segment}, nil)
 }
 
 // scanRows reads every stored column of one import's rows in file order,
 // hashes them and gives fn (when not nil) each as the engine reads it: a
 // verify that folds the show over its rows scans them once.
-func (db *DB) scanRows(showID, segment string, fn func(show.Row) error) (rows int, sum string, err error) {
+func (db *DB) scanRows(showID string, seg *show.Segment, fn func(show.Row) error) (rows int, sum string, err error) {
+	segment := seg.ID
 	var first, last int64
 	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last); err != nil {
 		return 0, "", fmt.Errorf("the import of %s: %v", segment, err)
@@ -162,6 +163,9 @@ func (db *DB) scanRows(showID, segment string, fn func(show.Row) error) (rows in
 		rows++
 		if fn != nil {
 			r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
+			if r.Spends, err = spendsOf(extra, seg); err != nil {
+				return 0, "", fmt.Errorf("segment %s, row of card %s: %v", segment, r.Card, err)
+			}
 			if err := fn(r); err != nil {
 				return 0, "", err
 			}
@@ -184,10 +188,10 @@ type hashingSource struct {
 	sums map[string]rowsSum
 }
 
-func (s *hashingSource) Rows(segment string, fn func(show.Row) error) error {
-	n, sum, err := s.db.scanRows(s.id, segment, fn)
+func (s *hashingSource) Rows(seg *show.Segment, fn func(show.Row) error) error {
+	n, sum, err := s.db.scanRows(s.id, seg, fn)
 	if err == nil {
-		s.sums[segment] = rowsSum{n, sum}
+		s.sums[seg.ID] = rowsSum{n, sum}
 	}
 	return err
 }

@@ -473,13 +473,16 @@ segments:
     kind: draw
     title: Friday Prive Night
     at: "2024-12-06T21:00"
-    # 4.2, the spend qualification (an average spend of R5 000, or a total of
-    # R50 000 or more, in the last 12 months), is applied by the casino
-    # system's export: the entry file lists only the members who passed it
-    # and activated their tickets at the eHost from 08:00 (4.6). drawshow
-    # does not test spend; the visits and spend columns are there for the
-    # auditor and the draw does not read them.
+    # The members who activated their tickets at the eHost from 08:00 (4.6)
     entries: entries/prive-2024-12-06.csv
+    # 4.2: "average spend of R5 000 or total spend of R50 000 or more in the
+    # last 12 months": a member passes either. The casino's export lists
+    # only those who passed it, and drawshow holds every row to it again;
+    # a row below both is counted (below_spend) and kept out.
+    qualify:
+      any:
+        - spend: {column: Average Spend (12m), min: 5000, name: average spend}
+        - spend: {column: Total Spend (12m), min: 50000, name: total spend}
     # 4.1: Ace and King cardholders only. A Queen who passed the spend test
     # can activate too, so the export has a few: tiers keeps them out.
     tiers: [ace, king]
