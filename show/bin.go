@@ -48,6 +48,21 @@ type BinBuilder struct {
 	since    string          // qualify last_visit: the first day a visit counts on
 	below    int
 	noVisit  int
+	// bonus_entries needs_entry: the cards of the bonus entries to come,
+	// and those of them found on a row (by key)
+	earners CardSet
+	entered map[string]bool
+}
+
+// NeedEntry tells the builder, before the rows, the bonus entries that
+// are to come and need their winner on a row of the file: the rows mark
+// those cards as they pass, and AddEarned takes only theirs. The cards
+// are few, so this is a small set, not a map of the file's cards.
+func (b *BinBuilder) NeedEntry(es []Entry) {
+	b.earners, b.entered = CardSet{}, map[string]bool{}
+	for _, e := range es {
+		b.earners[CardKey(e.Participant)] = true
+	}
 }
 
 // VisitsSince sets the first day a visit counts on, for the draw's
@@ -65,22 +80,27 @@ func (b *BinBuilder) BarPast(cards map[string]bool) {
 }
 
 // AddEarned takes a bonus entry earned by a win: no tier, spend or cap
-// applies to it, but the exclusions list and the win-once rule do.
-func (b *BinBuilder) AddEarned(e Entry) {
+// applies to it, but the exclusions list and the win-once rule do. After
+// NeedEntry it is refused, noEntry true, when no row had its card.
+func (b *BinBuilder) AddEarned(e Entry) (noEntry bool) {
+	if b.earners != nil && !b.entered[CardKey(e.Participant)] {
+		return true
+	}
 	if ex, bar := b.removed(e.Participant); ex || bar {
 		if ex {
 			b.excluded[e.Participant] = true
 		} else {
 			b.barred[e.Participant] = true
 		}
-		return
+		return false
 	}
 	if b.past.Has(e.Participant) {
 		b.pastOut[e.Participant] = true
-		return
+		return false
 	}
 	b.earned = true
 	b.entries = append(b.entries, e)
+	return false
 }
 
 // NewBinBuilder starts the bin of seg. removed tells which cards the
@@ -104,6 +124,9 @@ func (b *BinBuilder) Fit() {
 
 // Add takes the next row of the entry file.
 func (b *BinBuilder) Add(r Row) {
+	if b.earners != nil && b.earners.Has(r.Card) {
+		b.entered[CardKey(r.Card)] = true
+	}
 	w, ok := b.admit(r)
 	if !ok {
 		return

@@ -29,6 +29,11 @@ type BonusEntries struct {
 	From   []string
 	PerWin uint64
 	Since  string // YYYY-MM-DD
+	// NeedsEntry: only a winner with an entry that day (a row in the
+	// draw's entry file: 39-41, the ticket printed at an eHost) gets the
+	// entries; the show file's needs_entry: false gives every win them.
+	// Shows opened under rules edition 3 on.
+	NeedsEntry bool
 }
 
 // ExcludeWinners bars from a draw the winners of earlier official shows
@@ -45,12 +50,19 @@ type Earned struct {
 	Show    string `json:"show"`
 	Segment string `json:"segment"`
 	Wins    int    `json:"wins"`
-	Entries uint64 `json:"entries"`
+	Entries uint64 `json:"entries"` // those the bin took, (Wins - NoEntry) × per_win
+	// NoEntry: wins that earned nothing, their winner having no entry in
+	// the draw that day (BonusEntries.NeedsEntry)
+	NoEntry int `json:"no_entry,omitempty"`
 }
 
 // SetCampaign gives the engine the winners of the campaign's earlier
 // official shows, in the order the record holds them.
 func (e *Engine) SetCampaign(wins []PastWin) { e.past = slices.Clone(wins) }
+
+// Campaign is the winners of the campaign's earlier official shows the
+// engine was given.
+func (e *Engine) Campaign() []PastWin { return e.past }
 
 // EarnedTicket names a bonus entry in a bin: bonus/SHOW/SEGMENT/PICK,
 // the pick counted from 1. No entry file's ticket holds a slash.
@@ -61,18 +73,18 @@ func EarnedTicket(show, segment string, k int) string {
 // IsEarned reports whether a bin's ticket is a bonus entry.
 func IsEarned(ticket string) bool { return strings.HasPrefix(ticket, "bonus/") }
 
-// earned lists the bonus entries of seg: tonight's wins of its sources,
-// then the campaign's, each source counted.
-func (d *decider) earned(seg *SegState, today string) ([]Entry, []Earned) {
+// earned lists the bonus entries of seg: the campaign's wins of its
+// sources, then tonight's, each source counted; of is the source of each
+// entry, its index in the sources.
+func (d *decider) earned(seg *SegState, today string) (es []Entry, src []Earned, of []int) {
 	be := seg.Seg.BonusEntries
 	if be == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var es []Entry
-	var src []Earned
 	add := func(show, segment string, k int, card string) {
 		es = append(es, Entry{Ticket: EarnedTicket(show, segment, k), Participant: card, Weight: be.PerWin})
 		src = be.tally(src, show, segment)
+		of = append(of, len(src)-1)
 	}
 	for _, w := range d.e.past {
 		if be.counts(w) {
@@ -89,7 +101,29 @@ func (d *decider) earned(seg *SegState, today string) ([]Entry, []Earned) {
 			}
 		}
 	}
-	return es, src
+	return es, src, of
+}
+
+// needsEntry reports whether seg's bonus entries go only to winners with
+// an entry that day: the show file's rule, in a show opened under rules
+// edition 3 or later (before, every win earned them).
+func (d *decider) needsEntry(seg *Segment) bool {
+	be := seg.BonusEntries
+	return be != nil && be.NeedsEntry && d.st.Opened != nil && d.st.Opened.Rules >= 3
+}
+
+// noEntry takes from src the wins of earned entries es[i] for each i
+// in skipped, whose winners had no entry that day, and lists those
+// winners, sorted and each once.
+func noEntry(src []Earned, es []Entry, of, skipped []int, perWin uint64) []string {
+	var cards []string
+	for _, i := range skipped {
+		src[of[i]].NoEntry++
+		src[of[i]].Entries -= perWin
+		cards = append(cards, es[i].Participant)
+	}
+	slices.Sort(cards)
+	return slices.Compact(cards)
 }
 
 // names reports whether of names w's segment, its month-end or wild
@@ -151,9 +185,10 @@ func (b *BonusEntries) tally(src []Earned, show, segment string) []Earned {
 }
 
 type bonusEntriesYAML struct {
-	From   []string `yaml:"from"`
-	PerWin uint64   `yaml:"per_win"`
-	Since  string   `yaml:"since"`
+	From       []string `yaml:"from"`
+	PerWin     uint64   `yaml:"per_win"`
+	Since      string   `yaml:"since"`
+	NeedsEntry *bool    `yaml:"needs_entry"`
 }
 
 type excludeWinnersYAML struct {
@@ -172,7 +207,7 @@ func campaignRules(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
 	if b := r.BonusEntries; b != nil {
 		at := value(n, "bonus_entries")
 		checkKeys(p, at, bonusEntriesKeys, "bonus_entries")
-		seg.BonusEntries = &BonusEntries{From: b.From, PerWin: b.PerWin, Since: b.Since}
+		seg.BonusEntries = &BonusEntries{From: b.From, PerWin: b.PerWin, Since: b.Since, NeedsEntry: b.NeedsEntry == nil || *b.NeedsEntry}
 		if len(b.From) == 0 {
 			p.add(at, "segment %s: bonus_entries needs from: the bonus-jackpot segments whose winners earn entries", seg.ID)
 		}

@@ -45,9 +45,11 @@ var wednesday = []PastWin{
 
 // Royal Flush 34.1: bonus winners earn entries into the week's Saturday
 // cash draw, from the record's winners; a bonus win never bars an entry.
+// Under rules edition 2 every win earns its entries, whether or not the
+// winner has an entry that day: a record of then replays so.
 func TestBonusEntries(t *testing.T) {
 	sh, src := bonusNight(t)
-	r := newRig(t, sh, src, seedOf(51))
+	r := newRigEdition(t, sh, src, seedOf(51), t0, 2)
 	r.eng.SetCampaign(wednesday)
 	r.now = time.Date(2024, 11, 30, 18, 5, 0, 0, time.UTC) // 20:05 local
 	var won []string
@@ -119,7 +121,7 @@ func participants(rows []Row) []string {
 // to the freeze's account of them.
 func TestBonusEntriesFromBins(t *testing.T) {
 	sh, src := bonusNight(t)
-	r := newRig(t, sh, src, seedOf(52))
+	r := newRigEdition(t, sh, src, seedOf(52), t0, 2)
 	r.eng.SetCampaign(wednesday)
 	r.now = time.Date(2024, 11, 30, 18, 5, 0, 0, time.UTC)
 	for !r.cur().Drawn() {

@@ -27,7 +27,10 @@ const Algorithm = "drawshow-v1"
 //  2. the opening records the machine's wall clock, the mode (stage or
 //     headless) and the clock's source; an official show runs on the
 //     machine's clock and opens only on its own night (Show.OnItsNight).
-const Rules = 2
+//  3. bonus entries (bonus_entries) go only to a winner with an entry in
+//     the draw that day, unless the show file's needs_entry: false says
+//     otherwise (Royal Flush 34.1 with 39-41).
+const Rules = 3
 
 // Commitment is hex(SHA-256(seed)), published before any bin is frozen.
 func Commitment(seed []byte) string {

@@ -324,10 +324,13 @@ func (d *decider) freeze(seg *SegState) error {
 	if r := d.recorded(BinFrozen); r != nil && !d.e.exclusions {
 		excluded = NewCardSet(r.Frozen.Excluded) // no list to hold it to: an export's replay
 	}
-	earned, sources := d.earned(seg, today)
-	bin, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return excluded.Has(card), barred[card] }, earned)
+	earned, sources, of := d.earned(seg, today)
+	bin, skipped, err := d.e.build(d.st, seg.Seg, f, func(card string) (bool, bool) { return excluded.Has(card), barred[card] }, earned, d.needsEntry(seg.Seg))
 	if err != nil {
 		return err
+	}
+	if len(skipped) > 0 {
+		f.NoEntry = noEntry(sources, earned, of, skipped, seg.Seg.BonusEntries.PerWin)
 	}
 	f.Earned, f.PastWinners, f.BelowSpend, f.NoVisit = sources, bin.PastWinners, bin.BelowSpend, bin.NoVisit
 	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(bin.Entries), bin.Participants, bin.Total
@@ -781,8 +784,9 @@ func (d *decider) close() error {
 
 // build makes seg's bin: from its imported rows (or, for a wild-card
 // draw, those of the month-end bin f names), and from the winners of the
-// segments it takes them from.
-func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) (bool, bool), earned []Entry) (*Bin, error) {
+// segments it takes them from. With needEntry an earned entry whose
+// winner is on no row is left out: skipped lists them, by index in earned.
+func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) (bool, bool), earned []Entry, needEntry bool) (bin *Bin, skipped []int, err error) {
 	rules, rowsOf := seg, seg.ID
 	if f.From != "" {
 		src := *st.Seg(f.From).Seg
@@ -793,9 +797,12 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 	b.BarPast(e.pastWinners(seg))
 	b.VisitsSince(f.Day)
 	b.Grow(f.Rows + len(earned))
+	if needEntry && len(earned) > 0 {
+		b.NeedEntry(earned)
+	}
 	if st.Seg(rowsOf).Loaded != nil {
 		if err := e.src.Rows(st.Seg(rowsOf).Seg, func(r Row) error { b.Add(r); return nil }); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if seg.traits().receipts {
@@ -803,10 +810,13 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 			b.Add(r)
 		}
 	}
-	for _, en := range earned {
-		b.AddEarned(en)
+	for i, en := range earned {
+		if b.AddEarned(en) {
+			skipped = append(skipped, i)
+		}
 	}
-	return b.Bin()
+	bin, err = b.Bin()
+	return bin, skipped, err
 }
 
 func set(ss []string) map[string]bool {

@@ -73,6 +73,13 @@ func newRig(tb testing.TB, sh *Show, src memRows, seed []byte) *rig {
 // an official show opens on its own night.
 func newRigAt(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time) *rig {
 	tb.Helper()
+	return newRigEdition(tb, sh, src, seed, now, Rules)
+}
+
+// newRigEdition is newRigAt opening under edition rules of the host's
+// rules: a record made by an older drawshow.
+func newRigEdition(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time, rules int) *rig {
+	tb.Helper()
 	r := &rig{tb: tb, sh: sh, src: src, now: now, seed: seed}
 	r.eng = NewEngine(sh, src, func() time.Time { return r.now })
 	if err := r.eng.SetSeed(seed); err != nil {
@@ -84,7 +91,7 @@ func newRigAt(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time) 
 	}
 	r.do(Command{Op: OpOpen, ShowID: "s", Opening: &Opened{
 		Algorithm: Algorithm, Promotion: sh.Promotion, Property: sh.Property,
-		Commitment: Commitment(seed), Witness: r.witness, Segments: ids, Rules: Rules,
+		Commitment: Commitment(seed), Witness: r.witness, Segments: ids, Rules: rules,
 		WallClock: r.now, Mode: ModeHeadless, ClockSource: ClockWall,
 	}})
 	for _, s := range sh.Segments {

@@ -266,6 +266,9 @@ type Frozen struct {
 	// its visit rule
 	BelowSpend int `json:"below_spend,omitempty"`
 	NoVisit    int `json:"no_visit,omitempty"`
+	// NoEntry: the winners whose bonus-jackpot wins earned no bonus entry,
+	// having no entry in the draw that day (bonus_entries needs_entry), sorted
+	NoEntry []string `json:"no_entry,omitempty"`
 }
 
 // PickRef is the payload of the pick events.

@@ -3,6 +3,7 @@ package show
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // FromBins makes the engine freeze each bin from its frozen entries as an
@@ -59,6 +60,7 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 	f.Rows, f.Excluded, f.Barred = rec.Rows, rec.Excluded, rec.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
 	f.Earned, f.PastWinners, f.BelowSpend, f.NoVisit = rec.Earned, rec.PastWinners, rec.BelowSpend, rec.NoVisit
+	f.NoEntry = rec.NoEntry
 	if j := seg.Seg.Jackpot; j != nil {
 		if f.Jackpot, f.JackpotStart, err = d.jackpot(j); err != nil {
 			return err
@@ -72,6 +74,9 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 // winner it barred from earlier shows in the bin. (The earlier shows' wins
 // themselves are checked by verify --db, which has them.)
 func (d *decider) earnedIn(seg *SegState, es []Entry, f *Frozen) error {
+	if err := d.noEntryIn(seg, es, f); err != nil {
+		return err
+	}
 	var wins int
 	var entries uint64
 	for _, e := range es {
@@ -82,16 +87,17 @@ func (d *decider) earnedIn(seg *SegState, es []Entry, f *Frozen) error {
 	}
 	var want Earned
 	for _, s := range f.Earned {
-		want.Wins += s.Wins
+		want.Wins += s.Wins - s.NoEntry
 		want.Entries += s.Entries
 	}
 	if wins != want.Wins || entries != want.Entries {
 		return fmt.Errorf("%s: the bin holds %d bonus entries of weight %d; the freeze says %d of %d", seg.Seg.ID, wins, entries, want.Wins, want.Entries)
 	}
-	tonight, _ := d.earned(seg, f.Day)
+	tonight, _, _ := d.earned(seg, f.Day)
+	none := NewCardSet(f.NoEntry)
 	for _, w := range tonight {
 		if i := find(&Bin{Entries: es}, w.Ticket); i < 0 || es[i] != w {
-			if !set(f.PastWinners)[w.Participant] && !set(f.Excluded)[w.Participant] && !set(f.Barred)[w.Participant] {
+			if !set(f.PastWinners)[w.Participant] && !set(f.Excluded)[w.Participant] && !set(f.Barred)[w.Participant] && !none.Has(w.Participant) {
 				return fmt.Errorf("%s: the bin lacks the bonus entry %s of %s", seg.Seg.ID, w.Ticket, w.Participant)
 			}
 		}
@@ -101,6 +107,31 @@ func (d *decider) earnedIn(seg *SegState, es []Entry, f *Frozen) error {
 		if past[e.Participant] {
 			return fmt.Errorf("%s: the bin holds %s, who won in an earlier show and is barred", seg.Seg.ID, e.Participant)
 		}
+	}
+	return nil
+}
+
+// noEntryIn checks the winners a freeze says had no entry that day, and
+// so no bonus entry: the draw must need one, and the bin hold no ticket
+// of theirs, bought or earned. (A card whose rows the rules all kept out
+// had an entry without a ticket: the bin cannot tell it from one with
+// none, the record's rows can.)
+func (d *decider) noEntryIn(seg *SegState, es []Entry, f *Frozen) error {
+	if len(f.NoEntry) == 0 {
+		return nil
+	}
+	if !d.needsEntry(seg.Seg) {
+		return fmt.Errorf("%s: the freeze says %s had no entry that day, but this draw gives every win its bonus entries", seg.Seg.ID, strings.Join(f.NoEntry, ", "))
+	}
+	none := NewCardSet(f.NoEntry)
+	for _, e := range es {
+		if !none.Has(e.Participant) {
+			continue
+		}
+		if IsEarned(e.Ticket) {
+			return fmt.Errorf("%s: the bin holds the bonus entry %s of %s, whom the freeze says had no entry that day", seg.Seg.ID, e.Ticket, e.Participant)
+		}
+		return fmt.Errorf("%s: the freeze says %s had no entry that day, but the bin holds its ticket %s", seg.Seg.ID, e.Participant, e.Ticket)
 	}
 	return nil
 }

@@ -183,7 +183,11 @@ func campaignNotes(seg *show.Segment, r session.SegmentResult, db string) []stri
 			wins += e.Wins
 			entries += e.Entries
 		}
-		out = append(out, fmt.Sprintf("%s: %d bonus win(s) in %s so far add %d entr(ies); tonight's wins add theirs at the freeze", seg.ID, wins, filepath.Base(db), entries))
+		line := fmt.Sprintf("%s: %d bonus win(s) in %s so far add %d entr(ies); tonight's wins add theirs at the freeze", seg.ID, wins, filepath.Base(db), entries)
+		if seg.BonusEntries.NeedsEntry {
+			line += "; each only to a winner with an entry in this draw that day (needs_entry)"
+		}
+		out = append(out, line)
 	}
 	return out
 }

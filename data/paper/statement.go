@@ -89,6 +89,12 @@ func StatementOf(db *store.DB, card string) (*Statement, error) {
 		}
 	}
 	st := &Statement{Card: card, Shows: len(shows)}
+	// shows whose freezes name winners with no entry that day: the card
+	// may be one, with no row in the show
+	noEntry, err := db.NoEntryShows()
+	if err != nil {
+		return nil, err
+	}
 	bySeg := map[[2]string][]store.CardRow{}
 	for _, r := range rows {
 		k := [2]string{r.Show, r.Segment}
@@ -103,10 +109,10 @@ func StatementOf(db *store.DB, card string) (*Statement, error) {
 				segs = append(segs, k[1])
 			}
 		}
-		if len(segs) == 0 {
+		if len(segs) == 0 && !noEntry[s.ID] {
 			continue
 		}
-		draws, err := statementDraws(db, s, segs, bySeg)
+		draws, err := statementDraws(db, s, card, bySeg)
 		if err != nil {
 			return nil, err
 		}
@@ -120,8 +126,9 @@ func StatementOf(db *store.DB, card string) (*Statement, error) {
 }
 
 // statementDraws makes the statement's lines of one show: its segments
-// whose entry files had the card, in run-sheet order.
-func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]string][]store.CardRow) ([]StatementDraw, error) {
+// whose entry files had the card, and those whose bonus entries passed
+// the card over for want of an entry that day, in run-sheet order.
+func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]string][]store.CardRow) ([]StatementDraw, error) {
 	// the statement reads the show as the engine's rules fold it
 	eng, err := db.Fold(s.ID)
 	if err != nil {
@@ -129,9 +136,10 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 	}
 	sh, st := eng.Show, eng.State()
 	opened := st.Opened
-	card := ""
-	for _, id := range segs {
-		card = bySeg[[2]string{s.ID, id}][0].Card
+	for k, rows := range bySeg {
+		if k[0] == s.ID {
+			card = rows[0].Card // as the show's files spell it
+		}
 	}
 	// the show's exclusions list: a bin lists only the excluded cards its
 	// other rules let as far as the list, and a self-excluded member is
@@ -180,7 +188,8 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 				from = "the receipts of the card's wins in " + strings.Join(won, ", ")
 			}
 		}
-		if len(rows) == 0 {
+		noEntry := f.Frozen != nil && show.NewCardSet(f.Frozen.NoEntry).Has(card)
+		if len(rows) == 0 && !noEntry {
 			continue
 		}
 		d := StatementDraw{
@@ -198,6 +207,11 @@ func statementDraws(db *store.DB, s *store.ShowRow, segs []string, bySeg map[[2]
 			continue
 		}
 		d.Frozen, d.FrozenAt, d.Fingerprint, d.BinTickets = true, f.FrozenAt, f.Frozen.Fingerprint, f.Frozen.TotalWeight
+		if len(rows) == 0 {
+			d.NotEligible = fmt.Sprintf("no entry in this draw that day, so its %d bonus-jackpot win(s) earned no bonus entry (a bonus entry needs a ticket printed that day)", winsOf(eng, seg, card))
+			out = append(out, d)
+			continue
+		}
 		d.Value, d.Settled = f.Frozen.Jackpot, f.Settled
 		if err := d.weigh(rules, f.Frozen, rows, excluded); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
@@ -441,4 +455,27 @@ func joinInts(ns []int) string {
 		ss[i] = fmt.Sprint(n)
 	}
 	return strings.Join(ss, ", ")
+}
+
+// winsOf counts the card's wins that seg's bonus_entries take: the
+// campaign's earlier shows' and the show's own.
+func winsOf(eng *show.Engine, seg *show.Segment, card string) int {
+	be, st := seg.BonusEntries, eng.State()
+	n := 0
+	for _, w := range eng.Campaign() {
+		if show.CardKey(w.Participant) == show.CardKey(card) && be.Counts([]show.PastWin{w}) != nil {
+			n++
+		}
+	}
+	for _, o := range st.Segs {
+		if o.Frozen == nil || o.Seg == seg || !slices.Contains(be.From, o.Seg.ID) && (o.Seg.Group == "" || !slices.Contains(be.From, o.Seg.Group)) {
+			continue
+		}
+		for _, p := range o.Picks {
+			if p.Outcome.Wins() && show.CardKey(p.Participant) == show.CardKey(card) {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -42,7 +42,11 @@ func (s Source) Gives() string {
 		w = append(w, fmt.Sprintf("%d barred card(s): %s", len(s.Barred), strings.Join(s.Barred, ", ")))
 	}
 	for _, e := range s.Entries {
-		w = append(w, fmt.Sprintf("%d bonus entr(ies) from %d win(s) of %s", e.Entries, e.Wins, e.Segment))
+		s := fmt.Sprintf("%d bonus entr(ies) from %d win(s) of %s", e.Entries, e.Wins, e.Segment)
+		if e.NoEntry > 0 {
+			s += fmt.Sprintf(" (%d of them earned none: no entry that day)", e.NoEntry)
+		}
+		w = append(w, s)
 	}
 	for _, j := range s.Jackpot {
 		r := "not won"
@@ -92,4 +96,14 @@ func CheckCarried(st *show.State, src []Source) []string {
 		}
 	}
 	return out
+}
+
+// NoEntryWins counts the wins a freeze's bonus entries passed over, their
+// winners having no entry that day.
+func NoEntryWins(f *show.Frozen) int {
+	n := 0
+	for _, e := range f.Earned {
+		n += e.NoEntry
+	}
+	return n
 }

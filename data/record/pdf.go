@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"drawshow/data/internal/pdfpage"
@@ -245,6 +246,10 @@ func (r *report) segment(s *show.SegState) {
 	if f.OutOfTier > 0 || f.Capped > 0 || f.Zero > 0 {
 		r.KV("Also left out", fmt.Sprintf("%s row(s) of tiers not in this draw; %s ticket(s) over the cap; %s participant(s) with zero tickets",
 			show.Thousands(f.OutOfTier), show.Thousands(f.Capped), show.Thousands(f.Zero)), false)
+	}
+	if n := NoEntryWins(f); n > 0 {
+		r.KV("Bonus entries", fmt.Sprintf("%d bonus-jackpot win(s) earned none, the winner having no entry in this draw that day: %s",
+			n, strings.Join(f.NoEntry, ", ")), false)
 	}
 	won := fmt.Sprintf("%d of %d decided", s.Winners(), s.Seg.Winners)
 	if s.Ended != nil {

@@ -118,7 +118,12 @@ type RecordDraw struct {
 	EndedShort   string       `json:"ended_short,omitempty"`
 	DrawWitness  *string      `json:"draw_witness,omitempty"` // W_d, typed after the freeze (witness each-draw)
 	Picks        []RecordPick `json:"picks"`
-	Totals       Totals       `json:"totals"` // the prizes of its winners
+	// BonusNoEntry are the winners whose bonus-jackpot wins earned no
+	// bonus entry, having no entry in the draw that day, and
+	// BonusWinsNoEntry those wins (bonus_entries, rules edition 3 on)
+	BonusNoEntry     []string `json:"bonus_no_entry,omitempty"`
+	BonusWinsNoEntry int      `json:"bonus_wins_no_entry,omitempty"`
+	Totals           Totals   `json:"totals"` // the prizes of its winners
 	// Redraws are why picks were sent back, and Marked a draw with more
 	// than show.MaxRedraws of them (records of rules edition 1 on).
 	Redraws []Redraw `json:"redraws,omitempty"`
@@ -339,6 +344,8 @@ func New(sh *show.Show, st *show.State) *Record {
 			d.EndedShort = s.Ended.Reason
 		}
 		d.DrawWitness = s.DrawWitness
+		d.BonusNoEntry = f.NoEntry
+		d.BonusWinsNoEntry = NoEntryWins(f)
 		if st.Opened.Rules >= 1 {
 			d.Redraws, d.Marked = RedrawsOf(s), s.Marked()
 			if l := s.Lists; l != nil && l.SelectedFile != "" {

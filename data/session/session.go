@@ -52,6 +52,11 @@ type Options struct {
 	// ClaimSeconds, rehearsal only, replaces the show file's claim
 	// countdown (autoplay shortens it); the record keeps it.
 	ClaimSeconds int
+	// Rules, a fixed-seed rehearsal only, opens the show under an older
+	// edition of the host's rules (show.Rules): a night played again as
+	// a record of then was made, the same events byte for byte (the
+	// stage's golden frames show their chain heads). 0 is show.Rules.
+	Rules int
 	// Progress, if set, is told how far a long import has come: the
 	// segment, and the rows and bytes read so far. It is called on the
 	// goroutine that imports, and must not block.
@@ -74,6 +79,9 @@ func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, erro
 	}
 	if opt.ClockSet && !opt.Rehearsal {
 		return nil, errors.New("an official show runs on the machine's clock: --clock is for rehearsals (--rehearsal)")
+	}
+	if opt.Rules != 0 && (opt.Seed == nil || !opt.Rehearsal || opt.Rules < 1 || opt.Rules > show.Rules) {
+		return nil, fmt.Errorf("rules edition %d: a show opens under this drawshow's edition %d; an older one only in a fixed-seed rehearsal", opt.Rules, show.Rules)
 	}
 	// an image the stage would choke on stops the show before anything
 	// is recorded; one not there is left to the stage, which runs without it
@@ -169,7 +177,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 	opened := &show.Opened{
 		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
 		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA,
-		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems, Rules: show.Rules,
+		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems, Rules: cmp.Or(opt.Rules, show.Rules),
 		WallClock: wall().UTC().Round(0), Mode: cmp.Or(opt.Mode, show.ModeHeadless), ClockSource: show.ClockWall,
 	}
 	if opt.ClockSet {

@@ -79,3 +79,22 @@ func (db *DB) CardRows(card string) ([]CardRow, error) {
 	}
 	return out, rows.Err()
 }
+
+// NoEntryShows are the shows a freeze of which names winners whose wins
+// earned no bonus entry, having no entry that day (show.Frozen.NoEntry).
+func (db *DB) NoEntryShows() (map[string]bool, error) {
+	rows, err := db.sql.Query(`SELECT DISTINCT show FROM journal WHERE kind = ? AND payload LIKE '%"no\_entry":[%' ESCAPE '\'`, string(show.BinFrozen))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
