@@ -22,6 +22,7 @@ type campaignRun struct {
 	db      string
 	shows   []string // the show ids, in run order
 	journal []*journalRow
+	report  string // the folder report --campaign wrote
 }
 
 // events decodes the journal's events of kind k of the i-th show run.
@@ -93,6 +94,7 @@ func runCampaign(t *testing.T, dir string) *campaignRun {
 	}
 	exportRecord(t, c.db) // the latest show; verify --db holds every show of the campaign
 	out := filepath.Join(t.TempDir(), "report")
+	c.report = out
 	stdout, stderr, err := drawshow(t, "", "report", "--db", c.db, "--campaign", "--out", out)
 	if err != nil || !strings.Contains(stdout, fmt.Sprintf("campaign report of %d REHEARSAL(S), not a result", len(c.shows))) {
 		t.Fatalf("report --campaign of the rehearsal campaign: %v\n%s%s", err, stdout, stderr)
@@ -176,6 +178,24 @@ var campaignChecks = map[string]func(t *testing.T, c *campaignRun){
 			}
 		}
 		c.checkSays(t, "november", "month-end-1: 1 card(s) of the entry file won earlier in campaign.db and are barred")
+		// Royal Flush 66, 70: the report's finalists.csv is the Grand
+		// Finale's entry file, as a show file names it
+		b, err := os.ReadFile(filepath.Join(c.report, "finalists.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		if len(lines) != 3 || !strings.HasPrefix(lines[1], "Card Number,Member Name,Tier,Property,") || !strings.HasPrefix(lines[2], finalist+",") {
+			t.Fatalf("finalists.csv, want the banner, the header and September's finalist %s:\n%s", finalist, b)
+		}
+		finale := filepath.Join(c.report, "grand-finale.yaml")
+		if err := os.WriteFile(finale, []byte("promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n"+
+			"  - {id: grand-finale, kind: royal-flush, entries: finalists.csv, winners: 5, prizes: [R250 000, R100 000, R50 000, R25 000, R10 000]}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if stdout, stderr, err := drawshow(t, "", "check", finale); err != nil || !strings.Contains(stdout, "grand-finale: finalists by property: Gold Reef City 1") {
+			t.Errorf("check of a Grand Finale reading finalists.csv: %v\n%s%s", err, stdout, stderr)
+		}
 	},
 	// The jackpot opens at the old system's R40 000, then goes on from
 	// the ledger.

@@ -2,6 +2,8 @@ package record
 
 import (
 	"time"
+
+	"drawshow/show"
 )
 
 // The campaign: every show of a campaign database side by side, for the
@@ -44,6 +46,8 @@ type CampaignWinner struct {
 	Name     string
 	Property string // a finalist's casino
 	Area     string // a bonus winner's device area
+	Tier     show.Tier
+	Contact  map[string]string // the entry file's contact columns (show.ContactColumn) of the winner
 	Prize    string
 	Amount   int64
 	PaidAs   string
@@ -100,7 +104,7 @@ func (x *Set) Campaign() CampaignShow {
 				Show: x.st.ID, Date: p.DrawnAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
 				Kind: string(s.Seg.Kind), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
 				Prize: p.Won(), Amount: pr.Amount, PaidAs: paid, Outcome: string(p.Outcome),
-				Finalist: s.Seg.Finalists(),
+				Finalist: s.Seg.Finalists(), Tier: pp.Tier, Contact: contactOf(pp),
 			})
 		}
 		if s.Seg.Jackpot != nil && s.Frozen != nil {
@@ -113,6 +117,21 @@ func (x *Set) Campaign() CampaignShow {
 		}
 	}
 	return c
+}
+
+// contactOf is the contact columns of what an entry file said of a
+// person; nil when none.
+func contactOf(p Person) map[string]string {
+	var out map[string]string
+	for h, v := range p.Extra {
+		if v != "" && show.ContactColumn(h) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[h] = v
+		}
+	}
+	return out
 }
 
 // showDate is the show's date: that of its first scheduled segment, else

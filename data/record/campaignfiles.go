@@ -218,7 +218,8 @@ func Rehearsals(shows []CampaignShow) []CampaignShow {
 	return slices.DeleteFunc(slices.Clone(shows), func(s CampaignShow) bool { return !s.Rehearsal })
 }
 
-// WriteCampaign writes campaign.pdf and campaign.xlsx into dir, dated at:
+// WriteCampaign writes campaign.pdf, campaign.xlsx and finalists.csv (the
+// Grand Finale's entry file: see FinalistsCSV) into dir, dated at:
 // of the official shows among shows and the prize desk's weeks (Desk.Weeks
 // as of at), or with rehearsal of the rehearsals (a campaign rehearsed
 // before it runs: each carried over from the rehearsals before it),
@@ -240,6 +241,9 @@ func WriteCampaign(dir string, shows []CampaignShow, desk []DeskWeek, at time.Ti
 		return err
 	}
 	if err := writeCampaignPDF(filepath.Join(dir, CampaignPDF), shows, desk, at, rehearsal); err != nil {
+		return err
+	}
+	if err := writeFinalists(filepath.Join(dir, FinalistsCSV), shows, rehearsal); err != nil {
 		return err
 	}
 	return writeCampaignXLSX(filepath.Join(dir, CampaignXLSX), shows, desk, at, rehearsal)
