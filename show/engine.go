@@ -498,7 +498,7 @@ func (d *decider) decide(seg *SegState, c Command) error {
 	case OpForfeit:
 		ref.Outcome = Forfeit
 		if d.st.Opened.Rules >= 1 {
-			if ref.Reason, err = typedReason(seg, "forfeit", c.Text); err != nil {
+			if ref.Reason, err = typed(seg, "the forfeit's note", c.Text, MaxReason); err != nil {
 				return err
 			}
 			if ref.Reason == "" {
@@ -519,12 +519,9 @@ func (d *decider) decide(seg *SegState, c Command) error {
 		if ref.Proxy == "" {
 			return refuse("%s: proxy needs the nominee's name (no nomination on file for this card)", seg.Seg.ID)
 		}
-		for _, typed := range []string{ref.Proxy, ref.ProxyID} {
-			if n := utf8.RuneCountInString(typed); n > MaxName {
-				return refuse("%s: the proxy's name or ID is %d characters long, more than the %d a name may have", seg.Seg.ID, n, MaxName)
-			}
-			if r, bad := UnsafeRune(typed); bad {
-				return refuse("%s: the proxy %q holds U+%04X, a control or bidirectional character; type it again", seg.Seg.ID, typed, r)
+		for _, t := range []string{ref.Proxy, ref.ProxyID} {
+			if _, err := typed(seg, fmt.Sprintf("the proxy %q", t), t, MaxName); err != nil {
+				return err
 			}
 		}
 		if other, ok := d.st.StoodFor(ref.Proxy, ref.ProxyID); ok && other != l.Participant {
@@ -638,7 +635,7 @@ func (d *decider) signedBy(l *Lists) error {
 // the register is on paper, the host notes where it is signed and who
 // checked it, which is recorded as an attestation.
 func (d *decider) declinable(seg *SegState, card, note string) (string, error) {
-	note, err := typedReason(seg, "decline", note)
+	note, err := typed(seg, "the decline's note", note, MaxReason)
 	if err != nil || note != "" {
 		return note, err
 	}
@@ -656,15 +653,17 @@ func (d *decider) declinable(seg *SegState, card, note string) (string, error) {
 	return "", refuse("%s: card %s is not on the decline register (%s); %s", seg.Seg.ID, card, strings.Join(files, ", "), paper)
 }
 
-// typedReason is a reason the host typed for op, trimmed, or the refusal
-// of one that no record should hold.
-func typedReason(seg *SegState, op, text string) (string, error) {
+// typed is text the host typed, trimmed, or the refusal of one no record
+// should hold: longer than max characters, or holding a control or
+// bidirectional character. what names it in the refusal ("the decline's
+// note").
+func typed(seg *SegState, what, text string, max int) (string, error) {
 	text = strings.TrimSpace(text)
-	if n := utf8.RuneCountInString(text); n > MaxReason {
-		return "", refuse("%s: the %s's note is %d characters long, more than the %d it may have", seg.Seg.ID, op, n, MaxReason)
+	if n := utf8.RuneCountInString(text); n > max {
+		return "", refuse("%s: %s is %d characters long, more than the %d it may have", seg.Seg.ID, what, n, max)
 	}
 	if r, bad := UnsafeRune(text); bad {
-		return "", refuse("%s: the %s's note holds U+%04X, a control or bidirectional character; type it again", seg.Seg.ID, op, r)
+		return "", refuse("%s: %s holds U+%04X, a control or bidirectional character; type it again", seg.Seg.ID, what, r)
 	}
 	return text, nil
 }
@@ -688,6 +687,12 @@ func (st *State) overdue(t time.Time) *Pick {
 
 func (d *decider) void(seg *SegState, reason string) error {
 	reason = strings.TrimSpace(reason)
+	if d.st.Opened.Rules >= 3 { // an earlier record's void took any reason
+		var err error
+		if reason, err = typed(seg, "the void's reason", reason, MaxReason); err != nil {
+			return err
+		}
+	}
 	l := seg.Last()
 	switch {
 	case reason == "":

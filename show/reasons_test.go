@@ -102,3 +102,23 @@ func TestRulesEdition(t *testing.T) {
 		t.Fatalf("an edition 0 record no longer replays: %v", err)
 	}
 }
+
+// TestVoidReasonChecked: from rules edition 3 a void's reason is held to
+// what every typed reason is: at most MaxReason characters, and no
+// control or bidirectional character (a reason is printed in the report
+// and shown on the console). A record of edition 2, which took any
+// reason, replays with it.
+func TestVoidReasonChecked(t *testing.T) {
+	r := oneSeg(t, Segment{ID: "a", Prizes: []string{"R10 000"}}, 4)
+	r.draw()
+	r.refused(Command{Op: OpVoid, Text: strings.Repeat("x", MaxReason+1)}, "a: the void's reason is 201 characters long, more than the 200 it may have")
+	r.refused(Command{Op: OpVoid, Text: "card\u202e belongs to staff"}, "a: the void's reason holds U+202E, a control or bidirectional character; type it again")
+
+	old := newRigEdition(t, r.sh, r.src, seedOf(1), t0, 2)
+	old.draw()
+	old.do(Command{Op: OpVoid, Text: "card\u202e belongs to staff"})
+	fresh := NewEngine(old.sh, old.src, func() time.Time { return old.now })
+	if err := fresh.Replay(journal(t, old.evs)); err != nil {
+		t.Fatalf("an edition 2 void replays: %v", err)
+	}
+}
