@@ -58,12 +58,12 @@ func (a *autoplay) Poll() Frame {
 	if s.confirm != confirmNone {
 		return press(ebiten.KeyPageDown)
 	}
-	if s.entry != nil && s.entry.prize {
+	if s.entry != nil && s.entry.kind == fieldPrize {
 		// the host reads the card turned over: the first prize still left
 		a.queue = append(a.queue, press(ebiten.KeyEnter))
 		return Frame{Chars: []rune{'1'}}
 	}
-	if s.entry != nil && s.entry.draw {
+	if s.entry != nil && s.entry.kind == fieldDraw {
 		// the auditor rolls six dice and types them
 		dice := make([]rune, 6)
 		for i := range dice {

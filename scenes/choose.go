@@ -118,7 +118,7 @@ func (sc *chooseScene) pick(s *Stage, seg *show.SegState, item string) {
 	if seg.Seg.Jackpot != nil {
 		q = "What did ball " + item + " show? The jackpot or the consolation, or its number: "
 	}
-	s.entry = &entry{label: q + strings.Join(left, " · ") + " — Enter, or Esc", prize: true, item: item}
+	s.entry = &entry{label: q + strings.Join(left, " · ") + " — Enter, or Esc", kind: fieldPrize, item: item}
 }
 
 // turned records the choice a reply brought: the picks whose choice the

@@ -10,19 +10,32 @@ import (
 	"drawshow/show"
 )
 
-// entry is a one-line text field: the auditor's witness, a proxy's name.
+// entry is a one-line text field.
 type entry struct {
-	label   string
-	text    []rune
-	witness bool   // else a proxy's name…
-	skip    bool   // …or the reason a draw is skipped…
-	ticket  bool   // …or a ticket drawn by hand, as printed…
-	numbers bool   // …or who typed a wild card's numbers…
-	draw    bool   // …or the auditor's draw witness, typed after the freeze…
-	prize   bool   // …or what a physical card turned over…
-	decline bool   // …or where a paper decline register is signed
-	item    string // the card it is of
-	id      string // a proxy's ID number, typed in the console
+	label string
+	text  []rune
+	kind  fieldKind
+	item  string // the card it is of
+	id    string // a proxy's ID number, typed in the console
+}
+
+// fieldKind is what a text field takes.
+type fieldKind int
+
+const (
+	fieldProxy   fieldKind = iota // a proxy's name
+	fieldWitness                  // the auditor's witness, at the opening
+	fieldSkip                     // the reason a draw is skipped
+	fieldTicket                   // a ticket drawn by hand, as printed
+	fieldNumbers                  // who typed a wild card's numbers
+	fieldDraw                     // the auditor's draw witness, typed after the freeze
+	fieldPrize                    // what a physical card turned over
+	fieldDecline                  // where a paper decline register is signed
+)
+
+// String names the kind as the console's desk gives it.
+func (k fieldKind) String() string {
+	return [...]string{"proxy", "witness", "skip", "ticket", "numbers", "draw-witness", "prize", "decline"}[k]
 }
 
 // handle turns one tick of input into the show's next step.
@@ -67,10 +80,10 @@ func (s *Stage) typeInto(f Frame) {
 			}
 		case ebiten.KeyEscape, ebiten.KeyF5:
 			s.entry = nil
-			if e.witness {
+			if e.kind == fieldWitness {
 				s.to(&s.cast.attract)
 			}
-			if e.draw {
+			if e.kind == fieldDraw {
 				s.tell("The draw waits for its witness: Next opens the field again  ·  Prev ◄ back  ·  S skip the draw")
 			}
 			return
@@ -83,29 +96,29 @@ func (s *Stage) typeInto(f Frame) {
 
 // submit records what was typed into a field, as Enter does.
 func (s *Stage) submit(e *entry) {
-	if e.draw {
+	if e.kind == fieldDraw {
 		s.giveDrawWitness(e)
 		return
 	}
 	text := strings.TrimSpace(string(e.text))
 	s.entry = nil
 	switch {
-	case e.witness && text != "":
+	case e.kind == fieldWitness && text != "":
 		s.send(show.Command{Op: show.OpWitness, Text: text})
 		s.to(&s.cast.attract)
-	case e.witness:
+	case e.kind == fieldWitness:
 		s.to(&s.cast.attract)
-	case e.skip && text != "":
+	case e.kind == fieldSkip && text != "":
 		s.send(show.Command{Op: show.OpSkip, Text: text})
-	case e.ticket && text != "":
+	case e.kind == fieldTicket && text != "":
 		s.send(show.Command{Op: show.OpTicket, Text: text})
-	case e.numbers && text != "":
+	case e.kind == fieldNumbers && text != "":
 		s.send(show.Command{Op: show.OpNumbers, Numbers: s.cast.numbers.nums, Text: text})
-	case e.prize && text != "":
+	case e.kind == fieldPrize && text != "":
 		s.send(show.Command{Op: show.OpChoose, Text: e.item, Prize: text})
-	case e.decline && text != "":
+	case e.kind == fieldDecline && text != "":
 		s.send(show.Command{Op: show.OpDecline, Text: text})
-	case text != "" && !e.skip && !e.ticket && !e.numbers && !e.prize && !e.decline:
+	case e.kind == fieldProxy && text != "":
 		s.send(show.Command{Op: show.OpProxy, Text: text, ID: e.id})
 	}
 }
@@ -172,7 +185,7 @@ func (s *Stage) act(a Action) {
 		// import, say) ends short on the record, with the host's reason;
 		// not while the reel runs, nor while winners choose
 		if s.skippable() && s.scene != &s.cast.reel && s.scene != &s.cast.choose {
-			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", skip: true}
+			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", kind: fieldSkip}
 		}
 		return
 	}

@@ -138,7 +138,7 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 		}
 	case show.OpDecline:
 		if !s.st.RegisterHas(seg, p.Participant) {
-			s.entry = &entry{label: "Paper decline register: page and who checked it, then Enter", decline: true}
+			s.entry = &entry{label: "Paper decline register: page and who checked it, then Enter", kind: fieldDecline}
 			return
 		}
 	}

@@ -82,7 +82,7 @@ func (s *Stage) desk(now time.Time) Desk {
 		d.Muted = s.opt.Sound.Muted()
 	}
 	if e := s.entry; e != nil {
-		d.Field = &Field{Kind: e.kind(), Label: e.label, Text: string(e.text)}
+		d.Field = &Field{Kind: e.kind.String(), Label: e.label, Text: string(e.text)}
 	}
 	switch s.confirm {
 	case confirmQuit:
@@ -124,27 +124,6 @@ func (s *Stage) desk(now time.Time) Desk {
 		}
 	}
 	return d
-}
-
-// kind names what a field is for.
-func (e *entry) kind() string {
-	switch {
-	case e.draw:
-		return "draw-witness"
-	case e.witness:
-		return "witness"
-	case e.skip:
-		return "skip"
-	case e.ticket:
-		return "ticket"
-	case e.numbers:
-		return "numbers"
-	case e.prize:
-		return "prize"
-	case e.decline:
-		return "decline"
-	}
-	return "proxy"
 }
 
 func (d *Desk) equal(o *Desk) bool {

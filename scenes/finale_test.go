@@ -459,7 +459,7 @@ func TestGoldenWildCard(t *testing.T) {
 	r.press(ebiten.KeyEnter)
 	r.typeKeys(digitKeys("2")...)
 	r.press(ebiten.KeyEnter)
-	if r.s.entry == nil || !r.s.entry.numbers {
+	if r.s.entry == nil || r.s.entry.kind != fieldNumbers {
 		t.Fatalf("two numbers typed: nums %v, no field for who typed them", r.s.cast.numbers.nums)
 	}
 	r.in.PushFrame(Frame{Chars: []rune("Thandi Nkosi")})

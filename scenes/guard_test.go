@@ -95,7 +95,7 @@ func TestSkipKey(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyS)
-	if r.s.entry == nil || !r.s.entry.skip {
+	if r.s.entry == nil || r.s.entry.kind != fieldSkip {
 		t.Fatal("S opened no reason field")
 	}
 	r.in.PushFrame(Frame{Chars: []rune("file late")})

@@ -89,7 +89,7 @@ func (sc *introScene) ticketKey(s *Stage, a Action) {
 	case Context:
 		sc.digits = nil
 	case TypeTicket:
-		s.entry = &entry{label: "Ticket as printed (a receipt: SEGMENT/TICKET), then Enter — Esc to go back", ticket: true}
+		s.entry = &entry{label: "Ticket as printed (a receipt: SEGMENT/TICKET), then Enter — Esc to go back", kind: fieldTicket}
 	}
 }
 
@@ -208,7 +208,7 @@ func (*introScene) drawWitnessAsked(s *Stage, dst *Canvas, seg *show.SegState) {
 		Text(dst, fp[:32], t.Mono(48), dst.W/2, 525, Center, t.Text)
 		Text(dst, fp[32:], t.Mono(48), dst.W/2, 585, Center, t.Text)
 	}
-	if s.entry == nil || !s.entry.draw {
+	if s.entry == nil || s.entry.kind != fieldDraw {
 		Text(dst, "The draw waits for the auditor's draw witness", t.Regular(44), dst.W/2, witnessFieldY+50, Center, t.Accent)
 	}
 	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), dst.W/2, 910, Center, t.Dim)

@@ -63,7 +63,7 @@ func (s *Stage) noteKey(f Frame, from string) *noting {
 		switch {
 		case s.entry != nil:
 			if fieldKeys[k] {
-				return s.noting(Note{Kind: NoteKey, From: from, Key: k.String(), Field: s.entry.kind()})
+				return s.noting(Note{Kind: NoteKey, From: from, Key: k.String(), Field: s.entry.kind.String()})
 			}
 		case k == ebiten.KeyQ && f.Ctrl:
 			return s.noting(Note{Kind: NoteKey, From: from, Key: "Ctrl+Q", Action: Quit})

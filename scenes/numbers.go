@@ -111,7 +111,7 @@ func (sc *numbersScene) Act(s *Stage, a Action) {
 
 // askTyper asks who typed the numbers drawn by hand.
 func (*numbersScene) askTyper(s *Stage) {
-	s.entry = &entry{label: "Who typed the numbers? Name, then Enter — Esc to go back", numbers: true}
+	s.entry = &entry{label: "Who typed the numbers? Name, then Enter — Esc to go back", kind: fieldNumbers}
 }
 
 // numbered records a wild card's numbers, typed or drawn.

@@ -16,7 +16,7 @@ func (*openScene) Name() string { return "open" }
 // frozen yet.
 func (*openScene) Enter(s *Stage) {
 	if s.st.Witness() == "" && !s.frozenAny() {
-		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", witness: true}
+		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", kind: fieldWitness}
 	}
 }
 
@@ -51,7 +51,7 @@ func (*openScene) Hints(*Stage) string { return "Next ► start the show" }
 
 func (*openScene) Buttons(s *Stage) []Button {
 	var out []Button
-	if e := s.entry; e != nil && e.witness {
+	if e := s.entry; e != nil && e.kind == fieldWitness {
 		out = append(out, Button{Line: "witness", Label: "Record the auditor's witness", Key: "Enter", Field: "witness", Primary: true})
 	} else {
 		out = s.nextButton(out, "next")

@@ -32,7 +32,7 @@ func (s *Stage) drawOverlays(dst *Canvas, now time.Time) {
 // hints lists the actions that do something now, for the host.
 func (s *Stage) hints() string {
 	switch {
-	case s.entry != nil && s.entry.draw:
+	case s.entry != nil && s.entry.kind == fieldDraw:
 		return "Type the draw witness  ·  Enter records it  ·  Esc close the field"
 	case s.entry != nil:
 		return "Type  ·  Enter done  ·  Esc cancel"

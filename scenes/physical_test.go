@@ -26,7 +26,7 @@ func TestPhysicalCardsOnStage(t *testing.T) {
 	clean := r.frame()
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyF5) // A
-	if r.s.entry == nil || !r.s.entry.prize || desk.Field == nil || desk.Field.Kind != "prize" || !strings.Contains(desk.Field.Label, "1 R250 000") {
+	if r.s.entry == nil || r.s.entry.kind != fieldPrize || desk.Field == nil || desk.Field.Kind != "prize" || !strings.Contains(desk.Field.Label, "1 R250 000") {
 		t.Fatalf("choosing a physical card: entry %+v, desk field %+v", r.s.entry, desk.Field)
 	}
 	if d := diff(clean, r.frame()); d.over != 0 {

@@ -145,7 +145,7 @@ func (s *Stage) perform(r remote) {
 		if s.entry == nil && s.witnessDue() && !s.busy {
 			s.askDrawWitness()
 		}
-		if s.entry != nil && (s.entry.witness || s.entry.draw) {
+		if s.entry != nil && (s.entry.kind == fieldWitness || s.entry.kind == fieldDraw) {
 			s.guard = s.now() // the console's click is the fresh press
 			s.entry.text = []rune(c.Text)
 			s.submit(s.entry)
@@ -155,12 +155,12 @@ func (s *Stage) perform(r remote) {
 	s.act(lineKeys[c.Op])
 	if e := s.entry; e != nil {
 		switch {
-		case c.Op == show.OpProxy && e.kind() == "proxy",
-			c.Op == show.OpSkip && e.skip,
-			c.Op == show.OpTicket && e.ticket,
-			c.Op == show.OpChoose && e.prize && c.Prize != "":
+		case c.Op == show.OpProxy && e.kind == fieldProxy,
+			c.Op == show.OpSkip && e.kind == fieldSkip,
+			c.Op == show.OpTicket && e.kind == fieldTicket,
+			c.Op == show.OpChoose && e.kind == fieldPrize && c.Prize != "":
 			e.text, e.id = []rune(c.Text), c.ID
-			if e.prize {
+			if e.kind == fieldPrize {
 				e.text = []rune(c.Prize)
 			}
 			s.submit(e)

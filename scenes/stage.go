@@ -295,7 +295,7 @@ func (s *Stage) askDrawWitness() {
 	if w, ok := s.scene.(witnessed); ok {
 		label = w.witnessLabel(s)
 	}
-	s.entry = &entry{label: label, draw: true}
+	s.entry = &entry{label: label, kind: fieldDraw}
 	s.guard = s.now().Add(freshPress)
 }
 
@@ -446,7 +446,7 @@ func (s *Stage) apply(r reply) {
 	if r.head != "" {
 		s.head = r.head
 	}
-	if s.entry != nil && s.entry.draw && !s.witnessDue() {
+	if s.entry != nil && s.entry.kind == fieldDraw && !s.witnessDue() {
 		s.entry = nil // the draw witness is on the record
 	}
 	for k, v := range r.people {

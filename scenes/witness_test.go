@@ -44,7 +44,7 @@ func eachDrawDemo(t *testing.T) string {
 }
 
 // drawField reports whether the draw witness's field is open.
-func (r *rig) drawField() bool { return r.s.entry != nil && r.s.entry.draw }
+func (r *rig) drawField() bool { return r.s.entry != nil && r.s.entry.kind == fieldDraw }
 
 // giveWitness types w into the draw witness's field, on a fresh press,
 // and Enter; an empty one is then confirmed with Next. It waits for the
