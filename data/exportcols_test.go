@@ -340,7 +340,8 @@ func TestGrandFinaleColumnsReadBack(t *testing.T) {
 			}
 		}
 	})
-	forgedExport(t, out, "a property in winners.csv", `winners.csv: draw finale, pick 3: property is "Sun City", the record says "Montecasino"`, func(dir string) {
+	// the property of whichever finalist the map gives first: its pick varies
+	forgedExport(t, out, "a property in winners.csv", `: property is "Sun City", the record says "`, func(dir string) {
 		for _, prop := range property {
 			b, _ := os.ReadFile(filepath.Join(dir, record.WinnersCSV))
 			if bytes.Contains(b, []byte(","+prop+",")) {
