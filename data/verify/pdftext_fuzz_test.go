@@ -1,0 +1,60 @@
+package verify
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+	"time"
+
+	"drawshow/data/internal/pdfpage"
+)
+
+// smallReport is a page or two as the report lays them out: the Go
+// fonts, a header, a table's cells, the page count alias.
+func smallReport(t testing.TB, compress bool, lines ...string) []byte {
+	g := pdfpage.New("t", "s", time.Unix(0, 0))
+	g.P.SetCompression(compress)
+	g.P.SetFooterFunc(func() { g.RunningFoot("foot (a) \\ b", 0.7, true) })
+	g.P.AddPage()
+	g.H1("Draw report")
+	for _, l := range lines {
+		g.Text(l)
+	}
+	var out bytes.Buffer
+	if err := g.P.Output(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// TestReadPDFRuns: what fpdf escapes in a UTF-8 font's strings (a
+// backslash, parentheses, a carriage return's byte in UTF-16) comes back
+// as it was written, and the page count alias as the count.
+func TestReadPDFRuns(t *testing.T) {
+	for _, compress := range []bool{true, false} {
+		b := smallReport(t, compress, "Zoë (née) Ŝmith \\ R5\u00a0000", "Ж\u0d29\u290d\u5c0a")
+		txt, err := ReadPDF(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"Draw report", "Zoë (née) Ŝmith \\ R5\u00a0000", "Ж\u0d29\u290d\u5c0a", "REHEARSAL - foot (a) \\ b", "page 1 of 1"}
+		if len(txt.Pages) != 1 || !slices.Equal(txt.Pages[0], want) {
+			t.Errorf("compressed %v: %q, want %q", compress, txt.Pages, want)
+		}
+	}
+}
+
+// FuzzReadPDF: a report.pdf an auditor is handed. Reading it never
+// panics.
+func FuzzReadPDF(f *testing.F) {
+	f.Add(smallReport(f, true, "Chantelle Mahlangu R5 000 claimed"))
+	f.Add(smallReport(f, false, "Forged Name R50 000 claimed", "(x) \\"))
+	f.Add([]byte("%PDF-1.3\n1 0 obj <</Type /Pages /Kids [3 0 R]>> endobj\n3 0 obj <</Type /Page /Contents 4 0 R /Resources <</Font <</F1 5 0 R>>>>>> endobj\n" +
+		"4 0 obj <</Length 30>> stream\nBT /F1 9 Tf (a\\051\\(b) Tj [(c) -5 <0041>] TJ ET BI /W 1 ID xx EI\nendstream endobj\n5 0 obj <</Type /Font /Subtype /Type0>> endobj\n" +
+		"6 0 obj <</Type /Catalog /Pages 1 0 R>> endobj\ntrailer <</Root 6 0 R>>\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if txt, err := ReadPDF(b); err == nil && txt == nil {
+			t.Fatal("no text and no error")
+		}
+	})
+}
