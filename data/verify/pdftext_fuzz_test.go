@@ -45,9 +45,10 @@ func TestReadPDFRuns(t *testing.T) {
 }
 
 // FuzzReadPDF: a report.pdf an auditor is handed. Reading it never
-// panics.
+// panics, and what it says held to a report's never does either.
 func FuzzReadPDF(f *testing.F) {
-	f.Add(smallReport(f, true, "Chantelle Mahlangu R5 000 claimed"))
+	want := smallReport(f, true, "Chantelle Mahlangu R5 000 claimed")
+	f.Add(want)
 	f.Add(smallReport(f, false, "Forged Name R50 000 claimed", "(x) \\"))
 	f.Add([]byte("%PDF-1.3\n1 0 obj <</Type /Pages /Kids [3 0 R]>> endobj\n3 0 obj <</Type /Page /Contents 4 0 R /Resources <</Font <</F1 5 0 R>>>>>> endobj\n" +
 		"4 0 obj <</Length 30>> stream\nBT /F1 9 Tf (a\\051\\(b) Tj [(c) -5 <0041>] TJ ET BI /W 1 ID xx EI\nendstream endobj\n5 0 obj <</Type /Font /Subtype /Type0>> endobj\n" +
@@ -55,6 +56,11 @@ func FuzzReadPDF(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if txt, err := ReadPDF(b); err == nil && txt == nil {
 			t.Fatal("no text and no error")
+		}
+		for _, d := range reportText(b, want) {
+			if d == "" {
+				t.Fatal("an empty difference")
+			}
 		}
 	})
 }
