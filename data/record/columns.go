@@ -11,6 +11,9 @@ import (
 // width where the file has widths (the workbook's characters), and its
 // value in a row of R. A new column of a list is one entry in its table
 // here: the writers read the headers, the widths and the values from it.
+// Archives of the formats released before it lack it: RecordFormat moves
+// on, and Since names the column with the format that first wrote it, so
+// that verify does not ask the older archives for it.
 type column[R any] struct {
 	Head  string
 	Width float64 // the workbook's characters, the PDF's millimetres
