@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -61,54 +62,81 @@ func stageChild(b *testing.B, args ...string) (url string, cmd *exec.Cmd, out *s
 // BenchmarkConsoleClaim times a claim clicked in the console until the
 // page shows it as the stage has it: the click's request, the stage's
 // next tick, the worker's commit, the stage's state and the view pushed
-// back. The yardstick is a key pressed in the same page, which the stage
-// takes and the page sees acknowledged, without a commit. Aim: 100 ms.
+// back. The yardstick is the host's own key, C pressed on the stage (sent
+// by the page as a clicker's key is), until the page shows the claim the
+// same way: the same commit and the same push, without the console's
+// click. The two alternate on the picks of one night, so both meet the
+// same load. It reports the click's median and 95th percentile, the
+// key's median, and the ratio of the medians. Aims: p95 ≤ 100 ms on an
+// idle machine; ratio ≤ 1.5.
 func BenchmarkConsoleClaim(b *testing.B) {
 	if os.Getenv("DISPLAY") == "" {
 		b.Skip("no display: run under xvfb-run (make bench does)")
 	}
-	var claim, key []time.Duration
+	const picks = 4 // of the night's first draw's five
+	var click, key []time.Duration
 	for b.Loop() {
 		b.StopTimer()
 		url, _, _ := stageChild(b, "run", crashShow, "--db", filepath.Join(b.TempDir(), "c.db"), "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
 		one := browsertest.Open(b, url)
 		browsertest.Click(b, one, "witness")
 		browsertest.Click(b, one, "next")
-		browsertest.Click(b, one, "draw")
-		browsertest.Until(b, one, `document.getElementById("onair").textContent === "ON AIR · reveal"`) // not while the reel runs
-		browsertest.Click(b, one, "next")
-		browsertest.WaitButton(b, one, "claim")
-		// past the crossfade into the countdown: under software GL its
-		// frames take 100 ms, and the stage takes the console's click at
-		// its next tick, which waits for the frame (a host's claim comes
-		// seconds later, and ebiten's ticks come every 16 ms on a GPU)
-		time.Sleep(time.Second)
+		for k := range picks {
+			if k == 0 {
+				browsertest.Click(b, one, "draw")
+			} else {
+				browsertest.Click(b, one, "next") // from the claimed countdown: the next pick
+			}
+			browsertest.Until(b, one, `document.getElementById("onair").textContent === "ON AIR · reveal"`) // not while the reel runs
+			browsertest.Click(b, one, "next")
+			browsertest.WaitButton(b, one, "claim")
+			// past the crossfade into the countdown: under software GL its
+			// frames take 100 ms, and the stage takes the console's click at
+			// its next tick, which waits for the frame (a host's claim comes
+			// seconds later, and ebiten's ticks come every 16 ms on a GPU)
+			time.Sleep(time.Second)
+			b.StartTimer()
+			if k%2 == 0 {
+				click = append(click, claimed(b, one, `document.querySelector('button[data-line="claim"]').click(); // it asks first
+					const t0 = performance.now();
+					document.getElementById("confirmyes").click();`))
+			} else {
+				key = append(key, claimed(b, one, `const t0 = performance.now();
+					await fetch("/key?t=" + new URLSearchParams(location.search).get("t"), {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({key: "C"})});`))
+			}
+			b.StopTimer()
+		}
 		b.StartTimer()
-		ms, err := chromedp.Run(one, chromedp.Evaluate[float64](`(async () => {
-			const t0 = performance.now();
-			await fetch("/key?t=" + new URLSearchParams(location.search).get("t"), {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({key: "H"})});
-			return performance.now() - t0;
-		})()`, chromedp.EvalAwaitPromise))
-		if err != nil {
-			b.Fatal(err)
-		}
-		key = append(key, time.Duration(ms*float64(time.Millisecond)))
-		ms, err = chromedp.Run(one, chromedp.Evaluate[float64](`(async () => {
-			document.querySelector('button[data-line="claim"]').click(); // it asks first
-			const t0 = performance.now();
-			document.getElementById("confirmyes").click();
-			await window.__console.when(() => [...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "claimed"));
-			return performance.now() - t0;
-		})()`, chromedp.EvalAwaitPromise))
-		if err != nil {
-			b.Fatal(err)
-		}
-		claim = append(claim, time.Duration(ms*float64(time.Millisecond)))
 	}
-	c, k := median(claim), median(key)
+	c, k := median(click), median(key)
 	b.ReportMetric(float64(c.Microseconds())/1000, "claim_ms")
-	b.ReportMetric(float64(k.Microseconds())/1000, "key_ms")
+	b.ReportMetric(float64(percentile(click, 95).Microseconds())/1000, "claim_p95_ms")
+	b.ReportMetric(float64(k.Microseconds())/1000, "key_claim_ms")
 	b.ReportMetric(c.Seconds()/k.Seconds(), "ratio")
+}
+
+// claimed runs start in the page, which sets t0 and claims the pick, and
+// gives the time from t0 until the page shows the winner claimed.
+func claimed(b *testing.B, page context.Context, start string) time.Duration {
+	b.Helper()
+	ms, err := chromedp.Run(page, chromedp.Evaluate[float64](`(async () => {
+		`+start+`
+		await window.__console.when(() => [...document.querySelectorAll("#wbadges .badge")].some(e => e.textContent === "claimed"));
+		return performance.now() - t0;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
+// percentile is the p-th percentile of ds, the nearest rank: with few
+// samples, the largest.
+func percentile(ds []time.Duration, p int) time.Duration {
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	i := (len(ds)*p + 99) / 100
+	return ds[max(i-1, 0)]
 }
 
 // BenchmarkPreviewCost plays the demo by itself twice, with a console
