@@ -109,19 +109,27 @@ func TestArchiveReadByMeaning(t *testing.T) {
 			if !changed {
 				t.Fatalf("the edit changed nothing in %s", c.file)
 			}
-			r, err := export.VerifyArchive(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			all := strings.Join(r.Problems, "\n")
-			switch {
-			case c.want == "" && all != "":
-				t.Fatalf("verify found problems:\n%s", all)
-			case c.want != "" && !strings.Contains(all, c.want):
-				t.Fatalf("verify said:\n%s\nwant a problem naming %q", all, c.want)
-			}
+			verifiedAs(t, out, c.want)
 		})
 	}
+}
+
+// verifiedAs verifies the archive at path and holds its problems to
+// want: none when want is "", else one naming want. It gives them.
+func verifiedAs(t *testing.T, path, want string) []string {
+	t.Helper()
+	r, err := export.VerifyArchive(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(r.Problems, "\n")
+	switch {
+	case want == "" && all != "":
+		t.Fatalf("verify found problems:\n%s", all)
+	case want != "" && !strings.Contains(all, want):
+		t.Fatalf("verify said:\n%s\nwant a problem naming %q", all, want)
+	}
+	return r.Problems
 }
 
 // editCSV rewrites a list's rows under its rehearsal banner.

@@ -51,17 +51,7 @@ func TestBonusEntries(t *testing.T) {
 	sh, src := bonusNight(t)
 	r := newRigEdition(t, sh, src, seedOf(51), t0, 2)
 	r.eng.SetCampaign(wednesday)
-	r.now = time.Date(2024, 11, 30, 18, 5, 0, 0, time.UTC) // 20:05 local
-	var won []string
-	for !r.cur().Drawn() {
-		p := r.draw()
-		r.do(Command{Op: OpArrived})
-		r.do(Command{Op: OpClaim})
-		r.do(Command{Op: OpChoose, Text: "1"})
-		won = append(won, p.Participant)
-	}
-	r.do(Command{Op: OpNext})
-	r.now = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // 21:30
+	won := bonusWins(r)
 	evs := r.do(Command{Op: OpFreeze})
 	f := evs[0].Frozen
 	want := []Earned{{Show: "wed", Segment: "bonus", Wins: 2, Entries: 4}, {Show: "s", Segment: "bonus", Wins: 3, Entries: 6}}
