@@ -100,7 +100,7 @@ func checkFile(seg *show.Segment, excluded, past map[string]bool, each func(card
 	rows := 0
 	st, err := readRows(t, cols, need, ids, func(r Row, id int32) error {
 		if rows++; reserveAt(rows) > 0 {
-			n := min(t.estimateRows(rows)*21/20, reserveAt(rows))
+			n := min(t.EstimateRows(rows)*21/20, reserveAt(rows))
 			if tally != nil {
 				tally.Grow(max(n-rows, 0))
 			} else {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"drawshow/data/internal/filetest"
+	"drawshow/data/internal/sheet"
 	"drawshow/show"
 )
 
@@ -32,7 +33,7 @@ func TestCheckReadsOnce(t *testing.T) {
 			t.Errorf("entries %v: %d entries", entries, len(c.Bin.Entries))
 		}
 	}
-	openFile = os.Open
+	sheet.OpenFile = os.Open
 	for _, bad := range []string{
 		"Ticket,Card\nT1,C1\nT2,C2\nT1,C1\n", // a duplicate, known at the end
 		"Ticket,Card\nT1,C1\nT2,\nT3,C1\n",   // a card missing on a row in the middle

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode"
 
+	"drawshow/data/internal/sheet"
 	"drawshow/show"
 )
 
@@ -93,28 +94,35 @@ const maxDropped = 10
 // which Read reports as a *FileError naming the file.
 const msgNoEntries = "no entries: the file has a header and no rows"
 
-// CellError is one problem in one row of a file.
-type CellError struct {
-	Row    int    // row number in the file, as a spreadsheet shows it; 0 when the problem is the whole file's
-	Column string // the column's header; "" when the problem is not in one cell
-	Value  string // the offending value
-	Msg    string // what is wrong and, where it helps, what to do about it
+// The problems found in a file: the sheet reader's, which every reader
+// of the package reports.
+type (
+	CellError = sheet.CellError
+	FileError = sheet.FileError
+)
+
+// The limits on what a file's rows may hold (see the sheet reader, which
+// holds every file to them).
+const (
+	MaxName  = sheet.MaxName  // characters of a name (and of an area, a property)
+	MaxField = sheet.MaxField // bytes of any cell
+	MaxLine  = sheet.MaxLine  // bytes of a row, quoted line breaks and all
+)
+
+// tableReader is a sheet being read, and who is told how far its read
+// has come (nil: nobody asks).
+type tableReader struct {
+	*sheet.Reader
+	progressFn func(Progress)
 }
 
-// FileError lists the problems found in the rows of a file.
-type FileError struct {
-	File  string
-	Errs  []CellError // the first problems, at most 50, in file order
-	Total int         // the number of problems found, listed or not
-}
-
-const maxListed = 50
-
-func (e *FileError) add(c CellError) {
-	e.Total++
-	if len(e.Errs) < maxListed {
-		e.Errs = append(e.Errs, c)
+// openTable opens a sheet of path (see sheet.Open).
+func openTable(path, name string) (*tableReader, error) {
+	r, err := sheet.Open(path, name)
+	if err != nil {
+		return nil, err
 	}
+	return &tableReader{Reader: r}, nil
 }
 
 // takeErr adds the problems in the error that stopped t to fe, or returns
@@ -126,7 +134,7 @@ func takeErr(t *tableReader, fe *FileError) error {
 	}
 	if tfe != nil {
 		for _, c := range tfe.Errs {
-			fe.add(c)
+			fe.Add(c)
 		}
 		fe.Total += tfe.Total - len(tfe.Errs)
 	}
@@ -142,52 +150,6 @@ func finish(t *tableReader, fe *FileError) error {
 		return fe
 	}
 	return nil
-}
-
-// mergeRows adds problems found apart from the others, in row order, of
-// which errs are the first; total counts them all. On the same row they come
-// before the problems found as the row was read.
-func (e *FileError) mergeRows(errs []CellError, total int) {
-	if total == 0 {
-		return
-	}
-	merged := make([]CellError, 0, min(len(e.Errs)+len(errs), maxListed))
-	a, b := e.Errs, errs
-	for len(merged) < cap(merged) {
-		if len(b) > 0 && (len(a) == 0 || b[0].Row <= a[0].Row) {
-			merged, b = append(merged, b[0]), b[1:]
-		} else {
-			merged, a = append(merged, a[0]), a[1:]
-		}
-	}
-	e.Errs = merged
-	e.Total += total
-}
-
-// Error lists the problems one a line, each naming file, row and column.
-func (e *FileError) Error() string {
-	var b strings.Builder
-	for i, c := range e.Errs {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(e.File)
-		if c.Row > 0 {
-			fmt.Fprintf(&b, " row %d", c.Row)
-		}
-		if c.Column != "" {
-			fmt.Fprintf(&b, ", column %q", c.Column)
-		}
-		b.WriteString(": ")
-		b.WriteString(c.Msg)
-	}
-	switch more := e.Total - len(e.Errs); {
-	case more == 1:
-		fmt.Fprintf(&b, "\n… and 1 more error (%d in all)", e.Total)
-	case more > 1:
-		fmt.Fprintf(&b, "\n… and %d more errors (%d in all)", more, e.Total)
-	}
-	return b.String()
 }
 
 // Usual headers of the columns, in the form normHeader gives.
@@ -300,8 +262,8 @@ func entriesOf(t *tableReader, cols Columns, need Need, fn func(Row) error) (Sta
 // fn each row's card's number too.
 func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r Row, card int32) error) (Stats, error) {
 	var st Stats
-	path := t.path
-	t.want = need.HeaderRow
+	path := t.Path
+	t.HeaderRow = need.HeaderRow
 
 	const (
 		iTicket = iota
@@ -388,13 +350,13 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		}
 		refuse()
 		if st.Rows++; st.Rows%progressRows == 0 && t.progressFn != nil {
-			read, size := t.src.progress()
+			read, size := t.Progress()
 			t.progressFn(Progress{Rows: st.Rows, Read: read, Size: size})
 		}
 		if n := reserveAt(st.Rows); n > 0 {
 			// Size the key log from the rows so far rather than by repeated
 			// growth; the cap bounds a guess made from unusually short rows.
-			keys.reserve(min(t.estimateRows(st.Rows)*21/20, n), keys.keyLen())
+			keys.reserve(min(t.EstimateRows(st.Rows)*21/20, n), keys.keyLen())
 		}
 		c := rowCheck{fe: fe, line: t.Line(), ok: fe.Total == 0}
 		r := Row{Line: c.line}
@@ -489,11 +451,11 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		st.Dropped = pending
 	}
 	if st.Rows == 0 && fe.Total == 0 {
-		fe.add(CellError{Msg: msgNoEntries})
+		fe.Add(CellError{Msg: msgNoEntries})
 		return st, fe
 	}
 	twice := keys.dupes()
-	listed := make([]CellError, 0, min(len(twice), maxListed))
+	listed := make([]CellError, 0, min(len(twice), sheet.MaxListed))
 	for _, d := range twice[:cap(listed)] {
 		key := keys.key(d.key)
 		switch {
@@ -511,7 +473,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 				Msg: fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", key, d.first)})
 		}
 	}
-	fe.mergeRows(listed, len(twice))
+	fe.MergeRows(listed, len(twice))
 	if fe.Total > 0 {
 		return st, fe
 	}
@@ -541,7 +503,7 @@ type rowCheck struct {
 }
 
 func (c *rowCheck) bad(col, value, msg string) {
-	c.fe.add(CellError{Row: c.line, Column: col, Value: value, Msg: msg})
+	c.fe.Add(CellError{Row: c.line, Column: col, Value: value, Msg: msg})
 	c.ok = false
 }
 
@@ -637,7 +599,7 @@ func (c *rowCheck) ticketID(col, what, v string) string {
 func (c *rowCheck) checkBeyondHeader(header, rec []string) {
 	for i := len(header); i < len(rec); i++ {
 		if v := strings.TrimSpace(rec[i]); v != "" {
-			c.bad(columnName(i), v, fmt.Sprintf("value %q has no header above it: give the column a header, or put quotes around a value that holds the delimiter", v))
+			c.bad(sheet.ColumnName(i), v, fmt.Sprintf("value %q has no header above it: give the column a header, or put quotes around a value that holds the delimiter", v))
 		}
 	}
 }
@@ -705,7 +667,7 @@ type column struct {
 const maxTitleRows = 20
 
 // findColumns finds t's header and returns the index in it of each of
-// cols, -1 for one that is absent. The header is the row t.want names
+// cols, -1 for one that is absent. The header is the row t.HeaderRow names
 // (the show file's header_row), or else the first row that holds the
 // columns: the first non-blank row, or one of the maxTitleRows below it
 // when a title, a date or notes (merged cells or not) stand above the
@@ -714,13 +676,13 @@ const maxTitleRows = 20
 // reported as one problem on the header row: the first non-blank row's
 // when no row holds the columns.
 func findColumns(t *tableReader, cols []column) ([]int, *FileError) {
-	if t.want > 0 {
-		if fe := t.seekHeader(t.want); fe != nil {
+	if t.HeaderRow > 0 {
+		if fe := t.SeekHeader(t.HeaderRow); fe != nil {
 			return nil, fe
 		}
 		idx, fe := matchColumns(t, cols)
 		if fe != nil {
-			fe.Errs[0].Msg += fmt.Sprintf(" (the show file's header_row %d names this row)", t.want)
+			fe.Errs[0].Msg += fmt.Sprintf(" (the show file's header_row %d names this row)", t.HeaderRow)
 		}
 		return idx, fe
 	}
@@ -729,7 +691,7 @@ func findColumns(t *tableReader, cols []column) ([]int, *FileError) {
 		return idx, nil
 	}
 	for range maxTitleRows {
-		if ok, err := t.takeHeader(); err != nil || !ok {
+		if ok, err := t.TakeHeader(); err != nil || !ok {
 			break
 		}
 		if idx, fe := matchColumns(t, cols); fe == nil {
@@ -765,7 +727,7 @@ func matchColumns(t *tableReader, cols []column) ([]int, *FileError) {
 			for j, i := range found {
 				names[j] = header[i]
 			}
-			problems = append(problems, fmt.Sprintf("%s could each be the %s column", quoteList(names), col.role))
+			problems = append(problems, fmt.Sprintf("%s could each be the %s column", sheet.QuoteList(names), col.role))
 			fixes = append(fixes, col.key)
 		case col.name != "":
 			problems = append(problems, fmt.Sprintf("no column %q, which the show file names as the %s column", strings.TrimSpace(col.name), col.role))
@@ -778,13 +740,13 @@ func matchColumns(t *tableReader, cols []column) ([]int, *FileError) {
 	if len(problems) == 0 {
 		return idx, nil
 	}
-	msg := strings.Join(problems, "; ") + "; the headers are " + quoteList(header)
+	msg := strings.Join(problems, "; ") + "; the headers are " + sheet.QuoteList(header)
 	if hint := columnsHint(fixes); hint != "" {
 		msg += "; rename the column in the file, or set " + hint + " in the show file to the header this file uses"
 	} else {
 		msg += "; rename the column in the file"
 	}
-	return nil, &FileError{File: t.path, Total: 1, Errs: []CellError{{Row: t.HeaderLine(), Msg: msg}}}
+	return nil, &FileError{File: t.Path, Total: 1, Errs: []CellError{{Row: t.HeaderLine(), Msg: msg}}}
 }
 
 func columnsHint(keys []string) string {
@@ -1287,4 +1249,16 @@ func NeedOf(seg *show.Segment) Need {
 		}
 	}
 	return n
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

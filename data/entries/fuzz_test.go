@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/internal/sheet"
 	"drawshow/show"
 )
 
@@ -78,7 +79,7 @@ func fuzzEntries(t *testing.T, path string, need Need) {
 	}
 	var fe *FileError
 	if errors.As(err, &fe) {
-		if fe.Total < len(fe.Errs) || len(fe.Errs) > maxListed || len(fe.Errs) == 0 {
+		if fe.Total < len(fe.Errs) || len(fe.Errs) > sheet.MaxListed || len(fe.Errs) == 0 {
 			t.Fatalf("Total %d, %d listed", fe.Total, len(fe.Errs))
 		}
 		if st.Rows == 0 && len(fe.Errs) == 1 && fe.Errs[0] == (CellError{Msg: msgNoEntries}) {
@@ -307,7 +308,7 @@ func checkFileError(t *testing.T, err error) {
 		}
 		return
 	}
-	if len(fe.Errs) == 0 || fe.Total < len(fe.Errs) || len(fe.Errs) > maxListed {
+	if len(fe.Errs) == 0 || fe.Total < len(fe.Errs) || len(fe.Errs) > sheet.MaxListed {
 		t.Fatalf("Total %d, %d listed", fe.Total, len(fe.Errs))
 	}
 	for i, e := range fe.Errs {

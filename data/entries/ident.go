@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"drawshow/data/internal/sheet"
 	"drawshow/show"
 )
 
@@ -142,7 +143,7 @@ func invisible(r rune) bool {
 func (c *rowCheck) checkName(col, what, v string) {
 	if n := len(v); n > MaxName && utf8.RuneCountInString(v) > MaxName {
 		n = utf8.RuneCountInString(v)
-		c.bad(col, shorten(v), fmt.Sprintf("the %s %q is %d characters long, more than the %d a name may have", what, shorten(v), n, MaxName))
+		c.bad(col, sheet.Shorten(v), fmt.Sprintf("the %s %q is %d characters long, more than the %d a name may have", what, sheet.Shorten(v), n, MaxName))
 		return
 	}
 	if r, bad := show.UnsafeRune(v); bad {

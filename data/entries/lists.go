@@ -31,7 +31,7 @@ func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, s
 		return nil, "", err
 	}
 	defer t.Close()
-	t.want = headerRow
+	t.HeaderRow = headerRow
 	idx, fe := findColumns(t, []column{{role: "card", name: cardHeader, aliases: cardHeaders, need: true}})
 	if fe != nil {
 		return nil, "", fe
@@ -80,7 +80,7 @@ func readRegister(path string, headerRow int, format string) (cards, signed []st
 		return nil, nil, "", err
 	}
 	defer t.Close()
-	t.want = headerRow
+	t.HeaderRow = headerRow
 	idx, fe := findColumns(t, []column{{role: "card", aliases: cardHeaders, need: true}, {role: "signing time", aliases: signedHeaders}})
 	if fe != nil {
 		return nil, nil, "", fe
@@ -178,7 +178,7 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 		return nil, "", err
 	}
 	defer t.Close()
-	t.want = headerRow
+	t.HeaderRow = headerRow
 	idx, fe := findColumns(t, []column{
 		{role: "card", aliases: cardHeaders, need: true},
 		{role: "nominee", aliases: nomineeHeaders, need: true},

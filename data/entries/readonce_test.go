@@ -11,6 +11,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/internal/sheet"
 	"drawshow/show"
 )
 
@@ -23,7 +24,7 @@ func twoFaced(t *testing.T, official, doctored []byte) *int {
 	t.Helper()
 	opens := 0
 	dir := t.TempDir()
-	openFile = func(path string) (*os.File, error) {
+	sheet.OpenFile = func(path string) (*os.File, error) {
 		opens++
 		body := doctored
 		if opens == 1 {
@@ -35,7 +36,7 @@ func twoFaced(t *testing.T, official, doctored []byte) *int {
 		}
 		return os.Open(p)
 	}
-	t.Cleanup(func() { openFile = os.Open })
+	t.Cleanup(func() { sheet.OpenFile = os.Open })
 	return &opens
 }
 

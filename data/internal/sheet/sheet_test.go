@@ -1,4 +1,4 @@
-package entries
+package sheet
 
 import (
 	"errors"
@@ -19,7 +19,7 @@ type tableRow struct {
 // readAll reads a table whole.
 func readAll(t *testing.T, path, sheetName string) (header []string, rows []tableRow, err error) {
 	t.Helper()
-	tr, err := openTable(path, sheetName)
+	tr, err := Open(path, sheetName)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -112,7 +112,7 @@ func TestTableCSV(t *testing.T) {
 // Rows after a value with line breaks keep the numbers a spreadsheet shows.
 func TestTableCSVRowNumbersAfterMultilineValue(t *testing.T) {
 	path := filetest.File(t, "e.csv", "Card,Note\n1,\"a\nb\nc\"\n\n2,x\n3,5\" screen\n")
-	tr, err := openTable(path, "")
+	tr, err := Open(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,13 +170,13 @@ func TestTableFileErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filetest.File(t, tt.file, tt.content)
-			_, err := openTable(path, tt.sheet)
+			_, err := Open(path, tt.sheet)
 			if want := path + ": " + tt.want; err == nil || err.Error() != want {
 				t.Errorf("error %v\nwant %q", err, want)
 			}
 		})
 	}
-	if _, err := openTable(filepath.Join(t.TempDir(), "missing.csv"), ""); !errors.Is(err, os.ErrNotExist) {
+	if _, err := Open(filepath.Join(t.TempDir(), "missing.csv"), ""); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 }
@@ -229,12 +229,12 @@ func TestTableXLSX(t *testing.T) {
 		})
 	}
 
-	_, err := openTable(path, "Sunday")
+	_, err := Open(path, "Sunday")
 	if err == nil || !strings.Contains(err.Error(), `no sheet "Sunday" (sheets: "Friday", "Saturday")`) {
 		t.Errorf("unknown sheet: %v", err)
 	}
 	empty := filetest.XLSX(t, "empty.xlsx", filetest.Sheet{Name: "Entries", Rows: nil})
-	if _, err := openTable(empty, ""); err == nil || err.Error() != empty+": the file is empty: it needs a header row naming its columns" {
+	if _, err := Open(empty, ""); err == nil || err.Error() != empty+": the file is empty: it needs a header row naming its columns" {
 		t.Errorf("empty sheet: %v", err)
 	}
 }

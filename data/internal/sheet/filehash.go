@@ -1,4 +1,4 @@
-package entries
+package sheet
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ func openRegular(path string) (f *os.File, size int64, err error) {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		return nil, 0, notRegular(path)
 	}
-	if f, err = openFile(path); err != nil {
+	if f, err = OpenFile(path); err != nil {
 		return nil, 0, err
 	}
 	fi, err := f.Stat()
@@ -35,6 +35,7 @@ func notRegular(path string) error {
 	return fmt.Errorf("%s is not a regular file (a FIFO, a device or a socket): a show reads only files", path)
 }
 
-// openFile opens a file for reading; a test stands in a file that serves
-// each open different bytes.
-var openFile = os.Open
+// OpenFile opens a file for reading; a test, of this package or of one
+// that reads through it, stands in a file that serves each open different
+// bytes. Nothing else sets it.
+var OpenFile = os.Open

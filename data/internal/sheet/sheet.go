@@ -1,4 +1,4 @@
-package entries
+package sheet
 
 import (
 	"bufio"
@@ -20,15 +20,15 @@ import (
 	"drawshow/show"
 )
 
-// tableReader streams the rows of a CSV or XLSX file. The first non-blank row
+// Reader streams the rows of a CSV or XLSX file. The first non-blank row
 // is the header; Next skips rows whose cells are all blank.
 //
 // Rows are numbered as a spreadsheet program shows them, counting from 1 at
 // the top of the file, so a number in an error message leads the promotions
 // manager to the row in Excel.
-type tableReader struct {
-	path       string
-	want       int // header_row: the header's row; 0 to find it
+type Reader struct {
+	Path       string // the file, as errors name it
+	HeaderRow  int    // header_row: the header's row; 0 to find it
 	src        rowSource
 	header     []string
 	headerLine int
@@ -36,7 +36,6 @@ type tableReader struct {
 	line       int
 	rec        []string
 	err        error
-	progressFn func(Progress) // told how far the read has come; nil: nobody asks
 }
 
 // rowSource yields a file's rows, blank ones included, with their row
@@ -54,14 +53,14 @@ type rowSource interface {
 	close() error
 }
 
-// openTable opens path and reads up to its header. The format follows the
+// Open opens path and reads up to its header. The format follows the
 // extension: .csv and .txt are delimited text, .xlsx is an Excel workbook, of
 // which sheet is read, or the first sheet when sheet is empty.
 //
 // The file is opened and read once, and hashed as it is read: the SHA-256
 // the record keeps is of the very bytes parsed, never of a second read
 // that a changed file or a FIFO could serve differently.
-func openTable(path, sheet string) (*tableReader, error) {
+func Open(path, sheet string) (*Reader, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	switch ext {
 	case ".csv", ".txt":
@@ -89,6 +88,21 @@ func openTable(path, sheet string) (*tableReader, error) {
 	return headerOf(path, src)
 }
 
+// FromCSV reads up to the header of the delimited text r serves, which
+// is size bytes long, as Open does a file path names. It is how a test
+// hands a reader an endless stream that no file could hold.
+func FromCSV(path string, r io.ReadCloser, size int64) (*Reader, error) {
+	src, err := newCSVSource(path, r, &hashReader{r: r, h: sha256.New()}, size)
+	if err != nil {
+		return nil, err
+	}
+	return headerOf(path, src)
+}
+
+// Progress returns the bytes read so far and the file's size, or zeros
+// when they are not known (a workbook's).
+func (t *Reader) Progress() (done, size int64) { return t.src.progress() }
+
 // hashReader hashes what is read through it.
 type hashReader struct {
 	r io.Reader
@@ -112,9 +126,9 @@ func (h *hashReader) sum() (string, error) {
 
 // headerOf reads src up to its first non-blank row, the header until
 // findColumns looks further (title rows above it; header_row).
-func headerOf(path string, src rowSource) (*tableReader, error) {
-	t := &tableReader{path: path, src: src}
-	ok, err := t.takeHeader()
+func headerOf(path string, src rowSource) (*Reader, error) {
+	t := &Reader{Path: path, src: src}
+	ok, err := t.TakeHeader()
 	if err != nil {
 		src.close()
 		return nil, err
@@ -126,9 +140,9 @@ func headerOf(path string, src rowSource) (*tableReader, error) {
 	return t, nil
 }
 
-// takeHeader makes the next non-blank row the header. It reports false
+// TakeHeader makes the next non-blank row the header. It reports false
 // at the end of the file.
-func (t *tableReader) takeHeader() (bool, error) {
+func (t *Reader) TakeHeader() (bool, error) {
 	for {
 		line, rec, err := t.src.next()
 		if err == io.EOF {
@@ -151,14 +165,14 @@ func (t *tableReader) takeHeader() (bool, error) {
 	}
 }
 
-// seekHeader makes row n the header, as header_row says: the rows above
+// SeekHeader makes row n the header, as header_row says: the rows above
 // it are passed over.
-func (t *tableReader) seekHeader(n int) *FileError {
+func (t *Reader) SeekHeader(n int) *FileError {
 	bad := func(msg string) *FileError {
-		return &FileError{File: t.path, Total: 1, Errs: []CellError{{Row: n, Msg: msg}}}
+		return &FileError{File: t.Path, Total: 1, Errs: []CellError{{Row: n, Msg: msg}}}
 	}
 	for t.headerLine < n {
-		ok, err := t.takeHeader()
+		ok, err := t.TakeHeader()
 		if err != nil {
 			var fe *FileError
 			if errors.As(err, &fe) {
@@ -177,14 +191,14 @@ func (t *tableReader) seekHeader(n int) *FileError {
 }
 
 // Header returns the header cells, trimmed.
-func (t *tableReader) Header() []string { return t.header }
+func (t *Reader) Header() []string { return t.header }
 
 // HeaderLine returns the row number of the header.
-func (t *tableReader) HeaderLine() int { return t.headerLine }
+func (t *Reader) HeaderLine() int { return t.headerLine }
 
 // Next advances to the next non-blank row. It returns false at the end of the
 // file or on an error, which Err then reports.
-func (t *tableReader) Next() bool {
+func (t *Reader) Next() bool {
 	if t.err != nil {
 		return false
 	}
@@ -207,19 +221,19 @@ func (t *tableReader) Next() bool {
 }
 
 // Line returns the row number of the current row.
-func (t *tableReader) Line() int { return t.line }
+func (t *Reader) Line() int { return t.line }
 
 // Record returns the cells of the current row, untrimmed. The next call to
 // Next may reuse the slice; the strings may be kept.
-func (t *tableReader) Record() []string { return t.rec }
+func (t *Reader) Record() []string { return t.rec }
 
 // Err returns the error that stopped Next. A problem with the file's content
 // is a *FileError.
-func (t *tableReader) Err() error { return t.err }
+func (t *Reader) Err() error { return t.err }
 
-// estimateRows guesses the number of rows below the header from the bytes
+// EstimateRows guesses the number of rows below the header from the bytes
 // the rows read so far took, or returns 0 when it cannot tell.
-func (t *tableReader) estimateRows(read int) int {
+func (t *Reader) EstimateRows(read int) int {
 	done, size := t.src.progress()
 	if read == 0 || done <= t.headerEnd || size <= done {
 		return 0
@@ -229,14 +243,14 @@ func (t *tableReader) estimateRows(read int) int {
 }
 
 // Close releases the file.
-func (t *tableReader) Close() error { return t.src.close() }
+func (t *Reader) Close() error { return t.src.close() }
 
 // SHA256 is the file's SHA-256 in hex, of the bytes its rows were read
 // from; call it after the last row.
-func (t *tableReader) SHA256() (string, error) {
+func (t *Reader) SHA256() (string, error) {
 	sum, err := t.src.sha256()
 	if err != nil {
-		return "", fmt.Errorf("%s: %v", t.path, err)
+		return "", fmt.Errorf("%s: %v", t.Path, err)
 	}
 	return sum, nil
 }
@@ -250,8 +264,8 @@ func blank(rec []string) bool {
 	return true
 }
 
-// columnName returns the spreadsheet name of the 0-based column i: A, B, …, AA.
-func columnName(i int) string {
+// ColumnName returns the spreadsheet name of the 0-based column i: A, B, …, AA.
+func ColumnName(i int) string {
 	name, err := excelize.ColumnNumberToName(i + 1)
 	if err != nil {
 		return strconv.Itoa(i + 1)
@@ -512,13 +526,13 @@ func (s *csvSource) tooLong(e *errTooLong) error {
 
 // tooLongCell is the problem of a cell past MaxField.
 func tooLongCell(path string, row int, col, v string) error {
-	c := CellError{Row: row, Column: col, Value: shorten(v)}
+	c := CellError{Row: row, Column: col, Value: Shorten(v)}
 	c.Msg = fmt.Sprintf("the value %q is %d bytes long, more than the %d a cell may hold", c.Value, len(v), MaxField)
 	return &FileError{File: path, Total: 1, Errs: []CellError{c}}
 }
 
-// shorten is the first characters of a long value, for a message.
-func shorten(v string) string {
+// Shorten is the first characters of a long value, for a message.
+func Shorten(v string) string {
 	const keep = 24
 	n := 0
 	for i := range v {
@@ -534,7 +548,7 @@ func (s *csvSource) column(i int) string {
 	if i < len(s.header) && s.header[i] != "" {
 		return s.header[i]
 	}
-	return columnName(i)
+	return ColumnName(i)
 }
 
 func (s *csvSource) parseError(pe *csv.ParseError) error {
@@ -567,7 +581,7 @@ func (s *xlsxSource) column(i int) string {
 	if i < len(s.header) && s.header[i] != "" {
 		return s.header[i]
 	}
-	return columnName(i)
+	return ColumnName(i)
 }
 
 var rawValues = excelize.Options{RawCellValue: true}
@@ -595,7 +609,7 @@ func openXLSX(path, sheet string, file io.Closer, hr *hashReader) (*xlsxSource, 
 		sheet = sheets[0]
 	} else if idx, _ := f.GetSheetIndex(sheet); idx < 0 {
 		f.Close()
-		return nil, fmt.Errorf("%s: no sheet %q (sheets: %s)", path, sheet, quoteList(sheets))
+		return nil, fmt.Errorf("%s: no sheet %q (sheets: %s)", path, sheet, QuoteList(sheets))
 	}
 	rows, err := f.Rows(sheet)
 	if err != nil {
@@ -692,7 +706,7 @@ func isDigits(s string) bool {
 	return true
 }
 
-func quoteList(names []string) string {
+func QuoteList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		q[i] = strconv.Quote(n)
