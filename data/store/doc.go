@@ -2,7 +2,8 @@
 // that speaks SQL: the schema and its migrations, the hash-chained event
 // journal (appended in one transaction, synchronous=FULL, WAL), the
 // writer's lock beside the database, the imported entry files and the
-// hashes of their rows, the seeds, the jackpot ledger and what a campaign
+// hashes of their rows (taken in data/internal/rowhash's canonical form,
+// as the rows are stored and as verify --db scans them), the seeds, the jackpot ledger and what a campaign
 // carries from show to show (Earlier), the consistent copy an archive
 // takes (Backup), and verify --db's check of the database itself
 // (VerifyDB).
