@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	camp "drawshow/data/campaign" // the package data declares a campaign of its own
 	"drawshow/data/desk"
 	"drawshow/data/export"
 	"drawshow/data/record"
@@ -241,23 +242,23 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 	}
 	// as of 10 December: one collected, three due
 	out := t.TempDir()
-	if err := record.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), sast(t, "2024-12-10T12:00"), false); err != nil {
+	if err := camp.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), sast(t, "2024-12-10T12:00"), false); err != nil {
 		t.Fatal(err)
 	}
-	x, err := excelize.OpenFile(filepath.Join(out, record.CampaignXLSX))
+	x, err := excelize.OpenFile(filepath.Join(out, camp.CampaignXLSX))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	rows, err := x.GetRows(record.CampaignDeskSheet)
+	rows, err := x.GetRows(camp.CampaignDeskSheet)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]string{record.CampaignDeskColumns, {"2024-W48", "2024-11-25", "2024-12-01", "4", "3000", "1", "3", "1000", "0", "0", "0"}}
+	want := [][]string{camp.CampaignDeskColumns, {"2024-W48", "2024-11-25", "2024-12-01", "4", "3000", "1", "3", "1000", "0", "0", "0"}}
 	if !slices.EqualFunc(rows, want, slices.Equal) {
 		t.Errorf("Prize desk sheet\n got %q\nwant %q", rows, want)
 	}
-	pdf := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.CampaignPDF)), "\n"))
+	pdf := squeeze(strings.Join(pdfPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
 	for _, w := range []string{"The prize desk, week by week", "2024-W48 2024-11-25 to 2024-12-01 4 " + squeeze(show.Money("ZAR", 3000)) + " 1 3 " + squeeze(show.Money("ZAR", 1000)) + " 0"} {
 		if !strings.Contains(pdf, w) {
 			t.Errorf("campaign.pdf does not say %q:\n%s", w, pdf)

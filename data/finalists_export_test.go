@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
+	camp "drawshow/data/campaign" // the package data declares a campaign of its own
 	"drawshow/data/entries"
 	"drawshow/data/export"
-	"drawshow/data/record"
 	"drawshow/show"
 )
 
@@ -60,10 +60,10 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 		t.Fatalf("fixture: %d finalists, want the manual bin's 1 and the wild card's 2", len(want))
 	}
 	out := t.TempDir()
-	if err := record.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
+	if err := camp.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
 		t.Fatal(err)
 	}
-	grc, err := os.ReadFile(filepath.Join(out, record.FinalistsCSV))
+	grc, err := os.ReadFile(filepath.Join(out, camp.FinalistsCSV))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,10 +83,10 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 		mc.Winners[i].Card = "7" + mc.Winners[i].Card
 	}
 	out2 := t.TempDir()
-	if err := record.WriteCampaign(out2, []record.CampaignShow{mc}, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
+	if err := camp.WriteCampaign(out2, []camp.CampaignShow{mc}, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
 		t.Fatal(err)
 	}
-	mcb, err := os.ReadFile(filepath.Join(out2, record.FinalistsCSV))
+	mcb, err := os.ReadFile(filepath.Join(out2, camp.FinalistsCSV))
 	if err != nil {
 		t.Fatal(err)
 	}

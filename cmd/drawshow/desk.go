@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"drawshow/cmd/internal/cli"
+	"drawshow/data/campaign"
 	"drawshow/data/desk"
-	"drawshow/data/record"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -128,7 +128,7 @@ func deskAt(s string, loc *time.Location, now time.Time) (time.Time, error) {
 }
 
 // deskPrize is the prize --show, --draw and --pick name.
-func deskPrize(b *desk.Book, a deskArgs) (*record.DeskPrize, error) {
+func deskPrize(b *desk.Book, a deskArgs) (*campaign.DeskPrize, error) {
 	if a.show == "" || a.draw == "" || a.pick < 1 {
 		return nil, errors.New("name the prize: --show ID --draw SEGMENT --pick N (as in collection.csv)")
 	}
@@ -165,7 +165,7 @@ func deskPick(db *store.DB, b *desk.Book, sub string, a deskArgs, now time.Time,
 // deskExpire records the expiry of every prize past its last day (or of
 // the one named), or names them.
 func deskExpire(db *store.DB, b *desk.Book, a deskArgs, now time.Time, stdout io.Writer) error {
-	var prizes []*record.DeskPrize
+	var prizes []*campaign.DeskPrize
 	if a.show != "" || a.draw != "" || a.pick != 0 {
 		p, err := deskPrize(b, a)
 		if err != nil {
@@ -178,7 +178,7 @@ func deskExpire(db *store.DB, b *desk.Book, a deskArgs, now time.Time, stdout io
 			if err != nil {
 				return err
 			}
-			if p.Status(at) == record.DeskLapsed {
+			if p.Status(at) == campaign.DeskLapsed {
 				prizes = append(prizes, p)
 			}
 		}
@@ -264,9 +264,9 @@ func deskList(a deskArgs, stdout io.Writer) error {
 	for _, p := range prizes {
 		n[p.Status(at)]++
 	}
-	line := fmt.Sprintf("as of %s: %d prize(s) owed: %d collected, %d due, %d expired", prizes[0].Local(at), len(prizes), n[record.DeskCollected], n[record.DeskDue],
-		n[record.DeskExpired]+n[record.DeskLapsed])
-	if l := n[record.DeskLapsed]; l > 0 {
+	line := fmt.Sprintf("as of %s: %d prize(s) owed: %d collected, %d due, %d expired", prizes[0].Local(at), len(prizes), n[campaign.DeskCollected], n[campaign.DeskDue],
+		n[campaign.DeskExpired]+n[campaign.DeskLapsed])
+	if l := n[campaign.DeskLapsed]; l > 0 {
 		line += fmt.Sprintf(" (%d past their last day, not yet recorded: drawshow desk expire --db %s records them)", l, a.db)
 	}
 	_, err = fmt.Fprintln(stdout, line)

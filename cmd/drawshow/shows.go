@@ -10,9 +10,9 @@ import (
 	"text/tabwriter"
 
 	"drawshow/cmd/internal/cli"
+	"drawshow/data/campaign"
 	"drawshow/data/desk"
 	"drawshow/data/export"
-	"drawshow/data/record"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -49,7 +49,7 @@ func cmdShows(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 // writeShows is the table of shows: id, date, status, draws, winners and
 // what they won.
-func writeShows(w io.Writer, shows []record.CampaignShow) error {
+func writeShows(w io.Writer, shows []campaign.CampaignShow) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SHOW\tDATE\tSTATUS\tDRAWS\tWINNERS\tCASH\tIN KIND")
 	official := 0
@@ -74,11 +74,11 @@ func writeShows(w io.Writer, shows []record.CampaignShow) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	off := record.Official(shows)
+	off := campaign.Official(shows)
 	line := fmt.Sprintf("%d show(s): %d official, %d rehearsal(s)", len(shows), official, len(shows)-official)
 	if len(off) > 0 {
-		line += "; the official shows paid " + record.CampaignTotals(off).Words(off[0].Currency)
-		if n := record.CampaignSpots(off); n > 0 {
+		line += "; the official shows paid " + campaign.CampaignTotals(off).Words(off[0].Currency)
+		if n := campaign.CampaignSpots(off); n > 0 {
 			line += fmt.Sprintf(", and gave %d finalist spot(s) (not prizes: in no total above)", n)
 		}
 	}
@@ -94,7 +94,7 @@ func writeShows(w io.Writer, shows []record.CampaignShow) error {
 func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "campaign database `FILE`")
-	campaign := fs.Bool("campaign", false, "the report of every official show of the database")
+	campaignFlag := fs.Bool("campaign", false, "the report of every official show of the database")
 	out := fs.String("out", "", "the `DIR` to write campaign.pdf and campaign.xlsx into")
 	rehearsals := fs.Bool("rehearsals", false, "the report of the database's rehearsals (a campaign rehearsed before it runs), marked REHEARSAL; the default when the database holds no official show")
 	pos, err := cli.Parse(fs, args, stderr)
@@ -104,7 +104,7 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := cli.NeedArgs("report", pos, 0, "no arguments besides flags"); err != nil {
 		return err
 	}
-	if *dbPath == "" || *out == "" || !*campaign {
+	if *dbPath == "" || *out == "" || !*campaignFlag {
 		return errors.New("report needs --db FILE --campaign --out DIR (a show's own report is the report.pdf of drawshow export)")
 	}
 	db, err := store.OpenExisting(*dbPath)
@@ -116,13 +116,13 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	off := record.Official(shows)
+	off := campaign.Official(shows)
 	what := "official show(s)"
 	if len(off) == 0 && len(shows) > 0 {
 		*rehearsals = true // a campaign rehearsed in its own database
 	}
 	if *rehearsals {
-		off, what = record.Rehearsals(shows), "REHEARSAL(S), not a result"
+		off, what = campaign.Rehearsals(shows), "REHEARSAL(S), not a result"
 		if len(off) == 0 {
 			return fmt.Errorf("%s holds no rehearsal (%d official show(s)): drop --rehearsals for the campaign report", *dbPath, len(shows))
 		}
@@ -146,11 +146,11 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := record.WriteCampaign(*out, off, book.Weeks(at), at, *rehearsals); err != nil {
+	if err := campaign.WriteCampaign(*out, off, book.Weeks(at), at, *rehearsals); err != nil {
 		return err
 	}
-	t := record.CampaignTotals(off)
+	t := campaign.CampaignTotals(off)
 	fmt.Fprintf(stdout, "campaign report of %d %s, %s to %s: %s; %s and %s in %s\n", len(off), what, off[0].Date, off[len(off)-1].Date,
-		t.Words(off[0].Currency), record.CampaignPDF, record.CampaignXLSX, filepath.Clean(*out))
+		t.Words(off[0].Currency), campaign.CampaignPDF, campaign.CampaignXLSX, filepath.Clean(*out))
 	return nil
 }

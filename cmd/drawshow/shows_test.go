@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/data/record"
+	"drawshow/data/campaign"
 )
 
 // TestShowsAndCampaignReport: shows lists a rehearsal and an official
@@ -61,12 +61,12 @@ func TestShowsAndCampaignReport(t *testing.T) {
 	if !strings.Contains(stdout, "campaign report of 1 official show(s), "+date+" to "+date) {
 		t.Errorf("report said %q", stdout)
 	}
-	for _, f := range []string{record.CampaignPDF, record.CampaignXLSX} {
+	for _, f := range []string{campaign.CampaignPDF, campaign.CampaignXLSX} {
 		if fi, err := os.Stat(filepath.Join(out, f)); err != nil || fi.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	text, err := exec.Command("pdftotext", "-layout", filepath.Join(out, record.CampaignPDF), "-").Output()
+	text, err := exec.Command("pdftotext", "-layout", filepath.Join(out, campaign.CampaignPDF), "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"drawshow/data/campaign"
 	"drawshow/data/export"
-	"drawshow/data/record"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -13,7 +13,7 @@ import (
 // Book is the desk's book as the database holds it: every show folded,
 // with the names of its winners, and the desk's records applied.
 type Book struct {
-	*record.Desk
+	*campaign.Desk
 	Head store.Head // the journal's head it was read at
 }
 
@@ -28,9 +28,9 @@ func Read(db *store.DB) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	var shows []record.DeskShow
+	var shows []campaign.DeskShow
 	for _, r := range rows {
-		s := record.DeskShow{ID: r.ID, Rehearsal: r.Rehearsal}
+		s := campaign.DeskShow{ID: r.ID, Rehearsal: r.Rehearsal}
 		if x, err := export.SetOf(db, r.ID, func(int) {}); err != nil {
 			s.Problem = err.Error()
 		} else {
@@ -42,7 +42,7 @@ func Read(db *store.DB) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Book{Desk: record.NewDesk(shows), Head: head}
+	b := &Book{Desk: campaign.NewDesk(shows), Head: head}
 	for _, e := range evs {
 		if err := b.Apply(e); err != nil {
 			return nil, fmt.Errorf("the desk's record at seq %d (%s) does not hold: %v (drawshow verify --db names every problem)", e.Seq, e.Kind, err)

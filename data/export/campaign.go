@@ -3,7 +3,7 @@ package export
 import (
 	"time"
 
-	"drawshow/data/record"
+	"drawshow/data/campaign"
 	"drawshow/data/store"
 )
 
@@ -12,20 +12,20 @@ import (
 // winners as the exports name them, its totals and its jackpots'
 // settlements. A show whose record does not fold is listed with the
 // problem, and nothing else is taken from it.
-func CampaignShows(db *store.DB) ([]record.CampaignShow, error) {
+func CampaignShows(db *store.DB) ([]campaign.CampaignShow, error) {
 	rows, err := db.Shows()
 	if err != nil {
 		return nil, err
 	}
-	var out []record.CampaignShow
+	var out []campaign.CampaignShow
 	for _, r := range rows {
 		x, err := SetOf(db, r.ID, func(int) {})
 		if err != nil {
-			out = append(out, record.CampaignShow{ID: r.ID, Rehearsal: r.Rehearsal, Closed: r.Closed,
+			out = append(out, campaign.CampaignShow{ID: r.ID, Rehearsal: r.Rehearsal, Closed: r.Closed,
 				Date: r.OpenedAt.Format(time.DateOnly), Problem: err.Error()})
 			continue
 		}
-		c := x.Campaign()
+		c := campaign.ShowOf(x)
 		if c.Carried, err = db.CarryOver(r.ID); err != nil {
 			return nil, err
 		}

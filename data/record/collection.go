@@ -30,7 +30,7 @@ func (x *Set) collectionTable() Table {
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
 			p := &s.Picks[i]
-			if !notPresent(p.Outcome) {
+			if !NotPresent(p.Outcome) {
 				continue
 			}
 			r := x.pickRow(s, p)
@@ -57,7 +57,7 @@ func (x *Set) collectionTable() Table {
 	}
 	t := Table{File: CollectionFile, Heads: heads}
 	for i, r := range rows {
-		rec := collectionCSV.texts(r)
+		rec := collectionCSV.Texts(r)
 		for _, h := range extra {
 			rec = append(rec, r.who.Extra[h])
 		}

@@ -4,69 +4,16 @@ import (
 	"strconv"
 	"time"
 
+	"drawshow/data/internal/table"
 	"drawshow/show"
 )
 
-// A column is one column of a list the exports write: its header, its
-// width where the file has widths (the workbook's characters), and its
-// value in a row of R. A new column of a list is one entry in its table
-// here: the writers read the headers, the widths and the values from it.
-// Archives of the formats released before it lack it: RecordFormat moves
-// on, and Since names the column with the format that first wrote it, so
-// that verify does not ask the older archives for it.
-type column[R any] struct {
-	Head  string
-	Width float64 // the workbook's characters, the PDF's millimetres
-	Align string  // the PDF's: "L" (or "") or "R"
-	Value func(R) any
-}
-
-// columns is one list's table, in the order the file lays them out.
-type columns[R any] []column[R]
-
-// Heads are the headers, in order.
-func (cs columns[R]) Heads() []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.Head
-	}
-	return out
-}
-
-func (cs columns[R]) widths() []float64 {
-	out := make([]float64, len(cs))
-	for i, c := range cs {
-		out[i] = c.Width
-	}
-	return out
-}
-
-// cells are r's values, as a workbook takes them: numbers stay numbers.
-func (cs columns[R]) cells(r R) []any {
-	out := make([]any, len(cs))
-	for i, c := range cs {
-		out[i] = c.Value(r)
-	}
-	return out
-}
-
-// texts are r's values as a CSV writes them.
-func (cs columns[R]) texts(r R) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		switch v := c.Value(r).(type) {
-		case string:
-			out[i] = v
-		case int:
-			out[i] = strconv.Itoa(v)
-		case int64:
-			out[i] = strconv.FormatInt(v, 10)
-		default:
-			panic("record: a CSV column's value is a string or a whole number")
-		}
-	}
-	return out
-}
+// The lists' tables (see table.Column): a new column of a list is one
+// entry in its table here, and the writers read the headers, the widths
+// and the values from it. Archives of the formats released before it lack
+// it: RecordFormat moves on, and Since names the column with the format
+// that first wrote it, so that verify does not ask the older archives for
+// it.
 
 // pickRow is one pick as the lists of picks read it: its segment, what
 // the entry file said of its participant, the prize it won and where.
@@ -82,15 +29,15 @@ type pickRow struct {
 func (x *Set) pickRow(seg *show.SegState, p *show.Pick) pickRow {
 	who := x.who[seg.Seg.ID][p.Participant]
 	r := pickRow{x: x, seg: seg, p: p, who: who, prize: PrizeOf(x.sh.Currency, p)}
-	r.property, r.device, r.area = where(seg.Seg, p, who)
+	r.property, r.device, r.area = Where(seg.Seg, p, who)
 	return r
 }
 
 // collect is the date by which a winner not present collects; "" for a
 // winner who was there.
 func (r pickRow) collect() string {
-	if notPresent(r.p.Outcome) {
-		return r.x.collectBy(r.p)
+	if NotPresent(r.p.Outcome) {
+		return r.x.CollectBy(r.p)
 	}
 	return ""
 }
@@ -118,54 +65,54 @@ func pickOutcome(r pickRow) any  { return string(r.p.Outcome) }
 // pickAmountText and pickAmountCell are the sum the prize states: text in a CSV, a number in a
 // workbook (empty when it states none).
 func pickAmountText(r pickRow) any { return amountText(r.prize) }
-func pickAmountCell(r pickRow) any { return amountCell(r.prize) }
+func pickAmountCell(r pickRow) any { return table.Amount(r.prize.Amount) }
 
 // winnersCSV is winners.csv: one row a winner. pick counts from 1; the
 // times are in the show's timezone with its offset; amount is the sum the
 // prize states, paid_as cash or in kind.
-var winnersCSV = columns[pickRow]{
-	{"segment", 0, "", pickSegment}, {"title", 0, "", pickTitle}, {"pick", 0, "", pickNumber}, {"ticket", 0, "", pickTicket},
-	{"card", 0, "", pickCard}, {"name", 0, "", pickName}, {"tier", 0, "", pickTier}, {"property", 0, "", pickProperty},
-	{"device", 0, "", pickDevice}, {"area", 0, "", pickArea}, {"prize", 0, "", pickPrize},
-	{"currency", 0, "", pickCurrency}, {"amount", 0, "", pickAmountText},
-	{"paid_as", 0, "", pickPaidAs}, {"outcome", 0, "", pickOutcome},
-	{"proxy", 0, "", pickProxy}, {"proxy_id", 0, "", pickProxyID},
-	{"drawn_at", 0, "", func(r pickRow) any { return r.x.zoned(r.p.DrawnAt) }},
-	{"decided_at", 0, "", func(r pickRow) any { return r.x.zoned(r.p.DecidedAt) }},
-	{"collect_by", 0, "", pickCollect}, {"chosen", 0, "", pickChosen},
+var winnersCSV = table.Columns[pickRow]{
+	{Head: "segment", Value: pickSegment}, {Head: "title", Value: pickTitle}, {Head: "pick", Value: pickNumber}, {Head: "ticket", Value: pickTicket},
+	{Head: "card", Value: pickCard}, {Head: "name", Value: pickName}, {Head: "tier", Value: pickTier}, {Head: "property", Value: pickProperty},
+	{Head: "device", Value: pickDevice}, {Head: "area", Value: pickArea}, {Head: "prize", Value: pickPrize},
+	{Head: "currency", Value: pickCurrency}, {Head: "amount", Value: pickAmountText},
+	{Head: "paid_as", Value: pickPaidAs}, {Head: "outcome", Value: pickOutcome},
+	{Head: "proxy", Value: pickProxy}, {Head: "proxy_id", Value: pickProxyID},
+	{Head: "drawn_at", Value: func(r pickRow) any { return r.x.zoned(r.p.DrawnAt) }},
+	{Head: "decided_at", Value: func(r pickRow) any { return r.x.zoned(r.p.DecidedAt) }},
+	{Head: "collect_by", Value: pickCollect}, {Head: "chosen", Value: pickChosen},
 }
 
 // collectionCSV is collection.csv's fixed columns, one row a winner not
 // present; the contact columns of the entry files follow them.
-var collectionCSV = columns[pickRow]{
-	{"show", 0, "", func(r pickRow) any { return r.x.st.ID }}, {"segment", 0, "", pickSegment}, {"title", 0, "", pickTitle},
-	{"draw_date", 0, "", func(r pickRow) any { return r.p.DrawnAt.In(r.x.sh.Location).Format("2006-01-02") }},
-	{"pick", 0, "", pickNumber}, {"ticket", 0, "", pickTicket}, {"card", 0, "", pickCard}, {"name", 0, "", pickName},
-	{"tier", 0, "", pickTier}, {"property", 0, "", pickProperty}, {"device", 0, "", pickDevice}, {"area", 0, "", pickArea},
-	{"prize", 0, "", pickPrize}, {"currency", 0, "", pickCurrency},
-	{"amount", 0, "", pickAmountText}, {"paid_as", 0, "", pickPaidAs},
-	{"outcome", 0, "", pickOutcome},
-	{"why", 0, "", func(r pickRow) any { return Status(r.p) }}, {"proxy", 0, "", pickProxy}, {"proxy_id", 0, "", pickProxyID},
-	{"collect_by", 0, "", func(r pickRow) any { return r.x.collectBy(r.p) }}, {"chosen", 0, "", pickChosen},
+var collectionCSV = table.Columns[pickRow]{
+	{Head: "show", Value: func(r pickRow) any { return r.x.st.ID }}, {Head: "segment", Value: pickSegment}, {Head: "title", Value: pickTitle},
+	{Head: "draw_date", Value: func(r pickRow) any { return r.p.DrawnAt.In(r.x.sh.Location).Format("2006-01-02") }},
+	{Head: "pick", Value: pickNumber}, {Head: "ticket", Value: pickTicket}, {Head: "card", Value: pickCard}, {Head: "name", Value: pickName},
+	{Head: "tier", Value: pickTier}, {Head: "property", Value: pickProperty}, {Head: "device", Value: pickDevice}, {Head: "area", Value: pickArea},
+	{Head: "prize", Value: pickPrize}, {Head: "currency", Value: pickCurrency},
+	{Head: "amount", Value: pickAmountText}, {Head: "paid_as", Value: pickPaidAs},
+	{Head: "outcome", Value: pickOutcome},
+	{Head: "why", Value: func(r pickRow) any { return Status(r.p) }}, {Head: "proxy", Value: pickProxy}, {Head: "proxy_id", Value: pickProxyID},
+	{Head: "collect_by", Value: func(r pickRow) any { return r.x.CollectBy(r.p) }}, {Head: "chosen", Value: pickChosen},
 }
 
 // pickSheet is a segment's sheet of winners.xlsx: every pick, in the
 // order drawn.
-var pickSheet = columns[pickRow]{
-	{"Pick", 6, "", pickNumber}, {"Ticket", 14, "", pickTicket}, {"Card", 19, "", pickCard}, {"Name", 28, "", pickName},
-	{"Tier", 8, "", pickTier}, {"Property", 18, "", pickProperty}, {"Device", 12, "", pickDevice}, {"Area", 14, "", pickArea},
-	{"Prize", 14, "", pickPrize}, {"Amount", 12, "", pickAmountCell}, {"Paid as", 9, "", pickPaidAs},
-	{"Outcome", 12, "", func(r pickRow) any { return outcomeName(r.p.Outcome) }},
-	{"Winner", 8, "", func(r pickRow) any {
+var pickSheet = table.Columns[pickRow]{
+	{Head: "Pick", Width: 6, Value: pickNumber}, {Head: "Ticket", Width: 14, Value: pickTicket}, {Head: "Card", Width: 19, Value: pickCard}, {Head: "Name", Width: 28, Value: pickName},
+	{Head: "Tier", Width: 8, Value: pickTier}, {Head: "Property", Width: 18, Value: pickProperty}, {Head: "Device", Width: 12, Value: pickDevice}, {Head: "Area", Width: 14, Value: pickArea},
+	{Head: "Prize", Width: 14, Value: pickPrize}, {Head: "Amount", Width: 12, Value: pickAmountCell}, {Head: "Paid as", Width: 9, Value: pickPaidAs},
+	{Head: "Outcome", Width: 12, Value: func(r pickRow) any { return outcomeName(r.p.Outcome) }},
+	{Head: "Winner", Width: 8, Value: func(r pickRow) any {
 		if r.p.Outcome.Wins() {
 			return "yes"
 		}
 		return "no"
 	}},
-	{"Drawn at", 26, "", func(r pickRow) any { return r.x.local(r.p.DrawnAt) }},
-	{"Decided at", 26, "", func(r pickRow) any { return r.x.local(r.p.DecidedAt) }},
-	{"Proxy", 22, "", pickProxy}, {"Proxy ID", 16, "", pickProxyID}, {"Collect by", 12, "", pickCollect},
-	{"Note", 40, "", func(r pickRow) any {
+	{Head: "Drawn at", Width: 26, Value: func(r pickRow) any { return r.x.local(r.p.DrawnAt) }},
+	{Head: "Decided at", Width: 26, Value: func(r pickRow) any { return r.x.local(r.p.DecidedAt) }},
+	{Head: "Proxy", Width: 22, Value: pickProxy}, {Head: "Proxy ID", Width: 16, Value: pickProxyID}, {Head: "Collect by", Width: 12, Value: pickCollect},
+	{Head: "Note", Width: 40, Value: func(r pickRow) any {
 		switch {
 		case r.p.Outcome == show.Void:
 			return "void: " + r.p.Reason
@@ -174,17 +121,17 @@ var pickSheet = columns[pickRow]{
 		}
 		return ""
 	}},
-	{"Chosen", 22, "", pickChosen},
+	{Head: "Chosen", Width: 22, Value: pickChosen},
 }
 
 // summaryWinners is the summary sheet's table of winners; the sheet's
 // widths are its table of draws'.
-var summaryWinners = columns[pickRow]{
-	{"Segment", 0, "", pickSegment}, {"Pick", 0, "", pickNumber}, {"Ticket", 0, "", pickTicket}, {"Card", 0, "", pickCard},
-	{"Name", 0, "", pickName}, {"Property", 0, "", pickProperty}, {"Device", 0, "", pickDevice}, {"Area", 0, "", pickArea},
-	{"Prize", 0, "", pickPrize}, {"Amount", 0, "", pickAmountCell}, {"Paid as", 0, "", pickPaidAs},
-	{"Outcome", 0, "", pickOutcome}, {"Proxy", 0, "", pickProxy},
-	{"Collect by", 0, "", pickCollect}, {"Chosen", 0, "", pickChosen},
+var summaryWinners = table.Columns[pickRow]{
+	{Head: "Segment", Value: pickSegment}, {Head: "Pick", Value: pickNumber}, {Head: "Ticket", Value: pickTicket}, {Head: "Card", Value: pickCard},
+	{Head: "Name", Value: pickName}, {Head: "Property", Value: pickProperty}, {Head: "Device", Value: pickDevice}, {Head: "Area", Value: pickArea},
+	{Head: "Prize", Value: pickPrize}, {Head: "Amount", Value: pickAmountCell}, {Head: "Paid as", Value: pickPaidAs},
+	{Head: "Outcome", Value: pickOutcome}, {Head: "Proxy", Value: pickProxy},
+	{Head: "Collect by", Value: pickCollect}, {Head: "Chosen", Value: pickChosen},
 }
 
 // drawRow is one draw as the summary's table of draws reads it.
@@ -196,42 +143,42 @@ type drawRow struct {
 
 // summaryDraws is the summary sheet's table of draws, whose widths are
 // the sheet's; its totals row adds up Winners and the prizes.
-var summaryDraws = columns[drawRow]{
-	{"Segment", 22, "", func(r drawRow) any { return r.d.Segment }},
-	{"Title", 40, "", func(r drawRow) any { return r.d.Title }},
-	{"Scheduled", 16, "", func(r drawRow) any { return r.x.localMinute(r.seg.Seg.At) }},
-	{"Bin frozen", 19, "", func(r drawRow) any { return r.x.local(r.seg.FrozenAt) }},
-	{"Rows", 10, "", func(r drawRow) any { return r.d.Rows }},
-	{"Participants", 12, "", func(r drawRow) any { return r.d.Participants }},
-	{"Tickets", 12, "", func(r drawRow) any { return r.d.TotalWeight }},
-	{"Exclusions removed", 10, "", func(r drawRow) any { return r.d.Excluded }},
-	{"Barred (won earlier)", 10, "", func(r drawRow) any { return r.d.Barred }},
-	{"Picks", 8, "", func(r drawRow) any { return len(r.d.Picks) }},
-	{"Winners", 8, "", func(r drawRow) any { return r.d.Winners }},
-	{"Wanted", 8, "", func(r drawRow) any { return r.d.Wanted }},
-	{"Fingerprint", 66, "", func(r drawRow) any { return r.d.Fingerprint }},
-	{"Ended short", 30, "", func(r drawRow) any { return r.d.EndedShort }},
-	{"Cash", 12, "", func(r drawRow) any { return r.d.Totals.Cash }},
-	{"Prizes in kind", 12, "", func(r drawRow) any { return r.d.Totals.InKind }},
-	{"Stated value in kind", 14, "", func(r drawRow) any { return r.d.Totals.InKindValue }},
+var summaryDraws = table.Columns[drawRow]{
+	{Head: "Segment", Width: 22, Value: func(r drawRow) any { return r.d.Segment }},
+	{Head: "Title", Width: 40, Value: func(r drawRow) any { return r.d.Title }},
+	{Head: "Scheduled", Width: 16, Value: func(r drawRow) any { return r.x.localMinute(r.seg.Seg.At) }},
+	{Head: "Bin frozen", Width: 19, Value: func(r drawRow) any { return r.x.local(r.seg.FrozenAt) }},
+	{Head: "Rows", Width: 10, Value: func(r drawRow) any { return r.d.Rows }},
+	{Head: "Participants", Width: 12, Value: func(r drawRow) any { return r.d.Participants }},
+	{Head: "Tickets", Width: 12, Value: func(r drawRow) any { return r.d.TotalWeight }},
+	{Head: "Exclusions removed", Width: 10, Value: func(r drawRow) any { return r.d.Excluded }},
+	{Head: "Barred (won earlier)", Width: 10, Value: func(r drawRow) any { return r.d.Barred }},
+	{Head: "Picks", Width: 8, Value: func(r drawRow) any { return len(r.d.Picks) }},
+	{Head: "Winners", Width: 8, Value: func(r drawRow) any { return r.d.Winners }},
+	{Head: "Wanted", Width: 8, Value: func(r drawRow) any { return r.d.Wanted }},
+	{Head: "Fingerprint", Width: 66, Value: func(r drawRow) any { return r.d.Fingerprint }},
+	{Head: "Ended short", Width: 30, Value: func(r drawRow) any { return r.d.EndedShort }},
+	{Head: "Cash", Width: 12, Value: func(r drawRow) any { return r.d.Totals.Cash }},
+	{Head: "Prizes in kind", Width: 12, Value: func(r drawRow) any { return r.d.Totals.InKind }},
+	{Head: "Stated value in kind", Width: 14, Value: func(r drawRow) any { return r.d.Totals.InKindValue }},
 }
 
 // reportPicks is a draw's table of picks in report.pdf, widths in
 // millimetres. A bonus jackpot's ticket is the device and its place the
 // device's area (pdfCols names them so); a finalist's place is the
 // property. Times are of the draw's day, with the date when another.
-var reportPicks = columns[pickRow]{
-	{"#", 7, "R", func(r pickRow) any { return strconv.Itoa(r.p.K + 1) }},
-	{"Ticket", 25, "L", pickTicket}, {"Card", 28.5, "L", pickCard}, {"Name", 31, "L", pickName},
-	{"Property", 19, "L", func(r pickRow) any {
+var reportPicks = table.Columns[pickRow]{
+	{Head: "#", Width: 7, Align: "R", Value: func(r pickRow) any { return strconv.Itoa(r.p.K + 1) }},
+	{Head: "Ticket", Width: 25, Align: "L", Value: pickTicket}, {Head: "Card", Width: 28.5, Align: "L", Value: pickCard}, {Head: "Name", Width: 31, Align: "L", Value: pickName},
+	{Head: "Property", Width: 19, Align: "L", Value: func(r pickRow) any {
 		if r.seg.Seg.Floor() {
 			return r.area
 		}
 		return r.property
 	}},
-	{"Prize", 22, "L", pickPrize}, {"Outcome", 17.5, "L", func(r pickRow) any { return outcomeName(r.p.Outcome) }},
-	{"Drawn", 15, "L", func(r pickRow) any { return r.clock(r.p.DrawnAt) }},
-	{"Decided", 15, "L", func(r pickRow) any { return r.clock(r.p.DecidedAt) }},
+	{Head: "Prize", Width: 22, Align: "L", Value: pickPrize}, {Head: "Outcome", Width: 17.5, Align: "L", Value: func(r pickRow) any { return outcomeName(r.p.Outcome) }},
+	{Head: "Drawn", Width: 15, Align: "L", Value: func(r pickRow) any { return r.clock(r.p.DrawnAt) }},
+	{Head: "Decided", Width: 15, Align: "L", Value: func(r pickRow) any { return r.clock(r.p.DecidedAt) }},
 }
 
 // clock is a time of the pick's draw as the report's table gives it: the

@@ -72,10 +72,10 @@ func (x *Set) localMinute(t time.Time) string {
 	return t.In(x.sh.Location).Format("2006-01-02 15:04")
 }
 
-// collectBy is the last day to collect the prize of a winner not present:
+// CollectBy is the last day to collect the prize of a winner not present:
 // the engine's date for a winner to be contacted, else the draw date plus
 // show.CollectDays in the show's timezone.
-func (x *Set) collectBy(p *show.Pick) string {
+func (x *Set) CollectBy(p *show.Pick) string {
 	if p.CollectBy != "" {
 		return p.CollectBy
 	}
@@ -143,8 +143,8 @@ func (x *Set) note(p *show.Pick) string {
 		}
 		parts = append(parts, s)
 	}
-	if notPresent(p.Outcome) {
-		parts = append(parts, "collect by "+x.collectBy(p))
+	if NotPresent(p.Outcome) {
+		parts = append(parts, "collect by "+x.CollectBy(p))
 	}
 	switch {
 	case p.Outcome == show.Void:
@@ -213,9 +213,9 @@ func RedrawWords(s *show.SegState) string {
 	return out
 }
 
-// redraws counts a show's redraws and names the draws marked for the
+// Redraws counts a show's redraws and names the draws marked for the
 // auditor, "sat-cash (10)".
-func redraws(st *show.State) (n int, marked []string) {
+func Redraws(st *show.State) (n int, marked []string) {
 	for _, s := range st.Segs {
 		rs := s.Redraws()
 		n += len(rs)
@@ -228,7 +228,7 @@ func redraws(st *show.State) (n int, marked []string) {
 
 // redrawSummary is redraws in words.
 func redrawSummary(st *show.State) string {
-	n, marked := redraws(st)
+	n, marked := Redraws(st)
 	if len(marked) == 0 {
 		return fmt.Sprintf("%d in all; no draw had more than %d", n, show.MaxRedraws)
 	}
@@ -251,9 +251,9 @@ func (x *Set) restartWords() string {
 	return fmt.Sprintf("%d: %s", len(rs), strings.Join(parts, "; "))
 }
 
-// notPresent reports whether a winner was not there in person: the prize
+// NotPresent reports whether a winner was not there in person: the prize
 // desk pays out later, to the winner or the nominee.
-func notPresent(o show.Outcome) bool {
+func NotPresent(o show.Outcome) bool {
 	return o == show.Declined || o == show.ByProxy || o == show.ToContact
 }
 

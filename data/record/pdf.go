@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"drawshow/data/internal/pdfpage"
+	"drawshow/data/internal/table"
 	"drawshow/show"
 )
 
@@ -273,7 +274,7 @@ func later(a, b time.Time) time.Time {
 
 // pdfCols are a table's columns as the PDF lays them out. A bonus
 // jackpot's ticket is its device, and its place the device's area.
-func pdfCols[R any](cs columns[R], seg *show.Segment) []pdfpage.Col {
+func pdfCols[R any](cs table.Columns[R], seg *show.Segment) []pdfpage.Col {
 	out := make([]pdfpage.Col, len(cs))
 	for i, c := range cs {
 		out[i] = pdfpage.Col{Title: c.Head, W: c.Width, Align: c.Align}
@@ -298,10 +299,10 @@ func (r *report) picks(s *show.SegState) {
 	cols := pdfCols(reportPicks, s.Seg)
 	r.Room(6 + 2*5.2)
 	r.TableHeader(cols)
-	won := slices.IndexFunc(reportPicks, func(c column[pickRow]) bool { return c.Head == "Outcome" })
+	won := slices.IndexFunc(reportPicks, func(c table.Column[pickRow]) bool { return c.Head == "Outcome" })
 	for i := range s.Picks {
 		pk := &s.Picks[i]
-		r.TableRow(cols, reportPicks.texts(x.pickRow(s, pk)), func(j int) bool { return j == won && pk.Outcome.Wins() })
+		r.TableRow(cols, reportPicks.Texts(x.pickRow(s, pk)), func(j int) bool { return j == won && pk.Outcome.Wins() })
 	}
 	p.Ln(1.5)
 	var notes, voids []string

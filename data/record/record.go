@@ -6,8 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"time"
 
+	"drawshow/data/internal/table"
 	"drawshow/show"
 )
 
@@ -271,14 +271,6 @@ func Anchor(seq int64, hash string) string {
 	return fmt.Sprintf("record %d · %s", seq, strings.Join(g, " "))
 }
 
-// stamp is a time as the exports write it: UTC, to the second; empty when zero.
-func stamp(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
-}
-
 // The files an archive adds to the export.
 const (
 	ArchiveDB = "campaign.db" // the consistent copy of the campaign database
@@ -306,22 +298,22 @@ func New(sh *show.Show, st *show.State) *Record {
 		Format: RecordFormat, Algorithm: st.Opened.Algorithm, Rules: st.Opened.Rules,
 		Show: RecordShow{
 			ID: st.ID, Promotion: st.Opened.Promotion, Property: st.Opened.Property, Rehearsal: st.Opened.Rehearsal,
-			Timezone: sh.Timezone, Currency: sh.Currency, OpenedAt: stamp(st.OpenedAt), ClosedAt: stamp(st.ClosedAt), SeedSource: "crypto/rand",
+			Timezone: sh.Timezone, Currency: sh.Currency, OpenedAt: table.Stamp(st.OpenedAt), ClosedAt: table.Stamp(st.ClosedAt), SeedSource: "crypto/rand",
 		},
 		Commitment: st.Opened.Commitment, Seed: st.Seed, Witness: st.Witness(),
 		Draws: []RecordDraw{},
 	}
 	for _, d := range st.Restarts {
-		rec.Restarts = append(rec.Restarts, RecordRestart{From: stamp(d.From), To: stamp(d.To), Down: d.To.Sub(d.From).Seconds(), Mode: d.Mode})
+		rec.Restarts = append(rec.Restarts, RecordRestart{From: table.Stamp(d.From), To: table.Stamp(d.To), Down: d.To.Sub(d.From).Seconds(), Mode: d.Mode})
 	}
 	if st.Opened.FixedSeed {
 		rec.Show.SeedSource = "fixed (rehearsal)"
 	}
 	if o := st.Opened; o.Rules >= 2 {
-		rec.Show.Advertised, rec.Show.WallClock = stamp(sh.Advertised()), stamp(o.WallClock)
+		rec.Show.Advertised, rec.Show.WallClock = table.Stamp(sh.Advertised()), table.Stamp(o.WallClock)
 		rec.Show.Mode, rec.Show.ClockSource = string(o.Mode), string(o.ClockSource)
 		if p := sh.Postponed; p != nil {
-			rec.Show.Postponed = &RecordPostponed{From: stamp(p.From), Reason: p.Reason}
+			rec.Show.Postponed = &RecordPostponed{From: table.Stamp(p.From), Reason: p.Reason}
 		}
 	}
 	if sh.Witness == show.WitnessEachDraw {
@@ -337,8 +329,8 @@ func New(sh *show.Show, st *show.State) *Record {
 			Fingerprint: f.Fingerprint, Entries: f.Entries, TotalWeight: f.TotalWeight,
 			Participants: f.Participants, Rows: f.Rows, Excluded: len(f.Excluded), Barred: len(f.Barred),
 			OutOfTier: f.OutOfTier, Capped: f.Capped, ZeroTickets: f.Zero,
-			ScheduledAt: stamp(s.Seg.At), Attendance: string(s.Seg.Attendance),
-			FrozenAt: stamp(s.FrozenAt), Winners: s.Winners(), Wanted: s.Seg.Winners, Picks: []RecordPick{},
+			ScheduledAt: table.Stamp(s.Seg.At), Attendance: string(s.Seg.Attendance),
+			FrozenAt: table.Stamp(s.FrozenAt), Winners: s.Winners(), Wanted: s.Seg.Winners, Picks: []RecordPick{},
 		}
 		if s.Ended != nil {
 			d.EndedShort = s.Ended.Reason
@@ -356,14 +348,14 @@ func New(sh *show.Show, st *show.State) *Record {
 			}
 			d.SelectionPassed = s.Passed
 			for _, v := range s.Selections[min(1, len(s.Selections)):] {
-				d.SelectionVersions = append(d.SelectionVersions, RecordSelection{File: v.File, SHA256: v.SHA256, FromPlace: v.From, At: stamp(v.At)})
+				d.SelectionVersions = append(d.SelectionVersions, RecordSelection{File: v.File, SHA256: v.SHA256, FromPlace: v.From, At: table.Stamp(v.At)})
 			}
 		}
 		finaleDraw(sh, s, &d)
 		for _, p := range s.Picks {
 			rp := RecordPick{
 				K: p.K, Ticket: p.Ticket, Participant: p.Participant, Outcome: outcomeName(p.Outcome), Prize: p.Won(),
-				DrawnAt: stamp(p.DrawnAt), DecidedAt: stamp(p.DecidedAt), Proxy: p.Proxy, ProxyID: p.ProxyID,
+				DrawnAt: table.Stamp(p.DrawnAt), DecidedAt: table.Stamp(p.DecidedAt), Proxy: p.Proxy, ProxyID: p.ProxyID,
 				CollectBy: p.CollectBy, Reason: p.Reason,
 			}
 			if s.Seg.Manual {
@@ -371,7 +363,7 @@ func New(sh *show.Show, st *show.State) *Record {
 			}
 			rp.Attested, rp.AfterRestart = Attested(&p), p.AfterRestart
 			if u := p.Undone; u != nil && st.Opened.Rules >= 1 {
-				rp.Undone = &RecordUndone{Outcome: string(u.Outcome), By: u.By, DecidedAt: stamp(u.At)}
+				rp.Undone = &RecordUndone{Outcome: string(u.Outcome), By: u.By, DecidedAt: table.Stamp(u.At)}
 			}
 			if c := p.Choice; c != nil {
 				rp.Choice = &RecordChoice{Item: c.Item, Prize: c.Prize, Amount: c.Amount, Jackpot: c.Jackpot, By: c.By, Witness: c.Witness}
@@ -399,7 +391,7 @@ func (x *Set) winnersTable() Table {
 	for _, s := range x.st.Segs {
 		for i := range s.Picks {
 			if p := &s.Picks[i]; p.Outcome.Wins() {
-				t.Rows = append(t.Rows, Line{rowName(s.Seg.ID, p.K), winnersCSV.texts(x.pickRow(s, p))})
+				t.Rows = append(t.Rows, Line{rowName(s.Seg.ID, p.K), winnersCSV.Texts(x.pickRow(s, p))})
 			}
 		}
 	}

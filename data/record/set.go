@@ -53,6 +53,12 @@ func (x *Set) People() People { return x.who }
 // Record is the set's record.json.
 func (x *Set) Record() *Record { return x.rec }
 
+// Show is the show file the set was folded by.
+func (x *Set) Show() *show.Show { return x.sh }
+
+// State is the show as the engine folded it from the journal.
+func (x *Set) State() *show.State { return x.st }
+
 // Steps counts the steps of an export besides its bins: reading the
 // record, then each file other than a bin, standings.csv apart (see
 // Set.Steps).

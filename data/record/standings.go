@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"drawshow/data/internal/table"
 	"drawshow/show"
 )
 
@@ -21,22 +22,22 @@ func (x *Set) hasStandings() bool {
 
 // standingsCSV is standings.csv: one row a player of a leaderboard's
 // areas in its final standings, by place.
-var standingsCSV = columns[standingRow]{
-	{"segment", 0, "", func(r standingRow) any { return r.seg.Seg.ID }},
-	{"title", 0, "", func(r standingRow) any { return r.seg.Seg.Title }},
-	{"place", 0, "", func(r standingRow) any { return r.p.Rank }},
-	{"card", 0, "", func(r standingRow) any { return r.p.Card }},
-	{"name", 0, "", func(r standingRow) any { return r.p.Name }},
-	{"area", 0, "", func(r standingRow) any { return r.area }},
-	{"points", 0, "", func(r standingRow) any { return strconv.FormatUint(r.p.Points, 10) }},
-	{"on_board", 0, "", func(r standingRow) any {
+var standingsCSV = table.Columns[standingRow]{
+	{Head: "segment", Value: func(r standingRow) any { return r.seg.Seg.ID }},
+	{Head: "title", Value: func(r standingRow) any { return r.seg.Seg.Title }},
+	{Head: "place", Value: func(r standingRow) any { return r.p.Rank }},
+	{Head: "card", Value: func(r standingRow) any { return r.p.Card }},
+	{Head: "name", Value: func(r standingRow) any { return r.p.Name }},
+	{Head: "area", Value: func(r standingRow) any { return r.area }},
+	{Head: "points", Value: func(r standingRow) any { return strconv.FormatUint(r.p.Points, 10) }},
+	{Head: "on_board", Value: func(r standingRow) any {
 		if r.p.Rank <= r.seg.Seg.Top {
 			return "yes"
 		}
 		return "no"
 	}},
-	{"file", 0, "", func(r standingRow) any { return r.seg.Standings.File }},
-	{"file_sha256", 0, "", func(r standingRow) any { return r.seg.Standings.SHA256 }},
+	{Head: "file", Value: func(r standingRow) any { return r.seg.Standings.File }},
+	{Head: "file_sha256", Value: func(r standingRow) any { return r.seg.Standings.SHA256 }},
 }
 
 // StandingsColumns is the header of standings.csv.
@@ -66,7 +67,7 @@ func (x *Set) standingsTable() Table {
 		}
 		for _, p := range show.Rank(s.Standings.Rows, s.Seg.Areas, 0, nil) {
 			name := fmt.Sprintf("leaderboard %s, card %s", s.Seg.ID, p.Card)
-			t.Rows = append(t.Rows, Line{name, standingsCSV.texts(standingRow{seg: s, p: p, area: area[p.Card]})})
+			t.Rows = append(t.Rows, Line{name, standingsCSV.Texts(standingRow{seg: s, p: p, area: area[p.Card]})})
 		}
 	}
 	return t

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"drawshow/data/internal/table"
 	"fmt"
 	"os"
 )
@@ -45,7 +46,7 @@ func (x *Set) writeTable(path string, t Table) error {
 	if err != nil {
 		return err
 	}
-	w := newSafeCSV(f)
+	w := table.NewCSV(f)
 	if x.st.Opened.Rehearsal {
 		w.Write([]string{RehearsalBanner})
 	}

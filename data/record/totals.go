@@ -105,9 +105,9 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%s %s", show.Thousands(n), many)
 }
 
-// where is the device and area of a bonus winner and the property of a
+// Where is the device and area of a bonus winner and the property of a
 // finalist, as the entry files gave them; "" where the file has none.
-func where(seg *show.Segment, p *show.Pick, who Person) (property, device, area string) {
+func Where(seg *show.Segment, p *show.Pick, who Person) (property, device, area string) {
 	if seg.Floor() {
 		device = p.Ticket // a bonus jackpot's ticket is the device
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/internal/table"
 	"drawshow/show"
 )
 
@@ -13,8 +14,7 @@ import (
 // named by its segment id. A rehearsal's sheet names end in " REHEARSAL"
 // and every sheet's second row is the status banner.
 const (
-	SummarySheet    = "Summary"
-	rehearsalSuffix = " REHEARSAL"
+	SummarySheet = "Summary"
 	// PickHeaderRow is the row of a segment sheet's column headers; the
 	// picks follow, one a row, in the order they were drawn.
 	PickHeaderRow = 4
@@ -31,7 +31,7 @@ func SheetName(id string, rehearsal bool) string {
 		id += " draw"
 	}
 	if rehearsal {
-		return truncate(id, 31-len(rehearsalSuffix)) + rehearsalSuffix
+		return truncate(id, 31-len(table.RehearsalSuffix)) + table.RehearsalSuffix
 	}
 	return truncate(id, 31)
 }
@@ -43,72 +43,13 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// xsheet writes rows one after the other, keeping the first error.
-type xsheet struct {
-	f    *excelize.File
-	name string
-	row  int
-	err  error
-}
-
-func (s *xsheet) put(style int, cells ...any) {
-	s.row++
-	if s.err != nil {
-		return
-	}
-	cell, _ := excelize.CoordinatesToCellName(1, s.row)
-	if s.err = s.f.SetSheetRow(s.name, cell, &cells); s.err != nil || style == 0 {
-		return
-	}
-	last, _ := excelize.CoordinatesToCellName(max(len(cells), 1), s.row)
-	s.err = s.f.SetCellStyle(s.name, cell, last, style)
-}
-
-func (s *xsheet) widths(ws ...float64) {
-	for i, w := range ws {
-		col, _ := excelize.ColumnNumberToName(i + 1)
-		if s.err == nil {
-			s.err = s.f.SetColWidth(s.name, col, col, w)
-		}
-	}
-}
-
-type xlsxStyles struct{ title, banner, header, key int }
-
-func newXLSXStyles(f *excelize.File, rehearsal bool) (xlsxStyles, error) {
-	var st xlsxStyles
-	bannerFill, bannerFont := "E2EFDA", "375623"
-	if rehearsal {
-		bannerFill, bannerFont = "C00000", "FFFFFF"
-	}
-	for _, s := range []struct {
-		id    *int
-		style *excelize.Style
-	}{
-		{&st.title, &excelize.Style{Font: &excelize.Font{Bold: true, Size: 14}}},
-		{&st.banner, &excelize.Style{Font: &excelize.Font{Bold: true, Size: 12, Color: bannerFont},
-			Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{bannerFill}}}},
-		{&st.header, &excelize.Style{Font: &excelize.Font{Bold: true},
-			Fill:   excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"D9D9D9"}},
-			Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}}},
-		{&st.key, &excelize.Style{Font: &excelize.Font{Bold: true}}},
-	} {
-		id, err := f.NewStyle(s.style)
-		if err != nil {
-			return st, err
-		}
-		*s.id = id
-	}
-	return st, nil
-}
-
 // writeXLSX writes winners.xlsx: full names and card numbers (the big screen
 // masks them, the export does not), prizes, outcomes, times and proxies.
 func (x *Set) writeXLSX(path string) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	rehearsal := x.st.Opened.Rehearsal
-	st, err := newXLSXStyles(f, rehearsal)
+	st, err := table.NewStyles(f, rehearsal)
 	if err != nil {
 		return err
 	}
@@ -116,7 +57,7 @@ func (x *Set) writeXLSX(path string) error {
 	if err := f.SetSheetName("Sheet1", summary); err != nil {
 		return err
 	}
-	if err := x.summarySheet(&xsheet{f: f, name: summary}, st); err != nil {
+	if err := x.summarySheet(&table.Sheet{F: f, Name: summary}, st); err != nil {
 		return err
 	}
 	for _, s := range x.st.Segs {
@@ -127,14 +68,14 @@ func (x *Set) writeXLSX(path string) error {
 		if _, err := f.NewSheet(name); err != nil {
 			return err
 		}
-		if err := x.segmentSheet(&xsheet{f: f, name: name}, st, s); err != nil {
+		if err := x.segmentSheet(&table.Sheet{F: f, Name: name}, st, s); err != nil {
 			return fmt.Errorf("sheet %s: %v", name, err)
 		}
 	}
 	for _, name := range f.GetSheetList() {
-		hf := &excelize.HeaderFooterOptions{OddHeader: "&L&A&R" + xlsxEscape(x.rec.Show.ID), OddFooter: "&CPage &P of &N"}
+		hf := &excelize.HeaderFooterOptions{OddHeader: "&L&A&R" + table.Escape(x.rec.Show.ID), OddFooter: "&CPage &P of &N"}
 		if rehearsal {
-			hf.OddHeader = "&C&B" + xlsxEscape(RehearsalBanner)
+			hf.OddHeader = "&C&B" + table.Escape(RehearsalBanner)
 		}
 		landscape, a4, fit := "landscape", 9, 1
 		if err := f.SetHeaderFooter(name, hf); err != nil {
@@ -152,7 +93,7 @@ func (x *Set) writeXLSX(path string) error {
 	if err := f.SetDocProps(&excelize.DocProperties{
 		Title:   fmt.Sprintf("%s, %s: winners of show %s", x.st.Opened.Promotion, x.st.Opened.Property, x.st.ID),
 		Subject: x.banner(), Creator: "drawshow", LastModifiedBy: "drawshow",
-		Created: stamp(x.st.OpenedAt), Modified: stamp(at),
+		Created: table.Stamp(x.st.OpenedAt), Modified: table.Stamp(at),
 	}); err != nil {
 		return err
 	}
@@ -160,14 +101,11 @@ func (x *Set) writeXLSX(path string) error {
 	return f.SaveAs(path)
 }
 
-// xlsxEscape keeps & out of the header and footer codes.
-func xlsxEscape(s string) string { return strings.ReplaceAll(s, "&", "&&") }
-
-func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
+func (x *Set) summarySheet(s *table.Sheet, st table.Styles) error {
 	o := x.st.Opened
-	s.put(st.title, fmt.Sprintf("%s, %s: draw results", o.Promotion, o.Property))
-	s.put(st.banner, x.banner())
-	s.row++
+	s.Put(st.Title, fmt.Sprintf("%s, %s: draw results", o.Promotion, o.Property))
+	s.Put(st.Banner, x.banner())
+	s.Row++
 	closed, seed := x.local(x.st.ClosedAt), x.st.Seed
 	if closed == "" {
 		closed = "not closed"
@@ -190,39 +128,39 @@ func (x *Set) summarySheet(s *xsheet, st xlsxStyles) error {
 		{"Witness", x.witness()},
 		{"Journal", fmt.Sprintf("%d events, head %s", x.rec.Journal.Events, x.rec.Journal.Head)},
 	} {
-		s.put(0, kv[0], kv[1])
-		if s.err == nil {
-			s.err = s.f.SetCellStyle(s.name, fmt.Sprintf("A%d", s.row), fmt.Sprintf("A%d", s.row), st.key)
+		s.Put(0, kv[0], kv[1])
+		if s.Err == nil {
+			s.Err = s.F.SetCellStyle(s.Name, fmt.Sprintf("A%d", s.Row), fmt.Sprintf("A%d", s.Row), st.Key)
 		}
 	}
-	s.row++
-	s.put(st.title, "Draws")
-	s.put(st.header, anys(summaryDraws.Heads())...)
+	s.Row++
+	s.Put(st.Title, "Draws")
+	s.Put(st.Header, table.Anys(summaryDraws.Heads())...)
 	for i := range x.rec.Draws {
 		d := &x.rec.Draws[i]
-		s.put(0, summaryDraws.cells(drawRow{x, d, x.st.Seg(d.Segment)})...)
+		s.Put(0, summaryDraws.Cells(drawRow{x, d, x.st.Seg(d.Segment)})...)
 	}
 	t := x.rec.Totals
-	s.put(st.key, TotalRow, "", "", "", "", "", "", "", "", "", t.Winners, "", "", "", t.Cash, t.InKind, t.InKindValue)
-	s.row++
-	s.put(st.title, "Winners")
-	s.put(st.header, anys(summaryWinners.Heads())...)
+	s.Put(st.Key, TotalRow, "", "", "", "", "", "", "", "", "", t.Winners, "", "", "", t.Cash, t.InKind, t.InKindValue)
+	s.Row++
+	s.Put(st.Title, "Winners")
+	s.Put(st.Header, table.Anys(summaryWinners.Heads())...)
 	for _, seg := range x.st.Segs {
 		for i := range seg.Picks {
 			if p := &seg.Picks[i]; p.Outcome.Wins() {
-				s.put(0, summaryWinners.cells(x.pickRow(seg, p))...)
+				s.Put(0, summaryWinners.Cells(x.pickRow(seg, p))...)
 			}
 		}
 	}
 	x.finaleTables(s, st)
-	s.widths(summaryDraws.widths()...)
-	return s.err
+	s.Widths(summaryDraws.Widths()...)
+	return s.Err
 }
 
-func (x *Set) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
+func (x *Set) segmentSheet(s *table.Sheet, st table.Styles, seg *show.SegState) error {
 	f := seg.Frozen
-	s.put(st.title, fmt.Sprintf("%s (%s): %s, %s", seg.Seg.Title, seg.Seg.ID, x.st.Opened.Promotion, x.st.Opened.Property))
-	s.put(st.banner, x.banner())
+	s.Put(st.Title, fmt.Sprintf("%s (%s): %s, %s", seg.Seg.Title, seg.Seg.ID, x.st.Opened.Promotion, x.st.Opened.Property))
+	s.Put(st.Banner, x.banner())
 	sched := x.localMinute(seg.Seg.At)
 	if sched == "" {
 		sched = "not scheduled"
@@ -233,34 +171,26 @@ func (x *Set) segmentSheet(s *xsheet, st xlsxStyles, seg *show.SegState) error {
 	for _, kv := range x.finaleLines(seg) {
 		line += "; " + strings.ToLower(kv[0][:1]) + kv[0][1:] + ": " + kv[1]
 	}
-	s.put(0, line)
-	s.row = PickHeaderRow - 1
-	s.put(st.header, anys(pickSheet.Heads())...)
+	s.Put(0, line)
+	s.Row = PickHeaderRow - 1
+	s.Put(st.Header, table.Anys(pickSheet.Heads())...)
 	for i := range seg.Picks {
-		s.put(0, pickSheet.cells(x.pickRow(seg, &seg.Picks[i]))...)
+		s.Put(0, pickSheet.Cells(x.pickRow(seg, &seg.Picks[i]))...)
 	}
 	if seg.Ended != nil {
-		s.row++
-		s.put(st.key, "Ended short: "+seg.Ended.Reason)
+		s.Row++
+		s.Put(st.Key, "Ended short: "+seg.Ended.Reason)
 	}
-	s.widths(pickSheet.widths()...)
-	if s.err == nil && len(seg.Picks) > 0 {
+	s.Widths(pickSheet.Widths()...)
+	if s.Err == nil && len(seg.Picks) > 0 {
 		last, _ := excelize.CoordinatesToCellName(len(pickSheet), PickHeaderRow+len(seg.Picks))
-		s.err = s.f.AutoFilter(s.name, fmt.Sprintf("A%d:%s", PickHeaderRow, last), nil)
+		s.Err = s.F.AutoFilter(s.Name, fmt.Sprintf("A%d:%s", PickHeaderRow, last), nil)
 	}
-	if s.err == nil {
-		s.err = s.f.SetPanes(s.name, &excelize.Panes{Freeze: true, YSplit: PickHeaderRow,
+	if s.Err == nil {
+		s.Err = s.F.SetPanes(s.Name, &excelize.Panes{Freeze: true, YSplit: PickHeaderRow,
 			TopLeftCell: fmt.Sprintf("A%d", PickHeaderRow+1), ActivePane: "bottomLeft"})
 	}
-	return s.err
-}
-
-// amountCell is the sum a prize states, as a number for the sheet, else empty.
-func amountCell(pr show.Prize) any {
-	if pr.Amount == 0 {
-		return ""
-	}
-	return pr.Amount
+	return s.Err
 }
 
 // The headers of the summary's finale tables.
@@ -277,7 +207,7 @@ func BookHeads() [][]string {
 
 // finaleTables add to the summary what finale segments decided besides
 // their winners: the wild cards' numbers and the jackpots.
-func (x *Set) finaleTables(s *xsheet, st xlsxStyles) {
+func (x *Set) finaleTables(s *table.Sheet, st table.Styles) {
 	var wild, chests []*show.SegState
 	for _, seg := range x.st.Segs {
 		switch {
@@ -288,32 +218,24 @@ func (x *Set) finaleTables(s *xsheet, st xlsxStyles) {
 		}
 	}
 	if len(wild) > 0 {
-		s.row++
-		s.put(st.title, "Wild cards")
-		s.put(st.header, anys(wildHeads)...)
+		s.Row++
+		s.Put(st.Title, "Wild cards")
+		s.Put(st.Header, table.Anys(wildHeads)...)
 		for _, seg := range wild {
 			lines := x.finaleLines(seg)
-			s.put(0, seg.Seg.ID, seg.Seg.Title, lines[0][1], lines[1][1])
+			s.Put(0, seg.Seg.ID, seg.Seg.Title, lines[0][1], lines[1][1])
 		}
 	}
 	if len(chests) > 0 {
-		s.row++
-		s.put(st.title, "Progressive jackpots")
-		s.put(st.header, anys(jackpotHeads)...)
+		s.Row++
+		s.Put(st.Title, "Progressive jackpots")
+		s.Put(st.Header, table.Anys(jackpotHeads)...)
 		for _, seg := range chests {
 			won, next := "", any("")
 			if t := seg.Settled; t != nil {
 				won, next = map[bool]string{true: "yes", false: "no"}[t.Won], t.Next
 			}
-			s.put(0, seg.Seg.ID, seg.Seg.Jackpot.Name, seg.Frozen.Jackpot, won, next, x.settlement(seg))
+			s.Put(0, seg.Seg.ID, seg.Seg.Jackpot.Name, seg.Frozen.Jackpot, won, next, x.settlement(seg))
 		}
 	}
-}
-
-func anys(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }

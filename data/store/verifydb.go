@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"drawshow/data/campaign"
 	"drawshow/data/record"
 	"drawshow/data/verify"
 	"drawshow/show"
@@ -156,7 +157,7 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		return nil, err
 	}
 	r.Problems = append(r.Problems, integrity...)
-	var desk []record.DeskShow
+	var desk []campaign.DeskShow
 	for i := range shows {
 		s := &shows[i]
 		src := &hashingSource{db: db, id: s.ID, sums: map[string]rowsSum{}}
@@ -169,10 +170,10 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		}
 		if err != nil {
 			r.Problems = append(r.Problems, err.Error())
-			desk = append(desk, record.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Problem: err.Error()})
+			desk = append(desk, campaign.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Problem: err.Error()})
 			continue
 		}
-		desk = append(desk, record.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Set: record.NewSet(eng.Show, eng.State(), nil, nil, nil)})
+		desk = append(desk, campaign.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Set: record.NewSet(eng.Show, eng.State(), nil, nil, nil)})
 	}
 	ps, err := db.verifyDesk(desk)
 	if err != nil {
@@ -188,12 +189,12 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 // its pick as the show drew it, and none a second collection, a
 // collection after the prize's last day or after its expiry, an expiry
 // before its last day.
-func (db *DB) verifyDesk(shows []record.DeskShow) ([]string, error) {
+func (db *DB) verifyDesk(shows []campaign.DeskShow) ([]string, error) {
 	evs, err := db.Events(show.DeskShow)
 	if err != nil {
 		return []string{"the prize desk's records: " + err.Error()}, nil
 	}
-	book := record.NewDesk(shows)
+	book := campaign.NewDesk(shows)
 	var out []string
 	for _, e := range evs {
 		if err := book.Apply(e); err != nil {

@@ -317,7 +317,7 @@ func compare(r *Report, dir string, x *record.Set, format int) {
 		}
 		// by what they say: the lists and the record
 		if t, ok := tables[name]; ok {
-			table(r, got, t, format, x.Record().Show.Rehearsal)
+			list(r, got, t, format, x.Record().Show.Rehearsal)
 			continue
 		}
 		if name == record.RecordFile {

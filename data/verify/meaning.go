@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 
+	"drawshow/data/internal/table"
 	"drawshow/data/record"
 )
 
@@ -31,10 +32,10 @@ func DiffSince(name string, got []byte, want any, format int, gotName, wantName 
 // maxNamed bounds the differences named in one file.
 const maxNamed = 10
 
-// table holds an export's list (got) to what the record makes of it;
+// list holds an export's list (got) to what the record makes of it;
 // format is the export's record format, rehearsal whether the record is
 // a rehearsal's.
-func table(r *Report, got []byte, want record.Table, format int, rehearsal bool) {
+func list(r *Report, got []byte, want record.Table, format int, rehearsal bool) {
 	bad := func(f string, args ...any) { r.bad("%s: %s", want.File, fmt.Sprintf(f, args...)) }
 	cr := csv.NewReader(bytes.NewReader(got))
 	cr.FieldsPerRecord = -1
@@ -98,7 +99,7 @@ func table(r *Report, got []byte, want record.Table, format int, rehearsal bool)
 			continue
 		}
 		for c, h := range heads {
-			if g, w := body[i][c], record.SafeCell(line.Cells[at[h]]); g != w {
+			if g, w := body[i][c], table.SafeCell(line.Cells[at[h]]); g != w {
 				bad("%s: %s is %q, the record says %q", line.Name, h, g, w)
 				named++
 			}

@@ -1,4 +1,4 @@
-package record
+package campaign
 
 import (
 	"cmp"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/show"
 )
 
@@ -83,7 +84,7 @@ func (p *DeskPrize) Status(at time.Time) string {
 type DeskShow struct {
 	ID        string
 	Rehearsal bool
-	Set       *Set
+	Set       *record.Set
 	Problem   string
 }
 
@@ -103,10 +104,10 @@ func NewDesk(shows []DeskShow) *Desk {
 	d := &Desk{shows: map[string]DeskShow{}, by: map[string]*DeskPrize{}}
 	for _, s := range shows {
 		d.shows[s.ID] = s
-		if s.Set == nil || s.Rehearsal || !s.Set.st.Closed {
+		if s.Set == nil || s.Rehearsal || !s.Set.State().Closed {
 			continue // a show still open may yet void a decided pick: the desk owes nothing of it yet
 		}
-		for _, p := range s.Set.deskPrizes() {
+		for _, p := range deskPrizes(s.Set) {
 			d.prizes = append(d.prizes, p)
 			d.by[deskKey(p.Show, p.Segment, p.K)] = p
 		}
@@ -116,20 +117,21 @@ func NewDesk(shows []DeskShow) *Desk {
 
 // deskPrizes are the prizes of the set's show the desk owes: the winners
 // not present who won a prize (a finalist spot is none).
-func (x *Set) deskPrizes() []*DeskPrize {
+func deskPrizes(x *record.Set) []*DeskPrize {
 	var out []*DeskPrize
-	loc := x.sh.Location
-	for _, s := range x.st.Segs {
+	sh, st := x.Show(), x.State()
+	loc := sh.Location
+	for _, s := range st.Segs {
 		if s.Seg.Finalists() {
 			continue
 		}
 		for i := range s.Picks {
 			p := &s.Picks[i]
-			if !notPresent(p.Outcome) {
+			if !record.NotPresent(p.Outcome) {
 				continue
 			}
-			pr := PrizeOf(x.sh.Currency, p)
-			collect := x.collectBy(p)
+			pr := record.PrizeOf(sh.Currency, p)
+			collect := x.CollectBy(p)
 			last, err := time.ParseInLocation(time.DateOnly, collect, loc)
 			if err != nil {
 				last = p.DrawnAt.In(loc).AddDate(0, 0, show.CollectDays)
@@ -137,8 +139,8 @@ func (x *Set) deskPrizes() []*DeskPrize {
 			drawn := p.DrawnAt.In(loc)
 			y, w := drawn.ISOWeek()
 			out = append(out, &DeskPrize{
-				Show: x.st.ID, Segment: s.Seg.ID, Title: s.Seg.Title, K: p.K, Ticket: p.Ticket, Card: p.Participant,
-				Name: x.who[s.Seg.ID][p.Participant].Name, Prize: p.Won(), Currency: x.sh.Currency, Amount: pr.Amount, PaidAs: PaidAs(pr),
+				Show: st.ID, Segment: s.Seg.ID, Title: s.Seg.Title, K: p.K, Ticket: p.Ticket, Card: p.Participant,
+				Name: x.People()[s.Seg.ID][p.Participant].Name, Prize: p.Won(), Currency: sh.Currency, Amount: pr.Amount, PaidAs: record.PaidAs(pr),
 				Outcome: p.Outcome, Proxy: p.Proxy, ProxyID: p.ProxyID, Decided: p.DecidedAt,
 				DrawDate: drawn.Format(time.DateOnly), CollectBy: collect,
 				Deadline: time.Date(last.Year(), last.Month(), last.Day()+1, 0, 0, 0, 0, loc),
@@ -167,10 +169,10 @@ func (d *Desk) Prize(showID, seg string, k int) (*DeskPrize, error) {
 		return nil, fmt.Errorf("%s: the show's record does not fold (%s): drawshow verify --db names why", where, s.Problem)
 	case s.Rehearsal:
 		return nil, fmt.Errorf("%s: show %s is a rehearsal: nothing of it is paid", where, showID)
-	case !s.Set.st.Closed:
+	case !s.Set.State().Closed:
 		return nil, fmt.Errorf("%s: show %s is not closed: its winners are final, and owed, once it is", where, showID)
 	}
-	ss := s.Set.st.Seg(seg)
+	ss := s.Set.State().Seg(seg)
 	if ss == nil {
 		return nil, fmt.Errorf("%s: show %s has no draw %s", where, showID, seg)
 	}

@@ -1,8 +1,9 @@
-package record
+package campaign
 
 import (
 	"time"
 
+	"drawshow/data/record"
 	"drawshow/show"
 )
 
@@ -18,16 +19,16 @@ type CampaignShow struct {
 	Rehearsal bool
 	Closed    bool
 	Currency  string
-	Draws     int    // bins frozen
-	Totals    Totals // the prizes of its winners, finalist spots apart
-	Spots     int    // finalist spots won: the winners of its finalist draws
+	Draws     int           // bins frozen
+	Totals    record.Totals // the prizes of its winners, finalist spots apart
+	Spots     int           // finalist spots won: the winners of its finalist draws
 	Winners   []CampaignWinner
 	Ledger    []LedgerLine // its jackpots' settlements
 	Redraws   int          // picks sent back and drawn again
 	Marked    []string     // its draws with more than show.MaxRedraws redraws, "sat-cash (10)"
 	// Carried are the earlier shows it carries anything from, with their
-	// anchors (see Source).
-	Carried []Source
+	// anchors (see record.Source).
+	Carried []record.Source
 	// Problem says why the show's record does not fold by the rules;
 	// such a show has nothing else and is in no report.
 	Problem string
@@ -76,39 +77,40 @@ type LedgerLine struct {
 // prize says how it is paid.
 const FinalistSpot = "finalist spot"
 
-// Campaign is what the set of a show adds to the campaign's listing.
-func (x *Set) Campaign() CampaignShow {
-	o := x.st.Opened
+// ShowOf is what the set of a show adds to the campaign's listing.
+func ShowOf(x *record.Set) CampaignShow {
+	sh, st, who := x.Show(), x.State(), x.People()
+	o := st.Opened
 	c := CampaignShow{
-		ID: x.st.ID, Promotion: o.Promotion, Property: o.Property, Rehearsal: o.Rehearsal, Closed: x.st.Closed,
-		Currency: x.sh.Currency, Draws: len(x.rec.Draws), Date: x.showDate(),
+		ID: st.ID, Promotion: o.Promotion, Property: o.Property, Rehearsal: o.Rehearsal, Closed: st.Closed,
+		Currency: sh.Currency, Draws: len(x.Record().Draws), Date: showDate(sh, st),
 	}
-	c.Redraws, c.Marked = redraws(x.st)
-	for _, s := range x.st.Segs {
+	c.Redraws, c.Marked = record.Redraws(st)
+	for _, s := range st.Segs {
 		for i := range s.Picks {
 			p := &s.Picks[i]
 			if !p.Outcome.Wins() {
 				continue
 			}
-			pp := x.who[s.Seg.ID][p.Participant]
-			pr := PrizeOf(x.sh.Currency, p)
-			paid := PaidAs(pr)
+			pp := who[s.Seg.ID][p.Participant]
+			pr := record.PrizeOf(sh.Currency, p)
+			paid := record.PaidAs(pr)
 			if s.Seg.Finalists() {
 				c.Spots++
 				paid = FinalistSpot
 			} else {
 				c.Totals.Add(pr)
 			}
-			property, _, area := where(s.Seg, p, pp)
+			property, _, area := record.Where(s.Seg, p, pp)
 			c.Winners = append(c.Winners, CampaignWinner{
-				Show: x.st.ID, Date: p.DrawnAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
+				Show: st.ID, Date: p.DrawnAt.In(sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
 				Kind: string(s.Seg.Kind), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
 				Prize: p.Won(), Amount: pr.Amount, PaidAs: paid, Outcome: string(p.Outcome),
 				Finalist: s.Seg.Finalists(), Tier: pp.Tier, Contact: contactOf(pp),
 			})
 		}
 		if s.Seg.Jackpot != nil && s.Frozen != nil {
-			l := LedgerLine{Show: x.st.ID, Date: s.FrozenAt.In(x.sh.Location).Format(time.DateOnly), Segment: s.Seg.ID,
+			l := LedgerLine{Show: st.ID, Date: s.FrozenAt.In(sh.Location).Format(time.DateOnly), Segment: s.Seg.ID,
 				Jackpot: s.Seg.Jackpot.Name, Value: s.Frozen.Jackpot}
 			if t := s.Settled; t != nil {
 				l.Settled, l.Won, l.Next = true, t.Won, t.Next
@@ -121,7 +123,7 @@ func (x *Set) Campaign() CampaignShow {
 
 // contactOf is the contact columns of what an entry file said of a
 // person; nil when none.
-func contactOf(p Person) map[string]string {
+func contactOf(p record.Person) map[string]string {
 	var out map[string]string
 	for h, v := range p.Extra {
 		if v != "" && show.ContactColumn(h) {
@@ -136,11 +138,11 @@ func contactOf(p Person) map[string]string {
 
 // showDate is the show's date: that of its first scheduled segment, else
 // of its opening, in its timezone.
-func (x *Set) showDate() string {
-	for i := range x.sh.Segments {
-		if at := x.sh.Segments[i].At; !at.IsZero() {
-			return at.In(x.sh.Location).Format(time.DateOnly)
+func showDate(sh *show.Show, st *show.State) string {
+	for i := range sh.Segments {
+		if at := sh.Segments[i].At; !at.IsZero() {
+			return at.In(sh.Location).Format(time.DateOnly)
 		}
 	}
-	return x.st.OpenedAt.In(x.sh.Location).Format(time.DateOnly)
+	return st.OpenedAt.In(sh.Location).Format(time.DateOnly)
 }

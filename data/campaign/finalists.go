@@ -1,10 +1,13 @@
-package record
+package campaign
 
 import (
 	"cmp"
 	"maps"
 	"os"
 	"slices"
+
+	"drawshow/data/internal/table"
+	"drawshow/data/record"
 )
 
 // FinalistsCSV is the campaign's finalists export: a row a finalist, in
@@ -15,16 +18,16 @@ const FinalistsCSV = "finalists.csv"
 // finalistsCSV are its columns before the contact columns: the card, name
 // and tier the finale reads, the property it groups them by, and the draw
 // that made each a finalist.
-var finalistsCSV = columns[finalistRow]{
-	{"Card Number", 0, "", func(f finalistRow) any { return f.w.Card }},
-	{"Member Name", 0, "", func(f finalistRow) any { return f.w.Name }},
-	{"Tier", 0, "", func(f finalistRow) any { return f.w.Tier.String() }},
-	{"Property", 0, "", func(f finalistRow) any { return f.property }},
-	{"Qualified", 0, "", func(f finalistRow) any { return cmp.Or(f.w.Title, f.w.Segment) }},
-	{"Date", 0, "", func(f finalistRow) any { return f.w.Date }},
-	{"Show", 0, "", func(f finalistRow) any { return f.w.Show }},
-	{"Segment", 0, "", func(f finalistRow) any { return f.w.Segment }},
-	{"Pick", 0, "", func(f finalistRow) any { return f.w.Pick }},
+var finalistsCSV = table.Columns[finalistRow]{
+	{Head: "Card Number", Value: func(f finalistRow) any { return f.w.Card }},
+	{Head: "Member Name", Value: func(f finalistRow) any { return f.w.Name }},
+	{Head: "Tier", Value: func(f finalistRow) any { return f.w.Tier.String() }},
+	{Head: "Property", Value: func(f finalistRow) any { return f.property }},
+	{Head: "Qualified", Value: func(f finalistRow) any { return cmp.Or(f.w.Title, f.w.Segment) }},
+	{Head: "Date", Value: func(f finalistRow) any { return f.w.Date }},
+	{Head: "Show", Value: func(f finalistRow) any { return f.w.Show }},
+	{Head: "Segment", Value: func(f finalistRow) any { return f.w.Segment }},
+	{Head: "Pick", Value: func(f finalistRow) any { return f.w.Pick }},
 }
 
 // FinalistColumnsCSV are finalists.csv's first columns; the entry files'
@@ -65,13 +68,13 @@ func writeFinalists(path string, shows []CampaignShow, rehearsal bool) error {
 	if err != nil {
 		return err
 	}
-	w := newSafeCSV(f)
+	w := table.NewCSV(f)
 	if rehearsal {
-		w.Write([]string{RehearsalBanner})
+		w.Write([]string{record.RehearsalBanner})
 	}
 	w.Write(append(finalistsCSV.Heads(), extra...))
 	for _, r := range rows {
-		rec := finalistsCSV.texts(r)
+		rec := finalistsCSV.Texts(r)
 		for _, h := range extra {
 			rec = append(rec, r.w.Contact[h])
 		}

@@ -1,4 +1,4 @@
-package record
+package table
 
 import (
 	"encoding/csv"
@@ -23,19 +23,20 @@ func SafeCell(s string) string {
 	return s
 }
 
-// safeCSV is a csv.Writer whose every cell goes through SafeCell: the
+// CSV is a csv.Writer whose every cell goes through SafeCell: the
 // writer of the lists a person opens in a spreadsheet (winners.csv,
-// collection.csv), where a name, a proxy's name typed on stage or a
-// contact column could otherwise be a live formula.
-type safeCSV struct {
+// collection.csv, finalists.csv), where a name, a proxy's name typed on
+// stage or a contact column could otherwise be a live formula.
+type CSV struct {
 	w   *csv.Writer
 	rec []string
 }
 
-func newSafeCSV(w io.Writer) *safeCSV { return &safeCSV{w: csv.NewWriter(w)} }
+// NewCSV is a safe CSV writer to w.
+func NewCSV(w io.Writer) *CSV { return &CSV{w: csv.NewWriter(w)} }
 
 // Write writes one row, each cell made safe.
-func (s *safeCSV) Write(rec []string) {
+func (s *CSV) Write(rec []string) {
 	s.rec = s.rec[:0]
 	for _, c := range rec {
 		s.rec = append(s.rec, SafeCell(c))
@@ -44,7 +45,7 @@ func (s *safeCSV) Write(rec []string) {
 }
 
 // Flush writes what is buffered and returns the first error of any write.
-func (s *safeCSV) Flush() error {
+func (s *CSV) Flush() error {
 	s.w.Flush()
 	return s.w.Error()
 }
