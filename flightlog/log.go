@@ -126,11 +126,17 @@ func (l *Log) write() {
 // RunField is the field every record carries: its run's id.
 const RunField = "run"
 
-// newRunID is a run's id: eight hex digits, random.
+// newRunID is a run's id: eight hex digits, random, the first a letter:
+// eight decimal digits would be taken for a card number and redacted
+// where a record names the run (the crash record's crashed_run).
 func newRunID() string {
 	b := make([]byte, 4)
 	rand.Read(b)
-	return hex.EncodeToString(b)
+	id := []byte(hex.EncodeToString(b))
+	if id[0] <= '9' {
+		id[0] = 'a' + (id[0]-'0')%6
+	}
+	return string(id)
 }
 
 // Run is this log's run id, as every record of it carries it.
