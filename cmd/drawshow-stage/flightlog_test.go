@@ -182,11 +182,20 @@ func TestStageFlightLog(t *testing.T) {
 		{"key", []string{"from", "autoplay", "action", "next", "sent", "freeze"}},
 		{"action", []string{"op", "freeze", "segment", "sat-cash"}},
 		{"action", []string{"op", "pick", "events", "pick-drawn"}},
-		{"action", []string{"op", "announce", "events", "pick-announced"}},
+		{"action", []string{"op", "announce"}},
 		{"run stopped", nil},
 	} {
 		if !has(c.msg, c.fields...) {
 			t.Errorf("no %q record with %v in the log:\n%s", c.msg, c.fields, log)
+		}
+	}
+	// the seed is the show's own: a winner on the decline register is
+	// declined as the pick is announced, in the same action
+	for _, r := range recs {
+		if r.Msg == "action" && r.Fields["op"] == "announce" {
+			if ev, _ := r.Fields["events"].(string); ev != "pick-announced" && ev != "pick-announced pick-decided" {
+				t.Errorf("the announce's events %q, want pick-announced (and pick-decided for a winner on the register)", ev)
+			}
 		}
 	}
 	if recs[0].Msg != "run started" || recs[len(recs)-1].Msg != "run stopped" {
