@@ -77,7 +77,7 @@ func BenchmarkConsoleClaim(b *testing.B) {
 	var click, key []time.Duration
 	for b.Loop() {
 		b.StopTimer()
-		url, _, _ := stageChild(b, "run", crashShow, "--db", filepath.Join(b.TempDir(), "c.db"), "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
+		url, _, _ := stageChild(b, "run", stageNight(b), "--db", filepath.Join(b.TempDir(), "c.db"), "--rehearsal", "--windowed", "--exit-after", "10m", "--no-browser")
 		one := browsertest.Open(b, url)
 		browsertest.Click(b, one, "witness")
 		browsertest.Click(b, one, "next")

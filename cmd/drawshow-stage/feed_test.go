@@ -36,7 +36,7 @@ func TestStageServesTheWitnessFeed(t *testing.T) {
 	db, out := filepath.Join(dir, "campaign.db"), filepath.Join(dir, "witness.jsonl")
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute) // a guard against a hang only
 	defer cancel()
-	cmd := exec.CommandContext(ctx, exe, "run", crashShow, "--db", db, "--rehearsal", "--autoplay", "--clock", "2024-11-30T21:30",
+	cmd := exec.CommandContext(ctx, exe, "run", stageNight(t), "--db", db, "--rehearsal", "--autoplay", "--clock", "2024-11-30T21:30",
 		"--exit-after-scene", "reveal", "--windowed", "--no-browser", "--feed", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), childEnv+"=1", "DRAWSHOW_AUDIO=null", "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -89,7 +89,7 @@ func TestConsoleSurvivesARestart(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "campaign.db")
 	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute) // a guard against a hang only
 	defer cancel()
-	args := []string{"run", crashShow, "--db", db, "--rehearsal", "--clock", "2024-11-30T21:25", "--windowed", "--exit-after", "10m", "--no-browser"}
+	args := []string{"run", stageNight(t), "--db", db, "--rehearsal", "--clock", "2024-11-30T21:25", "--windowed", "--exit-after", "10m", "--no-browser"}
 	first, url := startStage(t, ctx, args...)
 	tab := browsertest.Open(t, url)
 	browsertest.WaitButton(t, tab, "witness")

@@ -52,7 +52,7 @@ func startSoundStage(t *testing.T, exitScene string) *soundStage {
 		db: filepath.Join(t.TempDir(), "campaign.db")}
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute) // a guard against a hang only
 	t.Cleanup(cancel)
-	st.cmd = exec.CommandContext(ctx, exe, "run", crashShow, "--db", st.db, "--rehearsal", "--autoplay", "--clock", "2024-11-30T21:30",
+	st.cmd = exec.CommandContext(ctx, exe, "run", stageNight(t), "--db", st.db, "--rehearsal", "--autoplay", "--clock", "2024-11-30T21:30",
 		"--exit-after-scene", exitScene, "--windowed", "--no-browser", "--audio-device", pulsetest.SinkName)
 	// the server's environment (pulsetest set it), and no DRAWSHOW_AUDIO=null
 	st.cmd.Env = append(os.Environ(), childEnv+"=1", "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
