@@ -629,11 +629,11 @@ func cell(rec []string, i int) string {
 // "6,00123E+15" where the decimal point is a comma), having dropped digits.
 func excelRounded(s string) bool {
 	e := strings.IndexByte(s, '+') - 1
-	if e < 1 || s[e] != 'E' && s[e] != 'e' || !isDigits(s[e+2:]) {
+	if e < 1 || s[e] != 'E' && s[e] != 'e' || !sheet.IsDigits(s[e+2:]) {
 		return false
 	}
 	m := s[:e]
-	return isDigits(m) || (len(m) > 2 && (m[1] == '.' || m[1] == ',') && isDigits(m[:1]) && isDigits(m[2:]))
+	return sheet.IsDigits(m) || (len(m) > 2 && (m[1] == '.' || m[1] == ',') && sheet.IsDigits(m[:1]) && sheet.IsDigits(m[2:]))
 }
 
 // otherColumns returns the indexes of header not in used, leaving out
@@ -1043,7 +1043,7 @@ func parsePoints(s string) (uint64, error) {
 		}
 	}
 	digits, ok := ungroup(whole)
-	if !ok || hasFrac && !isDigits(frac) {
+	if !ok || hasFrac && !sheet.IsDigits(frac) {
 		return 0, errNotPts
 	}
 	switch n, ok := parseDigits(digits); {
@@ -1108,7 +1108,7 @@ func parseAmount(s string) (whole, cents uint64, err error) {
 			dec = ','
 		}
 		i := strings.IndexByte(v, dec)
-		if after := len(v) - i - 1; after == 3 && isDigits(v[i+1:]) {
+		if after := len(v) - i - 1; after == 3 && sheet.IsDigits(v[i+1:]) {
 			if w, ok := ungroupAmount(v[:i], 0); ok && len(w) <= 3 {
 				return 0, 0, amountError(fmt.Sprintf("could be %s or %s.%s", w+v[i+1:], w, v[i+1:]))
 			}
@@ -1118,7 +1118,7 @@ func parseAmount(s string) (whole, cents uint64, err error) {
 	if dec != 0 {
 		i := strings.LastIndexByte(v, dec)
 		units, frac = v[:i], v[i+1:]
-		if !isDigits(frac) {
+		if !sheet.IsDigits(frac) {
 			return 0, 0, amountError("is not an amount")
 		}
 		if len(frac) > 2 {
@@ -1147,7 +1147,7 @@ func parseAmount(s string) (whole, cents uint64, err error) {
 // in threes by spaces (plain, no-break or narrow no-break), apostrophes or
 // the one of comma and point that is not dec, one kind throughout.
 func ungroupAmount(s string, dec byte) (string, bool) {
-	if isDigits(s) {
+	if sheet.IsDigits(s) {
 		return s, true
 	}
 	var sep string
@@ -1163,11 +1163,11 @@ func ungroupAmount(s string, dec byte) (string, bool) {
 		return "", false
 	}
 	groups := strings.Split(s, sep)
-	if len(groups[0]) == 0 || len(groups[0]) > 3 || !isDigits(groups[0]) {
+	if len(groups[0]) == 0 || len(groups[0]) > 3 || !sheet.IsDigits(groups[0]) {
 		return "", false
 	}
 	for _, g := range groups[1:] {
-		if len(g) != 3 || !isDigits(g) {
+		if len(g) != 3 || !sheet.IsDigits(g) {
 			return "", false
 		}
 	}
@@ -1192,7 +1192,7 @@ func parseDigits(s string) (n uint64, ok bool) {
 // grouped strictly in threes by one separator used throughout, or plain
 // digits.
 func ungroup(s string) (string, bool) {
-	if isDigits(s) {
+	if sheet.IsDigits(s) {
 		return s, true
 	}
 	var sep string
@@ -1206,11 +1206,11 @@ func ungroup(s string) (string, bool) {
 		return "", false
 	}
 	groups := strings.Split(s, sep)
-	if len(groups[0]) > 3 || !isDigits(groups[0]) {
+	if len(groups[0]) > 3 || !sheet.IsDigits(groups[0]) {
 		return "", false
 	}
 	for _, g := range groups[1:] {
-		if len(g) != 3 || !isDigits(g) {
+		if len(g) != 3 || !sheet.IsDigits(g) {
 			return "", false
 		}
 	}
@@ -1249,16 +1249,4 @@ func NeedOf(seg *show.Segment) Need {
 		}
 	}
 	return n
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

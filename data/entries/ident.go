@@ -62,7 +62,7 @@ func NormCard(s string) (string, error) {
 func decimalZeros(s string) string {
 	t := strings.Trim(s, " ")
 	dot := strings.IndexByte(t, '.')
-	if dot < 1 || !isDigits(t[:dot]) {
+	if dot < 1 || !sheet.IsDigits(t[:dot]) {
 		return s
 	}
 	if z := t[dot+1:]; z == "0" || z == "00" {
@@ -218,7 +218,7 @@ func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int
 	if card == k.last {
 		return k.lastID, "", 0, false
 	}
-	if !isDigits(card) {
+	if !sheet.IsDigits(card) {
 		v, ok := k.byText[card]
 		if !ok {
 			card = strings.Clone(card)

@@ -673,12 +673,12 @@ func plainInteger(s string) string {
 	}
 	mant, exp := s[:e], s[e+2:]
 	n, err := strconv.Atoi(exp)
-	if err != nil || n > 30 || !isDigits(exp) {
+	if err != nil || n > 30 || !IsDigits(exp) {
 		return s
 	}
 	frac := ""
 	if len(mant) > 1 {
-		if mant[1] != '.' || !isDigits(mant[2:]) {
+		if mant[1] != '.' || !IsDigits(mant[2:]) {
 			return s
 		}
 		frac = mant[2:]
@@ -694,7 +694,8 @@ func plainInteger(s string) string {
 	return digits[:len(digits)+shift]
 }
 
-func isDigits(s string) bool {
+// IsDigits reports whether s is one or more ASCII digits.
+func IsDigits(s string) bool {
 	if s == "" {
 		return false
 	}
