@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"iter"
 	"math"
 	"regexp"
 	"runtime"
@@ -319,6 +320,21 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		}
 	}
 
+	if col := idx[iCard]; ids != nil && col >= 0 {
+		// each batch's cards looked for together as the batch arrives,
+		// their cache misses overlapping, rather than one a row
+		var values []uint64
+		t.Ahead = func(rows iter.Seq[[]string]) {
+			values = values[:0]
+			for rec := range rows {
+				if v, ok := plainValue(cell(rec, col)); ok {
+					values = append(values, v)
+				}
+			}
+			ids.warm += ids.byKey.touch(values)
+		}
+		defer func() { t.Ahead = nil }()
+	}
 	fe = &FileError{File: path}
 	// The tickets, or the cards when a row is a participant.
 	keys := newKeyLog()

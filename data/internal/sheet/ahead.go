@@ -1,6 +1,9 @@
 package sheet
 
-import "sync"
+import (
+	"iter"
+	"sync"
+)
 
 // aheadSource reads the rows of its source in a goroutine of its own, a
 // batch at a time, while the caller checks the rows before them: parsing
@@ -17,6 +20,7 @@ type aheadSource struct {
 	stopped sync.WaitGroup // the goroutine has returned
 	halt    sync.Once
 
+	onBatch    func(rows iter.Seq[[]string]) // Reader.Ahead
 	cur        *rowBatch
 	i          int   // the next row of cur
 	done, size int64 // how far the batches given so far came
@@ -96,6 +100,9 @@ func (a *aheadSource) next() (int, []string, error) {
 			return 0, nil, a.err
 		}
 		a.cur, a.i = <-a.full, 0
+		if a.onBatch != nil {
+			a.onBatch(a.cur.rows)
+		}
 	}
 	b, i := a.cur, a.i
 	a.i++
@@ -104,6 +111,17 @@ func (a *aheadSource) next() (int, []string, error) {
 		start = b.ends[i-1]
 	}
 	return b.lines[i], b.cells[start:b.ends[i]:b.ends[i]], nil
+}
+
+// rows yields the batch's rows.
+func (b *rowBatch) rows(yield func([]string) bool) {
+	start := 0
+	for _, end := range b.ends {
+		if !yield(b.cells[start:end:end]) {
+			return
+		}
+		start = end
+	}
 }
 
 // halted stops the goroutine and waits for it, so that the source is the

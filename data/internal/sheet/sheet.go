@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"iter"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -27,8 +28,13 @@ import (
 // the top of the file, so a number in an error message leads the promotions
 // manager to the row in Excel.
 type Reader struct {
-	Path       string // the file, as errors name it
-	HeaderRow  int    // header_row: the header's row; 0 to find it
+	Path      string // the file, as errors name it
+	HeaderRow int    // header_row: the header's row; 0 to find it
+	// Ahead, when set, is called on Next's goroutine with the rows of
+	// each batch read ahead (the cells as Record gives them), as Next
+	// reaches the batch and before it gives the first of them: for the
+	// caller to warm what those rows will look up.
+	Ahead      func(rows iter.Seq[[]string])
 	src        rowSource
 	header     []string
 	headerLine int
@@ -202,9 +208,12 @@ func (t *Reader) Next() bool {
 	if t.err != nil {
 		return false
 	}
-	if _, ok := t.src.(*aheadSource); !ok {
-		t.src = newAheadSource(t.src) // the header found: the rows are read ahead
+	a, ok := t.src.(*aheadSource)
+	if !ok {
+		a = newAheadSource(t.src) // the header found: the rows are read ahead
+		t.src = a
 	}
+	a.onBatch = t.Ahead
 	for {
 		line, rec, err := t.src.next()
 		if err != nil {

@@ -2,6 +2,8 @@ package sheet
 
 import (
 	"errors"
+	"fmt"
+	"iter"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -264,5 +266,47 @@ func TestPlainInteger(t *testing.T) {
 		if got := plainInteger(in); got != want {
 			t.Errorf("plainInteger(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestAheadGivesEveryBatch: Ahead sees every row, blank ones left out,
+// in order and once, each before Next gives it, over several batches.
+func TestAheadGivesEveryBatch(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Ticket,Card\n")
+	const n = 3*aheadRows + 17
+	for i := range n {
+		fmt.Fprintf(&b, "T%d,%d\n", i, 1000+i)
+		if i%100 == 0 {
+			b.WriteString(",\n") // blank: neither seen nor given
+		}
+	}
+	path := filepath.Join(t.TempDir(), "e.csv")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Open(path, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.Close()
+	var seen []string
+	tr.Ahead = func(rows iter.Seq[[]string]) {
+		for rec := range rows {
+			seen = append(seen, rec[0])
+		}
+	}
+	var given []string
+	for tr.Next() {
+		given = append(given, tr.Record()[0])
+		if len(seen) < len(given) || seen[len(given)-1] != tr.Record()[0] {
+			t.Fatalf("row %d given before Ahead saw it (seen %d rows)", tr.Line(), len(seen))
+		}
+	}
+	if err := tr.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(given) != n || !reflect.DeepEqual(seen, given) {
+		t.Fatalf("Ahead saw %d rows, Next gave %d of %d, or in another order", len(seen), len(given), n)
 	}
 }
