@@ -60,7 +60,20 @@ func tallyBin(t *testing.T, seg Segment, rows []Row, excluded, barred []string) 
 	})
 	who := map[string]int32{}
 	var cards []string
-	tally := b.Tally(func(dst []byte, i int32) []byte { return append(dst, cards[i]...) })
+	// every card written was among the last participants warmed
+	warmed := map[int32]bool{}
+	card := func(dst []byte, i int32) []byte {
+		if !warmed[i] {
+			t.Errorf("card %q written, not warmed", cards[i])
+		}
+		return append(dst, cards[i]...)
+	}
+	tally := b.Tally(card, func(who []int32) {
+		clear(warmed)
+		for _, i := range who {
+			warmed[i] = true
+		}
+	})
 	for _, r := range rows {
 		id, ok := who[r.Card]
 		if !ok {

@@ -26,6 +26,7 @@ import (
 type Tally struct {
 	b      *BinBuilder
 	card   func(dst []byte, who int32) []byte
+	warm   func(who []int32) // may be nil
 	recs   []tallyEntry
 	long   []byte   // the tickets past 8 bytes or holding a NUL: each its length (uvarint), then its bytes
 	weight []uint64 // a points bin's weight of each participant
@@ -43,8 +44,13 @@ type tallyEntry struct {
 
 // Tally turns the builder into a Tally, given how a participant's card
 // is written. Rows go to the Tally from then on.
-func (b *BinBuilder) Tally(card func(dst []byte, who int32) []byte) *Tally {
-	return &Tally{b: b, card: card, most: -1}
+//
+// A per-row bin's fingerprint writes each entry's card, in the tickets'
+// order: in a file of a million cards each is a cache miss. When warm is
+// not nil it is told, a few hundred at a time, the participants whose
+// cards are asked for next, to read them ahead all together.
+func (b *BinBuilder) Tally(card func(dst []byte, who int32) []byte, warm func(who []int32)) *Tally {
+	return &Tally{b: b, card: card, warm: warm, most: -1}
 }
 
 // Grow makes room for n more entries.
@@ -221,6 +227,9 @@ func (t *Tally) Bin() (*Bin, error) {
 	return bin, nil
 }
 
+// warmAhead is how many participants' cards are warmed at a time.
+const warmAhead = 256
+
 // lines writes the fingerprint's lines of es into the buffers from free,
 // each sent to full once it holds 64 KiB, and returns the total weight
 // and the participants.
@@ -232,7 +241,15 @@ func (t *Tally) lines(es []tallyEntry, free <-chan []byte, full chan<- []byte) (
 		participants = 0
 	}
 	buf := <-free
-	for _, e := range es {
+	var next []int32 // the participants warmed
+	for i, e := range es {
+		if t.warm != nil && seg.Tickets == PerRow && i%warmAhead == 0 {
+			next = next[:0]
+			for _, f := range es[i:min(i+warmAhead, len(es))] {
+				next = append(next, f.who)
+			}
+			t.warm(next)
+		}
 		w := uint64(1)
 		if seg.Tickets == Points {
 			w = t.weight[e.who]

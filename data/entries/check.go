@@ -91,7 +91,7 @@ func checkFile(seg *show.Segment, excluded, past map[string]bool, each func(card
 	var cards []string // by number, when the entries are kept
 	var tally *show.Tally
 	if !entries {
-		tally = b.Tally(ids.appendCard)
+		tally = b.Tally(ids.appendCard, ids.warmCards)
 	}
 	var seen []uint64 // the cards given to each, by number: a bit each
 	people := 0

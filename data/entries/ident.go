@@ -301,6 +301,14 @@ func (k *cardIDs) appendCard(dst []byte, id int32) []byte {
 	return strconv.AppendUint(dst, d&(1<<60-1), 10)
 }
 
+// warmCards reads how to write each card of ids, so that appendCard
+// finds them in the cache.
+func (k *cardIDs) warmCards(ids []int32) {
+	for _, id := range ids {
+		k.warm += k.desc[id]
+	}
+}
+
 // add is id for a list, which needs no numbers: the card and row of an
 // earlier card that is the same number but for leading zeros, and
 // whether there is one.
