@@ -34,6 +34,45 @@ type Canvas struct {
 	// root is the image whose text boxes the canvas records (tests only):
 	// its own, or for a Sub, its parent's, whose coordinates it keeps
 	root *ebiten.Image
+	// marks, when set, gathers the pixels each draw covers, a box a draw:
+	// what a repaint must put back before the next frame (a Sub shares it)
+	marks *[]image.Rectangle
+}
+
+// mark notes that a draw covered the pixels of r.
+func (c *Canvas) mark(r image.Rectangle) {
+	if c.marks != nil {
+		if r = r.Intersect(c.img.Bounds()); !r.Empty() {
+			*c.marks = append(*c.marks, r)
+		}
+	}
+}
+
+// markPx notes that a draw covered the box from (x0, y0) to (x1, y1)
+// pixels, a pixel more each way for an antialiased edge.
+func (c *Canvas) markPx(x0, y0, x1, y1 float64) {
+	if c.marks != nil {
+		c.mark(image.Rect(int(math.Floor(min(x0, x1)))-1, int(math.Floor(min(y0, y1)))-1, int(math.Ceil(max(x0, x1)))+1, int(math.Ceil(max(y0, y1)))+1))
+	}
+}
+
+// markUnits is markPx of a box in units.
+func (c *Canvas) markUnits(x, y, w, h float64) {
+	c.markPx(x*c.K, y*c.K, (x+w)*c.K, (y+h)*c.K)
+}
+
+// markImage notes the pixels img covers drawn with g.
+func (c *Canvas) markImage(img *ebiten.Image, g ebiten.GeoM) {
+	if c.marks == nil {
+		return
+	}
+	b := img.Bounds()
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range [4][2]float64{{0, 0}, {float64(b.Dx()), 0}, {0, float64(b.Dy())}, {float64(b.Dx()), float64(b.Dy())}} {
+		x, y := g.Apply(p[0], p[1])
+		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+	}
+	c.markPx(x0, y0, x1, y1)
 }
 
 // newCanvas is img as a canvas: H units to its height.
@@ -62,34 +101,45 @@ func canvasSize(w, h int) (int, int) {
 func (c *Canvas) px(v float64) float32 { return float32(v * c.K) }
 
 // Fill paints the whole canvas.
-func (c *Canvas) Fill(clr color.Color) { c.img.Fill(clr) }
+func (c *Canvas) Fill(clr color.Color) {
+	c.img.Fill(clr)
+	c.mark(c.img.Bounds())
+}
 
 // Clear makes the whole canvas transparent.
-func (c *Canvas) Clear() { c.img.Clear() }
+func (c *Canvas) Clear() {
+	c.img.Clear()
+	c.mark(c.img.Bounds())
+}
 
 // Rect fills a rectangle.
 func (c *Canvas) Rect(x, y, w, h float64, clr color.Color) {
 	vector.DrawFilledRect(c.img, c.px(x), c.px(y), c.px(w), c.px(h), clr, false)
+	c.markUnits(x, y, w, h)
 }
 
 // StrokeRect outlines a rectangle with a line of the given width.
 func (c *Canvas) StrokeRect(x, y, w, h, width float64, clr color.Color) {
 	vector.StrokeRect(c.img, c.px(x), c.px(y), c.px(w), c.px(h), c.px(width), clr, false)
+	c.markUnits(x-width/2, y-width/2, w+width, h+width)
 }
 
 // Circle fills a circle, its edge antialiased when aa is set.
 func (c *Canvas) Circle(cx, cy, r float64, clr color.Color, aa bool) {
 	vector.DrawFilledCircle(c.img, c.px(cx), c.px(cy), c.px(r), clr, aa)
+	c.markUnits(cx-r, cy-r, 2*r, 2*r)
 }
 
 // StrokeCircle outlines a circle.
 func (c *Canvas) StrokeCircle(cx, cy, r, width float64, clr color.Color, aa bool) {
 	vector.StrokeCircle(c.img, c.px(cx), c.px(cy), c.px(r), c.px(width), clr, aa)
+	c.markUnits(cx-r-width/2, cy-r-width/2, 2*r+width, 2*r+width)
 }
 
 // Line draws a straight line.
 func (c *Canvas) Line(x0, y0, x1, y1, width float64, clr color.Color, aa bool) {
 	vector.StrokeLine(c.img, c.px(x0), c.px(y0), c.px(x1), c.px(y1), c.px(width), clr, aa)
+	c.markUnits(min(x0, x1)-width, min(y0, y1)-width, math.Abs(x1-x0)+2*width, math.Abs(y1-y0)+2*width)
 }
 
 // Triangles draws vertices given in units, scaled to the canvas's pixels.
@@ -99,6 +149,14 @@ func (c *Canvas) Triangles(vs []ebiten.Vertex, is []uint16, src *ebiten.Image, o
 		vs[i].DstY = vs[i].DstY * float32(c.K)
 	}
 	c.img.DrawTriangles(vs, is, src, op)
+	if c.marks != nil && len(vs) > 0 {
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, v := range vs {
+			x, y := float64(v.DstX), float64(v.DstY)
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+		}
+		c.markPx(x0, y0, x1, y1)
+	}
 }
 
 // Sub is the part of the canvas from (x0, y0) to (x1, y1), in the same
@@ -115,6 +173,7 @@ func (c *Canvas) Sub(x0, y0, x1, y1 float64) *Canvas {
 func (c *Canvas) Draw(img *ebiten.Image, op *ebiten.DrawImageOptions) {
 	op.GeoM.Scale(c.K, c.K)
 	c.img.DrawImage(img, op)
+	c.markImage(img, op.GeoM)
 }
 
 // Place draws a canvas of the same K with its top-left corner at (x, y),
@@ -124,6 +183,7 @@ func (c *Canvas) Place(src *Canvas, x, y float64) {
 	dx, dy := math.Round(x*c.K), math.Round(y*c.K)
 	op.GeoM.Translate(dx, dy)
 	c.img.DrawImage(src.img, op)
+	c.markImage(src.img, op.GeoM)
 	noteBlit(src.img, c.img, int(dx), int(dy))
 }
 
@@ -169,6 +229,7 @@ func (c *Canvas) BlitWith(img *ebiten.Image, cx, cy, kx, ky float64, op *ebiten.
 	op.GeoM.Scale(kx, ky)
 	op.GeoM.Translate(cx*c.K, cy*c.K)
 	c.img.DrawImage(img, op)
+	c.markImage(img, op.GeoM)
 }
 
 // Stamp draws a sprite (an image drawn at this canvas's K) centred on
@@ -183,6 +244,7 @@ func (c *Canvas) Stamp(sprite *Canvas, cx, cy, k, angle, a float64) {
 	op.GeoM.Translate(cx*c.K, cy*c.K)
 	op.ColorScale.ScaleAlpha(float32(a))
 	c.img.DrawImage(sprite.img, op)
+	c.markImage(sprite.img, op.GeoM)
 	noteOver(sprite.img, c.img, op.GeoM)
 }
 
@@ -191,6 +253,7 @@ func (c *Canvas) Fade(src *Canvas, a float64) {
 	op := &ebiten.DrawImageOptions{}
 	op.ColorScale.ScaleAlpha(float32(a))
 	c.img.DrawImage(src.img, op)
+	c.mark(c.img.Bounds())
 }
 
 // New is a transparent canvas of w × h units at this one's K, for a piece
@@ -221,5 +284,8 @@ func (c *Canvas) text(s string, f text.Face, x, y float64, h, v text.Align, clr 
 	op.PrimaryAlign, op.SecondaryAlign = h, v
 	pf := c.face(f)
 	text.Draw(c.img, s, pf, op)
+	if c.marks != nil && s != "" {
+		c.mark(textBox(s, pf, px, py, h, v))
+	}
 	noteText(c.root, s, pf, px, py, h, v)
 }

@@ -48,6 +48,11 @@ func noteText(dst *ebiten.Image, s string, f text.Face, x, y float64, h, v text.
 	if textRegions == nil || s == "" {
 		return
 	}
+	textRegions.boxes[dst] = append(textRegions.boxes[dst], textBox(s, f, x, y, h, v))
+}
+
+// textBox is the box of s drawn as noteText records it.
+func textBox(s string, f text.Face, x, y float64, h, v text.Align) image.Rectangle {
 	w, ht := text.Measure(s, f, f.Metrics().HLineGap+f.Metrics().HAscent+f.Metrics().HDescent)
 	switch h {
 	case text.AlignCenter:
@@ -58,8 +63,7 @@ func noteText(dst *ebiten.Image, s string, f text.Face, x, y float64, h, v text.
 	if v == text.AlignCenter {
 		y -= ht / 2
 	}
-	r := image.Rect(int(math.Floor(x))-1, int(math.Floor(y))-1, int(math.Ceil(x+w))+1, int(math.Ceil(y+ht))+1)
-	textRegions.boxes[dst] = append(textRegions.boxes[dst], r)
+	return image.Rect(int(math.Floor(x))-1, int(math.Floor(y))-1, int(math.Ceil(x+w))+1, int(math.Ceil(y+ht))+1)
 }
 
 // noteBlit moves the text boxes of src onto dst, src drawn at (dx, dy)

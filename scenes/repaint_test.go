@@ -176,7 +176,11 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 	sr.play(sr.s.since.Add(4 * time.Second).Sub(sr.clk.Now()))
 	sr.same("reel at 4s")
 	sr.untilF("the reveal", func() bool { return sr.scene() == "reveal" })
-	sr.play(time.Second)
+	sr.play(300 * time.Millisecond) // the flash widening, the name scaling in
+	sr.same("reveal, the flash")
+	sr.play(400 * time.Millisecond) // the name settled, the flash still widening
+	sr.same("reveal, the flash fading")
+	sr.play(300 * time.Millisecond)
 	sr.same("reveal")
 	sr.play(400 * time.Millisecond) // the confetti repainted a piece at a time
 	sr.same("reveal, the confetti falling")

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image"
 	"math"
 	"time"
 
@@ -16,6 +17,12 @@ type revealScene struct {
 	// clear is whether a frame painted since the flash ended has put back
 	// the band under it: until one has, the flash's last frame is on screen
 	clear bool
+	// marks are the pixels the last frame laid over what is behind (the
+	// flash, the winner, the confetti) on the image marksOn: what the next
+	// repaint puts back, rather than the whole band
+	marks    []image.Rectangle
+	marksOn  *ebiten.Image
+	flashBox image.Rectangle // the flash's box among the marks
 }
 
 // layers are parts of the reveal: behind is the context and the trust
@@ -32,6 +39,10 @@ func (*revealScene) Name() string { return "reveal" }
 
 func (*revealScene) Enter(*Stage) {}
 
+// The reveal cuts in: its flash is the transition, and a crossfade under
+// it would cost software GL a frame's every pixel twice more for as long.
+func (*revealScene) cut() {}
+
 func (*revealScene) Act(s *Stage, a Action) {
 	if a == Next {
 		s.to(&s.cast.countdown)
@@ -39,6 +50,7 @@ func (*revealScene) Act(s *Stage, a Action) {
 }
 
 // Update goes on to the countdown once the reveal has had its time.
+// Autoplay presses nothing here: a host lets the winner's moment run.
 func (*revealScene) Update(s *Stage, now time.Time) {
 	if now.Sub(s.since) >= revealTime {
 		s.to(&s.cast.countdown)
@@ -53,16 +65,61 @@ const (
 
 func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	sc.clear = in >= flashTime
-	sc.drawStill(s, dst, in, all)
+	sc.still.drop() // the frame is painted anew
+	sc.drawStill(s, dst, in, behind, nil)
+	var under *Canvas
+	if _, ok := flashAt(in); ok && !boxed(s) {
+		// the flash laid over a still of what is behind, as a repaint lays
+		// it: the two frames are the same to the last bit
+		under = sc.under(s, dst, in, behind, s.now())
+	}
+	sc.drawFront(s, dst, in, under)
+}
+
+// boxed reports whether a box is over the middle of the frame (help, a
+// question, a field): the reveal is then painted whole, under no flash.
+func boxed(s *Stage) bool { return s.help || s.confirm != confirmNone || s.entry != nil }
+
+// under is the still of the layers ls at in, the overlays over them.
+func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers, now time.Time) *Canvas {
+	return sc.still.hold(dst, ls, func(c *Canvas) {
+		s.drawBackdrop(c)
+		sc.drawStill(s, c, in, ls, nil)
+		s.drawOverlays(c, now)
+	})
+}
+
+// drawFront is the flash, the winner and the confetti at in, their pixels
+// marked for the next repaint to put back; the flash over under, when
+// given (a still of what is behind), else over what dst holds.
+func (sc *revealScene) drawFront(s *Stage, dst *Canvas, in time.Duration, under *Canvas) {
+	sc.marks, sc.marksOn, sc.flashBox = sc.marks[:0], dst.img, image.Rectangle{}
+	dst.marks = &sc.marks
+	defer func() { dst.marks = nil }()
+	sc.drawStill(s, dst, in, front, under)
 	drawPieces(dst, in, s.theme)
 	sc.conf.painted(dst, in)
-	sc.still.drop()
+}
+
+// flashAt is the flash's radius at in, and whether it shows.
+func flashAt(in time.Duration) (r float64, ok bool) {
+	if in >= flashTime {
+		return 0, false
+	}
+	u := in.Seconds() / flashTime.Seconds()
+	return 140 + 480*(1-math.Pow(1-u, 2)), true
+}
+
+// flashClip is the band the flash shows in, in dst's pixels: under the
+// header, above the notices.
+func flashClip(dst *Canvas) image.Rectangle {
+	return image.Rect(0, int(math.Floor(confettiTop*dst.K)), int(math.Ceil(dst.W*dst.K)), int(math.Ceil(confettiBot*dst.K)))
 }
 
 // drawStill is the reveal but for its confetti, or the layers of it asked
 // for. The trust line is drawn with the context: nothing of the flash or
-// the winner reaches it.
-func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls layers) {
+// the winner reaches it. The flash is laid over under when given.
+func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls layers, under *Canvas) {
 	seg := s.st.CurSeg()
 	width := dst.W - 2*margin
 	if ls&behind != 0 {
@@ -74,21 +131,10 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls lay
 	if ls&front == 0 {
 		return
 	}
-	if in < flashTime {
+	if r, ok := flashAt(in); ok {
 		// a burst of light behind the name, widening and fading: rings of
-		// light, brightest at the heart, drawn once and scaled (an
-		// antialiased circle as large as the frame costs software GL a
-		// pass at twice the frame's size, every frame); under the header,
-		// through a sub-image that keeps the canvas's coordinates
-		u := in.Seconds() / flashTime.Seconds()
-		r := 140 + 480*(1-math.Pow(1-u, 2))
-		const R = flashR
-		img := s.sprite(dst, "flash", 2*R, 2*R, func(d *Canvas) {
-			for _, k := range []float64{1, 0.72, 0.45} {
-				d.Circle(R, R, R*k, Fade(s.theme.Accent, 0.14), true)
-			}
-		})
-		dst.Sub(0, confettiTop, dst.W, confettiBot).BlitWith(img, dst.W/2, 330, r/R, r/R, alpha(1-u))
+		// light, brightest at the heart (flash.go)
+		sc.flashBox = dst.flash(under, dst.W/2, 330, r, 1-in.Seconds()/flashTime.Seconds(), flashClip(dst))
 	}
 	sc.drawWinner(s, dst, 240, in)
 	if w := seg.DrawWitness; w != nil {
@@ -107,25 +153,31 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	if in >= confettiTime+time.Second/2 {
 		return
 	}
-	// the still is of the layers asked for, the overlays over them
-	still := func(ls layers) *Canvas {
-		return sc.still.hold(dst, ls, func(c *Canvas) {
-			s.drawBackdrop(c)
-			sc.drawStill(s, c, in, ls)
-			s.drawOverlays(c, now)
-		})
-	}
+	still := func(ls layers) *Canvas { return sc.under(s, dst, in, ls, now) }
 	if in < flashTime+100*time.Millisecond || !sc.clear {
-		if s.help || s.confirm != confirmNone || s.entry != nil {
+		if boxed(s) {
 			s.drawAll(dst, now) // a box over the middle of the frame, under no flash
 			return
 		}
 		sc.clear = in >= flashTime
-		// the flash and the name scaling in, over what is behind them
-		dst.Copy(still(behind), 0, confettiTop, dst.W, confettiBot)
-		sc.drawStill(s, dst, in, front)
-		drawPieces(dst, in, s.theme)
-		sc.conf.painted(dst, in)
+		// what the last frame laid over what is behind is put back (the
+		// flash puts back what it covers itself), then the flash and the
+		// name scaling in over it
+		b := still(behind)
+		if sc.marksOn != dst.img {
+			dst.Copy(b, 0, confettiTop, dst.W, confettiBot)
+		} else {
+			// the last flash lies inside this one, which puts back what it covers
+			_, flashing := flashAt(in)
+			back := sc.marks[:0]
+			for _, m := range sc.marks {
+				if !flashing || m != sc.flashBox {
+					back = append(back, m)
+				}
+			}
+			dst.copyPx(b, back...)
+		}
+		sc.drawFront(s, dst, in, b)
 		return
 	}
 	sc.conf.repaint(dst, still(all), in, s.theme)
@@ -173,7 +225,7 @@ func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duratio
 // The confetti falls between the header and the notice above the hint
 // bar: what is drawn there (a notice, the hints) is not under it.
 const (
-	flashR      = 310.0 // the flash's sprite, scaled to the burst's radius
+	flashR      = 310.0 // the burst's radius at which its edge is a pixel soft: wider, softer
 	confettiTop = 124.0
 	confettiBot = H - 134.0
 )
@@ -182,7 +234,6 @@ func (*revealScene) Hints(*Stage) string { return "Next ► countdown" }
 
 func (*revealScene) Buttons(s *Stage) []Button { return s.skipButton(s.nextButton(nil, "next")) }
 
-func (*revealScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown) }
 
 // easeOutBack runs from 0 to 1 past 1 by a tenth and back.
 func easeOutBack(u float64) float64 {
