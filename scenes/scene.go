@@ -76,6 +76,8 @@ type (
 	// visit; autoplay presses none in the others.
 	autoplayed interface{ autoKey(a *autoplay) Frame }
 
+	// A cutter comes on stage by a cut rather than a crossfade.
+	cutter interface{ cut() }
 	// A replier takes the worker's replies that are its own (the reel
 	// its pick's announce, the closed scene the export's steps) whether
 	// it is on stage or not: it keeps what they bring and decides where

@@ -264,6 +264,9 @@ func (s *Stage) to(sc Scene) {
 	now := s.now()
 	if sc != s.scene {
 		s.prev, s.prevAt, s.fadeAt = s.scene, s.since, now
+		if _, ok := sc.(cutter); ok {
+			s.prev = sc // no crossfade
+		}
 	}
 	if l, ok := s.scene.(leaver); ok {
 		l.leave()
