@@ -50,8 +50,10 @@ func BenchmarkFirstFrame(b *testing.B) {
 // over the run and in each scene, beside the yardstick: an Ebiten program
 // that repaints a 10×10 square each frame, the most any animated scene can
 // reach on this display. Each scene's figure is also given as its ratio to
-// the yardstick measured in the same run at the same size (SCENE_ratio),
-// the figure that holds from one load of the machine to another. It plays
+// the yardstick measured at the same size just before and just after the
+// demo (SCENE_ratio, to their mean), the figure that holds from one load
+// of the machine to another; yardstick_steady is the slower of the two
+// over the faster. It plays
 // at 1920×1080 on the display there is, then at 3840×2160 on an Xvfb of
 // its own (the _4k figures).
 func BenchmarkStageFPS(b *testing.B) {
@@ -64,10 +66,13 @@ func BenchmarkStageFPS(b *testing.B) {
 	}
 }
 
-// stageFPS is one run of the demo and the yardstick on display, its
-// figures' names ending in suffix.
+// stageFPS is one run of the demo on display, between two runs of the
+// yardstick: each scene's ratio is to their mean, so that a change in the
+// machine's pace while the demo plays weighs on both sides alike. Its
+// figures' names end in suffix.
 func stageFPS(b *testing.B, show, empty, display, suffix string) {
 	env := append(os.Environ(), "DRAWSHOW_AUDIO=null", "DISPLAY="+display)
+	before := yardstick(b, empty, env)
 	fpsOf := map[string]float64{}
 	cmd := exec.Command(show, "demo", "--autoplay", "--exit-after", "45s", "--stats")
 	cmd.Env = env
@@ -91,30 +96,36 @@ func stageFPS(b *testing.B, show, empty, display, suffix string) {
 			}
 		}
 	}
+	after := yardstick(b, empty, env)
+	fps := (before["fps"] + after["fps"]) / 2
+	// the ticks ebiten runs at that frame rate, for the stage's tps to be read against
+	b.ReportMetric((before["tps"]+after["tps"])/2, "yardstick_tps"+suffix)
+	b.ReportMetric(fps, "yardstick_fps"+suffix)
+	b.ReportMetric(min(before["fps"], after["fps"])/max(before["fps"], after["fps"]), "yardstick_steady"+suffix)
+	for k, x := range fpsOf {
+		if fps > 0 {
+			b.ReportMetric(x/fps, k+"_ratio"+suffix)
+		}
+	}
+}
+
+// yardstick runs the yardstick for 10 s and returns its figures by name
+// (fps, tps).
+func yardstick(b *testing.B, empty string, env []string) map[string]float64 {
 	y := exec.Command(empty, "--square", "--seconds", "10s")
 	y.Env = env
 	yo, err := y.Output()
 	if err != nil {
 		b.Fatalf("yardstick: %v", err)
 	}
+	fig := map[string]float64{}
 	for _, f := range strings.Fields(string(yo)) {
 		k, v, _ := strings.Cut(f, "=")
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			continue
-		}
-		switch k {
-		case "tps": // the ticks ebiten runs at that frame rate, for the stage's tps to be read against
-			b.ReportMetric(x, "yardstick_tps"+suffix)
-		case "fps":
-			b.ReportMetric(x, "yardstick_fps"+suffix)
-			for k, fps := range fpsOf {
-				if x > 0 {
-					b.ReportMetric(fps/x, k+"_ratio"+suffix)
-				}
-			}
+		if x, err := strconv.ParseFloat(v, 64); err == nil {
+			fig[k] = x
 		}
 	}
+	return fig
 }
 
 // xvfb starts an X server of the given screen for the benchmark's length
