@@ -68,8 +68,7 @@ func (sc *reelScene) drawStill(s *Stage, dst *Canvas) {
 	seg := s.st.CurSeg()
 	t := s.theme
 	s.drawContext(dst, seg, dst.W/2, 150, dst.W-2*margin)
-	left, top, right, bot := reelWindow(dst)
-	dst.Rect(left, top, right-left, bot-top, t.Background)
+	left, _, right, _ := reelWindow(dst) // over the backdrop's background
 	dst.Rect(left+60, reelY-reelRowH/2, right-left-120, reelRowH, Fade(t.Primary, 0.8))
 	dst.StrokeRect(left+60, reelY-reelRowH/2, right-left-120, reelRowH, 6, t.Accent)
 	if seg.Frozen != nil {
