@@ -234,7 +234,6 @@ func (*revealScene) Hints(*Stage) string { return "Next ► countdown" }
 
 func (*revealScene) Buttons(s *Stage) []Button { return s.skipButton(s.nextButton(nil, "next")) }
 
-
 // easeOutBack runs from 0 to 1 past 1 by a tenth and back.
 func easeOutBack(u float64) float64 {
 	const c1 = 1.70158
