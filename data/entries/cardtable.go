@@ -1,11 +1,13 @@
 package entries
 
 // cardTable maps the value of a card's key (up to 19 digits) to what
-// cardIDs keeps of it: open addressing, linear probing, at most half
-// full, 16 bytes a slot. A file of a million cards in random order looks
-// up a card a row in 32 MB, and each look-up misses the cache; unlike a
-// map, the table can be warmed for the rows read ahead (touch), so that
-// their misses are taken together, overlapping, rather than one a row.
+// cardIDs keeps of it, once there are too many cards for a map to stay in
+// the cache: open addressing, linear probing, at most half full, 16 bytes
+// a slot. A file of a million cards in random order looks up a card a row
+// in 32 MB, and each look-up misses the cache; unlike a map, the table
+// can be warmed for the rows read ahead (touch) with one load a row, so
+// that their misses are taken together, overlapping, rather than one a
+// row. Below warmFrom cards a map is faster.
 type cardTable struct {
 	slots []cardSlot
 	n     int
@@ -83,16 +85,4 @@ func (t *cardTable) touch(values []uint64) uint64 {
 		sum += t.slots[t.home(v)].key
 	}
 	return sum
-}
-
-// plainValue is the value of a card's key when the file gives the card as
-// plain digits, as most do, and ok false for any other card.
-func plainValue(card string) (value uint64, ok bool) {
-	for len(card) > 1 && card[0] == '0' {
-		card = card[1:]
-	}
-	if len(card) > 19 {
-		return 0, false
-	}
-	return parseDigits(card)
 }

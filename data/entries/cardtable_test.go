@@ -1,6 +1,7 @@
 package entries
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -44,15 +45,30 @@ func TestCardTable(t *testing.T) {
 	}
 }
 
-func TestPlainValue(t *testing.T) {
-	for card, want := range map[string]uint64{"6001000012345678": 6001000012345678, "0060012345": 60012345, "0": 0, "000": 0, "9999999999999999999": 9999999999999999999} {
-		if got, ok := plainValue(card); !ok || got != want {
-			t.Errorf("plainValue(%q) = %d, %v; want %d", card, got, ok, want)
+// TestCardIDsPastWarmFrom: past warmFrom cards the look-up moves to a
+// table; every card keeps its number, and a twin of a card numbered
+// before the move (one number but for leading zeros) is still found.
+func TestCardIDsPastWarmFrom(t *testing.T) {
+	k := newCardIDs()
+	card := func(i int) string { return fmt.Sprintf("6001%012d", i*7919) }
+	for i := range warmFrom + 1000 {
+		if id, _, _, twin := k.id(card(i), i+2); int(id) != i || twin {
+			t.Fatalf("card %d numbered %d (twin %v)", i, id, twin)
 		}
 	}
-	for _, card := range []string{"", "12345678901234567890", "6001-0000", "A123", " 12"} {
-		if v, ok := plainValue(card); ok {
-			t.Errorf("plainValue(%q) = %d; want none", card, v)
+	if k.big.slots == nil || k.byKey != nil {
+		t.Fatal("the look-up did not move to the table")
+	}
+	for _, i := range []int{0, 1, warmFrom - 1, warmFrom, warmFrom + 999} {
+		if id, _, _, _ := k.id(card(i), 1); int(id) != i {
+			t.Fatalf("card %d found as %d", i, id)
 		}
+	}
+	if _, other, row, twin := k.id("0"+card(5), 9); !twin || other != card(5) || row != 7 {
+		t.Fatalf("twin of card 5: %q on row %d, %v", other, row, twin)
+	}
+	v, _ := plainValue(card(3))
+	if k.touch([]uint64{v}) == 0 {
+		t.Fatal("touch read nothing of a table holding the card")
 	}
 }

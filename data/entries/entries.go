@@ -325,13 +325,16 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		// their cache misses overlapping, rather than one a row
 		var values []uint64
 		t.Ahead = func(rows iter.Seq[[]string]) {
+			if ids.big.slots == nil {
+				return // the cards are few enough to stay in the cache
+			}
 			values = values[:0]
 			for rec := range rows {
 				if v, ok := plainValue(cell(rec, col)); ok {
 					values = append(values, v)
 				}
 			}
-			ids.warm += ids.byKey.touch(values)
+			ids.warm += ids.touch(values)
 		}
 		defer func() { t.Ahead = nil }()
 	}

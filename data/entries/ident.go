@@ -189,7 +189,8 @@ type cardIDs struct {
 	last   string // the card of the row before: files list a card's tickets together
 	lastID int32
 	twin   string            // the last card of digits: not looked at again for a twin
-	byKey  cardTable         // a key of up to 19 digits → id<<8 | its first card's leading zeros (255: zerosOf)
+	byKey  map[uint64]uint64 // a key of up to 19 digits → id<<8 | its first card's leading zeros (255: zerosOf)…
+	big    cardTable         // …or, past warmFrom cards, the same in a table that can be warmed
 	byText map[string]uint64 // a longer key, or a card that is not digits alone → the same
 	// zerosOf holds the leading zeros of an id's first card when there
 	// are 255 or more.
@@ -197,11 +198,11 @@ type cardIDs struct {
 	first   []int32  // the row each id was first seen on
 	desc    []uint64 // how to write each id's card: zeros<<60 | key's value, or 1<<63 | index in text
 	text    []string // the cards desc cannot hold
-	warm    uint64   // what warming byKey read (kept, so that the reads are made)
+	warm    uint64   // what warming read (kept, so that the reads are made)
 }
 
 func newCardIDs() *cardIDs {
-	return &cardIDs{lastID: -1, byText: map[string]uint64{}}
+	return &cardIDs{lastID: -1, byKey: map[uint64]uint64{}, byText: map[string]uint64{}}
 }
 
 // n is how many cards have been numbered.
@@ -240,7 +241,7 @@ func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int
 	var v uint64
 	var ok bool
 	if short {
-		v, ok = k.byKey.get(value)
+		v, ok = k.lookup(value)
 	} else {
 		v, ok = k.byText[key]
 	}
@@ -252,7 +253,7 @@ func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int
 		}
 		v = k.number(row, zeros, desc)
 		if short {
-			k.byKey.put(value, v)
+			k.store(value, v)
 		} else {
 			k.byText[strings.Clone(key)] = v
 		}
