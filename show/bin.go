@@ -111,7 +111,7 @@ func NewBinBuilder(seg *Segment, removed func(card string) (excluded, barred boo
 
 // Grow makes room for n more entries: a bin of a million rows then grows
 // once instead of copying itself over and over.
-func (b *BinBuilder) Grow(n int) { b.entries = slices.Grow(b.entries, n) }
+func (b *BinBuilder) Grow(n int) { b.entries = withRoom(b.entries, n) }
 
 // Fit gives back the room Grow made beyond the entries added, when it is
 // more than one in a hundred: Grow's count was a guess, and the bin is

@@ -3,6 +3,7 @@ package show
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,20 @@ func TestTallyAsBin(t *testing.T) {
 	_, want := buildBin(t, Segment{ID: "s"}, rows, nil, nil)
 	if _, err := tallyBin(t, Segment{ID: "s"}, rows, nil, nil); err == nil || err.Error() != want.Error() {
 		t.Fatalf("tally: %v, want %v", err, want)
+	}
+}
+
+func TestWithRoom(t *testing.T) {
+	s := []int{1, 2, 3}
+	g := withRoom(s, 100)
+	if !slices.Equal(g, s) || cap(g)-len(g) < 100 {
+		t.Fatalf("withRoom(%v, 100) = %v with cap %d", s, g, cap(g))
+	}
+	g = append(g, 4)
+	if h := withRoom(g, 50); &h[0] != &g[0] || len(h) != 4 {
+		t.Errorf("withRoom moved a slice that had room")
+	}
+	if e := withRoom([]int(nil), 0); e != nil {
+		t.Errorf("withRoom(nil, 0) = %v, want nil", e)
 	}
 }
