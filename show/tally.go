@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"slices"
 	"strconv"
@@ -151,36 +152,87 @@ func (t *Tally) compare(a, b tallyEntry) int {
 	return bytes.Compare(t.longTicket(a.ext), t.longTicket(b.ext))
 }
 
-// sort puts the entries in canonical order, on two cores where there are
-// two, as SortEntries does.
+// sort puts the entries in canonical order, as SortEntries does. A large
+// tally is sorted by its keys' bytes, from the first byte on which keys
+// differ (a file's tickets often share their first digits): an American
+// flag sort moves each entry to its byte's bucket in place, then sorts
+// each bucket by the next byte, the large buckets on other cores where
+// there are. It makes no copy, and it looks at each byte of a key once
+// where a comparison sort compares 5 000 000 keys 110 million times,
+// each through a call (0.7 s of two cores' time, against 0.2 s).
 func (t *Tally) sort() {
 	es := t.recs
-	if len(es) < parallelSort || runtime.GOMAXPROCS(0) < 2 {
+	if len(es) < radixSort {
 		slices.SortFunc(es, t.compare)
 		return
 	}
-	a, b, c := es[0], es[len(es)/2], es[len(es)-1]
-	if t.compare(a, b) > 0 {
-		a, b = b, a
+	var differ uint64
+	for _, e := range es {
+		differ |= e.key ^ es[0].key
 	}
-	if t.compare(b, c) > 0 {
-		b = c
+	shift := 56 - bits.LeadingZeros64(differ)/8*8 // the first byte that differs; -8: none does
+	var wg sync.WaitGroup
+	spare := make(chan struct{}, runtime.GOMAXPROCS(0)-1)
+	for range cap(spare) {
+		spare <- struct{}{}
 	}
-	if t.compare(a, b) > 0 {
-		b = a
+	t.flagSort(es, shift, &wg, spare)
+	wg.Wait()
+}
+
+// radixSort is the size of tally from which sort sorts by bytes.
+const radixSort = 1 << 12
+
+// flagSort sorts es, whose keys agree on the bytes above the one shift
+// bits up, by that byte and then by the bytes below it. A bucket of more
+// than 1<<16 entries goes to another core when one is spare.
+func (t *Tally) flagSort(es []tallyEntry, shift int, wg *sync.WaitGroup, spare chan struct{}) {
+	if len(es) <= 32 || shift < 0 { // few, or their keys are all the same
+		slices.SortFunc(es, t.compare)
+		return
 	}
-	p := b
-	lo := 0 // es[:lo] < p <= es[lo:]
-	for i := range es {
-		if t.compare(es[i], p) < 0 {
-			es[lo], es[i] = es[i], es[lo]
-			lo++
+	var count [256]int
+	for _, e := range es {
+		count[byte(e.key>>shift)]++
+	}
+	var start, next [256]int
+	pos := 0
+	for d, n := range count {
+		start[d], next[d] = pos, pos
+		pos += n
+	}
+	for d := range 256 {
+		end := start[d] + count[d]
+		for next[d] < end {
+			e := es[next[d]]
+			b := int(byte(e.key >> shift))
+			for b != d { // swap e into its bucket until one of d's comes back
+				es[next[b]], e = e, es[next[b]]
+				next[b]++
+				b = int(byte(e.key >> shift))
+			}
+			es[next[d]] = e
+			next[d]++
 		}
 	}
-	var wg sync.WaitGroup
-	wg.Go(func() { slices.SortFunc(es[:lo], t.compare) })
-	slices.SortFunc(es[lo:], t.compare)
-	wg.Wait()
+	for d, n := range count {
+		if n < 2 {
+			continue
+		}
+		bucket := es[start[d] : start[d]+n]
+		if n > 1<<16 {
+			select {
+			case <-spare:
+				wg.Go(func() {
+					t.flagSort(bucket, shift-8, wg, spare)
+					spare <- struct{}{}
+				})
+				continue
+			default:
+			}
+		}
+		t.flagSort(bucket, shift-8, wg, spare)
+	}
 }
 
 // Bin sorts the entries, applies the per-participant cap of per-row bins

@@ -97,3 +97,46 @@ func TestWithRoom(t *testing.T) {
 		t.Errorf("withRoom(nil, 0) = %v, want nil", e)
 	}
 }
+
+// TestTallySortByBytes: a large tally sorted by its keys' bytes is in
+// the order of compare, for tickets that share their first bytes, run
+// past 8 bytes, hold a NUL, come in order or in reverse, or differ only
+// in their first byte or their last.
+func TestTallySortByBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := radixSort*40 + 7
+	sets := map[string]func(i int) string{
+		"digits":   func(i int) string { return fmt.Sprint(10_000_000 + rng.IntN(9_000_000)) },
+		"in order": func(i int) string { return fmt.Sprintf("T%09d", i) },
+		"reverse":  func(i int) string { return fmt.Sprintf("T%09d", n-i) },
+		"first":    func(i int) string { return string(rune('0'+i%75)) + "AAAAAAA" },
+		"last":     func(i int) string { return "AAAAAAA" + string(rune('0'+i%75)) },
+		"mixed": func(i int) string {
+			switch i % 5 {
+			case 0:
+				return "12345678" + fmt.Sprint(rng.IntN(n)) // past 8 bytes, one prefix
+			case 1:
+				return "1234567"
+			case 2:
+				return "12345\x00" + fmt.Sprint(rng.IntN(3)) // a NUL
+			case 3:
+				return strings.Repeat("9", rng.IntN(12)+1)
+			}
+			return fmt.Sprint(rng.IntN(n))
+		},
+	}
+	for name, ticket := range sets {
+		tally := NewBinBuilder(&Segment{ID: "s"}, func(string) (bool, bool) { return false, false }).Tally(nil, nil)
+		for i := range n {
+			tally.Add(Row{Ticket: ticket(i), Card: "C"}, int32(i))
+		}
+		want := slices.Clone(tally.recs)
+		slices.SortStableFunc(want, tally.compare)
+		tally.sort()
+		for i, e := range tally.recs {
+			if tally.compare(e, want[i]) != 0 {
+				t.Fatalf("%s: entry %d is %q, want %q", name, i, tally.ticket(nil, e), tally.ticket(nil, want[i]))
+			}
+		}
+	}
+}
