@@ -1,9 +1,14 @@
 package sheet
 
 import (
+	"bytes"
+	"encoding/csv"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -49,6 +54,57 @@ func FuzzOpenCSV(f *testing.F) {
 		}
 		if sum, err := r.SHA256(); err == nil && len(sum) != 64 {
 			t.Fatalf("hash %q", sum)
+		}
+	})
+}
+
+// FuzzCSVReader: csvReader reads any bytes as encoding/csv does, set as
+// newCSVSource sets it: the same records, record by record, each on the
+// same line, the same errors, the same bytes read.
+func FuzzCSVReader(f *testing.F) {
+	for _, s := range []string{
+		"Ticket,Card,Name\r\nT1,C1,Thabo\n\n T2 , C2,\"Botha, Piet\"\n",
+		"a;\"b\"\"c\";\"d\ne\"\r\n;;\n\"x\"y\n",
+		"a\t \"b\"\t\t\nc\"d\n",
+		"\"unclosed\n",
+		"a,\"b\r\n\r\nc\",d\r",
+		"\u00a0 \"q\",\u3000x\n \n",
+		"x,\"a\"\"\n",
+		"a,\"x\"y,b\n",
+	} {
+		f.Add([]byte(s), byte(0), true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, delim byte, trim bool) {
+		comma := []byte(",;\t")[int(delim)%3]
+		if comma == '\t' {
+			trim = false
+		}
+		want := csv.NewReader(bytes.NewReader(data))
+		want.Comma = rune(comma)
+		want.FieldsPerRecord = -1
+		want.ReuseRecord = true
+		want.TrimLeadingSpace = trim
+		got := newCSVReader(bytes.NewReader(data), comma, trim)
+		for n := 1; ; n++ {
+			wr, werr := want.Read()
+			gr, gerr := got.Read()
+			if fmt.Sprint(werr) != fmt.Sprint(gerr) || !slices.Equal(wr, gr) {
+				t.Fatalf("record %d: %q, %v; encoding/csv: %q, %v", n, gr, gerr, wr, werr)
+			}
+			if werr == io.EOF {
+				break
+			}
+			if werr == nil {
+				if line, _ := want.FieldPos(0); got.start != line {
+					t.Fatalf("record %d on line %d; encoding/csv: %d", n, got.start, line)
+				}
+			}
+			if got.offset != want.InputOffset() {
+				t.Fatalf("record %d: %d bytes read; encoding/csv: %d", n, got.offset, want.InputOffset())
+			}
+			if werr != nil {
+				break
+			}
 		}
 	})
 }

@@ -288,7 +288,7 @@ type csvSource struct {
 	file     io.Closer
 	hash     *hashReader
 	size     int64
-	r        *csv.Reader
+	r        *csvReader
 	header   []string // for naming columns in errors
 	embedded int      // line breaks inside quoted fields so far
 	lim      *lineLimit
@@ -314,13 +314,9 @@ func newCSVSource(path string, f io.Closer, hr *hashReader, size int64) (*csvSou
 	}
 	comma := detectDelimiter(head)
 	lim := newLineLimit(br, comma)
-	r := csv.NewReader(bufio.NewReaderSize(lim, 64<<10))
-	r.Comma = comma
-	r.FieldsPerRecord = -1
-	r.ReuseRecord = true
 	// With a tab delimiter, trimming leading white space would swallow the
 	// tabs of empty fields.
-	r.TrimLeadingSpace = r.Comma != '\t'
+	r := newCSVReader(lim, byte(comma), comma != '\t')
 	return &csvSource{path: path, file: f, hash: hr, size: size, r: r, lim: lim}, nil
 }
 
@@ -494,26 +490,25 @@ func (s *csvSource) next() (int, []string, error) {
 		}
 		return 0, nil, fmt.Errorf("%s: %w", s.path, err)
 	}
-	start, _ := s.r.FieldPos(0)
-	line := start - s.embedded
-	for i, f := range rec {
-		var or byte
-		nl := 0
-		for j := 0; j < len(f); j++ {
-			or |= f[j]
-			if f[j] == '\n' {
-				nl++
+	line := s.r.start - s.embedded
+	if s.r.line > s.r.start { // line breaks inside quotes
+		s.embedded += strings.Count(s.r.text, "\n")
+	}
+	long := false
+	for _, f := range rec {
+		long = long || len(f) > MaxField
+	}
+	if long || !utf8.ValidString(s.r.text) { // the first field that is, in order
+		for i, f := range rec {
+			if len(f) > MaxField {
+				return 0, nil, tooLongCell(s.path, line, s.column(i), f)
 			}
-		}
-		s.embedded += nl
-		if len(f) > MaxField {
-			return 0, nil, tooLongCell(s.path, line, s.column(i), f)
-		}
-		if or >= utf8.RuneSelf && !utf8.ValidString(f) {
-			return 0, nil, &FileError{File: s.path, Total: 1, Errs: []CellError{{
-				Row: line, Column: s.column(i), Value: f,
-				Msg: fmt.Sprintf(`%q is not UTF-8 text: save the file as "CSV UTF-8"`, f),
-			}}}
+			if !utf8.ValidString(f) {
+				return 0, nil, &FileError{File: s.path, Total: 1, Errs: []CellError{{
+					Row: line, Column: s.column(i), Value: f,
+					Msg: fmt.Sprintf(`%q is not UTF-8 text: save the file as "CSV UTF-8"`, f),
+				}}}
+			}
 		}
 	}
 	return line, rec, nil
@@ -571,7 +566,7 @@ func (s *csvSource) parseError(pe *csv.ParseError) error {
 	return &FileError{File: s.path, Total: 1, Errs: []CellError{{Row: pe.StartLine - s.embedded, Msg: msg}}}
 }
 
-func (s *csvSource) progress() (int64, int64) { return s.r.InputOffset(), s.size }
+func (s *csvSource) progress() (int64, int64) { return s.r.offset, s.size }
 
 func (s *csvSource) close() error { return s.file.Close() }
 
