@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"drawshow/data/internal/sheet"
 	"drawshow/show"
@@ -640,7 +641,11 @@ func cell(rec []string, i int) string {
 	if i < 0 || i >= len(rec) {
 		return ""
 	}
-	return strings.TrimSpace(rec[i])
+	s := rec[i]
+	if s == "" || s[0] > ' ' && s[0] < utf8.RuneSelf && s[len(s)-1] > ' ' && s[len(s)-1] < utf8.RuneSelf {
+		return s // nearly every cell: nothing at either end to trim
+	}
+	return strings.TrimSpace(s)
 }
 
 // excelRounded reports whether s is a number in the scientific notation
@@ -1206,20 +1211,6 @@ func ungroupAmount(s string, dec byte) (string, bool) {
 		}
 	}
 	return strings.Join(groups, ""), true
-}
-
-// parseDigits parses decimal digits; ok is false for anything else, for ""
-// and on overflow.
-func parseDigits(s string) (n uint64, ok bool) {
-	const cutoff = math.MaxUint64 / 10
-	for i := 0; i < len(s); i++ {
-		c := uint64(s[i] - '0')
-		if c > 9 || n > cutoff || n == cutoff && c > math.MaxUint64%10 {
-			return 0, false
-		}
-		n = n*10 + c
-	}
-	return n, s != ""
 }
 
 // ungroup removes the thousands separators from s, which must be digits
