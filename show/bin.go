@@ -204,6 +204,13 @@ func (b *BinBuilder) admit(r Row) (uint64, bool) {
 	return w, true
 }
 
+// TwiceError is a ticket that two entries of a bin share.
+type TwiceError struct{ Ticket string }
+
+func (e *TwiceError) Error() string {
+	return fmt.Sprintf("ticket %q appears twice in the bin", e.Ticket)
+}
+
 // Bin sorts, applies the per-participant cap of per-row bins, and
 // fingerprints the result.
 func (b *BinBuilder) Bin() (*Bin, error) {
@@ -211,7 +218,7 @@ func (b *BinBuilder) Bin() (*Bin, error) {
 	SortEntries(es)
 	for i := 1; i < len(es); i++ {
 		if es[i].Ticket == es[i-1].Ticket {
-			return nil, fmt.Errorf("ticket %q appears twice in the bin", es[i].Ticket)
+			return nil, &TwiceError{Ticket: es[i].Ticket}
 		}
 	}
 	if b.seg.Tickets != Points && len(b.seg.Cap) > 0 {

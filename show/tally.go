@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -24,6 +23,11 @@ import (
 // A participant is a number that the caller gives with each row, the
 // same for every row of one card and different for different cards, and
 // card writes the card of a number.
+//
+// Unlike a BinBuilder it keeps every row's ticket (a card, when a row is
+// a participant), the bin's rules or not, and Bin refuses a ticket that
+// any two rows give, with a *TwiceError: check finds a file's duplicates
+// in the tally's sort, rather than in a sort of its own.
 type Tally struct {
 	b      *BinBuilder
 	card   func(dst []byte, who int32) []byte
@@ -32,14 +36,14 @@ type Tally struct {
 	long   []byte   // the tickets past 8 bytes or holding a NUL: each its length (uvarint), then its bytes
 	weight []uint64 // a points bin's weight of each participant
 	tier   []Tier   // a per-row bin with a cap: the tier of each participant's last row
-	in     []uint64 // tickets: one, the participants in so far (a bit each)
+	out    int      // the entries of rows the rules keep out
 	most   int32    // the highest participant number given
 }
 
 // tallyEntry is an entry as a Tally keeps it.
 type tallyEntry struct {
 	key uint64 // the ticket's first 8 bytes, big-endian, zeros after a shorter one
-	who int32  // the participant
+	who int32  // the participant; -1: a row the rules keep out
 	ext uint32 // 0: the ticket is key's bytes; else 1 + where it starts in long
 }
 
@@ -60,28 +64,26 @@ func (t *Tally) Grow(n int) { t.recs = withRoom(t.recs, n) }
 // Add takes the next row of the entry file, whose card is participant who.
 func (t *Tally) Add(r Row, who int32) {
 	w, ok := t.b.admit(r)
-	if !ok {
-		return
-	}
-	t.most = max(t.most, who)
+	e := tallyEntry{who: -1}
 	ticket := r.Ticket
-	switch t.b.seg.Tickets {
-	case One:
-		if setBit(&t.in, who) {
-			return // a finalist is in once
-		}
-		ticket = r.Card
-	case Points:
-		ticket = r.Card
+	if t.b.seg.Tickets != PerRow {
+		ticket = r.Card // a participant is one entry
+	}
+	switch {
+	case !ok:
+		t.out++
+	case t.b.seg.Tickets == Points:
+		e.who = who
 		t.weight = grownTo(t.weight, who)
 		t.weight[who] = w
+	case t.b.seg.Tickets == PerRow && len(t.b.seg.Cap) > 0:
+		e.who = who
+		t.tier = grownTo(t.tier, who)
+		t.tier[who] = r.Tier
 	default:
-		if len(t.b.seg.Cap) > 0 {
-			t.tier = grownTo(t.tier, who)
-			t.tier[who] = r.Tier
-		}
+		e.who = who
 	}
-	e := tallyEntry{who: who}
+	t.most = max(t.most, e.who)
 	var k [8]byte
 	copy(k[:], ticket)
 	e.key = binary.BigEndian.Uint64(k[:])
@@ -241,26 +243,34 @@ func (t *Tally) flagSort(es []tallyEntry, shift int, wg *sync.WaitGroup, spare c
 func (t *Tally) Bin() (*Bin, error) {
 	t.sort()
 	es := t.recs
-	var buf []byte
 	for i := 1; i < len(es); i++ {
 		if t.compare(es[i], es[i-1]) == 0 {
-			return nil, fmt.Errorf("ticket %q appears twice in the bin", t.ticket(buf[:0], es[i]))
+			return nil, &TwiceError{Ticket: string(t.ticket(nil, es[i]))}
 		}
 	}
 	seg := t.b.seg
-	if seg.Tickets != Points && len(seg.Cap) > 0 {
-		count := make([]uint64, t.most+1)
+	capped := seg.Tickets == PerRow && len(seg.Cap) > 0
+	if capped || t.out > 0 {
+		var count []uint64
+		if capped {
+			count = make([]uint64, t.most+1)
+		}
 		kept := es[:0]
 		for _, e := range es {
-			var tier Tier
-			if int(e.who) < len(t.tier) {
-				tier = t.tier[e.who]
+			if e.who < 0 {
+				continue // kept out: here for the duplicates only
 			}
-			if c := seg.Cap[tier]; c > 0 && count[e.who] >= c {
-				t.b.capped++
-				continue
+			if capped {
+				var tier Tier
+				if int(e.who) < len(t.tier) {
+					tier = t.tier[e.who]
+				}
+				if c := seg.Cap[tier]; c > 0 && count[e.who] >= c {
+					t.b.capped++
+					continue
+				}
+				count[e.who]++
 			}
-			count[e.who]++
 			kept = append(kept, e)
 		}
 		es = kept

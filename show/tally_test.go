@@ -1,6 +1,7 @@
 package show
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -137,6 +138,28 @@ func TestTallySortByBytes(t *testing.T) {
 			if tally.compare(e, want[i]) != 0 {
 				t.Fatalf("%s: entry %d is %q, want %q", name, i, tally.ticket(nil, e), tally.ticket(nil, want[i]))
 			}
+		}
+	}
+}
+
+// TestTallyTwiceAmongAll: a Tally refuses a ticket (or, where a row is a
+// participant, a card) that two rows give even when the rules keep one
+// or both rows out, as an import refuses the file; a BinBuilder finds
+// duplicates among the bin's entries only.
+func TestTallyTwiceAmongAll(t *testing.T) {
+	for _, c := range []struct {
+		seg  Segment
+		rows []Row
+		want string
+	}{
+		{Segment{ID: "s"}, []Row{{Ticket: "T1", Card: "C1"}, {Ticket: "T2", Card: "C2"}, {Ticket: "T1", Card: "C3"}}, "T1"},
+		{Segment{ID: "s", Tickets: One}, []Row{{Card: "C2"}, {Card: "C1"}, {Card: "C2"}}, "C2"},
+		{Segment{ID: "s", Tickets: Points, PointsPerTicket: 10}, []Row{{Card: "C4", Points: 5}, {Card: "C4", Points: 50}}, "C4"},
+	} {
+		_, err := tallyBin(t, c.seg, c.rows, []string{"C3", "C2"}, nil) // C2 and C3 kept out; C4's first row gives no ticket
+		var twice *TwiceError
+		if !errors.As(err, &twice) || twice.Ticket != c.want {
+			t.Errorf("%v: tally gives %v, want %q twice", c.rows, err, c.want)
 		}
 	}
 }

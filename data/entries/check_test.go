@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"drawshow/data/internal/filetest"
@@ -16,7 +17,8 @@ import (
 // checked: a file that another open would find changed (a FIFO, a file
 // saved while check runs) cannot give the bin rows the checks did not
 // see. A problem found in a later row, or a duplicate found only at the
-// end, leaves no bin.
+// end, leaves no bin. (A file with a problem is read again, to list its
+// problems as an import would: TestCheckListsAsImport.)
 func TestCheckReadsOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "entries.csv")
 	official := "Ticket,Card\nT1,C1\nT2,C2\nT3,C1\n"
@@ -43,6 +45,33 @@ func TestCheckReadsOnce(t *testing.T) {
 			if c, err := checkFile(seg, nil, nil, nil, entries); err == nil || c != nil {
 				t.Errorf("%q: %+v, %v", bad, c, err)
 			}
+		}
+	}
+}
+
+// TestCheckListsAsImport: check without the bin's entries finds a ticket
+// twice in its tally, and lists a file's problems as an import does, with
+// their rows: a duplicate whose rows the rules keep out, a card twice
+// where a row is a participant, a duplicate beside another problem.
+func TestCheckListsAsImport(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "entries.csv")
+	for _, c := range []struct {
+		tickets show.TicketRule
+		file    string
+	}{
+		{show.PerRow, "Ticket,Card\nT1,C1\nT2,C2\nT1,C3\n"}, // C3 excluded
+		{show.PerRow, "Ticket,Card\nT1,C2\nT2,C2\nT1,C2\n"}, // both rows kept out
+		{show.PerRow, "Ticket,Card\nT1,C1\nT2,\nT1,C1\n"},   // and a card missing
+		{show.One, "Card,Name\nC1,Ann\nC2,Ben\nC1,Ann\n"},
+		{show.Points, "Card,Points\nC2,10\nC1,10\nC2,10\n"},
+	} {
+		filetest.Write(t, path, c.file)
+		seg := &show.Segment{ID: "sat", Tickets: c.tickets, Entries: path}
+		excluded := map[string]bool{"C3": true, "C2": true}
+		_, want := checkFile(seg, excluded, nil, nil, true)
+		_, err := checkFile(seg, excluded, nil, nil, false)
+		if want == nil || err == nil || err.Error() != want.Error() || !strings.Contains(err.Error(), "already on row") {
+			t.Errorf("%q: check gives %v; with the entries %v", c.file, err, want)
 		}
 	}
 }

@@ -257,12 +257,14 @@ func ReadProgress(path, sheet string, cols Columns, need Need, fn func(Row) erro
 
 // entriesOf is Read of an open table.
 func entriesOf(t *tableReader, cols Columns, need Need, fn func(Row) error) (Stats, error) {
-	return readRows(t, cols, need, newCardIDs(), func(r Row, _ int32) error { return fn(r) })
+	return readRows(t, cols, need, newCardIDs(), true, func(r Row, _ int32) error { return fn(r) })
 }
 
 // readRows is entriesOf, numbering the cards in ids as it goes: it gives
-// fn each row's card's number too.
-func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r Row, card int32) error) (Stats, error) {
+// fn each row's card's number too. Unless twice is set it does not look
+// for the rows whose ticket (or card) an earlier row has: check finds
+// them in its tally's sort instead, and reads again to name them.
+func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool, fn func(r Row, card int32) error) (Stats, error) {
 	var st Stats
 	path := t.Path
 	t.HeaderRow = need.HeaderRow
@@ -341,7 +343,10 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 	}
 	fe = &FileError{File: path}
 	// The tickets, or the cards when a row is a participant.
-	keys := newKeyLog()
+	var keys *keyLog
+	if twice {
+		keys = newKeyLog()
+	}
 	var tiers tierCache
 
 	// Summary rows seen since the last entry: dropped if the file ends on
@@ -474,9 +479,9 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 		fe.Add(CellError{Msg: msgNoEntries})
 		return st, fe
 	}
-	twice := keys.dupes()
-	listed := make([]CellError, 0, min(len(twice), sheet.MaxListed))
-	for _, d := range twice[:cap(listed)] {
+	dupes := keys.dupes()
+	listed := make([]CellError, 0, min(len(dupes), sheet.MaxListed))
+	for _, d := range dupes[:cap(listed)] {
 		key := keys.key(d.key)
 		switch {
 		case need.Ticket && need.Device:
@@ -493,7 +498,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, fn func(r R
 				Msg: fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", key, d.first)})
 		}
 	}
-	fe.MergeRows(listed, len(twice))
+	fe.MergeRows(listed, len(dupes))
 	if fe.Total > 0 {
 		return st, fe
 	}
