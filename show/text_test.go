@@ -13,3 +13,25 @@ func TestUnsafeRune(t *testing.T) {
 		}
 	}
 }
+
+// TestUnsafeRuneLong: a control character or a byte past ASCII at each
+// place of names longer than eight bytes is found as a byte at a time
+// finds it.
+func TestUnsafeRuneLong(t *testing.T) {
+	base := []byte("Thandiwe van der Merwe-Ndlovu")
+	for i := range base {
+		for _, c := range []string{"\x00", "\x1f", "\t", "\x7f", "\u0085", "\u202e", "é", " ", "~"} {
+			s := string(base[:i]) + c + string(base[i:])
+			want, wantBad := rune(0), false
+			for _, r := range s {
+				if r < 0x20 || r >= 0x7f && r <= 0x9f || IsBidiControl(r) {
+					want, wantBad = r, true
+					break
+				}
+			}
+			if r, bad := UnsafeRune(s); r != want || bad != wantBad {
+				t.Fatalf("UnsafeRune(%q) = %U, %v; want %U, %v", s, r, bad, want, wantBad)
+			}
+		}
+	}
+}
