@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -60,19 +61,25 @@ func tallyBin(t *testing.T, seg Segment, rows []Row, excluded, barred []string) 
 	})
 	who := map[string]int32{}
 	var cards []string
-	// every card written was among the last participants warmed
+	// every card written was warmed first (by the goroutine that writes
+	// it, a few hundred before)
+	var mu sync.Mutex
 	warmed := map[int32]bool{}
 	card := func(dst []byte, i int32) []byte {
+		mu.Lock()
+		defer mu.Unlock()
 		if !warmed[i] {
 			t.Errorf("card %q written, not warmed", cards[i])
 		}
 		return append(dst, cards[i]...)
 	}
-	tally := b.Tally(card, func(who []int32) {
-		clear(warmed)
+	tally := b.Tally(card, func(who []int32) uint64 {
+		mu.Lock()
+		defer mu.Unlock()
 		for _, i := range who {
 			warmed[i] = true
 		}
+		return 0
 	})
 	for _, r := range rows {
 		id, ok := who[r.Card]

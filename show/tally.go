@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // Tally is a BinBuilder that keeps of each entry what the bin's figures
@@ -31,7 +32,8 @@ import (
 type Tally struct {
 	b      *BinBuilder
 	card   func(dst []byte, who int32) []byte
-	warm   func(who []int32) // may be nil
+	warm   func(who []int32) uint64 // may be nil
+	warmed atomic.Uint64            // what warming read
 	recs   []tallyEntry
 	long   []byte   // the tickets past 8 bytes or holding a NUL: each its length (uvarint), then its bytes
 	weight []uint64 // a points bin's weight of each participant
@@ -53,8 +55,9 @@ type tallyEntry struct {
 // A per-row bin's fingerprint writes each entry's card, in the tickets'
 // order: in a file of a million cards each is a cache miss. When warm is
 // not nil it is told, a few hundred at a time, the participants whose
-// cards are asked for next, to read them ahead all together.
-func (b *BinBuilder) Tally(card func(dst []byte, who int32) []byte, warm func(who []int32)) *Tally {
+// cards are asked for next, to read them ahead all together, and returns
+// what it read. card and warm are called from more than one goroutine.
+func (b *BinBuilder) Tally(card func(dst []byte, who int32) []byte, warm func(who []int32) uint64) *Tally {
 	return &Tally{b: b, card: card, warm: warm, most: -1}
 }
 
@@ -275,30 +278,10 @@ func (t *Tally) Bin() (*Bin, error) {
 		}
 		es = kept
 	}
-	// The lines are written on one core and hashed on another, 64 KiB
-	// at a time: writing them (a card found by its number a line) takes
-	// longer than hashing them.
-	lines, done := make(chan []byte, 4), make(chan []byte, 4)
-	for range cap(done) {
-		done <- make([]byte, 0, 68<<10)
-	}
-	h := sha256.New()
-	hashed := make(chan struct{})
-	go func() {
-		defer close(hashed)
-		for b := range lines {
-			h.Write(b)
-			done <- b[:0]
-		}
-	}()
-	total, participants, err := t.lines(es, done, lines)
-	close(lines)
-	<-hashed
+	total, participants, fp, err := t.fingerprint(es)
 	if err != nil {
 		return nil, err
 	}
-	var fp [32]byte
-	h.Sum(fp[:0])
 	bin := t.b.figures(total, fp)
 	bin.Participants = participants
 	return bin, nil
@@ -307,17 +290,88 @@ func (t *Tally) Bin() (*Bin, error) {
 // warmAhead is how many participants' cards are warmed at a time.
 const warmAhead = 256
 
-// lines writes the fingerprint's lines of es into the buffers from free,
-// each sent to full once it holds 64 KiB, and returns the total weight
-// and the participants.
-func (t *Tally) lines(es []tallyEntry, free <-chan []byte, full chan<- []byte) (total uint64, participants int, err error) {
-	seg := t.b.seg
+// linesAt is how many entries' lines are written at a time.
+const linesAt = 1 << 13
+
+// piece is the lines of linesAt entries, and their total weight.
+type piece struct {
+	buf   []byte
+	total uint64
+	err   error
+}
+
+// fingerprint hashes the lines of es, in order, and returns their total
+// weight and the participants. Writing a line (its card found by its
+// number) takes twice as long as hashing it, so the lines are written a
+// piece at a time by a goroutine a core and hashed here, each piece once
+// it and those before it are written.
+func (t *Tally) fingerprint(es []tallyEntry) (total uint64, participants int, fp [32]byte, err error) {
+	pieces := (len(es) + linesAt - 1) / linesAt
+	ready := make([]chan piece, pieces)
+	for i := range ready {
+		ready[i] = make(chan piece, 1)
+	}
+	writers := runtime.GOMAXPROCS(0)
+	free := make(chan []byte, writers+2) // the buffers, made as they are first needed
+	for range cap(free) {
+		free <- nil
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range writers {
+		wg.Go(func() {
+			var warmed uint64
+			for {
+				buf := <-free // first: a piece taken is one that can be written
+				i := int(next.Add(1) - 1)
+				if i >= pieces {
+					free <- buf
+					break
+				}
+				ready[i] <- t.lines(buf[:0], es[i*linesAt:min((i+1)*linesAt, len(es))], &warmed)
+			}
+			t.warmed.Add(warmed)
+		})
+	}
+	h := sha256.New()
 	var people []uint64 // per-row: the participants counted (a bit each)
 	participants = len(es)
-	if seg.Tickets == PerRow {
+	if t.b.seg.Tickets == PerRow {
 		participants = 0
 	}
-	buf := <-free
+	for i := range pieces {
+		p := <-ready[i]
+		h.Write(p.buf)
+		free <- p.buf
+		if p.err == nil && total+p.total < total {
+			p.err = errors.New("total weight exceeds 2^64-1")
+		}
+		if err == nil {
+			err = p.err
+		}
+		total += p.total
+		if t.b.seg.Tickets == PerRow {
+			for _, e := range es[i*linesAt : min((i+1)*linesAt, len(es))] {
+				if !setBit(&people, e.who) {
+					participants++
+				}
+			}
+		}
+	}
+	wg.Wait()
+	if err != nil {
+		return 0, 0, fp, err
+	}
+	h.Sum(fp[:0])
+	return total, participants, fp, nil
+}
+
+// lines appends the fingerprint's lines of es to buf, warming their
+// cards first (what warming read is added to warmed, so that the reads
+// are made).
+func (t *Tally) lines(buf []byte, es []tallyEntry, warmed *uint64) piece {
+	seg := t.b.seg
+	var total uint64
 	var next []int32 // the participants warmed
 	for i, e := range es {
 		if t.warm != nil && seg.Tickets == PerRow && i%warmAhead == 0 {
@@ -325,14 +379,14 @@ func (t *Tally) lines(es []tallyEntry, free <-chan []byte, full chan<- []byte) (
 			for _, f := range es[i:min(i+warmAhead, len(es))] {
 				next = append(next, f.who)
 			}
-			t.warm(next)
+			*warmed += t.warm(next)
 		}
 		w := uint64(1)
 		if seg.Tickets == Points {
 			w = t.weight[e.who]
 		}
 		if total+w < total {
-			return 0, 0, errors.New("total weight exceeds 2^64-1")
+			return piece{buf: buf, err: errors.New("total weight exceeds 2^64-1")}
 		}
 		total += w
 		line := len(buf)
@@ -341,20 +395,12 @@ func (t *Tally) lines(es []tallyEntry, free <-chan []byte, full chan<- []byte) (
 		buf = append(buf, '\t')
 		if seg.Tickets == PerRow {
 			buf = t.card(buf, e.who)
-			if !setBit(&people, e.who) {
-				participants++
-			}
 		} else {
 			buf = append(buf, buf[line:ticket]...) // the ticket is the card
 		}
 		buf = append(buf, '\t')
 		buf = strconv.AppendUint(buf, w, 10)
 		buf = append(buf, '\n')
-		if len(buf) >= 64<<10 {
-			full <- buf
-			buf = <-free
-		}
 	}
-	full <- buf
-	return total, participants, nil
+	return piece{buf: buf, total: total}
 }

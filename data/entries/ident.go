@@ -303,11 +303,14 @@ func (k *cardIDs) appendCard(dst []byte, id int32) []byte {
 }
 
 // warmCards reads how to write each card of ids, so that appendCard
-// finds them in the cache.
-func (k *cardIDs) warmCards(ids []int32) {
+// finds them in the cache, and returns what it read, for the caller to
+// keep so that the reads are made.
+func (k *cardIDs) warmCards(ids []int32) uint64 {
+	var sum uint64
 	for _, id := range ids {
-		k.warm += k.desc[id]
+		sum += k.desc[id]
 	}
+	return sum
 }
 
 // add is id for a list, which needs no numbers: the card and row of an
