@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // FuzzOpenCSV: whatever bytes a CSV file holds, the reader returns rows
@@ -105,6 +107,37 @@ func FuzzCSVReader(f *testing.F) {
 			if werr != nil {
 				break
 			}
+		}
+	})
+}
+
+// FuzzLineLimit: lineLimit passes on the whole file, or stops at the same
+// row, column and cell, whether it is read a byte at a time, when it looks
+// at every byte, or a buffer at a time, when it skips whole rows without
+// quotes.
+func FuzzLineLimit(f *testing.F) {
+	long := strings.Repeat("x", MaxLine+10)
+	for _, s := range []string{
+		"a,b\nc,d\n", "a,\"b\nc\",d\n" + long, "a,b\n" + long + "\n", "\"" + long, "a;" + long[:MaxLine-1] + "\nb\n" + long,
+		strings.Repeat("x,y\n", 40_000) + "a,b,c" + long, // a long row after rows skipped whole, across reads
+		strings.Repeat("x,\"y\"\n", 9_000) + strings.Repeat("x,y\n", 9_000) + "a,b" + long,
+	} {
+		f.Add([]byte(s), byte(0))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, delim byte) {
+		comma := []byte(",;\t")[int(delim)%3]
+		read := func(r io.Reader) (int64, errTooLong) {
+			n, err := io.CopyBuffer(io.Discard, newLineLimit(r, rune(comma)), make([]byte, 64<<10))
+			var long *errTooLong
+			if errors.As(err, &long) {
+				return -1, *long // how much came before depends on the reads
+			}
+			return n, errTooLong{}
+		}
+		oneN, oneErr := read(iotest.OneByteReader(bytes.NewReader(data)))
+		allN, allErr := read(bytes.NewReader(data))
+		if oneN != allN || oneErr != allErr {
+			t.Fatalf("a byte at a time: %d bytes, %+v; at once: %d bytes, %+v", oneN, oneErr, allN, allErr)
 		}
 	})
 }

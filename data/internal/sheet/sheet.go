@@ -363,6 +363,19 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 	}
 	n, err := l.r.Read(p)
 	for i := 0; i < n; {
+		if i > 0 && !l.quoted && n-i <= MaxLine && bytes.IndexByte(p[i:n], '"') < 0 {
+			// From a row's start on, no quotes: the rows up to the last
+			// line break are shorter than what is left of p, so no longer
+			// than MaxLine, and only the last, which goes on past p, is
+			// followed byte by byte.
+			last := bytes.LastIndexByte(p[i:n], '\n') // -1: the row goes on past p
+			l.line += bytes.Count(p[i:i+last+1], []byte{'\n'})
+			l.start = l.line
+			i += last + 1
+			if i == n {
+				break
+			}
+		}
 		rest := p[i:n]
 		end := bytes.IndexByte(rest, '\n')
 		if end < 0 {
@@ -375,6 +388,7 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 		case l.quoted: // the middle of a quoted cell that holds line breaks
 			l.row += len(line)
 			l.cell += len(line)
+			l.keep(line)
 		default:
 			l.row += len(line)
 			if c := bytes.LastIndexByte(line, l.comma); c >= 0 {
