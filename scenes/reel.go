@@ -1,13 +1,14 @@
 package scenes
 
 import (
+	"image"
 	"math"
 	"time"
 
 	"drawshow/audio"
 	"drawshow/show"
 
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // reelScene is the drawing animation: a sample of the pool that includes
@@ -17,10 +18,10 @@ type reelScene struct {
 	landing bool        // the reel waits for its announce to be committed
 	roll    audio.Voice // the drum-roll under the reel
 	still   still       // the frame without its rows, as last painted whole
-	// drawn are the widths of the names' and the tickets' columns the last
-	// frame painted: a repaint puts back at least those, or the tail of a
-	// wider name a fast frame moved away from would stay on screen
-	drawn struct{ name, ticket float64 }
+	// marks are the rows' pixels the last frame drew, on the image
+	// marksOn: what a repaint puts back before it draws the rows anew
+	marks   []image.Rectangle
+	marksOn *ebiten.Image
 }
 
 func (*reelScene) Name() string { return "reel" }
@@ -100,30 +101,28 @@ func reelWindow(dst *Canvas) (left, top, right, bot float64) {
 
 // drawRows paints the reel's rows at in through a sub-image of the window,
 // so that none falls outside what the next frame paints over. Over a
-// still (nil: a frame painted whole), the columns the rows run in are put back from it first: the
-// names' and the tickets', not the whole window (software GL pays for
-// every pixel).
+// still (nil: a frame painted whole), what the last frame's rows covered
+// is put back from it first, the box of each name and ticket, not the
+// whole window (software GL pays for every pixel).
 func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still *Canvas) {
 	t := s.theme
 	left, top, right, bot := reelWindow(screen)
 	dst := screen.Sub(left, top, right, bot)
+	if still != nil {
+		if sc.marksOn == screen.img {
+			screen.copyPx(still, sc.marks...)
+		} else { // the rows were last drawn elsewhere
+			screen.Copy(still, left, top, right, bot)
+		}
+	}
+	sc.marks, sc.marksOn = sc.marks[:0], screen.img
+	dst.marks = &sc.marks
 	rows := sc.rows(s, s.st.CurSeg())
 	if len(rows) == 0 {
 		return
 	}
 	pos := reelPos(in, len(rows)) // the row at the centre, fractional
 	nameF, ticketF := t.Bold(72), t.Bold(56)
-	var nameW, ticketW float64
-	for i := max(int(pos)-3, 0); i <= min(int(pos)+3, len(rows)-1); i++ {
-		nameW = max(nameW, text.Advance(rows[i].name, nameF))
-		ticketW = max(ticketW, text.Advance(rows[i].ticket, ticketF))
-	}
-	if still != nil {
-		clearName, clearTicket := max(nameW, sc.drawn.name), max(ticketW, sc.drawn.ticket)
-		dst.Copy(still, left+110, top, left+130+clearName, bot)
-		dst.Copy(still, right-130-clearTicket, top, right-110, bot)
-	}
-	sc.drawn.name, sc.drawn.ticket = nameW, ticketW
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {
 		if i < 0 || i >= len(rows) {
 			continue
