@@ -68,7 +68,7 @@ func TestCardIDsPastWarmFrom(t *testing.T) {
 		t.Fatalf("twin of card 5: %q on row %d, %v", other, row, twin)
 	}
 	v, _ := plainValue(card(3))
-	if k.touch([]uint64{v}) == 0 {
+	if k.big.touch([]uint64{v}) == 0 {
 		t.Fatal("touch read nothing of a table holding the card")
 	}
 }

@@ -30,13 +30,6 @@ func (k *cardIDs) store(value, v uint64) {
 	}
 }
 
-// touch warms the look-ups of values, the cards of rows read ahead, once
-// they are in a cardTable, and returns what it read, for the caller to
-// keep so that the reads are made.
-func (k *cardIDs) touch(values []uint64) uint64 {
-	return k.big.touch(values)
-}
-
 // plainValue is the value of a card's key when the file gives the card as
 // plain digits, as most do, and ok false for any other card.
 func plainValue(card string) (value uint64, ok bool) {
