@@ -190,7 +190,9 @@ const radixSort = 1 << 12
 
 // flagSort sorts es, whose keys agree on the bytes above the one shift
 // bits up, by that byte and then by the bytes below it. A bucket of more
-// than 1<<16 entries goes to another core when one is spare.
+// than 1<<16 entries goes to another core when one is spare. (Its pass
+// is the one data/entries' sortSums makes over 64-bit hashes, here over
+// entries and any byte: show depends on no package of ours to share it.)
 func (t *Tally) flagSort(es []tallyEntry, shift int, wg *sync.WaitGroup, spare chan struct{}) {
 	if len(es) <= 32 || shift < 0 { // few, or their keys are all the same
 		slices.SortFunc(es, t.compare)
