@@ -39,6 +39,26 @@ type Canvas struct {
 	marks *[]image.Rectangle
 }
 
+// marked is what a frame drew over a still, box by box as the canvas
+// drew it, and the image it drew on: what the next repaint puts back
+// before it draws again.
+type marked struct {
+	boxes []image.Rectangle
+	on    *ebiten.Image
+}
+
+// gather forgets the last frame's boxes and gathers what dst draws from
+// now on, until dst.marks is set to nil.
+func (m *marked) gather(dst *Canvas) {
+	m.boxes, m.on = m.boxes[:0], dst.img
+	dst.marks = &m.boxes
+}
+
+// drewOn reports whether the boxes are of what was drawn on dst: when
+// they are not, the frame was drawn elsewhere (a fade's still, a canvas
+// of another size) and a repaint puts back more.
+func (m *marked) drewOn(dst *Canvas) bool { return m.on == dst.img }
+
 // mark notes that a draw covered the pixels of r.
 func (c *Canvas) mark(r image.Rectangle) {
 	if c.marks != nil {
@@ -63,16 +83,32 @@ func (c *Canvas) markUnits(x, y, w, h float64) {
 
 // markImage notes the pixels img covers drawn with g.
 func (c *Canvas) markImage(img *ebiten.Image, g ebiten.GeoM) {
-	if c.marks == nil {
-		return
+	if c.marks != nil {
+		c.mark(imageBox(img, g).px(1))
 	}
-	b := img.Bounds()
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+}
+
+// box is the smallest box round the points added to it, in pixels.
+type box struct{ x0, y0, x1, y1 float64 }
+
+func emptyBox() box { return box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)} }
+
+func (b *box) add(x, y float64) {
+	b.x0, b.y0, b.x1, b.y1 = min(b.x0, x), min(b.y0, y), max(b.x1, x), max(b.y1, y)
+}
+
+// px is the pixels the box touches, and pad more each way.
+func (b box) px(pad int) image.Rectangle {
+	return image.Rect(int(math.Floor(b.x0))-pad, int(math.Floor(b.y0))-pad, int(math.Ceil(b.x1))+pad, int(math.Ceil(b.y1))+pad)
+}
+
+// imageBox is the box that img covers drawn through g (scaled, turned).
+func imageBox(img *ebiten.Image, g ebiten.GeoM) box {
+	b, bx := img.Bounds(), emptyBox()
 	for _, p := range [4][2]float64{{0, 0}, {float64(b.Dx()), 0}, {0, float64(b.Dy())}, {float64(b.Dx()), float64(b.Dy())}} {
-		x, y := g.Apply(p[0], p[1])
-		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+		bx.add(g.Apply(p[0], p[1]))
 	}
-	c.markPx(x0, y0, x1, y1)
+	return bx
 }
 
 // newCanvas is img as a canvas: H units to its height.
@@ -150,12 +186,11 @@ func (c *Canvas) Triangles(vs []ebiten.Vertex, is []uint16, src *ebiten.Image, o
 	}
 	c.img.DrawTriangles(vs, is, src, op)
 	if c.marks != nil && len(vs) > 0 {
-		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		bx := emptyBox()
 		for _, v := range vs {
-			x, y := float64(v.DstX), float64(v.DstY)
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			bx.add(float64(v.DstX), float64(v.DstY))
 		}
-		c.markPx(x0, y0, x1, y1)
+		c.mark(bx.px(1))
 	}
 }
 

@@ -72,11 +72,11 @@ func (c *Canvas) flash(behind *Canvas, cx, cy, r, a float64, clip image.Rectangl
 		return image.Rectangle{}
 	}
 	vs := make([]ebiten.Vertex, len(poly))
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	bx := emptyBox()
 	for i, p := range poly {
 		x, y := float32(p[0]), float32(p[1])
 		vs[i] = ebiten.Vertex{DstX: x, DstY: y, SrcX: x, SrcY: y, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1}
-		x0, y0, x1, y1 = min(x0, p[0]), min(y0, p[1]), max(x1, p[0]), max(y1, p[1])
+		bx.add(p[0], p[1])
 	}
 	is := make([]uint16, 0, 3*(len(poly)-2))
 	for i := 1; i+1 < len(poly); i++ {
@@ -96,7 +96,7 @@ func (c *Canvas) flash(behind *Canvas, cx, cy, r, a float64, clip image.Rectangl
 		op.Blend = ebiten.BlendCopy
 	}
 	c.img.DrawTrianglesShader(vs, is, flashShader, op)
-	box := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1))).Intersect(clip)
+	box := bx.px(0).Intersect(clip)
 	c.mark(box)
 	return box
 }

@@ -1,14 +1,11 @@
 package scenes
 
 import (
-	"image"
 	"math"
 	"time"
 
 	"drawshow/audio"
 	"drawshow/show"
-
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // reelScene is the drawing animation: a sample of the pool that includes
@@ -18,10 +15,7 @@ type reelScene struct {
 	landing bool        // the reel waits for its announce to be committed
 	roll    audio.Voice // the drum-roll under the reel
 	still   still       // the frame without its rows, as last painted whole
-	// marks are the rows' pixels the last frame drew, on the image
-	// marksOn: what a repaint puts back before it draws the rows anew
-	marks   []image.Rectangle
-	marksOn *ebiten.Image
+	drawn   marked      // the rows' pixels the last frame drew
 }
 
 func (*reelScene) Name() string { return "reel" }
@@ -109,14 +103,13 @@ func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still 
 	left, top, right, bot := reelWindow(screen)
 	dst := screen.Sub(left, top, right, bot)
 	if still != nil {
-		if sc.marksOn == screen.img {
-			screen.copyPx(still, sc.marks...)
-		} else { // the rows were last drawn elsewhere
+		if sc.drawn.drewOn(screen) {
+			screen.copyPx(still, sc.drawn.boxes...)
+		} else {
 			screen.Copy(still, left, top, right, bot)
 		}
 	}
-	sc.marks, sc.marksOn = sc.marks[:0], screen.img
-	dst.marks = &sc.marks
+	sc.drawn.gather(dst)
 	rows := sc.rows(s, s.st.CurSeg())
 	if len(rows) == 0 {
 		return

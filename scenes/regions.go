@@ -87,12 +87,5 @@ func noteOver(src, dst *ebiten.Image, g ebiten.GeoM) {
 	if textRegions == nil || len(textRegions.boxes[src]) == 0 {
 		return
 	}
-	b := src.Bounds()
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range [][2]float64{{0, 0}, {float64(b.Dx()), 0}, {0, float64(b.Dy())}, {float64(b.Dx()), float64(b.Dy())}} {
-		x, y := g.Apply(p[0], p[1])
-		x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-	}
-	r := image.Rect(int(math.Floor(x0))-1, int(math.Floor(y0))-1, int(math.Ceil(x1))+1, int(math.Ceil(y1))+1)
-	textRegions.over[dst] = append(textRegions.over[dst], r)
+	textRegions.over[dst] = append(textRegions.over[dst], imageBox(src, g).px(1))
 }

@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
@@ -17,12 +16,11 @@ type revealScene struct {
 	// clear is whether a frame painted since the flash ended has put back
 	// the band under it: until one has, the flash's last frame is on screen
 	clear bool
-	// marks are the pixels the last frame laid over what is behind (the
-	// flash, the winner, the confetti) on the image marksOn: what the next
-	// repaint puts back, rather than the whole band
-	marks    []image.Rectangle
-	marksOn  *ebiten.Image
-	flashBox image.Rectangle // the flash's box among the marks
+	// front is what the last frame laid over what is behind (the flash,
+	// the winner, the confetti): what the next repaint puts back, rather
+	// than the whole band
+	front    marked
+	flashBox image.Rectangle // the flash's box among front's
 }
 
 // layers are parts of the reveal: behind is the context and the trust
@@ -93,8 +91,8 @@ func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers,
 // marked for the next repaint to put back; the flash over under, when
 // given (a still of what is behind), else over what dst holds.
 func (sc *revealScene) drawFront(s *Stage, dst *Canvas, in time.Duration, under *Canvas) {
-	sc.marks, sc.marksOn, sc.flashBox = sc.marks[:0], dst.img, image.Rectangle{}
-	dst.marks = &sc.marks
+	sc.front.gather(dst)
+	sc.flashBox = image.Rectangle{}
 	defer func() { dst.marks = nil }()
 	sc.drawStill(s, dst, in, front, under)
 	drawPieces(dst, in, s.theme)
@@ -164,13 +162,13 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 		// flash puts back what it covers itself), then the flash and the
 		// name scaling in over it
 		b := still(behind)
-		if sc.marksOn != dst.img {
+		if !sc.front.drewOn(dst) {
 			dst.Copy(b, 0, confettiTop, dst.W, confettiBot)
 		} else {
 			// the last flash lies inside this one, which puts back what it covers
 			_, flashing := flashAt(in)
-			back := sc.marks[:0]
-			for _, m := range sc.marks {
+			back := sc.front.boxes[:0]
+			for _, m := range sc.front.boxes {
 				if !flashing || m != sc.flashBox {
 					back = append(back, m)
 				}
