@@ -1,5 +1,6 @@
 // Package datatest makes the large entry files the benchmarks of data and
-// cmd/drawshow import: test material, not part of the program.
+// cmd/drawshow import, and the card and ID numbers the demo's and the
+// examples' generators write: test material, not part of the program.
 package datatest
 
 import (

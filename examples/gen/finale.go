@@ -1,6 +1,7 @@
 package main
 
 import (
+	"drawshow/data/datatest"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -175,7 +176,7 @@ func monthEnd(files map[string][]byte, members []*member, exclusions []byte) {
 // monthEndProxy is a nominee typed from a proxy form at the draw.
 func monthEndProxy(rng *rand.Rand) string {
 	c := &communities[pickCommunity(rng)]
-	return fmt.Sprintf("%s %s id=%s", c.first[rng.IntN(len(c.first))], c.surnames[rng.IntN(len(c.surnames))], saID(rng))
+	return fmt.Sprintf("%s %s id=%s", c.first[rng.IntN(len(c.first))], c.surnames[rng.IntN(len(c.surnames))], datatest.SAID(rng))
 }
 
 // The Royal Flush's participating casinos, five finalists each (66); the
@@ -249,7 +250,7 @@ func grandFinale(files map[string][]byte, grc, mc []*member) {
 	for _, m := range byCard(slices.Compact(byCard(nominated))) {
 		c := &communities[m.community]
 		nominee := c.first[rng.IntN(len(c.first))] + " " + m.last
-		proxies = append(proxies, []string{m.card, m.name(), nominee, saID(rng), []string{"Spouse", "Parent", "Child", "Sibling"}[rng.IntN(4)]})
+		proxies = append(proxies, []string{m.card, m.name(), nominee, datatest.SAID(rng), []string{"Spouse", "Parent", "Child", "Sibling"}[rng.IntN(4)]})
 		if m.card == finaleProxyFor {
 			nomineeOf = nominee
 		}

@@ -27,6 +27,7 @@ package main
 
 import (
 	"bytes"
+	"drawshow/data/datatest"
 	"encoding/csv"
 	"flag"
 	"fmt"
@@ -116,7 +117,7 @@ func makeMembers(rng *rand.Rand, n int) []*member {
 		c := &communities[m.community]
 		m.first, m.last = c.first[rng.IntN(len(c.first))], c.surnames[rng.IntN(len(c.surnames))]
 		for m.card == "" || cards[m.card] {
-			m.card = luhn(fmt.Sprintf("%s%011d", cardPrefix, rng.Int64N(1e11)))
+			m.card = datatest.Luhn(fmt.Sprintf("%s%011d", cardPrefix, rng.Int64N(1e11)))
 		}
 		cards[m.card] = true
 		x := rng.Float64()
@@ -338,7 +339,7 @@ func goldReefCity(files map[string][]byte) ([]*member, []byte) {
 		exclusions = append(exclusions, []string{m.card, m.name(), []string{"Self-excluded (NRGP)", "Staff family", "Refusal of Entry"}[i], fmt.Sprintf("2024-%02d-%02d", 1+rng.IntN(10), 1+rng.IntN(28))})
 	}
 	// a barred card that played nothing this week
-	exclusions = append(exclusions, []string{luhn(cardPrefix + "00041723051"), "Stephanus Visser", "Refusal of Entry", "2023-08-16"})
+	exclusions = append(exclusions, []string{datatest.Luhn(cardPrefix + "00041723051"), "Stephanus Visser", "Refusal of Entry", "2023-08-16"})
 	register := [][]string{{"Card Number", "Member Name", "Registered At"}}
 	for i, m := range declined {
 		register = append(register, []string{m.card, m.name(), fmt.Sprintf("2024-11-23 %02d:%02d", 15+2*i, 10+17*i)})
@@ -352,7 +353,7 @@ func goldReefCity(files map[string][]byte) ([]*member, []byte) {
 			o := &communities[pickCommunity(rng)]
 			nominee, rel = o.first[rng.IntN(len(o.first))]+" "+o.surnames[rng.IntN(len(o.surnames))], "Friend"
 		}
-		proxies = append(proxies, []string{m.card, m.name(), nominee, saID(rng), rel})
+		proxies = append(proxies, []string{m.card, m.name(), nominee, datatest.SAID(rng), rel})
 		if m == withProxy {
 			proxyName = nominee
 		}
@@ -379,27 +380,6 @@ func find(ms []*member, card string) *member {
 		}
 	}
 	panic("no member has card " + card + ": the data changed; choose the register and proxy members again")
-}
-
-// luhn appends the Luhn check digit to the digits s.
-func luhn(s string) string {
-	sum := 0
-	for i := len(s) - 1; i >= 0; i-- {
-		d := int(s[i] - '0')
-		if (len(s)-i)%2 == 1 {
-			if d *= 2; d > 9 {
-				d -= 9
-			}
-		}
-		sum += d
-	}
-	return s + string(rune('0'+(10-sum%10)%10))
-}
-
-// saID is a valid-looking South African ID number: date of birth, gender
-// sequence, citizenship, 8, Luhn check digit.
-func saID(rng *rand.Rand) string {
-	return luhn(fmt.Sprintf("%02d%02d%02d%04d08", (1952+rng.IntN(50))%100, 1+rng.IntN(12), 1+rng.IntN(28), rng.IntN(10000)))
 }
 
 func mobile(rng *rand.Rand) string {

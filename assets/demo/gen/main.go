@@ -14,6 +14,7 @@ package main
 
 import (
 	"bytes"
+	"drawshow/data/datatest"
 	"encoding/csv"
 	"flag"
 	"fmt"
@@ -146,7 +147,7 @@ func makeMembers(rng *rand.Rand) []*member {
 		m.community = pickCommunity(rng)
 		m.first, m.surname = personName(rng, m.community)
 		for m.card == "" || cards[m.card] {
-			m.card = luhn(fmt.Sprintf("%s%09d", cardPrefix, rng.IntN(1e9)))
+			m.card = datatest.Luhn(fmt.Sprintf("%s%09d", cardPrefix, rng.IntN(1e9)))
 		}
 		cards[m.card] = true
 		t := pickTier(rng)
@@ -210,21 +211,6 @@ func cashTickets(rng *rand.Rand, tier string) int {
 	panic("unknown tier " + tier)
 }
 
-// luhn appends the Luhn check digit to the digits s.
-func luhn(s string) string {
-	sum := 0
-	for i := len(s) - 1; i >= 0; i-- {
-		d := int(s[i] - '0')
-		if (len(s)-i)%2 == 1 {
-			if d *= 2; d > 9 {
-				d -= 9
-			}
-		}
-		sum += d
-	}
-	return s + string(rune('0'+(10-sum%10)%10))
-}
-
 // mobile is a South African mobile number, written as the Rewards system
 // exports it.
 func mobile(rng *rand.Rand) string {
@@ -279,15 +265,6 @@ func ascii(s string) string {
 	return fold.Replace(strings.ToLower(s))
 }
 
-// saID is a valid-looking South African ID number: date of birth, gender
-// sequence, citizenship, 8, Luhn check digit.
-func saID(rng *rand.Rand) string {
-	year := 1952 + rng.IntN(50)
-	month := 1 + rng.IntN(12)
-	day := 1 + rng.IntN(28)
-	return luhn(fmt.Sprintf("%02d%02d%02d%04d08", year%100, month, day, rng.IntN(10000)))
-}
-
 // csvFile writes rows as CSV; bom starts the file with a UTF-8 byte order
 // mark, as Excel writes "CSV UTF-8".
 func csvFile(bom bool, rows [][]string) []byte {
@@ -330,7 +307,7 @@ func exclusionsFile(rng *rand.Rand, excluded []*member) []byte {
 	}
 	// A barred card that played nothing this period.
 	first, surname := personName(rng, pickCommunity(rng))
-	rows = append(rows, []string{luhn(cardPrefix + "000417230"), first + " " + surname, "Refused entry", "2025-08-16"})
+	rows = append(rows, []string{datatest.Luhn(cardPrefix + "000417230"), first + " " + surname, "Refused entry", "2025-08-16"})
 	return csvFile(false, rows)
 }
 
@@ -359,7 +336,7 @@ func proxiesFile(rng *rand.Rand, nominated []*member) []byte {
 			}
 		}
 		used[name] = true
-		rows = append(rows, []string{m.card, m.name(), name, saID(rng), rel})
+		rows = append(rows, []string{m.card, m.name(), name, datatest.SAID(rng), rel})
 	}
 	return csvFile(false, rows)
 }
