@@ -155,64 +155,54 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at ti
 			return err
 		}
 	}
-	s := &table.Sheet{F: f, Name: CampaignSheet(CampaignShowsSheet, rehearsal)}
-	s.Put(st.Header, table.Anys(campaignShows.Heads())...)
-	for _, c := range shows {
-		s.Put(0, campaignShows.Cells(c)...)
+	var sheets []*table.Sheet
+	sheet := func(name string) *table.Sheet {
+		s := &table.Sheet{F: f, Name: CampaignSheet(name, rehearsal)}
+		sheets = append(sheets, s)
+		return s
 	}
+	s := sheet(CampaignShowsSheet)
+	table.PutList(s, st.Header, campaignShows, shows)
 	t := CampaignTotals(shows)
 	s.Put(st.Key, CampaignTotalRow, "", "", "", "", "", t.Winners, t.Cash, t.InKind, t.InKindValue, CampaignSpots(shows))
 	s.Widths(campaignShows.Widths()...)
-	sheets := []*table.Sheet{s}
 
-	s = &table.Sheet{F: f, Name: CampaignSheet(CampaignWinnersSheet, rehearsal)}
-	s.Put(st.Header, table.Anys(campaignWinners.Heads())...)
+	var winners []CampaignWinner
+	var ledger []LedgerLine
+	var carried []carriedFrom
 	for _, c := range shows {
-		for _, w := range c.Winners {
-			s.Put(0, campaignWinners.Cells(w)...)
+		winners = append(winners, c.Winners...)
+		ledger = append(ledger, c.Ledger...)
+		for _, src := range c.Carried {
+			carried = append(carried, carriedFrom{c.ID, c.Date, src})
 		}
 	}
+	s = sheet(CampaignWinnersSheet)
+	table.PutList(s, st.Header, campaignWinners, winners)
 	s.Widths(campaignWinners.Widths()...)
-	sheets = append(sheets, s)
 
-	s = &table.Sheet{F: f, Name: CampaignSheet(CampaignLedgerSheet, rehearsal)}
-	s.Put(st.Header, table.Anys(campaignLedger.Heads())...)
-	for _, c := range shows {
-		for _, l := range c.Ledger {
-			s.Put(0, campaignLedger.Cells(l)...)
-		}
-	}
+	s = sheet(CampaignLedgerSheet)
+	table.PutList(s, st.Header, campaignLedger, ledger)
 	s.Widths(campaignLedger.Widths()...)
-	sheets = append(sheets, s)
 
-	s = &table.Sheet{F: f, Name: CampaignSheet(CampaignFinalistsSheet, rehearsal)}
-	s.Put(st.Header, table.Anys(campaignFinalists.Heads())...)
+	var finalists []monthWinner
 	months, by := Finalists(shows)
 	for _, m := range months {
 		for _, w := range by[m] {
-			s.Put(0, campaignFinalists.Cells(monthWinner{m, w})...)
+			finalists = append(finalists, monthWinner{m, w})
 		}
 	}
+	s = sheet(CampaignFinalistsSheet)
+	table.PutList(s, st.Header, campaignFinalists, finalists)
 	s.Widths(campaignFinalists.Widths()...)
-	sheets = append(sheets, s)
 
-	s = &table.Sheet{F: f, Name: CampaignSheet(CampaignDeskSheet, rehearsal)}
-	s.Put(st.Header, table.Anys(campaignDesk.Heads())...)
-	for _, w := range desk {
-		s.Put(0, campaignDesk.Cells(w)...)
-	}
+	s = sheet(CampaignDeskSheet)
+	table.PutList(s, st.Header, campaignDesk, desk)
 	s.Widths(campaignDesk.Widths()...)
-	sheets = append(sheets, s)
 
-	s = &table.Sheet{F: f, Name: CampaignSheet(CampaignCarriedSheet, rehearsal)}
-	s.Put(st.Header, table.Anys(campaignCarried.Heads())...)
-	for _, c := range shows {
-		for _, src := range c.Carried {
-			s.Put(0, campaignCarried.Cells(carriedFrom{c.ID, c.Date, src})...)
-		}
-	}
+	s = sheet(CampaignCarriedSheet)
+	table.PutList(s, st.Header, campaignCarried, carried)
 	s.Widths(campaignCarried.Widths()...)
-	sheets = append(sheets, s)
 	for _, s := range sheets {
 		if s.Err != nil {
 			return fmt.Errorf("sheet %s: %v", s.Name, s.Err)

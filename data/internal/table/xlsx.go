@@ -33,6 +33,15 @@ func (s *Sheet) Put(style int, cells ...any) {
 	s.Err = s.F.SetCellStyle(s.Name, cell, last, style)
 }
 
+// PutList writes a list's table: cols' headers in the style header, then
+// a row for each of rows.
+func PutList[R any](s *Sheet, header int, cols Columns[R], rows []R) {
+	s.Put(header, Anys(cols.Heads())...)
+	for _, r := range rows {
+		s.Put(0, cols.Cells(r)...)
+	}
+}
+
 // Widths sets the widths of the first columns, in characters.
 func (s *Sheet) Widths(ws ...float64) {
 	for i, w := range ws {
