@@ -101,7 +101,6 @@ func reelWindow(dst *Canvas) (left, top, right, bot float64) {
 func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still *Canvas) {
 	t := s.theme
 	left, top, right, bot := reelWindow(screen)
-	dst := screen.Sub(left, top, right, bot)
 	if still != nil {
 		if sc.drawn.drewOn(screen) {
 			screen.copyPx(still, sc.drawn.boxes...)
@@ -109,7 +108,11 @@ func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still 
 			screen.Copy(still, left, top, right, bot)
 		}
 	}
-	sc.drawn.gather(dst)
+	// gathered on the screen, not on the window's sub-image (a new image
+	// each frame), which the sub-image shares
+	sc.drawn.gather(screen)
+	defer func() { screen.marks = nil }()
+	dst := screen.Sub(left, top, right, bot)
 	rows := sc.rows(s, s.st.CurSeg())
 	if len(rows) == 0 {
 		return

@@ -169,6 +169,9 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 	sr.blackout("reel")
 	sr.play(sr.s.since.Add(2 * time.Second).Sub(sr.clk.Now()))
 	sr.same("reel at 2s")
+	if r := &sr.s.cast.reel; !r.drawn.drewOn(sr.s.canvas) || len(r.drawn.boxes) == 0 {
+		t.Error("the reel's repaint put back its whole window, not the boxes its rows covered")
+	}
 	sr.key(ebiten.KeyF1) // help over the reel, then gone
 	sr.same("help over the reel")
 	sr.key(ebiten.KeyF1)
