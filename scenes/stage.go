@@ -133,8 +133,10 @@ type Stage struct {
 
 	turn     turnOver // the last card, ball or envelope turned over, or the numbers drawn
 	ticks    int
-	warming  bool // glyphs are still being cached, a face a tick…
-	warmed   int  // …and how many faces are
+	warming  bool   // glyphs are still being cached, a face a tick…
+	warmed   int    // …and how many faces are
+	names    string // the letters of the sample's names, being cached a face a tick…
+	namesAt  int    // …from this face on
 	stats    *Stats
 	leaving  still           // the scene fading out, for crossfades, keyed by when it began to
 	canvas   *Canvas         // the screen as the scenes draw on it…
@@ -351,6 +353,12 @@ func (s *Stage) Update() error {
 		s.warming = s.theme.WarmStep(s.warmed, s.canvas.K)
 		s.warmed++
 	}
+	if s.names != "" {
+		if !s.theme.WarmFace(s.names, s.namesAt) {
+			s.names = ""
+		}
+		s.namesAt++
+	}
 	if s.quit {
 		return ebiten.Termination
 	}
@@ -475,11 +483,13 @@ func (s *Stage) apply(r reply) {
 	case show.OpFreeze:
 		s.message = ""
 		s.sample = r.sample
+		var names []string
 		for _, e := range r.sample {
 			if p, ok := s.people[e.Participant]; ok {
-				s.theme.Warm(show.MaskName(p.Name) + p.Name)
+				names = append(names, show.MaskName(p.Name), p.Name)
 			}
 		}
+		s.names, s.namesAt = letters(names...), 0
 	case show.OpTicket:
 		s.message = ""
 		if r.sample != nil {

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -29,6 +30,7 @@ type Theme struct {
 
 	bold, regular, mono, symbols *text.GoTextFaceSource
 	faces                        map[faceKey]*text.GoTextFace
+	made                         []*text.GoTextFace // faces, in the order made
 }
 
 type faceKey struct {
@@ -89,6 +91,7 @@ func (t *Theme) face(src *text.GoTextFaceSource, size float64) *text.GoTextFace 
 			f.SetFeature(tnum, 1)
 		}
 		t.faces[k] = f
+		t.made = append(t.made, f)
 	}
 	return f
 }
@@ -116,12 +119,31 @@ func (t *Theme) Line(dst *Canvas, s string, face func(float64) *text.GoTextFace,
 	Text(dst, s, t.Fit(face, size, s, dst.W-2*margin), dst.W/2, y, Center, c)
 }
 
-// Warm renders glyphs into the faces' caches ahead of time, so the first
-// reveal of a name never waits on rasterising it.
-func (t *Theme) Warm(s string) {
-	for _, f := range t.faces {
-		text.CacheGlyphs(s, f)
+// WarmFace renders the glyphs of s into the cache of the i-th face the
+// theme has made, so the first reveal of a name never waits on
+// rasterising them, and reports whether there are faces after it: a face
+// a tick. (Every face at once, for a sample's names, held the stage's
+// tick 0.25 s.)
+func (t *Theme) WarmFace(s string, i int) bool {
+	if i < len(t.made) {
+		text.CacheGlyphs(s, t.made[i])
 	}
+	return i+1 < len(t.made)
+}
+
+// letters is each character of ss once, in the order first found.
+func letters(ss ...string) string {
+	seen := map[rune]bool{}
+	var b strings.Builder
+	for _, s := range ss {
+		for _, r := range s {
+			if !seen[r] {
+				seen[r] = true
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
 }
 
 // The sizes the scenes draw at, and the letters the show's texts use.
