@@ -47,11 +47,12 @@ type marked struct {
 	on    *ebiten.Image
 }
 
-// gather forgets the last frame's boxes and gathers what dst draws from
-// now on, until dst.marks is set to nil.
-func (m *marked) gather(dst *Canvas) {
+// gather forgets the last frame's boxes and gathers what dst (and any
+// Sub of it made after) draws, until the func it returns is called.
+func (m *marked) gather(dst *Canvas) (stop func()) {
 	m.boxes, m.on = m.boxes[:0], dst.img
 	dst.marks = &m.boxes
+	return func() { dst.marks = nil }
 }
 
 // drewOn reports whether the boxes are of what was drawn on dst: when

@@ -110,8 +110,7 @@ func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still 
 	}
 	// gathered on the screen, not on the window's sub-image (a new image
 	// each frame), which the sub-image shares
-	sc.drawn.gather(screen)
-	defer func() { screen.marks = nil }()
+	defer sc.drawn.gather(screen)()
 	dst := screen.Sub(left, top, right, bot)
 	rows := sc.rows(s, s.st.CurSeg())
 	if len(rows) == 0 {

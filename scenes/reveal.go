@@ -91,9 +91,8 @@ func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers,
 // marked for the next repaint to put back; the flash over under, when
 // given (a still of what is behind), else over what dst holds.
 func (sc *revealScene) drawFront(s *Stage, dst *Canvas, in time.Duration, under *Canvas) {
-	sc.front.gather(dst)
+	defer sc.front.gather(dst)()
 	sc.flashBox = image.Rectangle{}
-	defer func() { dst.marks = nil }()
 	sc.drawStill(s, dst, in, front, under)
 	drawPieces(dst, in, s.theme)
 	sc.conf.painted(dst, in)
