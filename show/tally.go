@@ -309,6 +309,7 @@ type piece struct {
 // it and those before it are written.
 func (t *Tally) fingerprint(es []tallyEntry) (total uint64, participants int, fp [32]byte, err error) {
 	pieces := (len(es) + linesAt - 1) / linesAt
+	of := func(i int) []tallyEntry { return es[i*linesAt : min((i+1)*linesAt, len(es))] }
 	ready := make([]chan piece, pieces)
 	for i := range ready {
 		ready[i] = make(chan piece, 1)
@@ -330,7 +331,7 @@ func (t *Tally) fingerprint(es []tallyEntry) (total uint64, participants int, fp
 					free <- buf
 					break
 				}
-				ready[i] <- t.lines(buf[:0], es[i*linesAt:min((i+1)*linesAt, len(es))], &warmed)
+				ready[i] <- t.lines(buf[:0], of(i), &warmed)
 			}
 			t.warmed.Add(warmed)
 		})
@@ -353,7 +354,7 @@ func (t *Tally) fingerprint(es []tallyEntry) (total uint64, participants int, fp
 		}
 		total += p.total
 		if t.b.seg.Tickets == PerRow {
-			for _, e := range es[i*linesAt : min((i+1)*linesAt, len(es))] {
+			for _, e := range of(i) {
 				if !setBit(&people, e.who) {
 					participants++
 				}

@@ -35,7 +35,7 @@ func parseDigits(s string) (n uint64, ok bool) {
 		}
 		n = n*10 + c
 	}
-	return n, s != ""
+	return n, true
 }
 
 // eightDigits reports whether the eight bytes of v, the first the lowest,
