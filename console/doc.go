@@ -40,11 +40,12 @@
 //
 // /act and /key answer {"ok":true} or {"ok":false,"refusal":"Refused: …"}.
 // An act names one of the published view's actions by its Line and the
-// view's number seq it was clicked on; it is refused when the view has
-// changed since (another tab acted, a deadline passed: look again, as the
-// identity check requires), when the line is not offered now, or when the
-// action is irreversible and the page did not confirm it. What is typed
-// is appended to the line by the action's Field:
+// view's number seq it was clicked on; it is refused when the view's
+// scene, picture, winner or actions have changed since (another tab acted,
+// a deadline passed: look again, as the identity check requires; news,
+// events and notices do not count), when the line is not offered now, or
+// when the action is irreversible and the page did not confirm it. What
+// is typed is appended to the line by the action's Field:
 //
 //	FieldNone     line
 //	FieldProxy    proxy [NAME] [id=ID]   (both optional: the nomination on file)

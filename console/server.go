@@ -114,6 +114,10 @@ type Server struct {
 
 	mu   sync.Mutex
 	view View // the latest published view, for checking an action against it
+	// turn is the number of the first view that offered what the latest
+	// one offers (its decision): a click on any view since is not stale
+	turn     uint64
+	decision []byte
 
 	done      chan struct{}
 	wg        sync.WaitGroup
@@ -254,11 +258,25 @@ func (s *Server) Publish(v View) {
 	if err != nil {
 		return // a View has no field that fails to marshal
 	}
+	d, _ := json.Marshal(decision{v.Scene, v.Blackout, v.Winner, v.Actions})
 	s.mu.Lock()
 	s.view = v
 	s.view.Actions = append([]Action(nil), v.Actions...)
-	s.hub.setView(b)
+	seq := s.hub.setView(b)
+	if !bytes.Equal(d, s.decision) {
+		s.turn, s.decision = seq, d
+	}
 	s.mu.Unlock()
+}
+
+// decision is what a click on the view decides: the scene, the picture,
+// the winner and the actions offered. News clearing itself, an event
+// listed or a notice do not make a click stale.
+type decision struct {
+	Scene    string
+	Blackout bool
+	Winner   *Winner
+	Actions  []Action
 }
 
 // Preview hands over what the big screen shows now. It returns at once:
@@ -444,9 +462,10 @@ type actRequest struct {
 	By        string `json:"by"`      // numbers
 }
 
-// act does one of the view's actions. It is refused when the view has
-// changed since the page showed it (another tab acted, a deadline
-// passed): the operator looks again and chooses anew.
+// act does one of the view's actions. It is refused when what it decides
+// has changed since the page showed it (another tab acted, a deadline
+// passed): the operator looks again and chooses anew. A view changed only
+// in its news, events or notices does not refuse it.
 func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	var req actRequest
 	if !decode(w, r, &req) {
@@ -454,6 +473,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	_, seq := s.hub.currentView()
+	turn := s.turn
 	var a *Action
 	for i := range s.view.Actions {
 		if s.view.Actions[i].Line == req.Line {
@@ -470,7 +490,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	case seq == 0 || a == nil:
 		reply(w, http.StatusConflict, result{Refusal: "Refused: " + quoteVerb(req.Line) + " is not offered now"})
 		return
-	case req.Seq != seq:
+	case req.Seq < turn || req.Seq > seq:
 		reply(w, http.StatusConflict, result{Refusal: "Refused: the show moved on as you clicked; look again and choose anew"})
 		return
 	case act.Irreversible && !req.Confirmed:

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -846,5 +847,48 @@ func TestStreamsCapped(t *testing.T) {
 	}
 	if n := s.hub.count(); n != maxStreams {
 		t.Errorf("%d streams open, want the cap %d", n, maxStreams)
+	}
+}
+
+// A click is refused only when what it decides changed since the page
+// showed it: news that clears itself, a new event in the list or a notice
+// is no reason to make the operator click again.
+func TestActStaleOnlyForADecision(t *testing.T) {
+	s, d := start(t, Config{})
+	tok := token(t, s)
+	base := View{Scene: "open", Actions: []Action{{Line: "witness", Label: "Record the witness", Field: FieldWitness}}, News: "Sound: the null device"}
+	s.Publish(base) // seq 1, as the page showed it
+	quiet := base
+	quiet.News = "" // the news cleared itself
+	quiet.Events = []Event{{Seq: 2, Kind: "show-opened"}}
+	quiet.Notices = []string{"the system clock stepped"}
+	s.Publish(quiet) // seq 2
+	act := func(body string) string { _, b := do(t, s, "POST", "/act?t="+tok, body, nil); return b }
+	if b := act(`{"seq":1,"line":"witness","text":"4 8 15"}`); !strings.Contains(b, `"ok":true`) {
+		t.Errorf("a click on a view whose news cleared: %s", b)
+	} else if got := next(t, d.acts, "action"); got != "witness 4 8 15" {
+		t.Errorf("reached the desk as %q", got)
+	}
+	for _, c := range []struct {
+		what   string
+		change func(*View)
+	}{
+		{"the scene", func(v *View) { v.Scene = "attract" }},
+		{"the actions", func(v *View) { v.Actions = append(v.Actions, Action{Line: "skip", Label: "Skip", Field: FieldReason}) }},
+		{"the winner", func(v *View) { v.Winner = &Winner{Name: "Thabo Mokoena"} }},
+		{"the blackout", func(v *View) { v.Blackout = true }},
+	} {
+		s.Publish(quiet)
+		_, seen := s.hub.currentView()
+		v := quiet
+		c.change(&v)
+		s.Publish(v)
+		if b := act(fmt.Sprintf(`{"seq":%d,"line":"witness"}`, seen)); !strings.Contains(b, "the show moved on") {
+			t.Errorf("a click on the view before %s changed: %s", c.what, b)
+		}
+		none(t, d.acts, "action")
+	}
+	if b := act(`{"seq":99,"line":"witness"}`); !strings.Contains(b, "the show moved on") {
+		t.Errorf("a click on a view not yet published: %s", b)
 	}
 }
