@@ -131,7 +131,9 @@ func Until(tb testing.TB, ctx context.Context, cond string) {
 	wctx, cancel := context.WithTimeout(ctx, Wait)
 	defer cancel()
 	if _, err := chromedp.Run(wctx, chromedp.Evaluate[bool]("window.__console.when(() => ("+cond+"))", chromedp.EvalAwaitPromise)); err != nil {
-		tb.Fatalf("waiting for %s: %v", cond, err)
+		// what the page said last: a refused click explains most waits in vain
+		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`["refusal", "news", "dead"].map(id => { const e = document.getElementById(id); return e && !e.classList.contains("hidden") ? id + ": " + e.textContent : ""; }).filter(Boolean).join("; ")`))
+		tb.Fatalf("waiting for %s: %v (the page shows %q)", cond, err, said)
 	}
 }
 
