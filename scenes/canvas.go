@@ -34,9 +34,11 @@ type Canvas struct {
 	// root is the image whose text boxes the canvas records (tests only):
 	// its own, or for a Sub, its parent's, whose coordinates it keeps
 	root *ebiten.Image
-	// marks, when set, gathers the pixels each draw covers, a box a draw:
-	// what a repaint must put back before the next frame (a Sub shares it)
-	marks *[]image.Rectangle
+	// marks, when set, gather the pixels each draw covers, a box a draw:
+	// what a repaint must put back before the next frame (a Sub shares
+	// them). Gatherings nest: a fade gathers what a scene draws while the
+	// reel gathers its rows.
+	marks []*[]image.Rectangle
 }
 
 // marked is what a frame drew over a still, box by box as the canvas
@@ -51,8 +53,9 @@ type marked struct {
 // Sub of it made after) draws, until the func it returns is called.
 func (m *marked) gather(dst *Canvas) (stop func()) {
 	m.boxes, m.on = m.boxes[:0], dst.img
-	dst.marks = &m.boxes
-	return func() { dst.marks = nil }
+	outer := dst.marks
+	dst.marks = append(outer[:len(outer):len(outer)], &m.boxes)
+	return func() { dst.marks = outer }
 }
 
 // drewOn reports whether the boxes are of what was drawn on dst: when
@@ -64,7 +67,9 @@ func (m *marked) drewOn(dst *Canvas) bool { return m.on == dst.img }
 func (c *Canvas) mark(r image.Rectangle) {
 	if c.marks != nil {
 		if r = r.Intersect(c.img.Bounds()); !r.Empty() {
-			*c.marks = append(*c.marks, r)
+			for _, m := range c.marks {
+				*m = append(*m, r)
+			}
 		}
 	}
 }

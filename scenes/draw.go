@@ -121,27 +121,6 @@ func (s *Stage) moving(now time.Time) bool {
 	return false
 }
 
-func (s *Stage) drawAll(screen *Canvas, now time.Time) {
-	s.drawScene(screen, s.scene, now.Sub(s.since))
-	// a frame with the old scene fading out is followed by a clean one
-	s.ghost = s.fading(now)
-	if f := now.Sub(s.fadeAt); s.ghost {
-		// the old scene as it was when it left, drawn once a fade:
-		// software GL would pay for a whole scene more every frame of it
-		old := s.leaving.hold(screen, s.fadeAt, func(c *Canvas) {
-			s.drawScene(c, s.prev, s.fadeAt.Sub(s.prevAt))
-		})
-		screen.Fade(old, 1-f.Seconds()/fadeTime.Seconds())
-	}
-	s.drawOverlays(screen, now)
-}
-
-// drawScene renders sc over the backdrop, in after it began.
-func (s *Stage) drawScene(dst *Canvas, sc Scene, in time.Duration) {
-	s.drawBackdrop(dst)
-	sc.Draw(s, dst, in)
-}
-
 // sceneChanged asks Draw for a screenshot of the new scene, once it has
 // faded in.
 func (s *Stage) sceneChanged() { s.shotAt = s.now().Add(fadeTime) }

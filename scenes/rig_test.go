@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -276,6 +277,11 @@ func (r *rig) render(size image.Point) (out *image.RGBA, on, whole []image.Recta
 	defer img.Deallocate()
 	shown, due := r.s.shown, r.s.shotDue
 	r.s.shown, r.s.shotDue = look{}, false
+	// the screen's crossfade goes on as if this frame had not been drawn:
+	// one drawn elsewhere would make the screen's next frame whole
+	drawn := r.s.fade.drawn
+	drawn.boxes = slices.Clone(drawn.boxes)
+	defer func() { r.s.fade.drawn = drawn }()
 	textRegions = newRegionLog()
 	r.s.Draw(img)
 	on, whole = textRegions.on(img), textRegions.whole(img)

@@ -138,7 +138,7 @@ type Stage struct {
 	names    string // the letters of the sample's names, being cached a face a tick…
 	namesAt  int    // …from this face on
 	stats    *Stats
-	leaving  still           // the scene fading out, for crossfades, keyed by when it began to
+	fade     crossfade       // the scene fading out, and what a crossfade's frames drew
 	canvas   *Canvas         // the screen as the scenes draw on it…
 	canvasAt image.Rectangle // …at this size
 	seen     string          // the scene of the last screenshot Draw took (see seenScene)

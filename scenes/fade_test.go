@@ -1,0 +1,93 @@
+package scenes
+
+import (
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// TestFadeMatchesWholeFrame checks every frame of the show's crossfades,
+// and the clean frame after each, against a whole frame drawn at the same
+// moment: a crossfade painted a part at a time leaves nothing of either
+// scene where it should not be, over the backdrop or under an overlay.
+func TestFadeMatchesWholeFrame(t *testing.T) {
+	sr := newScreenRig(t)
+	sr.every = fastFrames
+	sr.play(time.Second)
+	fade := func(what string) {
+		t.Helper()
+		parts := sr.s.fade.parts
+		for i := 0; sr.s.fading(sr.clk.Now()) || sr.s.ghost; i++ {
+			sr.tick()
+			sr.same(fmt.Sprintf("%s, frame %d of the crossfade", what, i+2))
+		}
+		if sr.s.fade.parts == parts {
+			t.Errorf("%s: every frame of the crossfade was painted whole", what)
+		}
+	}
+	sr.key(ebiten.KeyPageDown)
+	if sr.scene() != "attract" || !sr.s.fading(sr.clk.Now()) {
+		t.Fatalf("no crossfade into the attract loop: %s", sr.scene())
+	}
+	fade("open to attract")
+	sr.play(time.Second)
+	sr.key(ebiten.KeyPageDown)
+	sr.untilF("the intro", func() bool { return sr.scene() == "intro" })
+	fade("attract to intro")
+	sr.play(time.Second)
+	sr.key(ebiten.KeyPageDown)
+	sr.untilF("the reel", func() bool { return sr.scene() == "reel" })
+	fade("intro to the reel, its rows running")
+	sr.untilF("the countdown", func() bool { return sr.scene() == "countdown" })
+	// a notice over the fade's last frames: an overlay put back and drawn again
+	sr.s.notify("resumed")
+	fade("reveal to countdown, under a notice")
+	sr.play(time.Second)
+	sr.same("countdown")
+}
+
+// TestDisjoint checks that disjoint covers the boxes' pixels, each once.
+func TestDisjoint(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for n := range 200 {
+		var rs []image.Rectangle
+		for range n % 12 {
+			x, y := rnd.IntN(40), rnd.IntN(40)
+			rs = append(rs, image.Rect(x, y, x+rnd.IntN(20), y+rnd.IntN(20)))
+		}
+		var in, got [64][64]int
+		for _, r := range rs {
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					in[y][x] = 1
+				}
+			}
+		}
+		out := disjoint(rs)
+		for _, r := range out {
+			if r.Empty() {
+				t.Fatalf("%v: an empty box %v", rs, r)
+			}
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					got[y][x]++
+				}
+			}
+		}
+		if got != in {
+			t.Fatalf("%v gave %v: not the same pixels, once each", rs, out)
+		}
+		if n == 3 && len(out) > len(rs)+8 {
+			t.Errorf("%v cut into %d boxes", rs, len(out))
+		}
+	}
+	// two boxes side by side in the same rows are one box
+	if got := disjoint([]image.Rectangle{image.Rect(0, 0, 10, 10), image.Rect(10, 0, 20, 10), image.Rect(0, 10, 20, 30)}); !slices.Equal(got, []image.Rectangle{image.Rect(0, 0, 20, 30)}) {
+		t.Errorf("three boxes that make one: %v", got)
+	}
+}
