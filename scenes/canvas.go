@@ -304,6 +304,18 @@ func (c *Canvas) New(w, h float64) *Canvas {
 	return &Canvas{img: img, W: w, K: c.K, theme: c.theme, root: img}
 }
 
+// newStill is a transparent canvas of this one's size for a still: an
+// image of its own, never on ebiten's texture atlas. A still is drawn
+// once and copied from for many frames, and ebiten would move such an
+// image onto an atlas, and off it again when next drawn: each move
+// copies the whole frame, and may grow an atlas page (60-80 ms a reel
+// under software GL).
+func (c *Canvas) newStill() *Canvas {
+	b := c.img.Bounds()
+	img := ebiten.NewImageWithOptions(image.Rect(0, 0, b.Dx(), b.Dy()), &ebiten.NewImageOptions{Unmanaged: true})
+	return &Canvas{img: img, W: c.W, K: c.K, theme: c.theme, root: img}
+}
+
 // face is f at this canvas's pixels: f's size in units times K.
 func (c *Canvas) face(f text.Face) text.Face {
 	if c.K == 1 || c.theme == nil {

@@ -110,7 +110,7 @@ func (st *still) hold(dst *Canvas, key any, draw func(*Canvas)) *Canvas {
 		if st.c != nil {
 			st.c.img.Deallocate()
 		}
-		st.c, st.key = dst.New(dst.W, H), nil
+		st.c, st.key = dst.newStill(), nil
 	}
 	if st.key != key {
 		draw(st.c)
