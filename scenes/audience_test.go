@@ -20,11 +20,15 @@ func TestHostControlsOffAir(t *testing.T) {
 	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
-	clean := r.frame()
+	clean, still := r.frame(), r.s.look(r.clk.Now())
 	offAir := func(what string, onDesk bool) {
 		t.Helper()
 		if d := diff(clean, r.frame()); d.over != 0 {
 			t.Errorf("%s reached the big screen: %s", what, d)
+		}
+		// nor does it paint a whole frame, which would cost every pixel
+		if k := r.s.look(r.clk.Now()); k != still {
+			t.Errorf("%s changes what the big screen is said to show: %+v, was %+v", what, k, still)
 		}
 		if !onDesk {
 			t.Errorf("%s is not on the desk: %+v", what, desk)
@@ -45,6 +49,10 @@ func TestHostControlsOffAir(t *testing.T) {
 	r.in.PushFrame(Frame{Keys: []ebiten.Key{ebiten.KeyQ}, Ctrl: true})
 	r.update()
 	offAir("the quit question", desk.Confirm == "Quit drawshow?")
+	r.press(ebiten.KeyPageUp)
+	r.s.tell("Refused: no claim is taken after the deadline")
+	r.update()
+	offAir("a refusal", desk.Message != "")
 	if desk.Hints == "" || desk.Scene != "countdown" {
 		t.Errorf("desk %+v", desk)
 	}

@@ -422,8 +422,6 @@ func (*countdownScene) shot(s *Stage) string {
 	return "countdown"
 }
 
-func (sc *countdownScene) look(*Stage, time.Time) any { return sc.menu }
-
 func (sc *countdownScene) Hints(s *Stage) string {
 	seg := s.st.CurSeg()
 	p := seg.Last()

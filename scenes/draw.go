@@ -59,31 +59,33 @@ func (s *Stage) Draw(img *ebiten.Image) {
 
 // look is what a frame shows, but for what a scene repaints alone (the
 // reel, the ring): while it is the same, the canvas need not be painted
-// again.
+// again. What only the operator's console shows (help, a question, a
+// field being typed, a refusal, a command in flight, the outcome menu)
+// is not in it: it changes nothing on the big screen, and a whole frame
+// for it would cost software GL every pixel.
 type look struct {
-	scene                 Scene
-	since                 time.Time
-	st                    *show.State
-	head                  string
-	people                int
-	blackout, hints, help bool
-	busy                  bool
-	confirm               confirmKind
-	entry                 string
-	message, notice       string
-	minute                int64
-	typed                 string // digits, and a wild card's numbers typed
-	own                   any    // what the scene shows of its own (a looker's look)
+	scene    Scene
+	since    time.Time
+	st       *show.State
+	head     string
+	people   int
+	blackout bool
+	witness  bool   // the draw witness's field is open (the intro says the draw waits for it otherwise)
+	strip    string // the hint strip's words, while it shows (StageHints)
+	notice   string
+	minute   int64
+	typed    string // digits, and a wild card's numbers typed
+	own      any    // what the scene shows of its own (a looker's look)
 }
 
 func (s *Stage) look(now time.Time) look {
 	k := look{
 		scene: s.scene, since: s.since, st: s.st, head: s.head, people: len(s.people),
-		blackout: s.blackout, hints: s.hideHints, help: s.help,
-		busy: s.busy, confirm: s.confirm, minute: now.Unix() / 60,
+		blackout: s.blackout, minute: now.Unix() / 60,
+		witness: s.entry != nil && s.entry.kind == fieldDraw,
 	}
-	if s.entry != nil {
-		k.entry = "\x00" + string(s.entry.text)
+	if s.hintsShown(now) {
+		k.strip = s.hints()
 	}
 	if t, ok := s.scene.(typist); ok {
 		if nums, digits := t.typed(); len(digits) > 0 || len(nums) > 0 {
@@ -92,9 +94,6 @@ func (s *Stage) look(now time.Time) look {
 	}
 	if l, ok := s.scene.(looker); ok {
 		k.own = l.look(s, now)
-	}
-	if now.Sub(s.messageAt) < noticeTime {
-		k.message = s.message
 	}
 	if now.Sub(s.noticeAt) < noticeTime {
 		k.notice = s.notice

@@ -66,17 +66,13 @@ func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	sc.still.drop() // the frame is painted anew
 	sc.drawStill(s, dst, in, behind, nil)
 	var under *Canvas
-	if _, ok := flashAt(in); ok && !boxed(s) {
+	if _, ok := flashAt(in); ok {
 		// the flash laid over a still of what is behind, as a repaint lays
 		// it: the two frames are the same to the last bit
 		under = sc.under(s, dst, in, behind, s.now())
 	}
 	sc.drawFront(s, dst, in, under)
 }
-
-// boxed reports whether a box is over the middle of the frame (help, a
-// question, a field): the reveal is then painted whole, under no flash.
-func boxed(s *Stage) bool { return s.help || s.confirm != confirmNone || s.entry != nil }
 
 // under is the still of the layers ls at in, the overlays over them.
 func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers, now time.Time) *Canvas {
@@ -152,10 +148,6 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	}
 	still := func(ls layers) *Canvas { return sc.under(s, dst, in, ls, now) }
 	if in < flashTime+100*time.Millisecond || !sc.clear {
-		if boxed(s) {
-			s.drawAll(dst, now) // a box over the middle of the frame, under no flash
-			return
-		}
 		sc.clear = in >= flashTime
 		// what the last frame laid over what is behind is put back (the
 		// flash puts back what it covers itself), then the flash and the
