@@ -40,6 +40,8 @@ func (s *Stage) Draw(img *ebiten.Image) {
 	default:
 		if r, ok := s.scene.(repainter); ok {
 			r.repaint(s, screen, now)
+		} else {
+			s.prepare(screen)
 		}
 	}
 	if s.shotDue {

@@ -91,3 +91,34 @@ func TestDisjoint(t *testing.T) {
 		t.Errorf("three boxes that make one: %v", got)
 	}
 }
+
+// TestStillsPreparedInTheOpening checks that the stills the transitions
+// draw on are made while the opening stands still, one a frame, and the
+// backdrop's drawn: the first crossfade, reel and reveal do not pay for
+// them.
+func TestStillsPreparedInTheOpening(t *testing.T) {
+	sr := newScreenRig(t)
+	sr.tick() // the opening, painted whole
+	stills := []*still{&sr.s.fade.leaving, &sr.s.cast.reel.still, &sr.s.cast.reveal.still, &sr.s.fade.backdrop}
+	made := func() (n int) {
+		for _, st := range stills {
+			if st.c != nil {
+				n++
+			}
+		}
+		return n
+	}
+	for i := range len(stills) {
+		if made() != i {
+			t.Fatalf("%d stills made after %d still frames, want one a frame", made(), i)
+		}
+		sr.tick()
+	}
+	if made() != len(stills) || sr.s.fade.backdrop.key != true {
+		t.Fatalf("after the opening's first frames: %d stills made, the backdrop's held: %v", made(), sr.s.fade.backdrop.key)
+	}
+	sr.same("the opening, the stills made")
+	sr.key(ebiten.KeyPageDown)
+	sr.play(time.Second)
+	sr.same("attract, through a crossfade over the backdrop made in the opening")
+}

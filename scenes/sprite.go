@@ -106,17 +106,25 @@ type still struct {
 // hold is the still holding key at dst's size, drawn by draw (over
 // whatever it held: draw paints it whole) when it held anything else.
 func (st *still) hold(dst *Canvas, key any, draw func(*Canvas)) *Canvas {
-	if st.c == nil || st.c.img.Bounds() != dst.img.Bounds() {
-		if st.c != nil {
-			st.c.img.Deallocate()
-		}
-		st.c, st.key = dst.newStill(), nil
-	}
+	st.ready(dst)
 	if st.key != key {
 		draw(st.c)
 		st.key = key
 	}
 	return st.c
+}
+
+// ready makes the still's image at dst's size, holding nothing, unless
+// it has one, and reports whether it made it.
+func (st *still) ready(dst *Canvas) bool {
+	if st.c != nil && st.c.img.Bounds() == dst.img.Bounds() {
+		return false
+	}
+	if st.c != nil {
+		st.c.img.Deallocate()
+	}
+	st.c, st.key = dst.newStill(), nil
+	return true
 }
 
 // drop forgets what the still holds: the frame it was taken from has been
