@@ -74,7 +74,9 @@ func stageFPS(b *testing.B, show, empty, display, suffix string) {
 	env := append(os.Environ(), "DRAWSHOW_AUDIO=null", "DISPLAY="+display)
 	before := yardstick(b, empty, env)
 	fpsOf := map[string]float64{}
-	cmd := exec.Command(show, "demo", "--autoplay", "--exit-after", "45s", "--stats")
+	// 90 s: every animated scene several times over (a reveal lasts 3 s,
+	// and one visit's figure swings with the machine's load)
+	cmd := exec.Command(show, "demo", "--autoplay", "--exit-after", "90s", "--stats")
 	cmd.Env = env
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -109,10 +111,10 @@ func stageFPS(b *testing.B, show, empty, display, suffix string) {
 	}
 }
 
-// yardstick runs the yardstick for 10 s and returns its figures by name
+// yardstick runs the yardstick for 15 s and returns its figures by name
 // (fps, tps).
 func yardstick(b *testing.B, empty string, env []string) map[string]float64 {
-	y := exec.Command(empty, "--square", "--seconds", "10s")
+	y := exec.Command(empty, "--square", "--seconds", "15s")
 	y.Env = env
 	yo, err := y.Output()
 	if err != nil {
