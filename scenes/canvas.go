@@ -235,7 +235,13 @@ func (c *Canvas) Copy(still *Canvas, x0, y0, x1, y1 float64) {
 }
 
 func (c *Canvas) copyPx(still *Canvas, rs ...image.Rectangle) {
-	// one draw for all: a draw call a piece costs more than its pixels
+	c.drawBoxes(still, rs, 1, ebiten.BlendCopy)
+}
+
+// drawBoxes draws the boxes rs of src (a canvas of the same size) at the
+// same place, at alpha a, with blend: in one draw for all, as a draw call
+// a piece costs more than its pixels.
+func (c *Canvas) drawBoxes(src *Canvas, rs []image.Rectangle, a float32, blend ebiten.Blend) {
 	vs := make([]ebiten.Vertex, 0, 4*len(rs))
 	is := make([]uint16, 0, 6*len(rs))
 	b := c.img.Bounds()
@@ -246,12 +252,12 @@ func (c *Canvas) copyPx(still *Canvas, rs ...image.Rectangle) {
 		n := uint16(len(vs))
 		for _, p := range []image.Point{r.Min, {r.Max.X, r.Min.Y}, {r.Min.X, r.Max.Y}, r.Max} {
 			x, y := float32(p.X), float32(p.Y)
-			vs = append(vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: x, SrcY: y, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1})
+			vs = append(vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: x, SrcY: y, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: a})
 		}
 		is = append(is, n, n+1, n+2, n+1, n+3, n+2)
 	}
 	if len(is) > 0 {
-		c.img.DrawTriangles(vs, is, still.img, &ebiten.DrawTrianglesOptions{Blend: ebiten.BlendCopy})
+		c.img.DrawTriangles(vs, is, src.img, &ebiten.DrawTrianglesOptions{Blend: blend})
 	}
 }
 

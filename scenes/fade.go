@@ -69,23 +69,7 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 // over this one at alpha a. The boxes must not overlap: a pixel faded in
 // twice would be the old scene's more than once.
 func (c *Canvas) fadePx(src *Canvas, a float64, rs []image.Rectangle) {
-	vs := make([]ebiten.Vertex, 0, 4*len(rs))
-	is := make([]uint16, 0, 6*len(rs))
-	b := c.img.Bounds()
-	for _, r := range rs {
-		if r = r.Intersect(b); r.Empty() {
-			continue
-		}
-		n := uint16(len(vs))
-		for _, p := range []image.Point{r.Min, {r.Max.X, r.Min.Y}, {r.Min.X, r.Max.Y}, r.Max} {
-			x, y := float32(p.X), float32(p.Y)
-			vs = append(vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: x, SrcY: y, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: float32(a)})
-		}
-		is = append(is, n, n+1, n+2, n+1, n+3, n+2)
-	}
-	if len(is) > 0 {
-		c.img.DrawTriangles(vs, is, src.img, &ebiten.DrawTrianglesOptions{})
-	}
+	c.drawBoxes(src, rs, float32(a), ebiten.Blend{}) // the zero Blend: over
 }
 
 // disjoint is the pixels of rs as boxes that do not overlap: the bands
