@@ -295,14 +295,6 @@ func (c *Canvas) Stamp(sprite *Canvas, cx, cy, k, angle, a float64) {
 	noteOver(sprite.img, c.img, op.GeoM)
 }
 
-// Fade draws src (a canvas of the same size) over this one at alpha a.
-func (c *Canvas) Fade(src *Canvas, a float64) {
-	op := &ebiten.DrawImageOptions{}
-	op.ColorScale.ScaleAlpha(float32(a))
-	c.img.DrawImage(src.img, op)
-	c.mark(c.img.Bounds())
-}
-
 // New is a transparent canvas of w × h units at this one's K, for a piece
 // drawn once and copied after.
 func (c *Canvas) New(w, h float64) *Canvas {
