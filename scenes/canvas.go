@@ -302,6 +302,18 @@ func (c *Canvas) New(w, h float64) *Canvas {
 	return &Canvas{img: img, W: w, K: c.K, theme: c.theme, root: img}
 }
 
+// pinhead is a transparent pixel: drawn over a frame, it changes nothing.
+var pinhead = ebiten.NewImage(1, 1)
+
+// carry has ebiten present this frame, though nothing on it changes: a
+// transparent pixel is drawn over it. While the screen stays the same,
+// ebiten neither presents nor carries out what was drawn off it (stills
+// made, glyphs cached on its texture atlas), and all of it would fall on
+// the first frame that moves: after the opening's warming, the next
+// scene's first frame took 1 s at 3840×2160. Carried, it is done in a
+// frame of the still picture.
+func (c *Canvas) carry() { c.img.DrawImage(pinhead, nil) }
+
 // newStill is a transparent canvas of this one's size for a still: an
 // image of its own, never on ebiten's texture atlas. A still is drawn
 // once and copied from for many frames, and ebiten would move such an

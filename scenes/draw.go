@@ -31,6 +31,7 @@ func (s *Stage) Draw(img *ebiten.Image) {
 	screen := s.canvas
 	now := s.now()
 	k := s.look(now)
+	prepared := false
 	switch {
 	case k != s.shown || s.fading(now) || s.ghost || s.moving(now):
 		s.shown = k
@@ -41,8 +42,16 @@ func (s *Stage) Draw(img *ebiten.Image) {
 		if r, ok := s.scene.(repainter); ok {
 			r.repaint(s, screen, now)
 		} else {
-			s.prepare(screen)
+			prepared = s.prepare(screen)
 		}
+	}
+	s.aside = s.aside || prepared
+	if s.aside && !s.readying() && !prepared {
+		// all that was drawn aside is carried out at once, in a frame of
+		// the still picture (or of one that moves, which costs nothing)
+		s.aside = false
+		s.carried++
+		screen.carry()
 	}
 	if s.shotDue {
 		s.shotDue = false

@@ -124,13 +124,18 @@ func disjoint(rs []image.Rectangle) []image.Rectangle {
 // prepare readies, one a frame while the picture stands still (the
 // opening, an intro), the stills that the transitions to come draw on:
 // each made, and the backdrop drawn, before the first crossfade, reel and
-// reveal rather than in them, where each would cost a frame more.
-func (s *Stage) prepare(screen *Canvas) {
+// reveal rather than in them, where each would cost a frame more. It
+// reports whether it did anything.
+func (s *Stage) prepare(screen *Canvas) bool {
 	for _, st := range []*still{&s.fade.leaving, &s.cast.reel.still, &s.cast.reveal.still} {
 		if st.ready(screen) {
 			st.c.img.Clear() // ebiten makes the texture at its first draw
-			return
+			return true
 		}
 	}
-	s.fade.backdrop.hold(screen, true, s.drawBackdrop)
+	if b := &s.fade.backdrop; b.ready(screen) || b.key == nil {
+		b.hold(screen, true, s.drawBackdrop)
+		return true
+	}
+	return false
 }

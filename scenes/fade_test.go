@@ -122,3 +122,37 @@ func TestStillsPreparedInTheOpening(t *testing.T) {
 	sr.play(time.Second)
 	sr.same("attract, through a crossfade over the backdrop made in the opening")
 }
+
+// TestAsideCarriedInAStillFrame: what the opening draws off the screen
+// alone (the glyphs warmed, the stills) is carried out by one frame once
+// all of it is done, a frame that changes no pixel; and autoplay starts
+// the show only then.
+func TestAsideCarriedInAStillFrame(t *testing.T) {
+	sr := (&screenRig{every: slowFrames}).on(newRig(t, func(o *Options) { o.Warm, o.Autoplay = true, true }))
+	sr.tick() // the opening, painted whole
+	ticks := 0
+	for ; sr.s.readying() || sr.s.aside; ticks++ {
+		if sr.s.carried != 0 {
+			t.Fatalf("a frame carried after %d ticks, with glyphs or stills still to do", ticks)
+		}
+		if sr.scene() != "open" {
+			t.Fatalf("autoplay left the opening after %d ticks, before what it readies was carried out", ticks)
+		}
+		if ticks > 200 {
+			t.Fatal("still readying after 200 ticks")
+		}
+		sr.tick()
+	}
+	if want := len(boldSizes) + len(regularSizes) + len(monoSizes); ticks < want {
+		t.Fatalf("done after %d ticks: the warming takes a face a tick, %d", ticks, want)
+	}
+	if sr.s.carried != 1 {
+		t.Fatalf("%d frames carried what was drawn aside, want 1", sr.s.carried)
+	}
+	sr.same("the opening, once the frame that carried is drawn")
+	sr.untilF("autoplay to start the show", func() bool { return sr.scene() != "open" })
+	sr.play(time.Second)
+	if sr.s.carried != 1 {
+		t.Fatalf("%d frames carried, with nothing more drawn aside", sr.s.carried)
+	}
+}

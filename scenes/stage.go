@@ -131,12 +131,16 @@ type Stage struct {
 
 	guard time.Time // until then Next decides nothing: it needs a fresh press
 
-	turn     turnOver // the last card, ball or envelope turned over, or the numbers drawn
-	ticks    int
-	warming  bool   // glyphs are still being cached, a face a tick…
-	warmed   int    // …and how many faces are
-	names    string // the letters of the sample's names, being cached a face a tick…
-	namesAt  int    // …from this face on
+	turn    turnOver // the last card, ball or envelope turned over, or the numbers drawn
+	ticks   int
+	warming bool   // glyphs are still being cached, a face a tick…
+	warmed  int    // …and how many faces are
+	names   string // the letters of the sample's names, being cached a face a tick…
+	namesAt int    // …from this face on
+	// aside is whether glyphs were cached or stills made that no frame
+	// has yet carried out (see carry); carried counts the frames that did
+	aside    bool
+	carried  int
 	stats    *Stats
 	fade     crossfade       // the scene fading out, and what a crossfade's frames drew
 	canvas   *Canvas         // the screen as the scenes draw on it…
@@ -330,6 +334,9 @@ func (s *Stage) checkClock() {
 	}
 }
 
+// readying reports whether glyphs are still being cached a face a tick.
+func (s *Stage) readying() bool { return s.warming || s.names != "" }
+
 func (s *Stage) tell(msg string) { s.message, s.messageAt = msg, s.now() }
 
 // Layout makes the canvas the screen's own pixels, so that a 4K wall is
@@ -352,12 +359,14 @@ func (s *Stage) Update() error {
 	if s.warming && s.ticks > 1 && s.canvas != nil { // after the first frame is up, not before it
 		s.warming = s.theme.WarmStep(s.warmed, s.canvas.K)
 		s.warmed++
+		s.aside = true
 	}
 	if s.names != "" {
 		if !s.theme.WarmFace(s.names, s.namesAt) {
 			s.names = ""
 		}
 		s.namesAt++
+		s.aside = true
 	}
 	if s.quit {
 		return ebiten.Termination
