@@ -146,7 +146,12 @@ func letters(ss ...string) string {
 	return b.String()
 }
 
-// The sizes the scenes draw at, and the letters the show's texts use.
+// The sizes the scenes draw at, and the letters warmed in each: ASCII and
+// the stage's own signs. Accented letters are left to the names' warming
+// (WarmFace) and to the first frame that draws them: each letter warmed in
+// every face costs atlas room, and at 3840×2160 the Latin-1 letters took
+// the glyphs' atlas page from 16384×2048 pixels to 16384×4096, a copy of
+// 128 MB under software GL when it grew.
 var (
 	boldSizes    = []float64{150, 120, 110, 104, 96, 84, 80, 72, 64, 56, 52, 48, 44, 40}
 	regularSizes = []float64{56, 52, 48, 44, 40, 36, 34, 32, 30}
@@ -156,14 +161,14 @@ var (
 		for r := ' '; r <= '~'; r++ {
 			b = append(b, r)
 		}
-		return string(b) + "\u202f•·►◄×—…■□ÀÁÂÄÅÆÇÈÉÊËÍÎÏÑÓÔÖØÚÛÜàáâäåæçèéêëíîïñóôöøúûüÿ"
+		return string(b) + "\u202f•·►◄×—…■□"
 	}()
 )
 
-// WarmStep caches the letters of the show's texts in the i-th face of the
-// sizes the scenes use, at k pixels a unit (a 4K canvas draws every face at
-// twice its size), and reports whether there are more: a face a tick, so
-// warming never stalls a frame.
+// WarmStep caches warmText in the i-th face of the sizes the scenes use,
+// at k pixels a unit (a 4K canvas draws every face at twice its size),
+// and reports whether there are more: a face a tick, so warming never
+// stalls a frame.
 func (t *Theme) WarmStep(i int, k float64) bool {
 	var f *text.GoTextFace
 	switch n := len(boldSizes) + len(regularSizes); {
