@@ -101,6 +101,22 @@ func (c *Canvas) flash(behind *Canvas, cx, cy, r, a float64, clip image.Rectangl
 	return box
 }
 
+// flashWhole is three boxes of pixels, in clip, that the flash centred on
+// (cx, cy) units, of radius r units, writes every pixel of: its
+// octagon's middle square and its two slabs, drawn round the discs'
+// radius (the octagon reaches past it by their soft edge, a pixel or
+// more). What lies wholly in one need not be put back under the flash.
+func (c *Canvas) flashWhole(cx, cy, r float64, clip image.Rectangle) [3]image.Rectangle {
+	x, y, R := cx*c.K, cy*c.K, r*c.K
+	// the octagon is |x| ≤ R', |y| ≤ R', |x|+|y| ≤ √2 R', R' > R; a pixel
+	// is drawn when its centre is in it
+	in := func(hx, hy float64) image.Rectangle {
+		return image.Rect(int(math.Ceil(x-hx)), int(math.Ceil(y-hy)), int(math.Floor(x+hx)), int(math.Floor(y+hy))).Intersect(clip)
+	}
+	a, b := R/math.Sqrt2, R*(math.Sqrt2-1)
+	return [3]image.Rectangle{in(a, a), in(R, b), in(b, R)}
+}
+
 // clipPoly is the convex polygon p cut to r.
 func clipPoly(p [][2]float64, r image.Rectangle) [][2]float64 {
 	edges := []struct {

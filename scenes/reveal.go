@@ -127,7 +127,7 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls lay
 	if r, ok := flashAt(in); ok {
 		// a burst of light behind the name, widening and fading: rings of
 		// light, brightest at the heart (flash.go)
-		sc.flashBox = dst.flash(under, dst.W/2, 330, r, 1-in.Seconds()/flashTime.Seconds(), flashClip(dst))
+		sc.flashBox = dst.flash(under, dst.W/2, flashY, r, 1-in.Seconds()/flashTime.Seconds(), flashClip(dst))
 	}
 	sc.drawWinner(s, dst, 240, in)
 	if w := seg.DrawWitness; w != nil {
@@ -156,11 +156,17 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 		if !sc.front.drewOn(dst) {
 			dst.Copy(b, 0, confettiTop, dst.W, confettiBot)
 		} else {
-			// the last flash lies inside this one, which puts back what it covers
-			_, flashing := flashAt(in)
+			// the last flash lies inside this one, which puts back what it
+			// covers: so does what lies wholly in it (the confetti, the
+			// winner's lines as it widens)
+			var whole [3]image.Rectangle
+			r, flashing := flashAt(in)
+			if flashing {
+				whole = dst.flashWhole(dst.W/2, flashY, r, flashClip(dst))
+			}
 			back := sc.front.boxes[:0]
 			for _, m := range sc.front.boxes {
-				if !flashing || m != sc.flashBox {
+				if !flashing || m != sc.flashBox && !m.In(whole[0]) && !m.In(whole[1]) && !m.In(whole[2]) {
 					back = append(back, m)
 				}
 			}
@@ -214,6 +220,7 @@ func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duratio
 // The confetti falls between the header and the notice above the hint
 // bar: what is drawn there (a notice, the hints) is not under it.
 const (
+	flashY      = 330.0 // the burst's centre, behind the name
 	flashR      = 310.0 // the burst's radius at which its edge is a pixel soft: wider, softer
 	confettiTop = 124.0
 	confettiBot = H - 134.0
