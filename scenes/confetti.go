@@ -54,9 +54,9 @@ func drawPieces(dst *Canvas, in time.Duration, t *Theme) {
 }
 
 // confetti repaints the pieces over a still of the frame without them:
-// each piece's last place and its new one are put back from it, then the
-// pieces are painted at in. A frame costs the pieces' pixels, not the
-// whole canvas's.
+// each piece's last place is put back from it, which leaves the still
+// whole, then the pieces are painted at in. A frame costs the pieces'
+// pixels, not the whole canvas's.
 type confetti struct {
 	on *ebiten.Image // the image the pieces were last painted on…
 	at time.Duration // …and when
@@ -70,32 +70,30 @@ func (c *confetti) repaint(dst, still *Canvas, in time.Duration, t *Theme) {
 	if c.on != dst.img {
 		dst.Place(still, 0, 0)
 	} else {
-		dst.copyPx(still, c.dirty(dst, c.at, in)...)
+		dst.copyPx(still, c.dirty(dst, c.at)...)
 	}
 	drawPieces(dst, in, t)
 	c.painted(dst, in)
 }
 
-// dirty is the pixels the pieces covered at from or cover at to, a box a
-// piece, a pixel wider each way for rounding.
-func (c *confetti) dirty(dst *Canvas, from, to time.Duration) []image.Rectangle {
+// dirty is the pixels the pieces covered at from, a box a piece, a pixel
+// wider each way for rounding: none once they are no longer painted.
+func (c *confetti) dirty(dst *Canvas, from time.Duration) []image.Rectangle {
+	u := from.Seconds()
+	if u > confettiTime.Seconds() {
+		return nil
+	}
 	var rs []image.Rectangle
 	bounds := dst.img.Bounds()
-	for _, d := range []time.Duration{from, to} {
-		u := d.Seconds()
-		if u > confettiTime.Seconds() && d == from {
+	for i := range confettiPieces {
+		x, y, _, ok := piece(i, u, dst.W)
+		if !ok {
 			continue
 		}
-		for i := range confettiPieces {
-			x, y, _, ok := piece(i, u, dst.W)
-			if !ok {
-				continue
-			}
-			r := image.Rect(int(math.Floor((x-pieceW/2)*dst.K))-1, int(math.Floor(y*dst.K))-1,
-				int(math.Ceil((x+pieceW/2)*dst.K))+1, int(math.Ceil((y+pieceH)*dst.K))+1)
-			if r = r.Intersect(bounds); !r.Empty() {
-				rs = append(rs, r)
-			}
+		r := image.Rect(int(math.Floor((x-pieceW/2)*dst.K))-1, int(math.Floor(y*dst.K))-1,
+			int(math.Ceil((x+pieceW/2)*dst.K))+1, int(math.Ceil((y+pieceH)*dst.K))+1)
+		if r = r.Intersect(bounds); !r.Empty() {
+			rs = append(rs, r)
 		}
 	}
 	return rs
