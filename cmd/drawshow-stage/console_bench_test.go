@@ -139,6 +139,18 @@ func percentile(ds []time.Duration, p int) time.Duration {
 	return ds[max(i-1, 0)]
 }
 
+// statFPS is the fps figure of a stage's --stats line in out.
+func statFPS(b *testing.B, out string) float64 {
+	for _, f := range strings.Fields(out) {
+		if v, ok := strings.CutPrefix(f, "fps="); ok {
+			x, _ := strconv.ParseFloat(v, 64)
+			return x
+		}
+	}
+	b.Fatalf("no fps in %q", out)
+	return 0
+}
+
 // BenchmarkPreviewCost plays the demo by itself twice, with a console
 // page connected (the stage reads its frame back once a second and at
 // every scene change, and the console encodes it) and with no console at
@@ -146,16 +158,6 @@ func percentile(ds []time.Duration, p int) time.Duration {
 func BenchmarkPreviewCost(b *testing.B) {
 	if os.Getenv("DISPLAY") == "" {
 		b.Skip("no display: run under xvfb-run (make bench does)")
-	}
-	fps := func(out string) float64 {
-		for _, f := range strings.Fields(out) {
-			if v, ok := strings.CutPrefix(f, "fps="); ok {
-				x, _ := strconv.ParseFloat(v, 64)
-				return x
-			}
-		}
-		b.Fatalf("no fps in %q", out)
-		return 0
 	}
 	const play = "30s"
 	for b.Loop() {
@@ -179,10 +181,10 @@ func BenchmarkPreviewCost(b *testing.B) {
 		}()
 		cmd.Wait()
 		cancel()
-		with := fps(out.String())
+		with := statFPS(b, out.String())
 		_, cmd, out = stageChild(b, "demo", "--autoplay", "--exit-after", play, "--stats", "--console", "127.0.0.1:0")
 		cmd.Wait()
-		without := fps(out.String())
+		without := statFPS(b, out.String())
 		b.ReportMetric(with, "fps_console")
 		b.ReportMetric(without, "fps_bare")
 		b.ReportMetric(with/without, "ratio")
