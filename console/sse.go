@@ -16,6 +16,7 @@ import (
 //	preview  {"seq":N,"at":T,"src":"data:image/jpeg;base64,..."}
 //	tabs     {"tabs":N}                     how many consoles are connected (each can act)
 //	clock    {"now":T}                      the server's now, every clockEvery
+//	letgo    {"keep":N}                     last: the stream is let go for a newer one
 //
 // A slow page gets only the latest of each: views and previews are whole
 // states, so a stale one is dropped, never queued.
@@ -63,9 +64,16 @@ func (c *client) poke() {
 }
 
 // maxStreams caps the streams the console's token holds open: past it the
-// oldest is let go (its page's EventSource opens it again). 3 000 streams
-// took the stage from 76 to under 10 frames a second.
+// oldest is let go. 3 000 streams took the stage from 76 to under 10
+// frames a second.
 const maxStreams = 32
+
+// letGoRetry is the wait a stream let go sets before its EventSource may
+// open it again. The page closes it for good (the operator reconnects by
+// hand); the long wait is for a client that does not. Pages that reopened
+// after a second kept 2 900 connections a second churning through the
+// cap, which cost the stage a third of its frames.
+const letGoRetry = 30 * time.Second
 
 // add registers a stream and queues the current state for it; past
 // maxStreams, the oldest stream is let go.
@@ -241,6 +249,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		case <-s.done:
 			return
 		case <-c.end:
+			buf.WriteString("retry: " + strconv.Itoa(int(letGoRetry/time.Millisecond)) + "\n")
+			event(&buf, "letgo", []byte(`{"keep":`+strconv.Itoa(maxStreams)+`}`))
+			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+			w.Write(buf.Bytes())
+			rc.Flush()
 			return
 		}
 	}

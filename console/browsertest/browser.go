@@ -132,7 +132,7 @@ func Until(tb testing.TB, ctx context.Context, cond string) {
 	defer cancel()
 	if _, err := chromedp.Run(wctx, chromedp.Evaluate[bool]("window.__console.when(() => ("+cond+"))", chromedp.EvalAwaitPromise)); err != nil {
 		// what the page said last: a refused click explains most waits in vain
-		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`["refusal", "news", "dead"].map(id => { const e = document.getElementById(id); return e && !e.classList.contains("hidden") ? id + ": " + e.textContent : ""; }).filter(Boolean).join("; ")`))
+		said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`["refusal", "news", "dead", "letgo"].map(id => { const e = document.getElementById(id); return e && !e.classList.contains("hidden") ? id + ": " + e.textContent : ""; }).filter(Boolean).join("; ")`))
 		tb.Fatalf("waiting for %s: %v (the page shows %q)", cond, err, said)
 	}
 }
