@@ -3,6 +3,7 @@ package scenes
 import (
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -166,7 +167,8 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 			}
 			back := sc.front.boxes[:0]
 			for _, m := range sc.front.boxes {
-				if !flashing || m != sc.flashBox && !m.In(whole[0]) && !m.In(whole[1]) && !m.In(whole[2]) {
+				covered := flashing && (m == sc.flashBox || slices.ContainsFunc(whole[:], m.In))
+				if !covered {
 					back = append(back, m)
 				}
 			}
