@@ -859,6 +859,39 @@ func TestStreamsCapped(t *testing.T) {
 	}
 }
 
+// TestTabsOnlyWhenTheyChange: a stream that comes in at the cap, letting
+// the oldest go, leaves the count as it was, and the streams already in
+// hear nothing of it: telling all 32 of every newcomer made each of
+// 3 000 reopening pages cost the stage 32 writes.
+func TestTabsOnlyWhenTheyChange(t *testing.T) {
+	s, _ := start(t, Config{})
+	var streams []<-chan sse
+	for range maxStreams {
+		c, stop := events(t, s, "")
+		t.Cleanup(stop)
+		await(t, c, "hello", nil)
+		streams = append(streams, c)
+	}
+	full := `{"tabs":` + strconv.Itoa(maxStreams) + `}`
+	for _, c := range streams[1:] {
+		await(t, c, "tabs", func(d string) bool { return d == full })
+	}
+	c, stop := events(t, s, "")
+	t.Cleanup(stop)
+	await(t, c, "tabs", func(d string) bool { return d == full })
+	s.Publish(View{Scene: "attract"}) // after anything queued before it
+	for i, c := range streams[1:] {
+		for e := range c {
+			if e.name == "view" {
+				break
+			}
+			if e.name == "tabs" {
+				t.Errorf("stream %d was told %s of a newcomer at the cap", i+2, e.data)
+			}
+		}
+	}
+}
+
 // closedNow reports whether c is closed, reading what it holds without
 // waiting for more.
 func closedNow(c <-chan sse) bool {

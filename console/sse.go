@@ -39,6 +39,7 @@ type hub struct {
 	preview []byte // the latest preview event's data, nil before the first frame
 	joined  func() // called (unlocked) when a client connects: the previewer encodes
 	added   uint64 // streams added so far
+	told    int    // the count of streams the streams were last told
 }
 
 // client is one stream's mailbox: the latest of each message not yet sent.
@@ -96,6 +97,7 @@ func (h *hub) add() *client {
 	c.view = h.view != nil
 	c.preview = h.preview
 	h.tabsLocked()
+	c.tabs = len(h.clients) // told even when the count is unchanged
 	joined := h.joined
 	h.mu.Unlock()
 	if joined != nil {
@@ -112,9 +114,16 @@ func (h *hub) remove(c *client) {
 	h.mu.Unlock()
 }
 
-// tabsLocked queues the number of streams for every stream.
+// tabsLocked queues the number of streams for every stream, when it
+// changed: a newcomer at the cap lets the oldest go and changes nothing,
+// and a flood of reopening pages must not cost a write to every stream
+// each.
 func (h *hub) tabsLocked() {
 	n := len(h.clients)
+	if n == h.told {
+		return
+	}
+	h.told = n
 	for c := range h.clients {
 		c.mu.Lock()
 		c.tabs = n
