@@ -1,13 +1,16 @@
 package console
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"net/http"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -146,5 +149,31 @@ func BenchmarkShrink(b *testing.B) {
 	dst := image.NewRGBA(image.Rect(0, 0, 640, 360))
 	for b.Loop() {
 		shrink(dst, img)
+	}
+}
+
+// BenchmarkStreamChurn is one stream opened, read to its preview and
+// closed, with the latest view and preview there to be sent: the cost of
+// each reopening in a flood, on both ends of the loopback.
+func BenchmarkStreamChurn(b *testing.B) {
+	s, err := New(Config{}, newDesk())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	s.Publish(countdownView)
+	s.hub.setPreview(s.prev.event(stageFrame(b), time.Now()))
+	url := strings.Replace(s.URL(), "/?", "/events?", 1)
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	for b.Loop() {
+		res, err := client.Get(url)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(nil, 8<<20)
+		for sc.Scan() && !strings.HasPrefix(sc.Text(), "event: preview") {
+		}
+		res.Body.Close()
 	}
 }

@@ -3,6 +3,7 @@ package console
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"sync"
@@ -69,11 +70,13 @@ func (c *client) poke() {
 // frames a second.
 const maxStreams = 32
 
-// letGoRetry is the wait a stream let go sets before its EventSource may
-// open it again. The page closes it for good (the operator reconnects by
-// hand); the long wait is for a client that does not. Pages that reopened
-// after a second kept 2 900 connections a second churning through the
-// cap, which cost the stage a third of its frames.
+// letGoRetry is the least wait a stream let go sets before its
+// EventSource may open it again; each waits up to as long again, at
+// random, so that streams let go together do not come back together.
+// The page closes its stream for good (the operator reconnects by hand);
+// the wait is for a client that does not. Pages that reopened after a
+// second kept 2 900 connections a second churning through the cap, which
+// cost the stage a third of its frames.
 const letGoRetry = 30 * time.Second
 
 // add registers a stream and queues the current state for it; past
@@ -258,7 +261,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		case <-s.done:
 			return
 		case <-c.end:
-			buf.WriteString("retry: " + strconv.Itoa(int(letGoRetry/time.Millisecond)) + "\n")
+			wait := letGoRetry + rand.N(letGoRetry)
+			buf.WriteString("retry: " + strconv.FormatInt(wait.Milliseconds(), 10) + "\n")
 			event(&buf, "letgo", []byte(`{"keep":`+strconv.Itoa(maxStreams)+`}`))
 			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 			w.Write(buf.Bytes())

@@ -24,8 +24,8 @@ import (
 // Reopened, each is opened again when it ends, after the retry the
 // console set, as an EventSource does when its page does not close it
 // (the console's page does); it plays long enough for every stream to be
-// let go and opened again twice (the console's retry for a stream let go
-// is 30 s).
+// let go and opened again at least once (a stream let go is told to wait
+// 30 to 60 s).
 func BenchmarkStreamsCost(b *testing.B) {
 	if os.Getenv("DISPLAY") == "" {
 		b.Skip("no display: run under xvfb-run (make bench does)")
