@@ -77,6 +77,14 @@ func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 
 // under is the still of the layers ls at in, the overlays over them.
 func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers, now time.Time) *Canvas {
+	if ls == all && in >= flashTime && !s.blackout && sc.still.key == any(behind) && !sc.still.ready(dst) {
+		// the winner drawn onto the still behind, a tenth of the pixels of
+		// a still made anew: the overlays (the header's top, the foot) lie
+		// clear of the winner, so the two are the same to the last bit
+		sc.drawStill(s, sc.still.c, in, front, nil)
+		sc.still.key = all
+		return sc.still.c
+	}
 	return sc.still.hold(dst, ls, func(c *Canvas) {
 		s.drawBackdrop(c)
 		sc.drawStill(s, c, in, ls, nil)
@@ -138,8 +146,8 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls lay
 }
 
 // repaint paints, over a still of what does not move: while the flash and
-// the name's scaling run (the first flashTime, and until a frame after it
-// has put the band back), the band under the header anew, the flash and
+// the name's scaling run (the first flashTime, and the one frame after it
+// that puts the band back), the band under the header anew, the flash and
 // the winner over it; then the confetti's pieces alone while they fall,
 // until they are clear.
 func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
@@ -148,7 +156,7 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 		return
 	}
 	still := func(ls layers) *Canvas { return sc.under(s, dst, in, ls, now) }
-	if in < flashTime+100*time.Millisecond || !sc.clear {
+	if in < flashTime || !sc.clear {
 		sc.clear = in >= flashTime
 		// what the last frame laid over what is behind is put back (the
 		// flash puts back what it covers itself), then the flash and the
