@@ -72,11 +72,7 @@ func BenchmarkPreviewEncode(b *testing.B) {
 
 // BenchmarkPreviewCall is what Preview costs the stage's goroutine.
 func BenchmarkPreviewCall(b *testing.B) {
-	s, err := New(Config{}, newDesk())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := start(b, Config{})
 	img := stageFrame(b)
 	for b.Loop() {
 		s.Preview(img)
@@ -89,11 +85,7 @@ func BenchmarkPreviewCall(b *testing.B) {
 // a yardstick of the same run: an empty clock event from the hub to the
 // page's handler, the same path without marshalling and rendering.
 func BenchmarkPublishRendered(b *testing.B) {
-	s, err := New(Config{}, newDesk())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := start(b, Config{})
 	s.Publish(countdownView)
 	ctx := open(b, s)
 	views := make([]View, 8)
@@ -156,11 +148,7 @@ func BenchmarkShrink(b *testing.B) {
 // closed, with the latest view and preview there to be sent: the cost of
 // each reopening in a flood, on both ends of the loopback.
 func BenchmarkStreamChurn(b *testing.B) {
-	s, err := New(Config{}, newDesk())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s, _ := start(b, Config{})
 	s.Publish(countdownView)
 	s.hub.setPreview(s.prev.event(stageFrame(b), time.Now()))
 	url := strings.Replace(s.URL(), "/?", "/events?", 1)

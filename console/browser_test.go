@@ -212,11 +212,7 @@ func TestBrowserLetGo(t *testing.T) {
 	s.Publish(countdownView)
 	ctx := open(t, s)
 	until(t, ctx, `document.querySelector('button[data-line="claim"]') !== null`)
-	for range maxStreams {
-		c, stop := events(t, s, "")
-		t.Cleanup(stop)
-		await(t, c, "hello", nil)
-	}
+	openStreams(t, s, maxStreams)
 	until(t, ctx, `!document.getElementById("letgo").classList.contains("hidden")`)
 	if got := text(t, ctx, "#letgowhy"); !strings.HasPrefix(got, "THIS CONSOLE WAS LET GO at ") || !strings.Contains(got, "more than 32 consoles") {
 		t.Errorf("the banner says %q", got)

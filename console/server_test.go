@@ -94,14 +94,14 @@ func none(t *testing.T, c <-chan string, what string) {
 	}
 }
 
-func start(t *testing.T, cfg Config) (*Server, *desk) {
-	t.Helper()
+func start(tb testing.TB, cfg Config) (*Server, *desk) {
+	tb.Helper()
 	d := newDesk()
 	s, err := New(cfg, d)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { s.Close() })
+	tb.Cleanup(func() { s.Close() })
 	return s, d
 }
 
@@ -414,6 +414,20 @@ func events(t *testing.T, s *Server, query string) (<-chan sse, func()) {
 		}
 	}()
 	return c, func() { res.Body.Close(); tr.CloseIdleConnections() }
+}
+
+// openStreams opens n event streams of s in turn, each in the hub before
+// the next opens, closed when the test ends.
+func openStreams(t *testing.T, s *Server, n int) []<-chan sse {
+	t.Helper()
+	var streams []<-chan sse
+	for range n {
+		c, stop := events(t, s, "")
+		t.Cleanup(stop)
+		await(t, c, "hello", nil)
+		streams = append(streams, c)
+	}
+	return streams
 }
 
 // await reads events from c until one named name satisfies ok.
@@ -825,13 +839,7 @@ func TestBoxAnySize(t *testing.T) {
 func TestStreamsCapped(t *testing.T) {
 	s, _ := start(t, Config{})
 	const extra = 5
-	var streams []<-chan sse
-	for range maxStreams + extra {
-		c, stop := events(t, s, "")
-		t.Cleanup(stop)
-		await(t, c, "hello", nil) // in the hub before the next opens
-		streams = append(streams, c)
-	}
+	streams := openStreams(t, s, maxStreams+extra)
 	waits := map[int]bool{}
 	for i, c := range streams {
 		if i >= extra {
@@ -874,19 +882,12 @@ func TestStreamsCapped(t *testing.T) {
 // 3 000 reopening pages cost the stage 32 writes.
 func TestTabsOnlyWhenTheyChange(t *testing.T) {
 	s, _ := start(t, Config{})
-	var streams []<-chan sse
-	for range maxStreams {
-		c, stop := events(t, s, "")
-		t.Cleanup(stop)
-		await(t, c, "hello", nil)
-		streams = append(streams, c)
-	}
+	streams := openStreams(t, s, maxStreams)
 	full := `{"tabs":` + strconv.Itoa(maxStreams) + `}`
 	for _, c := range streams[1:] {
 		await(t, c, "tabs", func(d string) bool { return d == full })
 	}
-	c, stop := events(t, s, "")
-	t.Cleanup(stop)
+	c := openStreams(t, s, 1)[0]
 	await(t, c, "tabs", func(d string) bool { return d == full })
 	s.Publish(View{Scene: "attract"}) // after anything queued before it
 	for i, c := range streams[1:] {

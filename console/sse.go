@@ -210,6 +210,16 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 
 	var buf bytes.Buffer
+	// send writes out what buf holds; false when the page is gone
+	send := func() bool {
+		rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		_, err := w.Write(buf.Bytes())
+		if err == nil {
+			err = rc.Flush()
+		}
+		buf.Reset()
+		return err == nil
+	}
 	keys, _ := json.Marshal(map[string]any{"keys": s.keys})
 	buf.WriteString("retry: 1000\n")
 	event(&buf, "hello", keys)
@@ -240,15 +250,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		if clock {
 			event(&buf, "clock", []byte(`{"now":`+stamp(now)+`}`))
 		}
-		if buf.Len() > 0 {
-			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-			if _, err := w.Write(buf.Bytes()); err != nil {
-				return
-			}
-			if err := rc.Flush(); err != nil {
-				return
-			}
-			buf.Reset()
+		if buf.Len() > 0 && !send() {
+			return
 		}
 		select {
 		case <-c.wake:
@@ -264,9 +267,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			wait := letGoRetry + rand.N(letGoRetry)
 			buf.WriteString("retry: " + strconv.FormatInt(wait.Milliseconds(), 10) + "\n")
 			event(&buf, "letgo", []byte(`{"keep":`+strconv.Itoa(maxStreams)+`}`))
-			rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-			w.Write(buf.Bytes())
-			rc.Flush()
+			send()
 			return
 		}
 	}
