@@ -32,6 +32,13 @@ func BenchmarkSceneFrame(b *testing.B) {
 				r.until("the reel", func() bool { return r.scene() == "reel" && !r.s.busy && len(r.seg().Picks) > 0 })
 				return r.s.since.Add(time.Second), 4 * time.Second
 			}},
+			{"fade", func(r *rig) (time.Time, time.Duration) {
+				// the crossfade from the intro into the reel
+				r.toIntro()
+				r.press(ebiten.KeyPageDown)
+				r.until("the reel", func() bool { return r.scene() == "reel" })
+				return r.s.fadeAt.Add(10 * time.Millisecond), fadeTime - 20*time.Millisecond
+			}},
 			{"flash", func(r *rig) (time.Time, time.Duration) {
 				r.toIntro()
 				r.reel(ebiten.KeyPageDown, nil)
