@@ -81,7 +81,7 @@ func TestGolden(t *testing.T) {
 
 	// redraw: the reveal's confetti in mid-air, then a claim
 	r.reel(ebiten.KeyPageDown, nil)
-	r.clk.Add(400 * time.Millisecond) // past the crossfade from the reel
+	r.clk.Add(400 * time.Millisecond) // 400 ms into the reveal, which cuts in
 	r.update()
 	g("08-reveal-flash") // the name scaling in over the flash
 	r.clk.Add(1100 * time.Millisecond)
