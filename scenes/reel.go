@@ -24,8 +24,8 @@ func (*reelScene) Enter(*Stage) {}
 
 // The reel cuts in on the host's press, as the reveal does: its rows'
 // motion is the transition. A crossfade under them cost software GL more
-// than a whole frame's pixels for each of its frames (BenchmarkSceneFrame
-// fade), a twentieth of the reel's time.
+// than a frame painted whole for each of its frames, a twentieth of the
+// reel's time (docs/performance.md).
 func (*reelScene) cut() {}
 
 // Act does nothing: the reel runs to its end.

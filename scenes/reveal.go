@@ -59,8 +59,8 @@ func (*revealScene) Update(s *Stage, now time.Time) {
 // The reveal's first moment: a flash behind the name as it scales in,
 // gone as the name settles. Its frames are the reveal's dearest (its
 // light rewrites up to half the screen each frame): a tail of faint glow
-// after the name stood still cost software GL frames the audience saw
-// nothing for.
+// after the name stood still cost software GL frames for little the
+// audience could see.
 const (
 	scaleTime = 600 * time.Millisecond
 	flashTime = scaleTime
