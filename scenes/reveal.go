@@ -81,7 +81,7 @@ func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 
 // under is the still of the layers ls at in, the overlays over them.
 func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers, now time.Time) *Canvas {
-	if ls == all && in >= flashTime && !s.blackout && sc.still.key == any(behind) && !sc.still.ready(dst) {
+	if ls == all && in >= flashTime && !s.blackout && sc.still.holds(dst, behind) {
 		// the winner drawn onto the still behind, a tenth of the pixels of
 		// a still made anew: the overlays (the header's top, the foot) lie
 		// clear of the winner, so the two are the same to the last bit

@@ -114,10 +114,20 @@ func (st *still) hold(dst *Canvas, key any, draw func(*Canvas)) *Canvas {
 	return st.c
 }
 
+// holds reports whether the still holds key at dst's size.
+func (st *still) holds(dst *Canvas, key any) bool {
+	return st.fits(dst) && st.key == key
+}
+
+// fits reports whether the still has an image of dst's size.
+func (st *still) fits(dst *Canvas) bool {
+	return st.c != nil && st.c.img.Bounds() == dst.img.Bounds()
+}
+
 // ready makes the still's image at dst's size, holding nothing, unless
 // it has one, and reports whether it made it.
 func (st *still) ready(dst *Canvas) bool {
-	if st.c != nil && st.c.img.Bounds() == dst.img.Bounds() {
+	if st.fits(dst) {
 		return false
 	}
 	if st.c != nil {
