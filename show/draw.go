@@ -30,7 +30,10 @@ const Algorithm = "drawshow-v1"
 //  3. bonus entries (bonus_entries) go only to a winner with an entry in
 //     the draw that day, unless the show file's needs_entry: false says
 //     otherwise (Royal Flush 34.1 with 39-41).
-const Rules = 3
+//  4. a leaderboard leaves out the cards of the show's exclusions list:
+//     its board never shows them, and its final standings name them
+//     (Standings.Excluded) and give them no place.
+const Rules = 4
 
 // Commitment is hex(SHA-256(seed)), published before any bin is frozen.
 func Commitment(seed []byte) string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -428,7 +429,29 @@ func (d *decider) standings(c Command) error {
 	case seg.Standings != nil:
 		return refuse("standings: %s's final standings are already recorded", seg.Seg.ID)
 	}
-	return d.emit(Event{Kind: StandingsRecorded, Segment: seg.Seg.ID, Standings: c.Standings})
+	s := *c.Standings
+	switch {
+	case d.st.Opened.Rules < 4:
+		if len(s.Excluded) > 0 {
+			return fmt.Errorf("standings: %s names excluded cards, which a show of rules edition %d does not", seg.Seg.ID, d.st.Opened.Rules)
+		}
+	case d.e.exclusions:
+		s.Excluded = OffBoard(s.Rows, d.e.excluded)
+	default: // no list to hold it to (an export's replay): the recorded cards, each of the file
+		if want := OffBoard(s.Rows, NewCardSet(s.Excluded)); !slices.Equal(want, s.Excluded) {
+			return fmt.Errorf("standings: %s's excluded cards %v are not cards of its rows, sorted once each (%v)", seg.Seg.ID, s.Excluded, want)
+		}
+	}
+	return d.emit(Event{Kind: StandingsRecorded, Segment: seg.Seg.ID, Standings: &s})
+}
+
+// Board is st without the players a leaderboard never shows: in a show
+// of rules edition 4 or later, the cards of its exclusions list.
+func (e *Engine) Board(st []Standing) []Standing {
+	if o := e.st.Opened; o == nil || o.Rules < 4 {
+		return st
+	}
+	return OnBoard(st, OffBoard(st, e.excluded))
 }
 
 func (d *decider) announce(seg *SegState) error {

@@ -372,6 +372,9 @@ type Standings struct {
 	File   string     `json:"file"`
 	SHA256 string     `json:"sha256"`
 	Rows   []Standing `json:"rows"`
+	// Excluded are the cards of Rows on the show's exclusions list,
+	// sorted: no place on the board (rules edition 4)
+	Excluded []string `json:"excluded,omitempty"`
 }
 
 // Closed is the payload of show-closed, which reveals the seed.

@@ -67,6 +67,29 @@ func Rank(st []Standing, areas []string, top int, prev []Place) []Place {
 	return out
 }
 
+// OffBoard lists the cards of st that out holds, sorted and each once:
+// players a leaderboard never shows, whatever their points (the show's
+// exclusions list, rules edition 4).
+func OffBoard(st []Standing, out CardSet) []string {
+	var cards []string
+	for _, s := range st {
+		if out.Has(s.Card) {
+			cards = append(cards, s.Card)
+		}
+	}
+	slices.Sort(cards)
+	return slices.Compact(cards)
+}
+
+// OnBoard is st without the players of the cards off (see OffBoard).
+func OnBoard(st []Standing, off []string) []Standing {
+	if len(off) == 0 {
+		return st
+	}
+	out := NewCardSet(off)
+	return slices.DeleteFunc(slices.Clone(st), func(s Standing) bool { return out.Has(s.Card) })
+}
+
 // Window is a time a leaderboard is live.
 type Window struct{ From, To time.Time }
 

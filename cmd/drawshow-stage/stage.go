@@ -325,7 +325,7 @@ func (b backend) Standings(segment string) ([]show.Standing, time.Time, error) {
 				return nil, time.Time{}, err
 			}
 			st, err := entries.ReadStandings(g.Standings, g.Sheet)
-			return st, fi.ModTime(), err
+			return b.ss.Eng.Board(st), fi.ModTime(), err // never an excluded player
 		}
 	}
 	return nil, time.Time{}, fmt.Errorf("no segment %q", segment)

@@ -157,6 +157,9 @@ func checkReportOf(sh *show.Show, c *session.ShowCheck, dbPath string) *checkRep
 		case seg.Leaderboard():
 			n := len(res.Standings)
 			s.Status, s.File, s.Standings, s.Winners = "leaderboard", seg.Standings, &n, 0
+			if len(res.OffBoard) > 0 {
+				notes = append(notes, offBoardNote(seg, res.OffBoard))
+			}
 		case res.Check.Made:
 			s.Status, s.MadeFrom = "made", fromWhat(sh, seg)
 			notes = finaleNotes(sh, seg, res.Check)

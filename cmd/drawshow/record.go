@@ -45,6 +45,16 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return checkShow(sh, session.CheckCampaign(sh, past), *dbPath, *asJSON, stdout, stderr)
 }
 
+// offBoardNote names the players of a leaderboard's standings that its
+// exclusions list keeps off the board, with the place each stood at.
+func offBoardNote(seg *show.Segment, off []show.Place) string {
+	ps := make([]string, len(off))
+	for i, p := range off {
+		ps[i] = fmt.Sprintf("%s (place %d, %s points)", p.Card, p.Rank, show.Thousands(p.Points))
+	}
+	return fmt.Sprintf("%s: %d player(s) of the standings are on the exclusions list, never on the board: %s", seg.ID, len(off), strings.Join(ps, ", "))
+}
+
 // pastWins are the winners of the campaign database's earlier official
 // shows (or rehearsals), read without writing.
 func pastWins(dbPath string, rehearsal bool) ([]show.PastWin, error) {
@@ -85,7 +95,10 @@ func checkShow(sh *show.Show, c *session.ShowCheck, dbPath string, asJSON bool, 
 		case r.Missing:
 			fmt.Fprintf(tw, "%s\t(no file)\t\t\t\t\t%d\t\n", seg.ID, seg.Winners)
 		case seg.Leaderboard():
-			fmt.Fprintf(tw, "%s\t%d\t%d\t(leaderboard)\t\t\t\t\n", seg.ID, len(r.Standings), len(r.Standings))
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t(leaderboard)\t\t\t\n", seg.ID, len(r.Standings), len(r.Standings), len(r.OffBoard))
+			if len(r.OffBoard) > 0 {
+				notes = append(notes, offBoardNote(seg, r.OffBoard))
+			}
 		case r.Check.Made:
 			// its bin is made at the show from earlier winners or bins
 			fmt.Fprintf(tw, "%s\t(%s)\t\t\t\t\t%d\t\n", seg.ID, fromWhat(sh, seg), seg.Winners)

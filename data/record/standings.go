@@ -25,12 +25,20 @@ func (x *Set) hasStandings() bool {
 var standingsCSV = table.Columns[standingRow]{
 	{Head: "segment", Value: func(r standingRow) any { return r.seg.Seg.ID }},
 	{Head: "title", Value: func(r standingRow) any { return r.seg.Seg.Title }},
-	{Head: "place", Value: func(r standingRow) any { return r.p.Rank }},
+	{Head: "place", Value: func(r standingRow) any {
+		if r.off {
+			return ""
+		}
+		return r.p.Rank
+	}},
 	{Head: "card", Value: func(r standingRow) any { return r.p.Card }},
 	{Head: "name", Value: func(r standingRow) any { return r.p.Name }},
 	{Head: "area", Value: func(r standingRow) any { return r.area }},
 	{Head: "points", Value: func(r standingRow) any { return strconv.FormatUint(r.p.Points, 10) }},
 	{Head: "on_board", Value: func(r standingRow) any {
+		if r.off {
+			return "excluded"
+		}
 		if r.p.Rank <= r.seg.Seg.Top {
 			return "yes"
 		}
@@ -47,6 +55,7 @@ type standingRow struct {
 	seg  *show.SegState
 	p    show.Place
 	area string
+	off  bool // on the show's exclusions list: no place
 }
 
 // standingsTable is standings.csv: each leaderboard's final standings,
@@ -54,7 +63,8 @@ type standingRow struct {
 // them (show.Rank: the players of its areas, most points first, equal
 // points sharing a place, cards in byte order between them), every player
 // and not its top alone; on_board says who the board showed (place within
-// its top).
+// its top). The players of the exclusions list (rules edition 4) follow,
+// in the same order, with no place and on_board "excluded".
 func (x *Set) standingsTable() Table {
 	t := Table{File: StandingsFile, Heads: standingsCSV.Heads()}
 	for _, s := range x.st.Segs {
@@ -65,9 +75,21 @@ func (x *Set) standingsTable() Table {
 		for _, r := range s.Standings.Rows {
 			area[r.Card] = r.Area
 		}
-		for _, p := range show.Rank(s.Standings.Rows, s.Seg.Areas, 0, nil) {
+		off := show.NewCardSet(s.Standings.Excluded)
+		var out []show.Standing
+		for _, r := range s.Standings.Rows {
+			if off.Has(r.Card) {
+				out = append(out, r)
+			}
+		}
+		on := show.OnBoard(s.Standings.Rows, s.Standings.Excluded)
+		for _, p := range show.Rank(on, s.Seg.Areas, 0, nil) {
 			name := fmt.Sprintf("leaderboard %s, card %s", s.Seg.ID, p.Card)
 			t.Rows = append(t.Rows, Line{name, standingsCSV.Texts(standingRow{seg: s, p: p, area: area[p.Card]})})
+		}
+		for _, p := range show.Rank(out, s.Seg.Areas, 0, nil) {
+			name := fmt.Sprintf("leaderboard %s, card %s", s.Seg.ID, p.Card)
+			t.Rows = append(t.Rows, Line{name, standingsCSV.Texts(standingRow{seg: s, p: p, area: area[p.Card], off: true})})
 		}
 	}
 	return t

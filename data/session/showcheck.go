@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"drawshow/data/entries"
@@ -76,9 +77,12 @@ type SegmentResult struct {
 	Seg       *show.Segment
 	Check     *entries.SegmentCheck // draws; its Bin has the figures, not the entries
 	Standings []show.Standing
-	Err       error         // the file is there and cannot be used
-	Missing   bool          // the file is not there yet
-	Earned    []show.Earned // bonus_entries: what the earlier shows' wins add (check --db)
+	// OffBoard are the players of Standings on the exclusions list: the
+	// board leaves them out (rules edition 4), ranked as they stood
+	OffBoard []show.Place
+	Err      error         // the file is there and cannot be used
+	Missing  bool          // the file is not there yet
+	Earned   []show.Earned // bonus_entries: what the earlier shows' wins add (check --db)
 }
 
 // CheckShow reads every file the show file names, as the show would, and
@@ -138,6 +142,9 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		case seg.Leaderboard():
 			if r.Missing = missing("segment "+seg.ID+" standings", seg.Standings); !r.Missing {
 				r.Standings, r.Err = entries.ReadStandings(seg.Standings, seg.Sheet)
+				if r.Err == nil {
+					r.OffBoard = c.offBoard(seg, r.Standings)
+				}
 			}
 		default:
 			what := "segment " + seg.ID
@@ -168,6 +175,25 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		c.Segments = append(c.Segments, r)
 	}
 	return c
+}
+
+// offBoard matches the show's exclusions list to a leaderboard's
+// standings, as the board does: the players it keeps off the board, with
+// the places they would have had.
+func (c *ShowCheck) offBoard(seg *show.Segment, st []show.Standing) []show.Place {
+	i := slices.IndexFunc(c.Matches, func(m *ListMatch) bool { return m.seg == "" && m.Name == "exclusions" })
+	if i < 0 {
+		return nil
+	}
+	m := c.Matches[i]
+	m.Rows += len(st)
+	for _, s := range st {
+		if k := show.CardKey(s.Card); m.set[k] && !m.hit[k] {
+			m.hit[k] = true
+			m.Matched++
+		}
+	}
+	return slices.DeleteFunc(show.Rank(st, seg.Areas, 0, nil), func(p show.Place) bool { return !m.set.Has(p.Card) })
 }
 
 // addLists adds the register and proxies of l, read from the files
