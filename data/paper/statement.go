@@ -67,9 +67,12 @@ type StatementDraw struct {
 }
 
 // StatementOf finds every bin the card was in, across all the shows of the
-// database. When the number as typed is in no entry file it is looked for
-// as NormCard gives it (spaces, dashes and dots ignored, fullwidth digits
-// read as digits), as entry files are read.
+// database, matching cards as the lists do (show.CardKey: leading zeros
+// aside, which Excel drops from one export and keeps in another). When the
+// number as typed is in no entry file it is looked for as NormCard gives
+// it (spaces, dashes and dots ignored, fullwidth digits read as digits),
+// as entry files are read. The statement names the card as the files
+// spell it with the most digits: the form that kept its zeros.
 func StatementOf(db *store.DB, card string) (*Statement, error) {
 	card = strings.TrimSpace(card)
 	shows, err := db.Shows()
@@ -100,6 +103,9 @@ func StatementOf(db *store.DB, card string) (*Statement, error) {
 		k := [2]string{r.Show, r.Segment}
 		bySeg[k] = append(bySeg[k], r)
 		st.Name = r.Name
+		if len(r.Card) > len(st.Card) {
+			st.Card = r.Card
+		}
 	}
 	for i := range shows {
 		s := &shows[i]
@@ -136,11 +142,8 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 	}
 	sh, st := eng.Show, eng.State()
 	opened := st.Opened
-	for k, rows := range bySeg {
-		if k[0] == s.ID {
-			card = rows[0].Card // as the show's files spell it
-		}
-	}
+	key := show.CardKey(card) // each of the show's files may spell it its own way
+	its := func(c string) bool { return show.CardKey(c) == key }
 	// the show's exclusions list: a bin lists only the excluded cards its
 	// other rules let as far as the list, and a self-excluded member is
 	// excluded whatever else keeps them out
@@ -177,8 +180,8 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 			for _, src := range sh.Sources(seg.From) {
 				if sf := st.Seg(src.ID); sf != nil {
 					for _, p := range sf.Picks {
-						if p.Participant == card && p.Outcome.Wins() {
-							rows = append(rows, store.CardRow{Row: show.Row{Ticket: show.Receipt(src.ID, p.Ticket), Card: card}, Show: s.ID, Segment: seg.ID})
+						if its(p.Participant) && p.Outcome.Wins() {
+							rows = append(rows, store.CardRow{Row: show.Row{Ticket: show.Receipt(src.ID, p.Ticket), Card: p.Participant}, Show: s.ID, Segment: seg.ID})
 							won = append(won, src.ID)
 						}
 					}
@@ -220,7 +223,7 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 			// the card's bonus entries are in the bin from the record, not
 			// from its rows: counted beside them
 			for _, e := range f.Bin.Entries {
-				if show.IsEarned(e.Ticket) && show.CardKey(e.Participant) == show.CardKey(card) {
+				if show.IsEarned(e.Ticket) && its(e.Participant) {
 					d.Bonus += e.Weight
 					d.BonusWins++
 				}
@@ -234,7 +237,7 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 			d.NotEligible = "barred (a finalist already, or an earlier winner: the wild card passes over them)"
 		}
 		for _, p := range f.Picks {
-			if p.Participant == card {
+			if its(p.Participant) {
 				d.Picked, d.Pick = true, p
 				d.Outcome, d.Chosen = record.Status(&p), record.Chosen(seg, &p)
 			}
@@ -249,15 +252,16 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 // and areas) act on each participant's rows apart, with the cards the
 // freeze took out; excluded says the card is on the show's exclusions list.
 func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.CardRow, excluded bool) error {
-	ex, bar := excluded || slices.Contains(f.Excluded, rows[0].Card), slices.Contains(f.Barred, rows[0].Card)
+	card := rows[0].Card
+	ex, bar := excluded || show.NewCardSet(f.Excluded).Has(card), show.NewCardSet(f.Barred).Has(card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
 	for i := range rows {
 		if err := rows[i].ReadSpends(seg); err != nil {
 			return err
 		}
 	}
-	past := slices.Contains(f.PastWinners, rows[0].Card)
-	b.BarPast(map[string]bool{rows[0].Card: past})
+	past := show.NewCardSet(f.PastWinners).Has(card)
+	b.BarPast(map[string]bool{card: past})
 	b.VisitsSince(f.Day)
 	for _, r := range rows {
 		b.Add(r.Row)

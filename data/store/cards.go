@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql"
 	"slices"
+	"strings"
 
 	"drawshow/show"
 )
@@ -24,7 +25,10 @@ func (r *CardRow) ReadSpends(seg *show.Segment) error {
 }
 
 // CardRows reads the card's rows of every imported entry file, in file
-// order. SQLite scans the entries for the card in C.
+// order: the rows whose card is the same as a list matches it
+// (show.CardKey: a card of digits whatever its leading zeros, which Excel
+// drops from one export and not another). SQLite scans the entries for
+// the card's spellings in C.
 func (db *DB) CardRows(card string) ([]CardRow, error) {
 	type span struct {
 		show, segment string
@@ -48,7 +52,13 @@ func (db *DB) CardRows(card string) ([]CardRow, error) {
 		return nil, err
 	}
 	// area and spend too: a bonus jackpot's rules read them
-	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property, visit, extra FROM entries WHERE card = ? ORDER BY rowid`, card)
+	spell := spellings(card)
+	args := make([]any, len(spell))
+	for i, c := range spell {
+		args[i] = c
+	}
+	rows, err := db.sql.Query(`SELECT rowid, ticket, card, name, tier, points, area, spend, property, visit, extra FROM entries
+		WHERE card IN (?`+strings.Repeat(",?", len(spell)-1)+`) ORDER BY rowid`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +88,26 @@ func (db *DB) CardRows(card string) ([]CardRow, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// maxCard is the longest card a spelling with leading zeros is looked
+// for at: a bank card's 19 digits, and some room.
+const maxCard = 24
+
+// spellings are the ways an entry file may spell card: itself, and for
+// a card of digits its key with every count of leading zeros up to
+// maxCard digits in all.
+func spellings(card string) []string {
+	out := []string{card}
+	if card == "" || strings.Trim(card, "0123456789") != "" {
+		return out // holds a letter: its own key
+	}
+	for k := show.CardKey(card); len(k) <= maxCard; k = "0" + k {
+		if k != card {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // NoEntryShows are the shows a freeze of which names winners whose wins
