@@ -10,6 +10,8 @@ import (
 
 	"drawshow/data/export"
 	"drawshow/data/paper"
+	"drawshow/data/record"
+	"drawshow/data/session"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -38,6 +40,15 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 	}
 	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
 	db, ss := c.open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	// check foresees it from the file: the winner without a row earns none
+	past, err := db.PastWins("", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chk := session.CheckCampaign(ss.Eng.Show, past)
+	if e := chk.Segments[0].Earned; len(e) != 1 || e[0].Wins != 3 || e[0].NoEntry != 1 || e[0].Entries != 6 {
+		t.Errorf("check's earned %+v; want 3 wins, 1 without an entry, 6 entries", e)
+	}
 	evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +84,21 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify: %+v, %v", r, err)
 	}
+	// what Wednesday gives is what the bin took: 6 entries from 2 wins,
+	// the third earning none (issue 39: the list said 9 from 3)
+	gives := "6 bonus entr(ies) from 2 win(s) of cash (of bonus); 1 more win(s) earned none, the winner having no entry that day"
+	if len(rec.Carried) != 1 || rec.Carried[0].Gives() != gives {
+		t.Errorf("record.json's carried %+v\nwant it to give %q", rec.Carried, gives)
+	}
+	if w := squeeze(gives); !strings.Contains(report, w) {
+		t.Errorf("report.pdf lacks %q:\n%s", w, report)
+	}
+	forgedExport(t, out, "the sources given the wins that earned none",
+		"the list of sources says show "+rec.Carried[0].Show+" gives 9 bonus entr(ies) from 3 win(s) of cash (of bonus); the freeze of cash took 6", func(dir string) {
+			editRecordJSON(t, dir, func(rec *record.Record) {
+				rec.Carried[0].Entries[0].Entries, rec.Carried[0].Entries[0].NoEntry = 9, 0
+			})
+		})
 	st, err := paper.StatementOf(db, wed[0])
 	if err != nil {
 		t.Fatal(err)

@@ -155,11 +155,20 @@ func (x *ExcludeWinners) Bars(wins []PastWin) map[string]bool {
 
 // Counts is what the wins of earlier shows earn by b, each source counted
 // (tonight's come at the freeze).
-func (b *BonusEntries) Counts(wins []PastWin) []Earned {
+func (b *BonusEntries) Counts(wins []PastWin) []Earned { return b.CountsIn(wins, nil) }
+
+// CountsIn is Counts for a draw whose entry file holds the cards in: with
+// needs_entry, a win whose winner has no entry earns none (NoEntry). A
+// nil in is every card's.
+func (b *BonusEntries) CountsIn(wins []PastWin, in CardSet) []Earned {
 	var out []Earned
 	for _, w := range wins {
 		if b.counts(w) {
 			out = b.tally(out, w.Show, w.Segment)
+			if in != nil && b.NeedsEntry && !in.Has(w.Participant) {
+				out[len(out)-1].NoEntry++
+				out[len(out)-1].Entries -= b.PerWin
+			}
 		}
 	}
 	return out

@@ -177,14 +177,17 @@ func campaignNotes(seg *show.Segment, r session.SegmentResult, db string) []stri
 		out = append(out, fmt.Sprintf("%s: %d card(s) of the entry file won earlier in %s and are barred", seg.ID, len(r.Check.Bin.PastWinners), filepath.Base(db)))
 	}
 	if seg.BonusEntries != nil {
-		var wins int
+		var wins, none int
 		var entries uint64
 		for _, e := range r.Earned {
 			wins += e.Wins
+			none += e.NoEntry
 			entries += e.Entries
 		}
-		line := fmt.Sprintf("%s: %d bonus win(s) in %s so far add %d entr(ies); tonight's wins add theirs at the freeze", seg.ID, wins, filepath.Base(db), entries)
-		if seg.BonusEntries.NeedsEntry {
+		line := fmt.Sprintf("%s: %d bonus win(s) in %s so far add %d entr(ies); tonight's wins add theirs at the freeze", seg.ID, wins-none, filepath.Base(db), entries)
+		if none > 0 {
+			line += fmt.Sprintf("; %d more win(s) earn none, the winner having no entry in this file (needs_entry)", none)
+		} else if seg.BonusEntries.NeedsEntry {
 			line += "; each only to a winner with an entry in this draw that day (needs_entry)"
 		}
 		out = append(out, line)

@@ -42,9 +42,10 @@ func (s Source) Gives() string {
 		w = append(w, fmt.Sprintf("%d barred card(s): %s", len(s.Barred), strings.Join(s.Barred, ", ")))
 	}
 	for _, e := range s.Entries {
-		s := fmt.Sprintf("%d bonus entr(ies) from %d win(s) of %s", e.Entries, e.Wins, e.Segment)
+		// Wins counts those that earned none too: Entries are the others'
+		s := fmt.Sprintf("%d bonus entr(ies) from %d win(s) of %s", e.Entries, e.Wins-e.NoEntry, e.Segment)
 		if e.NoEntry > 0 {
-			s += fmt.Sprintf(" (%d of them earned none: no entry that day)", e.NoEntry)
+			s += fmt.Sprintf("; %d more win(s) earned none, the winner having no entry that day", e.NoEntry)
 		}
 		w = append(w, s)
 	}
@@ -69,8 +70,9 @@ func (x *Set) SetCarried(src []Source) {
 }
 
 // CheckCarried holds the record's list of sources to its own bins: every
-// show a frozen bin earned bonus entries from, and every card it kept out
-// as an earlier winner, must be in the list.
+// show a frozen bin earned bonus entries from, with what the bin took of
+// them, and every card it kept out as an earlier winner, must be in the
+// list.
 func CheckCarried(st *show.State, src []Source) []string {
 	if st.Opened.Rules < 2 {
 		return nil
@@ -85,8 +87,20 @@ func CheckCarried(st *show.State, src []Source) []string {
 			if e.Show == st.ID {
 				continue
 			}
-			if !slices.ContainsFunc(src, func(c Source) bool { return c.Show == e.Show && len(c.Entries) > 0 }) {
+			i := slices.IndexFunc(src, func(c Source) bool { return c.Show == e.Show && len(c.Entries) > 0 })
+			if i < 0 {
 				out = append(out, fmt.Sprintf("%s earned %d entr(ies) from show %s, which the list of sources does not name", s.Seg.ID, e.Entries, e.Show))
+				continue
+			}
+			// what the list says the source gave is what the bin took
+			name := s.Seg.ID + " (of " + e.Segment + ")"
+			j := slices.IndexFunc(src[i].Entries, func(c show.Earned) bool { return c.Segment == name })
+			if want := (show.Earned{Show: e.Show, Segment: name, Wins: e.Wins, Entries: e.Entries, NoEntry: e.NoEntry}); j < 0 || src[i].Entries[j] != want {
+				says := "nothing"
+				if j >= 0 {
+					says = Source{Entries: src[i].Entries[j : j+1]}.Gives()
+				}
+				out = append(out, fmt.Sprintf("the list of sources says show %s gives %s; the freeze of %s took %s", e.Show, says, s.Seg.ID, Source{Entries: []show.Earned{want}}.Gives()))
 			}
 		}
 		for _, card := range f.PastWinners {

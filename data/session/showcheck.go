@@ -137,6 +137,7 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
 		r := SegmentResult{Seg: seg}
+		var in show.CardSet // the cards of its entry file, where needs_entry reads them
 		switch {
 		case seg.Slide():
 		case seg.Leaderboard():
@@ -155,7 +156,19 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 				c.addLists(sh, seg.ID, register, proxies, sl)
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {
-				r.Check, r.Err = entries.CheckCards(seg, excluded, seg.ExcludeWinners.Bars(past), c.matcher(seg.ID))
+				each := c.matcher(seg.ID)
+				if be := seg.BonusEntries; be != nil && be.NeedsEntry && past != nil {
+					// the cards of the file: an earlier winner without one earns nothing
+					match := each
+					in = show.CardSet{}
+					each = func(card string) {
+						in[show.CardKey(card)] = true
+						if match != nil {
+							match(card)
+						}
+					}
+				}
+				r.Check, r.Err = entries.CheckCards(seg, excluded, seg.ExcludeWinners.Bars(past), each)
 				if r.Err == nil && !r.Check.Made {
 					for _, m := range c.Matches {
 						if m.seg == "" || m.seg == seg.ID {
@@ -170,7 +183,7 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 			c.Problems = append(c.Problems, r.Err)
 		}
 		if be := seg.BonusEntries; be != nil && past != nil {
-			r.Earned = be.Counts(past)
+			r.Earned = be.CountsIn(past, in)
 		}
 		c.Segments = append(c.Segments, r)
 	}

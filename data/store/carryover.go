@@ -1,6 +1,8 @@
 package store
 
 import (
+	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -54,7 +56,16 @@ func (db *DB) CarryOver(showID string) ([]record.Source, error) {
 			}
 		}
 		if b := g.BonusEntries; b != nil {
-			for _, e := range b.Counts(past) {
+			// what its bin took, once frozen: a win whose winner had no
+			// entry that day earned nothing (needs_entry); before, what
+			// the wins would give
+			earned := b.Counts(past)
+			if f, err := db.frozen(showID, g.ID); err != nil {
+				return nil, err
+			} else if f != nil {
+				earned = slices.DeleteFunc(slices.Clone(f.Earned), func(e show.Earned) bool { return e.Show == showID })
+			}
+			for _, e := range earned {
 				s := src(e.Show)
 				e.Segment = g.ID + " (of " + e.Segment + ")"
 				s.Entries = append(s.Entries, e)
@@ -125,6 +136,24 @@ func (db *DB) CarryOver(showID string) ([]record.Source, error) {
 		out = append(out, *s)
 	}
 	return out, nil
+}
+
+// frozen is the freeze of the segment of the show; nil before it froze.
+func (db *DB) frozen(showID, segment string) (*show.Frozen, error) {
+	var payload string
+	err := db.sql.QueryRow(`SELECT payload FROM journal WHERE show = ? AND kind = ? AND json_extract(payload, '$.segment') = ? ORDER BY seq LIMIT 1`,
+		showID, string(show.BinFrozen), segment).Scan(&payload)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	e, err := show.DecodeEvent(0, time.Time{}, string(show.BinFrozen), []byte(payload))
+	if err != nil || e.Frozen == nil {
+		return nil, fmt.Errorf("show %s: the freeze of %s does not read: %v", showID, segment, err)
+	}
+	return e.Frozen, nil
 }
 
 // AgainstShowAnchors holds the official shows of the database to the
