@@ -144,13 +144,13 @@ func TestCampaignReport(t *testing.T) {
 	if err != nil || at.IsZero() {
 		t.Fatalf("last event: %v %v", at, err)
 	}
-	if err := camp.WriteCampaign(out, shows, nil, at, false); err != nil {
+	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: at, Written: at}, false); err != nil {
 		t.Fatal(err)
 	}
 	rehearsalID := shows[3].ID
 	// the same database gives the same files
 	again := t.TempDir()
-	if err := camp.WriteCampaign(again, shows, nil, at, false); err != nil {
+	if err := camp.WriteCampaign(again, shows, nil, camp.Dates{AsOf: at, Written: at}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{camp.CampaignPDF, camp.CampaignXLSX} {
@@ -245,7 +245,7 @@ func TestCampaignReport(t *testing.T) {
 	// the rehearsals' campaign: the rehearsal alone, REHEARSAL on every
 	// page and sheet (issue 25: the manager sees the campaign before it runs)
 	reh := t.TempDir()
-	if err := camp.WriteCampaign(reh, shows, nil, at, true); err != nil {
+	if err := camp.WriteCampaign(reh, shows, nil, camp.Dates{AsOf: at, Written: at}, true); err != nil {
 		t.Fatal(err)
 	}
 	pages := pdfPages(t, filepath.Join(reh, camp.CampaignPDF))
@@ -463,7 +463,7 @@ func TestCampaignFinalistsApart(t *testing.T) {
 
 	out := t.TempDir()
 	shows[0].Rehearsal = false // the fixture's night is a rehearsal: report it as the official night it plays
-	if err := camp.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
+	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
 		t.Fatal(err)
 	}
 	x, err := excelize.OpenFile(filepath.Join(out, camp.CampaignXLSX))

@@ -242,7 +242,7 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 	}
 	// as of 10 December: one collected, three due
 	out := t.TempDir()
-	if err := camp.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), sast(t, "2024-12-10T12:00"), false); err != nil {
+	if err := camp.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), camp.Dates{AsOf: sast(t, "2024-12-10T12:00"), Written: sast(t, "2024-12-10T12:00")}, false); err != nil {
 		t.Fatal(err)
 	}
 	x, err := excelize.OpenFile(filepath.Join(out, camp.CampaignXLSX))

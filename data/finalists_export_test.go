@@ -60,7 +60,7 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 		t.Fatalf("fixture: %d finalists, want the manual bin's 1 and the wild card's 2", len(want))
 	}
 	out := t.TempDir()
-	if err := camp.WriteCampaign(out, shows, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
+	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
 		t.Fatal(err)
 	}
 	grc, err := os.ReadFile(filepath.Join(out, camp.FinalistsCSV))
@@ -83,7 +83,7 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 		mc.Winners[i].Card = "7" + mc.Winners[i].Card
 	}
 	out2 := t.TempDir()
-	if err := camp.WriteCampaign(out2, []camp.CampaignShow{mc}, nil, time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), false); err != nil {
+	if err := camp.WriteCampaign(out2, []camp.CampaignShow{mc}, nil, camp.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
 		t.Fatal(err)
 	}
 	mcb, err := os.ReadFile(filepath.Join(out2, camp.FinalistsCSV))

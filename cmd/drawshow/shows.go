@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"text/tabwriter"
+	"time"
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/campaign"
@@ -135,8 +136,14 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return fmt.Errorf("show %s: %s: a campaign report of records that do not hold would not be true (drawshow verify --db %s names why)", s.ID, s.Problem, *dbPath)
 		}
 	}
-	// dated by the last show's record, so the same database gives the same files
-	at, err := db.LastEventTime()
+	// dated by the record of the shows it reports (and the desk's records
+	// of their prizes), so the same record gives the same files: never by
+	// the clock of a rehearsal run later on the same database
+	ids := make([]string, len(off))
+	for i, s := range off {
+		ids[i] = s.ID
+	}
+	at, err := db.LastEventTimeOf(ids)
 	if err != nil {
 		return err
 	}
@@ -146,7 +153,7 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := campaign.WriteCampaign(*out, off, book.Weeks(at), at, *rehearsals); err != nil {
+	if err := campaign.WriteCampaign(*out, off, book.Weeks(at), campaign.Dates{AsOf: at, Written: time.Now()}, *rehearsals); err != nil {
 		return err
 	}
 	t := campaign.CampaignTotals(off)

@@ -10,12 +10,24 @@ import (
 	"drawshow/show"
 )
 
+// asOfWords says when the record stood as the report gives it, and when
+// the report was written.
+func asOfWords(d Dates, rehearsal bool) string {
+	whose := "official"
+	if rehearsal {
+		whose = "rehearsal"
+	}
+	return fmt.Sprintf("the record as it stood at its last %s event, %s; written %s", whose,
+		d.AsOf.UTC().Format("2006-01-02 15:04 UTC"), d.Written.UTC().Format("2006-01-02 15:04 UTC"))
+}
+
 // campaignTitle is the title of the campaign's PDF and workbook.
 func campaignTitle(shows []CampaignShow) string {
 	return fmt.Sprintf("%s, %s: campaign report, %s to %s", shows[0].Promotion, shows[0].Property, shows[0].Date, shows[len(shows)-1].Date)
 }
 
-func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, at time.Time, rehearsal bool) error {
+func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Dates, rehearsal bool) error {
+	at := d.AsOf
 	g := pdfpage.New(campaignTitle(shows), record.Banner(rehearsal), at)
 	p := g.P
 	cur := shows[0].Currency
@@ -44,6 +56,7 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, at tim
 		g.Text(fmt.Sprintf("%d official show(s) of the campaign database, %s to %s. Rehearsals are left out: they are never a result. Every amount is in %s, whole units.",
 			len(shows), shows[0].Date, shows[len(shows)-1].Date, cur))
 	}
+	g.KV("As of", asOfWords(d, rehearsal), false)
 	g.H2("Shows and totals paid")
 	cols := []pdfpage.Col{{Title: "Show", W: 42, Align: "L"}, {Title: "Date", W: 19, Align: "L"}, {Title: "Status", W: 22, Align: "L"}, {Title: "Draws", W: 11, Align: "R"}, {Title: "Winners", W: 13, Align: "R"},
 		{Title: "Cash", W: 23, Align: "R"}, {Title: "In kind", W: 12, Align: "R"}, {Title: "Stated value", W: 24, Align: "R"}, {Title: "Spots", W: 14, Align: "R"}}

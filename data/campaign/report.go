@@ -93,6 +93,13 @@ func Rehearsals(shows []CampaignShow) []CampaignShow {
 	return slices.DeleteFunc(slices.Clone(shows), func(s CampaignShow) bool { return !s.Rehearsal })
 }
 
+// Dates are a campaign report's two times. AsOf is when the record stood
+// as the report gives it: the latest event of its shows and of the prize
+// desk's records of their prizes (store.LastEventTimeOf), never another
+// show's clock; it dates the files, so the same record gives the same
+// report. Written is when the report was written, which it prints beside.
+type Dates struct{ AsOf, Written time.Time }
+
 // WriteCampaign writes campaign.pdf, campaign.xlsx and finalists.csv (the
 // Grand Finale's entry file: see FinalistsCSV) into dir, dated at:
 // of the official shows among shows and the prize desk's weeks (Desk.Weeks
@@ -100,7 +107,7 @@ func Rehearsals(shows []CampaignShow) []CampaignShow {
 // before it runs: each carried over from the rehearsals before it),
 // marked REHEARSAL on every page and sheet. The two never mix: a
 // rehearsal is never a result.
-func WriteCampaign(dir string, shows []CampaignShow, desk []DeskWeek, at time.Time, rehearsal bool) error {
+func WriteCampaign(dir string, shows []CampaignShow, desk []DeskWeek, at Dates, rehearsal bool) error {
 	if rehearsal {
 		shows = Rehearsals(shows)
 	} else {

@@ -3,7 +3,6 @@ package campaign
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -140,7 +139,8 @@ func CampaignSheet(name string, rehearsal bool) string {
 	return name
 }
 
-func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, at time.Time, rehearsal bool) error {
+func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, d Dates, rehearsal bool) error {
+	at := d.AsOf // the workbook lists; the PDF says when it was written
 	f := excelize.NewFile()
 	defer f.Close()
 	st, err := table.NewStyles(f, false)
