@@ -73,6 +73,9 @@ func TestDeckParse(t *testing.T) {
 	for _, c := range []struct{ seg, want string }{
 		{"  - {id: b, kind: bonus-jackpot, entries: b.csv, winners: 3, deck: session, envelopes: [R1, R2]}\n", "a session deck of 2 prize cards for 3 winners"},
 		{"  - {id: b, kind: bonus-jackpot, entries: b.csv, deck: shoe, envelopes: [R1, R2]}\n", `deck "shoe" is unknown`},
+		// 15 cards, and 30 winners from 10 an hour over three hours (issue 39)
+		{"  - {id: b, kind: bonus-jackpot, entries: b.csv, per_hour: 10, windows: [\"2024-12-20 18:00-21:00\"], deck: session, envelopes: [R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15]}\n",
+			"a session deck of 15 prize cards for 30 winners"},
 		{"  - {id: b, entries: b.csv, deck: session}\n", `unknown draw segment key "deck"`},
 	} {
 		_, err := Parse("s.yaml", []byte("promotion: P\nproperty: C\nsegments:\n"+c.seg))

@@ -37,12 +37,6 @@ func (bonus) parse(c *parsing, seg Segment) []Segment {
 	seg.NoDevices, seg.NoAreas, seg.PerHour, seg.Envelopes = c.r.NoDevices, c.r.NoAreas, c.r.PerHour, c.r.Envelopes
 	seg.Windows = windows(c.p, c.at("windows"), seg.ID, c.r.Windows, c.loc)
 	seg.Deck = Deck(or(c.r.Deck, string(DeckEachWinner)))
-	switch {
-	case seg.Deck != DeckEachWinner && seg.Deck != DeckSession:
-		c.p.add(c.at("deck"), "segment %s: deck %q is unknown (valid: each-winner, session)", seg.ID, c.r.Deck)
-	case seg.Deck == DeckSession && len(seg.Envelopes) < seg.Winners:
-		c.p.add(c.at("deck"), "segment %s: a session deck of %d prize cards for %d winners: each winner takes a card out, so the deck needs one a winner", seg.ID, len(seg.Envelopes), seg.Winners)
-	}
 	if len(seg.Envelopes) < 2 {
 		c.p.add(c.at("envelopes"), "segment %s: a bonus jackpot needs envelopes: at least two prize values to choose from", seg.ID)
 	}
@@ -55,6 +49,15 @@ func (bonus) parse(c *parsing, seg Segment) []Segment {
 			h += w.To.Sub(w.From)
 		}
 		seg.Winners = max(1, min(maxWinners, int(h.Hours()*float64(seg.PerHour))))
+	}
+	// the deck is held to the winners once they are known: per_hour
+	// over the windows gives them above
+	switch {
+	case seg.Deck != DeckEachWinner && seg.Deck != DeckSession:
+		c.p.add(c.at("deck"), "segment %s: deck %q is unknown (valid: each-winner, session)", seg.ID, c.r.Deck)
+	case seg.Deck == DeckSession && len(seg.Envelopes) < seg.Winners:
+		c.p.add(c.at("deck"), "segment %s: a session deck of %d prize cards for %d winners: each winner takes a card out, so the deck needs one a winner (add %d cards, or give fewer winners)",
+			seg.ID, len(seg.Envelopes), seg.Winners, seg.Winners-len(seg.Envelopes))
 	}
 	return []Segment{seg}
 }
