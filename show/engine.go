@@ -221,7 +221,7 @@ func (d *decider) step(seg *SegState, c Command) error {
 		return refuse("%s is drawn by hand: type the ticket drawn from the bin (ticket NUMBER)", seg.Seg.ID)
 	}
 	if p := seg.Chooser(); p != nil && (c.Op == OpDraw || c.Op == OpPick || c.Op == OpTicket) {
-		return refuse("%s: the winner of pick %d chooses %s first", seg.Seg.ID, p.K+1, seg.Seg.Chooses())
+		return choosesFirst(seg, p)
 	}
 	switch c.Op {
 	case OpNumbers:
@@ -270,6 +270,39 @@ func (d *decider) step(seg *SegState, c Command) error {
 	return fmt.Errorf("unknown command %q", c.Op)
 }
 
+// undecided refuses a command while pick l of seg waits for its outcome,
+// and says what decides it.
+func (d *decider) undecided(seg *SegState, l *Pick) error {
+	loc := d.e.Show.Location
+	switch {
+	case !l.Announced():
+		return refuse("%s: pick %d is drawn and not announced yet; next announces it", seg.Seg.ID, l.K+1)
+	case l.Deadline.IsZero():
+		return refuse("%s: pick %d is still undecided; arrived (A) when the team is at the device starts its countdown, or claimed (C), proxy (R), decline (D), forfeit (F)", seg.Seg.ID, l.K+1)
+	case !d.at.Before(l.Deadline):
+		return refuse("%s: pick %d's countdown ended at %s; the no-show is recorded at the next tick, then draw redraws", seg.Seg.ID, l.K+1, l.Deadline.In(loc).Format(time.TimeOnly))
+	}
+	return refuse("%s: pick %d is still undecided: claimed (C), proxy (R), decline (D) or forfeit (F); else its countdown ends in a no-show at %s", seg.Seg.ID, l.K+1, l.Deadline.In(loc).Format(time.TimeOnly))
+}
+
+// choosesFirst refuses a command while the winner of pick p has to
+// choose, and says how: by number, or, with nothing left to choose, by
+// ending the draw short.
+func choosesFirst(seg *SegState, p *Pick) error {
+	left := seg.InPlay()
+	if len(left) == 0 {
+		return refuse("%s: the winner of pick %d has no %s left to choose; skip REASON ends the draw with its %d winner(s) so far", seg.Seg.ID, p.K+1, seg.Seg.Chooses(), seg.Winners())
+	}
+	return refuse("%s: the winner of pick %d has not chosen %s yet: choose one of %s", seg.Seg.ID, p.K+1, seg.Seg.Chooses(), strings.Join(left, ", "))
+}
+
+// InPlay are the items still in play for the winner who chooses: none
+// left corners the draw, which skip then ends short.
+func (s *SegState) InPlay() []string {
+	taken := s.Taken()
+	return slices.DeleteFunc(slices.Clone(s.Seg.Items()), func(it string) bool { return slices.Contains(taken, it) })
+}
+
 // skip ends the current draw short on the host's word, with a reason: an
 // entry file that cannot be used tonight must not hold up the rest of the
 // show. Its winners so far stand; nothing is undone.
@@ -279,8 +312,8 @@ func (d *decider) skip(seg *SegState, reason string) error {
 	case reason == "":
 		return refuse("skip needs a reason, e.g. skip entry file not delivered")
 	case l != nil && l.Outcome == Pending:
-		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
-	case seg.Drawn():
+		return d.undecided(seg, l)
+	case seg.Drawn() && (seg.Ended != nil || seg.Chooser() == nil || len(seg.InPlay()) > 0):
 		return refuse("%s is done; next goes on", seg.Seg.ID)
 	}
 	w := seg.Winners()
@@ -293,9 +326,9 @@ func (d *decider) skip(seg *SegState, reason string) error {
 func (d *decider) freeze(seg *SegState) error {
 	switch {
 	case seg.Frozen != nil:
-		return refuse("%s: the bin is already frozen", seg.Seg.ID)
+		return refuse("%s: the bin is already frozen; draw picks from it", seg.Seg.ID)
 	case seg.Seg.Entries != "" && !seg.Seg.traits().fromBin && seg.Loaded == nil:
-		return refuse("%s: the entry file has not been imported", seg.Seg.ID)
+		return refuse("%s: the entry file has not been imported; drawshow check names what is wrong with it, or skip REASON ends the draw", seg.Seg.ID)
 	}
 	today := day(d.at, d.e.Show.Location)
 	if !seg.Seg.At.IsZero() {
@@ -386,9 +419,9 @@ func (st *State) wonInScope(seg *SegState, today string) map[string]bool {
 func (d *decider) pick(seg *SegState) error {
 	switch l := seg.Last(); {
 	case seg.Frozen == nil:
-		return refuse("%s: the bin is not frozen yet", seg.Seg.ID)
+		return refuse("%s: the bin is not frozen yet; draw freezes it", seg.Seg.ID)
 	case l != nil && l.Outcome == Pending:
-		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+		return d.undecided(seg, l)
 	case seg.Ended != nil:
 		return refuse("%s has ended: %s; next goes on", seg.Seg.ID, seg.Ended.Reason)
 	case seg.Drawn():
@@ -457,7 +490,7 @@ func (e *Engine) Board(st []Standing) []Standing {
 func (d *decider) announce(seg *SegState) error {
 	l := seg.Last()
 	if l == nil || l.Announced() || l.Outcome != Pending {
-		return refuse("%s: no pick is waiting to be announced", seg.Seg.ID)
+		return refuse("%s: no pick is waiting to be announced; draw picks the next", seg.Seg.ID)
 	}
 	ref := PickRef{K: l.K}
 	required := seg.Seg.Attendance == Required
@@ -488,11 +521,11 @@ func (d *decider) pending(seg *SegState) (*Pick, error) {
 	l := seg.Last()
 	switch {
 	case l == nil || l.Outcome != Pending:
-		return nil, refuse("%s: no pick is waiting for a claim", seg.Seg.ID)
+		return nil, refuse("%s: no pick is waiting for a claim; draw picks the next", seg.Seg.ID)
 	case !l.Announced():
-		return nil, refuse("%s: pick %d is not announced yet", seg.Seg.ID, l.K+1)
+		return nil, refuse("%s: pick %d is not announced yet; next announces it", seg.Seg.ID, l.K+1)
 	case !l.Deadline.IsZero() && !d.at.Before(l.Deadline) && !l.Lapsed:
-		return nil, refuse("%s: the %ds to claim ended at %s; the no-show stands", seg.Seg.ID, d.claimSeconds(), l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
+		return nil, refuse("%s: the %ds to claim ended at %s; the no-show stands, and draw redraws", seg.Seg.ID, d.claimSeconds(), l.Deadline.In(d.e.Show.Location).Format(time.TimeOnly))
 	}
 	return l, nil
 }
@@ -768,13 +801,13 @@ func (d *decider) next() error {
 	}
 	switch l := seg.Last(); {
 	case l != nil && l.Outcome == Pending:
-		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+		return d.undecided(seg, l)
 	case seg.Seg.traits().numbers && seg.Numbers == nil:
 		return refuse("%s: the numbers are not chosen yet (draw, or numbers N N by=NAME)", seg.Seg.ID)
 	case !seg.Seg.traits().numbers && !seg.Drawn():
-		return refuse("%s: %d of %d winners decided; draw again", seg.Seg.ID, seg.Winners(), seg.Seg.Winners)
+		return refuse("%s: %d of %d winners decided; draw again, or skip REASON ends it short", seg.Seg.ID, seg.Winners(), seg.Seg.Winners)
 	case seg.Chooser() != nil:
-		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, seg.Chooser().K+1, seg.Seg.Chooses())
+		return choosesFirst(seg, seg.Chooser())
 	case d.st.Cur+1 >= len(d.st.Segs):
 		return refuse("%s is the last segment; close the show", seg.Seg.ID)
 	}
@@ -785,9 +818,9 @@ func (d *decider) close() error {
 	if seg := d.st.CurSeg(); seg == nil {
 		return refuse("the show has no segment")
 	} else if l := seg.Last(); l != nil && l.Outcome == Pending {
-		return refuse("pick %d is still undecided", l.K+1)
+		return d.undecided(seg, l)
 	} else if p := seg.Chooser(); p != nil {
-		return refuse("%s: the winner of pick %d has not chosen %s yet", seg.Seg.ID, p.K+1, seg.Seg.Chooses())
+		return choosesFirst(seg, p)
 	}
 	// a show never ends with winners missing unsaid: a draw that cannot
 	// have them all is ended short first (skip REASON), and the record says why

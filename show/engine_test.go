@@ -1094,7 +1094,7 @@ func TestReplayRejectsBadJournal(t *testing.T) {
 		{"pick out of order", func(evs []Event) []Event { return append(evs[:3], evs[4:]...) },
 			`seq 5 pick-announced: pick 1 of a was never drawn`},
 		{"pick drawn twice", func(evs []Event) []Event { return append(evs[:4], evs[3:]...) },
-			`seq 4 pick-drawn: a: pick 1 is still undecided`},
+			`seq 4 pick-drawn: a: pick 1 is drawn and not announced yet; next announces it`},
 		{"missing payload", func(evs []Event) []Event { evs[2].Frozen = nil; return evs },
 			`seq 3 bin-frozen: payload missing`},
 		{"pick not in the bin", func(evs []Event) []Event { p := *evs[3].Pick; p.Ticket = "T-zz"; evs[3].Pick = &p; return evs },

@@ -18,7 +18,8 @@ func (s *SegState) Chooser() *Pick {
 	case c == nil:
 		return nil
 	case c.atOnce():
-		if l := s.Last(); l != nil && l.Outcome.Wins() && l.Choice == nil {
+		// a draw ended short with nothing left to choose has no chooser
+		if l := s.Last(); l != nil && l.Outcome.Wins() && l.Choice == nil && (s.Ended == nil || len(s.InPlay()) > 0) {
 			return l
 		}
 		return nil
@@ -259,9 +260,9 @@ func (d *decider) ticket(seg *SegState, t string) error {
 	}
 	switch l := seg.Last(); {
 	case l != nil && l.Outcome == Pending:
-		return refuse("%s: pick %d is still undecided", seg.Seg.ID, l.K+1)
+		return d.undecided(seg, l)
 	case seg.Ended != nil:
-		return refuse("%s has ended: %s", seg.Seg.ID, seg.Ended.Reason)
+		return refuse("%s has ended: %s; next goes on", seg.Seg.ID, seg.Ended.Reason)
 	case seg.Drawn():
 		return refuse("%s: all %d winners are decided; go to the next segment", seg.Seg.ID, seg.Seg.Winners)
 	}
@@ -371,7 +372,7 @@ func (d *decider) prizeAtPick(seg *SegState) string {
 func (d *decider) choose(seg *SegState, item, prize string) error {
 	p := seg.Chooser()
 	if p == nil {
-		return refuse("%s: no winner is waiting to choose", seg.Seg.ID)
+		return refuse("%s: no winner is waiting to choose; draw picks the next winner", seg.Seg.ID)
 	}
 	if c := seg.Pending; c != nil {
 		return refuse("%s: %s is chosen; what it hides waits for the choice witness (witness TEXT)", seg.Seg.ID, c.Item)
@@ -388,7 +389,7 @@ func (d *decider) choose(seg *SegState, item, prize string) error {
 		return refuse("%s: %q is not one of the %s (%s)", seg.Seg.ID, item, seg.Seg.Chooses(), strings.Join(items, ", "))
 	}
 	if slices.Contains(seg.Taken(), it) {
-		return refuse("%s: %s was chosen already and is out of play", seg.Seg.ID, it)
+		return refuse("%s: %s was chosen already and is out of play; choose one of %s", seg.Seg.ID, it, strings.Join(seg.InPlay(), ", "))
 	}
 	c := &Choice{K: p.K, Item: it, By: "host"}
 	if seg.Seg.Cards == CardsPhysical {
@@ -543,7 +544,7 @@ func (d *decider) inWindow(seg *SegState) error {
 			return refuse("%s: no session now; the next is %s %s-%s", seg.Seg.ID, w.From.In(loc).Format("Mon 2 Jan"), w.From.In(loc).Format("15:04"), w.To.In(loc).Format("15:04"))
 		}
 	}
-	return refuse("%s: its last session ended at %s", seg.Seg.ID, ws[len(ws)-1].To.In(loc).Format("15:04 Mon 2 Jan"))
+	return refuse("%s: its last session ended at %s; next goes on (the draw ends short with its winners so far), or skip REASON", seg.Seg.ID, ws[len(ws)-1].To.In(loc).Format("15:04 Mon 2 Jan"))
 }
 
 // Hour is a bonus jackpot's progress in the current hour of its sessions

@@ -504,7 +504,7 @@ func TestBonusJackpot(t *testing.T) {
 	}
 	r.refused(Command{Op: OpArrived}, "at the device already")
 	r.do(Command{Op: OpClaim})
-	r.refused(Command{Op: OpDraw}, "chooses envelopes first")
+	r.refused(Command{Op: OpDraw}, "has not chosen envelopes yet: choose one of 1, 2, 3")
 	r.refused(Command{Op: OpChoose, Text: "4"}, "not one of the envelopes")
 	r.do(Command{Op: OpChoose, Text: "2"})
 	c := r.cur().Picks[p.K].Choice

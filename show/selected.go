@@ -78,7 +78,7 @@ func (d *decider) pass(seg *SegState, reason string) error {
 	case l == nil || l.SelectedFile == "" || seg.Frozen == nil:
 		return refuse("%s: the bin is not frozen yet: draw first", seg.Seg.ID)
 	case last != nil && last.Outcome == Pending:
-		return refuse("%s: pick %d is still undecided", seg.Seg.ID, last.K+1)
+		return d.undecided(seg, last)
 	case seg.Ended != nil || seg.Drawn():
 		return refuse("%s is done; next goes on", seg.Seg.ID)
 	case seg.Place() >= len(l.Selected):
@@ -102,7 +102,7 @@ func (d *decider) reselect(seg *SegState, nl *Lists) error {
 	case l == nil || l.SelectedFile == "":
 		return refuse("%s: the selection is not loaded yet: draw first", seg.Seg.ID)
 	case last != nil && last.Outcome == Pending:
-		return refuse("%s: pick %d is still undecided", seg.Seg.ID, last.K+1)
+		return d.undecided(seg, last)
 	case seg.Ended != nil || seg.Drawn():
 		return refuse("%s is done; next goes on", seg.Seg.ID)
 	case nl == nil:
