@@ -569,8 +569,9 @@ func summaryMsg(v string) string {
 
 // summaryOf reports whether rec, a row of an entry file whose card, ticket
 // and tier are in the columns card, ticket and tier (-1 when it has none),
-// sums the others up: its card reads as a summary (summaryRow), or it has
-// no card, ticket or tier (a count of members under the names, a sum
+// sums the others up: its card, or with no card its ticket (a device of
+// RAPS's list), reads as a summary (summaryRow), or it has no card,
+// ticket or tier (a count of members under the names, a sum
 // under the points). It returns the value that names it: the card, or
 // else the row's first cell that is not empty.
 func summaryOf(rec []string, card, ticket, tier int) (string, bool) {
@@ -578,7 +579,10 @@ func summaryOf(rec []string, card, ticket, tier int) (string, bool) {
 	if v != "" {
 		return v, isSummary(v)
 	}
-	if cell(rec, ticket) != "" || cell(rec, tier) != "" {
+	if t := cell(rec, ticket); t != "" {
+		return t, isSummary(t) // RAPS's TOTAL, under the devices
+	}
+	if cell(rec, tier) != "" {
 		return "", false
 	}
 	for i := range rec {

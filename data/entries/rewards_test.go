@@ -280,3 +280,27 @@ func TestVisitDates(t *testing.T) {
 		t.Errorf("NeedOf: %+v", n)
 	}
 }
+
+// TestRAPSTotalRowDropped: RAPS's active-player list ends on a TOTAL row
+// with the word in the Device column and the card, tier and area empty.
+// It is a summary row, dropped and named, not a player whose card, tier
+// and area are missing (issue 39).
+func TestRAPSTotalRowDropped(t *testing.T) {
+	path := filetest.File(t, "raps.csv", "Device,Area,Card,Name,Tier,Spend\n"+
+		"SL-01,Main,0060012345,Thabo M,ace,900\n"+
+		"SL-02,Salon,0060012346,Naledi K,king,1200\n"+
+		"TOTAL,,,,,2100\n")
+	seg := &show.Segment{ID: "raps", Kind: show.KindBonus, Tickets: show.PerRow, Entries: path}
+	c, err := Check(seg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []Dropped{{Row: 4, Value: "TOTAL"}}; !slices.Equal(c.Dropped, want) || c.Bin.Rows != 2 {
+		t.Errorf("check: dropped %+v and %d rows, want %+v and 2", c.Dropped, c.Bin.Rows, want)
+	}
+	// a TOTAL in the middle is still refused, as the summary it is
+	mid := filetest.File(t, "mid.csv", "Device,Area,Card,Name,Tier,Spend\nSL-01,Main,0060012345,Thabo M,ace,900\nTOTAL,,,,,900\nSL-02,Salon,0060012346,Naledi K,king,1200\n")
+	if _, err := Check(&show.Segment{ID: "raps", Kind: show.KindBonus, Tickets: show.PerRow, Entries: mid}, nil); err == nil || !strings.Contains(err.Error(), `"TOTAL" is a summary row`) {
+		t.Errorf("a TOTAL in the middle: %v", err)
+	}
+}
