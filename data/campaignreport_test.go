@@ -202,9 +202,14 @@ func TestCampaignReport(t *testing.T) {
 	if len(win) != 1+total.Winners {
 		t.Errorf("Winners sheet lists %d, want %d", len(win)-1, total.Winners)
 	}
+	prop := slices.Index(win[0], "Property")
 	for _, r := range win[1:] {
 		if r[0] == rehearsalID {
 			t.Errorf("the rehearsal's winner %q in the report", r)
+		}
+		// every sheet names the property: the show's, where the entry file has none (issue 39)
+		if prop < 0 || len(r) <= prop || r[prop] != "Gold Reef City" {
+			t.Errorf("a winner's property on the Winners sheet: %q", r)
 		}
 	}
 	led := rows(camp.CampaignLedgerSheet)

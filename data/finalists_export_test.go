@@ -80,7 +80,7 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 	mc := shows[0]
 	mc.Property, mc.Winners = "Montecasino", slices.Clone(mc.Winners)
 	for i := range mc.Winners {
-		mc.Winners[i].Card = "7" + mc.Winners[i].Card
+		mc.Winners[i].Card, mc.Winners[i].Property = "7"+mc.Winners[i].Card, "Montecasino"
 	}
 	out2 := t.TempDir()
 	if err := camp.WriteCampaign(out2, []camp.CampaignShow{mc}, nil, camp.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {

@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"cmp"
 	"time"
 
 	"drawshow/data/record"
@@ -102,6 +103,7 @@ func ShowOf(x *record.Set) CampaignShow {
 				c.Totals.Add(pr)
 			}
 			property, _, area := record.Where(s.Seg, p, pp)
+			property = cmp.Or(property, o.Property) // the entry file's, else the show's
 			c.Winners = append(c.Winners, CampaignWinner{
 				Show: st.ID, Date: p.DrawnAt.In(sh.Location).Format(time.DateOnly), Segment: s.Seg.ID, Title: s.Seg.Title,
 				Kind: string(s.Seg.Kind), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant, Name: pp.Name, Property: property, Area: area,
