@@ -33,6 +33,9 @@ type checkReport struct {
 	Findings []checkFinding `json:"findings"`
 	Lists    *checkLists    `json:"lists"`    // null when the show file or a list cannot be read
 	Segments []checkSegment `json:"segments"` // in show order; none when the show file cannot be read
+	// Dropped are the summary rows (a TOTAL, a count) the lists and
+	// standings ended on, left out, as check prints them
+	Dropped []string `json:"dropped"`
 }
 
 // checkFinding is one thing check says is wrong or may be: one line of
@@ -114,7 +117,7 @@ func writeCheckJSON(w io.Writer, r *checkReport) error {
 // failedCheck is the report of a show file that cannot be read, or of a
 // campaign database that cannot be.
 func failedCheck(path string, err error) *checkReport {
-	r := &checkReport{Format: checkFormat, Show: path, Findings: []checkFinding{}, Segments: []checkSegment{}}
+	r := &checkReport{Format: checkFormat, Show: path, Findings: []checkFinding{}, Segments: []checkSegment{}, Dropped: []string{}}
 	r.Findings = appendFindings(r.Findings, "error", "", err)
 	return r
 }
@@ -124,7 +127,7 @@ func failedCheck(path string, err error) *checkReport {
 // results.
 func checkReportOf(sh *show.Show, c *session.ShowCheck, dbPath string) *checkReport {
 	r := &checkReport{Format: checkFormat, Show: sh.Path, Promotion: sh.Promotion, Property: sh.Property,
-		OK: len(c.Problems)+len(c.Missing) == 0, Findings: []checkFinding{}, Segments: []checkSegment{}}
+		OK: len(c.Problems)+len(c.Missing) == 0, Findings: []checkFinding{}, Segments: []checkSegment{}, Dropped: append([]string{}, c.Dropped...)}
 	for _, p := range c.Problems {
 		r.Findings = appendFindings(r.Findings, "error", "", p)
 	}

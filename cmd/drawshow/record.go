@@ -114,7 +114,7 @@ func checkShow(sh *show.Show, c *session.ShowCheck, dbPath string, asJSON bool, 
 		notes = append(notes, campaignNotes(seg, r, dbPath)...)
 	}
 	tw.Flush()
-	for _, n := range notes {
+	for _, n := range append(notes, c.Dropped...) {
 		fmt.Fprintln(stdout, n)
 	}
 	listMatches(c, stdout, stderr)

@@ -20,31 +20,33 @@ import (
 // spellings counts once. The cards are returned sorted, with the file's
 // SHA-256 (in hex) of the bytes they were read from.
 func ReadCards(path, sheet, cardHeader string) (cards []string, sum string, err error) {
-	return readCards(path, sheet, cardHeader, 0)
+	cards, sum, _, err = readCards(path, sheet, cardHeader, 0)
+	return cards, sum, err
 }
 
 // readCards is ReadCards of a file whose header is on row headerRow, or
-// found when it is 0.
-func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, sum string, err error) {
+// found when it is 0, with the summary rows it ended on, dropped.
+func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, sum string, dropped []Dropped, err error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	defer t.Close()
 	t.HeaderRow = headerRow
 	idx, fe := findColumns(t, []column{{role: "card", name: cardHeader, aliases: cardHeaders, need: true}})
 	if fe != nil {
-		return nil, "", fe
+		return nil, "", nil, fe
 	}
 	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
 	set := make(map[string]struct{})
 	twins := newCardIDs()
-	for t.Next() {
-		rec := t.Record()
-		c := rowCheck{fe: fe, line: t.Line()}
+	f := footOf(t, idx[0])
+	for f.Next() {
+		rec := f.Record()
+		c := rowCheck{fe: fe, line: f.Line()}
 		if card := c.cardID(col, cell(rec, idx[0])); card != "" {
-			if other, row, ok := twins.add(card, t.Line()); ok {
+			if other, row, ok := twins.add(card, f.Line()); ok {
 				c.bad(col, card, twinMsg(card, other, row))
 				continue
 			}
@@ -52,17 +54,17 @@ func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, s
 		}
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	if sum, err = t.SHA256(); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	cards = make([]string, 0, len(set))
 	for card := range set {
 		cards = append(cards, card)
 	}
 	slices.Sort(cards)
-	return cards, sum, nil
+	return cards, sum, f.Dropped, nil
 }
 
 // signedHeaders are the usual headers of a decline register's signing
@@ -74,29 +76,30 @@ var signedHeaders = []string{"signed", "signed at", "signed on", "date signed", 
 // "2006-01-02 15:04:05" in the show's time, parallel to the cards; nil
 // when it has none. A card on the register twice keeps its first
 // signature.
-func readRegister(path string, headerRow int, format string) (cards, signed []string, sum string, err error) {
+func readRegister(path string, headerRow int, format string) (cards, signed []string, sum string, dropped []Dropped, err error) {
 	t, err := openTable(path, "")
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, "", nil, err
 	}
 	defer t.Close()
 	t.HeaderRow = headerRow
 	idx, fe := findColumns(t, []column{{role: "card", aliases: cardHeaders, need: true}, {role: "signing time", aliases: signedHeaders}})
 	if fe != nil {
-		return nil, nil, "", fe
+		return nil, nil, "", nil, fe
 	}
 	col := t.Header()[idx[0]]
 	fe = &FileError{File: path}
 	when := map[string]string{}
 	twins := newCardIDs()
-	for t.Next() {
-		rec := t.Record()
-		c := rowCheck{fe: fe, line: t.Line()}
+	t2 := footOf(t, idx[0])
+	for t2.Next() {
+		rec := t2.Record()
+		c := rowCheck{fe: fe, line: t2.Line()}
 		card := c.cardID(col, cell(rec, idx[0]))
 		if card == "" {
 			continue
 		}
-		if other, row, ok := twins.add(card, t.Line()); ok {
+		if other, row, ok := twins.add(card, t2.Line()); ok {
 			c.bad(col, card, twinMsg(card, other, row))
 			continue
 		}
@@ -115,10 +118,10 @@ func readRegister(path string, headerRow int, format string) (cards, signed []st
 		}
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, nil, "", err
+		return nil, nil, "", nil, err
 	}
 	if sum, err = t.SHA256(); err != nil {
-		return nil, nil, "", err
+		return nil, nil, "", nil, err
 	}
 	cards = slices.Sorted(maps.Keys(when))
 	if idx[1] >= 0 {
@@ -126,7 +129,7 @@ func readRegister(path string, headerRow int, format string) (cards, signed []st
 			signed = append(signed, when[c])
 		}
 	}
-	return cards, signed, sum, nil
+	return cards, signed, sum, t2.Dropped, nil
 }
 
 // Proxy is a nominee who may claim a prize for a participant who cannot be
@@ -167,15 +170,16 @@ var (
 // ignoring case. The result has one Proxy per card, sorted by card, and
 // the file's SHA-256 (in hex) of the bytes they were read from.
 func ReadProxies(path, sheet string) (proxies []Proxy, sum string, err error) {
-	return readProxies(path, sheet, 0)
+	proxies, sum, _, err = readProxies(path, sheet, 0)
+	return proxies, sum, err
 }
 
 // readProxies is ReadProxies of a file whose header is on row headerRow,
 // or found when it is 0.
-func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string, err error) {
+func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string, dropped []Dropped, err error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	defer t.Close()
 	t.HeaderRow = headerRow
@@ -185,7 +189,7 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 		{role: "nominee ID", aliases: nomineeIDHeaders},
 	})
 	if fe != nil {
-		return nil, "", fe
+		return nil, "", nil, fe
 	}
 	header := t.Header()
 	colCard, colName, colID := header[idx[0]], header[idx[1]], ""
@@ -210,21 +214,22 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 	byName := map[string][]int{}
 	fe = &FileError{File: path}
 	twins := newCardIDs()
-	for t.Next() {
-		rec := t.Record()
-		c := rowCheck{fe: fe, line: t.Line(), ok: true}
+	f := footOf(t, idx[0])
+	for f.Next() {
+		rec := f.Record()
+		c := rowCheck{fe: fe, line: f.Line(), ok: true}
 		n := nomination{
 			Proxy: Proxy{
 				Card: strings.Clone(cell(rec, idx[0])),
 				Name: strings.Clone(cell(rec, idx[1])),
 				ID:   strings.Clone(cell(rec, idx[2])),
 			},
-			line: t.Line(),
+			line: f.Line(),
 		}
 		n.id = strings.ToUpper(strings.Join(strings.Fields(n.ID), ""))
 		n.name = strings.ToLower(strings.Join(strings.Fields(n.Name), " "))
 		n.Card = c.cardID(colCard, n.Card)
-		if other, row, ok := twins.add(n.Card, t.Line()); ok {
+		if other, row, ok := twins.add(n.Card, f.Line()); ok {
 			c.bad(colCard, n.Card, twinMsg(n.Card, other, row))
 		}
 		if n.Name == "" {
@@ -285,17 +290,17 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 		all = append(all, n)
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	if sum, err = t.SHA256(); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	proxies = make([]Proxy, len(all))
 	for i, n := range all {
 		proxies[i] = n.Proxy
 	}
 	slices.SortFunc(proxies, func(a, b Proxy) int { return strings.Compare(a.Card, b.Card) })
-	return proxies, sum, nil
+	return proxies, sum, f.Dropped, nil
 }
 
 func describe(p Proxy) string {
@@ -310,24 +315,33 @@ func describe(p Proxy) string {
 // file does not hide another. It leaves Lists.ExclusionsStored to the
 // store, which hashes the list as it keeps it.
 func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*show.Lists, []string, error) {
+	l, ex, _, err := ReadListsDropped(sh, exclusions, register, proxies, selected)
+	return l, ex, err
+}
+
+// ReadListsDropped is ReadLists with the summary rows the lists ended on
+// (a TOTAL, a count), which were dropped, in words.
+func ReadListsDropped(sh *show.Show, exclusions, register, proxies, selected string) (*show.Lists, []string, []string, error) {
 	l := &show.Lists{}
-	var ex []string
+	var ex, notes []string
 	var errs []error // every list is read, so one bad file does not hide another
 	if exclusions != "" {
 		var err error
-		ex, l.ExclusionsSHA256, err = readCards(exclusions, "", "", sh.Opts(exclusions).HeaderRow)
-		errs = append(errs, err)
+		var ds []Dropped
+		ex, l.ExclusionsSHA256, ds, err = readCards(exclusions, "", "", sh.Opts(exclusions).HeaderRow)
+		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(exclusions), ds)...)
 		l.Exclusions, l.ExclusionsFile = len(ex), sh.Rel(exclusions)
 	}
 	if register != "" {
 		var err error
-		l.Register, l.RegisterSigned, l.RegisterSHA256, err = readRegister(register, sh.Opts(register).HeaderRow, sh.DateFormat)
-		errs = append(errs, err)
+		var ds []Dropped
+		l.Register, l.RegisterSigned, l.RegisterSHA256, ds, err = readRegister(register, sh.Opts(register).HeaderRow, sh.DateFormat)
+		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(register), ds)...)
 		l.RegisterFile = sh.Rel(register)
 	}
 	if proxies != "" {
-		ps, sum, err := readProxies(proxies, "", sh.Opts(proxies).HeaderRow)
-		errs = append(errs, err)
+		ps, sum, ds, err := readProxies(proxies, "", sh.Opts(proxies).HeaderRow)
+		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(proxies), ds)...)
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID, Contact: p.Contact})
 		}
@@ -340,7 +354,7 @@ func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*
 		l.SelectedFile = sh.Rel(selected)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return l, ex, nil
+	return l, ex, notes, nil
 }

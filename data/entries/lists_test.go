@@ -2,10 +2,12 @@ package entries
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"drawshow/data/internal/filetest"
+	"drawshow/show"
 )
 
 func TestReadCards(t *testing.T) {
@@ -142,5 +144,36 @@ func TestReadProxiesColumns(t *testing.T) {
 	_, _, err = ReadProxies(path, "")
 	if err == nil || !strings.Contains(err.Error(), "no nominee column (looked for a header like Nominee, Nominee Name, Proxy, Proxy Name, Representative)") {
 		t.Errorf("no nominee column: %v", err)
+	}
+}
+
+// TestListsDropTheirTotals: the lists and standings as the Rewards system
+// exports them end on a TOTAL or a count: dropped and named, as an entry
+// file's are; one a card follows is refused, naming its row (issue 39).
+func TestListsDropTheirTotals(t *testing.T) {
+	sh := &show.Show{Path: "/shows/s.yaml"}
+	ex := filetest.File(t, "self-excluded.csv", "Card,Name\n0060012345,Thabo M\n0060012346,Naledi K\n,TOTAL: 2 members\n")
+	reg := filetest.File(t, "register.csv", "Card Number,Signed\n0060012347,2024-11-30 19:00\nCount: 1,\n")
+	prox := filetest.File(t, "proxies.csv", "Card,Nominee,ID\n0060012348,Sipho K,8001015009087\nTotal,1,\n")
+	l, cards, dropped, err := ReadListsDropped(sh, ex, reg, prox, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cards) != 2 || len(l.Register) != 1 || len(l.Proxies) != 1 {
+		t.Errorf("read %v, register %v, proxies %v", cards, l.Register, l.Proxies)
+	}
+	if len(dropped) != 3 || !strings.Contains(dropped[0], `row 4: the summary row "TOTAL: 2 members" at the end of the file is not a card: dropped`) ||
+		!strings.Contains(dropped[1], `row 3: the summary row "Count: 1"`) || !strings.Contains(dropped[2], `row 3: the summary row "Total"`) {
+		t.Errorf("dropped %q", dropped)
+	}
+	st := filetest.File(t, "standings.csv", "Card,Name,Points,Area\nS1,Ann,500,Mike\nS2,Ben,700,Kilo\nTOTAL,,1200,\n")
+	rows, _, ds, err := ReadStandingsSum(st, "")
+	if err != nil || len(rows) != 2 || !slices.Equal(ds, []Dropped{{Row: 4, Value: "TOTAL"}}) {
+		t.Errorf("standings %+v, dropped %+v, %v", rows, ds, err)
+	}
+	// a TOTAL a card follows is a row, and refused
+	mid := filetest.File(t, "mid.csv", "Card\n0060012345\nTOTAL\n0060012346\n")
+	if _, _, _, err := ReadListsDropped(sh, mid, "", "", ""); err == nil || !strings.Contains(err.Error(), `row 3, column "Card": "TOTAL" is a summary row`) {
+		t.Errorf("a TOTAL in the middle: %v", err)
 	}
 }

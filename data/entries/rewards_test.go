@@ -169,7 +169,7 @@ func TestHeaderRow(t *testing.T) {
 	if cards, _, err := ReadCards(list, "", ""); err != nil || !slices.Equal(cards, []string{"60010001"}) {
 		t.Errorf("a list below its title: %q, %v", cards, err)
 	}
-	if cards, _, err := readCards(list, "", "", 2); err != nil || !slices.Equal(cards, []string{"60010001"}) {
+	if cards, _, _, err := readCards(list, "", "", 2); err != nil || !slices.Equal(cards, []string{"60010001"}) {
 		t.Errorf("a list with header_row: %q, %v", cards, err)
 	}
 }

@@ -11,18 +11,19 @@ var areaHeaders = []string{"area", "zone", "floor", "section"}
 
 // ReadStandings reads a leaderboard's standings file: card, name, points
 // and area. A bad row is an error naming its row, column and value; a file
-// with any is not used.
+// with any is not used. The summary rows it ends on are dropped.
 func ReadStandings(path, sheet string) ([]show.Standing, error) {
-	st, _, err := ReadStandingsSum(path, sheet)
+	st, _, _, err := ReadStandingsSum(path, sheet)
 	return st, err
 }
 
 // ReadStandingsSum is ReadStandings with the SHA-256 (in hex) of the
-// bytes the standings were read from.
-func ReadStandingsSum(path, sheet string) ([]show.Standing, string, error) {
+// bytes the standings were read from, and the summary rows the file
+// ended on (a TOTAL, a count), which were dropped.
+func ReadStandingsSum(path, sheet string) ([]show.Standing, string, []Dropped, error) {
 	t, err := openTable(path, sheet)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	defer t.Close()
 	idx, fe := findColumns(t, []column{
@@ -32,15 +33,16 @@ func ReadStandingsSum(path, sheet string) ([]show.Standing, string, error) {
 		{role: "area", aliases: areaHeaders},
 	})
 	if fe != nil {
-		return nil, "", fe
+		return nil, "", nil, fe
 	}
 	header := t.Header()
 	fe = &FileError{File: path}
 	seen := map[string]int{}
 	var out []show.Standing
-	for t.Next() {
-		rec := t.Record()
-		c := rowCheck{fe: fe, line: t.Line(), ok: true}
+	f := footOf(t, idx[0])
+	for f.Next() {
+		rec := f.Record()
+		c := rowCheck{fe: fe, line: f.Line(), ok: true}
 		s := show.Standing{Card: cell(rec, idx[0]), Name: cell(rec, idx[1]), Area: cell(rec, idx[3])}
 		s.Card = c.cardID(header[idx[0]], s.Card)
 		if idx[1] >= 0 {
@@ -52,7 +54,7 @@ func ReadStandingsSum(path, sheet string) ([]show.Standing, string, error) {
 		if first, ok := seen[s.Card]; ok && s.Card != "" {
 			c.bad(header[idx[0]], s.Card, fmt.Sprintf("card %s is listed twice (first on row %d)", s.Card, first))
 		}
-		seen[strings.Clone(s.Card)] = t.Line()
+		seen[strings.Clone(s.Card)] = f.Line()
 		p := cell(rec, idx[2])
 		if s.Points, err = parsePoints(p); err != nil {
 			c.bad(header[idx[2]], p, fmt.Sprintf("points %q %v", p, err))
@@ -63,11 +65,11 @@ func ReadStandingsSum(path, sheet string) ([]show.Standing, string, error) {
 		}
 	}
 	if err := finish(t, fe); err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
 	sum, err := t.SHA256()
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
-	return out, sum, nil
+	return out, sum, f.Dropped, nil
 }

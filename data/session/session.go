@@ -346,7 +346,7 @@ func (ss *Session) finalStandings() ([]show.Event, error) {
 		if !g.Leaderboard() || seg.Standings != nil || g.Standings == "" {
 			continue
 		}
-		rows, sum, err := entries.ReadStandingsSum(g.Standings, g.Sheet)
+		rows, sum, _, err := entries.ReadStandingsSum(g.Standings, g.Sheet)
 		if err != nil {
 			continue
 		}

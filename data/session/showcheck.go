@@ -25,6 +25,9 @@ type ShowCheck struct {
 	// Matches are how many of each list's cards matched an entry: the
 	// show's exclusions, register and proxies, then each segment's own.
 	Matches []*ListMatch
+	// Dropped are the summary rows (a TOTAL, a count) the lists and
+	// standings ended on, in words: left out, as an entry file's are
+	Dropped []string
 }
 
 // ListMatch is how many of a list's cards matched an entry of the entry
@@ -119,10 +122,11 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		}
 		return path
 	}
-	l, ex, err := entries.ReadLists(sh, there("the exclusions list", sh.Exclusions), there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
+	l, ex, dropped, err := entries.ReadListsDropped(sh, there("the exclusions list", sh.Exclusions), there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
 	if err != nil {
 		c.Problems = append(c.Problems, err)
 	}
+	c.Dropped = append(c.Dropped, dropped...)
 	c.Lists = l
 	excluded := make(map[string]bool, len(ex))
 	for _, card := range ex {
@@ -142,7 +146,11 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		case seg.Slide():
 		case seg.Leaderboard():
 			if r.Missing = missing("segment "+seg.ID+" standings", seg.Standings); !r.Missing {
-				r.Standings, r.Err = entries.ReadStandings(seg.Standings, seg.Sheet)
+				var ds []entries.Dropped
+				r.Standings, _, ds, r.Err = entries.ReadStandingsSum(seg.Standings, seg.Sheet)
+				for _, d := range ds {
+					c.Dropped = append(c.Dropped, fmt.Sprintf("%s row %d: the summary row %q at the end of the file is not a player: dropped", sh.Rel(seg.Standings), d.Row, d.Value))
+				}
 				if r.Err == nil {
 					r.OffBoard = c.offBoard(seg, r.Standings)
 				}
@@ -150,10 +158,11 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		default:
 			what := "segment " + seg.ID
 			register, proxies := there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies)
-			if sl, _, err := entries.ReadLists(sh, "", register, proxies, there(what+" selection", seg.Selected)); err != nil {
+			if sl, _, dropped, err := entries.ReadListsDropped(sh, "", register, proxies, there(what+" selection", seg.Selected)); err != nil {
 				c.Problems = append(c.Problems, err)
 			} else {
 				c.addLists(sh, seg.ID, register, proxies, sl)
+				c.Dropped = append(c.Dropped, dropped...)
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {
 				each := c.matcher(seg.ID)
