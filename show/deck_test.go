@@ -84,3 +84,23 @@ func TestDeckParse(t *testing.T) {
 		}
 	}
 }
+
+// TestBinHeaderRow: a month-end bin's entry file, like any other, may say
+// where its header is; a bin without one keeps the segment's (issue 39).
+func TestBinHeaderRow(t *testing.T) {
+	sh, err := Parse("s.yaml", []byte("promotion: P\nproperty: C\nsegments:\n"+
+		"  - id: me\n    kind: month-end\n    winners: 1\n    prizes: [x]\n    header_row: 2\n    bins:\n"+
+		"      - {at: \"2024-11-24T14:00\", entries: b1.csv, header_row: 4}\n"+
+		"      - {at: \"2024-11-24T15:00\", entries: b2.csv}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := sh.Segments[0].HeaderRow, sh.Segments[1].HeaderRow; a != 4 || b != 2 {
+		t.Errorf("bins' header rows %d and %d, want 4 and 2", a, b)
+	}
+	_, err = Parse("s.yaml", []byte("promotion: P\nproperty: C\nsegments:\n"+
+		"  - id: me\n    kind: month-end\n    winners: 1\n    prizes: [x]\n    bins:\n      - {at: \"2024-11-24T14:00\", entries: b1.csv, header_row: 0}\n"))
+	if err == nil || !strings.Contains(err.Error(), "bin 1: header_row 0 is out of range") {
+		t.Errorf("header_row 0: %v", err)
+	}
+}

@@ -12,10 +12,11 @@ import (
 const KindMonthEnd SegmentKind = "month-end"
 
 type binYAML struct {
-	At       string `yaml:"at"`
-	Entries  string `yaml:"entries"`
-	Sheet    string `yaml:"sheet"`
-	Selected string `yaml:"selected"`
+	At        string `yaml:"at"`
+	Entries   string `yaml:"entries"`
+	Sheet     string `yaml:"sheet"`
+	Selected  string `yaml:"selected"`
+	HeaderRow *int   `yaml:"header_row"` // its entry file's, when not the segment's
 }
 
 var binKeys = keysOf(binYAML{})
@@ -52,6 +53,12 @@ func (monthEnd) parse(c *parsing, seg Segment) []Segment {
 		s.Entries, s.Sheet, s.Selected = c.resolve(b.Entries), b.Sheet, c.resolve(b.Selected)
 		if b.Entries == "" {
 			p.add(bn, "segment %s: bin %d needs entries (its entry file)", seg.ID, i+1)
+		}
+		if h := b.HeaderRow; h != nil {
+			s.HeaderRow = *h
+			if *h < 1 || *h > maxHeaderRow {
+				p.add(value(bn, "header_row"), "segment %s: bin %d: header_row %d is out of range 1..%d", seg.ID, i+1, *h, maxHeaderRow)
+			}
 		}
 		if b.At != "" {
 			t, err := ParseLocal(b.At, c.loc)
