@@ -450,13 +450,28 @@ func newLineLimit(r io.Reader, comma rune) *lineLimit {
 	return &lineLimit{r: r, comma: byte(comma), line: 1, start: 1, head: make([]byte, 0, 24)}
 }
 
-// detectDelimiter picks comma, semicolon or tab: whichever occurs most,
-// outside quotes, in the first line that holds anything else. Ties go to the
-// earlier in that list.
+// detectDelimiter picks comma, semicolon or tab: the one that occurs
+// most, outside quotes, in a line of the first lines that hold anything
+// else (the line where one occurs most decides). So a title above the
+// header ("Rewards export, 30/11/2024"), with none or fewer, does not.
+// Ties go to the earlier in that list, and to the earlier line.
 func detectDelimiter(head []byte) rune {
 	const delims = ",;\t"
+	const lines = 20 // the lines with content looked at
 	var count [len(delims)]int
+	best, most, seen := 0, 0, 0
 	inQuote, content := false, false
+	end := func() { // the line's counts, if it held anything else
+		if content {
+			seen++
+			for i := range count {
+				if count[i] > most {
+					best, most = i, count[i]
+				}
+			}
+		}
+		count, content = [len(delims)]int{}, false
+	}
 	for _, c := range head {
 		if c == '"' {
 			inQuote = !inQuote
@@ -467,10 +482,9 @@ func detectDelimiter(head []byte) rune {
 			continue
 		}
 		if c == '\n' {
-			if content {
+			if end(); seen == lines {
 				break
 			}
-			count = [len(delims)]int{}
 			continue
 		}
 		if i := strings.IndexByte(delims, c); i >= 0 {
@@ -479,11 +493,8 @@ func detectDelimiter(head []byte) rune {
 			content = true
 		}
 	}
-	best := 0
-	for i := range count {
-		if count[i] > count[best] {
-			best = i
-		}
+	if seen < lines {
+		end()
 	}
 	return rune(delims[best])
 }

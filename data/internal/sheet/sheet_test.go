@@ -49,6 +49,10 @@ func TestDetectDelimiter(t *testing.T) {
 		{"Ticket;Card,Name;Tier\n", ';'},
 		{"Ticket,Card;Name\n", ','}, // a tie goes to comma
 		{"\"Ticket\nNo\"\tCard\n", '\t'},
+		// a title above the header: it has none, or fewer (issue 39)
+		{"Rewards members export 30/11/2024\nTicket;Card Number;Name;Tier\nT1;0060012345;Thabo M;ace\n", ';'},
+		{"Members, printed 30/11/2024\nTicket;Card;Name;Tier\nT1;1;A;R 1 234,50\n", ';'},
+		{"Members; printed 30/11/2024\nTicket,Card,Name\n", ','},
 	}
 	for _, tt := range tests {
 		if got := detectDelimiter([]byte(tt.head)); got != tt.want {
