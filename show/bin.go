@@ -22,6 +22,7 @@ type Bin struct {
 	PastWinners  []string // cards removed because they won in an earlier show (exclude_winners), sorted
 	BelowSpend   int      // rows below their tier's spend (qualify)
 	NoVisit      int      // rows without a visit in the days the draw asks (qualify)
+	Late         int      // rows printed after the draw's cut-off (printed_until)
 	pid          []int32  // participant number of each entry; nil when each entry is its own participant
 }
 
@@ -48,6 +49,8 @@ type BinBuilder struct {
 	since    string          // qualify last_visit: the first day a visit counts on
 	below    int
 	noVisit  int
+	cut      string // printed_until: the last moment a row may be printed; "" none
+	late     int
 	// bonus_entries needs_entry: the cards of the bonus entries to come,
 	// and those of them found on a row (by key)
 	earners CardSet
@@ -155,6 +158,10 @@ func (b *BinBuilder) Add(r Row) {
 // false when the rules keep it out (counted by why).
 func (b *BinBuilder) admit(r Row) (uint64, bool) {
 	b.rows++
+	if b.cut != "" && r.Printed > b.cut {
+		b.late++ // a ticket that should never have printed
+		return 0, false
+	}
 	if !b.seg.Allows(r.Tier) {
 		b.outTier++
 		return 0, false
@@ -267,6 +274,7 @@ func (b *BinBuilder) figures(total uint64, fp [32]byte) *Bin {
 		Filtered:    b.filtered,
 		BelowSpend:  b.below,
 		NoVisit:     b.noVisit,
+		Late:        b.late,
 	}
 	if len(b.pastOut) > 0 {
 		bin.PastWinners = sortedKeys(b.pastOut)

@@ -335,6 +335,7 @@ func (d *decider) freeze(seg *SegState) error {
 		today = day(seg.Seg.At, d.e.Show.Location)
 	}
 	f := &Frozen{Day: today}
+	f.PrintedUntil = seg.Seg.PrintCutoff(today, d.at, d.e.Show.Location)
 	if early, err := d.beforeTime(seg); err != nil {
 		return err
 	} else {
@@ -366,7 +367,7 @@ func (d *decider) freeze(seg *SegState) error {
 	if len(skipped) > 0 {
 		f.NoEntry = noEntry(sources, earned, of, skipped, seg.Seg.BonusEntries.PerWin)
 	}
-	f.Earned, f.PastWinners, f.BelowSpend, f.NoVisit = sources, bin.PastWinners, bin.BelowSpend, bin.NoVisit
+	f.Earned, f.PastWinners, f.BelowSpend, f.NoVisit, f.Late = sources, bin.PastWinners, bin.BelowSpend, bin.NoVisit, bin.Late
 	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(bin.Entries), bin.Participants, bin.Total
 	f.Rows, f.Excluded, f.Barred = bin.Rows, bin.Excluded, bin.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered
@@ -857,6 +858,7 @@ func (e *Engine) build(st *State, seg *Segment, f *Frozen, removed func(string) 
 	b := NewBinBuilder(rules, removed)
 	b.BarPast(e.pastWinners(seg))
 	b.VisitsSince(f.Day)
+	b.PrintedBy(f.PrintedUntil)
 	b.Grow(f.Rows + len(earned))
 	if needEntry && len(earned) > 0 {
 		b.NeedEntry(earned)

@@ -269,6 +269,11 @@ type Frozen struct {
 	// NoEntry: the winners whose bonus-jackpot wins earned no bonus entry,
 	// having no entry in the draw that day (bonus_entries needs_entry), sorted
 	NoEntry []string `json:"no_entry,omitempty"`
+	// PrintedUntil: the last moment a ticket may have been printed
+	// (printed_until, "2006-01-02 15:04:05" in the show's time); Late:
+	// the rows printed after it, kept out
+	PrintedUntil string `json:"printed_until,omitempty"`
+	Late         int    `json:"late,omitempty"`
 }
 
 // PickRef is the payload of the pick events.

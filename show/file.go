@@ -100,7 +100,8 @@ type Columns struct {
 	Spend    string `yaml:"spend"`
 	Property string `yaml:"property"`
 	Device   string `yaml:"device"`
-	Visit    string `yaml:"visit"` // qualify last_visit's column
+	Visit    string `yaml:"visit"`   // qualify last_visit's column
+	Printed  string `yaml:"printed"` // printed_until's column: when each ticket printed
 	// Spends are the columns of qualify any's second and later spend
 	// rules, which name them there.
 	Spends [MaxSpends - 1]string `yaml:"-"`
@@ -165,6 +166,7 @@ type Segment struct {
 	Manual          bool   // the host types each ticket drawn from a physical bin
 	HeaderRow       int    // header_row: the entry file's header row, from 1; 0 to find it
 	DateFormat      string // date_format: the segment's, else the show's; "" when neither declares one
+	PrintedUntil    string // printed_until: "HH:MM" on the draw's day, "draw", or "" for no cut-off
 	Selected        string // the tickets another system chose, in order: presented and recorded, not drawn
 
 	Group     string   // month-end bin, wild-card draw: the show file's segment it came from
@@ -254,6 +256,7 @@ type segmentYAML struct {
 	Manual          bool                `yaml:"manual"`
 	HeaderRow       *int                `yaml:"header_row"`
 	DateFormat      string              `yaml:"date_format"`
+	PrintedUntil    string              `yaml:"printed_until"`
 	Selected        string              `yaml:"selected"`
 	Bins            []binYAML           `yaml:"bins"`
 	From            []string            `yaml:"from"`
@@ -463,6 +466,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			Proxies:         s.list(&p, lists, "segment "+r.ID+": proxies", r.Proxies, resolve),
 			Selected:        resolve(r.Selected),
 			DateFormat:      or(dateFormat(&p, value(n, "date_format"), "segment "+r.ID+": ", r.DateFormat), s.DateFormat),
+			PrintedUntil:    printedUntil(&p, value(n, "printed_until"), r.ID, r.PrintedUntil),
 		}
 		if h := r.HeaderRow; h != nil {
 			seg.HeaderRow = *h

@@ -258,9 +258,9 @@ func TestParseErrors(t *testing.T) {
 		msg    string
 	}{
 		{"unknown show key", head + "promo: x\nsegments: [{id: a, entries: a.csv}]\n", "promo:", `unknown show key "promo" ` + showKeyList},
-		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown draw segment key "winner" (valid: id, kind, title, at, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies, manual, selected, bonus_entries, exclude_winners, qualify, header_row, date_format)`},
+		{"unknown segment key", seg("    winner: 3\n"), "winner:", `unknown draw segment key "winner" (valid: id, kind, title, at, entries, sheet, columns, tickets, points_per_ticket, cap, fixed, tiers, winners, prizes, win_once, attendance, register, proxies, manual, selected, bonus_entries, exclude_winners, qualify, header_row, date_format, printed_until)`},
 		{"unknown mask key", head + "mask: {names: true, card: true}\nsegments: [{id: a, entries: a.csv}]\n", "mask:", `unknown mask key "card" (valid: names, cards)`},
-		{"unknown columns key", seg("    columns: {ticket: No, member: Card}\n"), "columns:", `unknown columns key "member" (valid: ticket, card, name, tier, points, area, spend, property, device, visit)`},
+		{"unknown columns key", seg("    columns: {ticket: No, member: Card}\n"), "columns:", `unknown columns key "member" (valid: ticket, card, name, tier, points, area, spend, property, device, visit, printed)`},
 		{"unknown kind", seg("    kind: lottery\n"), "kind:", `segment a: unknown kind "lottery" (valid: draw, slide, leaderboard, month-end, manual-bin, wild-card, royal-flush, jackpot-chest, bonus-jackpot)`},
 		{"bad id", head + "segments:\n  - id: Sat_Cash\n    entries: a.csv\n", "id:", `segment id "Sat_Cash" may hold only lower-case letters, digits and dashes`},
 		{"missing id", head + "segments:\n  - entries: a.csv\n", "- entries", "segment 1: id is required"},

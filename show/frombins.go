@@ -52,14 +52,14 @@ func (d *decider) freezeFromBin(seg *SegState, f *Frozen, barred map[string]bool
 	rec := r.Frozen
 	bin.Rows, bin.Excluded, bin.Barred = rec.Rows, rec.Excluded, rec.Barred
 	bin.OutOfTier, bin.Capped, bin.Zero, bin.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
-	bin.PastWinners, bin.BelowSpend, bin.NoVisit = rec.PastWinners, rec.BelowSpend, rec.NoVisit
+	bin.PastWinners, bin.BelowSpend, bin.NoVisit, bin.Late = rec.PastWinners, rec.BelowSpend, rec.NoVisit, rec.Late
 	if got := bin.FingerprintHex(); got != r.Frozen.Fingerprint {
 		return fmt.Errorf("%s: the bin file has fingerprint %s, the journal says %s: the bin file was changed", seg.Seg.ID, got, r.Frozen.Fingerprint)
 	}
 	f.Fingerprint, f.Entries, f.Participants, f.TotalWeight = bin.FingerprintHex(), len(es), bin.Participants, total
 	f.Rows, f.Excluded, f.Barred = rec.Rows, rec.Excluded, rec.Barred
 	f.OutOfTier, f.Capped, f.Zero, f.Filtered = rec.OutOfTier, rec.Capped, rec.Zero, rec.Filtered
-	f.Earned, f.PastWinners, f.BelowSpend, f.NoVisit = rec.Earned, rec.PastWinners, rec.BelowSpend, rec.NoVisit
+	f.Earned, f.PastWinners, f.BelowSpend, f.NoVisit, f.Late = rec.Earned, rec.PastWinners, rec.BelowSpend, rec.NoVisit, rec.Late
 	f.NoEntry = rec.NoEntry
 	if j := seg.Seg.Jackpot; j != nil {
 		if f.Jackpot, f.JackpotStart, err = d.jackpot(j); err != nil {

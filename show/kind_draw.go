@@ -5,7 +5,7 @@ package show
 const KindDraw SegmentKind = "draw"
 
 // drawKeys are a plain draw's keys, which the finale kinds start from.
-var drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bonus_entries", "exclude_winners", "qualify", "header_row", "date_format"}
+var drawKeys = []string{"id", "kind", "title", "at", "entries", "sheet", "columns", "tickets", "points_per_ticket", "cap", "fixed", "tiers", "winners", "prizes", "win_once", "attendance", "register", "proxies", "manual", "selected", "bonus_entries", "exclude_winners", "qualify", "header_row", "date_format", "printed_until"}
 
 func init() { register(KindDraw, draw{}) }
 

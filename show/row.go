@@ -72,6 +72,7 @@ type Row struct {
 	Spend    uint64 // bonus jackpot: the player's qualifying spend, whole currency units; qualify: the first spend rule's
 	Property string // royal flush: the finalist's casino
 	Visit    string // qualify last_visit: the member's last visit, YYYY-MM-DD; "" when not known
+	Printed  string // printed_until: when the ticket printed, "2006-01-02 15:04:05" in the show's time; "" when not read
 	// Spends are the spends of qualify any's second and later rules, in
 	// their order: a fixed array, not a map, as a row is copied millions
 	// of times; zero unless the segment names such columns.

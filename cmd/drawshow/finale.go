@@ -146,6 +146,17 @@ func ruleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []stri
 			note("not eligible: %s", strings.Join(out, ", "))
 		}
 	}
+	if seg.PrintedUntil != "" {
+		until := "until " + seg.PrintedUntil + " on the draw's day"
+		if seg.PrintedUntil == show.PrintedDraw {
+			until = "until the draw starts (its scheduled time here, its freeze at the show)"
+		}
+		late := "the file's are counted at the freeze"
+		if c != nil && c.Bin != nil && !c.Made {
+			late = fmt.Sprintf("%d row(s) printed later are kept out", c.Bin.Late)
+		}
+		note("tickets count if printed %s (column %s): %s", until, or(seg.Columns.Printed, "Printed"), late)
+	}
 	if be := seg.BonusEntries; be != nil {
 		note("%d entr(ies) for each win of %s from %s on, tonight's and the campaign database's: added from the record at the freeze", be.PerWin, strings.Join(be.From, ", "), be.Since)
 	}

@@ -100,6 +100,7 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 		day = seg.At
 	}
 	b.VisitsSince(day.Format(time.DateOnly))
+	b.PrintedBy(seg.PrintCutoff(day.Format(time.DateOnly), day, day.Location())) // "draw": its scheduled time
 	ids := newCardIDs()
 	// The bin keeps each row's ticket and card: copies of their own, each
 	// card once, rather than the strings the reader gives, which hold on
@@ -207,7 +208,7 @@ func (c *SegmentCheck) DropEntries() {
 	b := c.Bin
 	c.Bin = &show.Bin{Fingerprint: b.Fingerprint, Total: b.Total, Rows: b.Rows, Participants: b.Participants,
 		Excluded: b.Excluded, Barred: b.Barred, OutOfTier: b.OutOfTier, Capped: b.Capped, Zero: b.Zero, Filtered: b.Filtered,
-		PastWinners: b.PastWinners, BelowSpend: b.BelowSpend, NoVisit: b.NoVisit}
+		PastWinners: b.PastWinners, BelowSpend: b.BelowSpend, NoVisit: b.NoVisit, Late: b.Late}
 }
 
 // counter counts values in the order first seen.

@@ -23,7 +23,7 @@ import (
 // key does. An empty field means the column is found by its usual headers.
 // Its fields match show.Columns, so Columns(seg.Columns) converts.
 type Columns struct {
-	Ticket, Card, Name, Tier, Points, Area, Spend, Property, Device, Visit string
+	Ticket, Card, Name, Tier, Points, Area, Spend, Property, Device, Visit, Printed string
 	// Spends are qualify any's second and later spend columns: each is
 	// read when named, and kept among the row's other columns too.
 	Spends [show.MaxSpends - 1]string
@@ -45,6 +45,10 @@ type Need struct {
 	// Visit is a member's last visit, for a draw's qualify last_visit:
 	// Required asks for the column; an empty cell is no visit on record.
 	Visit Use
+	// Printed asks for when each ticket printed, a date and a time, for
+	// a draw's printed_until: the column is kept among the row's other
+	// columns, where the record keeps it.
+	Printed bool
 	// HeaderRow is the header's row (the show file's header_row); 0 finds
 	// it (see findColumns).
 	HeaderRow int
@@ -163,6 +167,7 @@ var (
 	pointsHeaders = []string{"points", "pts", "point balance"}
 	spendHeaders  = []string{"spend", "total spend", "qualifying spend"}
 	visitHeaders  = []string{"last visit", "last visit date", "last played", "last activity", "visit"}
+	printHeaders  = []string{"printed", "printed at", "printed on", "print time", "print date", "time printed", "date printed", "issued", "issued at", "ticket time"}
 	propHeaders   = []string{"property", "casino", "unit", "site"}
 	deviceHeaders = []string{"device", "device id", "machine", "machine no", "asset", "asset no", "table", "position"}
 )
@@ -279,6 +284,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 		iSpend
 		iProperty
 		iVisit
+		iPrinted
 		iSpends // and on, a column for each of cols.Spends
 	)
 	ticket := column{role: "ticket", key: "ticket", name: cols.Ticket, aliases: ticketHeaders, need: need.Ticket}
@@ -298,6 +304,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 		iSpend:    optional(need.Spend, column{role: "spend", key: "spend", name: cols.Spend, aliases: spendHeaders}),
 		iProperty: optional(need.Property, column{role: "property", key: "property", name: cols.Property, aliases: propHeaders}),
 		iVisit:    optional(need.Visit, column{role: "last visit", key: "visit", name: cols.Visit, aliases: visitHeaders}),
+		iPrinted:  optional(use(need.Printed), column{role: "printing time", key: "printed", name: cols.Printed, aliases: printHeaders}),
 	}
 	for _, name := range cols.Spends {
 		cs = append(cs, column{role: "spend", name: name}) // not looked for unless named
@@ -317,7 +324,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 	colName, colArea := label(idx[iName]), label(idx[iArea])
 	ticketWord := ticket.role
 	extra := otherColumns(header, idx)
-	for _, i := range idx[iSpends:] {
+	for _, i := range append([]int{idx[iPrinted]}, idx[iSpends:]...) {
 		if i >= 0 {
 			extra = append(extra, i) // the record keeps them there
 		}
@@ -443,6 +450,14 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 		for j, i := range idx[iSpends:] {
 			if i >= 0 {
 				r.Spends[j] = c.spend(header[i], cell(rec, i), Required)
+			}
+		}
+		if i := idx[iPrinted]; i >= 0 {
+			v := cell(rec, i)
+			if at, err := parsePrinted(v, need.DateFormat); err != nil {
+				c.bad(header[i], v, fmt.Sprintf("printing time %q %v", v, err))
+			} else {
+				r.Printed = at
 			}
 		}
 		if v := cell(rec, idx[iVisit]); v != "" {
@@ -1257,6 +1272,7 @@ func NeedOf(seg *show.Segment) Need {
 	if n.One {
 		n.Property = Optional
 	}
+	n.Printed = seg.PrintedUntil != ""
 	if seg.Floor() {
 		n.Device, n.Area, n.Spend = true, Required, Optional
 		if len(seg.MinSpend) > 0 {

@@ -3,6 +3,7 @@ package entries
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -99,4 +100,49 @@ func parseIn(layout, s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// use is Required when asked for, else Ignore.
+func use(asked bool) Use {
+	if asked {
+		return Required
+	}
+	return Ignore
+}
+
+// parsePrinted reads when a ticket printed, as parseWhen reads a date,
+// and with its time of day, which a cut-off needs: "2006-01-02 15:04:05"
+// in the show's time.
+func parsePrinted(s, format string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", errors.New("is empty: each ticket needs the time it printed (the draw's printed_until reads it)")
+	}
+	t, err := parseWhen(s, format)
+	if err != nil {
+		return "", err
+	}
+	if !strings.Contains(s, ":") { // a date alone, unless a workbook's serial with its fraction of a day
+		if f, err := strconv.ParseFloat(s, 64); err != nil || f == math.Trunc(f) {
+			return "", errors.New("has no time of day: the draw's printed_until needs the time each ticket printed, as 2024-11-30 21:24")
+		}
+	}
+	return t.Format(time.DateTime), nil
+}
+
+// PrintedOf reads back when a row's ticket printed from the row's other
+// columns as the record stores them (Row.Extra): the column col names,
+// else the first of the usual printing-time headers.
+func PrintedOf(extra map[string]string, col, format string) (string, error) {
+	for _, want := range append([]string{col}, printHeaders...) {
+		if want == "" {
+			continue
+		}
+		for h, v := range extra {
+			if normHeader(h) == normHeader(want) {
+				return parsePrinted(v, format)
+			}
+		}
+	}
+	return "", errors.New("no printing-time column among the row's stored columns")
 }

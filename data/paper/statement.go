@@ -256,13 +256,14 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.Ca
 	ex, bar := excluded || show.NewCardSet(f.Excluded).Has(card), show.NewCardSet(f.Barred).Has(card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
 	for i := range rows {
-		if err := rows[i].ReadSpends(seg); err != nil {
+		if err := rows[i].ReadStored(seg); err != nil {
 			return err
 		}
 	}
 	past := show.NewCardSet(f.PastWinners).Has(card)
 	b.BarPast(map[string]bool{card: past})
 	b.VisitsSince(f.Day)
+	b.PrintedBy(f.PrintedUntil)
 	for _, r := range rows {
 		b.Add(r.Row)
 	}
@@ -284,6 +285,8 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.Ca
 	}
 	last := rows[len(rows)-1].Row
 	switch {
+	case bin.Late == len(rows):
+		d.NotEligible = "printed late (every ticket of the card printed after " + f.PrintedUntil + ", the last moment one could print for this draw)"
 	case ex || len(bin.Excluded) > 0:
 		d.NotEligible = "excluded (the card is on the show's exclusions list)"
 	case len(bin.Barred) > 0:

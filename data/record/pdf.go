@@ -248,6 +248,10 @@ func (r *report) segment(s *show.SegState) {
 		r.KV("Also left out", fmt.Sprintf("%s row(s) of tiers not in this draw; %s ticket(s) over the cap; %s participant(s) with zero tickets",
 			show.Thousands(f.OutOfTier), show.Thousands(f.Capped), show.Thousands(f.Zero)), false)
 	}
+	if f.PrintedUntil != "" {
+		r.KV("Printed late", fmt.Sprintf("%s row(s) printed after %s, the last moment a ticket could print for this draw (printed_until %s): kept out",
+			show.Thousands(f.Late), f.PrintedUntil, s.Seg.PrintedUntil), false)
+	}
 	if n := NoEntryWins(f); n > 0 {
 		r.KV("Bonus entries", fmt.Sprintf("%d bonus-jackpot win(s) earned none, the winner having no entry in this draw that day: %s",
 			n, strings.Join(f.NoEntry, ", ")), false)

@@ -123,7 +123,12 @@ type RecordDraw struct {
 	// BonusWinsNoEntry those wins (bonus_entries, rules edition 3 on)
 	BonusNoEntry     []string `json:"bonus_no_entry,omitempty"`
 	BonusWinsNoEntry int      `json:"bonus_wins_no_entry,omitempty"`
-	Totals           Totals   `json:"totals"` // the prizes of its winners
+	// PrintedUntil is the last moment a ticket could print for the draw
+	// (printed_until, the show's time), and PrintedLate the rows printed
+	// after it, kept out
+	PrintedUntil string `json:"printed_until,omitempty"`
+	PrintedLate  int    `json:"printed_late,omitempty"`
+	Totals       Totals `json:"totals"` // the prizes of its winners
 	// Redraws are why picks were sent back, and Marked a draw with more
 	// than show.MaxRedraws of them (records of rules edition 1 on).
 	Redraws []Redraw `json:"redraws,omitempty"`
@@ -338,6 +343,7 @@ func New(sh *show.Show, st *show.State) *Record {
 		d.DrawWitness = s.DrawWitness
 		d.BonusNoEntry = f.NoEntry
 		d.BonusWinsNoEntry = NoEntryWins(f)
+		d.PrintedUntil, d.PrintedLate = f.PrintedUntil, f.Late
 		if st.Opened.Rules >= 1 {
 			d.Redraws, d.Marked = RedrawsOf(s), s.Marked()
 			if l := s.Lists; l != nil && l.SelectedFile != "" {

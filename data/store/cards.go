@@ -13,14 +13,15 @@ type CardRow struct {
 	show.Row
 	Name          string
 	Show, Segment string
-	extra         sql.NullString // the other columns, which hold qualify any's later spends
+	extra         sql.NullString // the other columns, which hold qualify any's later spends and when a ticket printed
 }
 
-// ReadSpends reads the row's spends of qualify any's later rules, which
-// seg's columns name, into Spends.
-func (r *CardRow) ReadSpends(seg *show.Segment) error {
-	s, err := spendsOf(r.extra, seg)
-	r.Spends = s
+// ReadStored reads what seg's rules read among the row's other columns:
+// the spends of qualify any's later rules (Spends), and when the ticket
+// printed (Printed).
+func (r *CardRow) ReadStored(seg *show.Segment) error {
+	var err error
+	r.Spends, r.Printed, err = storedOf(r.extra, seg)
 	return err
 }
 

@@ -62,8 +62,8 @@ func (db *DB) ImportEntriesProgress(showID string, seg *show.Segment, name strin
 		if need.Visit != entries.Ignore || seg.Columns.Visit != "" {
 			level = 2
 		}
-		if seg.Columns.Spends[0] != "" {
-			level = levelSpends
+		if seg.Columns.Spends[0] != "" || need.Printed {
+			level = levelSpends // read back from the row's other columns
 		}
 		ins := newInserter(tx, level)
 		defer ins.hash.Stop()
@@ -244,7 +244,7 @@ func (db *DB) Rows(showID string, seg *show.Segment, fn func(show.Row) error) er
 		}
 		r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
 		if finale >= levelSpends {
-			if r.Spends, err = spendsOf(extra, seg); err != nil {
+			if r.Spends, r.Printed, err = storedOf(extra, seg); err != nil {
 				return fmt.Errorf("segment %s, row of card %s: %v", segment, r.Card, err)
 			}
 		}
@@ -267,19 +267,28 @@ func (s source) Rows(seg *show.Segment, fn func(show.Row) error) error {
 	return s.db.Rows(s.id, seg, fn)
 }
 
-// spendsOf reads qualify any's later spends of seg from a row's other
-// columns as stored; none when seg names no such column.
-func spendsOf(extra sql.NullString, seg *show.Segment) ([show.MaxSpends - 1]uint64, error) {
-	if seg.Columns.Spends[0] == "" {
-		return [show.MaxSpends - 1]uint64{}, nil
+// storedOf reads back from a row's other columns (extra) what seg's
+// rules read there: qualify any's later spends, and when the ticket
+// printed (printed_until).
+func storedOf(extra sql.NullString, seg *show.Segment) (spends [show.MaxSpends - 1]uint64, printed string, err error) {
+	if seg.Columns.Spends[0] == "" && seg.PrintedUntil == "" {
+		return spends, "", nil
 	}
 	var m map[string]string
 	if extra.Valid {
 		if err := json.Unmarshal([]byte(extra.String), &m); err != nil {
-			return [show.MaxSpends - 1]uint64{}, err
+			return spends, "", err
 		}
 	}
-	return entries.Spends(m, seg.Columns.Spends)
+	if seg.Columns.Spends[0] != "" {
+		if spends, err = entries.Spends(m, seg.Columns.Spends); err != nil {
+			return spends, "", err
+		}
+	}
+	if seg.PrintedUntil != "" {
+		printed, err = entries.PrintedOf(m, seg.Columns.Printed, seg.DateFormat)
+	}
+	return spends, printed, err
 }
 
 // SaveExclusions records the show's exclusions list, in place of any a

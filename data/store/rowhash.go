@@ -46,7 +46,7 @@ func (db *DB) scanRows(showID string, seg *show.Segment, fn func(show.Row) error
 		rows++
 		if fn != nil {
 			r.Tier, r.Points, r.Spend = show.Tier(tier), uint64(points), uint64(spend)
-			if r.Spends, err = spendsOf(extra, seg); err != nil {
+			if r.Spends, r.Printed, err = storedOf(extra, seg); err != nil {
 				return 0, "", fmt.Errorf("segment %s, row of card %s: %v", segment, r.Card, err)
 			}
 			if err := fn(r); err != nil {
