@@ -40,10 +40,10 @@ func archived(t *testing.T) (db *store.DB, ss *session.Session, zipPath string) 
 		t.Fatal(err)
 	}
 	// the copy first, then the export from it, then the zip
-	want := []string{"campaign.db 0/0", "reading the record 1/13", "bins/sat-cash.csv 2/13", "bins/members.csv 3/13", "show.yaml 4/13",
-		"journal.jsonl 5/13", "people.json 6/13", "winners.csv 7/13", "winners.xlsx 8/13", "report.pdf 9/13", "collection.csv 10/13",
-		"record.json 11/13", "show.zip 13/13", "done 13/13"}
-	if !slices.Equal(steps, want) || total != 13 {
+	want := []string{"campaign.db 0/0", "reading the record 1/14", "bins/sat-cash.csv 2/14", "bins/members.csv 3/14", "show.yaml 4/14",
+		"journal.jsonl 5/14", "people.json 6/14", "winners.csv 7/14", "winners.xlsx 8/14", "report.pdf 9/14", "collection.csv 10/14",
+		"sms-contacts.csv 11/14", "record.json 12/14", "show.zip 14/14", "done 14/14"}
+	if !slices.Equal(steps, want) || total != 14 {
 		t.Errorf("progress %q, want %q", steps, want)
 	}
 	return db, ss, zipPath
@@ -133,11 +133,11 @@ func TestArchiveRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	chain, _ := db.VerifyChain()
-	if len(r.Problems) > 0 || r.Files != 11 || r.Draws != 2 || r.Picks != 8 || r.Events != chain.Events || r.Head != chain.Head {
+	if len(r.Problems) > 0 || r.Files != 12 || r.Draws != 2 || r.Picks != 8 || r.Events != chain.Events || r.Head != chain.Head {
 		t.Fatalf("verify of an untouched archive: %+v; the database has %d events up to %s", r, chain.Events, chain.Head)
 	}
 	names, files := zipFiles(t, zipPath)
-	want := []string{"bins/members.csv", "bins/sat-cash.csv", record.ArchiveDB, record.CollectionFile, record.JournalFile, record.PeopleFile, record.RecordFile, record.ReportPDF, record.ShowFile, record.WinnersCSV, record.WinnersXLSX, record.SumsFile}
+	want := []string{"bins/members.csv", "bins/sat-cash.csv", record.ArchiveDB, record.CollectionFile, record.JournalFile, record.PeopleFile, record.RecordFile, record.ReportPDF, record.ShowFile, record.ContactsFile, record.WinnersCSV, record.WinnersXLSX, record.SumsFile}
 	for i := range want {
 		want[i] = ss.ID + "/" + want[i]
 	}
@@ -180,7 +180,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if sum, err := exec.LookPath("sha256sum"); err == nil {
 		cmd := exec.Command(sum, "--check", "--strict", record.SumsFile)
 		cmd.Dir = filepath.Join(dir, ss.ID)
-		if out, err := cmd.CombinedOutput(); err != nil || strings.Count(string(out), ": OK\n") != 11 {
+		if out, err := cmd.CombinedOutput(); err != nil || strings.Count(string(out), ": OK\n") != 12 {
 			t.Errorf("sha256sum --check: %v\n%s", err, out)
 		}
 	}

@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -106,5 +107,50 @@ func TestCollectionCarriesTheProxyForm(t *testing.T) {
 	// the form is in the record: a contact edited in the journal is named
 	forgedExport(t, out, "a proxy form's contact edited", "lists-loaded", func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.JournalFile), "083 444 0001", "083 444 9999")
+	})
+}
+
+// TestSMSContactsForTheDesk: export writes, beside collection.csv, the
+// contact list of the winners not present for the desk's SMS upload
+// (Royal Flush 80): the number as E.164, first, with no apostrophe, the
+// prize and the day to collect by; a winner with no number says so, and
+// the proxy form's number serves where the entry file has none. verify
+// holds it to the record (issue 39).
+func TestSMSContactsForTheDesk(t *testing.T) {
+	f := proxyFormFixture(t)
+	db, ss := playProxyShow(t, f)
+	out := filepath.Join(t.TempDir(), "export")
+	if _, err := export.Write(db, ss.ID, out); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+		t.Fatalf("verify: %v %q", err, v)
+	}
+	coll := csvRows(t, filepath.Join(out, record.CollectionFile))
+	sms := csvRows(t, filepath.Join(out, record.ContactsFile))
+	if len(sms) != len(coll) || len(sms) == 0 {
+		t.Fatalf("%d SMS rows for %d winners not present", len(sms), len(coll))
+	}
+	for i, r := range sms {
+		c := coll[i]
+		p := exportPeople[slices.IndexFunc(exportPeople, func(p exportPerson) bool { return p.card == r["card"] })]
+		// the entry file's Phone, else the proxy form's Nominee Cell
+		want := "+27" + strings.ReplaceAll(strings.TrimPrefix(p.phone, "0"), " ", "")
+		if p.phone == "" {
+			want = "+27" + strings.ReplaceAll(strings.TrimPrefix(c["proxy form Nominee Cell"], "0"), " ", "")
+		}
+		if r["mobile"] != want || r["problem"] != "" || r["card"] != c["card"] || r["collect_by"] != c["collect_by"] || r["prize"] != c["prize"] || r["name"] != c["name"] {
+			t.Errorf("SMS row %q\nfor collection row %q; want mobile %s", r, c, want)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(out, record.ContactsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "'+") || !strings.HasPrefix(string(b), "mobile,") {
+		t.Errorf("sms-contacts.csv is not for machines:\n%s", b)
+	}
+	forgedExport(t, out, "a number edited", `sms-contacts.csv: draw`, func(dir string) {
+		replaceIn(t, filepath.Join(dir, record.ContactsFile), "+27825550", "+27825559")
 	})
 }

@@ -195,7 +195,7 @@ func TestExportAllFilesReadBack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := []string{"reading the record", "bins/sat-cash.csv", "bins/members.csv", record.ShowFile, record.JournalFile, record.PeopleFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile, record.RecordFile, "done"}; !slices.Equal(steps, want) {
+			if want := []string{"reading the record", "bins/sat-cash.csv", "bins/members.csv", record.ShowFile, record.JournalFile, record.PeopleFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile, record.ContactsFile, record.RecordFile, "done"}; !slices.Equal(steps, want) {
 				t.Errorf("progress steps %q, want %q", steps, want)
 			}
 			if lastDone != 2+record.Steps {

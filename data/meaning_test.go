@@ -22,6 +22,8 @@ import (
 // missing that the format wrote, and a cell that says something else are
 // each named, by the draw and the pick where it is one of theirs.
 func TestArchiveReadByMeaning(t *testing.T) {
+	now, _ := record.FormatNumber(record.RecordFormat)
+	later := now + 1 // a format after today's
 	var src string
 	for _, z := range formatArchives(t) {
 		if strings.HasSuffix(z, "royal-flush-2024-11-30.zip") {
@@ -45,7 +47,7 @@ func TestArchiveReadByMeaning(t *testing.T) {
 				}
 				return buf.Bytes()
 			}},
-		{name: "a column a later format added", since: map[string]int{"winners.csv area": 4}, file: record.WinnersCSV,
+		{name: "a column a later format added", since: map[string]int{"winners.csv area": later}, file: record.WinnersCSV,
 			edit: func(t *testing.T, b []byte) []byte { return editCSV(t, b, dropColumn("area")) }},
 		{name: "a column the format wrote", file: record.WinnersCSV,
 			edit: func(t *testing.T, b []byte) []byte { return editCSV(t, b, dropColumn("area")) },
@@ -53,7 +55,7 @@ func TestArchiveReadByMeaning(t *testing.T) {
 		{name: "a column no format wrote", file: record.WinnersCSV,
 			edit: func(t *testing.T, b []byte) []byte { return editCSV(t, b, addColumn("bonus")) },
 			want: `winners.csv: column "bonus" is not one this drawshow knows`},
-		{name: "a field a later format added", since: map[string]int{"record.json draws.picks.paid_as": 4}, file: record.RecordFile,
+		{name: "a field a later format added", since: map[string]int{"record.json draws.picks.paid_as": later}, file: record.RecordFile,
 			edit: func(t *testing.T, b []byte) []byte {
 				return bytes.ReplaceAll(b, []byte(`,
      "paid_as": "cash"`), nil)
@@ -64,13 +66,13 @@ func TestArchiveReadByMeaning(t *testing.T) {
      "paid_as": "cash"`), nil, 1)
 			},
 			want: `record.json: draw sat-cash, pick 1, paid_as: null in the export, "cash" in the record`},
-		{name: "a file a later format added", since: map[string]int{"collection.csv": 4}, file: record.CollectionFile,
+		{name: "a file a later format added", since: map[string]int{"collection.csv": later}, file: record.CollectionFile,
 			edit: func(*testing.T, []byte) []byte { return nil }},
 		{name: "the workbook's pick columns in another order", file: record.WinnersXLSX,
 			edit: func(t *testing.T, b []byte) []byte {
 				return editBook(t, b, "sat-cash REHEARSAL", record.PickHeaderRow, swapColumns)
 			}},
-		{name: "a workbook column a later format added", since: map[string]int{"winners.xlsx Area": 4}, file: record.WinnersXLSX,
+		{name: "a workbook column a later format added", since: map[string]int{"winners.xlsx Area": later}, file: record.WinnersXLSX,
 			edit: func(t *testing.T, b []byte) []byte {
 				return editBook(t, b, "sat-cash REHEARSAL", record.PickHeaderRow, dropBookColumn("Area"))
 			}},

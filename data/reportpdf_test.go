@@ -53,7 +53,7 @@ func TestReportPDFText(t *testing.T) {
 	for _, p := range txt.Pages {
 		all = append(all, p...)
 	}
-	for _, want := range []string{"REHEARSAL - NOT AN OFFICIAL RESULT", "show royal-flush-2024-11-30", "6001000087891151", "Chantelle Mahlangu", "page 3 of 6"} {
+	for _, want := range []string{"REHEARSAL - NOT AN OFFICIAL RESULT", "show royal-flush-2024-11-30 (headless, clock set by hand)", "6001000087891151", "Chantelle Mahlangu", "page 3 of 6"} {
 		if !slices.Contains(all, want) {
 			t.Errorf("the report's text has no run %q:\n%q", want, all)
 		}
@@ -110,7 +110,7 @@ func TestEarlierReportByMeaning(t *testing.T) {
 			return slices.Delete(runs, slices.Index(runs, card), slices.Index(runs, card)+1)
 		}, want: `report.pdf: it leaves out "6001000087891151", which the record gives (after "Outcome Drawn Decided 1 100058")`},
 		{name: "the header", head: replaceRun("REHEARSAL - NOT AN OFFICIAL RESULT", "OFFICIAL RESULT"),
-			want: `report.pdf: it says "OFFICIAL RESULT REHEARSAL Royal Flush, Gold Reef City show royal-flush-2024-11-30", which the record does not`},
+			want: `report.pdf: it says "OFFICIAL RESULT REHEARSAL Royal Flush, Gold Reef City show royal-flush-2024-11-30 (headless, clock …" (15 words), which the record does not`},
 		{name: "an image laid over it", image: true,
 			want: `report.pdf: it holds 1 image(s) the record's report does not: something was laid over its text`},
 		{name: "not a PDF", edit: func([]string) []string { return nil },
@@ -232,14 +232,15 @@ func relaid(t *testing.T, b []byte, edit, editHead func([]string) []string, pict
 	pg.Font("", 8.5)
 	for i, r := range body {
 		p.SetX(18 + float64(i%3)*3)
-		p.CellFormat(160, 3.7, r, "", 1, "L", false, 0, "")
+		p.CellFormat(160, 3.0, r, "", 1, "L", false, 0, "")
 	}
 	var out bytes.Buffer
 	if err := p.Output(&out); err != nil {
 		t.Fatal(err)
 	}
-	if again, err := verify.ReadPDF(out.Bytes()); err != nil || len(again.Pages) == len(txt.Pages) {
-		t.Fatalf("laid out again, the report's pages break as they did: %v", err)
+	again, err := verify.ReadPDF(out.Bytes())
+	if err != nil || len(again.Pages) == len(txt.Pages) {
+		t.Fatalf("laid out again, the report's pages break as they did (%d pages, relaid %d): %v", len(txt.Pages), len(again.Pages), err)
 	}
 	return out.Bytes()
 }

@@ -36,6 +36,7 @@ type Show struct {
 	Sound        Sound
 	Segments     []Segment
 	Postponed    *Postponed // the night moved (rule 84); nil when it did not
+	Desk         PrizeDesk  // the property's prize desk
 }
 
 // Rel is how the record names a file the show file names: relative to the
@@ -225,6 +226,7 @@ type fileYAML struct {
 	} `yaml:"sound"`
 	Segments  []segmentYAML  `yaml:"segments"`
 	Postponed *postponedYAML `yaml:"postponed"`
+	Desk      *prizeDeskYAML `yaml:"desk"`
 }
 
 type segmentYAML struct {
@@ -586,6 +588,7 @@ func Parse(path string, b []byte) (*Show, error) {
 	}
 	checkEarnedFrom(&p, s, nodes)
 	s.postponed(&p, root, raw.Postponed)
+	s.prizeDesk(&p, root, raw.Desk)
 	checkGroups(&p, s, func(g *Segment) *yaml.Node {
 		n := nodes[or(g.Group, g.ID)]
 		if f := value(n, "from"); f != nil {

@@ -97,6 +97,7 @@ func TestParseIssueExample(t *testing.T) {
 		Exclusions: "/srv/shows/royal/exclusions.csv",
 		Brand:      Brand{Name: "Gold Reef City"}, // the property, when the file names no brand
 		Sound:      Sound{Enabled: true, Volume: 0.8},
+		Desk:       PrizeDesk{PhoneCode: "27"}, // the currency's country's
 		Segments: []Segment{{
 			ID: "sat-cash", Kind: KindDraw, Title: "Saturday Cash Draw", At: at,
 			Entries: "/srv/shows/royal/entries/saturday.csv",
@@ -250,7 +251,7 @@ func TestParseErrors(t *testing.T) {
 	seg := func(extra string) string {
 		return head + "segments:\n  - id: a\n    entries: a.csv\n" + extra
 	}
-	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, witness, mask, date_format, exclusions, register, proxies, brand, sound, segments, postponed)"
+	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, witness, mask, date_format, exclusions, register, proxies, brand, sound, segments, postponed, desk)"
 	for _, c := range []struct {
 		name   string
 		src    string

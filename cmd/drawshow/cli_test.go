@@ -470,7 +470,7 @@ func TestRunRefusedActions(t *testing.T) {
 		{"draw", ""},
 		{"draw", "sat-cash: pick 1 is still undecided"},
 		{"next", "sat-cash: pick 1 is still undecided"},
-		{"close", "pick 1 is still undecided"},
+		{"close", "sat-cash: pick 1 is still undecided"},
 		{"draw now", `draw takes no argument but early, to draw before the segment's time (got "now")`},
 		{"claim", ""},
 		{"claim", "sat-cash: no pick is waiting for a claim"},

@@ -31,7 +31,7 @@ func TestExportArchiveStatementExample(t *testing.T) {
 	if err != nil {
 		t.Fatalf("export: %v\n%s", err, stderr)
 	}
-	for _, want := range []string{"files: record.json, winners.csv, winners.xlsx, report.pdf, collection.csv and 3 bin(s) in bins/",
+	for _, want := range []string{"files: record.json, winners.csv, winners.xlsx, report.pdf, collection.csv, sms-contacts.csv and 3 bin(s) in bins/",
 		"REHEARSAL: this show is a rehearsal, never an official result"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("export does not say %q:\n%s", want, stdout)
@@ -62,7 +62,7 @@ func TestExportArchiveStatementExample(t *testing.T) {
 	}
 	stdout, stderr, err = drawshow(t, "", "verify", zipPath)
 	for _, want := range []string{
-		fmt.Sprintf("archive OK: %d file(s) match SHA256SUMS", 9+len(rec.Draws)),
+		fmt.Sprintf("archive OK: %d file(s) match SHA256SUMS", 10+len(rec.Draws)),
 		fmt.Sprintf("record OK: %d draw(s), %d pick(s) re-derived", len(rec.Draws), picks),
 		fmt.Sprintf("database copy OK: journal of %d events, head %s", len(journal), headOf(journal)),
 	} {

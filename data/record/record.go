@@ -12,7 +12,7 @@ import (
 )
 
 // RecordFormat names the layout of record.json.
-const RecordFormat = "drawshow-record/3"
+const RecordFormat = "drawshow-record/4"
 
 // Record is record.json: everything an auditor needs, with the bin files,
 // to re-derive every pick.
@@ -442,7 +442,9 @@ func FormatNumber(format string) (int, bool) {
 // undone"), or a list's column ("winners.csv prize"). verify does not
 // ask an export of an earlier format for it. Everything not named here
 // is in every format from drawshow-record/3, the first verify reads.
-var Since = map[string]int{}
+var Since = map[string]int{
+	ContactsFile: 4, // the winners not present's numbers for an SMS upload
+}
 
 // Added reports whether what names (a key of Since) came after format.
 func Added(what string, format int) bool { return Since[what] > format }

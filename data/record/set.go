@@ -62,7 +62,7 @@ func (x *Set) State() *show.State { return x.st }
 // Steps counts the steps of an export besides its bins: reading the
 // record, then each file other than a bin, standings.csv apart (see
 // Set.Steps).
-const Steps = 9
+const Steps = 10
 
 // Steps counts the steps of the set's export besides its bins: Steps,
 // and one more when it has standings.csv.
@@ -123,6 +123,7 @@ func (x *Set) write(dir string, progress func(step string, done, total int), bin
 		{WinnersXLSX, x.writeXLSX},
 		{ReportPDF, x.writePDF},
 		{CollectionFile, x.tableWriter(x.collectionTable)},
+		{ContactsFile, x.tableWriter(x.contactsTable)},
 	}
 	if x.hasStandings() {
 		files = append(files, file{StandingsFile, x.tableWriter(x.standingsTable)})

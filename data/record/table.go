@@ -16,6 +16,9 @@ type Table struct {
 	File  string
 	Heads []string
 	Rows  []Line
+	// Raw: a list for machines (sms-contacts.csv), its cells as they are;
+	// the others' are made safe for a spreadsheet (table.SafeCell)
+	Raw bool
 }
 
 // Line is one row of a Table.
@@ -26,7 +29,7 @@ type Line struct {
 
 // Tables are the export's CSV lists, in the order the export writes them.
 func (x *Set) Tables() []Table {
-	ts := []Table{x.winnersTable(), x.collectionTable()}
+	ts := []Table{x.winnersTable(), x.collectionTable(), x.contactsTable()}
 	if x.hasStandings() {
 		ts = append(ts, x.standingsTable())
 	}
@@ -38,15 +41,21 @@ func (x *Set) tableWriter(t func() Table) func(path string) error {
 	return func(path string) error { return x.writeTable(path, t()) }
 }
 
-// writeTable writes t to path, each cell made safe (SafeCell). A
-// rehearsal's list begins with the rehearsal banner, alone on the first
+// writeTable writes t to path, each cell made safe (SafeCell) unless t
+// is Raw. A rehearsal's list begins with the rehearsal banner, alone on the first
 // line.
 func (x *Set) writeTable(path string, t Table) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	w := table.NewCSV(f)
+	var w interface {
+		Write([]string)
+		Flush() error
+	} = table.NewCSV(f)
+	if t.Raw {
+		w = table.NewRawCSV(f)
+	}
 	if x.st.Opened.Rehearsal {
 		w.Write([]string{RehearsalBanner})
 	}

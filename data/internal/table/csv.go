@@ -49,3 +49,19 @@ func (s *CSV) Flush() error {
 	s.w.Flush()
 	return s.w.Error()
 }
+
+// RawCSV is a csv.Writer of a list for machines (an SMS upload), whose
+// cells are written as they are: a spreadsheet is not its reader.
+type RawCSV struct{ w *csv.Writer }
+
+// NewRawCSV writes rows to w as they are.
+func NewRawCSV(w io.Writer) *RawCSV { return &RawCSV{w: csv.NewWriter(w)} }
+
+// Write writes one row.
+func (s *RawCSV) Write(rec []string) { s.w.Write(rec) }
+
+// Flush writes what is buffered and returns the first error of any write.
+func (s *RawCSV) Flush() error {
+	s.w.Flush()
+	return s.w.Error()
+}
