@@ -14,6 +14,7 @@ import (
 	"drawshow/data/campaign"
 	"drawshow/data/desk"
 	"drawshow/data/export"
+	"drawshow/data/paper"
 	"drawshow/data/store"
 	"drawshow/show"
 )
@@ -96,7 +97,9 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	dbPath := fs.String("db", "", "campaign database `FILE`")
 	campaignFlag := fs.Bool("campaign", false, "the report of every official show of the database")
-	out := fs.String("out", "", "the `DIR` to write campaign.pdf and campaign.xlsx into")
+	letters := fs.Bool("letters", false, "a letter to each winner of a show: the prize, by when and where to collect it, what to bring")
+	showID := fs.String("show", "", "with --letters, the show `ID` (default: the latest show)")
+	out := fs.String("out", "", "the `DIR` to write the report into")
 	rehearsals := fs.Bool("rehearsals", false, "the report of the database's rehearsals (a campaign rehearsed before it runs), marked REHEARSAL; the default when the database holds no official show")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
@@ -105,8 +108,11 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := cli.NeedArgs("report", pos, 0, "no arguments besides flags"); err != nil {
 		return err
 	}
-	if *dbPath == "" || *out == "" || !*campaignFlag {
-		return errors.New("report needs --db FILE --campaign --out DIR (a show's own report is the report.pdf of drawshow export)")
+	if *letters && !*campaignFlag && *dbPath != "" && *out != "" {
+		return writeLetters(*dbPath, *showID, *out, stdout)
+	}
+	if *dbPath == "" || *out == "" || *campaignFlag == *letters {
+		return errors.New("report needs --db FILE --out DIR and one of --campaign (the campaign's report) or --letters [--show ID] (the winners' letters); a show's own report is the report.pdf of drawshow export")
 	}
 	db, err := store.OpenExisting(*dbPath)
 	if err != nil {
@@ -159,5 +165,31 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	t := campaign.CampaignTotals(off)
 	fmt.Fprintf(stdout, "campaign report of %d %s, %s to %s: %s; %s and %s in %s\n", len(off), what, off[0].Date, off[len(off)-1].Date,
 		t.Words(off[0].Currency), campaign.CampaignPDF, campaign.CampaignXLSX, filepath.Clean(*out))
+	return nil
+}
+
+// writeLetters writes the winners' letters of a show of the database.
+func writeLetters(dbPath, showID, out string, stdout io.Writer) error {
+	db, id, err := openRecord(dbPath, showID)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	x, err := export.SetOf(db, id, func(int) {})
+	if err != nil {
+		return err
+	}
+	ls, err := paper.WriteLetters(x, out, time.Now())
+	if err != nil {
+		return err
+	}
+	what := "letter(s)"
+	if x.State().Opened.Rehearsal {
+		what = "REHEARSAL letter(s), not to be sent"
+	}
+	fmt.Fprintf(stdout, "%d %s for the winners of show %s in %s\n", len(ls), what, id, filepath.Clean(out))
+	for _, l := range ls {
+		fmt.Fprintf(stdout, "  %s  %s, %s: %s, collect by %s\n", l.File, l.Card, l.Name, l.Prize, l.CollectBy)
+	}
 	return nil
 }
