@@ -7,11 +7,13 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/campaign"
+	"drawshow/data/compliance"
 	"drawshow/data/desk"
 	"drawshow/data/export"
 	"drawshow/data/paper"
@@ -98,7 +100,9 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	dbPath := fs.String("db", "", "campaign database `FILE`")
 	campaignFlag := fs.Bool("campaign", false, "the report of every official show of the database")
 	letters := fs.Bool("letters", false, "a letter to each winner of a show: the prize, by when and where to collect it, what to bring")
-	showID := fs.String("show", "", "with --letters, the show `ID` (default: the latest show)")
+	compliance := fs.Bool("compliance", false, "the compliance return of a show (--show) or of a month's official shows (--month)")
+	month := fs.String("month", "", "with --compliance, the `YYYY-MM` of the shows to return")
+	showID := fs.String("show", "", "with --letters or --compliance, the show `ID` (default: the latest show)")
 	out := fs.String("out", "", "the `DIR` to write the report into")
 	rehearsals := fs.Bool("rehearsals", false, "the report of the database's rehearsals (a campaign rehearsed before it runs), marked REHEARSAL; the default when the database holds no official show")
 	pos, err := cli.Parse(fs, args, stderr)
@@ -108,11 +112,20 @@ func cmdReport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := cli.NeedArgs("report", pos, 0, "no arguments besides flags"); err != nil {
 		return err
 	}
-	if *letters && !*campaignFlag && *dbPath != "" && *out != "" {
-		return writeLetters(*dbPath, *showID, *out, stdout)
+	modes := 0
+	for _, m := range []bool{*campaignFlag, *letters, *compliance} {
+		if m {
+			modes++
+		}
 	}
-	if *dbPath == "" || *out == "" || *campaignFlag == *letters {
-		return errors.New("report needs --db FILE --out DIR and one of --campaign (the campaign's report) or --letters [--show ID] (the winners' letters); a show's own report is the report.pdf of drawshow export")
+	if *dbPath == "" || *out == "" || modes != 1 {
+		return errors.New("report needs --db FILE --out DIR and one of --campaign (the campaign's report), --letters [--show ID] (the winners' letters) or --compliance [--show ID | --month YYYY-MM] (the compliance return); a show's own report is the report.pdf of drawshow export")
+	}
+	switch {
+	case *letters:
+		return writeLetters(*dbPath, *showID, *out, stdout)
+	case *compliance:
+		return writeReturn(*dbPath, *showID, *month, *rehearsals, *out, stdout)
 	}
 	db, err := store.OpenExisting(*dbPath)
 	if err != nil {
@@ -191,5 +204,33 @@ func writeLetters(dbPath, showID, out string, stdout io.Writer) error {
 	for _, l := range ls {
 		fmt.Fprintf(stdout, "  %s  %s, %s: %s, collect by %s\n", l.File, l.Card, l.Name, l.Prize, l.CollectBy)
 	}
+	return nil
+}
+
+// writeReturn writes the compliance return of a show, or of a month's
+// official shows (rehearsals with rehearsal), of a database that
+// verifies.
+func writeReturn(dbPath, showID, month string, rehearsal bool, out string, stdout io.Writer) error {
+	db, err := store.OpenExisting(dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	r, err := compliance.Gather(db, filepath.Base(dbPath), showID, month, rehearsal)
+	if err != nil {
+		return err
+	}
+	r.Dates.Written = time.Now()
+	files, err := campaign.WriteReturn(out, r)
+	if err != nil {
+		return err
+	}
+	t := r.Totals()
+	mark := ""
+	if r.Rehearsal {
+		mark = "REHEARSAL "
+	}
+	fmt.Fprintf(stdout, "%scompliance return of %s: %d show(s), %d draw(s), %d winner(s), %d redraw(s), %d decline(s), %d prize(s) owed (%d collected, %d due, %d not collected); %s\n",
+		mark, r.Name, len(r.Shows), t.Draws, t.Winners, t.Redraws, t.Declines, t.Owed, t.Collected, t.Due, t.Expired, strings.Join(files, ", "))
 	return nil
 }
