@@ -122,6 +122,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*Sheet, e
 		Witness:     st.Witness(),
 		ShowFile:    SheetFile{Name: o.File, Size: int64(len(text)), SHA256: o.FileSHA256},
 		Postponed:   sh.Postponed,
+		Assumptions: assumptions(sh),
 	}
 	if o.Rules >= 2 {
 		s.WallClock, s.Run = o.WallClock, record.RunWords(o)

@@ -49,6 +49,9 @@ type Sheet struct {
 	// Files are the lists and entry files the show file names, each once.
 	Files    []SheetFile
 	Segments []SheetSegment
+	// Assumptions are what the show file decides where the terms are
+	// blank, which the promotions manager signs as their reading of them
+	Assumptions []SheetAssumption
 	// Late, when not empty, says that the sheet is printed after the
 	// first bin was frozen (which and when): it is then no pre-show
 	// anchor, and it says so on its first page.
@@ -115,6 +118,7 @@ func WriteSheetPDF(path string, s Sheet) error {
 	w.commitment()
 	w.files()
 	w.runSheet()
+	w.assumptions()
 	w.signatures()
 	if err := p.Error(); err != nil {
 		return err
@@ -402,6 +406,27 @@ func (w *sheetPDF) runSheet() {
 	}
 }
 
+// assumptions lists what the show file decides where the terms leave it
+// to the promotions team, for the manager to sign as their reading.
+func (w *sheetPDF) assumptions() {
+	if len(w.s.Assumptions) == 0 {
+		return
+	}
+	w.H2("What the show file assumes")
+	w.Text("Where the promotion's terms leave a figure to the promotions team, the show file decides it. These are the figures the draws will use; the promotions manager signs below that they are the terms as read.")
+	for _, a := range w.s.Assumptions {
+		label := a.Title
+		if a.Segment != "" {
+			label = a.Segment
+		}
+		w.KV(label, strings.Join(a.Lines, "; "), false)
+	}
+}
+
 func (w *sheetPDF) signatures() {
-	w.SignatureLines(90, "Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened.", "Independent auditor", "Promotions manager")
+	what := "Signed before the first draw: the commitment and the hashes above are as the record and the files stood when the show was opened."
+	if len(w.s.Assumptions) > 0 {
+		what += " The promotions manager signs too that what the show file assumes is the promotion's terms as read."
+	}
+	w.SignatureLines(90, what, "Independent auditor", "Promotions manager")
 }

@@ -257,8 +257,8 @@ func NotPresent(o show.Outcome) bool {
 	return o == show.Declined || o == show.ByProxy || o == show.ToContact
 }
 
-// rulesOf describes a segment's rules in a few words.
-func rulesOf(seg *show.Segment) string {
+// RulesOf describes a segment's rules in a few words.
+func RulesOf(seg *show.Segment) string {
 	var parts []string
 	if seg.Tickets == show.Points {
 		switch {

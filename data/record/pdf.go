@@ -234,7 +234,7 @@ func (r *report) segment(s *show.SegState) {
 			rules = src.Seg // a wild-card draw: the month-end bin's rules over its rows
 		}
 	}
-	r.KV("Rules", rulesOf(rules), false)
+	r.KV("Rules", RulesOf(rules), false)
 	for _, kv := range x.finaleLines(s) {
 		r.KV(kv[0], kv[1], false)
 	}
