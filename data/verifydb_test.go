@@ -87,3 +87,19 @@ func TestShortCountdownVerifies(t *testing.T) {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
 }
+
+// TestVerifyDBOfAWindowsRecord: a campaign database written on Windows
+// names the show file by its Windows path; it verifies here as it did
+// there (issue 40: "the shows table names the show file C:\users\…").
+func TestVerifyDBOfAWindowsRecord(t *testing.T) {
+	f := newFixture(t)
+	db, ss := f.open(t)
+	do(t, ss, show.OpDraw)
+	do(t, ss, show.OpClaim)
+	if _, err := rawSQL(t, db).Exec(`UPDATE shows SET file = ? WHERE id = ?`, `C:\users\thandi\examples\saturday\show.yaml`, ss.ID); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify --db: %v %q", err, r.Problems)
+	}
+}

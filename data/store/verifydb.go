@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"path/filepath"
+	"strings"
 	"time"
 
 	"drawshow/data/campaign"
@@ -22,6 +22,17 @@ import (
 // edited after it was recorded is named here even when the journal is
 // whole. A state folded only part of the way (whole false) is checked for
 // what it folded.
+// fileBase is the last element of a stored path, whichever system's
+// separators it has: the shows table keeps the path as the machine that
+// opened the show wrote it (C:\users\…\show.yaml on Windows), and a
+// record is verified on any machine.
+func fileBase(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
 func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]rowsSum) []string {
 	var out []string
 	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
@@ -33,7 +44,7 @@ func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]r
 	if got := hex.EncodeToString(sum[:]); got != row.FileSHA256 || got != o.FileSHA256 {
 		bad("the stored show file hashes to %s; the shows table says %s and show-opened %s: the show file text was edited", got, row.FileSHA256, o.FileSHA256)
 	}
-	if filepath.Base(row.File) != o.File {
+	if fileBase(row.File) != o.File {
 		bad("the shows table names the show file %s; show-opened names %s", row.File, o.File)
 	}
 	if row.Rehearsal != o.Rehearsal {
