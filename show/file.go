@@ -547,7 +547,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			p.add(n, "segment %s: tickets: points needs points_per_ticket (e.g. 300), or fixed tickets for every allowed tier", seg.ID)
 		}
 		switch {
-		case seg.Winners < 0 || seg.Winners > maxWinners:
+		case seg.Winners < 0 || seg.Winners > maxWinners || seg.Winners == 0 && value(n, "winners") != nil && value(n, "winners").Tag == "!!int":
 			p.add(at("winners"), "segment %s: winners %d is out of range 1..%d", seg.ID, seg.Winners, maxWinners)
 			seg.Winners = 1
 		case seg.Winners == 0 && len(seg.Prizes) > maxWinners:

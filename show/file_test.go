@@ -282,6 +282,7 @@ func TestParseErrors(t *testing.T) {
 		{"fixed with per-row", seg("    fixed: {ace: 3}\n"), "fixed:", "fixed tickets per tier need tickets: points"},
 		{"prizes count", seg("    winners: 3\n    prizes: [a, b]\n"), "prizes:", "segment a: 2 prizes for 3 winners"},
 		{"negative winners", seg("    winners: -2\n"), "winners:", "winners -2 is out of range 1..1000"},
+		{"no winners", seg("    winners: 0\n"), "winners:", "winners 0 is out of range 1..1000"}, // not one, as it was taken for (issue 40)
 		{"unknown tier in cap", seg("    cap: {ace: 1, joker: 2}\n"), "cap:", `segment a: cap: unknown tier "joker" (valid: ace, king, queen, jack, ten)`},
 		{"zero cap", seg("    cap: {ace: 0}\n"), "cap:", "cap: ace must be at least 1"},
 		{"unknown tier in fixed", seg("    tickets: points\n    points_per_ticket: 3\n    fixed: {gold: 2}\n"), "fixed:", `fixed: unknown tier "gold"`},

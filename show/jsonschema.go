@@ -53,6 +53,13 @@ var schemaEnums = map[reflect.Type]func() []string{
 
 // schemaFieldEnums are the values of plain string fields the parser
 // reads as one of a few (STRUCT.FIELD).
+// schemaFieldRanges are the integer keys check holds to a range, and the
+// range, so the schema refuses what check does.
+var schemaFieldRanges = map[string][2]int{
+	"segmentYAML.Winners":   {1, maxWinners},
+	"fileYAML.ClaimSeconds": {10, 3600},
+}
+
 var schemaFieldEnums = map[string][]string{
 	"fileYAML.Witness":  strs([]WitnessMode{WitnessOpen, WitnessEachDraw}),
 	"segmentYAML.Deck":  strs([]Deck{DeckEachWinner, DeckSession}),
@@ -87,6 +94,9 @@ func schemaOf(t reflect.Type, field string) obj {
 	}
 	if e, ok := schemaFieldEnums[field]; ok {
 		return obj{"type": "string", "enum": e}
+	}
+	if r, ok := schemaFieldRanges[field]; ok {
+		return obj{"type": "integer", "minimum": r[0], "maximum": r[1]}
 	}
 	if t == reflect.TypeFor[listYAML]() {
 		// a list: its file, or its file and how to read it
