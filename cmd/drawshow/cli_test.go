@@ -638,8 +638,12 @@ func TestRunArguments(t *testing.T) {
 		})
 	}
 	t.Run("usage", func(t *testing.T) {
-		if _, stderr, err := drawshow(t, ""); err != cli.ErrQuiet || !strings.Contains(stderr, "Usage:") {
+		// no arguments, an unknown flag: a usage error, exit status 2 (issue 40)
+		if _, stderr, err := drawshow(t, ""); err != cli.ErrUsage || !strings.Contains(stderr, "Usage:") {
 			t.Errorf("no arguments: %v, stderr %q", err, stderr)
+		}
+		if _, stderr, err := drawshow(t, "", "check", "--no-such-flag"); err != cli.ErrUsage || !strings.Contains(stderr, "flag provided but not defined") {
+			t.Errorf("an unknown flag: %v, stderr %q", err, stderr)
 		}
 		if stdout, _, err := drawshow(t, "", "help"); err != nil || !strings.Contains(stdout, "drawshow run SHOW.yaml") {
 			t.Errorf("help: %v, stdout %q", err, stdout)

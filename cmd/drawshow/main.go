@@ -80,7 +80,7 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return cli.ErrQuiet
+		return cli.ErrUsage
 	}
 	cmds := map[string]func([]string, io.Reader, io.Writer, io.Writer) error{
 		"check":     cmdCheck,
@@ -131,7 +131,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return nil
 		}
 		names := slices.Sorted(maps.Keys(cmds))
-		return fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(names, ", "))
+		return &cli.ExitError{Code: 2, Err: fmt.Errorf("unknown command %q (valid: %s)", args[0], strings.Join(names, ", "))}
 	}
 	return f(args[1:], stdin, stdout, stderr)
 }

@@ -191,7 +191,7 @@ func programHandOver(t *testing.T) {
 	wantCmd(t, monitors, 0, []string{`0  "`, `"  `}) // 0  "NAME"  1920x1080
 	refused := programCmd(t, "monitors", "--no-such-flag")
 	refused.Env = append(refused.Env, env...)
-	wantCmd(t, refused, 1, []string{"flag provided but not defined: -no-such-flag"})
+	wantCmd(t, refused, 2, []string{"flag provided but not defined: -no-such-flag"})
 }
 
 // programSecondWriterRefused: while a headless run holds a database, a

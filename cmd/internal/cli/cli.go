@@ -26,6 +26,12 @@ type ExitError struct {
 }
 
 func (e *ExitError) Error() string { return e.Err.Error() }
+
+// ErrUsage is a command line the program cannot take: an unknown flag, a
+// flag's bad value, no command. The flag package or the usage text said
+// why; the exit status is 2, as Go's flag and POSIX have it.
+var ErrUsage = &ExitError{Code: 2, Err: ErrQuiet}
+
 func (e *ExitError) Unwrap() error { return e.Err }
 
 // Exit ends the program after a command: 0 when err is nil, else err's
@@ -51,7 +57,10 @@ func Parse(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, error) 
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, ErrQuiet
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, ErrQuiet
+			}
+			return nil, ErrUsage
 		}
 		if fs.NArg() == 0 {
 			return pos, nil
