@@ -27,12 +27,12 @@ type ExitError struct {
 
 func (e *ExitError) Error() string { return e.Err.Error() }
 
+func (e *ExitError) Unwrap() error { return e.Err }
+
 // ErrUsage is a command line the program cannot take: an unknown flag, a
 // flag's bad value, no command. The flag package or the usage text said
 // why; the exit status is 2, as Go's flag and POSIX have it.
 var ErrUsage = &ExitError{Code: 2, Err: ErrQuiet}
-
-func (e *ExitError) Unwrap() error { return e.Err }
 
 // Exit ends the program after a command: 0 when err is nil, else err's
 // exit status (1 unless it says otherwise) once it is said on stderr.
