@@ -198,5 +198,5 @@ func writeReturnXLSX(path string, r *Return) error {
 		return err
 	}
 	f.SetActiveSheet(0)
-	return f.SaveAs(path)
+	return table.Save(f, path)
 }

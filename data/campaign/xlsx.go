@@ -219,5 +219,5 @@ func writeCampaignXLSX(path string, shows []CampaignShow, desk []DeskWeek, d Dat
 		return err
 	}
 	f.SetActiveSheet(0)
-	return f.SaveAs(path)
+	return table.Save(f, path)
 }

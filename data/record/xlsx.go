@@ -98,7 +98,7 @@ func (x *Set) writeXLSX(path string) error {
 		return err
 	}
 	f.SetActiveSheet(0)
-	return f.SaveAs(path)
+	return table.Save(f, path)
 }
 
 func (x *Set) summarySheet(s *table.Sheet, st table.Styles) error {

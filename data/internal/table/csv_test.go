@@ -12,3 +12,4 @@ func TestSafeCell(t *testing.T) {
 		}
 	}
 }
+

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"os"
 	"strings"
 	"time"
 
@@ -103,4 +104,19 @@ func Stamp(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format(time.RFC3339)
+}
+
+// Save writes the workbook to path as a list is written, 0644: excelize's
+// SaveAs creates its file with every permission bit the umask leaves
+// (0755), which marks a workbook as a program.
+func Save(f *excelize.File, path string) error {
+	out, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteTo(out); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
