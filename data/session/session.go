@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"drawshow/data/entries"
 	"drawshow/data/store"
@@ -230,6 +233,24 @@ func (ss *Session) Resume(m show.Mode) ([]show.Event, error) {
 	return ss.commit(show.Command{Op: show.OpResume, Text: string(m)}, nil)
 }
 
+// nonSlug is what a show id leaves out: all but ASCII letters and digits.
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// latinFold are the letters that decompose into no ASCII letter and a mark.
+var latinFold = strings.NewReplacer("ß", "ss", "æ", "ae", "œ", "oe", "ø", "o", "ł", "l", "đ", "d", "ð", "d", "þ", "th", "ı", "i")
+
+// Latin is s with its accents taken off (Zoë: Zoe, Łódź: Lodz, Straße:
+// Strasse), for a show id, which keeps ASCII letters and digits alone.
+func Latin(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(latinFold.Replace(s)) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // ShowBase is the id a show from sh opened at now starts from: the
 // promotion's name and the day of its first scheduled segment.
 func ShowBase(sh *show.Show, now time.Time) string {
@@ -240,7 +261,7 @@ func ShowBase(sh *show.Show, now time.Time) string {
 			break
 		}
 	}
-	slug := strings.Trim(regexp.MustCompile(`[^a-z0-9]+`).ReplaceAllString(strings.ToLower(sh.Promotion), "-"), "-")
+	slug := strings.Trim(nonSlug.ReplaceAllString(Latin(strings.ToLower(sh.Promotion)), "-"), "-")
 	if slug == "" {
 		slug = "show"
 	}
