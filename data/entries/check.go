@@ -114,6 +114,7 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	var seen []uint64 // the cards given to each, by number: a bit each
 	people := 0
 	var props, areas counter
+	var lengths cardLengths
 	devices := map[string]bool{}
 	rows := 0
 	st, err := readRows(t, cols, need, ids, twice, func(r Row, id int32) error {
@@ -131,6 +132,7 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 		if w, bit := &seen[id/64], uint64(1)<<(id%64); *w&bit == 0 {
 			*w |= bit
 			people++
+			lengths.add(r.Card, r.Line)
 			if each != nil {
 				each(r.Card)
 			}
@@ -181,6 +183,9 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 			c.Warnings = append(c.Warnings, fmt.Sprintf("the properties have different numbers of finalists (%s)", props.String()))
 		}
 	}
+	if w := lengths.warning(); w != "" {
+		c.Warnings = append(c.Warnings, w)
+	}
 	if seg.Floor() {
 		c.Areas = areas.counts
 		for _, d := range seg.NoDevices {
@@ -209,6 +214,64 @@ func (c *SegmentCheck) DropEntries() {
 	c.Bin = &show.Bin{Fingerprint: b.Fingerprint, Total: b.Total, Rows: b.Rows, Participants: b.Participants,
 		Excluded: b.Excluded, Barred: b.Barred, OutOfTier: b.OutOfTier, Capped: b.Capped, Zero: b.Zero, Filtered: b.Filtered,
 		PastWinners: b.PastWinners, BelowSpend: b.BelowSpend, NoVisit: b.NoVisit, Late: b.Late}
+}
+
+// cardLengths counts the cards of digits alone by their length, with the
+// first row of each: a card column Excel kept as numbers has lost the
+// leading zeros of some cards, which are then shorter than the others.
+type cardLengths struct {
+	n     [maxCardLen + 1]int // by length; a card of more digits is not counted
+	first [maxCardLen + 1]cardAt
+}
+
+// maxCardLen is the longest card cardLengths counts.
+const maxCardLen = 24
+
+type cardAt struct {
+	card string
+	row  int
+}
+
+func (l *cardLengths) add(card string, row int) {
+	if len(card) > maxCardLen {
+		return
+	}
+	for i := 0; i < len(card); i++ {
+		if card[i] < '0' || card[i] > '9' {
+			return
+		}
+	}
+	if l.n[len(card)]++; l.n[len(card)] == 1 {
+		l.first[len(card)] = cardAt{strings.Clone(card), row}
+	}
+}
+
+// warning says when most cards have one length and some have fewer
+// digits: their leading zeros dropped ("" when none).
+func (l *cardLengths) warning() string {
+	all, most, at := 0, 0, 0
+	for k, n := range l.n {
+		all += n
+		if n > most {
+			most, at = n, k
+		}
+	}
+	if most*2 <= all {
+		return ""
+	}
+	short, shortest := 0, at
+	for k, n := range l.n {
+		if k < at && n > 0 {
+			short += n
+			shortest = min(shortest, k)
+		}
+	}
+	if short == 0 {
+		return ""
+	}
+	f := l.first[shortest]
+	return fmt.Sprintf("%d card(s) have fewer digits than the file's %d-digit cards (%s on row %d): a card column kept as numbers drops their leading zeros, and the record, the exports and the desk would have them so; format the column as Text in Excel and export again, or check them",
+		short, at, f.card, f.row)
 }
 
 // counter counts values in the order first seen.

@@ -304,3 +304,24 @@ func TestRAPSTotalRowDropped(t *testing.T) {
 		t.Errorf("a TOTAL in the middle: %v", err)
 	}
 }
+
+// TestNumberTypedCardsWarned: a Rewards export whose card column Excel
+// kept as numbers has lost the leading zeros of some cards (35437525
+// beside 10-digit cards): check warns, naming the count and the first
+// row (issue 39). A file of one length, or of mixed card schemes, is not
+// warned of.
+func TestNumberTypedCardsWarned(t *testing.T) {
+	path := filetest.File(t, "entries.csv", "Ticket,Card,Name\n"+
+		"T1,6001000123,Ann\nT2,6001000124,Ben\nT3,35437525,Cas\nT4,6001000126,Dee\nT5,66768262,Eve\n")
+	c, err := Check(&show.Segment{ID: "fri", Tickets: show.PerRow, Entries: path}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "2 card(s) have fewer digits than the file's 10-digit cards (35437525 on row 4)") {
+		t.Errorf("warnings %q", c.Warnings)
+	}
+	even := filetest.File(t, "even.csv", "Ticket,Card,Name\nT1,0060010001,Ann\nT2,0060010002,Ben\nT3,A12345,Cas\n")
+	if c, err := Check(&show.Segment{ID: "fri", Tickets: show.PerRow, Entries: even}, nil); err != nil || len(c.Warnings) != 0 {
+		t.Errorf("one length: %q, %v", c.Warnings, err)
+	}
+}
