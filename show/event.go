@@ -171,6 +171,11 @@ type Lists struct {
 	ExclusionsFile   string   `json:"exclusions_file,omitempty"`
 	ExclusionsSHA256 string   `json:"exclusions_sha256,omitempty"`
 	ExclusionsStored string   `json:"exclusions_stored_sha256,omitempty"` // the cards as the record stores them
+	// ExclusionLists are the exclusions lists when the show file names
+	// several (self-excluded.xlsx, staff.csv): each file, its SHA-256 and
+	// its cards; Exclusions then counts the cards of them all, each once,
+	// and ExclusionsFile and ExclusionsSHA256 are empty
+	ExclusionLists []ListFile `json:"exclusion_lists,omitempty"`
 	Register         []string `json:"register,omitempty"`
 	// RegisterSigned are the register's signing times, parallel to
 	// Register ("2006-01-02 15:04:05", the show's time), when its file
@@ -188,6 +193,26 @@ type Lists struct {
 	Selected       []string `json:"selected,omitempty"`
 	SelectedFile   string   `json:"selected_file,omitempty"`
 	SelectedSHA256 string   `json:"selected_sha256,omitempty"`
+}
+
+// ListFile is one list of several: its file, as the record names it, the
+// SHA-256 of its bytes, and how many cards it holds.
+type ListFile struct {
+	File   string `json:"file"`
+	SHA256 string `json:"sha256"`
+	Cards  int    `json:"cards"`
+}
+
+// ExclusionFiles names the show's exclusions lists, as the record does.
+func (l *Lists) ExclusionFiles() []string {
+	if l.ExclusionsFile != "" {
+		return []string{l.ExclusionsFile}
+	}
+	var out []string
+	for _, f := range l.ExclusionLists {
+		out = append(out, f.File)
+	}
+	return out
 }
 
 // Signature is a card's signature on the decline register, and when.

@@ -27,7 +27,7 @@ type Show struct {
 	ClaimSeconds int
 	Witness      WitnessMode
 	Mask         Mask
-	Exclusions   string // path, resolved against the show file's folder; "" if none
+	Exclusions   []string // the exclusions lists' paths, resolved against the show file's folder, in order
 	Register     string // decline register for the whole show
 	Proxies      string // proxy nominations for the whole show
 	DateFormat   string // date_format: how the files write a date, one of DateFormats; "" when not declared
@@ -215,7 +215,7 @@ type fileYAML struct {
 		Cards *bool `yaml:"cards"`
 	} `yaml:"mask"`
 	DateFormat string   `yaml:"date_format"`
-	Exclusions listYAML `yaml:"exclusions"`
+	Exclusions listsYAML `yaml:"exclusions"`
 	Register   listYAML `yaml:"register"`
 	Proxies    listYAML `yaml:"proxies"`
 	Brand      Brand    `yaml:"brand"`
@@ -391,7 +391,7 @@ func Parse(path string, b []byte) (*Show, error) {
 		Mask:         Mask{Names: true, Cards: true},
 	}
 	lists := map[string]FileOptions{}
-	s.Exclusions = s.list(&p, lists, "exclusions", raw.Exclusions, resolve)
+	s.Exclusions = s.lists(&p, lists, "exclusions", raw.Exclusions, resolve)
 	s.Register = s.list(&p, lists, "register", raw.Register, resolve)
 	s.Proxies = s.list(&p, lists, "proxies", raw.Proxies, resolve)
 	s.DateFormat = dateFormat(&p, value(root, "date_format"), "", raw.DateFormat)

@@ -94,7 +94,7 @@ func TestParseIssueExample(t *testing.T) {
 	want := &Show{
 		Path: "/srv/shows/royal/show.yaml", Promotion: "Royal Flush", Property: "Gold Reef City", Currency: "ZAR",
 		Timezone: "Africa/Johannesburg", ClaimSeconds: 90, Witness: WitnessOpen, Mask: Mask{Names: true, Cards: true},
-		Exclusions: "/srv/shows/royal/exclusions.csv",
+		Exclusions: []string{"/srv/shows/royal/exclusions.csv"},
 		Brand:      Brand{Name: "Gold Reef City"}, // the property, when the file names no brand
 		Sound:      Sound{Enabled: true, Volume: 0.8},
 		Desk:       PrizeDesk{PhoneCode: "27"}, // the currency's country's
@@ -145,7 +145,7 @@ segments:
 	}
 	if sh.Promotion != "Summer Festivo" || sh.Currency != "ZAR" || sh.Timezone != "Africa/Johannesburg" ||
 		sh.Location.String() != "Africa/Johannesburg" || sh.ClaimSeconds != 90 || sh.Mask != (Mask{true, true}) ||
-		sh.Exclusions != "" || sh.Register != "" || sh.Proxies != "" {
+		len(sh.Exclusions) != 0 || sh.Register != "" || sh.Proxies != "" {
 		t.Fatalf("show defaults %+v", sh)
 	}
 	a := sh.Segments[0]
@@ -221,7 +221,7 @@ segments:
 	s := sh.Segments[0]
 	for _, c := range [][2]string{
 		{sh.Path, path},
-		{sh.Exclusions, filepath.Join(dir, "lists", "exclusions.csv")},
+		{sh.Exclusions[0], filepath.Join(dir, "lists", "exclusions.csv")},
 		{sh.Register, filepath.Join(filepath.Dir(dir), "shared", "register.csv")},
 		{sh.Proxies, "/abs/proxies.csv"},
 		{s.Entries, filepath.Join(dir, "entries", "a.xlsx")},

@@ -2,6 +2,7 @@ package show
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -46,6 +47,51 @@ type listOptsYAML struct {
 }
 
 var listKeys = keysOf(listOptsYAML{})
+
+// listsYAML is the exclusions key: one list, or a sequence of lists
+// (self-excluded.xlsx and staff.csv, each with its options).
+type listsYAML struct {
+	lists []listYAML
+	node  *yaml.Node
+}
+
+func (l *listsYAML) UnmarshalYAML(n *yaml.Node) error {
+	l.node = deref(n)
+	if l.node.Kind != yaml.SequenceNode {
+		var one listYAML
+		if err := one.UnmarshalYAML(n); err != nil {
+			return err
+		}
+		l.lists = []listYAML{one}
+		return nil
+	}
+	for _, c := range l.node.Content {
+		var one listYAML
+		if err := one.UnmarshalYAML(c); err != nil {
+			return err
+		}
+		l.lists = append(l.lists, one)
+	}
+	return nil
+}
+
+// lists reads a key of several lists (see list): their paths, in order,
+// each once.
+func (s *Show) lists(p *problems, seen map[string]FileOptions, key string, l listsYAML, resolve func(string) string) []string {
+	var out []string
+	for _, one := range l.lists {
+		path := s.list(p, seen, key, one, resolve)
+		if path == "" {
+			continue
+		}
+		if slices.Contains(out, path) {
+			p.add(one.node, "%s: %s is named twice", key, one.File)
+			continue
+		}
+		out = append(out, path)
+	}
+	return out
+}
 
 func (l *listYAML) UnmarshalYAML(n *yaml.Node) error {
 	l.node = deref(n)

@@ -28,10 +28,10 @@ segments:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sh.Exclusions != filepath.Join(dir, "compliance.xlsx") || sh.Register != filepath.Join(dir, "register.csv") {
+	if len(sh.Exclusions) != 1 || sh.Exclusions[0] != filepath.Join(dir, "compliance.xlsx") || sh.Register != filepath.Join(dir, "register.csv") {
 		t.Errorf("paths %q %q", sh.Exclusions, sh.Register)
 	}
-	if o := sh.Opts(sh.Exclusions); o != (FileOptions{HeaderRow: 3, ExpectUnmatched: true}) {
+	if o := sh.Opts(sh.Exclusions[0]); o != (FileOptions{HeaderRow: 3, ExpectUnmatched: true}) {
 		t.Errorf("exclusions: %+v", o)
 	}
 	if o := sh.Opts(sh.Register); o != (FileOptions{}) {
@@ -55,7 +55,9 @@ func TestParseFileOptionsErrors(t *testing.T) {
 		{"exclusions: {file: x.csv, header_row: 0}\n", "exclusions: header_row 0 is out of range 1..1000"},
 		{"exclusions: {header_row: 2}\n", "exclusions: file is required (the list's file, .csv or .xlsx)"},
 		{"exclusions: {file: x.csv, headers: 2}\n", `unknown exclusions key "headers" (valid: file, header_row, expect_unmatched)`},
-		{"exclusions: [x.csv]\n", "exclusions: a file name, or {file, header_row, expect_unmatched}"},
+		{"exclusions: [[x.csv]]\n", "exclusions: a file name, or {file, header_row, expect_unmatched}"},
+		{"register: [x.csv, y.csv]\n", "register: a file name, or {file, header_row, expect_unmatched}"}, // one register; several exclusions lists
+		{"exclusions: [x.csv, {file: x.csv}]\n", "exclusions: x.csv is named twice"},
 		{"register: {file: x.csv, expect_unmatched: true}\nproxies: x.csv\n", "x.csv is named twice, once with expect_unmatched: true and once without: give it the same options each time"},
 	} {
 		text := "promotion: P\nproperty: Q\n" + c.yaml + "segments:\n  - id: a\n    entries: a.csv\n"

@@ -341,8 +341,8 @@ func (d *decider) notInBin(seg *SegState, t string) error {
 		why = fmt.Sprintf("whose tier %s does not enter this draw", or(row.Tier.String(), "(none)"))
 	case f != nil && slices.Contains(f.Excluded, row.Card):
 		list := "the exclusions list"
-		if l := d.st.Lists; l != nil && l.ExclusionsFile != "" {
-			list += " (" + l.ExclusionsFile + ")"
+		if l := d.st.Lists; l != nil && len(l.ExclusionFiles()) > 0 {
+			list += " (" + strings.Join(l.ExclusionFiles(), ", ") + ")"
 		}
 		why = "on " + list + ": kept out of the bin at its freeze"
 	case f != nil && slices.Contains(f.Barred, row.Card):

@@ -102,6 +102,11 @@ func schemaOf(t reflect.Type, field string) obj {
 		// a list: its file, or its file and how to read it
 		return obj{"anyOf": []any{obj{"$ref": "#/$defs/text"}, schemaOf(reflect.TypeFor[listOptsYAML](), "")}}
 	}
+	if t == reflect.TypeFor[listsYAML]() {
+		// one list, or several
+		one := schemaOf(reflect.TypeFor[listYAML](), "")
+		return obj{"anyOf": []any{one, obj{"type": "array", "items": one, "minItems": 1}}}
+	}
 	if t == reflect.TypeFor[spendMin]() {
 		// an amount for every tier, or each tier's
 		amount := obj{"type": "integer", "minimum": 1}

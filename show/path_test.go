@@ -67,7 +67,7 @@ func TestParseWindowsPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := filepath.FromSlash("/srv/shows/shared/exclusions.csv"); sh.Exclusions != want {
+	if want := filepath.FromSlash("/srv/shows/shared/exclusions.csv"); len(sh.Exclusions) != 1 || sh.Exclusions[0] != want {
 		t.Errorf("exclusions %q, want %q", sh.Exclusions, want)
 	}
 	if want := filepath.FromSlash("/srv/shows/royal/entries/saturday.csv"); sh.Segments[0].Entries != want {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -200,7 +201,7 @@ func missingFinding(sh *show.Show, m string) checkFinding {
 		return f
 	}
 	named := func(p string) bool { return p != "" && strings.HasSuffix(s, " "+p) && len(p) > len(f.File) }
-	for _, p := range []string{sh.Exclusions, sh.Register, sh.Proxies} {
+	for _, p := range append(slices.Clone(sh.Exclusions), sh.Register, sh.Proxies) {
 		if named(p) {
 			f.File = p
 		}

@@ -801,7 +801,7 @@ func TestCheckExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	excluded := map[string]bool{}
-	for _, r := range readCSV(t, sh.Exclusions)[1:] {
+	for _, r := range readCSV(t, sh.Exclusions[0])[1:] {
 		excluded[r[0]] = true
 	}
 	register := len(readCSV(t, sh.Register)) - 1

@@ -76,7 +76,7 @@ func checkSheet(t *testing.T, path, showPath, commitment string, rehearsal bool,
 		t.Fatal(err)
 	}
 	var named []string
-	for _, p := range []string{sh.Exclusions, sh.Register, sh.Proxies} {
+	for _, p := range []string{sh.Exclusions[0], sh.Register, sh.Proxies} {
 		if p != "" {
 			named = append(named, p)
 		}

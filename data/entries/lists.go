@@ -310,28 +310,50 @@ func describe(p Proxy) string {
 	return fmt.Sprintf("%q (ID %s)", p.Name, p.ID)
 }
 
+// ReadList reads one of sh's lists of cards (an exclusions list) as
+// ReadLists does: its cards.
+func ReadList(sh *show.Show, path string) ([]string, error) {
+	cards, _, _, err := readCards(path, "", "", sh.Opts(path).HeaderRow)
+	return cards, err
+}
+
 // ReadLists reads the desk's lists named in the show file, and a
 // segment's selection by another system: every list is read, so one bad
 // file does not hide another. It leaves Lists.ExclusionsStored to the
-// store, which hashes the list as it keeps it.
-func ReadLists(sh *show.Show, exclusions, register, proxies, selected string) (*show.Lists, []string, error) {
+// store, which hashes the list as it keeps it. The exclusions are the
+// cards of every exclusions list, each once.
+func ReadLists(sh *show.Show, exclusions []string, register, proxies, selected string) (*show.Lists, []string, error) {
 	l, ex, _, err := ReadListsDropped(sh, exclusions, register, proxies, selected)
 	return l, ex, err
 }
 
 // ReadListsDropped is ReadLists with the summary rows the lists ended on
 // (a TOTAL, a count), which were dropped, in words.
-func ReadListsDropped(sh *show.Show, exclusions, register, proxies, selected string) (*show.Lists, []string, []string, error) {
+func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, selected string) (*show.Lists, []string, []string, error) {
 	l := &show.Lists{}
 	var ex, notes []string
 	var errs []error // every list is read, so one bad file does not hide another
-	if exclusions != "" {
-		var err error
-		var ds []Dropped
-		ex, l.ExclusionsSHA256, ds, err = readCards(exclusions, "", "", sh.Opts(exclusions).HeaderRow)
-		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(exclusions), ds)...)
-		l.Exclusions, l.ExclusionsFile = len(ex), sh.Rel(exclusions)
+	for _, path := range exclusions {
+		cards, sum, ds, err := readCards(path, "", "", sh.Opts(path).HeaderRow)
+		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(path), ds)...)
+		ex = append(ex, cards...)
+		if len(exclusions) == 1 {
+			l.ExclusionsFile, l.ExclusionsSHA256 = sh.Rel(path), sum
+		} else {
+			l.ExclusionLists = append(l.ExclusionLists, show.ListFile{File: sh.Rel(path), SHA256: sum, Cards: len(cards)})
+		}
 	}
+	if len(exclusions) > 1 { // a card on two lists, however each spells it, is one card
+		slices.Sort(ex)
+		seen := map[string]bool{}
+		ex = slices.DeleteFunc(ex, func(c string) bool {
+			k := show.CardKey(c)
+			dup := seen[k]
+			seen[k] = true
+			return dup
+		})
+	}
+	l.Exclusions = len(ex)
 	if register != "" {
 		var err error
 		var ds []Dropped

@@ -155,7 +155,7 @@ func TestListsDropTheirTotals(t *testing.T) {
 	ex := filetest.File(t, "self-excluded.csv", "Card,Name\n0060012345,Thabo M\n0060012346,Naledi K\n,TOTAL: 2 members\n")
 	reg := filetest.File(t, "register.csv", "Card Number,Signed\n0060012347,2024-11-30 19:00\nCount: 1,\n")
 	prox := filetest.File(t, "proxies.csv", "Card,Nominee,ID\n0060012348,Sipho K,8001015009087\nTotal,1,\n")
-	l, cards, dropped, err := ReadListsDropped(sh, ex, reg, prox, "")
+	l, cards, dropped, err := ReadListsDropped(sh, []string{ex}, reg, prox, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestListsDropTheirTotals(t *testing.T) {
 	}
 	// a TOTAL a card follows is a row, and refused
 	mid := filetest.File(t, "mid.csv", "Card\n0060012345\nTOTAL\n0060012346\n")
-	if _, _, _, err := ReadListsDropped(sh, mid, "", "", ""); err == nil || !strings.Contains(err.Error(), `row 3, column "Card": "TOTAL" is a summary row`) {
+	if _, _, _, err := ReadListsDropped(sh, []string{mid}, "", "", ""); err == nil || !strings.Contains(err.Error(), `row 3, column "Card": "TOTAL" is a summary row`) {
 		t.Errorf("a TOTAL in the middle: %v", err)
 	}
 }

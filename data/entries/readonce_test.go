@@ -106,7 +106,7 @@ func TestReadOnce(t *testing.T) {
 	t.Run("ReadLists", func(t *testing.T) {
 		opens := twoFaced(t, []byte("Card\n1001\n"), []byte("Card\n1002\n"))
 		sh := &show.Show{Path: filepath.Join(dir, "show.yaml")}
-		l, ex, err := ReadLists(sh, filepath.Join(dir, "exclusions.csv"), "", "", "")
+		l, ex, err := ReadLists(sh, []string{filepath.Join(dir, "exclusions.csv")}, "", "", "")
 		if err != nil {
 			t.Fatal(err)
 		}

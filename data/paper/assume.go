@@ -24,8 +24,8 @@ type SheetAssumption struct {
 func assumptions(sh *show.Show) []SheetAssumption {
 	var own []string
 	own = append(own, fmt.Sprintf("a winner has %d seconds to claim after the announcement", sh.ClaimSeconds))
-	if sh.Exclusions != "" {
-		own = append(own, "the exclusions list "+sh.Rel(sh.Exclusions)+" keeps its cards out of every draw and off every leaderboard")
+	for _, path := range sh.Exclusions {
+		own = append(own, "the exclusions list "+sh.Rel(path)+" keeps its cards out of every draw and off every leaderboard")
 	}
 	if sh.Register != "" {
 		own = append(own, "the decline register "+sh.Rel(sh.Register)+" decides a winner who signed it, at once")

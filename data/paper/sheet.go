@@ -180,7 +180,9 @@ func sheetFiles(sh *show.Show, st *show.State) []SheetFile {
 		}
 		f(n)
 	}
-	add(sh.Exclusions, "exclusions (whole show)", func(n *named) { n.list = true })
+	for _, path := range sh.Exclusions {
+		add(path, "exclusions (whole show)", func(n *named) { n.list = true })
+	}
 	add(sh.Register, "decline register (whole show)", func(n *named) { n.content = true })
 	add(sh.Proxies, "proxy nominations (whole show)", func(n *named) { n.content = true })
 	for i := range sh.Segments {
@@ -206,7 +208,7 @@ func sheetFiles(sh *show.Show, st *show.State) []SheetFile {
 		case err != nil:
 			f.Absent = "cannot be read now: " + err.Error()
 		}
-		f.Note = importNote(st, n.list, n.entries, n.selects, f.SHA256)
+		f.Note = importNote(st, n.list, f.Name, n.entries, n.selects, f.SHA256)
 		out = append(out, f)
 	}
 	return out
@@ -234,10 +236,16 @@ func mergeUses(uses []string) []string {
 
 // importNote says how a file stands against what the record already
 // imported of it, if anything: a sheet printed late.
-func importNote(st *show.State, exclusions bool, entries, selects []string, sum string) string {
+func importNote(st *show.State, exclusions bool, name string, entries, selects []string, sum string) string {
 	var notes []string
-	if exclusions && st.Lists != nil && st.Lists.ExclusionsSHA256 != "" {
-		notes = append(notes, importedAs("the exclusions", st.Lists.ExclusionsSHA256, sum))
+	if l := st.Lists; exclusions && l != nil && l.ExclusionsSHA256 != "" {
+		notes = append(notes, importedAs("the exclusions", l.ExclusionsSHA256, sum))
+	} else if exclusions && l != nil {
+		for _, x := range l.ExclusionLists {
+			if x.File == name {
+				notes = append(notes, importedAs("the exclusions", x.SHA256, sum))
+			}
+		}
 	}
 	for _, id := range entries {
 		if g := st.Seg(id); g != nil && g.Loaded != nil {

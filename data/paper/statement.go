@@ -219,6 +219,9 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 		if err := d.weigh(rules, f.Frozen, rows, excluded); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
 		}
+		if l := st.Lists; l != nil && len(l.ExclusionLists) > 0 && strings.HasPrefix(d.NotEligible, "excluded") {
+			d.NotEligible = "excluded (the card is on one of the show's exclusions lists: " + strings.Join(l.ExclusionFiles(), ", ") + ")"
+		}
 		if f.Bin != nil {
 			// the card's bonus entries are in the bin from the record, not
 			// from its rows: counted beside them

@@ -242,7 +242,7 @@ func (r *report) segment(s *show.SegState) {
 	r.KV("Rows", x.rowsWords(s), false)
 	r.KV("Participants", show.Thousands(f.Participants)+" in the bin", false)
 	r.KV("Tickets", fmt.Sprintf("%s (total weight), on %s bin lines", show.Thousands(f.TotalWeight), show.Thousands(f.Entries)), false)
-	r.KV("Exclusions removed", fmt.Sprintf("%s card(s) on the exclusions list", show.Thousands(len(f.Excluded))), false)
+	r.KV("Exclusions removed", fmt.Sprintf("%s card(s) on %s", show.Thousands(len(f.Excluded)), exclusionWords(r.x.st.Lists)), false)
 	r.KV("Barred", fmt.Sprintf("%s earlier winner(s) of this show (win once)", show.Thousands(len(f.Barred))), false)
 	if f.OutOfTier > 0 || f.Capped > 0 || f.Zero > 0 {
 		r.KV("Also left out", fmt.Sprintf("%s row(s) of tiers not in this draw; %s ticket(s) over the cap; %s participant(s) with zero tickets",
@@ -456,17 +456,31 @@ func (r *report) selection(s *show.SegState) {
 	}
 }
 
+// exclusionWords names the show's exclusions lists: "the exclusions
+// list", or with several "the exclusions lists self-excluded.xlsx and
+// staff.csv".
+func exclusionWords(l *show.Lists) string {
+	if l == nil || len(l.ExclusionLists) == 0 {
+		return "the exclusions list"
+	}
+	fs := l.ExclusionFiles()
+	return "the exclusions lists " + strings.Join(fs[:len(fs)-1], ", ") + " and " + fs[len(fs)-1]
+}
+
 // lists prints the files of the desk's lists a show or segment loaded,
 // each with its SHA-256 as the pre-show sheet gives it.
 func (r *report) lists(l *show.Lists) {
 	if l == nil {
 		return
 	}
-	for _, f := range []struct{ what, file, sum string }{
-		{"Exclusions", l.ExclusionsFile, l.ExclusionsSHA256},
+	files := []struct{ what, file, sum string }{{"Exclusions", l.ExclusionsFile, l.ExclusionsSHA256}}
+	for _, x := range l.ExclusionLists {
+		files = append(files, struct{ what, file, sum string }{"Exclusions", x.File + fmt.Sprintf(" (%d card(s))", x.Cards), x.SHA256})
+	}
+	for _, f := range append(files, []struct{ what, file, sum string }{
 		{"Decline register", l.RegisterFile, l.RegisterSHA256},
 		{"Proxies", l.ProxiesFile, l.ProxiesSHA256},
-	} {
+	}...) {
 		if f.file == "" {
 			continue
 		}

@@ -283,7 +283,7 @@ func (ss *Session) Do(c show.Command, p *store.Progress) ([]show.Event, error) {
 	}
 	if cur := ss.Eng.State().CurSeg(); c.Op == show.OpReselect && c.Lists == nil && cur != nil && cur.Seg.Selected != "" {
 		// the corrected file, read now: hashed from the bytes it is read from
-		l, _, err := entries.ReadLists(ss.Eng.Show, "", "", "", cur.Seg.Selected)
+		l, _, err := entries.ReadLists(ss.Eng.Show, nil, "", "", cur.Seg.Selected)
 		if err != nil {
 			return nil, err
 		}
@@ -395,7 +395,7 @@ func (ss *Session) Load() ([]show.Event, error) {
 			return nil, err
 		}
 		l.SignedBy(ss.Eng.Now(), sh.Location) // a signature after the draw counts from the next
-		if sh.Exclusions != "" {
+		if len(sh.Exclusions) > 0 {
 			l.ExclusionsStored = store.CardsHash(ex) // the list as the store keeps it
 		}
 		if err := ss.DB.SaveExclusions(ss.ID, ex); err != nil {
@@ -419,7 +419,7 @@ func (ss *Session) Load() ([]show.Event, error) {
 		register, proxies = cmp.Or(register, sh.Register), cmp.Or(proxies, sh.Proxies)
 	}
 	if seg.Lists == nil && (register != "" || proxies != "" || seg.Seg.Selected != "") {
-		l, _, err := entries.ReadLists(sh, "", register, proxies, seg.Seg.Selected)
+		l, _, err := entries.ReadLists(sh, nil, register, proxies, seg.Seg.Selected)
 		if err != nil {
 			return evs, err
 		}

@@ -122,7 +122,13 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		}
 		return path
 	}
-	l, ex, dropped, err := entries.ReadListsDropped(sh, there("the exclusions list", sh.Exclusions), there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
+	var exclusions []string
+	for _, path := range sh.Exclusions {
+		if p := there("the exclusions list", path); p != "" {
+			exclusions = append(exclusions, p)
+		}
+	}
+	l, ex, dropped, err := entries.ReadListsDropped(sh, exclusions, there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
 	if err != nil {
 		c.Problems = append(c.Problems, err)
 	}
@@ -133,8 +139,18 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		excluded[card] = true
 	}
 	if l != nil {
-		if sh.Exclusions != "" {
-			c.Matches = append(c.Matches, newListMatch(sh, "exclusions", sh.Exclusions, "", ex))
+		for _, path := range exclusions {
+			// each list matched on its own, so one whose zeros Excel
+			// dropped is named though another matched
+			name, cards := "exclusions", ex
+			if len(exclusions) > 1 {
+				name = "exclusions " + sh.Rel(path)
+				if cards, err = entries.ReadList(sh, path); err != nil {
+					c.Problems = append(c.Problems, err)
+					continue
+				}
+			}
+			c.Matches = append(c.Matches, newListMatch(sh, name, path, "", cards))
 		}
 		c.addLists(sh, "", sh.Register, sh.Proxies, l)
 	}
@@ -158,7 +174,7 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		default:
 			what := "segment " + seg.ID
 			register, proxies := there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies)
-			if sl, _, dropped, err := entries.ReadListsDropped(sh, "", register, proxies, there(what+" selection", seg.Selected)); err != nil {
+			if sl, _, dropped, err := entries.ReadListsDropped(sh, nil, register, proxies, there(what+" selection", seg.Selected)); err != nil {
 				c.Problems = append(c.Problems, err)
 			} else {
 				c.addLists(sh, seg.ID, register, proxies, sl)
@@ -203,19 +219,23 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 // standings, as the board does: the players it keeps off the board, with
 // the places they would have had.
 func (c *ShowCheck) offBoard(seg *show.Segment, st []show.Standing) []show.Place {
-	i := slices.IndexFunc(c.Matches, func(m *ListMatch) bool { return m.seg == "" && m.Name == "exclusions" })
-	if i < 0 {
-		return nil
-	}
-	m := c.Matches[i]
-	m.Rows += len(st)
-	for _, s := range st {
-		if k := show.CardKey(s.Card); m.set[k] && !m.hit[k] {
-			m.hit[k] = true
-			m.Matched++
+	off := show.CardSet{}
+	for _, m := range c.Matches {
+		if m.seg != "" || !strings.HasPrefix(m.Name, "exclusions") {
+			continue
+		}
+		m.Rows += len(st)
+		for _, s := range st {
+			if k := show.CardKey(s.Card); m.set[k] {
+				off[k] = true
+				if !m.hit[k] {
+					m.hit[k] = true
+					m.Matched++
+				}
+			}
 		}
 	}
-	return slices.DeleteFunc(show.Rank(st, seg.Areas, 0, nil), func(p show.Place) bool { return !m.set.Has(p.Card) })
+	return slices.DeleteFunc(show.Rank(st, seg.Areas, 0, nil), func(p show.Place) bool { return !off.Has(p.Card) })
 }
 
 // addLists adds the register and proxies of l, read from the files
