@@ -167,16 +167,16 @@ type Loaded struct {
 // Lists is the payload of lists-loaded: the desk's lists for the show
 // (Segment empty) or for one segment.
 type Lists struct {
-	Exclusions       int      `json:"exclusions"` // cards on the exclusions list
-	ExclusionsFile   string   `json:"exclusions_file,omitempty"`
-	ExclusionsSHA256 string   `json:"exclusions_sha256,omitempty"`
-	ExclusionsStored string   `json:"exclusions_stored_sha256,omitempty"` // the cards as the record stores them
+	Exclusions       int    `json:"exclusions"` // cards on the exclusions list
+	ExclusionsFile   string `json:"exclusions_file,omitempty"`
+	ExclusionsSHA256 string `json:"exclusions_sha256,omitempty"`
+	ExclusionsStored string `json:"exclusions_stored_sha256,omitempty"` // the cards as the record stores them
 	// ExclusionLists are the exclusions lists when the show file names
 	// several (self-excluded.xlsx, staff.csv): each file, its SHA-256 and
 	// its cards; Exclusions then counts the cards of them all, each once,
 	// and ExclusionsFile and ExclusionsSHA256 are empty
 	ExclusionLists []ListFile `json:"exclusion_lists,omitempty"`
-	Register         []string `json:"register,omitempty"`
+	Register       []string   `json:"register,omitempty"`
 	// RegisterSigned are the register's signing times, parallel to
 	// Register ("2006-01-02 15:04:05", the show's time), when its file
 	// gives them; RegisterLate the cards it gives signed after the draw

@@ -28,9 +28,9 @@ type Show struct {
 	Witness      WitnessMode
 	Mask         Mask
 	Exclusions   []string // the exclusions lists' paths, resolved against the show file's folder, in order
-	Register     string // decline register for the whole show
-	Proxies      string // proxy nominations for the whole show
-	DateFormat   string // date_format: how the files write a date, one of DateFormats; "" when not declared
+	Register     string   // decline register for the whole show
+	Proxies      string   // proxy nominations for the whole show
+	DateFormat   string   // date_format: how the files write a date, one of DateFormats; "" when not declared
 	files        map[string]FileOptions
 	Brand        Brand
 	Sound        Sound
@@ -214,11 +214,11 @@ type fileYAML struct {
 		Names *bool `yaml:"names"`
 		Cards *bool `yaml:"cards"`
 	} `yaml:"mask"`
-	DateFormat string   `yaml:"date_format"`
+	DateFormat string    `yaml:"date_format"`
 	Exclusions listsYAML `yaml:"exclusions"`
-	Register   listYAML `yaml:"register"`
-	Proxies    listYAML `yaml:"proxies"`
-	Brand      Brand    `yaml:"brand"`
+	Register   listYAML  `yaml:"register"`
+	Proxies    listYAML  `yaml:"proxies"`
+	Brand      Brand     `yaml:"brand"`
 	Sound      struct {
 		Enabled *bool    `yaml:"enabled"`
 		Volume  *float64 `yaml:"volume"`

@@ -12,4 +12,3 @@ func TestSafeCell(t *testing.T) {
 		}
 	}
 }
-
