@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"drawshow/data/export"
-	"drawshow/data/paper"
 	"drawshow/data/session"
 	"drawshow/show"
 )
@@ -92,15 +91,7 @@ func TestSeveralExclusionLists(t *testing.T) {
 			t.Errorf("report.pdf lacks %q:\n%s", want, report)
 		}
 	}
-	stm, err := paper.StatementOf(db, "0060010005")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := stm.WriteText(&b, "campaign.db"); err != nil {
-		t.Fatal(err)
-	}
-	if want := "excluded (the card is on one of the show's exclusions lists: self-excluded.csv, staff.csv)"; !strings.Contains(b.String(), want) {
-		t.Errorf("statement:\n%s\nwant %q", b.String(), want)
+	if got, want := statementText(t, db, "0060010005"), "excluded (the card is on one of the show's exclusions lists: self-excluded.csv, staff.csv)"; !strings.Contains(got, want) {
+		t.Errorf("statement:\n%s\nwant %q", got, want)
 	}
 }

@@ -8,7 +8,6 @@ import (
 
 	"drawshow/data/entries"
 	"drawshow/data/export"
-	"drawshow/data/paper"
 	"drawshow/show"
 )
 
@@ -93,16 +92,8 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 	if v, err := verifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
-	st, err := paper.StatementOf(db, "0060010004")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := st.WriteText(&b, "campaign.db"); err != nil {
-		t.Fatal(err)
-	}
-	if want := "not eligible: printed late (every ticket of the card printed after 2024-11-30 21:25:59"; !strings.Contains(b.String(), want) {
-		t.Errorf("statement:\n%s\nwant %q", b.String(), want)
+	if got, want := statementText(t, db, "0060010004"), "not eligible: printed late (every ticket of the card printed after 2024-11-30 21:25:59"; !strings.Contains(got, want) {
+		t.Errorf("statement:\n%s\nwant %q", got, want)
 	}
 }
 

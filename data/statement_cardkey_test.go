@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"drawshow/data/paper"
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -68,4 +69,18 @@ func TestStatementMatchesCardsAsListsDo(t *testing.T) {
 	if len(st.Rehearsals) != 1 {
 		t.Errorf("statement of 0066768262: %d draw(s), want 1", len(st.Rehearsals))
 	}
+}
+
+// statementText is the card's statement of db, as the desk reads it out.
+func statementText(t *testing.T, db *store.DB, card string) string {
+	t.Helper()
+	st, err := paper.StatementOf(db, card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := st.WriteText(&b, "campaign.db"); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

@@ -42,17 +42,7 @@ func writeReturnPDF(path string, r *Return) error {
 	p := g.P
 	first := r.Shows[0].Set.Show()
 	p.SetHeaderFunc(func() {
-		p.SetXY(pdfpage.Margin, 8)
-		g.Font("B", 10)
-		if r.Rehearsal {
-			p.SetFillColor(192, 0, 0)
-			p.SetTextColor(255, 255, 255)
-			p.CellFormat(pdfpage.BodyW, 7, "REHEARSAL - NOT A COMPLIANCE RETURN", "", 1, "C", true, 0, "")
-			g.Watermark("REHEARSAL")
-		} else {
-			p.SetTextColor(55, 86, 35)
-			p.CellFormat(pdfpage.BodyW, 7, "Compliance return: official shows only", "", 1, "C", false, 0, "")
-		}
+		banner(g, r.Rehearsal, "REHEARSAL - NOT A COMPLIANCE RETURN", "Compliance return: official shows only")
 		g.RunningHead(first.Promotion+", "+first.Property, r.Name)
 	})
 	p.SetFooterFunc(func() { g.RunningFoot("drawshow compliance return, "+r.Name, 0.7, r.Rehearsal) })

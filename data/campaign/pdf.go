@@ -10,6 +10,23 @@ import (
 	"drawshow/show"
 )
 
+// banner heads a page of a report of the campaign's shows: in red, and
+// the page watermarked, when they are rehearsals.
+func banner(g pdfpage.Page, rehearsal bool, rehearsalWords, officialWords string) {
+	p := g.P
+	p.SetXY(pdfpage.Margin, 8)
+	g.Font("B", 10)
+	if rehearsal {
+		p.SetFillColor(192, 0, 0)
+		p.SetTextColor(255, 255, 255)
+		p.CellFormat(pdfpage.BodyW, 7, rehearsalWords, "", 1, "C", true, 0, "")
+		g.Watermark("REHEARSAL")
+		return
+	}
+	p.SetTextColor(55, 86, 35)
+	p.CellFormat(pdfpage.BodyW, 7, officialWords, "", 1, "C", false, 0, "")
+}
+
 // asOfWords says when the record stood as the report gives it, and when
 // the report was written.
 func asOfWords(d Dates, rehearsal bool) string {
@@ -33,17 +50,7 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 	cur := shows[0].Currency
 	money := func(v int64) string { return show.Money(cur, v) }
 	p.SetHeaderFunc(func() {
-		p.SetXY(pdfpage.Margin, 8)
-		g.Font("B", 10)
-		if rehearsal {
-			p.SetFillColor(192, 0, 0)
-			p.SetTextColor(255, 255, 255)
-			p.CellFormat(pdfpage.BodyW, 7, "REHEARSAL CAMPAIGN - NOT AN OFFICIAL RESULT", "", 1, "C", true, 0, "")
-			g.Watermark("REHEARSAL")
-		} else {
-			p.SetTextColor(55, 86, 35)
-			p.CellFormat(pdfpage.BodyW, 7, "Campaign report: official shows only", "", 1, "C", false, 0, "")
-		}
+		banner(g, rehearsal, "REHEARSAL CAMPAIGN - NOT AN OFFICIAL RESULT", "Campaign report: official shows only")
 		g.RunningHead(shows[0].Promotion+", "+shows[0].Property, shows[0].Date+" to "+shows[len(shows)-1].Date)
 	})
 	p.SetFooterFunc(func() { g.RunningFoot("drawshow campaign report", 0.7, rehearsal) })
