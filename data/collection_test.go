@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xuri/excelize/v2"
+
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/session"
@@ -149,6 +151,27 @@ func TestSMSContactsForTheDesk(t *testing.T) {
 	}
 	if strings.Contains(string(b), "'+") || !strings.HasPrefix(string(b), "mobile,") {
 		t.Errorf("sms-contacts.csv is not for machines:\n%s", b)
+	}
+	// a person reads the same in the workbook, every cell text
+	x, err := excelize.OpenFile(filepath.Join(out, record.WinnersXLSX))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, err := x.GetRows(record.ContactsSheet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4+len(sms) || rows[3][0] != "Mobile" {
+		t.Fatalf("the Contacts sheet: %q", rows)
+	}
+	for i, r := range sms {
+		cell, _ := excelize.CoordinatesToCellName(1, 5+i)
+		if got := rows[4+i]; got[0] != r["mobile"] || got[2] != r["card"] {
+			t.Errorf("Contacts row %d %q, want the SMS list's %q", i+1, got, r)
+		} else if typ, err := x.GetCellType(record.ContactsSheet, cell); err != nil || r["mobile"] != "" && typ != excelize.CellTypeSharedString && typ != excelize.CellTypeInlineString {
+			t.Errorf("Contacts %s is a %v cell (%v), want text", cell, typ, err)
+		}
 	}
 	forgedExport(t, out, "a number edited", `sms-contacts.csv: draw`, func(dir string) {
 		replaceIn(t, filepath.Join(dir, record.ContactsFile), "+27825550", "+27825559")

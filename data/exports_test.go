@@ -309,7 +309,11 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 	if rehearsal {
 		banner = record.RehearsalBanner
 	}
-	wantSheets := []string{record.SheetName(record.SummarySheet, rehearsal), record.SheetName("sat-cash", rehearsal), record.SheetName("members", rehearsal)}
+	contacts := record.ContactsSheet
+	if rehearsal {
+		contacts += " REHEARSAL"
+	}
+	wantSheets := []string{record.SheetName(record.SummarySheet, rehearsal), record.SheetName("sat-cash", rehearsal), record.SheetName("members", rehearsal), contacts}
 	if got := x.GetSheetList(); !slices.Equal(got, wantSheets) {
 		t.Fatalf("sheets %q, want %q", got, wantSheets)
 	}

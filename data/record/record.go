@@ -443,7 +443,8 @@ func FormatNumber(format string) (int, bool) {
 // ask an export of an earlier format for it. Everything not named here
 // is in every format from drawshow-record/3, the first verify reads.
 var Since = map[string]int{
-	ContactsFile: 4, // the winners not present's numbers for an SMS upload
+	ContactsFile:                            4, // the winners not present's numbers for an SMS upload
+	WinnersXLSX + " sheet " + ContactsSheet: 4, // the same, for a person
 }
 
 // Added reports whether what names (a key of Since) came after format.

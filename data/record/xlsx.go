@@ -15,6 +15,10 @@ import (
 // and every sheet's second row is the status banner.
 const (
 	SummarySheet = "Summary"
+	// ContactsSheet lists the winners not present with their numbers, as
+	// sms-contacts.csv does, for a person: every cell is text, so a
+	// number keeps its + and its zeros (drawshow-record/4 on).
+	ContactsSheet = "Contacts"
 	// PickHeaderRow is the row of a segment sheet's column headers; the
 	// picks follow, one a row, in the order they were drawn.
 	PickHeaderRow = 4
@@ -27,7 +31,7 @@ const TotalRow = "Night total"
 
 // SheetName is the sheet of a segment (or SummarySheet) in winners.xlsx.
 func SheetName(id string, rehearsal bool) string {
-	if strings.EqualFold(id, SummarySheet) {
+	if strings.EqualFold(id, SummarySheet) || strings.EqualFold(id, ContactsSheet) {
 		id += " draw"
 	}
 	if rehearsal {
@@ -71,6 +75,13 @@ func (x *Set) writeXLSX(path string) error {
 		if err := x.segmentSheet(&table.Sheet{F: f, Name: name}, st, s); err != nil {
 			return fmt.Errorf("sheet %s: %v", name, err)
 		}
+	}
+	contacts := sheetOf(ContactsSheet, rehearsal)
+	if _, err := f.NewSheet(contacts); err != nil {
+		return err
+	}
+	if err := x.contactsSheet(&table.Sheet{F: f, Name: contacts}, st); err != nil {
+		return fmt.Errorf("sheet %s: %v", contacts, err)
 	}
 	for _, name := range f.GetSheetList() {
 		hf := &excelize.HeaderFooterOptions{OddHeader: "&L&A&R" + table.Escape(x.rec.Show.ID), OddFooter: "&CPage &P of &N"}
@@ -193,6 +204,34 @@ func (x *Set) segmentSheet(s *table.Sheet, st table.Styles, seg *show.SegState) 
 	return s.Err
 }
 
+// sheetOf is the name of the workbook's own sheet name (Summary,
+// Contacts), which no segment's sheet takes (see SheetName).
+func sheetOf(name string, rehearsal bool) string {
+	if rehearsal {
+		return name + table.RehearsalSuffix
+	}
+	return name
+}
+
+// contactsHeads are the Contacts sheet's headers: sms-contacts.csv's, as
+// a person reads them.
+var contactsHeads = []string{"Mobile", "Name", "Card", "Prize", "Collect by", "Show", "Draw", "Pick", "Outcome", "Mobile as given", "Problem"}
+
+// contactsSheet lists the winners not present, each with the number to
+// reach them at (E.164) and the day to collect by, as sms-contacts.csv
+// does; the cells are text, so +27… and a card's zeros stay as they are.
+func (x *Set) contactsSheet(s *table.Sheet, st table.Styles) error {
+	s.Put(st.Title, fmt.Sprintf("Winners to contact: %s, %s, show %s (Royal Flush 80: reach every winner not present)", x.st.Opened.Promotion, x.st.Opened.Property, x.st.ID))
+	s.Put(st.Banner, x.banner())
+	s.Put(0, "Numbers are written to be dialled (E.164); a number that cannot be is left out and the problem said. The same list, for an SMS upload, is sms-contacts.csv.")
+	s.Put(st.Header, table.Anys(contactsHeads)...)
+	for _, l := range x.contactsTable().Rows {
+		s.Put(0, table.Anys(l.Cells)...)
+	}
+	s.Widths(16, 24, 20, 16, 12, 26, 14, 6, 40, 18, 40)
+	return s.Err
+}
+
 // The headers of the summary's finale tables.
 var (
 	wildHeads    = []string{"Segment", "Title", "Numbers", "Bins chosen"}
@@ -202,7 +241,7 @@ var (
 // BookHeads are the header rows of winners.xlsx's tables: verify finds
 // a table by its header and reads its rows by their columns' names.
 func BookHeads() [][]string {
-	return [][]string{summaryDraws.Heads(), summaryWinners.Heads(), pickSheet.Heads(), wildHeads, jackpotHeads}
+	return [][]string{summaryDraws.Heads(), summaryWinners.Heads(), pickSheet.Heads(), wildHeads, jackpotHeads, contactsHeads}
 }
 
 // finaleTables add to the summary what finale segments decided besides
