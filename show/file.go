@@ -31,12 +31,17 @@ type Show struct {
 	Register     string   // decline register for the whole show
 	Proxies      string   // proxy nominations for the whole show
 	DateFormat   string   // date_format: how the files write a date, one of DateFormats; "" when not declared
-	files        map[string]FileOptions
-	Brand        Brand
-	Sound        Sound
-	Segments     []Segment
-	Postponed    *Postponed // the night moved (rule 84); nil when it did not
-	Desk         PrizeDesk  // the property's prize desk
+	// CardLength is the digits of the casino's cards (card_length): a
+	// card of digits alone that an entry file gives shorter, its leading
+	// zeros dropped by Excel, is read with them put back; 0 when not
+	// declared
+	CardLength int
+	files      map[string]FileOptions
+	Brand      Brand
+	Sound      Sound
+	Segments   []Segment
+	Postponed  *Postponed // the night moved (rule 84); nil when it did not
+	Desk       PrizeDesk  // the property's prize desk
 }
 
 // Rel is how the record names a file the show file names: relative to the
@@ -168,6 +173,7 @@ type Segment struct {
 	HeaderRow       int    // header_row: the entry file's header row, from 1; 0 to find it
 	DateFormat      string // date_format: the segment's, else the show's; "" when neither declares one
 	PrintedUntil    string // printed_until: "HH:MM" on the draw's day, "draw", or "" for no cut-off
+	CardLength      int    // the show's card_length
 	Selected        string // the tickets another system chose, in order: presented and recorded, not drawn
 
 	Group     string   // month-end bin, wild-card draw: the show file's segment it came from
@@ -215,6 +221,7 @@ type fileYAML struct {
 		Cards *bool `yaml:"cards"`
 	} `yaml:"mask"`
 	DateFormat string    `yaml:"date_format"`
+	CardLength *int      `yaml:"card_length"`
 	Exclusions listsYAML `yaml:"exclusions"`
 	Register   listYAML  `yaml:"register"`
 	Proxies    listYAML  `yaml:"proxies"`
@@ -395,6 +402,12 @@ func Parse(path string, b []byte) (*Show, error) {
 	s.Register = s.list(&p, lists, "register", raw.Register, resolve)
 	s.Proxies = s.list(&p, lists, "proxies", raw.Proxies, resolve)
 	s.DateFormat = dateFormat(&p, value(root, "date_format"), "", raw.DateFormat)
+	if l := raw.CardLength; l != nil {
+		if s.CardLength = *l; *l < minCardLength || *l > maxCardLength {
+			p.add(value(root, "card_length"), "card_length %d is out of range %d..%d (the digits of the casino's cards)", *l, minCardLength, maxCardLength)
+			s.CardLength = 0
+		}
+	}
 	if s.Promotion == "" {
 		p.add(root, "promotion is required (the promotion's name, e.g. Royal Flush)")
 	}
@@ -469,6 +482,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			Selected:        resolve(r.Selected),
 			DateFormat:      or(dateFormat(&p, value(n, "date_format"), "segment "+r.ID+": ", r.DateFormat), s.DateFormat),
 			PrintedUntil:    printedUntil(&p, value(n, "printed_until"), r.ID, r.PrintedUntil),
+			CardLength:      s.CardLength,
 		}
 		if h := r.HeaderRow; h != nil {
 			seg.HeaderRow = *h

@@ -27,6 +27,9 @@ func (s *Show) Opts(path string) FileOptions { return s.files[path] }
 // without a declared format must be one no reader could take two ways.
 var DateFormats = []string{"DD/MM/YYYY", "MM/DD/YYYY", "DD-MM-YYYY", "MM-DD-YYYY", "DD.MM.YYYY", "YYYY-MM-DD", "YYYY/MM/DD"}
 
+// The range of card_length.
+const minCardLength, maxCardLength = 4, 24
+
 // maxHeaderRow is the last row header_row may name.
 const maxHeaderRow = 1000
 

@@ -58,6 +58,7 @@ var schemaEnums = map[reflect.Type]func() []string{
 var schemaFieldRanges = map[string][2]int{
 	"segmentYAML.Winners":   {1, maxWinners},
 	"fileYAML.ClaimSeconds": {10, 3600},
+	"fileYAML.CardLength":   {minCardLength, maxCardLength},
 }
 
 var schemaFieldEnums = map[string][]string{

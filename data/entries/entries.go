@@ -49,6 +49,10 @@ type Need struct {
 	// a draw's printed_until: the column is kept among the row's other
 	// columns, where the record keeps it.
 	Printed bool
+	// CardLength is the digits of the casino's cards (the show file's
+	// card_length): a card of digits alone given shorter has its leading
+	// zeros put back; 0 reads cards as written.
+	CardLength int
 	// HeaderRow is the header's row (the show file's header_row); 0 finds
 	// it (see findColumns).
 	HeaderRow int
@@ -403,6 +407,9 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 			}
 		}
 		r.Card = c.cardID(colCard, r.Card)
+		if need.CardLength > 0 {
+			r.Card = fullCard(r.Card, need.CardLength)
+		}
 		if !need.Ticket && r.Card != "" {
 			keys.add(r.Card, c.line)
 		}
@@ -559,6 +566,20 @@ func (c *rowCheck) checkID(col, what, v string) bool {
 		return true
 	}
 	return false
+}
+
+// fullCard is card with the leading zeros a number cell dropped put
+// back, to n digits: a card of digits alone, shorter; any other as it is.
+func fullCard(card string, n int) string {
+	if card == "" || len(card) >= n {
+		return card
+	}
+	for i := 0; i < len(card); i++ {
+		if card[i] < '0' || card[i] > '9' {
+			return card
+		}
+	}
+	return strings.Repeat("0", n-len(card)) + card
 }
 
 // summaryRow matches the card cell of a row that sums the others up, as
@@ -1273,6 +1294,7 @@ func NeedOf(seg *show.Segment) Need {
 		n.Property = Optional
 	}
 	n.Printed = seg.PrintedUntil != ""
+	n.CardLength = seg.CardLength
 	if seg.Floor() {
 		n.Device, n.Area, n.Spend = true, Required, Optional
 		if len(seg.MinSpend) > 0 {

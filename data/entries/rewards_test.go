@@ -325,3 +325,30 @@ func TestNumberTypedCardsWarned(t *testing.T) {
 		t.Errorf("one length: %q, %v", c.Warnings, err)
 	}
 }
+
+// TestCardLengthPutsTheZerosBack: with the show file's card_length, a
+// card whose leading zeros a number cell dropped is read, stored and
+// exported as the member's real card (issue 39); a card with a letter,
+// or of the full length, is read as written, and check no longer warns.
+func TestCardLengthPutsTheZerosBack(t *testing.T) {
+	path := filetest.File(t, "entries.csv", "Ticket,Card,Name\nT1,6001000123,Ann\nT2,35437525,Ben\nT3,A1234,Cas\nT4,0066768262,Dee\n")
+	seg := &show.Segment{ID: "fri", Tickets: show.PerRow, Entries: path, CardLength: 10}
+	var cards []string
+	if _, err := Read(path, "", Columns{}, NeedOf(seg), func(r Row) error { cards = append(cards, r.Card); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"6001000123", "0035437525", "A1234", "0066768262"}; !slices.Equal(cards, want) {
+		t.Errorf("cards %q, want %q", cards, want)
+	}
+	c, err := Check(seg, nil)
+	if err != nil || len(c.Warnings) != 0 {
+		t.Errorf("check: %q, %v; want no warning once the zeros are back", c.Warnings, err)
+	}
+	if _, err := show.Parse("s.yaml", []byte("promotion: P\nproperty: C\ncard_length: 3\nsegments:\n  - {id: a, entries: a.csv}\n")); err == nil || !strings.Contains(err.Error(), "card_length 3 is out of range 4..24") {
+		t.Errorf("card_length 3: %v", err)
+	}
+	sh, err := show.Parse("s.yaml", []byte("promotion: P\nproperty: C\ncard_length: 10\nsegments:\n  - {id: a, entries: a.csv}\n"))
+	if err != nil || sh.CardLength != 10 || sh.Segments[0].CardLength != 10 {
+		t.Fatalf("card_length 10: %v", err)
+	}
+}
