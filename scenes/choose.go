@@ -234,7 +234,7 @@ func (sc *chooseScene) Hints(s *Stage) string {
 func (*chooseScene) Buttons(s *Stage) []Button {
 	seg := s.st.CurSeg()
 	switch {
-	case seg.Chooser() != nil && len(seg.InPlay()) == 0:
+	case seg.Cornered():
 		return s.skipButton(nil) // nothing left to choose: the draw ends short
 	case seg.Chooser() != nil && !s.witnessDue():
 		label := "Choose " + string(seg.Seg.Chooses())

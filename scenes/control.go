@@ -185,7 +185,7 @@ func (s *Stage) act(a Action) {
 		// import, say) ends short on the record, with the host's reason;
 		// not while the reel runs, nor while winners choose, unless the
 		// winner has nothing left to choose
-		if s.skippable() && s.scene != &s.cast.reel && (s.scene != &s.cast.choose || s.st.CurSeg().Chooser() != nil) {
+		if s.skippable() && s.scene != &s.cast.reel && (s.scene != &s.cast.choose || s.st.CurSeg().Cornered()) {
 			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", kind: fieldSkip}
 		}
 		return
@@ -223,7 +223,7 @@ func (s *Stage) early() bool {
 func (s *Stage) skippable() bool {
 	seg := s.st.CurSeg()
 	return seg != nil && seg.Seg.Draws() && !seg.Done() &&
-		(seg.Chooser() == nil || len(seg.InPlay()) == 0) && // a winner with nothing left to choose corners the draw
+		(seg.Chooser() == nil || seg.Cornered()) &&
 		(seg.Last() == nil || seg.Last().Outcome != show.Pending)
 }
 

@@ -29,6 +29,22 @@ func CardKey(card string) string {
 	return card[i:]
 }
 
+// MaxCardLength is the most digits a card of the casino has: a bank
+// card's 19, and some room. A card of digits longer than this is read
+// as written, and no shorter spelling of it is looked for.
+const MaxCardLength = 24
+
+// Digits reports whether card is digits alone: the cards a number cell
+// can hold, and drop the leading zeros of.
+func Digits(card string) bool {
+	for i := 0; i < len(card); i++ {
+		if card[i] < '0' || card[i] > '9' {
+			return false
+		}
+	}
+	return card != ""
+}
+
 // CardSet is a list's cards, looked up by their keys (CardKey).
 type CardSet map[string]bool
 

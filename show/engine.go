@@ -296,12 +296,15 @@ func choosesFirst(seg *SegState, p *Pick) error {
 	return refuse("%s: the winner of pick %d has not chosen %s yet: choose one of %s", seg.Seg.ID, p.K+1, seg.Seg.Chooses(), strings.Join(left, ", "))
 }
 
-// InPlay are the items still in play for the winner who chooses: none
-// left corners the draw, which skip then ends short.
+// InPlay are the items still in play for the winner who chooses.
 func (s *SegState) InPlay() []string {
 	taken := s.Taken()
 	return slices.DeleteFunc(slices.Clone(s.Seg.Items()), func(it string) bool { return slices.Contains(taken, it) })
 }
+
+// Cornered reports whether a winner is to choose and nothing is left in
+// play (a session deck short of its winners): skip then ends the draw.
+func (s *SegState) Cornered() bool { return s.Chooser() != nil && len(s.InPlay()) == 0 }
 
 // skip ends the current draw short on the host's word, with a reason: an
 // entry file that cannot be used tonight must not hold up the rest of the
@@ -313,7 +316,7 @@ func (d *decider) skip(seg *SegState, reason string) error {
 		return refuse("skip needs a reason, e.g. skip entry file not delivered")
 	case l != nil && l.Outcome == Pending:
 		return d.undecided(seg, l)
-	case seg.Drawn() && (seg.Ended != nil || seg.Chooser() == nil || len(seg.InPlay()) > 0):
+	case seg.Drawn() && !seg.Cornered():
 		return refuse("%s is done; next goes on", seg.Seg.ID)
 	}
 	w := seg.Winners()

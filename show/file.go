@@ -403,8 +403,8 @@ func Parse(path string, b []byte) (*Show, error) {
 	s.Proxies = s.list(&p, lists, "proxies", raw.Proxies, resolve)
 	s.DateFormat = dateFormat(&p, value(root, "date_format"), "", raw.DateFormat)
 	if l := raw.CardLength; l != nil {
-		if s.CardLength = *l; *l < minCardLength || *l > maxCardLength {
-			p.add(value(root, "card_length"), "card_length %d is out of range %d..%d (the digits of the casino's cards)", *l, minCardLength, maxCardLength)
+		if s.CardLength = *l; *l < minCardLength || *l > MaxCardLength {
+			p.add(value(root, "card_length"), "card_length %d is out of range %d..%d (the digits of the casino's cards)", *l, minCardLength, MaxCardLength)
 			s.CardLength = 0
 		}
 	}
@@ -561,7 +561,7 @@ func Parse(path string, b []byte) (*Show, error) {
 			p.add(n, "segment %s: tickets: points needs points_per_ticket (e.g. 300), or fixed tickets for every allowed tier", seg.ID)
 		}
 		switch {
-		case seg.Winners < 0 || seg.Winners > maxWinners || seg.Winners == 0 && value(n, "winners") != nil && value(n, "winners").Tag == "!!int":
+		case seg.Winners < 0 || seg.Winners > maxWinners || seg.Winners == 0 && givenInt(n, "winners"):
 			p.add(at("winners"), "segment %s: winners %d is out of range 1..%d", seg.ID, seg.Winners, maxWinners)
 			seg.Winners = 1
 		case seg.Winners == 0 && len(seg.Prizes) > maxWinners:
@@ -680,6 +680,13 @@ func checkKeys(p *problems, n *yaml.Node, valid []string, what string, told ...s
 }
 
 // value returns the value node of key in mapping n, or nil.
+// givenInt reports whether n gives key as an integer: a 0 written, not
+// left out (nor a value the decoder refused).
+func givenInt(n *yaml.Node, key string) bool {
+	v := value(n, key)
+	return v != nil && v.Tag == "!!int"
+}
+
 func value(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil

@@ -27,8 +27,8 @@ func (s *Show) Opts(path string) FileOptions { return s.files[path] }
 // without a declared format must be one no reader could take two ways.
 var DateFormats = []string{"DD/MM/YYYY", "MM/DD/YYYY", "DD-MM-YYYY", "MM-DD-YYYY", "DD.MM.YYYY", "YYYY-MM-DD", "YYYY/MM/DD"}
 
-// The range of card_length.
-const minCardLength, maxCardLength = 4, 24
+// minCardLength is the shortest card_length.
+const minCardLength = 4
 
 // maxHeaderRow is the last row header_row may name.
 const maxHeaderRow = 1000
@@ -53,14 +53,11 @@ var listKeys = keysOf(listOptsYAML{})
 
 // listsYAML is the exclusions key: one list, or a sequence of lists
 // (self-excluded.xlsx and staff.csv, each with its options).
-type listsYAML struct {
-	lists []listYAML
-	node  *yaml.Node
-}
+type listsYAML struct{ lists []listYAML }
 
 func (l *listsYAML) UnmarshalYAML(n *yaml.Node) error {
-	l.node = deref(n)
-	if l.node.Kind != yaml.SequenceNode {
+	seq := deref(n)
+	if seq.Kind != yaml.SequenceNode {
 		var one listYAML
 		if err := one.UnmarshalYAML(n); err != nil {
 			return err
@@ -68,7 +65,7 @@ func (l *listsYAML) UnmarshalYAML(n *yaml.Node) error {
 		l.lists = []listYAML{one}
 		return nil
 	}
-	for _, c := range l.node.Content {
+	for _, c := range seq.Content {
 		var one listYAML
 		if err := one.UnmarshalYAML(c); err != nil {
 			return err

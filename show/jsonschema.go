@@ -51,16 +51,16 @@ var schemaEnums = map[reflect.Type]func() []string{
 	reflect.TypeFor[Attendance]():  func() []string { return strs([]Attendance{Required, NotRequired}) },
 }
 
-// schemaFieldEnums are the values of plain string fields the parser
-// reads as one of a few (STRUCT.FIELD).
 // schemaFieldRanges are the integer keys check holds to a range, and the
-// range, so the schema refuses what check does.
+// range, so the schema refuses what check does (STRUCT.FIELD).
 var schemaFieldRanges = map[string][2]int{
 	"segmentYAML.Winners":   {1, maxWinners},
 	"fileYAML.ClaimSeconds": {10, 3600},
-	"fileYAML.CardLength":   {minCardLength, maxCardLength},
+	"fileYAML.CardLength":   {minCardLength, MaxCardLength},
 }
 
+// schemaFieldEnums are the values of plain string fields the parser
+// reads as one of a few (STRUCT.FIELD).
 var schemaFieldEnums = map[string][]string{
 	"fileYAML.Witness":  strs([]WitnessMode{WitnessOpen, WitnessEachDraw}),
 	"segmentYAML.Deck":  strs([]Deck{DeckEachWinner, DeckSession}),

@@ -220,12 +220,9 @@ func (c *SegmentCheck) DropEntries() {
 // first row of each: a card column Excel kept as numbers has lost the
 // leading zeros of some cards, which are then shorter than the others.
 type cardLengths struct {
-	n     [maxCardLen + 1]int // by length; a card of more digits is not counted
-	first [maxCardLen + 1]cardAt
+	n     [show.MaxCardLength + 1]int // by length; a card of more digits is not counted
+	first [show.MaxCardLength + 1]cardAt
 }
-
-// maxCardLen is the longest card cardLengths counts.
-const maxCardLen = 24
 
 type cardAt struct {
 	card string
@@ -233,13 +230,8 @@ type cardAt struct {
 }
 
 func (l *cardLengths) add(card string, row int) {
-	if len(card) > maxCardLen {
+	if len(card) > show.MaxCardLength || !show.Digits(card) {
 		return
-	}
-	for i := 0; i < len(card); i++ {
-		if card[i] < '0' || card[i] > '9' {
-			return
-		}
 	}
 	if l.n[len(card)]++; l.n[len(card)] == 1 {
 		l.first[len(card)] = cardAt{strings.Clone(card), row}

@@ -571,13 +571,8 @@ func (c *rowCheck) checkID(col, what, v string) bool {
 // fullCard is card with the leading zeros a number cell dropped put
 // back, to n digits: a card of digits alone, shorter; any other as it is.
 func fullCard(card string, n int) string {
-	if card == "" || len(card) >= n {
+	if len(card) >= n || !show.Digits(card) {
 		return card
-	}
-	for i := 0; i < len(card); i++ {
-		if card[i] < '0' || card[i] > '9' {
-			return card
-		}
 	}
 	return strings.Repeat("0", n-len(card)) + card
 }

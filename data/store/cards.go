@@ -91,19 +91,15 @@ func (db *DB) CardRows(card string) ([]CardRow, error) {
 	return out, rows.Err()
 }
 
-// maxCard is the longest card a spelling with leading zeros is looked
-// for at: a bank card's 19 digits, and some room.
-const maxCard = 24
-
 // spellings are the ways an entry file may spell card: itself, and for
 // a card of digits its key with every count of leading zeros up to
-// maxCard digits in all.
+// show.MaxCardLength digits in all.
 func spellings(card string) []string {
 	out := []string{card}
-	if card == "" || strings.Trim(card, "0123456789") != "" {
+	if !show.Digits(card) {
 		return out // holds a letter: its own key
 	}
-	for k := show.CardKey(card); len(k) <= maxCard; k = "0" + k {
+	for k := show.CardKey(card); len(k) <= show.MaxCardLength; k = "0" + k {
 		if k != card {
 			out = append(out, k)
 		}
