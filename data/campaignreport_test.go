@@ -140,7 +140,11 @@ func TestCampaignReport(t *testing.T) {
 	}
 
 	out := t.TempDir()
-	at, err := c.db.LastEventTime()
+	var official []string
+	for _, s := range camp.Official(shows) {
+		official = append(official, s.ID)
+	}
+	at, err := c.db.LastEventTimeOf(official)
 	if err != nil || at.IsZero() {
 		t.Fatalf("last event: %v %v", at, err)
 	}

@@ -35,6 +35,10 @@ func (s Source) Anchor() string {
 	return fmt.Sprintf("%s %s %d:%s", s.Show, s.Commitment, s.HeadSeq, s.Head[:min(len(s.Head), 16)])
 }
 
+// CarriedSegment names, in a list of sources, the bonus entries a draw
+// takes from a segment of an earlier show: "cash (of bonus)".
+func CarriedSegment(draw, from string) string { return draw + " (of " + from + ")" }
+
 // Gives says what the source gives, in words.
 func (s Source) Gives() string {
 	var w []string
@@ -93,7 +97,7 @@ func CheckCarried(st *show.State, src []Source) []string {
 				continue
 			}
 			// what the list says the source gave is what the bin took
-			name := s.Seg.ID + " (of " + e.Segment + ")"
+			name := CarriedSegment(s.Seg.ID, e.Segment)
 			j := slices.IndexFunc(src[i].Entries, func(c show.Earned) bool { return c.Segment == name })
 			if want := (show.Earned{Show: e.Show, Segment: name, Wins: e.Wins, Entries: e.Entries, NoEntry: e.NoEntry}); j < 0 || src[i].Entries[j] != want {
 				says := "nothing"

@@ -8,21 +8,6 @@ import (
 	"drawshow/show"
 )
 
-// LastEventTime is the time of the journal's last row; zero for an empty
-// journal. A report of some of the shows is dated by theirs
-// (LastEventTimeOf), never by another show's clock.
-func (db *DB) LastEventTime() (time.Time, error) {
-	var at string
-	err := db.sql.QueryRow(`SELECT at FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return time.Time{}, nil
-	}
-	if err != nil {
-		return time.Time{}, err
-	}
-	return time.Parse(timeFormat, at)
-}
-
 // LastEventTimeOf is the latest time of the shows' journal rows and of
 // the prize desk's records of their prizes: what a report of those shows
 // is dated by, so the same record gives the same files, and a rehearsal

@@ -67,7 +67,7 @@ func (db *DB) CarryOver(showID string) ([]record.Source, error) {
 			}
 			for _, e := range earned {
 				s := src(e.Show)
-				e.Segment = g.ID + " (of " + e.Segment + ")"
+				e.Segment = record.CarriedSegment(g.ID, e.Segment)
 				s.Entries = append(s.Entries, e)
 			}
 		}

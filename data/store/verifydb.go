@@ -15,13 +15,6 @@ import (
 	"drawshow/show"
 )
 
-// stored checks what a show keeps in the database beside its journal
-// against what the journal says of it: the show-file text and its hash,
-// the rehearsal flag, each import's file, counts and rows (every stored
-// column, by the hash its event holds), and the exclusions list. A row
-// edited after it was recorded is named here even when the journal is
-// whole. A state folded only part of the way (whole false) is checked for
-// what it folded.
 // fileBase is the last element of a stored path, whichever system's
 // separators it has: the shows table keeps the path as the machine that
 // opened the show wrote it (C:\users\…\show.yaml on Windows), and a
@@ -33,6 +26,13 @@ func fileBase(p string) string {
 	return p
 }
 
+// stored checks what a show keeps in the database beside its journal
+// against what the journal says of it: the show-file text and its hash,
+// the rehearsal flag, each import's file, counts and rows (every stored
+// column, by the hash its event holds), and the exclusions list. A row
+// edited after it was recorded is named here even when the journal is
+// whole. A state folded only part of the way (whole false) is checked for
+// what it folded.
 func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]rowsSum) []string {
 	var out []string
 	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
