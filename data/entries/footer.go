@@ -86,12 +86,13 @@ func (f *footed) Line() int {
 	return f.tableReader.Line()
 }
 
-// droppedNotes words the summary rows a list ended on, as check prints
-// them.
-func droppedNotes(file string, ds []Dropped) []string {
+// DroppedNotes words the summary rows a list of file ended on, as check
+// prints them: what says what a row of the list is ("a card", "a
+// player").
+func DroppedNotes(file, what string, ds []Dropped) []string {
 	out := make([]string, len(ds))
 	for i, d := range ds {
-		out[i] = fmt.Sprintf("%s row %d: the summary row %q at the end of the file is not a card: dropped", file, d.Row, d.Value)
+		out[i] = fmt.Sprintf("%s row %d: the summary row %q at the end of the file is not %s: dropped", file, d.Row, d.Value, what)
 	}
 	return out
 }

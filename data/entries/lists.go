@@ -91,15 +91,15 @@ func readRegister(path string, headerRow int, format string) (cards, signed []st
 	fe = &FileError{File: path}
 	when := map[string]string{}
 	twins := newCardIDs()
-	t2 := footOf(t, idx[0])
-	for t2.Next() {
-		rec := t2.Record()
-		c := rowCheck{fe: fe, line: t2.Line()}
+	f := footOf(t, idx[0])
+	for f.Next() {
+		rec := f.Record()
+		c := rowCheck{fe: fe, line: f.Line()}
 		card := c.cardID(col, cell(rec, idx[0]))
 		if card == "" {
 			continue
 		}
-		if other, row, ok := twins.add(card, t2.Line()); ok {
+		if other, row, ok := twins.add(card, f.Line()); ok {
 			c.bad(col, card, twinMsg(card, other, row))
 			continue
 		}
@@ -129,7 +129,7 @@ func readRegister(path string, headerRow int, format string) (cards, signed []st
 			signed = append(signed, when[c])
 		}
 	}
-	return cards, signed, sum, t2.Dropped, nil
+	return cards, signed, sum, f.Dropped, nil
 }
 
 // Proxy is a nominee who may claim a prize for a participant who cannot be
@@ -310,33 +310,39 @@ func describe(p Proxy) string {
 	return fmt.Sprintf("%q (ID %s)", p.Name, p.ID)
 }
 
-// ReadList reads one of sh's lists of cards (an exclusions list) as
-// ReadLists does: its cards.
-func ReadList(sh *show.Show, path string) ([]string, error) {
-	cards, _, _, err := readCards(path, "", "", sh.Opts(path).HeaderRow)
-	return cards, err
-}
-
 // ReadLists reads the desk's lists named in the show file, and a
 // segment's selection by another system: every list is read, so one bad
 // file does not hide another. It leaves Lists.ExclusionsStored to the
 // store, which hashes the list as it keeps it. The exclusions are the
 // cards of every exclusions list, each once.
 func ReadLists(sh *show.Show, exclusions []string, register, proxies, selected string) (*show.Lists, []string, error) {
-	l, ex, _, err := ReadListsDropped(sh, exclusions, register, proxies, selected)
-	return l, ex, err
+	r, err := ReadListsDropped(sh, exclusions, register, proxies, selected)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r.Lists, r.Excluded, nil
 }
 
-// ReadListsDropped is ReadLists with the summary rows the lists ended on
-// (a TOTAL, a count), which were dropped, in words.
-func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, selected string) (*show.Lists, []string, []string, error) {
+// ListsRead is what ReadListsDropped read of the desk's lists.
+type ListsRead struct {
+	Lists    *show.Lists
+	Excluded []string   // the cards of every exclusions list, each once
+	ByList   [][]string // each exclusions list's own cards, in the show file's order
+	Dropped  []string   // the summary rows (a TOTAL, a count) the lists ended on, in words
+}
+
+// ReadListsDropped is ReadLists with each exclusions list's own cards,
+// which check matches one by one, and the summary rows the lists ended
+// on, which were dropped.
+func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, selected string) (*ListsRead, error) {
 	l := &show.Lists{}
-	var ex, notes []string
+	r := &ListsRead{Lists: l}
+	var ex []string
 	var errs []error // every list is read, so one bad file does not hide another
 	for _, path := range exclusions {
 		cards, sum, ds, err := readCards(path, "", "", sh.Opts(path).HeaderRow)
-		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(path), ds)...)
-		ex = append(ex, cards...)
+		errs, r.Dropped = append(errs, err), append(r.Dropped, DroppedNotes(sh.Rel(path), "a card", ds)...)
+		ex, r.ByList = append(ex, cards...), append(r.ByList, cards)
 		if len(exclusions) == 1 {
 			l.ExclusionsFile, l.ExclusionsSHA256 = sh.Rel(path), sum
 		} else {
@@ -358,12 +364,12 @@ func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, sel
 		var err error
 		var ds []Dropped
 		l.Register, l.RegisterSigned, l.RegisterSHA256, ds, err = readRegister(register, sh.Opts(register).HeaderRow, sh.DateFormat)
-		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(register), ds)...)
+		errs, r.Dropped = append(errs, err), append(r.Dropped, DroppedNotes(sh.Rel(register), "a card", ds)...)
 		l.RegisterFile = sh.Rel(register)
 	}
 	if proxies != "" {
 		ps, sum, ds, err := readProxies(proxies, "", sh.Opts(proxies).HeaderRow)
-		errs, notes = append(errs, err), append(notes, droppedNotes(sh.Rel(proxies), ds)...)
+		errs, r.Dropped = append(errs, err), append(r.Dropped, DroppedNotes(sh.Rel(proxies), "a card", ds)...)
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID, Contact: p.Contact})
 		}
@@ -376,7 +382,8 @@ func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, sel
 		l.SelectedFile = sh.Rel(selected)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	return l, ex, notes, nil
+	r.Excluded = ex
+	return r, nil
 }

@@ -155,10 +155,11 @@ func TestListsDropTheirTotals(t *testing.T) {
 	ex := filetest.File(t, "self-excluded.csv", "Card,Name\n0060012345,Thabo M\n0060012346,Naledi K\n,TOTAL: 2 members\n")
 	reg := filetest.File(t, "register.csv", "Card Number,Signed\n0060012347,2024-11-30 19:00\nCount: 1,\n")
 	prox := filetest.File(t, "proxies.csv", "Card,Nominee,ID\n0060012348,Sipho K,8001015009087\nTotal,1,\n")
-	l, cards, dropped, err := ReadListsDropped(sh, []string{ex}, reg, prox, "")
+	r, err := ReadListsDropped(sh, []string{ex}, reg, prox, "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	l, cards, dropped := r.Lists, r.Excluded, r.Dropped
 	if len(cards) != 2 || len(l.Register) != 1 || len(l.Proxies) != 1 {
 		t.Errorf("read %v, register %v, proxies %v", cards, l.Register, l.Proxies)
 	}
@@ -173,7 +174,7 @@ func TestListsDropTheirTotals(t *testing.T) {
 	}
 	// a TOTAL a card follows is a row, and refused
 	mid := filetest.File(t, "mid.csv", "Card\n0060012345\nTOTAL\n0060012346\n")
-	if _, _, _, err := ReadListsDropped(sh, []string{mid}, "", "", ""); err == nil || !strings.Contains(err.Error(), `row 3, column "Card": "TOTAL" is a summary row`) {
+	if _, err := ReadListsDropped(sh, []string{mid}, "", "", ""); err == nil || !strings.Contains(err.Error(), `row 3, column "Card": "TOTAL" is a summary row`) {
 		t.Errorf("a TOTAL in the middle: %v", err)
 	}
 }

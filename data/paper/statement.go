@@ -152,6 +152,10 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 		return nil, err
 	}
 	excluded := show.NewCardSet(excl).Has(card)
+	lists := "the show's exclusions list"
+	if l := st.Lists; l != nil && len(l.ExclusionLists) > 0 {
+		lists = "one of the show's exclusions lists: " + strings.Join(l.ExclusionFiles(), ", ")
+	}
 	var out []StatementDraw
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
@@ -216,11 +220,8 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 			continue
 		}
 		d.Value, d.Settled = f.Frozen.Jackpot, f.Settled
-		if err := d.weigh(rules, f.Frozen, rows, excluded); err != nil {
+		if err := d.weigh(rules, f.Frozen, rows, excluded, lists); err != nil {
 			return nil, fmt.Errorf("show %s segment %s: %v", s.ID, seg.ID, err)
-		}
-		if l := st.Lists; l != nil && len(l.ExclusionLists) > 0 && strings.HasPrefix(d.NotEligible, "excluded") {
-			d.NotEligible = "excluded (the card is on one of the show's exclusions lists: " + strings.Join(l.ExclusionFiles(), ", ") + ")"
 		}
 		if f.Bin != nil {
 			// the card's bonus entries are in the bin from the record, not
@@ -253,8 +254,9 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 // weigh rebuilds the card's part of the frozen bin from its rows alone:
 // the bin's rules (tiers, points, caps, a bonus jackpot's spend, devices
 // and areas) act on each participant's rows apart, with the cards the
-// freeze took out; excluded says the card is on the show's exclusions list.
-func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.CardRow, excluded bool) error {
+// freeze took out; excluded says the card is on the show's exclusions
+// list, which lists names.
+func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.CardRow, excluded bool, lists string) error {
 	card := rows[0].Card
 	ex, bar := excluded || show.NewCardSet(f.Excluded).Has(card), show.NewCardSet(f.Barred).Has(card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
@@ -291,7 +293,7 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.Ca
 	case bin.Late == len(rows):
 		d.NotEligible = "printed late (every ticket of the card printed after " + f.PrintedUntil + ", the last moment one could print for this draw)"
 	case ex || len(bin.Excluded) > 0:
-		d.NotEligible = "excluded (the card is on the show's exclusions list)"
+		d.NotEligible = "excluded (the card is on " + lists + ")"
 	case len(bin.Barred) > 0:
 		d.NotEligible = "barred (the card had already won in this show: " + record.WinOnceWords(seg.WinOnce) + ")"
 	case past:

@@ -13,7 +13,7 @@ import (
 // +27825551234), the prize and the date to collect by (Royal Flush 80).
 // It is a file for a bulk-SMS service, not for a spreadsheet: its cells
 // are as they are, where a spreadsheet would take +27… for a formula. A
-// person reads the same contacts in collection.csv.
+// person reads the same contacts in winners.xlsx's Contacts sheet.
 const ContactsFile = "sms-contacts.csv"
 
 // contactsCSV are the SMS list's columns: the number first, as upload

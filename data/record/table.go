@@ -49,10 +49,7 @@ func (x *Set) writeTable(path string, t Table) error {
 	if err != nil {
 		return err
 	}
-	var w interface {
-		Write([]string)
-		Flush() error
-	} = table.NewCSV(f)
+	w := table.NewCSV(f)
 	if t.Raw {
 		w = table.NewRawCSV(f)
 	}

@@ -128,31 +128,26 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 			exclusions = append(exclusions, p)
 		}
 	}
-	l, ex, dropped, err := entries.ReadListsDropped(sh, exclusions, there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
+	read, err := entries.ReadListsDropped(sh, exclusions, there("the decline register", sh.Register), there("the proxy nominations", sh.Proxies), "")
+	excluded := map[string]bool{}
 	if err != nil {
 		c.Problems = append(c.Problems, err)
-	}
-	c.Dropped = append(c.Dropped, dropped...)
-	c.Lists = l
-	excluded := make(map[string]bool, len(ex))
-	for _, card := range ex {
-		excluded[card] = true
-	}
-	if l != nil {
-		for _, path := range exclusions {
+	} else {
+		c.Dropped = append(c.Dropped, read.Dropped...)
+		c.Lists = read.Lists
+		for _, card := range read.Excluded {
+			excluded[card] = true
+		}
+		for i, path := range exclusions {
 			// each list matched on its own, so one whose zeros Excel
 			// dropped is named though another matched
-			name, cards := "exclusions", ex
+			name := "exclusions"
 			if len(exclusions) > 1 {
-				name = "exclusions " + sh.Rel(path)
-				if cards, err = entries.ReadList(sh, path); err != nil {
-					c.Problems = append(c.Problems, err)
-					continue
-				}
+				name += " " + sh.Rel(path)
 			}
-			c.Matches = append(c.Matches, newListMatch(sh, name, path, "", cards))
+			c.Matches = append(c.Matches, newListMatch(sh, name, path, "", read.ByList[i]))
 		}
-		c.addLists(sh, "", sh.Register, sh.Proxies, l)
+		c.addLists(sh, "", sh.Register, sh.Proxies, read.Lists)
 	}
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
@@ -164,9 +159,7 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 			if r.Missing = missing("segment "+seg.ID+" standings", seg.Standings); !r.Missing {
 				var ds []entries.Dropped
 				r.Standings, _, ds, r.Err = entries.ReadStandingsSum(seg.Standings, seg.Sheet)
-				for _, d := range ds {
-					c.Dropped = append(c.Dropped, fmt.Sprintf("%s row %d: the summary row %q at the end of the file is not a player: dropped", sh.Rel(seg.Standings), d.Row, d.Value))
-				}
+				c.Dropped = append(c.Dropped, entries.DroppedNotes(sh.Rel(seg.Standings), "a player", ds)...)
 				if r.Err == nil {
 					r.OffBoard = c.offBoard(seg, r.Standings)
 				}
@@ -174,11 +167,11 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		default:
 			what := "segment " + seg.ID
 			register, proxies := there(what+" decline register", seg.Register), there(what+" proxy nominations", seg.Proxies)
-			if sl, _, dropped, err := entries.ReadListsDropped(sh, nil, register, proxies, there(what+" selection", seg.Selected)); err != nil {
+			if sl, err := entries.ReadListsDropped(sh, nil, register, proxies, there(what+" selection", seg.Selected)); err != nil {
 				c.Problems = append(c.Problems, err)
 			} else {
-				c.addLists(sh, seg.ID, register, proxies, sl)
-				c.Dropped = append(c.Dropped, dropped...)
+				c.addLists(sh, seg.ID, register, proxies, sl.Lists)
+				c.Dropped = append(c.Dropped, sl.Dropped...)
 			}
 			if r.Missing = missing(what+" entry file", seg.Entries); !r.Missing {
 				each := c.matcher(seg.ID)

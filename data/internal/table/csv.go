@@ -26,17 +26,27 @@ func SafeCell(s string) string {
 // CSV is a csv.Writer whose every cell goes through SafeCell: the
 // writer of the lists a person opens in a spreadsheet (winners.csv,
 // collection.csv, finalists.csv), where a name, a proxy's name typed on
-// stage or a contact column could otherwise be a live formula.
+// stage or a contact column could otherwise be a live formula. A raw
+// one writes its cells as they are: a list for machines (an SMS upload),
+// which no spreadsheet reads.
 type CSV struct {
 	w   *csv.Writer
 	rec []string
+	raw bool
 }
 
 // NewCSV is a safe CSV writer to w.
 func NewCSV(w io.Writer) *CSV { return &CSV{w: csv.NewWriter(w)} }
 
-// Write writes one row, each cell made safe.
+// NewRawCSV is a CSV writer to w of cells as they are.
+func NewRawCSV(w io.Writer) *CSV { return &CSV{w: csv.NewWriter(w), raw: true} }
+
+// Write writes one row, each cell made safe unless the writer is raw.
 func (s *CSV) Write(rec []string) {
+	if s.raw {
+		s.w.Write(rec)
+		return
+	}
 	s.rec = s.rec[:0]
 	for _, c := range rec {
 		s.rec = append(s.rec, SafeCell(c))
@@ -46,22 +56,6 @@ func (s *CSV) Write(rec []string) {
 
 // Flush writes what is buffered and returns the first error of any write.
 func (s *CSV) Flush() error {
-	s.w.Flush()
-	return s.w.Error()
-}
-
-// RawCSV is a csv.Writer of a list for machines (an SMS upload), whose
-// cells are written as they are: a spreadsheet is not its reader.
-type RawCSV struct{ w *csv.Writer }
-
-// NewRawCSV writes rows to w as they are.
-func NewRawCSV(w io.Writer) *RawCSV { return &RawCSV{w: csv.NewWriter(w)} }
-
-// Write writes one row.
-func (s *RawCSV) Write(rec []string) { s.w.Write(rec) }
-
-// Flush writes what is buffered and returns the first error of any write.
-func (s *RawCSV) Flush() error {
 	s.w.Flush()
 	return s.w.Error()
 }
