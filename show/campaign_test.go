@@ -178,7 +178,7 @@ func TestExcludeWinners(t *testing.T) {
 	r.do(Command{Op: OpClaim})
 	fresh := NewEngine(sh, src, time.Now)
 	fresh.SetSeed(r.seed)
-	if err := fresh.Replay(journal(t, r.evs)); !binChanged(err, 3) {
+	if err := fresh.Replay(journal(t, r.evs)); !binChanged(err, 4) {
 		t.Errorf("a replay without the campaign's finalists: %v", err)
 	}
 	fresh = NewEngine(sh, src, time.Now)

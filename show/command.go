@@ -15,31 +15,32 @@ type Op string
 // Freeze, Pick and Announce are the steps a draw takes on stage; Open,
 // Load and Tick come from the program itself.
 const (
-	OpOpen     Op = "open"
-	OpLoad     Op = "load"
-	OpFreeze   Op = "freeze"
-	OpPick     Op = "pick"
-	OpAnnounce Op = "announce"
-	OpDraw     Op = "draw"
-	OpClaim    Op = "claim"
-	OpProxy    Op = "proxy"
-	OpDecline  Op = "decline"
-	OpNoShow   Op = "no-show" // the host's, of a countdown that ended while the program was down
-	OpResume   Op = "resume"  // the program's, as it starts again on an open show
-	OpForfeit  Op = "forfeit"
-	OpWait     Op = "wait"
-	OpTick     Op = "tick"
-	OpWitness  Op = "witness"
-	OpNext     Op = "next"
-	OpVoid     Op = "void"
-	OpSkip     Op = "skip"
-	OpClose    Op = "close"
-	OpTicket   Op = "ticket"   // a ticket drawn by hand from a physical bin
-	OpChoose   Op = "choose"   // a winner's card, ball or envelope
-	OpNumbers  Op = "numbers"  // a wild card's bin numbers, drawn by hand
-	OpArrived  Op = "arrived"  // a bonus jackpot's team is at the winner's device
-	OpPass     Op = "pass"     // a selection's place passed over, with a reason
-	OpReselect Op = "reselect" // a corrected selection file, read again
+	OpOpen      Op = "open"
+	OpLoad      Op = "load"
+	OpFreeze    Op = "freeze"
+	OpPick      Op = "pick"
+	OpAnnounce  Op = "announce"
+	OpDraw      Op = "draw"
+	OpClaim     Op = "claim"
+	OpProxy     Op = "proxy"
+	OpDecline   Op = "decline"
+	OpNoShow    Op = "no-show" // the host's, of a countdown that ended while the program was down
+	OpResume    Op = "resume"  // the program's, as it starts again on an open show
+	OpForfeit   Op = "forfeit"
+	OpWait      Op = "wait"
+	OpTick      Op = "tick"
+	OpWitness   Op = "witness"
+	OpNoWitness Op = "no-witness" // an official show goes on without W, confirmed
+	OpNext      Op = "next"
+	OpVoid      Op = "void"
+	OpSkip      Op = "skip"
+	OpClose     Op = "close"
+	OpTicket    Op = "ticket"   // a ticket drawn by hand from a physical bin
+	OpChoose    Op = "choose"   // a winner's card, ball or envelope
+	OpNumbers   Op = "numbers"  // a wild card's bin numbers, drawn by hand
+	OpArrived   Op = "arrived"  // a bonus jackpot's team is at the winner's device
+	OpPass      Op = "pass"     // a selection's place passed over, with a reason
+	OpReselect  Op = "reselect" // a corrected selection file, read again
 )
 
 // Command is one operation with its arguments.
@@ -63,7 +64,7 @@ type Command struct {
 	Early bool
 }
 
-var actionHelp = "draw, draw early, witness TEXT, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, pass REASON, reselect, close"
+var actionHelp = "draw, draw early, witness TEXT, no-witness, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, pass REASON, reselect, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -86,7 +87,7 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 		}
 	case OpDecline, OpForfeit:
 		c.Text = arg // a paper register's page and who checked; a forfeit's reason
-	case OpClaim, OpNext, OpClose, OpArrived, OpNoShow, OpReselect:
+	case OpClaim, OpNext, OpClose, OpArrived, OpNoShow, OpReselect, OpNoWitness:
 		if arg != "" {
 			return c, false, fmt.Errorf("%s takes no argument (got %q)", c.Op, arg)
 		}

@@ -41,8 +41,8 @@ func TestDrawEarly(t *testing.T) {
 		r    *rig
 		want []string // the refusal's beginning, then what it must name
 	}{
-		{"early dropped", r, []string{"seq 3 bin-frozen: cash is set for 20:15 and it is 20:01:30: it draws early only on the host's word (draw early), which the record keeps"}},
-		{"early added", r2, []string{"seq 3 bin-frozen: seq 3 bin-frozen says ", `"day":"2024-11-30","early":true}}, but the rules decide `}},
+		{"early dropped", r, []string{"seq 4 bin-frozen: cash is set for 20:15 and it is 20:01:30: it draws early only on the host's word (draw early), which the record keeps"}},
+		{"early added", r2, []string{"seq 4 bin-frozen: seq 4 bin-frozen says ", `"day":"2024-11-30","early":true}}, but the rules decide `}},
 	} {
 		evs := journal(t, c.r.evs)
 		i := slices.IndexFunc(evs, func(e Event) bool { return e.Kind == BinFrozen })

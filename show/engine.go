@@ -186,6 +186,8 @@ func (d *decider) run(c Command) error {
 		return d.resume(Mode(c.Text))
 	case OpWitness:
 		return d.witness(c.Text)
+	case OpNoWitness:
+		return d.noWitness()
 	case OpNext:
 		return d.next()
 	case OpClose:
@@ -330,6 +332,8 @@ func (d *decider) freeze(seg *SegState) error {
 	switch {
 	case seg.Frozen != nil:
 		return refuse("%s: the bin is already frozen; draw picks from it", seg.Seg.ID)
+	case d.rec == nil && d.st.WitnessAwaited():
+		return refuse("an official show draws only after the auditor's witness: type it (witness TEXT), or confirm there is no independent witness tonight (no-witness)")
 	case seg.Seg.Entries != "" && !seg.Seg.traits().fromBin && seg.Loaded == nil:
 		return refuse("%s: the entry file has not been imported; drawshow check names what is wrong with it, or skip REASON ends the draw", seg.Seg.ID)
 	}
@@ -793,6 +797,21 @@ func (d *decider) witness(w string) error {
 		return refuse("a bin is frozen already: the witness can no longer be given")
 	}
 	return d.emit(Event{Kind: WitnessGiven, Witness: &Witness{Text: w}})
+}
+
+// noWitness records the operator's confirmation that an official show
+// goes on with no auditor's witness W. It is typed, never defaulted, so
+// that a show keyed by the seed alone says so in its record.
+func (d *decider) noWitness() error {
+	switch {
+	case d.st.Witness() != "":
+		return refuse("the witness is given already (%q): nothing to confirm", d.st.Witness())
+	case !d.st.Unwitnessed.IsZero():
+		return refuse("the show goes on without a witness already, as confirmed at %s", d.st.Unwitnessed.Format("15:04"))
+	case d.st.anyFrozen():
+		return refuse("a bin is frozen already: the show's witness can no longer be given or waived")
+	}
+	return d.emit(Event{Kind: WitnessWaived})
 }
 
 func (d *decider) next() error {

@@ -80,6 +80,13 @@ func newRigAt(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time) 
 // rules: a record made by an older drawshow.
 func newRigEdition(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time, rules int) *rig {
 	tb.Helper()
+	return openRig(tb, sh, src, seed, now, rules, true)
+}
+
+// openRig is newRigEdition; with waive, an official show that awaits the
+// auditor's witness goes on without one, as the operator would type.
+func openRig(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time, rules int, waive bool) *rig {
+	tb.Helper()
 	r := &rig{tb: tb, sh: sh, src: src, now: now, seed: seed}
 	r.eng = NewEngine(sh, src, func() time.Time { return r.now })
 	if err := r.eng.SetSeed(seed); err != nil {
@@ -98,6 +105,9 @@ func newRigEdition(tb testing.TB, sh *Show, src memRows, seed []byte, now time.T
 		if _, ok := src[s.ID]; ok || s.Kind == KindDraw {
 			r.do(Command{Op: OpLoad, Segment: s.ID, Loaded: &Loaded{File: s.ID + ".csv", Rows: len(src[s.ID])}})
 		}
+	}
+	if waive && r.eng.State().WitnessAwaited() {
+		r.do(Command{Op: OpNoWitness}) // the rigs' shows go on without one, as typed
 	}
 	return r
 }
@@ -1073,7 +1083,7 @@ func TestReplayDetectsChangedRows(t *testing.T) {
 	// a missing source is an error too
 	r := oneSeg(t, Segment{ID: "a"}, 5)
 	r.draw()
-	if err := NewEngine(r.sh, memRows{}, time.Now).Replay(journal(t, r.evs)); err == nil || err.Error() != "seq 3 bin-frozen: no entries imported for a" {
+	if err := NewEngine(r.sh, memRows{}, time.Now).Replay(journal(t, r.evs)); err == nil || err.Error() != "seq 4 bin-frozen: no entries imported for a" {
 		t.Fatalf("replay without the rows: %v", err)
 	}
 }
@@ -1081,7 +1091,7 @@ func TestReplayDetectsChangedRows(t *testing.T) {
 func TestReplayRejectsBadJournal(t *testing.T) {
 	r := oneSeg(t, Segment{ID: "a"}, 5)
 	r.draw()
-	evs := journal(t, r.evs) // opened, loaded, frozen, drawn, announced: seq 1 to 5
+	evs := journal(t, r.evs) // opened, loaded, no witness, frozen, drawn, announced: seq 1 to 6
 	for _, c := range []struct {
 		name string
 		edit func(evs []Event) []Event
@@ -1091,16 +1101,16 @@ func TestReplayRejectsBadJournal(t *testing.T) {
 			`seq 2 bogus: unknown kind "bogus"`},
 		{"unknown segment", func(evs []Event) []Event { evs[1].Segment = "zz"; return evs },
 			`seq 2 entries-loaded: segment "zz" is not in the show file`},
-		{"pick out of order", func(evs []Event) []Event { return append(evs[:3], evs[4:]...) },
-			`seq 5 pick-announced: pick 1 of a was never drawn`},
-		{"pick drawn twice", func(evs []Event) []Event { return append(evs[:4], evs[3:]...) },
-			`seq 4 pick-drawn: a: pick 1 is drawn and not announced yet; next announces it`},
-		{"missing payload", func(evs []Event) []Event { evs[2].Frozen = nil; return evs },
-			`seq 3 bin-frozen: payload missing`},
-		{"pick not in the bin", func(evs []Event) []Event { p := *evs[3].Pick; p.Ticket = "T-zz"; evs[3].Pick = &p; return evs },
-			`seq 4 pick-drawn: ticket T-zz is not in what is left of the frozen bin of a`},
-		{"pick of another participant", func(evs []Event) []Event { p := *evs[3].Pick; p.Participant = "zz"; evs[3].Pick = &p; return evs },
-			`seq 4 pick-drawn: seq 4 pick-drawn says {"show":"s","segment":"a","pick":{"k":0,"ticket":"T-c04","participant":"zz"}}, ` +
+		{"pick out of order", func(evs []Event) []Event { return append(evs[:4], evs[5:]...) },
+			`seq 6 pick-announced: pick 1 of a was never drawn`},
+		{"pick drawn twice", func(evs []Event) []Event { return append(evs[:5], evs[4:]...) },
+			`seq 5 pick-drawn: a: pick 1 is drawn and not announced yet; next announces it`},
+		{"missing payload", func(evs []Event) []Event { evs[3].Frozen = nil; return evs },
+			`seq 4 bin-frozen: payload missing`},
+		{"pick not in the bin", func(evs []Event) []Event { p := *evs[4].Pick; p.Ticket = "T-zz"; evs[4].Pick = &p; return evs },
+			`seq 5 pick-drawn: ticket T-zz is not in what is left of the frozen bin of a`},
+		{"pick of another participant", func(evs []Event) []Event { p := *evs[4].Pick; p.Participant = "zz"; evs[4].Pick = &p; return evs },
+			`seq 5 pick-drawn: seq 5 pick-drawn says {"show":"s","segment":"a","pick":{"k":0,"ticket":"T-c04","participant":"zz"}}, ` +
 				`but the rules decide {"show":"s","segment":"a","pick":{"k":0,"ticket":"T-c04","participant":"c04"}}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

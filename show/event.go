@@ -23,6 +23,9 @@ const (
 	PickVoided    EventKind = "pick-voided"
 	WitnessGiven  EventKind = "witness-given"
 	DrawWitness   EventKind = "draw-witness-given" // W_d of a segment, typed after its bin froze
+	// the operator typed that an official show goes on with no auditor's
+	// witness W: the record says so, and so does every paper of it
+	WitnessWaived EventKind = "witness-waived"
 	SegmentEnded  EventKind = "segment-ended"
 	SegmentNext   EventKind = "segment-next"
 	ShowClosed    EventKind = "show-closed"

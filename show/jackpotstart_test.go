@@ -106,7 +106,7 @@ func TestChestReplaysOldMoneyText(t *testing.T) {
 		t.Errorf("an old journal without the seed: %v", err)
 	}
 	other := old(func(s string) string { return strings.Replace(s, "2", "3", 1) })
-	if err := NewEngine(sh, src, time.Now).Replay(other); err == nil || err.Error() != "seq 10 prize-chosen: chest: ball 01 paid R3\u202f000 (2000), not R2\u202f000" {
+	if err := NewEngine(sh, src, time.Now).Replay(other); err == nil || err.Error() != "seq 11 prize-chosen: chest: ball 01 paid R3\u202f000 (2000), not R2\u202f000" {
 		t.Errorf("a journal paying another amount: %v", err)
 	}
 }

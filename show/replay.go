@@ -95,6 +95,8 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		return Command{Op: OpLoad, Segment: ev.Segment, Standings: ev.Standings}, need(ev.Standings != nil && ev.Segment != "")
 	case WitnessGiven, DrawWitness:
 		return Command{Op: OpWitness, Text: witnessText(ev)}, need(ev.Witness != nil)
+	case WitnessWaived:
+		return Command{Op: OpNoWitness}, nil
 	case Resumed:
 		if err := need(ev.Restart != nil); err != nil {
 			return Command{}, err

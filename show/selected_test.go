@@ -42,7 +42,7 @@ func TestSelected(t *testing.T) {
 	p := *evs[i].Pick
 	p.Ticket, p.Participant = "T-c02", "c02"
 	evs[i].Pick = &p
-	if err := NewEngine(sh, src, time.Now).Replay(evs); err == nil || err.Error() != `seq 5 pick-drawn: seq 5 pick-drawn says `+
+	if err := NewEngine(sh, src, time.Now).Replay(evs); err == nil || err.Error() != `seq 6 pick-drawn: seq 6 pick-drawn says `+
 		`{"show":"s","segment":"teeds","pick":{"k":0,"ticket":"T-c02","participant":"c02","by":"selected"}}, but the rules decide `+
 		`{"show":"s","segment":"teeds","pick":{"k":0,"ticket":"T-c04","participant":"c04","by":"selected"}}` {
 		t.Errorf("a replay of a pick that is not the selection's first: %v", err)

@@ -43,13 +43,16 @@ type State struct {
 	Segs     []*SegState
 	Lists    *Lists // the show's own lists, once loaded
 	witness  string // given after open, when not at open
-	LastAt   time.Time
-	Events   int
-	Restarts []Downtime       // each start of the program on the open show
-	register map[string]bool  // by CardKey
-	proxies  map[string]Proxy // by CardKey
-	ledger   map[string]int64 // each jackpot's value before tonight, from the campaign's record
-	mode     WitnessMode
+	// Unwitnessed is when the operator confirmed that an official show
+	// goes on with no auditor's witness W; zero when not.
+	Unwitnessed time.Time
+	LastAt      time.Time
+	Events      int
+	Restarts    []Downtime       // each start of the program on the open show
+	register    map[string]bool  // by CardKey
+	proxies     map[string]Proxy // by CardKey
+	ledger      map[string]int64 // each jackpot's value before tonight, from the campaign's record
+	mode        WitnessMode
 }
 
 // Undone is a pick's decision as it stood before its void.
@@ -183,6 +186,17 @@ func (st *State) Witness() string {
 		return st.Opened.Witness
 	}
 	return st.witness
+}
+
+// WitnessAwaited reports whether an official show, whose draws are
+// keyed by the auditor's witness W, has neither W nor the operator's
+// typed confirmation that there is none, while W can still be given. A
+// show of witness each-draw has a witness at every draw, and one opened
+// under an edition before 4 is resumed as it was made.
+func (st *State) WitnessAwaited() bool {
+	o := st.Opened
+	return o != nil && !o.Rehearsal && o.Rules >= 4 && st.mode != WitnessEachDraw &&
+		st.Witness() == "" && st.Unwitnessed.IsZero() && !st.anyFrozen()
 }
 
 // Winners counts the segment's winning picks.
@@ -456,6 +470,8 @@ func (st *State) apply(e Event) error {
 			return err
 		}
 		st.witness = e.Witness.Text
+	case WitnessWaived:
+		st.Unwitnessed = e.At
 	case DrawWitness:
 		if err := need(seg != nil && e.Witness != nil); err != nil {
 			return err
