@@ -441,7 +441,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := session.Open(db, sh, []byte(text), session.Options{Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
+	open, err := session.Open(db, sh, []byte(text), session.Options{NoWitness: true, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func newCampaignDB(t *testing.T) *campaignDB {
 			clock = time.Date(a.Year(), a.Month(), a.Day(), clock.Hour(), clock.Minute(), 0, 0, time.UTC)
 		}
 		f := &fixture{dir: dir, showPath: path, dbPath: filepath.Join(dir, "campaign.db"), text: []byte(text), clock: clock}
-		opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }}
+		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }}
 		if rehearsal {
 			opt.Seed = testSeed
 		}
@@ -397,7 +397,7 @@ func TestCampaignShowThatDoesNotFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := time.Date(2024, 12, 8, 18, 0, 0, 0, time.UTC)
-	ss, err := session.Open(db, sh, []byte(text), session.Options{Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }})
+	ss, err := session.Open(db, sh, []byte(text), session.Options{NoWitness: true, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func TestComplianceReturn(t *testing.T) {
 	rec := r.Shows[0].Set.Record()
 	for _, want := range []string{
 		"Compliance return: show " + id,
-		"none: no independent witness typed W at the opening",
+		"none: no independent witness (the operator typed so at ",
 		fmt.Sprintf("Anchor %s %s %d:%s", id, rec.Commitment, rec.Journal.HeadSeq, rec.Journal.Head[:16]),
 		"drawshow verify --db campaign.db: the journal's",
 		"no-show: not claimed within 90 s; redrawn",

@@ -62,7 +62,7 @@ func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return at }, Wall: func() time.Time { return at }}
+	opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return at }, Wall: func() time.Time { return at }}
 	if rehearsal {
 		opt.Seed = testSeed
 	}

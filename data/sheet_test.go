@@ -198,7 +198,7 @@ func TestSheetOfWhichShow(t *testing.T) {
 		t.Fatal(err)
 	}
 	night := func() time.Time { return sh.Advertised().Add(-time.Hour) } // an official show opens on its own night
-	official, err := session.Open(db, sh, f.text, session.Options{Clock: night, Wall: night})
+	official, err := session.Open(db, sh, f.text, session.Options{NoWitness: true, Clock: night, Wall: night})
 	if err != nil {
 		t.Fatal(err)
 	}

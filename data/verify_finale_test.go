@@ -876,7 +876,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opt := session.Options{Rehearsal: rehearsal, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }}
+		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }}
 		if rehearsal {
 			opt.Seed = testSeed
 		}

@@ -168,9 +168,12 @@ func WriteReturn(dir string, r *Return) ([]string, error) {
 }
 
 // witnessWords is a show's auditor's witness W, or that there was none.
-func witnessWords(st *show.State) string {
+func witnessWords(st *show.State, loc *time.Location) string {
 	if w := st.Witness(); w != "" {
 		return strconv.Quote(w)
+	}
+	if w := record.Unwitnessed(st, loc); w != "" {
+		return w
 	}
 	return "none: no independent witness typed W at the opening"
 }

@@ -80,7 +80,7 @@ func writeReturnPDF(path string, r *Return) error {
 		if st.Closed {
 			g.KV("Closed", stamp(st.ClosedAt, sh.Location), false)
 		}
-		g.KV("Witness W", witnessWords(st), false)
+		g.KV("Witness W", witnessWords(st, sh.Location), false)
 		g.KV("Commitment C", rec.Commitment, true)
 		if len(st.Segs) > 0 && st.Closed {
 			g.KV("Chain head at close", record.Anchor(rec.Journal.HeadSeq, rec.Journal.Head), true)
@@ -167,7 +167,7 @@ func writeReturnXLSX(path string, r *Return) error {
 	s.Put(st.Header, "Show", "Status", "Witness W", "Anchor")
 	for _, rs := range r.Shows {
 		st := rs.Set.State()
-		s.Put(0, st.ID, showStatus(st), witnessWords(st), anchorLine(rs.Set))
+		s.Put(0, st.ID, showStatus(st), witnessWords(st, rs.Set.Show().Location), anchorLine(rs.Set))
 	}
 	s.Widths(26, 60, 40, 100)
 	ps := &table.Sheet{F: f, Name: picks}

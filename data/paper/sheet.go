@@ -120,6 +120,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*Sheet, e
 		WitnessMode: string(sh.Witness),
 		Commitment:  o.Commitment,
 		Witness:     st.Witness(),
+		Unwitnessed: record.Unwitnessed(st, sh.Location),
 		ShowFile:    SheetFile{Name: o.File, Size: int64(len(text)), SHA256: o.FileSHA256},
 		Postponed:   sh.Postponed,
 		Assumptions: assumptions(sh),

@@ -43,6 +43,9 @@ type Sheet struct {
 	WitnessMode string
 	// Witness is W, typed at open; "" when none is given yet.
 	Witness string
+	// Unwitnessed says the operator typed that the show goes on with no
+	// independent witness; "" when not.
+	Unwitnessed string
 	// ShowFile is the show file: its name as the record holds it, its
 	// size and the SHA-256 of its text.
 	ShowFile SheetFile
@@ -273,6 +276,8 @@ func (w *sheetPDF) cover() {
 	}
 	if s.Witness != "" {
 		w.KV("Witness W", s.Witness, false)
+	} else if s.Unwitnessed != "" {
+		w.KV("Witness W", s.Unwitnessed, false)
 	} else {
 		w.KV("Witness W", "none given yet", false)
 	}

@@ -87,7 +87,19 @@ func (x *Set) witness() string {
 	if w := x.st.Witness(); w != "" {
 		return w
 	}
+	if w := Unwitnessed(x.st, x.sh.Location); w != "" {
+		return w
+	}
 	return "(none: empty)"
+}
+
+// Unwitnessed says that an official show went on with no independent
+// witness, as the operator typed; "" when it did not.
+func Unwitnessed(st *show.State, loc *time.Location) string {
+	if st.Witness() != "" || st.Unwitnessed.IsZero() {
+		return ""
+	}
+	return "none: no independent witness (the operator typed so at " + st.Unwitnessed.In(loc).Format("15:04") + ")"
 }
 
 // Status says in words how a pick ended.

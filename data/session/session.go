@@ -41,6 +41,10 @@ type Options struct {
 	Rehearsal bool
 	Seed      []byte // rehearsal only: a fixed seed for tests and training
 	Witness   string
+	// NoWitness is the operator's typed word (--no-witness) that an
+	// official show goes on with no auditor's witness W: recorded once
+	// the show is open, so that its draws may freeze.
+	NoWitness bool
 	Clock     func() time.Time // the show clock
 	// Wall is the machine's own clock, recorded at open (nil: time.Now;
 	// a fixed-seed rehearsal records its show clock instead). An official
@@ -83,6 +87,9 @@ func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, erro
 	if opt.ClockSet && !opt.Rehearsal {
 		return nil, errors.New("an official show runs on the machine's clock: --clock is for rehearsals (--rehearsal)")
 	}
+	if opt.NoWitness && opt.Witness != "" {
+		return nil, errors.New("a witness and no witness: give the auditor's witness W, or say there is none, not both")
+	}
 	if opt.Rules != 0 && (opt.Seed == nil || !opt.Rehearsal || opt.Rules < 1 || opt.Rules > show.Rules) {
 		return nil, fmt.Errorf("rules edition %d: a show opens under this drawshow's edition %d; an older one only in a fixed-seed rehearsal", opt.Rules, show.Rules)
 	}
@@ -110,7 +117,11 @@ func Open(db *store.DB, sh *show.Show, text []byte, opt Options) (*Session, erro
 	}
 	ss := &Session{DB: db, progress: opt.Progress} // Eng comes from the record: replayed, or folded from the campaign
 	if found != nil {
-		return ss, ss.resume(sh, found, opt)
+		err := ss.resume(sh, found, opt)
+		if err == nil {
+			err = ss.waive(opt)
+		}
+		return ss, err
 	}
 	chk := CheckShow(sh)
 	ss.Missing = chk.Missing
@@ -219,7 +230,17 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		return err
 	}
 	ss.Eng.Apply(ch)
-	return nil
+	return ss.waive(opt)
+}
+
+// waive records the operator's word that the show goes on with no
+// auditor's witness, when given and still awaited.
+func (ss *Session) waive(opt Options) error {
+	if !opt.NoWitness || !ss.Eng.State().WitnessAwaited() {
+		return nil
+	}
+	_, err := ss.commit(show.Command{Op: show.OpNoWitness}, nil)
+	return err
 }
 
 // Resume records this start of the program on a show it resumed, once
