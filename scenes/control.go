@@ -80,7 +80,7 @@ func (s *Stage) typeInto(f Frame) {
 			}
 		case ebiten.KeyEscape, ebiten.KeyF5:
 			s.entry = nil
-			if e.kind == fieldWitness {
+			if e.kind == fieldWitness && !s.witnessOrWaiver() {
 				s.to(&s.cast.attract)
 			}
 			if e.kind == fieldDraw {
@@ -103,9 +103,14 @@ func (s *Stage) submit(e *entry) {
 	text := strings.TrimSpace(string(e.text))
 	s.entry = nil
 	switch {
+	case e.kind == fieldWitness && strings.EqualFold(text, noWitness) && s.st.WitnessAwaited():
+		s.send(show.Command{Op: show.OpNoWitness})
+		s.to(&s.cast.attract)
 	case e.kind == fieldWitness && text != "":
 		s.send(show.Command{Op: show.OpWitness, Text: text})
 		s.to(&s.cast.attract)
+	case e.kind == fieldWitness && s.witnessOrWaiver():
+		s.entry = e // nothing typed: the field stays
 	case e.kind == fieldWitness:
 		s.to(&s.cast.attract)
 	case e.kind == fieldSkip && text != "":

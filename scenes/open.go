@@ -15,14 +15,42 @@ func (*openScene) Name() string { return "open" }
 // Enter opens the witness's field while the show has none and no bin is
 // frozen yet.
 func (*openScene) Enter(s *Stage) {
-	if s.st.Witness() == "" && !s.frozenAny() {
-		s.entry = &entry{label: "Auditor's witness (optional) — type it, then Enter", kind: fieldWitness}
+	if s.st.Witness() == "" && s.st.Unwitnessed.IsZero() && !s.frozenAny() {
+		s.askWitness()
 	}
+}
+
+// noWitness is what the operator types to go on without an auditor's
+// witness in an official show: typed, so that it is never a slip.
+const noWitness = "NO WITNESS"
+
+// askWitness opens the auditor's witness's field. An official show draws
+// only once it is given, or once the operator has typed that there is none.
+func (s *Stage) askWitness() {
+	label := "Auditor's witness (optional) — type it, then Enter"
+	if s.st.WitnessAwaited() {
+		label = "Auditor's witness — type it, then Enter  ·  no independent witness tonight: type " + noWitness
+	}
+	s.entry = &entry{label: label, kind: fieldWitness}
+}
+
+// witnessOrWaiver tells how an official show still without the auditor's
+// witness goes on, and reports whether it must.
+func (s *Stage) witnessOrWaiver() bool {
+	if !s.st.WitnessAwaited() {
+		return false
+	}
+	s.tell("An official show draws only after the auditor's witness: type it, or " + noWitness + " to go on without one")
+	return true
 }
 
 func (*openScene) Act(s *Stage, a Action) {
 	switch a {
 	case Next:
+		if s.witnessOrWaiver() {
+			s.askWitness()
+			return
+		}
 		s.to(&s.cast.attract)
 	case Export:
 		s.sheet()
@@ -44,6 +72,8 @@ func (*openScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t.Line(dst, "and every winner of tonight can then be re-derived from the record.", t.Regular, 44, 815, t.Dim)
 	if w := s.st.Witness(); w != "" {
 		t.Line(dst, "Auditor's witness: "+w, t.Regular, 44, 900, t.Good)
+	} else if !s.st.Unwitnessed.IsZero() {
+		t.Line(dst, "No independent witness tonight", t.Regular, 44, 900, t.Dim)
 	}
 }
 

@@ -109,6 +109,13 @@ func newRig(t testing.TB, tweak func(*Options)) *rig {
 // stage's options (its Backend is the session's) before the stage starts.
 func openRig(t testing.TB, path string, start time.Time, tweak func(*Options)) *rig {
 	t.Helper()
+	return openRigAs(t, path, start, tweak, false)
+}
+
+// openRigAs is openRig; official opens the show as the night's own, with
+// a seed of its own and the host's rules edition.
+func openRigAs(t testing.TB, path string, start time.Time, tweak func(*Options), official bool) *rig {
+	t.Helper()
 	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +132,11 @@ func openRig(t testing.TB, path string, start time.Time, tweak func(*Options)) *
 	clk := &clock{t: start}
 	// rules edition 2: the golden frames show the record's chain heads,
 	// which the edition in the opening is part of
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now, Rules: 2})
+	so := session.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now, Rules: 2}
+	if official {
+		so = session.Options{Clock: clk.Now}
+	}
+	ss, err := session.Open(db, sh, text, so)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +145,7 @@ func openRig(t testing.TB, path string, start time.Time, tweak func(*Options)) *
 		t.Fatal(err)
 	}
 	in := &Script{}
-	opt := Options{Show: sh, Theme: theme, Backend: sessionBackend{ss}, Input: in, Now: clk.Now, Rehearsal: true}
+	opt := Options{Show: sh, Theme: theme, Backend: sessionBackend{ss}, Input: in, Now: clk.Now, Rehearsal: !official}
 	if tweak != nil {
 		tweak(&opt)
 	}

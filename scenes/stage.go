@@ -486,6 +486,11 @@ func (s *Stage) apply(r reply) {
 				s.askDrawWitness() // refused for want of the draw witness: its field is the way on
 			}
 		}
+		if r.op == show.OpFreeze || r.op == show.OpDraw {
+			if s.entry == nil && s.confirm == confirmNone && s.st.WitnessAwaited() {
+				s.to(&s.cast.open) // refused for want of the show's witness: its field is the way on
+			}
+		}
 		return
 	}
 	switch r.op {

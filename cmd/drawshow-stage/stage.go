@@ -76,7 +76,7 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
 	}
 	progress := newImportProgress(fl)
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: r.Witness, Clock: clk.Now, ClaimSeconds: claim, Progress: progress.report,
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: r.Witness, NoWitness: r.NoWitness, Clock: clk.Now, ClaimSeconds: claim, Progress: progress.report,
 		Wall: time.Now, ClockSet: clock != "", Mode: show.ModeStage,
 		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
 	if err != nil {

@@ -466,7 +466,7 @@ func TestRunRefusedActions(t *testing.T) {
 	script := []struct{ line, refusal string }{
 		{"claim", "sat-cash: no pick is waiting for a claim"},
 		{"next", "sat-cash: 0 of 5 winners decided; draw again"},
-		{"dance", `unknown action "dance" (valid: draw, draw early, witness TEXT, claim, `},
+		{"dance", `unknown action "dance" (valid: draw, draw early, witness TEXT, no-witness, claim, `},
 		{"draw", ""},
 		{"draw", "sat-cash: pick 1 is still undecided"},
 		{"next", "sat-cash: pick 1 is still undecided"},

@@ -101,7 +101,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	defer db.Close()
 	fl.NameCrashes(r.DB, stderr) // the lock is ours: no other run is going on
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, Clock: clk.now, Progress: cli.LogProgress(fl),
+	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, NoWitness: r.NoWitness, Clock: clk.now, Progress: cli.LogProgress(fl),
 		Wall: time.Now, ClockSet: r.Clock != "", Mode: show.ModeHeadless})
 	var fp *session.FileProblems
 	if errors.As(err, &fp) {

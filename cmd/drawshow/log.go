@@ -86,7 +86,7 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 func runLogFields(showPath string, r *cli.Run) flightlog.Fields {
 	return flightlog.Fields{
 		"command": "run", "show_file": showPath, "db": r.DB, "headless": r.Headless,
-		"rehearsal": r.Rehearsal, "fixed_seed": r.Seed != "", "witness_given": r.Witness != "", "clock": r.Clock,
+		"rehearsal": r.Rehearsal, "fixed_seed": r.Seed != "", "witness_given": r.Witness != "", "no_witness": r.NoWitness, "clock": r.Clock,
 		"monitors": "none (headless: no display used)",
 	}
 }

@@ -21,9 +21,9 @@ const usage = `drawshow runs live prize-draw shows.
 
 Usage:
   drawshow check SHOW.yaml [--db FILE] [--json]
-  drawshow run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT]
+  drawshow run SHOW.yaml --db FILE [--monitor NAME] [--windowed] [--rehearsal] [--witness TEXT|--no-witness]
                [--audio-device NAME] [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR]
-  drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT] [--rehearsal [--seed HEX]] [--clock TIME] [--feed ADDR]
+  drawshow run SHOW.yaml --db FILE --headless --actions FILE|- [--witness TEXT|--no-witness] [--rehearsal [--seed HEX]] [--clock TIME] [--feed ADDR]
   drawshow export --db FILE [--show ID] --out DIR
   drawshow archive --db FILE [--show ID] --out FILE.zip
   drawshow statement --db FILE --card NUMBER

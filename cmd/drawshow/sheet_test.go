@@ -213,7 +213,7 @@ func TestSheetOfficialWithAFileToCome(t *testing.T) {
 	}
 
 	// printed after the first freeze, it says so
-	if _, stderr, err := drawshow(t, "draw early\n", "run", showFile, "--db", db, "--headless", "--actions", "-"); err != nil {
+	if _, stderr, err := drawshow(t, "no-witness\ndraw early\n", "run", showFile, "--db", db, "--headless", "--actions", "-"); err != nil {
 		t.Fatalf("draw: %v\n%s", err, stderr)
 	}
 	frozen := "the bin of sat-cash was frozen at " + today(t) + " "

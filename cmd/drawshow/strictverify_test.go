@@ -55,7 +55,7 @@ func officialNight(t *testing.T, n int) string {
 	}
 	acts := writeFile(t, dir, "actions.txt", strings.Join(lines, "\n")+"\n")
 	db := filepath.Join(dir, "c.db")
-	wantRun(t, 0, nil, "run", show, "--db", db, "--headless", "--actions", acts)
+	wantRun(t, 0, nil, "run", show, "--db", db, "--headless", "--actions", acts, "--no-witness")
 	return db
 }
 

@@ -86,6 +86,7 @@ type Run struct {
 	Headless  bool
 	Actions   string
 	Witness   string
+	NoWitness bool
 	Rehearsal bool
 	Seed      string
 	Clock     string
@@ -99,6 +100,7 @@ func (r *Run) Register(fs *flag.FlagSet) {
 	fs.BoolVar(&r.Headless, "headless", false, "run without graphics, from --actions")
 	fs.StringVar(&r.Actions, "actions", "", "headless action `FILE`, one action a line, or - for standard input")
 	fs.StringVar(&r.Witness, "witness", "", "the independent auditor's witness `TEXT`, typed after seeing the commitment")
+	fs.BoolVar(&r.NoWitness, "no-witness", false, "an official show goes on with no independent auditor's witness: the record and its papers say so")
 	fs.BoolVar(&r.Rehearsal, "rehearsal", false, "mark the show as a rehearsal (never an official result)")
 	fs.StringVar(&r.Seed, "seed", "", "rehearsal only: fix the seed (64 `HEX` digits)")
 	fs.StringVar(&r.Feed, "feed", "", "serve the witness feed on `ADDR` (IP:port) for a follower off the laptop (drawshow follow)")
