@@ -309,11 +309,12 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 	if rehearsal {
 		banner = record.RehearsalBanner
 	}
-	contacts := record.ContactsSheet
+	contacts, collection := record.ContactsSheet, record.CollectionSheet
 	if rehearsal {
 		contacts += " REHEARSAL"
+		collection += " REHEARSAL"
 	}
-	wantSheets := []string{record.SheetName(record.SummarySheet, rehearsal), record.SheetName("sat-cash", rehearsal), record.SheetName("members", rehearsal), contacts}
+	wantSheets := []string{record.SheetName(record.SummarySheet, rehearsal), record.SheetName("sat-cash", rehearsal), record.SheetName("members", rehearsal), contacts, collection}
 	if got := x.GetSheetList(); !slices.Equal(got, wantSheets) {
 		t.Fatalf("sheets %q, want %q", got, wantSheets)
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // RecordFormat names the layout of record.json.
-const RecordFormat = "drawshow-record/4"
+const RecordFormat = "drawshow-record/5"
 
 // Record is record.json: everything an auditor needs, with the bin files,
 // to re-derive every pick.
@@ -445,6 +445,9 @@ func FormatNumber(format string) (int, bool) {
 var Since = map[string]int{
 	ContactsFile:                            4, // the winners not present's numbers for an SMS upload
 	WinnersXLSX + " sheet " + ContactsSheet: 4, // the same, for a person
+	// collection.csv and standings.csv for a person, every cell text
+	WinnersXLSX + " sheet " + CollectionSheet: 5,
+	WinnersXLSX + " sheet " + StandingsSheet:  5,
 }
 
 // Added reports whether what names (a key of Since) came after format.

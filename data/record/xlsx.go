@@ -19,6 +19,14 @@ const (
 	// sms-contacts.csv does, for a person: every cell is text, so a
 	// number keeps its + and its zeros (drawshow-record/4 on).
 	ContactsSheet = "Contacts"
+	// CollectionSheet and StandingsSheet are collection.csv and
+	// standings.csv for a person (drawshow-record/5 on): the same columns
+	// and rows, every cell text, so that a card, a ticket, a phone
+	// number and a name read as written whatever the spreadsheet, where
+	// a spreadsheet's default import of the CSV does not (see
+	// docs/record.md, "Which file to open").
+	CollectionSheet = "Collection"
+	StandingsSheet  = "Standings"
 	// PickHeaderRow is the row of a segment sheet's column headers; the
 	// picks follow, one a row, in the order they were drawn.
 	PickHeaderRow = 4
@@ -31,8 +39,10 @@ const TotalRow = "Night total"
 
 // SheetName is the sheet of a segment (or SummarySheet) in winners.xlsx.
 func SheetName(id string, rehearsal bool) string {
-	if strings.EqualFold(id, SummarySheet) || strings.EqualFold(id, ContactsSheet) {
-		id += " draw"
+	for _, own := range []string{SummarySheet, ContactsSheet, CollectionSheet, StandingsSheet} {
+		if strings.EqualFold(id, own) {
+			id += " draw"
+		}
 	}
 	if rehearsal {
 		return truncate(id, 31-len(table.RehearsalSuffix)) + table.RehearsalSuffix
@@ -82,6 +92,19 @@ func (x *Set) writeXLSX(path string) error {
 	}
 	if err := x.contactsSheet(&table.Sheet{F: f, Name: contacts}, st); err != nil {
 		return fmt.Errorf("sheet %s: %v", contacts, err)
+	}
+	lists := []Table{x.collectionTable()}
+	if x.hasStandings() {
+		lists = append(lists, x.standingsTable())
+	}
+	for _, t := range lists {
+		name := sheetOf(listSheets[t.File], rehearsal)
+		if _, err := f.NewSheet(name); err != nil {
+			return err
+		}
+		if err := x.listSheet(&table.Sheet{F: f, Name: name}, st, t); err != nil {
+			return fmt.Errorf("sheet %s: %v", name, err)
+		}
 	}
 	for _, name := range f.GetSheetList() {
 		hf := &excelize.HeaderFooterOptions{OddHeader: "&L&A&R" + table.Escape(x.rec.Show.ID), OddFooter: "&CPage &P of &N"}
@@ -229,6 +252,49 @@ func (x *Set) contactsSheet(s *table.Sheet, st table.Styles) error {
 		s.Put(0, table.Anys(l.Cells)...)
 	}
 	s.Widths(16, 24, 20, 16, 12, 26, 14, 6, 40, 18, 40)
+	return s.Err
+}
+
+// listSheets are the workbook's sheets of the CSV lists a person reads.
+var listSheets = map[string]string{CollectionFile: CollectionSheet, StandingsFile: StandingsSheet}
+
+// listTitles say what each list sheet is.
+var listTitles = map[string]string{
+	CollectionFile: "Winners not present, to collect their prizes",
+	StandingsFile:  "Final standings of the leaderboards",
+}
+
+// listSheet writes one of the export's CSV lists as a sheet for a
+// person: a title, the banner, a line naming the CSV it repeats, then
+// from PickHeaderRow its header and rows as the CSV has them, every
+// cell text (no formula guard is needed: a text cell is never a
+// formula), filtered and frozen at the header.
+func (x *Set) listSheet(s *table.Sheet, st table.Styles, t Table) error {
+	s.Put(st.Title, fmt.Sprintf("%s: %s, %s, show %s", listTitles[t.File], x.st.Opened.Promotion, x.st.Opened.Property, x.st.ID))
+	s.Put(st.Banner, x.banner())
+	s.Put(0, "The rows of "+t.File+", every cell text: cards, tickets and numbers as written. "+t.File+" is for machines: a spreadsheet opening it changes names and numbers.")
+	s.Put(st.Header, table.Anys(t.Heads)...)
+	for _, l := range t.Rows {
+		s.Put(0, table.Anys(l.Cells)...)
+	}
+	ws := make([]float64, len(t.Heads))
+	for i, h := range t.Heads {
+		ws[i] = max(10, min(40, float64(len(h)+4)))
+		for _, l := range t.Rows {
+			if i < len(l.Cells) {
+				ws[i] = max(ws[i], min(40, float64(len([]rune(l.Cells[i]))+2)))
+			}
+		}
+	}
+	s.Widths(ws...)
+	if s.Err == nil && len(t.Rows) > 0 {
+		last, _ := excelize.CoordinatesToCellName(len(t.Heads), PickHeaderRow+len(t.Rows))
+		s.Err = s.F.AutoFilter(s.Name, fmt.Sprintf("A%d:%s", PickHeaderRow, last), nil)
+	}
+	if s.Err == nil {
+		s.Err = s.F.SetPanes(s.Name, &excelize.Panes{Freeze: true, YSplit: PickHeaderRow,
+			TopLeftCell: fmt.Sprintf("A%d", PickHeaderRow+1), ActivePane: "bottomLeft"})
+	}
 	return s.Err
 }
 

@@ -44,7 +44,7 @@ func Dir(dir string) (*Report, error) {
 
 // Formats are the layouts of record.json this verify reads, each written
 // by a release of drawshow; testdata/formats holds an archive of each.
-var Formats = []string{"drawshow-record/3", record.RecordFormat}
+var Formats = []string{"drawshow-record/3", "drawshow-record/4", record.RecordFormat}
 
 // knownFormat reports whether record.json, if it says its format, says
 // one of Formats, and gives its number; a format it does not know is
