@@ -32,7 +32,7 @@ func TestExportArchiveStatementExample(t *testing.T) {
 		t.Fatalf("export: %v\n%s", err, stderr)
 	}
 	for _, want := range []string{"files: record.json, winners.csv, winners.xlsx, report.pdf, collection.csv, sms-contacts.csv and 3 bin(s) in bins/",
-		"REHEARSAL: this show is a rehearsal, never an official result"} {
+		"REHEARSAL: this show is a rehearsal, never an official result", record.OpenTheWorkbook} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("export does not say %q:\n%s", want, stdout)
 		}

@@ -184,6 +184,7 @@ func cmdExport(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "exported show %s: %d draw(s), %d pick(s), %d journal events to %s\n", rec.Show.ID, len(rec.Draws), picks(rec), rec.Journal.Events, *out)
 	fmt.Fprintf(stdout, "files: %s, %s, %s, %s, %s, %s and %d bin(s) in bins/\n",
 		record.RecordFile, record.WinnersCSV, record.WinnersXLSX, record.ReportPDF, record.CollectionFile, record.ContactsFile, len(rec.Draws))
+	fmt.Fprintln(stdout, record.OpenTheWorkbook)
 	finaleSummary(stdout, rec)
 	if rec.Show.Rehearsal {
 		fmt.Fprintln(stdout, "REHEARSAL: this show is a rehearsal, never an official result; every page and sheet says so")

@@ -297,6 +297,14 @@ const (
 	StandingsFile = "standings.csv"
 )
 
+// OpenTheWorkbook says, where an export is written, which file a person
+// opens: a spreadsheet's default import of a CSV (a double-click) reads
+// it in the system's code page and takes a card or ticket of digits for
+// a number (0000000042 becomes 42, a sixteenth digit is lost), so the
+// CSV lists are for machines and winners.xlsx, whose cells are text,
+// is for people.
+const OpenTheWorkbook = "for people: open " + WinnersXLSX + " (winners, collection, contacts and standings, every card and ticket as written); the .csv files are for machines: a spreadsheet opening one changes names, cards and tickets"
+
 // New is record.json of a show's state.
 func New(sh *show.Show, st *show.State) *Record {
 	rec := &Record{
