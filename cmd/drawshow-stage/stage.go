@@ -26,7 +26,6 @@ import (
 	"drawshow/data/paper"
 	"drawshow/data/record"
 	"drawshow/data/session"
-	"drawshow/data/store"
 	"drawshow/data/witness"
 	"drawshow/flightlog"
 	"drawshow/scenes"
@@ -56,12 +55,6 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		sh.ClaimSeconds = min(sh.ClaimSeconds, autoplayClaim)
 		claim = sh.ClaimSeconds // recorded at open: the fold keeps to it
 	}
-	db, err := store.Open(dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	fl.NameCrashes(dbPath, stderr) // the lock is ours: no other run is going on
 	// the show's clock runs on the monotonic clock: a step of the system
 	// clock mid-countdown is reported and changes no countdown
 	clk := show.SystemClock()
@@ -76,16 +69,15 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
 	}
 	progress := newImportProgress(fl)
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: rehearsal, Witness: r.Witness, NoWitness: r.NoWitness, Clock: clk.Now, ClaimSeconds: claim, Progress: progress.report,
-		Wall: time.Now, ClockSet: clock != "", Mode: show.ModeStage,
-		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))})
+	db, ss, err := cli.OpenShow(sh, text, &r, cli.Opening{Mode: show.ModeStage, Clock: clk.Now, ClaimSeconds: claim, Progress: progress.report,
+		OverProblems: logProblems(fl, confirmProblems(stdin, stderr))}, fl, stderr)
 	if err != nil {
 		return err
 	}
+	defer db.Close()
 	if _, err := ss.Resume(show.ModeStage); err != nil {
 		return err
 	}
-	cli.LogSession(fl, ss)
 	var sound scenes.Sound
 	theme, err := scenes.NewTheme(sh.Brand, loadLogo(sh.Brand.Logo, stderr, fl))
 	if err != nil {

@@ -4,17 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"time"
 
 	"drawshow/cmd/internal/buildinfo"
 	"drawshow/cmd/internal/cli"
-	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/witness"
 	"drawshow/flightlog"
@@ -60,15 +57,6 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if r.Actions == "" {
 		return errors.New("run --headless needs --actions FILE (or - for standard input)")
 	}
-	var seed []byte
-	if r.Seed != "" {
-		if !r.Rehearsal {
-			return errors.New("--seed is allowed only with --rehearsal")
-		}
-		if seed, err = hex.DecodeString(r.Seed); err != nil || len(seed) != 32 {
-			return fmt.Errorf("--seed needs 64 hex digits (32 bytes), got %q", r.Seed)
-		}
-	}
 	sh, text, err := readShow(path)
 	if err != nil {
 		return err
@@ -77,13 +65,6 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	if r.Clock != "" {
 		if clk.t, err = show.ParseLocal(r.Clock, sh.Location); err != nil {
 			return fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", r.Clock)
-		}
-	}
-	if _, err := os.Stat(r.DB); errors.Is(err, fs.ErrNotExist) && !r.Rehearsal {
-		// an official show off its night leaves no database behind (a
-		// show already open resumes whenever: see session.Open)
-		if err := sh.OnItsNight(time.Now()); err != nil {
-			return err
 		}
 	}
 	var in io.Reader = stdin
@@ -95,22 +76,11 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		defer f.Close()
 		in = f
 	}
-	db, err := store.Open(r.DB)
+	db, ss, err := cli.OpenShow(sh, text, r, cli.Opening{Mode: show.ModeHeadless, Clock: clk.now, Progress: cli.LogProgress(fl)}, fl, stderr)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	fl.NameCrashes(r.DB, stderr) // the lock is ours: no other run is going on
-	ss, err := session.Open(db, sh, text, session.Options{Rehearsal: r.Rehearsal, Seed: seed, Witness: r.Witness, NoWitness: r.NoWitness, Clock: clk.now, Progress: cli.LogProgress(fl),
-		Wall: time.Now, ClockSet: r.Clock != "", Mode: show.ModeHeadless})
-	var fp *session.FileProblems
-	if errors.As(err, &fp) {
-		return &cli.ExitError{Code: 2, Err: err}
-	}
-	if err != nil {
-		return err
-	}
-	cli.LogSession(fl, ss)
 	if r.Feed != "" {
 		feed, err := witness.Start(db, ss.ID, r.Feed, stderr)
 		if err != nil {
