@@ -67,7 +67,9 @@ deps:
 
 # docs/showfile.schema.json, the show file's JSON Schema for editors, made
 # from the show package's yaml tags and kinds (show/jsonschema.go); the
-# show package's TestSchemaFileCurrent fails when it is stale.
+# show package's TestSchemaFileCurrent fails when it is stale. It writes
+# show/zones.txt too, the timezones a show file may name: those of the
+# toolchain's lib/time/zoneinfo.zip, which time/tzdata embeds.
 schema:
 	$(GO) generate ./show
 

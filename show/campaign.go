@@ -205,6 +205,9 @@ type excludeWinnersYAML struct {
 	Since string   `yaml:"since"`
 }
 
+// maxPerWin is the most bonus entries a win earns (bonus_entries per_win).
+const maxPerWin = 1000
+
 var (
 	bonusEntriesKeys   = keysOf(bonusEntriesYAML{})
 	excludeWinnersKeys = keysOf(excludeWinnersYAML{})
@@ -220,8 +223,8 @@ func campaignRules(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
 		if len(b.From) == 0 {
 			p.add(at, "segment %s: bonus_entries needs from: the bonus-jackpot segments whose winners earn entries", seg.ID)
 		}
-		if b.PerWin < 1 || b.PerWin > 1000 {
-			p.add(at, "segment %s: bonus_entries per_win %d is out of range 1..1000 (the entries each win earns)", seg.ID, b.PerWin)
+		if b.PerWin < 1 || b.PerWin > maxPerWin {
+			p.add(at, "segment %s: bonus_entries per_win %d is out of range 1..%d (the entries each win earns)", seg.ID, b.PerWin, maxPerWin)
 		}
 		since(p, at, seg.ID, "bonus_entries", b.Since)
 	}

@@ -293,8 +293,17 @@ var (
 	columnKeys  = keysOf(Columns{})
 	windowRe    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)-(\d\d:\d\d)$`)
 	idPattern   = regexp.MustCompile(`^[a-z0-9-]+$`)
-	maxWinners  = 1000
+	currencyRe  = regexp.MustCompile(`^[A-Z]{3}$`)
 	atLayouts   = []string{"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04:05", "2006-01-02 15:04:05"}
+)
+
+// The show file's limits, which the parser and the schema (jsonschema.go)
+// both apply.
+const (
+	maxWinners      = 1000 // winners, per_hour; prizes when winners is left out
+	minClaimSeconds = 10
+	maxClaimSeconds = 3600
+	maxVolume       = 1 // sound: volume, from 0
 )
 
 // Load reads and validates a show file. Paths in it are resolved against
@@ -414,11 +423,11 @@ func Parse(path string, b []byte) (*Show, error) {
 	if s.Property == "" {
 		p.add(root, "property is required (the casino, e.g. Gold Reef City)")
 	}
-	if !regexp.MustCompile(`^[A-Z]{3}$`).MatchString(s.Currency) {
+	if !currencyRe.MatchString(s.Currency) {
 		p.add(value(root, "currency"), "currency %q is not an ISO 4217 code such as ZAR", s.Currency)
 	}
 	loc, err := time.LoadLocation(s.Timezone)
-	if err != nil {
+	if err != nil || !knownZone(s.Timezone) {
 		p.add(value(root, "timezone"), "timezone %q is unknown (use an IANA name such as Africa/Johannesburg)", s.Timezone)
 		loc = time.UTC
 	}
@@ -428,8 +437,8 @@ func Parse(path string, b []byte) (*Show, error) {
 	}
 	if raw.ClaimSeconds != nil {
 		s.ClaimSeconds = *raw.ClaimSeconds
-		if s.ClaimSeconds < 10 || s.ClaimSeconds > 3600 {
-			p.add(value(root, "claim_seconds"), "claim_seconds %d is out of range 10..3600", s.ClaimSeconds)
+		if s.ClaimSeconds < minClaimSeconds || s.ClaimSeconds > maxClaimSeconds {
+			p.add(value(root, "claim_seconds"), "claim_seconds %d is out of range %d..%d", s.ClaimSeconds, minClaimSeconds, maxClaimSeconds)
 		}
 	}
 	s.Sound = Sound{Enabled: true, Volume: 0.8, Device: raw.Sound.Device}
@@ -438,8 +447,8 @@ func Parse(path string, b []byte) (*Show, error) {
 	}
 	if v := raw.Sound.Volume; v != nil {
 		s.Sound.Volume = *v
-		if *v < 0 || *v > 1 {
-			p.add(value(value(root, "sound"), "volume"), "sound: volume %g is out of range 0..1", *v)
+		if *v < 0 || *v > maxVolume {
+			p.add(value(value(root, "sound"), "volume"), "sound: volume %g is out of range 0..%d", *v, maxVolume)
 		}
 	}
 	s.Brand = raw.Brand

@@ -39,6 +39,14 @@ type jackpotYAML struct {
 
 var jackpotKeys = keysOf(jackpotYAML{})
 
+// A jackpot's limits: its sums (base, step, consolation, start) and the
+// balls in the device (0 for the usual number).
+const (
+	maxJackpot = 1_000_000_000_000
+	minBalls   = 2
+	maxBalls   = 99
+)
+
 func init() { register(KindChest, chest{}) }
 
 type chest struct{ plain }
@@ -75,8 +83,8 @@ func jackpot(p *problems, n *yaml.Node, seg string, r *jackpotYAML) *Jackpot {
 			continue
 		}
 		*v.dst = *v.src
-		if *v.src < 0 || *v.src > 1e12 {
-			p.add(n, "segment %s: jackpot %s %d is out of range 0..1000000000000", seg, v.key, *v.src)
+		if *v.src < 0 || *v.src > maxJackpot {
+			p.add(n, "segment %s: jackpot %s %d is out of range 0..%d", seg, v.key, *v.src, maxJackpot)
 		}
 	}
 	if r.Start != nil && *r.Start < 1 {
@@ -91,8 +99,8 @@ func jackpot(p *problems, n *yaml.Node, seg string, r *jackpotYAML) *Jackpot {
 			j.Balls = 5
 		}
 	}
-	if j.Balls < 2 || j.Balls > 99 {
-		p.add(n, "segment %s: jackpot balls %d is out of range 2..99", seg, j.Balls)
+	if j.Balls < minBalls || j.Balls > maxBalls {
+		p.add(n, "segment %s: jackpot balls %d is out of range %d..%d", seg, j.Balls, minBalls, maxBalls)
 		j.Balls = 20
 	}
 	return j

@@ -6,6 +6,9 @@ import "time"
 // it changes.
 const KindLeaderboard SegmentKind = "leaderboard"
 
+// maxTop is the most places a leaderboard shows (top; 0 for ten).
+const maxTop = 50
+
 func init() { register(KindLeaderboard, leaderboard{}) }
 
 type leaderboard struct{ plain }
@@ -24,8 +27,8 @@ func (leaderboard) parse(c *parsing, seg Segment) []Segment {
 	if seg.Top == 0 {
 		seg.Top = 10
 	}
-	if seg.Top < 1 || seg.Top > 50 {
-		c.p.add(c.at("top"), "segment %s: top %d is out of range 1..50", seg.ID, seg.Top)
+	if seg.Top < 1 || seg.Top > maxTop {
+		c.p.add(c.at("top"), "segment %s: top %d is out of range 1..%d", seg.ID, seg.Top, maxTop)
 	}
 	seg.Every = time.Hour
 	if r.Every != "" {

@@ -87,19 +87,24 @@ func tierTitle(t Tier) string {
 }
 
 type qualifyYAML struct {
-	Spend     *spendYAML `yaml:"spend"`
-	Any       []anyYAML  `yaml:"any"`
-	LastVisit *struct {
-		Column     string `yaml:"column"`
-		WithinDays *int   `yaml:"within_days"`
-		From       string `yaml:"from"`
-		To         string `yaml:"to"`
-	} `yaml:"last_visit"`
+	Spend     *spendYAML     `yaml:"spend"`
+	Any       []anyYAML      `yaml:"any"`
+	LastVisit *lastVisitYAML `yaml:"last_visit"`
 }
+
+type lastVisitYAML struct {
+	Column     string `yaml:"column"`
+	WithinDays *int   `yaml:"within_days"`
+	From       string `yaml:"from"`
+	To         string `yaml:"to"`
+}
+
+// maxWithinDays is the longest last_visit window, in days (ten years).
+const maxWithinDays = 3660
 
 var (
 	qualifyKeys   = keysOf(qualifyYAML{})
-	lastVisitKeys = keysOf(qualifyYAML{}.LastVisit)
+	lastVisitKeys = keysOf(lastVisitYAML{})
 )
 
 // qualify reads a draw's qualify rules; their columns become the entry
@@ -153,8 +158,8 @@ func qualify(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment) {
 		switch w := q.WithinDays; {
 		case v.WithinDays == nil && v.From == "" && v.To == "":
 			p.add(at, "segment %s: qualify last_visit needs within_days, from or to: the window a visit counts in", seg.ID)
-		case v.WithinDays != nil && (w < 1 || w > 3660):
-			p.add(at, "segment %s: qualify last_visit within_days %d is out of range 1..3660", seg.ID, w)
+		case v.WithinDays != nil && (w < 1 || w > maxWithinDays):
+			p.add(at, "segment %s: qualify last_visit within_days %d is out of range 1..%d", seg.ID, w, maxWithinDays)
 		case v.WithinDays != nil && v.From != "":
 			p.add(at, "segment %s: qualify last_visit: from and within_days both say where the window starts; give one", seg.ID)
 		case q.From != "" && q.To != "" && q.From > q.To:
