@@ -56,14 +56,16 @@ func compileSchema(t *testing.T) *jsonschema.Schema {
 }
 
 // asJSON is a YAML text as an editor's YAML plugin hands it to the
-// schema: YAML decoded, JSON's values.
+// schema: YAML 1.2's values, so a date such as 2024-11-25 is the text
+// written, not a timestamp (which YAML 1.1, and a decode into any, make
+// of it).
 func asJSON(t *testing.T, text string) any {
 	t.Helper()
-	var v any
-	if err := yaml.Unmarshal([]byte(text), &v); err != nil {
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(v)
+	b, err := json.Marshal(jsonOf(t, doc.Content[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,6 +74,32 @@ func asJSON(t *testing.T, text string) any {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// jsonOf is a YAML node's value: a timestamp is its text.
+func jsonOf(t *testing.T, n *yaml.Node) any {
+	switch n = deref(n); n.Kind {
+	case yaml.MappingNode:
+		m := map[string]any{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m[n.Content[i].Value] = jsonOf(t, n.Content[i+1])
+		}
+		return m
+	case yaml.SequenceNode:
+		s := []any{}
+		for _, c := range n.Content {
+			s = append(s, jsonOf(t, c))
+		}
+		return s
+	}
+	if n.Tag == "!!timestamp" {
+		return n.Value
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // TestSchemaTakesWhatLoadTakes: every show file of the repository that

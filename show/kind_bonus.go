@@ -188,3 +188,8 @@ func noneOr(ss []string) string {
 	}
 	return strings.Join(ss, ", ")
 }
+
+// A bonus jackpot's winners choose from two envelopes or more.
+func (bonus) schema() obj {
+	return obj{"required": []string{"envelopes"}, "properties": obj{"envelopes": obj{"minItems": 2}}}
+}

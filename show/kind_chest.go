@@ -237,3 +237,6 @@ func (chest) notes(sh *Show, seg *Segment, _ *Found, note func(string, ...any)) 
 		note("jackpot %s opens at %s, where the old system left it, while the campaign database holds no settlement of it", j.Name, Money(sh.Currency, j.Start))
 	}
 }
+
+// A jackpot chest needs its jackpot.
+func (chest) schema() obj { return obj{"required": []string{"jackpot"}} }

@@ -40,3 +40,6 @@ func (leaderboard) parse(c *parsing, seg Segment) []Segment {
 	seg.Windows = windows(c.p, c.at("windows"), seg.ID, r.Windows, c.loc)
 	return []Segment{seg}
 }
+
+// A leaderboard needs its standings.
+func (leaderboard) schema() obj { return obj{"required": []string{"standings"}} }

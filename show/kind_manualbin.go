@@ -41,3 +41,8 @@ func (manualBin) madeFrom(sh *Show, seg *Segment) string {
 }
 
 func (manualBin) binWords() (string, string) { return "receipts in the bin", "players" }
+
+// A manual bin takes the winners of the segments it is from.
+func (manualBin) schema() obj {
+	return obj{"required": []string{"from"}, "properties": obj{"from": obj{"minItems": 1}}}
+}

@@ -80,3 +80,8 @@ func (monthEnd) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(strin
 func (monthEnd) notes(sh *Show, seg *Segment, _ *Found, note func(string, ...any)) {
 	note("bin %d of %s, at %s", seg.Bin, seg.Group, sh.clock(seg))
 }
+
+// A month-end draw is its bins, each with its entries.
+func (monthEnd) schema() obj {
+	return obj{"required": []string{"bins"}, "properties": obj{"bins": obj{"minItems": 1}}}
+}

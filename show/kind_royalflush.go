@@ -136,3 +136,17 @@ func (royalFlush) notes(sh *Show, seg *Segment, f *Found, note func(string, ...a
 	}
 	note("the prizes behind the cards %s, in an order no one knows until each card turns (drawn under %s/cards from the key fixed at open): %s", strings.Join(Cards, ", "), seg.ID, strings.Join(seg.Prizes, ", "))
 }
+
+// A Royal Flush has a winner and a prize for each card: the prizes one
+// per card, or one for all with the winners given.
+func (royalFlush) schema() obj {
+	n := len(Cards)
+	return obj{
+		"required":   []string{"prizes"},
+		"properties": obj{"winners": obj{"const": n}},
+		"anyOf": []any{
+			obj{"properties": obj{"prizes": obj{"minItems": n, "maxItems": n}}},
+			obj{"required": []string{"winners"}, "properties": obj{"prizes": obj{"maxItems": 1}}},
+		},
+	}
+}

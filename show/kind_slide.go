@@ -19,3 +19,9 @@ func (slide) parse(c *parsing, seg Segment) []Segment {
 	}
 	return []Segment{seg}
 }
+
+// A slide shows a title, a body or an image.
+func (slide) schema() obj {
+	given := func(key string, s obj) obj { return obj{"required": []string{key}, "properties": obj{key: s}} }
+	return obj{"anyOf": []any{given("title", notBlank()), given("body", notBlank()), given("image", obj{"minLength": 1})}}
+}

@@ -84,3 +84,8 @@ func (wildCard) madeFrom(sh *Show, seg *Segment) string {
 func (wildCard) notes(_ *Show, _ *Segment, _ *Found, note func(string, ...any)) {
 	note("the host types the numbers drawn by hand (numbers N N by=NAME), or draw draws them; one finalist from each bin chosen, the finalists drawn already passed over")
 }
+
+// A wild card is from one month-end draw.
+func (wildCard) schema() obj {
+	return obj{"required": []string{"from"}, "properties": obj{"from": obj{"minItems": 1, "maxItems": 1}}}
+}
