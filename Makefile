@@ -179,7 +179,8 @@ windows-test:
 
 # dist/drawshow-VERSION-windows-amd64.zip and -linux-amd64.tar.gz, and
 # dist/SHA256SUMS: both programs (on Windows with an icon and version
-# information), the README, the Windows quick start, the examples and
+# information), the README and every doc and screenshot it links to, the
+# show file's JSON Schema, the Windows quick start, the examples and
 # every licence, built from the committed tree (HEAD) with the version git
 # describe gives it. It installs the build's packages only, not the tests'.
 release:

@@ -1,7 +1,8 @@
 // Command release builds drawshow's release archives (make release): for
 // each platform both programs, built for it (cgo through Debian's MinGW-w64
-// for Windows), with the README, the examples and every licence of what
-// is linked in, in dist/drawshow-VERSION-windows-amd64.zip and
+// for Windows), with the README and the docs it links to, the show
+// file's JSON Schema, the examples and every licence of what is linked
+// in, in dist/drawshow-VERSION-windows-amd64.zip and
 // dist/drawshow-VERSION-linux-amd64.tar.gz, with SHA256SUMS beside them.
 // The Windows programs carry an icon and version information, and the zip
 // a quick start for the promotions manager (QUICK-START.html).
@@ -22,7 +23,9 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,6 +193,11 @@ func release(p platform, version, src, out string, epoch time.Time) (string, err
 		return "", err
 	}
 	files = append(files, ex...)
+	docs, err := readmeDocs(src, files)
+	if err != nil {
+		return "", err
+	}
+	files = append(files, docs...)
 	mods, err := linkedModules(p, src)
 	if err != nil {
 		return "", err
@@ -425,6 +433,62 @@ func tree(src, dir string) ([]file, error) {
 		return nil
 	})
 	return out, err
+}
+
+// shippedDocs are the files the release carries besides those the
+// README links to: the show file's JSON Schema, which docs/showfile.md
+// tells an editor to use.
+var shippedDocs = []string{"docs/showfile.schema.json"}
+
+// readmeLink is a link or an image of the README: its target, without
+// the #part.
+var readmeLink = regexp.MustCompile(`\]\(([^()\s#]*)(?:#[^()\s]*)?\)|<img [^>]*src="([^"#]+)"`)
+
+// readmeDocs are the files of src the README links to (a doc, a
+// screenshot), that files does not already hold, and shippedDocs, so
+// every link of the README in the archive opens. A link to a file not
+// there fails the release.
+func readmeDocs(src string, files []file) ([]file, error) {
+	b, err := os.ReadFile(filepath.Join(src, "README.md"))
+	if err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	for _, f := range files {
+		have[f.Name] = true
+	}
+	var out []file
+	add := func(name string) error {
+		name = path.Clean(name)
+		if have[name] {
+			return nil
+		}
+		if name == ".." || strings.HasPrefix(name, "../") || path.IsAbs(name) {
+			return fmt.Errorf("README.md links to %s, outside the source tree", name)
+		}
+		p := filepath.Join(src, filepath.FromSlash(name))
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			return fmt.Errorf("README.md links to %s, which is not a file of the source tree", name)
+		}
+		have[name] = true
+		out = append(out, file{Name: name, Src: p})
+		return nil
+	}
+	for _, m := range readmeLink.FindAllStringSubmatch(string(b), -1) {
+		target := m[1] + m[2]
+		if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+			continue // a link within the README, or to the web
+		}
+		if err := add(target); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range shippedDocs {
+		if err := add(name); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // exportHead writes the files of the commit HEAD into dir (git archive).

@@ -304,3 +304,65 @@ func TestCheckToolchain(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeDocs: the release carries every file the README links to
+// (docs, screenshots), the show file's JSON Schema, nothing twice, and
+// fails on a link to a file not there.
+func TestReadmeDocs(t *testing.T) {
+	src := t.TempDir()
+	for name, text := range map[string]string{
+		"README.md": "See [the show file](docs/showfile.md#keys), [ops](docs/ops.md), [the web](https://example.com/x.md),\n" +
+			"[below](#install), ![shot](docs/screenshots/a.png) and <img src=\"docs/screenshots/b.png\" width=\"300\">,\n" +
+			"[examples](examples/README.md), [again](docs/ops.md#windows).\n",
+		"docs/showfile.md":          "keys",
+		"docs/ops.md":               "ops",
+		"docs/showfile.schema.json": "{}",
+		"docs/screenshots/a.png":    "png",
+		"docs/screenshots/b.png":    "png",
+		"examples/README.md":        "examples",
+	} {
+		p := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := readmeDocs(src, []file{{Name: "README.md"}, {Name: "examples/README.md"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range got {
+		names = append(names, f.Name)
+	}
+	want := []string{"docs/showfile.md", "docs/ops.md", "docs/screenshots/a.png", "docs/screenshots/b.png", "docs/showfile.schema.json"}
+	if !slices.Equal(names, want) {
+		t.Errorf("shipped %q, want %q", names, want)
+	}
+	if err := os.WriteFile(filepath.Join(src, "README.md"), []byte("[gone](docs/gone.md)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readmeDocs(src, nil); err == nil || !strings.Contains(err.Error(), "docs/gone.md") {
+		t.Errorf("a link to a file not there: %v", err)
+	}
+}
+
+// TestReadmeDocsOfTheRepository: this repository's README links only to
+// files there, and the release carries them and the schema.
+func TestReadmeDocsOfTheRepository(t *testing.T) {
+	got, err := readmeDocs("../..", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range got {
+		names = append(names, f.Name)
+	}
+	for _, want := range []string{"docs/showfile.md", "docs/showfile.schema.json", "docs/operations.md", "docs/record.md", "docs/algorithm.md", "docs/performance.md", "docs/screenshots/open.png"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("the release does not carry %s: %q", want, names)
+		}
+	}
+}
