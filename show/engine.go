@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -313,6 +314,9 @@ func (s *SegState) Cornered() bool { return s.Chooser() != nil && len(s.InPlay()
 // show. Its winners so far stand; nothing is undone.
 func (d *decider) skip(seg *SegState, reason string) error {
 	reason = strings.TrimSpace(reason)
+	if err := d.inWords(seg, "the skip's reason", reason); err != nil {
+		return err
+	}
 	switch l := seg.Last(); {
 	case reason == "":
 		return refuse("skip needs a reason, e.g. skip entry file not delivered")
@@ -565,6 +569,9 @@ func (d *decider) decide(seg *SegState, c Command) error {
 			if ref.Reason, err = typed(seg, "the forfeit's note", c.Text, MaxReason); err != nil {
 				return err
 			}
+			if err := d.inWords(seg, "the forfeit's reason", ref.Reason); err != nil {
+				return err
+			}
 			if ref.Reason == "" {
 				ref.Reason = ForfeitReason
 			}
@@ -735,6 +742,25 @@ func typed(seg *SegState, what, text string, max int) (string, error) {
 // MaxReason is the most characters a typed reason or note may have.
 const MaxReason = 200
 
+// inWords refuses, live, a reason that is not words: "void ." says
+// nothing the record can stand on. It holds two letters at least. A
+// record's replay takes the reasons it holds.
+func (d *decider) inWords(seg *SegState, what, reason string) error {
+	if d.rec != nil || reason == "" {
+		return nil
+	}
+	letters := 0
+	for _, r := range reason {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if letters < 2 {
+		return refuse("%s: %s %q is not words: say why, e.g. void wrong button", seg.Seg.ID, what, reason)
+	}
+	return nil
+}
+
 // overdue is the current segment's pending pick whose deadline has passed
 // at t, or nil.
 func (st *State) overdue(t time.Time) *Pick {
@@ -756,6 +782,9 @@ func (d *decider) void(seg *SegState, reason string) error {
 		if reason, err = typed(seg, "the void's reason", reason, MaxReason); err != nil {
 			return err
 		}
+	}
+	if err := d.inWords(seg, "the void's reason", reason); err != nil {
+		return err
 	}
 	l := seg.Last()
 	switch {

@@ -65,7 +65,7 @@ func TestVoidKeepsOtherNominations(t *testing.T) {
 	r.do(Command{Op: OpNext})
 	r.draw()
 	r.do(Command{Op: OpProxy, Text: "Jane Doe"})
-	r.do(Command{Op: OpVoid, Text: "x"})
+	r.do(Command{Op: OpVoid, Text: "wrong button"})
 	r.do(Command{Op: OpDraw}) // the pool is empty: the segment ends short
 	r.do(Command{Op: OpNext})
 	r.draw()

@@ -69,6 +69,9 @@ func (s *SegState) unfit(place int) string {
 // drawn is passed: a good ticket is the system's choice, not the host's.
 func (d *decider) pass(seg *SegState, reason string) error {
 	reason = strings.TrimSpace(reason)
+	if err := d.inWords(seg, "the pass's reason", reason); err != nil {
+		return err
+	}
 	l := seg.Lists
 	switch last := seg.Last(); {
 	case seg.Seg.Selected == "":
