@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/show"
 )
 
 // follower is what a follower holds: the rows of the branch it follows,
@@ -47,6 +48,13 @@ func (f *follower) take(l Line, now time.Time) []Line {
 	case l.Closed != nil:
 		if f.closed {
 			return nil // said again, to the follower's last word
+		}
+		if c := l.Closed; f.last == nil || f.last.Kind != string(show.ShowClosed) || f.last.Seq != c.Seq || f.last.Hash != c.Hash {
+			// a close is the show-closed row the follower holds, or none:
+			// a feed that says closed early would end the witness there
+			f.alarms++
+			return []Line{{Alarm: &Alarm{Kind: FalseClose, At: now.UTC().Format(time.RFC3339), Seq: c.Seq, Held: f.lastHash(), Record: c.Hash,
+				Text: fmt.Sprintf("the feed says the show closed at row %d, but the witness holds no show-closed row there (it holds up to row %d): following on", c.Seq, f.lastSeq())}}}
 		}
 		f.closed = true
 		return []Line{l}
@@ -171,6 +179,13 @@ func Follow(ctx context.Context, opt Options) error {
 		return fmt.Errorf("%d alarm(s) while following: the record was rolled back or rewritten; %s keeps both sides", f.alarms, opt.Out)
 	}
 	return nil
+}
+
+func (f *follower) lastHash() string {
+	if f.last == nil {
+		return ""
+	}
+	return f.last.Hash
 }
 
 func (f *follower) lastSeq() int64 {

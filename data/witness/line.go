@@ -43,6 +43,9 @@ const (
 	// Broken: a row does not follow the one before it, or its hash is
 	// not its content's.
 	Broken AlarmKind = "broken"
+	// FalseClose: the feed said the show closed at a row that is not the
+	// show-closed row the follower holds.
+	FalseClose AlarmKind = "false-close"
 )
 
 // Alarm is a rollback, a fork or a broken row, with both hashes.

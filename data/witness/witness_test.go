@@ -2,6 +2,7 @@ package witness_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -234,5 +235,68 @@ func TestFeedRefusesAWrongToken(t *testing.T) {
 		if resp.StatusCode != http.StatusForbidden {
 			t.Errorf("GET /feed%s: %s, want 403", q, resp.Status)
 		}
+	}
+}
+
+// TestFollowerTakesNoFalseClose: a feed that says the show closed at row
+// 4, when row 4 is no show-closed, does not end the witness there: the
+// follower raises false-close, follows on, and holds the true close.
+func TestFollowerTakesNoFalseClose(t *testing.T) {
+	n := newNight(t)
+	n.do(t, show.OpDraw, show.OpClaim)
+	var honest atomic.Bool
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if honest.Load() {
+			n.feed.Load().ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		n.feed.Load().ServeHTTP(rec, r)
+		lines, _ := witness.ReadLines(rec.Body, "the feed")
+		enc := json.NewEncoder(w)
+		for _, l := range lines {
+			enc.Encode(l)
+			if l.Row != nil && l.Row.Seq == 4 {
+				enc.Encode(witness.Line{Closed: &witness.Head{Show: l.Row.Show, Seq: 4, Hash: l.Row.Hash}})
+				return
+			}
+		}
+	}))
+	t.Cleanup(fake.Close)
+	out := filepath.Join(t.TempDir(), "witness.jsonl")
+	done := make(chan error, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	go func() {
+		done <- witness.Follow(ctx, witness.Options{URL: fake.URL + "/feed?t=" + n.token, Out: out, Retry: 20 * time.Millisecond})
+	}()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		b, _ := os.ReadFile(out)
+		if strings.Contains(string(b), `"false-close"`) {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the follower ended at the false close: %v\n%s", err, b)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no false-close alarm:\n%s", b)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	honest.Store(true)
+	n.do(t, show.OpDraw, show.OpClaim, show.OpClose)
+	if err := <-done; err == nil || !strings.Contains(err.Error(), "1 alarm(s)") {
+		t.Fatalf("follow after a false close: %v; want it to end on the true close with its alarm", err)
+	}
+	lines, err := witness.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, all := recordHash(t, n.db)
+	if rows, _ := witness.Held(lines); rows != all || lines[len(lines)-1].Closed == nil {
+		t.Errorf("the witness holds %d of %d rows, ending %+v", rows, all, lines[len(lines)-1])
 	}
 }
