@@ -215,7 +215,9 @@ func (w *sheetPDF) cover() {
 	w.Font("", 12)
 	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
 	w.Font("", 11)
-	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(w.local(s.Date, "Monday 2 January 2006")), "", "L", false)
+	// the night in words with its zone: a show set in the wrong zone for
+	// its property (Etc/GMT+12 for Johannesburg) is seen before it opens
+	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(w.local(s.Date, "Monday 2 January 2006")+", "+s.Location.String()), "", "L", false)
 	if pp := s.Postponed; pp != nil {
 		w.Font("B", 11)
 		p.SetTextColor(192, 0, 0)

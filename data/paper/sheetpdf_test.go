@@ -68,7 +68,7 @@ func TestWriteSheet(t *testing.T) {
 			}
 			text := sheetText(t, path)
 			want := []string{
-				"Pre-show sheet", "Summer Festivo Prize Splash, Montecasino", "Saturday 30 November 2024",
+				"Pre-show sheet", "Summer Festivo Prize Splash, Montecasino", "Saturday 30 November 2024, Africa/Johannesburg",
 				"Show summer-festivo-2024-11-30", "Seed 32 bytes from crypto/rand", "Opened 2024-11-30 19:30:00 (Africa/Johannesburg)",
 				"Witness mode each-draw: besides W", "Witness W Zoë 7741",
 				"Commitment C " + s.Commitment,
