@@ -164,7 +164,10 @@ windows:
 # drawshow-stage.exe, built as above, under Wine 10 through the program's
 # end-to-end test (cmd/drawshow TestProgramEndToEnd: check, a headless
 # rehearsal, export twice, verify, archive, verify of the zip, a second
-# writer refused, a hand-over to the stage). Wine runs in a Debian 13
+# writer refused, a hand-over to the stage), and each system's record
+# verified by the other's program (the zip and the database copy: a
+# rehearsal made by the Linux drawshow, verified by drawshow.exe, and the
+# other way). Wine runs in a Debian 13
 # chroot that scripts/wine/chroot.sh makes once in .tools/wine-trixie
 # (debootstrap and Debian's packages, as root: about 3 minutes and 2 GB);
 # the test itself is a Linux program beside it there. Part of make test:
@@ -175,6 +178,7 @@ windows-test:
 	$(WINDOWS_ENV) $(GO) build -ldflags '$(LDFLAGS)' -o .windows-test/drawshow.exe ./cmd/drawshow
 	$(WINDOWS_ENV) $(GO) build -ldflags '$(LDFLAGS) -H=windowsgui' -o .windows-test/drawshow-stage.exe ./cmd/drawshow-stage
 	$(GO) test -c -o .windows-test/drawshow.test ./cmd/drawshow
+	$(GO) build -ldflags '$(LDFLAGS)' -o .windows-test/drawshow ./cmd/drawshow
 	@scripts/wine/test.sh .windows-test $(TOOLS)/wine-trixie; status=$$?; rm -rf .windows-test; exit $$status
 
 # dist/drawshow-VERSION-windows-amd64.zip and -linux-amd64.tar.gz, and
