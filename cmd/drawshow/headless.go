@@ -76,7 +76,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		defer f.Close()
 		in = f
 	}
-	db, ss, err := cli.OpenShow(sh, text, r, cli.Opening{Mode: show.ModeHeadless, Clock: clk.now, Progress: cli.LogProgress(fl)}, fl, stderr)
+	db, ss, err := cli.OpenShow(sh, text, r, cli.Opening{Mode: show.ModeHeadless, Clock: clk.now, Progress: cli.BothProgress(cli.LogProgress(fl), cli.TermProgress(stderr))}, fl, stderr)
 	if err != nil {
 		return err
 	}
