@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -178,7 +179,9 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 	stage.Close()
 	feed.WaitFollowers(stderr)
 	if shots != nil {
-		shots.wait()
+		if serr := shots.wait(); serr != nil {
+			err = cmp.Or(err, fmt.Errorf("--shots: %w", serr))
+		}
 	}
 	if stats != nil {
 		fmt.Fprintln(stdout, stats.Line())
@@ -355,11 +358,14 @@ func (b backend) People(segment string, cards []string) (map[string]show.Person,
 	return b.ss.People(segment, cards)
 }
 
-// shooter writes a PNG of each new scene; encoding happens off the game loop.
+// shooter writes a PNG of each new scene; encoding happens off the game
+// loop. The first write that failed is kept for wait to tell.
 type shooter struct {
 	dir string
 	n   int
 	wg  sync.WaitGroup
+	mu  sync.Mutex
+	err error
 }
 
 func (s *shooter) take(name string, screen *ebiten.Image) {
@@ -372,13 +378,23 @@ func (s *shooter) take(name string, screen *ebiten.Image) {
 	go func() {
 		defer s.wg.Done()
 		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err == nil {
-			os.WriteFile(path, buf.Bytes(), 0o644)
+		err := png.Encode(&buf, img)
+		if err == nil {
+			err = os.WriteFile(path, buf.Bytes(), 0o644)
+		}
+		if err != nil {
+			s.mu.Lock()
+			s.err = cmp.Or(s.err, err)
+			s.mu.Unlock()
 		}
 	}()
 }
 
-func (s *shooter) wait() { s.wg.Wait() }
+// wait waits for the shots under way and says whether one failed.
+func (s *shooter) wait() error {
+	s.wg.Wait()
+	return s.err
+}
 
 func cmdDemo(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)

@@ -14,7 +14,7 @@ import (
 
 // Sheet is what the pre-show sheet prints: the anchors on paper that the
 // independent auditor signs before the first draw. The caller fills it
-// (data.DB.SheetOf does, from the record and the files on disk); the
+// (SheetOf does, from the record and the files on disk); the
 // writer only lays it out.
 type Sheet struct {
 	ShowID    string

@@ -55,7 +55,7 @@ func (cs Columns[R]) Texts(r R) []string {
 		case int64:
 			out[i] = strconv.FormatInt(v, 10)
 		default:
-			panic("sheet: a CSV column's value is a string or a whole number")
+			panic("table: a CSV column's value is a string or a whole number")
 		}
 	}
 	return out

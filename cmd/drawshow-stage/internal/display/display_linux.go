@@ -20,7 +20,7 @@ import (
 	"time"
 )
 
-// xvfb is the virtual server this process started, if any.
+// server is the virtual server this process started, if any.
 var server *exec.Cmd
 
 // Stop ends the virtual server, if the stage started one, and waits for
