@@ -323,6 +323,14 @@ func ReadLists(sh *show.Show, exclusions []string, register, proxies, selected s
 	return r.Lists, r.Excluded, nil
 }
 
+// ExclusionCards reads one exclusions list of sh at path as the show
+// reads it: its cards and the SHA-256 of its bytes, for a statement to
+// name the list a card is on.
+func ExclusionCards(sh *show.Show, path string) (cards []string, sum string, err error) {
+	cards, sum, _, err = readCards(path, "", "", sh.Opts(path).HeaderRow)
+	return cards, sum, err
+}
+
 // ListsRead is what ReadListsDropped read of the desk's lists.
 type ListsRead struct {
 	Lists    *show.Lists

@@ -154,7 +154,7 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 	excluded := show.NewCardSet(excl).Has(card)
 	lists := "the show's exclusions list"
 	if l := st.Lists; l != nil && len(l.ExclusionLists) > 0 {
-		lists = "one of the show's exclusions lists: " + strings.Join(l.ExclusionFiles(), ", ")
+		lists = listsOf(sh, l, key)
 	}
 	var out []StatementDraw
 	for i := range sh.Segments {
@@ -490,4 +490,38 @@ func winsOf(eng *show.Engine, seg *show.Segment, card string) int {
 		}
 	}
 	return n
+}
+
+// listsOf names the exclusions lists of a show that hold the card of key,
+// read again from where the show read them; a list no longer there as
+// the record read it (its SHA-256) is named as not looked in.
+func listsOf(sh *show.Show, l *show.Lists, key string) string {
+	var on, unread []string
+	for _, lf := range l.ExclusionLists {
+		i := slices.IndexFunc(sh.Exclusions, func(p string) bool { return sh.Rel(p) == lf.File })
+		if i < 0 {
+			unread = append(unread, lf.File)
+			continue
+		}
+		cards, sum, err := entries.ExclusionCards(sh, sh.Exclusions[i])
+		if err != nil || sum != lf.SHA256 {
+			unread = append(unread, lf.File)
+			continue
+		}
+		if slices.ContainsFunc(cards, func(c string) bool { return show.CardKey(c) == key }) {
+			on = append(on, lf.File)
+		}
+	}
+	out := "one of the show's exclusions lists: " + strings.Join(l.ExclusionFiles(), ", ")
+	switch len(on) {
+	case 0:
+	case 1:
+		out = "the show's exclusions list " + on[0]
+	default:
+		out = "the show's exclusions lists " + strings.Join(on[:len(on)-1], ", ") + " and " + on[len(on)-1]
+	}
+	if len(unread) > 0 {
+		out += " (" + strings.Join(unread, ", ") + " not looked in: not where the show read it, or changed since)"
+	}
+	return out
 }
