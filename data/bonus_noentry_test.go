@@ -13,6 +13,7 @@ import (
 	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -65,7 +66,7 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify: %v %q", err, r.Problems)
 	}
 	// the record and its report count them; verify holds them to the bin

@@ -11,10 +11,12 @@ import (
 	"testing"
 	"time"
 
+	camp "drawshow/data/campaign" // the package data declares a campaign of its own
 	"drawshow/data/export"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -57,7 +59,7 @@ func showIDs(t *testing.T, db *store.DB) map[string]string {
 
 func wantCarried(t *testing.T, db *store.DB, list []verify.ShowAnchor, want ...string) {
 	t.Helper()
-	got, err := db.AgainstShowAnchors(list)
+	got, err := verifydb.AgainstShowAnchors(db, list)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +101,7 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("the forged campaign folds: %v %q", err, r.Problems)
 	}
 	ids := showIDs(t, db)
@@ -109,7 +111,7 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 		"from show "+ids["forged-1.yaml"], "from show "+ids["forged-2.yaml"])
 
 	// the carry-over names its sources, with what each gives
-	srcs, err := db.CarryOver(ss.ID)
+	srcs, err := camp.CarryOver(db, ss.ID)
 	if err != nil || len(srcs) != 4 {
 		t.Fatalf("carry-over %+v, %v", srcs, err)
 	}
@@ -189,7 +191,7 @@ func TestAnchorsRefuseAnInflatedJackpot(t *testing.T) {
 	}
 	defer db.Close()
 	list := []verify.ShowAnchor{anchorOf(t, db, w1), anchorOf(t, db, w2)}
-	got, err := db.AgainstShowAnchors(list)
+	got, err := verifydb.AgainstShowAnchors(db, list)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"drawshow/data/export"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -59,7 +60,7 @@ segments:
 		do(show.Command{Op: show.OpWitness, Text: fmt.Sprint(i + 1)})
 	}
 	do(show.Command{Op: show.OpClose})
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
 	out := t.TempDir()

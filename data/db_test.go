@@ -17,6 +17,7 @@ import (
 	"drawshow/data/paper"
 	"drawshow/data/session"
 	"drawshow/data/store"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -194,7 +195,7 @@ func readOnly(t *testing.T, path, showID string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil || len(r.Problems) > 0 || r.Events == 0 {
 		t.Fatalf("verify --db: %+v, %v", r, err)
 	}

@@ -17,6 +17,7 @@ import (
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/session"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -137,7 +138,7 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 	}
 
 	// the journal: one chain, the desk's rows under its own show
-	vr, err := db.VerifyDB()
+	vr, err := verifydb.Check(db)
 	if err != nil || len(vr.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, vr.Problems)
 	}
@@ -181,7 +182,7 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 	noShow.Desk.Ticket, noShow.Desk.Card = cash.Picks[2].Ticket, cash.Picks[2].Participant
 	forge(noShow)
 	forge(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-03T10:00"), winner, "7001015009088", ""))
-	vr, err = db.VerifyDB()
+	vr, err = verifydb.Check(db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +317,7 @@ func TestDeskRowsInsideAnotherShowsJournal(t *testing.T) {
 	if v, err := verifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
-	if vr, err := db.VerifyDB(); err != nil || len(vr.Problems) > 0 {
+	if vr, err := verifydb.Check(db); err != nil || len(vr.Problems) > 0 {
 		t.Fatalf("verify --db: %v %+v", err, vr)
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -191,7 +192,7 @@ func BenchmarkVerify1M(b *testing.B) {
 			b.Fatalf("verify DIR: %+v, %v", r, err)
 		}
 		t1 := time.Now()
-		cr, err := cs.db.VerifyDB()
+		cr, err := verifydb.Check(cs.db)
 		if err != nil || len(cr.Problems) > 0 {
 			b.Fatalf("verify --db: %+v, %v", cr, err)
 		}

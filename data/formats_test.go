@@ -11,6 +11,7 @@ import (
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/store"
+	"drawshow/data/verifydb"
 )
 
 // TestFormatsOfEveryRelease: the archives and the campaign database each
@@ -89,7 +90,7 @@ func TestFormatsTampered(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		r, err := db.VerifyDB()
+		r, err := verifydb.Check(db)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +119,7 @@ func verifiedDB(t *testing.T, kept string) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db of %s: %v, problems:\n%s", kept, err, strings.Join(r.Problems, "\n"))
 	}

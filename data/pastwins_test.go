@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"drawshow/data/paper"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -108,7 +109,7 @@ func TestBonusEntriesAcrossShows(t *testing.T) {
 	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
 		t.Fatal(err)
 	}
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
@@ -123,7 +124,7 @@ func TestBonusEntriesAcrossShows(t *testing.T) {
 	if _, err := rawSQL(t, db).Exec(`UPDATE journal SET payload = REPLACE(payload, '"outcome":"to-contact"', '"outcome":"void"') WHERE show = ? AND kind = ?`, wedID, string(show.PickDecided)); err != nil {
 		t.Fatal(err)
 	}
-	r, err = db.VerifyDB()
+	r, err = verifydb.Check(db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"drawshow/data/entries"
 	"drawshow/data/export"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -74,7 +75,7 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 	do(t, ss, show.OpDraw)
 	do(t, ss, show.OpClaim)
 	do(t, ss, show.OpClose)
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
 	out := t.TempDir()

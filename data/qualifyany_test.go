@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"drawshow/data/paper"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -48,7 +49,7 @@ segments:
 			t.Fatal(err)
 		}
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify: %v %q", err, r.Problems)
 	}
 	for card, want := range map[string]string{
@@ -66,7 +67,7 @@ segments:
 	if _, err := rawSQL(t, db).Exec(`UPDATE entries SET extra = replace(extra, 'R 12 000,00', 'R 62 000,00') WHERE card = 'C2'`); err != nil {
 		t.Fatal(err)
 	}
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil || !strings.Contains(strings.Join(r.Problems, "\n"), "a stored row was edited") {
 		t.Errorf("verify after a spend was written up: %v %q", err, r.Problems)
 	}

@@ -12,6 +12,7 @@ import (
 	"drawshow/data/paper"
 	"drawshow/data/record"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -66,7 +67,7 @@ func TestSelectionInTheRecord(t *testing.T) {
 	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify: %v %q", err, r.Problems)
 	}
 	// verify of the export says the picks came from the file, not the seed
@@ -93,7 +94,7 @@ func TestSelectionInTheRecord(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(c.dir, "teeds.csv"), []byte("Ticket\nT-01\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify after the file changed: %v %q", err, r.Problems)
 	}
 }
@@ -174,7 +175,7 @@ func TestSelectionPassAndReselect(t *testing.T) {
 	if err := do(show.Command{Op: show.OpClose}); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
 	out := t.TempDir()

@@ -14,6 +14,7 @@ import (
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 
 	_ "github.com/mattn/go-sqlite3" // rawSQL's driver
@@ -228,7 +229,7 @@ func TestJournalChainDetectsEditsAndDeletes(t *testing.T) {
 	db, ss := f.open(t)
 	do(t, ss, show.OpDraw)
 	do(t, ss, show.OpClaim)
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil || len(r.Problems) > 0 || r.Events < 5 {
 		t.Fatalf("clean journal: %+v, %v", r, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -177,7 +178,7 @@ func (r *finaleRig) verified(out string, draws, choices, small int) {
 		r.t.Fatalf("verify: %d draws, %d choices, %d small draws, problems:\n%s\nwant %d, %d, %d and none",
 			v.Draws, v.Choices, v.SmallDraws, strings.Join(v.Problems, "\n"), draws, choices, small)
 	}
-	cr, err := r.db.VerifyDB()
+	cr, err := verifydb.Check(r.db)
 	if err != nil {
 		r.t.Fatal(err)
 	}
@@ -919,7 +920,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 	if frozen(w1) != 20000 || frozen(w2) != settled(w1).Next || frozen(w3) != 20000 || frozen(w4) != settled(w2).Next {
 		t.Fatalf("the weeks froze %d, %d, %d (rehearsal), %d; settled %+v, %+v, %+v", frozen(w1), frozen(w2), frozen(w3), frozen(w4), settled(w1), settled(w2), settled(w3))
 	}
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -929,7 +930,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 
 	clock = time.Date(2024, 12, 30, 10, 0, 0, 0, time.UTC) // the next day's show, on its night
 	w5 := week(30, false, 990000)
-	r, err = db.VerifyDB()
+	r, err = verifydb.Check(db)
 	if err != nil {
 		t.Fatal(err)
 	}

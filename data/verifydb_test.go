@@ -7,6 +7,7 @@ import (
 
 	"drawshow/data/session"
 	"drawshow/data/store"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -26,7 +27,7 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			f := exportFixture(t)
 			db, _ := playExportShow(t, f, true)
-			r, err := db.VerifyDB()
+			r, err := verifydb.Check(db)
 			if err != nil || len(r.Problems) > 0 {
 				t.Fatalf("the true record: %v %q", err, r.Problems)
 			}
@@ -37,7 +38,7 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 			if n, _ := res.RowsAffected(); n == 0 {
 				t.Fatalf("%s changed nothing", c.sql)
 			}
-			r, err = db.VerifyDB()
+			r, err = verifydb.Check(db)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +83,7 @@ func TestShortCountdownVerifies(t *testing.T) {
 	if o := ss.Eng.State().CurSeg().Last().Outcome; o != show.NoShow {
 		t.Fatalf("outcome %s at the short deadline", o)
 	}
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
@@ -99,7 +100,7 @@ func TestVerifyDBOfAWindowsRecord(t *testing.T) {
 	if _, err := rawSQL(t, db).Exec(`UPDATE shows SET file = ? WHERE id = ?`, `C:\users\thandi\examples\saturday\show.yaml`, ss.ID); err != nil {
 		t.Fatal(err)
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
 }

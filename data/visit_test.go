@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"drawshow/data/paper"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -43,7 +44,7 @@ segments:
 			t.Fatal(err)
 		}
 	}
-	if r, err := db.VerifyDB(); err != nil || len(r.Problems) > 0 {
+	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify: %v %q", err, r.Problems)
 	}
 	// the statement names the rule and the figures
@@ -60,7 +61,7 @@ segments:
 	if _, err := rawSQL(t, db).Exec(`UPDATE entries SET visit = '2024-11-30' WHERE visit = ''`); err != nil {
 		t.Fatal(err)
 	}
-	r, err := db.VerifyDB()
+	r, err := verifydb.Check(db)
 	if err != nil || !strings.Contains(strings.Join(r.Problems, "\n"), "a stored row was edited") {
 		t.Errorf("verify after a visit was written in: %v %q", err, r.Problems)
 	}

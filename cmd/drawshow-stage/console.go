@@ -19,6 +19,7 @@ import (
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/console"
+	"drawshow/data/campaign"
 	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/witness"
@@ -78,7 +79,7 @@ func startConsole(f cli.Stage, ss *session.Session, feed *witness.Live, now func
 	l := &deskLink{ss: ss, sh: ss.Eng.Show, feed: feed, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
 	// what the campaign's earlier shows give tonight's draws does not
 	// change while the show runs: read once, listed with its sources
-	carried, err := ss.DB.CarryOver(ss.ID)
+	carried, err := campaign.CarryOver(ss.DB, ss.ID)
 	if err != nil {
 		return nil, err
 	}

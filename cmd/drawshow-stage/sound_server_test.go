@@ -19,6 +19,7 @@ import (
 	"drawshow/audio"
 	"drawshow/audio/pulsetest"
 	"drawshow/data/store"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 )
 
@@ -258,7 +259,7 @@ func TestStageDeviceVanishes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rep, err := db.VerifyDB()
+	rep, err := verifydb.Check(db)
 	if err != nil || len(rep.Problems) > 0 {
 		t.Fatalf("the record: %v %v", err, rep)
 	}

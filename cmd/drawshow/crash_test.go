@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"drawshow/data/store"
+	"drawshow/data/verifydb"
 	"drawshow/show"
 
 	_ "github.com/mattn/go-sqlite3"
@@ -369,7 +370,7 @@ func afterKill(t *testing.T, path string, run int, r childResult, printed map[in
 	}
 	defer db.Close()
 	// the hash chain, and that every show still folds
-	v, err := db.VerifyDB()
+	v, err := verifydb.Check(db)
 	if err != nil {
 		t.Fatalf("run %d: %v", run, err)
 	}

@@ -15,6 +15,7 @@ import (
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 	"drawshow/data/witness"
 	"drawshow/show"
 )
@@ -284,11 +285,11 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err := oneShow(db, *showID, paper); err != nil {
 			return err
 		}
-		r, err := db.VerifyDB()
+		r, err := verifydb.Check(db)
 		if err != nil {
 			return err
 		}
-		onPaper, err := db.Against(paper, *showID)
+		onPaper, err := verifydb.Against(db, paper, *showID)
 		if err != nil {
 			return err
 		}
@@ -307,7 +308,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			if err != nil {
 				return fmt.Errorf("%s: %v", *anchorsFile, err)
 			}
-			carried, err := db.AgainstShowAnchors(list)
+			carried, err := verifydb.AgainstShowAnchors(db, list)
 			if err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 	"drawshow/data/desk"
 	"drawshow/data/export"
 	"drawshow/data/store"
+	"drawshow/data/verifydb"
 )
 
 // Gather reads the return of showID (the latest show when it and month
@@ -24,7 +25,7 @@ func Gather(db *store.DB, name, showID, month string, rehearsal bool) (*campaign
 	if showID != "" && month != "" {
 		return nil, fmt.Errorf("a compliance return is of a show or of a month, not both")
 	}
-	v, err := db.VerifyDB()
+	v, err := verifydb.Check(db)
 	if err != nil {
 		return nil, err
 	}

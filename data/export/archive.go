@@ -16,6 +16,7 @@ import (
 	"drawshow/data/record"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/verifydb"
 )
 
 // Archive writes the auditor's archive of a show to out, a zip file: a
@@ -168,7 +169,7 @@ func verifyArchivedDB(r *verify.Report, dir string) {
 		return
 	}
 	defer db.Close()
-	cr, err := db.VerifyDB()
+	cr, err := verifydb.Check(db)
 	if err != nil {
 		bad("%v", err)
 		return

@@ -26,7 +26,7 @@ func CampaignShows(db *store.DB) ([]campaign.CampaignShow, error) {
 			continue
 		}
 		c := campaign.ShowOf(x)
-		if c.Carried, err = db.CarryOver(r.ID); err != nil {
+		if c.Carried, err = campaign.CarryOver(db, r.ID); err != nil {
 			return nil, err
 		}
 		out = append(out, c)

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 
+	"drawshow/data/campaign"
 	"drawshow/data/record"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -82,7 +83,7 @@ func SetOf(db *store.DB, showID string, started func(bins int)) (*record.Set, er
 	}
 	x.SetLedger(ledger)
 	if st.Opened.Rules >= 2 {
-		carried, err := db.CarryOver(showID)
+		carried, err := campaign.CarryOver(db, showID)
 		if err != nil {
 			return nil, err
 		}

@@ -15,13 +15,13 @@ func CardsHash(cards []string) string { return rowhash.Cards(cards) }
 
 // importRows re-hashes the stored rows of one import.
 func (db *DB) importRows(showID, segment string) (rows int, sum string, err error) {
-	return db.scanRows(showID, &show.Segment{ID: segment}, nil)
+	return db.ScanRows(showID, &show.Segment{ID: segment}, nil)
 }
 
-// scanRows reads every stored column of one import's rows in file order,
+// ScanRows reads every stored column of one import's rows in file order,
 // hashes them and gives fn (when not nil) each as the engine reads it: a
 // verify that folds the show over its rows scans them once.
-func (db *DB) scanRows(showID string, seg *show.Segment, fn func(show.Row) error) (rows int, sum string, err error) {
+func (db *DB) ScanRows(showID string, seg *show.Segment, fn func(show.Row) error) (rows int, sum string, err error) {
 	segment := seg.ID
 	var first, last int64
 	if err := db.sql.QueryRow(`SELECT first, last FROM imports WHERE show = ? AND segment = ?`, showID, segment).Scan(&first, &last); err != nil {
@@ -55,26 +55,4 @@ func (db *DB) scanRows(showID string, seg *show.Segment, fn func(show.Row) error
 		}
 	}
 	return rows, h.Sum(), q.Err()
-}
-
-// rowsSum is an import's stored rows as verify found them.
-type rowsSum struct {
-	rows int
-	sum  string
-}
-
-// hashingSource is the show.Source of verify --db: it hashes each
-// import's rows as the fold reads them.
-type hashingSource struct {
-	db   *DB
-	id   string
-	sums map[string]rowsSum
-}
-
-func (s *hashingSource) Rows(seg *show.Segment, fn func(show.Row) error) error {
-	n, sum, err := s.db.scanRows(s.id, seg, fn)
-	if err == nil {
-		s.sums[seg.ID] = rowsSum{n, sum}
-	}
-	return err
 }

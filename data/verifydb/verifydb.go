@@ -1,16 +1,15 @@
-package store
+package verifydb
 
 import (
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"drawshow/data/campaign"
 	"drawshow/data/record"
+	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -33,7 +32,7 @@ func fileBase(p string) string {
 // edited after it was recorded is named here even when the journal is
 // whole. A state folded only part of the way (whole false) is checked for
 // what it folded.
-func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]rowsSum) []string {
+func stored(db *store.DB, row *store.ShowRow, st *show.State, whole bool, sums map[string]rowsSum) []string {
 	var out []string
 	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	o := st.Opened
@@ -53,7 +52,7 @@ func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]r
 	if whole && row.Closed != st.Closed {
 		bad("the shows table says closed %v; the journal says %v", row.Closed, st.Closed)
 	}
-	imports, err := db.imports(row.ID)
+	imports, err := db.Imports(row.ID)
 	if err != nil {
 		bad("imports: %v", err)
 	}
@@ -73,7 +72,7 @@ func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]r
 		}
 		rs, read := sums[s.Seg.ID] // hashed as the fold read them
 		if !read {
-			rs.rows, rs.sum, err = db.importRows(row.ID, s.Seg.ID)
+			rs.rows, rs.sum, err = db.ScanRows(row.ID, s.Seg, nil)
 		}
 		n, h := rs.rows, rs.sum
 		switch {
@@ -100,61 +99,40 @@ func (db *DB) stored(row *ShowRow, st *show.State, whole bool, sums map[string]r
 	case st.Lists == nil: // saved, and killed before their event: the next run saves them again
 	case st.Lists.ExclusionsStored == "" && st.Lists.Exclusions > 0:
 		bad("lists-loaded holds no hash of the stored exclusions (a record made before drawshow-record/2): they cannot be checked")
-	case st.Lists.ExclusionsStored != "" && CardsHash(ex) != st.Lists.ExclusionsStored:
-		bad("the stored exclusions (%d cards) hash to %s, but lists-loaded says %s: the exclusions list was edited", len(ex), CardsHash(ex), st.Lists.ExclusionsStored)
+	case st.Lists.ExclusionsStored != "" && store.CardsHash(ex) != st.Lists.ExclusionsStored:
+		bad("the stored exclusions (%d cards) hash to %s, but lists-loaded says %s: the exclusions list was edited", len(ex), store.CardsHash(ex), st.Lists.ExclusionsStored)
 	}
 	return out
 }
 
-type importRow struct {
-	File, SHA256 string
-	Rows         int
+// rowsSum is an import's stored rows as verify found them.
+type rowsSum struct {
+	rows int
+	sum  string
 }
 
-func (db *DB) imports(showID string) (map[string]importRow, error) {
-	q, err := db.sql.Query(`SELECT segment, file, sha256, rows FROM imports WHERE show = ?`, showID)
-	if err != nil {
-		return nil, err
-	}
-	defer q.Close()
-	out := map[string]importRow{}
-	for q.Next() {
-		var seg string
-		var im importRow
-		if err := q.Scan(&seg, &im.File, &im.SHA256, &im.Rows); err != nil {
-			return nil, err
-		}
-		out[seg] = im
-	}
-	return out, q.Err()
+// hashingSource is the show.Source of verify --db: it hashes each
+// import's rows as the fold reads them.
+type hashingSource struct {
+	db   *store.DB
+	id   string
+	sums map[string]rowsSum
 }
 
-// integrity is what SQLite's integrity_check finds in the file.
-func (db *DB) integrity() ([]string, error) {
-	q, err := db.sql.Query(`PRAGMA integrity_check`)
-	if err != nil {
-		return nil, err
+func (s *hashingSource) Rows(seg *show.Segment, fn func(show.Row) error) error {
+	n, sum, err := s.db.ScanRows(s.id, seg, fn)
+	if err == nil {
+		s.sums[seg.ID] = rowsSum{n, sum}
 	}
-	defer q.Close()
-	var out []string
-	for q.Next() {
-		var s string
-		if err := q.Scan(&s); err != nil {
-			return nil, err
-		}
-		if s != "ok" {
-			out = append(out, "SQLite integrity_check: "+s)
-		}
-	}
-	return out, q.Err()
+	return err
 }
 
-// VerifyDB checks the journal's hash chain and that every show in the
+// Check checks the journal's hash chain and that every show in the
 // database still folds: its frozen bins rebuild from the recorded rows with
 // the fingerprints the journal holds. Each closed show is re-derived from
-// its revealed seed as VerifyDir re-derives an export, and each jackpot
+// its revealed seed as verify.Dir re-derives an export, and each jackpot
 // chest's value is checked against the campaign's ledger of settlements.
-func (db *DB) VerifyDB() (*ChainReport, error) {
+func Check(db *store.DB) (*store.ChainReport, error) {
 	r, err := db.VerifyChain()
 	if err != nil {
 		return nil, err
@@ -163,11 +141,13 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	integrity, err := db.integrity()
+	integrity, err := db.Integrity()
 	if err != nil {
 		return nil, err
 	}
-	r.Problems = append(r.Problems, integrity...)
+	for _, s := range integrity {
+		r.Problems = append(r.Problems, "SQLite integrity_check: "+s)
+	}
 	var desk []campaign.DeskShow
 	for i := range shows {
 		s := &shows[i]
@@ -175,7 +155,7 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		eng, err := db.FoldFrom(s.ID, src)
 		if eng != nil {
 			// the rows first: an edited row is what a refused freeze then shows
-			for _, p := range db.stored(s, eng.State(), err == nil, src.sums) {
+			for _, p := range stored(db, s, eng.State(), err == nil, src.sums) {
 				r.Problems = append(r.Problems, "show "+s.ID+": "+p)
 			}
 		}
@@ -186,24 +166,20 @@ func (db *DB) VerifyDB() (*ChainReport, error) {
 		}
 		desk = append(desk, campaign.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Set: record.NewSet(eng.Show, eng.State(), nil, nil, nil)})
 	}
-	ps, err := db.verifyDesk(desk)
-	if err != nil {
-		return nil, err
-	}
-	r.Problems = append(r.Problems, ps...)
+	r.Problems = append(r.Problems, checkDesk(db, desk)...)
 	return r, nil
 }
 
-// verifyDesk holds the prize desk's records to the shows, in journal
+// checkDesk holds the prize desk's records to the shows, in journal
 // order, as the desk held them when it made them: each of a prize owed
 // (a winner not present of an official show, no finalist spot), naming
 // its pick as the show drew it, and none a second collection, a
 // collection after the prize's last day or after its expiry, an expiry
 // before its last day.
-func (db *DB) verifyDesk(shows []campaign.DeskShow) ([]string, error) {
+func checkDesk(db *store.DB, shows []campaign.DeskShow) []string {
 	evs, err := db.Events(show.DeskShow)
 	if err != nil {
-		return []string{"the prize desk's records: " + err.Error()}, nil
+		return []string{"the prize desk's records: " + err.Error()}
 	}
 	book := campaign.NewDesk(shows)
 	var out []string
@@ -212,27 +188,22 @@ func (db *DB) verifyDesk(shows []campaign.DeskShow) ([]string, error) {
 			out = append(out, fmt.Sprintf("seq %d %s (the prize desk): %v", e.Seq, e.Kind, err))
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Against holds the database's journal to what the auditor read off
 // paper: the commitment is show showID's ("" when the database holds one
 // show: any of its shows'), each anchor's row hashes to its prefix, and
 // the journal holds every row a witness holds.
-func (db *DB) Against(p verify.Paper, showID string) ([]string, error) {
-	var commitments []string
-	prints := map[string]string{}
-	rows, err := db.sql.Query(`SELECT kind, payload FROM journal WHERE kind IN (?1, ?3) AND (show = ?2 OR ?2 = '') ORDER BY seq`, string(show.ShowOpened), showID, string(show.BinFrozen))
+func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
+	rows, err := db.RowsOfKinds(showID, show.ShowOpened, show.BinFrozen)
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var kind, payload string
-		if err := rows.Scan(&kind, &payload); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		e, err := show.DecodeEvent(0, time.Time{}, kind, []byte(payload))
+	var commitments []string
+	prints := map[string]string{}
+	for _, r := range rows {
+		e, err := show.DecodeEvent(0, time.Time{}, r.Kind, []byte(r.Payload))
 		switch {
 		case err != nil:
 		case e.Opened != nil:
@@ -241,18 +212,57 @@ func (db *DB) Against(p verify.Paper, showID string) ([]string, error) {
 			prints[e.Segment] = e.Frozen.Fingerprint
 		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	var qerr error
 	out := p.Check(func(seq int64) (string, bool) {
-		var h []byte
-		err := db.sql.QueryRow(`SELECT hash FROM journal WHERE seq = ?`, seq).Scan(&h)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		rows, err := db.RowsFrom(seq, 1)
+		if err != nil {
 			qerr = err
 		}
-		return hex.EncodeToString(h), err == nil
+		if len(rows) == 0 || rows[0].Seq != seq {
+			return "", false
+		}
+		return rows[0].Hash, true
 	}, commitments, prints)
 	return out, qerr
+}
+
+// AgainstShowAnchors holds the official shows of the database to the
+// auditor's list of official shows: each show that carries anything from
+// an earlier show must carry it from a closed show on the list, whose
+// commitment and closing chain head are the list's. Each mismatch is
+// named with what was carried.
+func AgainstShowAnchors(db *store.DB, list []verify.ShowAnchor) ([]string, error) {
+	all, err := db.Shows()
+	if err != nil {
+		return nil, err
+	}
+	on := map[string]verify.ShowAnchor{}
+	for _, a := range list {
+		on[a.Show] = a
+	}
+	var out []string
+	for _, r := range all {
+		if r.Rehearsal {
+			continue
+		}
+		srcs, err := campaign.CarryOver(db, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range srcs {
+			what := fmt.Sprintf("show %s carries from show %s (%s)", r.ID, s.Show, s.Gives())
+			a, ok := on[s.Show]
+			switch {
+			case !ok:
+				out = append(out, what+", which is not on the auditor's list of official shows")
+			case a.Commitment != s.Commitment:
+				out = append(out, fmt.Sprintf("%s, whose commitment is %s; the list's (line %d) is %s", what, s.Commitment, a.Line, a.Commitment))
+			case !s.Closed:
+				out = append(out, what+", which is not closed: it has no closing chain head")
+			case a.Head.Seq != s.HeadSeq || !strings.HasPrefix(s.Head, a.Head.Prefix):
+				out = append(out, fmt.Sprintf("%s, whose closing chain head is %d:%s; the list's (line %d) is %d:%s", what, s.HeadSeq, s.Head[:min(len(s.Head), len(a.Head.Prefix))], a.Line, a.Head.Seq, a.Head.Prefix))
+			}
+		}
+	}
+	return out, nil
 }
