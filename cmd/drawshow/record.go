@@ -293,7 +293,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		unverified, notes, err := db.Unverified(*stillOpen)
+		unverified, notes, err := verifydb.Unverified(db, *stillOpen)
 		if err != nil {
 			return err
 		}

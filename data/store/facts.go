@@ -89,6 +89,26 @@ func (db *DB) RowsOfKinds(showID string, kinds ...show.EventKind) ([]record.Row,
 	return out, q.Err()
 }
 
+// KindCounts is how many journal rows of the show there are of each
+// kind.
+func (db *DB) KindCounts(showID string) (map[show.EventKind]int, error) {
+	q, err := db.sql.Query(`SELECT kind, COUNT(*) FROM journal WHERE show = ? GROUP BY kind`, showID)
+	if err != nil {
+		return nil, err
+	}
+	defer q.Close()
+	out := map[show.EventKind]int{}
+	for q.Next() {
+		var kind string
+		var n int
+		if err := q.Scan(&kind, &n); err != nil {
+			return nil, err
+		}
+		out[show.EventKind(kind)] = n
+	}
+	return out, q.Err()
+}
+
 // ShowHead is the last journal row of a show; ok is false when the
 // journal holds none of it.
 func (db *DB) ShowHead(showID string) (head Head, ok bool, err error) {

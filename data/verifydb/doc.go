@@ -5,7 +5,8 @@
 // journal, and the prize desk's records to what the journal says (Check);
 // the journal to what the auditor read off paper (Against); and what a
 // show carries from earlier shows to the auditor's list of official shows
-// (AgainstShowAnchors).
+// (AgainstShowAnchors); and what it cannot vouch for, the picks of a show
+// not closed (Unverified).
 //
 // It sits above data/store, which returns rows and facts and judges none
 // of them, and beside data/verify, the check of an export, which links no

@@ -1,9 +1,10 @@
-package store
+package verifydb
 
 import (
 	"errors"
 	"fmt"
 
+	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -13,24 +14,24 @@ import (
 // still running) it is a note that says how its picks were checked: from
 // the secret seed this copy holds, or, a copy without it, not at all.
 // Rehearsals are never a problem.
-func (db *DB) Unverified(open bool) (problems, notes []string, err error) {
+func Unverified(db *store.DB, open bool) (problems, notes []string, err error) {
 	shows, err := db.Shows()
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, s := range shows {
 		// the journal says whether the show closed, not the shows table
-		var picks, closed int
-		if err := db.sql.QueryRow(`SELECT COUNT(*) FILTER (WHERE kind = ?2), COUNT(*) FILTER (WHERE kind = ?3) FROM journal WHERE show = ?1`,
-			s.ID, string(show.PickDrawn), string(show.ShowClosed)).Scan(&picks, &closed); err != nil {
+		n, err := db.KindCounts(s.ID)
+		if err != nil {
 			return nil, nil, err
 		}
-		if closed > 0 {
+		picks := n[show.PickDrawn]
+		if n[show.ShowClosed] > 0 {
 			continue
 		}
 		_, serr := db.Seed(s.ID)
 		seeded := serr == nil
-		if serr != nil && !errors.Is(serr, ErrNoSeed) {
+		if serr != nil && !errors.Is(serr, store.ErrNoSeed) {
 			return nil, nil, serr
 		}
 		var what string
