@@ -107,6 +107,9 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 	ids := showIDs(t, db)
 	list := []verify.ShowAnchor{anchorOf(t, db, ids["wednesday.yaml"]), anchorOf(t, db, ss.ID)}
 	wantCarried(t, db, list,
+		"official show "+ids["forged-0.yaml"]+" is not on the auditor's list of official shows",
+		"official show "+ids["forged-1.yaml"]+" is not on the auditor's list",
+		"official show "+ids["forged-2.yaml"]+" is not on the auditor's list",
 		"show "+ss.ID+" carries from show "+ids["forged-0.yaml"]+" (9 bonus entr(ies) from 3 win(s) of cash (of bonus)), which is not on the auditor's list",
 		"from show "+ids["forged-1.yaml"], "from show "+ids["forged-2.yaml"])
 
@@ -132,7 +135,8 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 	wrong[0].Commitment = strings.Repeat("ab", 32)
 	wrong[2].Head.Seq--
 	// in the order the sources opened: forged-0 (25 November) first
-	wantCarried(t, db, wrong, "whose closing chain head is ", "whose commitment is "+all[0].Commitment)
+	// each named as the show it is, then as the source it is
+	wantCarried(t, db, wrong, " closes at ", " has commitment ", "whose closing chain head is ", "whose commitment is "+all[0].Commitment)
 
 	// record.json and the report name the sources, and verify holds
 	// record.json's list to the bins: a source taken out is named
@@ -234,5 +238,32 @@ func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
 		t.Fatalf("November kept out %v, want the rival %s", f.PastWinners, rival)
 	}
 	wantCarried(t, db, []verify.ShowAnchor{anchorOf(t, db, ss.ID)},
+		"official show "+oct.ID+" is not on the auditor's list of official shows",
 		"show "+ss.ID+" carries from show "+oct.ID+" (1 barred card(s): nov: "+rival+"), which is not on the auditor's list")
+}
+
+// verify --db --anchors holds every official show of the database to the
+// list, not only those another show carries from: an empty list names
+// each; a list's show the database lacks, or whose commitment or closing
+// head differ, is named (issue 43).
+func TestAnchorsListEveryOfficialShow(t *testing.T) {
+	c := newCampaign(t)
+	nov := at("2024-11-24T12:30:00Z")
+	db, ss, err := openOn(t, c, "november.yaml", strings.Replace(octoberText, "2024-10-27", "2024-11-24", -1), session.Options{NoWitness: true, Clock: nov, Wall: nov})
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(t, ss, show.OpDraw)
+	do(t, ss, show.OpClose)
+	wantCarried(t, db, nil, "official show "+ss.ID+" is not on the auditor's list of official shows")
+	good := anchorOf(t, db, ss.ID)
+	wantCarried(t, db, []verify.ShowAnchor{good})
+	other := good
+	other.Commitment = strings.Repeat("0", 64)
+	wantCarried(t, db, []verify.ShowAnchor{other}, "official show "+ss.ID+" has commitment "+good.Commitment+"; the list's (line ")
+	other = good
+	other.Head.Prefix = strings.Repeat("0", 16)
+	wantCarried(t, db, []verify.ShowAnchor{other}, "official show "+ss.ID+" closes at ")
+	gone := verify.ShowAnchor{Show: "royal-flush-2024-11-17", Commitment: good.Commitment, Head: good.Head, Line: 2}
+	wantCarried(t, db, []verify.ShowAnchor{good, gone}, "the list's official show royal-flush-2024-11-17 (line 2) is not in the database")
 }

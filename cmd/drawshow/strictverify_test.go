@@ -175,13 +175,34 @@ func TestVerifyDBCommitmentNamesItsShow(t *testing.T) {
 }
 
 // TestVerifyDBAnchorsList: verify --db --anchors reads the auditor's list
-// of official shows; a show that carries nothing passes, a list that is
-// not SHOW_ID COMMITMENT SEQ:HEX is refused with its line.
+// of official shows; the show on it with its commitment and closing head
+// passes, a list without it or with another commitment is refused
+// (issue 43: an empty list passed), and a list that is not SHOW_ID
+// COMMITMENT SEQ:HEX is refused with its line.
 func TestVerifyDBAnchorsList(t *testing.T) {
 	db := officialNight(t, -1)
 	dir := filepath.Dir(db)
-	good := writeFile(t, dir, "anchors.txt", "# the auditor's official shows\nstrict-night-"+today(t)+" "+strings.Repeat("0", 64)+" 9:0123456789abcdef\n")
+	s, err := sql.Open("sqlite3", "file:"+db+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var commitment string
+	var seq int64
+	var head []byte
+	if err := s.QueryRow(`SELECT json_extract(payload, '$.opened.commitment') FROM journal WHERE kind = 'show-opened'`).Scan(&commitment); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.QueryRow(`SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1`).Scan(&seq, &head); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	id := "strict-night-" + today(t)
+	good := writeFile(t, dir, "anchors.txt", fmt.Sprintf("# the auditor's official shows\n%s %s %d:%s\n", id, commitment, seq, hex.EncodeToString(head)[:16]))
 	wantVerify(t, 0, []string{"journal OK"}, "verify", "--db", db, "--anchors", good)
+	empty := writeFile(t, dir, "empty.txt", "# no show\n")
+	wantVerify(t, 1, []string{"official show " + id + " is not on the auditor's list"}, "verify", "--db", db, "--anchors", empty)
+	other := writeFile(t, dir, "other.txt", fmt.Sprintf("%s %s %d:%s\n", id, strings.Repeat("0", 64), seq, hex.EncodeToString(head)[:16]))
+	wantVerify(t, 1, []string{"official show " + id + " has commitment " + commitment}, "verify", "--db", db, "--anchors", other)
 	bad := writeFile(t, dir, "bad.txt", "strict-night 9:0123456789abcdef\n")
 	if _, stderr, code := runProgram(t, programCmd(t, "verify", "--db", db, "--anchors", bad)); code != 1 || !strings.Contains(stderr, "anchors line 1") {
 		t.Errorf("a bad list: exit %d, %s", code, stderr)

@@ -227,10 +227,11 @@ func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 }
 
 // AgainstShowAnchors holds the official shows of the database to the
-// auditor's list of official shows: each show that carries anything from
-// an earlier show must carry it from a closed show on the list, whose
-// commitment and closing chain head are the list's. Each mismatch is
-// named with what was carried.
+// auditor's list of official shows: every official show of the database
+// is on the list, with the list's commitment and, once closed, its
+// closing chain head; every show on the list is in the database; and
+// each show that carries anything from an earlier show carries it from a
+// closed show on the list. Each mismatch is named, with what was carried.
 func AgainstShowAnchors(db *store.DB, list []verify.ShowAnchor) ([]string, error) {
 	all, err := db.Shows()
 	if err != nil {
@@ -241,10 +242,17 @@ func AgainstShowAnchors(db *store.DB, list []verify.ShowAnchor) ([]string, error
 		on[a.Show] = a
 	}
 	var out []string
+	held := map[string]bool{}
 	for _, r := range all {
 		if r.Rehearsal {
 			continue
 		}
+		held[r.ID] = true
+		said, err := onTheList(db, r, on)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, said...)
 		srcs, err := campaign.CarryOver(db, r.ID)
 		if err != nil {
 			return nil, err
@@ -264,5 +272,41 @@ func AgainstShowAnchors(db *store.DB, list []verify.ShowAnchor) ([]string, error
 			}
 		}
 	}
+	for _, a := range list {
+		if !held[a.Show] {
+			out = append(out, fmt.Sprintf("the list's official show %s (line %d) is not in the database: its record was taken out, or the list is of another database", a.Show, a.Line))
+		}
+	}
 	return out, nil
+}
+
+// onTheList holds one official show of the database to its line of the
+// auditor's list: a show the list lacks is one the auditor was not told
+// of, whatever it carries.
+func onTheList(db *store.DB, r store.ShowRow, on map[string]verify.ShowAnchor) ([]string, error) {
+	a, ok := on[r.ID]
+	if !ok {
+		return []string{fmt.Sprintf("official show %s is not on the auditor's list of official shows: a show the auditor was not told of", r.ID)}, nil
+	}
+	evs, err := db.Events(r.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 || evs[0].Opened == nil {
+		return []string{fmt.Sprintf("official show %s has no show-opened row", r.ID)}, nil
+	}
+	if c := evs[0].Opened.Commitment; c != a.Commitment {
+		return []string{fmt.Sprintf("official show %s has commitment %s; the list's (line %d) is %s", r.ID, c, a.Line, a.Commitment)}, nil
+	}
+	if !r.Closed {
+		return []string{fmt.Sprintf("official show %s is on the list (line %d) but not closed in the database: it has no closing chain head", r.ID, a.Line)}, nil
+	}
+	h, ok, err := db.ShowHead(r.ID)
+	if err != nil || !ok {
+		return nil, err
+	}
+	if hash := hex.EncodeToString(h.Hash); h.Seq != a.Head.Seq || !strings.HasPrefix(hash, a.Head.Prefix) {
+		return []string{fmt.Sprintf("official show %s closes at %d:%s; the list's (line %d) is %d:%s", r.ID, h.Seq, hash[:min(len(hash), len(a.Head.Prefix))], a.Line, a.Head.Seq, a.Head.Prefix)}, nil
+	}
+	return nil, nil
 }
