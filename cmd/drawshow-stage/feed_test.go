@@ -16,6 +16,7 @@ import (
 
 	"drawshow/data/store"
 	"drawshow/data/witness"
+	"drawshow/show"
 )
 
 // TestStageServesTheWitnessFeed plays the crash show's first draw by
@@ -117,10 +118,14 @@ func TestStageServesTheWitnessFeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	hashes := map[int64]string{}
+	rec := witness.Record{Show: rows[0].Show, Hash: func(s int64) (string, bool) { h, ok := hashes[s]; return h, ok }}
 	for _, r := range rows {
 		hashes[r.Seq] = r.Hash
+		if r.Show == rec.Show {
+			rec.Rows, rec.Closed = append(rec.Rows, r.Seq), r.Kind == string(show.ShowClosed)
+		}
 	}
-	if p := witness.Check(lines, func(s int64) (string, bool) { h, ok := hashes[s]; return h, ok }); len(p) > 0 {
+	if p := witness.Check(lines, rec); len(p) > 0 {
 		t.Fatalf("the record does not hold what the follower saw: %v", p)
 	}
 	n, last := witness.Held(lines)

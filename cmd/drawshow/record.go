@@ -220,23 +220,27 @@ func picks(rec *record.Record) int {
 
 // oneShow checks that what was read off paper names its show: in a
 // database of several shows, a commitment could otherwise match any.
-func oneShow(db *store.DB, id string, p verify.Paper) error {
+// It returns the show's id: id, or the database's only show.
+func oneShow(db *store.DB, id string, p verify.Paper) (string, error) {
 	shows, err := db.Shows()
 	if err != nil {
-		return err
+		return "", err
 	}
 	if id != "" {
 		_, err := db.Show(id)
-		return err
+		return id, err
 	}
-	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || len(p.Witness) > 0) {
+	if len(shows) == 1 {
+		return shows[0].ID, nil
+	}
+	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || p.WitnessFile != "" || len(p.Witness) > 0) {
 		ids := make([]string, len(shows))
 		for i, s := range shows {
 			ids[i] = s.ID
 		}
-		return fmt.Errorf("%s holds %d shows (%s): say which the paper and the witness are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
+		return "", fmt.Errorf("%s holds %d shows (%s): say which the paper and the witness are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
 	}
-	return nil
+	return "", nil
 }
 
 // notClosed says, for an open show, why its picks cannot be verified yet.
@@ -273,6 +277,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if paper.Witness, err = witness.ReadFile(*witnessFile); err != nil {
 			return err
 		}
+		paper.WitnessFile = *witnessFile
 	}
 	var problems []string
 	switch {
@@ -282,7 +287,7 @@ func cmdVerify(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer db.Close()
-		if err := oneShow(db, *showID, paper); err != nil {
+		if *showID, err = oneShow(db, *showID, paper); err != nil {
 			return err
 		}
 		r, err := verifydb.Check(db)

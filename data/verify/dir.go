@@ -118,6 +118,8 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		if rows[i].Show != r.Show {
 			continue // another show's row: it only links the chain
 		}
+		r.showRows = append(r.showRows, rows[i].Seq)
+		r.closed = rows[i].Kind == string(show.ShowClosed)
 		e, err := rows[i].Event()
 		if err != nil {
 			r.bad("%s: %v", record.JournalFile, err)

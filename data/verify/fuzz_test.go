@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"drawshow/data/witness"
 )
 
 // FuzzArchive: a zip an auditor is handed. Checking it never panics, never
@@ -114,15 +116,15 @@ func FuzzParseAnchor(f *testing.F) {
 		}
 		hash := a.Prefix + strings.Repeat("0", 64-len(a.Prefix))
 		p := Paper{Anchors: []Anchor{a}}
-		if probs := p.Check(func(seq int64) (string, bool) { return hash, seq == a.Seq }, nil, nil); len(probs) > 0 {
+		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return hash, seq == a.Seq }}, nil, nil); len(probs) > 0 {
 			t.Fatalf("anchor %+v against its own hash: %q", a, probs)
 		}
 		other := []byte(hash)
 		other[len(a.Prefix)-1] ^= 1 // 0-9 and a-f stay hex
-		if probs := p.Check(func(seq int64) (string, bool) { return string(other), true }, nil, nil); len(probs) != 1 {
+		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return string(other), true }}, nil, nil); len(probs) != 1 {
 			t.Fatalf("anchor %+v against %s: %q", a, other, probs)
 		}
-		if probs := p.Check(func(seq int64) (string, bool) { return "", false }, nil, nil); len(probs) != 1 {
+		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return "", false }}, nil, nil); len(probs) != 1 {
 			t.Fatalf("anchor %+v against no row: %q", a, probs)
 		}
 	})
@@ -140,7 +142,7 @@ func FuzzCommitment(f *testing.F) {
 	f.Add("")
 	f.Add("60bf07c488aad18fda339df07e4fbc47b4f00be71711936f18d04d352ad0189\u00a00")
 	f.Fuzz(func(t *testing.T, s string) {
-		probs := Paper{Commitment: s}.Check(func(int64) (string, bool) { return "", false }, []string{c}, nil)
+		probs := Paper{Commitment: s}.Check(witness.Record{Hash: func(int64) (string, bool) { return "", false }}, []string{c}, nil)
 		typed := strings.ToLower(strings.ReplaceAll(s, " ", ""))
 		switch {
 		case typed == "" || typed == c:

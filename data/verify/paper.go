@@ -21,8 +21,11 @@ type Paper struct {
 	// Prints are frozen bins' fingerprints as the intro showed them.
 	Prints []Print
 	// Witness is a follower's witness file (drawshow follow): every row
-	// it holds must be in the record as it was seen.
-	Witness []witness.Line
+	// it holds must be in the record as it was seen, and it must have
+	// seen the whole show. WitnessFile names it, and is set whenever one
+	// is given, even an empty one.
+	Witness     []witness.Line
+	WitnessFile string
 }
 
 // Print is a frozen bin's fingerprint as the room saw it on the intro
@@ -66,11 +69,12 @@ func ParseAnchor(s string) (Anchor, error) {
 	return Anchor{Seq: n, Prefix: prefix}, nil
 }
 
-// Check holds a journal to p: hash gives a row's hash in hex (ok false
-// when the row is not in what is checked), commitments the commitments
-// of the shows checked, prints their frozen bins' fingerprints by
-// segment. Each mismatch is named.
-func (p Paper) Check(hash func(seq int64) (string, bool), commitments []string, prints map[string]string) []string {
+// Check holds a record to p: rec is its show and journal (rec.Hash a
+// row's hash in hex, ok false when the row is not in what is checked),
+// commitments the commitments of the shows checked, prints their frozen
+// bins' fingerprints by segment. Each mismatch is named.
+func (p Paper) Check(rec witness.Record, commitments []string, prints map[string]string) []string {
+	hash := rec.Hash
 	var out []string
 	if c := strings.ToLower(strings.ReplaceAll(p.Commitment, " ", "")); c != "" && !slices.Contains(commitments, c) {
 		out = append(out, fmt.Sprintf("the commitment on paper, %s, is not the record's (%s): this is not the show the sheet was signed for", c, strings.Join(commitments, ", ")))
@@ -93,13 +97,17 @@ func (p Paper) Check(hash func(seq int64) (string, bool), commitments []string, 
 			out = append(out, fmt.Sprintf("fingerprint %s:%s: the record's bin of %s has fingerprint %s: it is not the bin the room saw frozen", f.Segment, f.Prefix, f.Segment, got))
 		}
 	}
-	return append(out, witness.Check(p.Witness, hash)...)
+	if p.WitnessFile == "" && len(p.Witness) == 0 {
+		return out
+	}
+	return append(out, witness.Check(p.Witness, rec)...)
 }
 
 // Against holds the verified export to p, adding what does not match.
 func (r *Report) Against(p Paper) {
-	r.Problems = append(r.Problems, p.Check(func(seq int64) (string, bool) {
+	rec := witness.Record{Show: r.Show, Rows: r.showRows, Closed: r.closed, Hash: func(seq int64) (string, bool) {
 		h, ok := r.rows[seq]
 		return h, ok
-	}, []string{r.Commitment}, r.prints)...)
+	}}
+	r.Problems = append(r.Problems, p.Check(rec, []string{r.Commitment}, r.prints)...)
 }

@@ -21,6 +21,8 @@ type Report struct {
 	CopyHead   string   // …and the hash of its last
 	Problems   []string
 	rows       map[int64]string  // the journal's rows read: seq → hash
+	showRows   []int64           // the seqs of the show's own rows, in order
+	closed     bool              // the show's last row is its show-closed
 	prints     map[string]string // the frozen bins' fingerprints, by segment
 }
 

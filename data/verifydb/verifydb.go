@@ -11,6 +11,7 @@ import (
 	"drawshow/data/record"
 	"drawshow/data/store"
 	"drawshow/data/verify"
+	"drawshow/data/witness"
 	"drawshow/show"
 )
 
@@ -213,7 +214,7 @@ func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 		}
 	}
 	var qerr error
-	out := p.Check(func(seq int64) (string, bool) {
+	rec := witness.Record{Show: showID, Hash: func(seq int64) (string, bool) {
 		rows, err := db.RowsFrom(seq, 1)
 		if err != nil {
 			qerr = err
@@ -222,7 +223,19 @@ func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 			return "", false
 		}
 		return rows[0].Hash, true
-	}, commitments, prints)
+	}}
+	if p.WitnessFile != "" || len(p.Witness) > 0 {
+		// the show's own rows, which the witness must have seen
+		evs, err := db.Events(showID)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range evs {
+			rec.Rows = append(rec.Rows, e.Seq)
+		}
+		rec.Closed = len(evs) > 0 && evs[len(evs)-1].Kind == show.ShowClosed
+	}
+	out := p.Check(rec, commitments, prints)
 	return out, qerr
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -134,18 +135,23 @@ func (n *night) held(t *testing.T) {
 	}
 }
 
-// recordHash reads the record's rows as a verifier would.
-func recordHash(t *testing.T, db *store.DB) (hash func(int64) (string, bool), rows int) {
+// recordHash reads the record's rows as a verifier would: the record of
+// the show of its first row.
+func recordHash(t *testing.T, db *store.DB) (rec witness.Record, rows int) {
 	t.Helper()
 	all, err := db.RowsFrom(1, 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := map[int64]string{}
+	rec = witness.Record{Show: all[0].Show, Hash: func(seq int64) (string, bool) { h, ok := m[seq]; return h, ok }}
 	for _, r := range all {
 		m[r.Seq] = r.Hash
+		if r.Show == rec.Show {
+			rec.Rows, rec.Closed = append(rec.Rows, r.Seq), r.Kind == string(show.ShowClosed)
+		}
 	}
-	return func(seq int64) (string, bool) { h, ok := m[seq]; return h, ok }, len(all)
+	return rec, len(all)
 }
 
 // TestFollowerHoldsTheWholeShow: a follower of an honest night holds
@@ -298,5 +304,57 @@ func TestFollowerTakesNoFalseClose(t *testing.T) {
 	_, all := recordHash(t, n.db)
 	if rows, _ := witness.Held(lines); rows != all || lines[len(lines)-1].Closed == nil {
 		t.Errorf("the witness holds %d of %d rows, ending %+v", rows, all, lines[len(lines)-1])
+	}
+}
+
+// A witness file proves only what it saw of the show: an empty file, one
+// cut short of the close, one missing the opening, and another show's
+// file are each refused, naming what the witness did not see (issue 43:
+// each passed as "witness OK").
+func TestCheckHoldsTheWitnessToTheShow(t *testing.T) {
+	n := newNight(t)
+	out := filepath.Join(t.TempDir(), "witness.jsonl")
+	done := n.follow(t, out, &strings.Builder{})
+	n.do(t, show.OpDraw, show.OpClaim, show.OpDraw, show.OpClaim)
+	n.held(t)
+	n.do(t, show.OpClose)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	lines, err := witness.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := recordHash(t, n.db)
+	if p := witness.Check(lines, rec); len(p) > 0 {
+		t.Fatalf("the whole show's witness: %v", p)
+	}
+	var rows []witness.Line
+	for _, l := range lines {
+		if l.Row != nil {
+			rows = append(rows, l)
+		}
+	}
+	foreign := make([]witness.Line, 0, len(rows))
+	for _, l := range rows {
+		r := *l.Row
+		r.Show = "royal-flush-rehearsal"
+		foreign = append(foreign, witness.Line{Row: &r})
+	}
+	for _, c := range []struct {
+		name  string
+		lines []witness.Line
+		want  string
+	}{
+		{"empty", nil, "holds no row: it witnessed nothing of show " + rec.Show},
+		{"cut short", rows[:4], "the witness holds the show's rows to row 4; the record goes on to its show-closed at row"},
+		{"no opening", rows[1:], "does not hold the show's opening row 1"},
+		{"a gap", append(append([]witness.Line{}, rows[:3]...), rows[5:]...), "2 row(s) of the show were not witnessed (row 4, 5)"},
+		{"another show's", foreign, "holds no row of show " + rec.Show + ", only of royal-flush-rehearsal"},
+	} {
+		p := witness.Check(c.lines, rec)
+		if !slices.ContainsFunc(p, func(s string) bool { return strings.Contains(s, c.want) }) {
+			t.Errorf("%s: %q, want %q", c.name, p, c.want)
+		}
 	}
 }
