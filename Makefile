@@ -179,6 +179,7 @@ windows-test:
 	$(WINDOWS_ENV) $(GO) build -ldflags '$(LDFLAGS) -H=windowsgui' -o .windows-test/drawshow-stage.exe ./cmd/drawshow-stage
 	$(GO) test -c -o .windows-test/drawshow.test ./cmd/drawshow
 	$(GO) build -ldflags '$(LDFLAGS)' -o .windows-test/drawshow ./cmd/drawshow
+	$(WINDOWS_ENV) $(GO) build -o .windows-test/holdopen.exe ./scripts/wine/holdopen
 	@scripts/wine/test.sh .windows-test $(TOOLS)/wine-trixie; status=$$?; rm -rf .windows-test; exit $$status
 
 # dist/drawshow-VERSION-windows-amd64.zip and -linux-amd64.tar.gz, and

@@ -27,6 +27,12 @@ func replaceDir(dir string, write func(tmp string) error) error {
 		if _, err := os.Stat(filepath.Join(dir, "record.json")); err != nil {
 			return fmt.Errorf("%s holds files but no record.json: it is not an export, and an export does not replace it; give another --out", dir)
 		}
+		// a file of the old export open in another program (winners.xlsx
+		// in Excel) would stay behind, moved aside: refused before
+		// anything is written
+		if err := inUse(dir); err != nil {
+			return err
+		}
 	}
 	tmp, err := tempDir(parent, filepath.Base(dir))
 	if err != nil {

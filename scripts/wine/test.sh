@@ -22,7 +22,7 @@ scripts/wine/chroot.sh "$root"
 work=$root/work
 rm -rf --one-file-system "$work"
 mkdir -p "$work/cmd/drawshow"
-cp "$build/drawshow.exe" "$build/drawshow-stage.exe" "$build/drawshow.test" "$work/"
+cp "$build/drawshow.exe" "$build/drawshow-stage.exe" "$build/drawshow.test" "$build/holdopen.exe" "$work/"
 cp -R examples "$work/"
 cp -R cmd/drawshow/testdata "$work/cmd/drawshow/"
 
@@ -71,7 +71,19 @@ chroot "$root" env -i PATH=/usr/bin:/bin $wine_env \
 		echo "== drawshow.exe verifies the record the Linux drawshow made"
 		wine drawshow.exe verify linux-made/saturday.zip && wine drawshow.exe verify --db linux-made/campaign.db || exit 1
 		echo "== drawshow.exe makes a record for the Linux drawshow"
-		rehearse "wine drawshow.exe" wine-made || exit 1'
+		rehearse "wine drawshow.exe" wine-made || exit 1
+		echo "== an export over a winners.xlsx open in another program fails, and changes nothing"
+		wine drawshow.exe export --db wine-made/campaign.db --out wine-made/export >/dev/null || exit 1
+		h=$(mktemp -d) && mkfifo "$h/hold" || exit 1
+		(wine holdopen.exe wine-made/export/winners.xlsx <"$h/hold" >"$h/held" &)
+		exec 3>"$h/hold"
+		i=0; until grep -q held "$h/held"; do sleep 0.2; i=$((i+1)); [ $i -lt 300 ] || { echo "holdopen never held the file"; exit 1; }; done
+		if wine drawshow.exe export --db wine-made/campaign.db --out wine-made/export 2>"$h/err"; then
+			echo "the export went over an open winners.xlsx"; exit 1
+		fi
+		grep "winners.xlsx is open in another program" "$h/err" || { cat "$h/err"; exit 1; }
+		if ls -A wine-made | grep drawshow-tmp; then echo "the refused export left a folder behind"; exit 1; fi
+		exec 3>&-'
 echo "== the Linux drawshow verifies the record drawshow.exe made"
 "$build/drawshow" verify "$work/wine-made/saturday.zip"
 "$build/drawshow" verify --db "$work/wine-made/campaign.db"
