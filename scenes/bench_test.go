@@ -17,6 +17,9 @@ import (
 // least a stage that repainted everything would pay): of_whole is the
 // scene's frame as a share of it. Presenting the frame is not in either;
 // BenchmarkStageFPS (cmd/drawshow-stage) measures the frame rate with it.
+// paints/frame is what a frame writes, in full screens (paints.go): a
+// count, the same on every run, so that a change that adds overdraw is
+// seen in review whatever the machine's pace.
 func BenchmarkSceneFrame(b *testing.B) {
 	for _, size := range []struct {
 		name string
@@ -61,19 +64,21 @@ func BenchmarkSceneFrame(b *testing.B) {
 			}},
 		} {
 			b.Run(sc.name+"-"+size.name, func(b *testing.B) {
-				d := frameTime(b, size.px, sc.to)
-				whole := frameTime(b, size.px, nil) // in the same run, as many frames
+				d, painted := frameTime(b, size.px, sc.to)
+				whole, _ := frameTime(b, size.px, nil) // in the same run, as many frames
 				b.ReportMetric(float64(d.Microseconds())/1000, "ms/frame")
 				b.ReportMetric(float64(whole.Microseconds())/1000, "whole_ms/frame")
 				b.ReportMetric(d.Seconds()/whole.Seconds(), "of_whole")
+				b.ReportMetric(painted, "paints/frame")
 			})
 		}
 	}
 }
 
 // frameTime is the mean time of b.N frames of the scene to leads to, or of
-// a frame filled whole when to is nil, on a screen of size.
-func frameTime(b *testing.B, size image.Point, to func(r *rig) (time.Time, time.Duration)) time.Duration {
+// a frame filled whole when to is nil, on a screen of size, and the
+// scene's mean paints a frame, in full screens.
+func frameTime(b *testing.B, size image.Point, to func(r *rig) (time.Time, time.Duration)) (time.Duration, float64) {
 	screen := ebiten.NewImage(size.X, size.Y)
 	defer screen.Deallocate()
 	px := make([]byte, 4)
@@ -95,6 +100,8 @@ func frameTime(b *testing.B, size image.Point, to func(r *rig) (time.Time, time.
 	}
 	draw(0)
 	dot.ReadPixels(px)
+	paints = &paintCount{}
+	defer func() { paints = nil }()
 	b.ResetTimer()
 	t0 := time.Now()
 	for i := range b.N {
@@ -103,7 +110,7 @@ func frameTime(b *testing.B, size image.Point, to func(r *rig) (time.Time, time.
 	dot.ReadPixels(px) // every frame is drawn, not only queued
 	d := time.Since(t0) / time.Duration(b.N)
 	b.StopTimer()
-	return d
+	return d, paints.take() / float64(b.N) / float64(size.X*size.Y)
 }
 
 // toIntro freezes the first draw's bin from the attract loop.

@@ -146,42 +146,49 @@ func (c *Canvas) px(v float64) float32 { return float32(v * c.K) }
 func (c *Canvas) Fill(clr color.Color) {
 	c.img.Fill(clr)
 	c.mark(c.img.Bounds())
+	c.paintBox(c.img.Bounds())
 }
 
 // Clear makes the whole canvas transparent.
 func (c *Canvas) Clear() {
 	c.img.Clear()
 	c.mark(c.img.Bounds())
+	c.paintBox(c.img.Bounds())
 }
 
 // Rect fills a rectangle.
 func (c *Canvas) Rect(x, y, w, h float64, clr color.Color) {
 	vector.DrawFilledRect(c.img, c.px(x), c.px(y), c.px(w), c.px(h), clr, false)
 	c.markUnits(x, y, w, h)
+	c.paintAtMost(math.Inf(1), x*c.K, y*c.K, (x+w)*c.K, (y+h)*c.K)
 }
 
 // StrokeRect outlines a rectangle with a line of the given width.
 func (c *Canvas) StrokeRect(x, y, w, h, width float64, clr color.Color) {
 	vector.StrokeRect(c.img, c.px(x), c.px(y), c.px(w), c.px(h), c.px(width), clr, false)
 	c.markUnits(x-width/2, y-width/2, w+width, h+width)
+	c.paintAtMost(2*(w+h)*width*c.K*c.K, (x-width/2)*c.K, (y-width/2)*c.K, (x+w+width/2)*c.K, (y+h+width/2)*c.K)
 }
 
 // Circle fills a circle, its edge antialiased when aa is set.
 func (c *Canvas) Circle(cx, cy, r float64, clr color.Color, aa bool) {
 	vector.DrawFilledCircle(c.img, c.px(cx), c.px(cy), c.px(r), clr, aa)
 	c.markUnits(cx-r, cy-r, 2*r, 2*r)
+	c.paintAtMost(math.Pi*r*r*c.K*c.K, (cx-r)*c.K, (cy-r)*c.K, (cx+r)*c.K, (cy+r)*c.K)
 }
 
 // StrokeCircle outlines a circle.
 func (c *Canvas) StrokeCircle(cx, cy, r, width float64, clr color.Color, aa bool) {
 	vector.StrokeCircle(c.img, c.px(cx), c.px(cy), c.px(r), c.px(width), clr, aa)
 	c.markUnits(cx-r-width/2, cy-r-width/2, 2*r+width, 2*r+width)
+	c.paintAtMost(2*math.Pi*r*width*c.K*c.K, (cx-r-width/2)*c.K, (cy-r-width/2)*c.K, (cx+r+width/2)*c.K, (cy+r+width/2)*c.K)
 }
 
 // Line draws a straight line.
 func (c *Canvas) Line(x0, y0, x1, y1, width float64, clr color.Color, aa bool) {
 	vector.StrokeLine(c.img, c.px(x0), c.px(y0), c.px(x1), c.px(y1), c.px(width), clr, aa)
 	c.markUnits(min(x0, x1)-width, min(y0, y1)-width, math.Abs(x1-x0)+2*width, math.Abs(y1-y0)+2*width)
+	c.paintAtMost((math.Hypot(x1-x0, y1-y0)+width)*width*c.K*c.K, (min(x0, x1)-width)*c.K, (min(y0, y1)-width)*c.K, (max(x0, x1)+width)*c.K, (max(y0, y1)+width)*c.K)
 }
 
 // Triangles draws vertices given in units, scaled to the canvas's pixels.
@@ -191,6 +198,7 @@ func (c *Canvas) Triangles(vs []ebiten.Vertex, is []uint16, src *ebiten.Image, o
 		vs[i].DstY = vs[i].DstY * float32(c.K)
 	}
 	c.img.DrawTriangles(vs, is, src, op)
+	c.paintTriangles(vs, is)
 	if c.marks != nil && len(vs) > 0 {
 		bx := emptyBox()
 		for _, v := range vs {
@@ -215,6 +223,7 @@ func (c *Canvas) Draw(img *ebiten.Image, op *ebiten.DrawImageOptions) {
 	op.GeoM.Scale(c.K, c.K)
 	c.img.DrawImage(img, op)
 	c.markImage(img, op.GeoM)
+	c.paintImage(img, op.GeoM)
 }
 
 // Place draws a canvas of the same K with its top-left corner at (x, y),
@@ -225,6 +234,7 @@ func (c *Canvas) Place(src *Canvas, x, y float64) {
 	op.GeoM.Translate(dx, dy)
 	c.img.DrawImage(src.img, op)
 	c.markImage(src.img, op.GeoM)
+	c.paintImage(src.img, op.GeoM)
 	noteBlit(src.img, c.img, int(dx), int(dy))
 }
 
@@ -258,6 +268,7 @@ func (c *Canvas) drawBoxes(src *Canvas, rs []image.Rectangle, a float32, blend e
 	}
 	if len(is) > 0 {
 		c.img.DrawTriangles(vs, is, src.img, &ebiten.DrawTrianglesOptions{Blend: blend})
+		c.paintTriangles(vs, is)
 	}
 }
 
@@ -277,6 +288,7 @@ func (c *Canvas) BlitWith(img *ebiten.Image, cx, cy, kx, ky float64, op *ebiten.
 	op.GeoM.Translate(cx*c.K, cy*c.K)
 	c.img.DrawImage(img, op)
 	c.markImage(img, op.GeoM)
+	c.paintImage(img, op.GeoM)
 }
 
 // Stamp draws a sprite (an image drawn at this canvas's K) centred on
@@ -292,6 +304,7 @@ func (c *Canvas) Stamp(sprite *Canvas, cx, cy, k, angle, a float64) {
 	op.ColorScale.ScaleAlpha(float32(a))
 	c.img.DrawImage(sprite.img, op)
 	c.markImage(sprite.img, op.GeoM)
+	c.paintImage(sprite.img, op.GeoM)
 	noteOver(sprite.img, c.img, op.GeoM)
 }
 
@@ -312,7 +325,10 @@ var pinhead = ebiten.NewImage(1, 1)
 // the first frame that moves: after the opening's warming, the next
 // scene's first frame took 1 s at 3840×2160. Carried, it is done in a
 // frame of the still picture.
-func (c *Canvas) carry() { c.img.DrawImage(pinhead, nil) }
+func (c *Canvas) carry() {
+	c.img.DrawImage(pinhead, nil)
+	c.paint(1)
+}
 
 // newStill is a transparent canvas of this one's size for a still: an
 // image of its own, never on ebiten's texture atlas. A still is drawn
@@ -349,6 +365,17 @@ func (c *Canvas) text(s string, f text.Face, x, y float64, h, v text.Align, clr 
 	text.Draw(c.img, s, pf, op)
 	if c.marks != nil && s != "" {
 		c.mark(textBox(s, pf, px, py, h, v))
+	}
+	if paints != nil {
+		// each glyph is an image drawn: its pixels, not the line's box
+		for _, g := range text.AppendGlyphs(nil, s, pf, &op.LayoutOptions) {
+			if g.Image != nil {
+				var at ebiten.GeoM
+				at.Translate(g.X, g.Y)
+				at.Concat(op.GeoM)
+				c.paintImage(g.Image, at)
+			}
+		}
 	}
 	noteText(c.root, s, pf, px, py, h, v)
 }

@@ -129,7 +129,7 @@ func disjoint(rs []image.Rectangle) []image.Rectangle {
 func (s *Stage) prepare(screen *Canvas) bool {
 	for _, st := range []*still{&s.fade.leaving, &s.cast.reel.still, &s.cast.reveal.still} {
 		if st.ready(screen) {
-			st.c.img.Clear() // ebiten makes the texture at its first draw
+			st.c.Clear() // ebiten makes the texture at its first draw
 			return true
 		}
 	}

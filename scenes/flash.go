@@ -97,6 +97,7 @@ func (c *Canvas) flash(behind *Canvas, cx, cy, r, a float64, clip image.Rectangl
 		op.Blend = ebiten.BlendCopy
 	}
 	c.img.DrawTrianglesShader(vs, is, flashShader, op)
+	c.paint(polyArea(poly))
 	box := bx.px(0).Intersect(clip)
 	c.mark(box)
 	return box
