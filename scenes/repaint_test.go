@@ -18,6 +18,8 @@ type screenRig struct {
 	screen *ebiten.Image
 	shots  []string
 	every  time.Duration // show time between frames
+	// onFrame, if set, is called after each frame is drawn
+	onFrame func()
 }
 
 func newScreenRig(t *testing.T) *screenRig {
@@ -60,6 +62,9 @@ func (sr *screenRig) tick() {
 	sr.clk.Add(sr.every)
 	sr.update()
 	sr.s.Draw(sr.screen)
+	if sr.onFrame != nil {
+		sr.onFrame()
+	}
 }
 
 // play draws frames for d of show time.
