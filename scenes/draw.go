@@ -135,6 +135,20 @@ func (s *Stage) moving(now time.Time) bool {
 // faded in.
 func (s *Stage) sceneChanged() { s.shotAt = s.now().Add(fadeTime) }
 
+// backdrop paints the backdrop over the whole of dst (the screen or a
+// still of its size): copied from the still of it, a write a pixel,
+// rather than drawn again, the fill and then the header's band, line,
+// logo and text over it. Until the still is made (prepare makes it while
+// the opening stands still) it is drawn, as it is for the tests that note
+// where text falls (the golden frames): a copy carries no text boxes.
+func (s *Stage) backdrop(dst *Canvas) {
+	if b := &s.fade.backdrop; textRegions == nil && b.holds(dst, true) {
+		dst.Place(b.c, 0, 0)
+		return
+	}
+	s.drawBackdrop(dst)
+}
+
 // drawBackdrop is the brand's background, header and footer line.
 func (s *Stage) drawBackdrop(dst *Canvas) {
 	t := s.theme

@@ -8,61 +8,108 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// crossfade is what the frames of a crossfade drew over the backdrop.
+// crossfade is a crossfade composed once, not repainted: the picture it
+// leaves and the one it arrives at are each held in a still, made in a
+// frame of its own, and each frame after mixes the two in one pass over
+// the screen. Software GL pays for every pixel written: a frame that drew
+// the new scene, put back the backdrop and faded the old one over it
+// painted two to four screens (TestPaintsPerFrame).
 //
-// Both scenes lie over the same backdrop, so a crossfade's frame differs
-// from the backdrop only where either scene drew: once its first frame
-// is painted whole, the next ones put back the backdrop where the last
-// one drew, draw the new scene, and fade the old one in over the boxes
-// either drew alone, not over every pixel of the screen (software GL
-// pays for each). The frame is the whole one's to the last bit
-// (TestFadeMatchesWholeFrame).
+//   - The fade's first frame copies the screen, which shows the picture
+//     being left (whatever it is: a scene, overlays, another fade), into
+//     the leaving still, and paints nothing.
+//   - The second draws the new scene over the backdrop, and the overlays
+//     over it, into the arriving still, and paints nothing either: the
+//     screen still shows the picture left, which is the mix at its start.
+//   - Each frame after mixes the two stills, from the one to the other
+//     in the fade's time left, writing every pixel once. Both hold the
+//     overlays as they were: a notice that comes during the fade shows
+//     in the whole frame after it, 350 ms at most later.
+//   - The frame after the fade is painted whole.
 type crossfade struct {
 	at       time.Time         // the fade the boxes are of
-	leaving  still             // the scene fading out, keyed by when it began to
-	old      []image.Rectangle // what it drew over the backdrop, on its still
-	drawn    marked            // what the last frame drew over the backdrop: the new scene, the overlays
+	leaving  still             // the picture left, keyed by when the fade began
+	arriving still             // the new scene over the backdrop, keyed by when the fade began
+	from     time.Time         // when the arriving still was made: the mix starts there
+	old      []image.Rectangle // unused since the fade is composed once
+	drawn    marked            // what the last frame drew over the backdrop: the scene, the overlays
 	backdrop still             // the backdrop alone
-	parts    int               // frames drawn a part at a time (for tests)
+	parts    int               // frames mixed from the stills (for tests)
 }
 
-// drawAll paints the whole frame: the scene on stage over the backdrop,
-// the scene before it fading out, and the overlays. Through a crossfade,
-// and for the clean frame after it, only what either scene drew is
-// painted again once the fade's first frame is on the screen.
+// drawAll paints the whole frame: the scene on stage over the backdrop
+// and the overlays; through a crossfade, the two stills mixed (see
+// crossfade).
 func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 	f := &s.fade
-	fading := s.fading(now)
-	part := f.at == s.fadeAt && f.drawn.drewOn(screen) && (fading || s.ghost)
-	var old *Canvas
-	if fading {
-		old = f.leaving.hold(screen, s.fadeAt, func(c *Canvas) {
-			s.drawBackdrop(c)
-			var m marked
-			defer func() { f.old = m.boxes }()
-			defer m.gather(c)()
-			s.prev.Draw(s, c, s.fadeAt.Sub(s.prevAt))
-		})
+	if s.blackout {
+		// black over all: what lies under it is not drawn, and the frame
+		// after it, back from the blackout, is painted whole
+		screen.Fill(blackColour)
+		f.drawn.on, s.ghost = nil, false
+		return
 	}
-	if part {
+	if s.fading(now) {
+		s.ghost = true // the frame after the fade is painted whole
+		if !f.leaving.holds(screen, s.fadeAt) {
+			f.leaving.ready(screen)
+			f.leaving.c.Place(screen, 0, 0)
+			f.leaving.key = s.fadeAt
+			f.arriving.drop()
+			return
+		}
+		if !f.arriving.holds(screen, s.fadeAt) {
+			f.arriving.hold(screen, s.fadeAt, func(c *Canvas) {
+				s.backdrop(c)
+				s.scene.Draw(s, c, now.Sub(s.since))
+				s.drawOverlays(c, now)
+			})
+			f.from = now
+			return
+		}
 		f.parts++
-		screen.copyPx(f.backdrop.hold(screen, true, s.drawBackdrop), slices.Concat(f.old, f.drawn.boxes)...)
-	} else {
-		s.drawBackdrop(screen)
+		a := 1.0 // the leaving picture's share: from 1 when the arriving still was made to 0 at the fade's end
+		if left := s.fadeAt.Add(fadeTime).Sub(f.from); left > 0 {
+			a = 1 - now.Sub(f.from).Seconds()/left.Seconds()
+		}
+		screen.mix(f.leaving.c, f.arriving.c, clamp(a, 0, 1))
+		f.drawn.on = nil // the next whole frame is painted over everything
+		return
 	}
+	s.ghost = false
+	s.backdrop(screen)
 	f.at = s.fadeAt
 	stop := f.drawn.gather(screen)
 	s.scene.Draw(s, screen, now.Sub(s.since))
-	if fading {
-		// only where either scene drew: elsewhere both are the backdrop,
-		// which fading one into the other would only round
-		a := 1 - now.Sub(s.fadeAt).Seconds()/fadeTime.Seconds()
-		screen.fadePx(old, a, disjoint(slices.Concat(f.old, f.drawn.boxes)))
-	}
 	s.drawOverlays(screen, now)
 	stop()
-	// a frame with the old scene fading out is followed by a clean one
-	s.ghost = fading
+}
+
+// mixKage writes each pixel as a mix of two images of the destination's
+// size: Alpha of the first, the rest of the second.
+const mixKage = `//kage:unit pixels
+
+package main
+
+var Alpha float
+
+func Fragment(dst vec4, src vec2, color vec4) vec4 {
+	return mix(imageSrc1UnsafeAt(src), imageSrc0UnsafeAt(src), Alpha)
+}
+`
+
+var mixShader = mustShader("the crossfade", mixKage)
+
+// mix writes every pixel of the canvas as a of from and the rest of to
+// (canvases of its size): one pass, whatever either held.
+func (c *Canvas) mix(from, to *Canvas, a float64) {
+	b := c.img.Bounds()
+	op := &ebiten.DrawRectShaderOptions{Blend: ebiten.BlendCopy, Uniforms: map[string]any{"Alpha": float32(a)}}
+	op.Images[0], op.Images[1] = from.img, to.img
+	op.GeoM.Translate(float64(b.Min.X), float64(b.Min.Y))
+	c.img.DrawRectShader(b.Dx(), b.Dy(), mixShader, op)
+	c.mark(b)
+	c.paintBox(b)
 }
 
 // fadePx draws the boxes rs of src (a canvas of the same size, opaque)
@@ -127,7 +174,7 @@ func disjoint(rs []image.Rectangle) []image.Rectangle {
 // reveal rather than in them, where each would cost a frame more. It
 // reports whether it did anything.
 func (s *Stage) prepare(screen *Canvas) bool {
-	for _, st := range []*still{&s.fade.leaving, &s.cast.reel.still, &s.cast.reveal.still} {
+	for _, st := range []*still{&s.fade.leaving, &s.fade.arriving, &s.cast.reel.still, &s.cast.reveal.still} {
 		if st.ready(screen) {
 			st.c.Clear() // ebiten makes the texture at its first draw
 			return true

@@ -105,7 +105,7 @@ func TestDisjoint(t *testing.T) {
 func TestStillsPreparedInTheOpening(t *testing.T) {
 	sr := newScreenRig(t)
 	sr.tick() // the opening, painted whole
-	stills := []*still{&sr.s.fade.leaving, &sr.s.cast.reel.still, &sr.s.cast.reveal.still, &sr.s.fade.backdrop}
+	stills := []*still{&sr.s.fade.leaving, &sr.s.fade.arriving, &sr.s.cast.reel.still, &sr.s.cast.reveal.still, &sr.s.fade.backdrop}
 	made := func() (n int) {
 		for _, st := range stills {
 			if st.c != nil {

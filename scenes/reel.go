@@ -81,7 +81,7 @@ func (sc *reelScene) drawStill(s *Stage, dst *Canvas) {
 // after the frame was last painted whole.
 func (sc *reelScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	still := sc.still.hold(dst, true, func(c *Canvas) {
-		s.drawBackdrop(c)
+		s.backdrop(c)
 		sc.drawStill(s, c)
 	})
 	sc.drawRows(s, dst, now.Sub(s.since), still)

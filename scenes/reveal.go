@@ -90,7 +90,7 @@ func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers,
 		return sc.still.c
 	}
 	return sc.still.hold(dst, ls, func(c *Canvas) {
-		s.drawBackdrop(c)
+		s.backdrop(c)
 		sc.drawStill(s, c, in, ls, nil)
 		s.drawOverlays(c, now)
 	})
