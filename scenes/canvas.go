@@ -217,6 +217,13 @@ func (c *Canvas) Sub(x0, y0, x1, y1 float64) *Canvas {
 	return &sub
 }
 
+// subPx is Sub of the box r, in pixels.
+func (c *Canvas) subPx(r image.Rectangle) *Canvas {
+	sub := *c
+	sub.img = c.img.SubImage(r).(*ebiten.Image)
+	return &sub
+}
+
 // Draw draws img with op's GeoM in units: an image from outside the
 // stage's drawing (a logo, a slide), whose pixels count as units.
 func (c *Canvas) Draw(img *ebiten.Image, op *ebiten.DrawImageOptions) {

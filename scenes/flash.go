@@ -103,6 +103,17 @@ func (c *Canvas) flash(behind *Canvas, cx, cy, r, a float64, clip image.Rectangl
 	return box
 }
 
+// flashBounds is the box of the pixels that flash, centred on (cx, cy)
+// units and of radius r units, may cover inside clip: the box of its
+// octagon, rounded out.
+func (c *Canvas) flashBounds(cx, cy, r float64, clip image.Rectangle) image.Rectangle {
+	k := c.K
+	edge := max(1, r/flashR*k)
+	out := (r*k+edge)/math.Cos(math.Pi/8) + 1
+	x, y := cx*k, cy*k
+	return image.Rect(int(math.Floor(x-out)), int(math.Floor(y-out)), int(math.Ceil(x+out)), int(math.Ceil(y+out))).Intersect(clip).Intersect(c.img.Bounds())
+}
+
 // flashWhole is three boxes of pixels, in clip, that the flash centred on
 // (cx, cy) units, of radius r units, writes every pixel of: its
 // octagon's middle square and its two slabs, drawn round the discs'

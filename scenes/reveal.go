@@ -71,10 +71,18 @@ func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	sc.still.drop() // the frame is painted anew
 	sc.drawStill(s, dst, in, behind, nil)
 	var under *Canvas
-	if _, ok := flashAt(in); ok {
+	if r, ok := flashAt(in); ok {
 		// the flash laid over a still of what is behind, as a repaint lays
-		// it: the two frames are the same to the last bit
-		under = sc.under(s, dst, in, behind, s.now())
+		// it (the two frames the same to the last bit), what is behind
+		// drawn into the still in the flash's box alone: the whole of it
+		// drawn twice, on the screen and in the still, made this frame
+		// 2.3 screens; the first repaint makes the rest
+		box := dst.flashBounds(dst.W/2, flashY, r, flashClip(dst))
+		sc.still.ready(dst)
+		part := sc.still.c.subPx(box)
+		s.backdrop(part)
+		sc.drawStill(s, part, in, behind, nil)
+		under = sc.still.c
 	}
 	sc.drawFront(s, dst, in, under)
 }
