@@ -1,8 +1,6 @@
 package scenes
 
 import (
-	"image"
-	"slices"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -27,14 +25,12 @@ import (
 //     in the whole frame after it, 350 ms at most later.
 //   - The frame after the fade is painted whole.
 type crossfade struct {
-	at       time.Time         // the fade the boxes are of
-	leaving  still             // the picture left, keyed by when the fade began
-	arriving still             // the new scene over the backdrop, keyed by when the fade began
-	from     time.Time         // when the arriving still was made: the mix starts there
-	old      []image.Rectangle // unused since the fade is composed once
-	drawn    marked            // what the last frame drew over the backdrop: the scene, the overlays
-	backdrop still             // the backdrop alone
-	parts    int               // frames mixed from the stills (for tests)
+	leaving  still     // the picture left, keyed by when the fade began
+	arriving still     // the new scene over the backdrop, keyed by when the fade began
+	from     time.Time // when the arriving still was made: the mix starts there
+	drawn    marked    // what the last whole frame drew over the backdrop: the scene, the overlays
+	backdrop still     // the backdrop alone
+	parts    int       // frames mixed from the stills (for tests)
 }
 
 // drawAll paints the whole frame: the scene on stage over the backdrop
@@ -78,7 +74,6 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 	}
 	s.ghost = false
 	s.backdrop(screen)
-	f.at = s.fadeAt
 	stop := f.drawn.gather(screen)
 	s.scene.Draw(s, screen, now.Sub(s.since))
 	s.drawOverlays(screen, now)
@@ -110,62 +105,6 @@ func (c *Canvas) mix(from, to *Canvas, a float64) {
 	c.img.DrawRectShader(b.Dx(), b.Dy(), mixShader, op)
 	c.mark(b)
 	c.paintBox(b)
-}
-
-// fadePx draws the boxes rs of src (a canvas of the same size, opaque)
-// over this one at alpha a. The boxes must not overlap: a pixel faded in
-// twice would be the old scene's more than once.
-func (c *Canvas) fadePx(src *Canvas, a float64, rs []image.Rectangle) {
-	c.drawBoxes(src, rs, float32(a), ebiten.Blend{}) // the zero Blend: over
-}
-
-// disjoint is the pixels of rs as boxes that do not overlap: the bands
-// between the boxes' edges, top to bottom, each cut where the boxes it
-// crosses begin and end, and a band's box joined to the one above it when
-// they are as wide.
-func disjoint(rs []image.Rectangle) []image.Rectangle {
-	var ys []int
-	for _, r := range rs {
-		if !r.Empty() {
-			ys = append(ys, r.Min.Y, r.Max.Y)
-		}
-	}
-	slices.Sort(ys)
-	ys = slices.Compact(ys)
-	var out []image.Rectangle
-	var above []image.Rectangle // the last band's boxes, still open
-	var spans [][2]int
-	for i := 0; i+1 < len(ys); i++ {
-		y0, y1 := ys[i], ys[i+1]
-		spans = spans[:0]
-		for _, r := range rs {
-			if r.Min.Y <= y0 && r.Max.Y >= y1 && !r.Empty() {
-				spans = append(spans, [2]int{r.Min.X, r.Max.X})
-			}
-		}
-		slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
-		var band []image.Rectangle
-		for _, sp := range spans {
-			if n := len(band); n > 0 && sp[0] <= band[n-1].Max.X {
-				band[n-1].Max.X = max(band[n-1].Max.X, sp[1])
-				continue
-			}
-			band = append(band, image.Rect(sp[0], y0, sp[1], y1))
-		}
-		// a box as wide as one of the band above, and touching it, grows
-		// down; the others above are done
-		var next []image.Rectangle
-		for _, r := range band {
-			if j := slices.IndexFunc(above, func(a image.Rectangle) bool { return a.Min.X == r.Min.X && a.Max.X == r.Max.X && a.Max.Y == y0 }); j >= 0 {
-				r.Min.Y = above[j].Min.Y
-				above = slices.Delete(above, j, j+1)
-			}
-			next = append(next, r)
-		}
-		out = append(out, above...)
-		above = next
-	}
-	return append(out, above...)
 }
 
 // prepare readies, one a frame while the picture stands still (the

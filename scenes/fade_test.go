@@ -2,9 +2,6 @@ package scenes
 
 import (
 	"fmt"
-	"image"
-	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -55,47 +52,6 @@ func TestFadeMatchesWholeFrame(t *testing.T) {
 	fade("reveal to countdown, under a notice")
 	sr.play(time.Second)
 	sr.same("countdown")
-}
-
-// TestDisjoint checks that disjoint covers the boxes' pixels, each once.
-func TestDisjoint(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(1, 2))
-	for n := range 200 {
-		var rs []image.Rectangle
-		for range n % 12 {
-			x, y := rnd.IntN(40), rnd.IntN(40)
-			rs = append(rs, image.Rect(x, y, x+rnd.IntN(20), y+rnd.IntN(20)))
-		}
-		var in, got [64][64]int
-		for _, r := range rs {
-			for y := r.Min.Y; y < r.Max.Y; y++ {
-				for x := r.Min.X; x < r.Max.X; x++ {
-					in[y][x] = 1
-				}
-			}
-		}
-		out := disjoint(rs)
-		for _, r := range out {
-			if r.Empty() {
-				t.Fatalf("%v: an empty box %v", rs, r)
-			}
-			for y := r.Min.Y; y < r.Max.Y; y++ {
-				for x := r.Min.X; x < r.Max.X; x++ {
-					got[y][x]++
-				}
-			}
-		}
-		if got != in {
-			t.Fatalf("%v gave %v: not the same pixels, once each", rs, out)
-		}
-		if n == 3 && len(out) > len(rs)+8 {
-			t.Errorf("%v cut into %d boxes", rs, len(out))
-		}
-	}
-	// two boxes side by side in the same rows are one box
-	if got := disjoint([]image.Rectangle{image.Rect(0, 0, 10, 10), image.Rect(10, 0, 20, 10), image.Rect(0, 10, 20, 30)}); !slices.Equal(got, []image.Rectangle{image.Rect(0, 0, 20, 30)}) {
-		t.Errorf("three boxes that make one: %v", got)
-	}
 }
 
 // TestStillsPreparedInTheOpening checks that the stills the transitions
