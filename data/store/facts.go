@@ -137,18 +137,23 @@ func (db *DB) Frozen(showID, segment string) (*show.Frozen, error) {
 	return e.Frozen, nil
 }
 
-// Settlement is one jackpot settlement of the journal and the show that
-// made it.
+// Settlement is one jackpot settlement of the journal: the show that
+// made it, its row (seq, and time as stored) and its segment.
 type Settlement struct {
 	Show    string
+	Seq     int64
+	At      string
+	Segment string
 	Settled show.Settled
 }
 
 // Settlements reads every jackpot's settlements before the show
-// beforeShow opened, in journal order, of the shows of its kind (official
-// or rehearsal) as JackpotLedger reads one jackpot's.
+// beforeShow opened (all of them when that show is not in the journal),
+// in journal order, of the shows of its kind: the official shows' for an
+// official show, the rehearsals' for a rehearsal (see PastWins). The
+// ledgers of one jackpot (JackpotLedger, LedgerHistory) are read from it.
 func (db *DB) Settlements(beforeShow string, rehearsal bool) ([]Settlement, error) {
-	rows, err := db.sql.Query(`SELECT j.show, j.payload FROM journal j JOIN shows s ON s.id = j.show
+	rows, err := db.sql.Query(`SELECT j.seq, j.at, j.kind, j.payload, j.show FROM journal j JOIN shows s ON s.id = j.show
 		WHERE j.kind = ?1 AND s.rehearsal = ?3 AND j.show <> ?2
 		AND j.seq < COALESCE((SELECT MIN(seq) FROM journal WHERE show = ?2), 9223372036854775807)
 		ORDER BY j.seq`, string(show.JackpotPaid), beforeShow, rehearsal)
@@ -158,15 +163,20 @@ func (db *DB) Settlements(beforeShow string, rehearsal bool) ([]Settlement, erro
 	defer rows.Close()
 	var out []Settlement
 	for rows.Next() {
-		var id, payload string
-		if err := rows.Scan(&id, &payload); err != nil {
+		var s Settlement
+		var kind, payload string
+		if err := rows.Scan(&s.Seq, &s.At, &kind, &payload, &s.Show); err != nil {
 			return nil, err
 		}
-		e, err := show.DecodeEvent(0, time.Time{}, string(show.JackpotPaid), []byte(payload))
-		if err != nil || e.Settled == nil {
-			return nil, fmt.Errorf("show %s: a jackpot settlement that does not read: %v", id, err)
+		e, err := show.DecodeEvent(s.Seq, time.Time{}, kind, []byte(payload))
+		if err != nil {
+			return nil, err
 		}
-		out = append(out, Settlement{Show: id, Settled: *e.Settled})
+		if e.Settled == nil {
+			return nil, fmt.Errorf("journal row %d (%s): no settlement in its payload", s.Seq, kind)
+		}
+		s.Segment, s.Settled = e.Segment, *e.Settled
+		out = append(out, s)
 	}
 	return out, rows.Err()
 }
