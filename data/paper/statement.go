@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"drawshow/data/entries"
@@ -152,10 +153,14 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 		return nil, err
 	}
 	excluded := show.NewCardSet(excl).Has(card)
-	lists := "the show's exclusions list"
-	if l := st.Lists; l != nil && len(l.ExclusionLists) > 0 {
-		lists = listsOf(sh, l, key)
-	}
+	// the lists that hold the card are read again from disk only for a
+	// draw that names them
+	lists := sync.OnceValue(func() string {
+		if l := st.Lists; l != nil && len(l.ExclusionLists) > 0 {
+			return listsOf(sh, l, key)
+		}
+		return "the show's exclusions list"
+	})
 	var out []StatementDraw
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
@@ -255,8 +260,8 @@ func statementDraws(db *store.DB, s *store.ShowRow, card string, bySeg map[[2]st
 // the bin's rules (tiers, points, caps, a bonus jackpot's spend, devices
 // and areas) act on each participant's rows apart, with the cards the
 // freeze took out; excluded says the card is on the show's exclusions
-// list, which lists names.
-func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.CardRow, excluded bool, lists string) error {
+// list, which lists names when asked.
+func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.CardRow, excluded bool, lists func() string) error {
 	card := rows[0].Card
 	ex, bar := excluded || show.NewCardSet(f.Excluded).Has(card), show.NewCardSet(f.Barred).Has(card)
 	b := show.NewBinBuilder(seg, func(string) (bool, bool) { return ex, bar })
@@ -293,7 +298,7 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.Ca
 	case bin.Late == len(rows):
 		d.NotEligible = "printed late (every ticket of the card printed after " + f.PrintedUntil + ", the last moment one could print for this draw)"
 	case ex || len(bin.Excluded) > 0:
-		d.NotEligible = "excluded (the card is on " + lists + ")"
+		d.NotEligible = "excluded (the card is on " + lists() + ")"
 	case len(bin.Barred) > 0:
 		d.NotEligible = "barred (the card had already won in this show: " + record.WinOnceWords(seg.WinOnce) + ")"
 	case past:
