@@ -301,14 +301,20 @@ func onTheList(db *store.DB, r store.ShowRow, on map[string]verify.ShowAnchor) (
 	if !ok {
 		return []string{fmt.Sprintf("official show %s is not on the auditor's list of official shows: a show the auditor was not told of", r.ID)}, nil
 	}
-	evs, err := db.Events(r.ID)
+	rows, err := db.RowsOfKinds(r.ID, show.ShowOpened)
 	if err != nil {
 		return nil, err
 	}
-	if len(evs) == 0 || evs[0].Opened == nil {
+	var opened *show.Opened
+	if len(rows) > 0 {
+		if e, err := show.DecodeEvent(rows[0].Seq, time.Time{}, rows[0].Kind, []byte(rows[0].Payload)); err == nil {
+			opened = e.Opened
+		}
+	}
+	if opened == nil {
 		return []string{fmt.Sprintf("official show %s has no show-opened row", r.ID)}, nil
 	}
-	if c := evs[0].Opened.Commitment; c != a.Commitment {
+	if c := opened.Commitment; c != a.Commitment {
 		return []string{fmt.Sprintf("official show %s has commitment %s; the list's (line %d) is %s", r.ID, c, a.Line, a.Commitment)}, nil
 	}
 	if !r.Closed {
