@@ -45,6 +45,15 @@ func TestNoWitnessIsTyped(t *testing.T) {
 	}
 	w.do(Command{Op: OpDraw})
 
+	// a show closed with nothing drawn awaits nothing: a program started
+	// on it again with --no-witness records nothing
+	shut := openRig(t, mkShow(Segment{ID: "a"}), rows(), seedOf(1), t0, Rules, false)
+	shut.do(Command{Op: OpSkip, Text: "entry file not delivered"})
+	shut.do(Command{Op: OpClose})
+	if shut.eng.State().WitnessAwaited() {
+		t.Error("a closed show awaits the witness")
+	}
+
 	// an edition before 4 and a show of witness each-draw are not held
 	old := openRig(t, mkShow(Segment{ID: "a"}), rows(), seedOf(1), t0, 3, false)
 	old.do(Command{Op: OpDraw})

@@ -195,7 +195,7 @@ func (st *State) Witness() string {
 // under an edition before 4 is resumed as it was made.
 func (st *State) WitnessAwaited() bool {
 	o := st.Opened
-	return o != nil && !o.Rehearsal && o.Rules >= 4 && st.mode != WitnessEachDraw &&
+	return o != nil && !o.Rehearsal && o.Rules >= 4 && st.mode != WitnessEachDraw && !st.Closed &&
 		st.Witness() == "" && st.Unwitnessed.IsZero() && !st.anyFrozen()
 }
 
