@@ -20,6 +20,7 @@ export GOTOOLCHAIN := $(shell sed -n 's/^toolchain //p' go.mod)
 
 BIN   := bin/drawshow
 STAGE := bin/drawshow-stage
+VERIFIER := bin/drawshow-verify
 TOOLS := $(CURDIR)/.tools
 
 STATICCHECK_VERSION := v0.8.2
@@ -58,9 +59,11 @@ FUZZTIME  ?= 20s
 
 # Two programs: drawshow (no graphics library) and drawshow-stage (the
 # window), side by side: drawshow hands its stage commands over to it.
+# And the auditor's drawshow-verify, built without cgo as released.
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/drawshow
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(STAGE) ./cmd/drawshow-stage
+	CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o $(VERIFIER) ./cmd/drawshow-verify
 
 deps:
 	@scripts/deps.sh
@@ -186,8 +189,11 @@ windows-test:
 # dist/SHA256SUMS: both programs (on Windows with an icon and version
 # information), the README and every doc and screenshot it links to, the
 # show file's JSON Schema, the Windows quick start, the examples and
-# every licence, built from the committed tree (HEAD) with the version git
-# describe gives it. It installs the build's packages only, not the tests'.
+# every licence; and the auditor's drawshow-verify (built without cgo) for
+# macOS arm64 and amd64, Windows and Linux, one archive each with its
+# guide (docs/verifier.md) and licences, all listed in SHA256SUMS. Built
+# from the committed tree (HEAD) with the version git describe gives it.
+# It installs the build's packages only, not the tests'.
 release:
 	@scripts/deps.sh --build
 	$(GO) run ./scripts/release -out dist

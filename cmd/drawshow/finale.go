@@ -9,7 +9,6 @@ import (
 	"drawshow/data/entries"
 	"drawshow/data/record"
 	"drawshow/data/session"
-	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -81,14 +80,6 @@ func finaleSummary(stdout io.Writer, rec *record.Record) {
 		}
 		fmt.Fprintf(stdout, "%d small draw(s) in the record for verify to re-derive: %s\n", n, strings.Join(of, ", "))
 	}
-}
-
-// choicesDerived is what verify re-derived of the finale, for its OK line.
-func choicesDerived(r *verify.Report) string {
-	if r.Choices == 0 && r.SmallDraws == 0 {
-		return ""
-	}
-	return fmt.Sprintf(", %d choice(s) and %d small draw(s) of the finale", r.Choices, r.SmallDraws)
 }
 
 // ruleNotes are check's lines for the rules any draw may have: who

@@ -3,14 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"strings"
-	"time"
-
-	"github.com/mattn/go-sqlite3"
 )
 
 // Backup writes a consistent copy of the whole campaign database to path
@@ -28,7 +24,7 @@ func (db *DB) Backup(path string) error {
 		return err
 	}
 	defer src.Close()
-	dst, err := sql.Open("sqlite3", sqliteURI(path, url.Values{"mode": {"rwc"}}))
+	dst, err := sql.Open(driverName, sqliteURI(path, url.Values{"mode": {"rwc"}}))
 	if err != nil {
 		return err
 	}
@@ -38,35 +34,7 @@ func (db *DB) Backup(path string) error {
 		return err
 	}
 	err = dconn.Raw(func(dc any) error {
-		return src.Raw(func(sc any) error {
-			d, ok1 := dc.(*sqlite3.SQLiteConn)
-			s, ok2 := sc.(*sqlite3.SQLiteConn)
-			if !ok1 || !ok2 {
-				return errors.New("the database driver is not mattn/go-sqlite3")
-			}
-			b, err := d.Backup("main", s, "main")
-			if err != nil {
-				return err
-			}
-			// One step copies every page under one read transaction: a
-			// snapshot. A writer busy with a checkpoint may make it wait.
-			deadline := time.Now().Add(30 * time.Second)
-			for {
-				done, err := b.Step(-1)
-				if err != nil {
-					b.Close()
-					return err
-				}
-				if done {
-					return b.Close()
-				}
-				if time.Now().After(deadline) {
-					b.Close()
-					return errors.New("the database stayed locked for 30 s")
-				}
-				time.Sleep(20 * time.Millisecond)
-			}
-		})
+		return src.Raw(func(sc any) error { return backupConn(dc, sc) })
 	})
 	if err != nil {
 		dconn.Close()
@@ -88,7 +56,7 @@ func (db *DB) Backup(path string) error {
 // leaves the laptop before its show reveals it. The freed pages are
 // zeroed and the file rebuilt, so no byte of a seed stays in it.
 func StripSeeds(path, keep string) error {
-	s, err := sql.Open("sqlite3", sqliteURI(path, url.Values{"mode": {"rw"}}))
+	s, err := sql.Open(driverName, sqliteURI(path, url.Values{"mode": {"rw"}}))
 	if err != nil {
 		return err
 	}
@@ -113,7 +81,7 @@ func StripSeeds(path, keep string) error {
 // OpenCopy opens a copy made by Backup read-only, as it is: no migration
 // and no change of journal mode.
 func OpenCopy(path string) (*DB, error) {
-	s, err := sql.Open("sqlite3", sqliteURI(path, url.Values{"mode": {"ro"}, "_busy_timeout": {"10000"}}))
+	s, err := sql.Open(driverName, sqliteURI(path, url.Values{"mode": {"ro"}, "_busy_timeout": {"10000"}}))
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"drawshow/data/internal/signal"
-	"github.com/mattn/go-sqlite3" // the SQLite driver
 )
 
 // DB is a campaign database: many shows, one journal. Open opens it for
@@ -175,7 +174,7 @@ func Open(path string) (*DB, error) {
 // openWriter opens the database for writing without the lock: Open, and
 // tests of what the head guard refuses when a writer got past the lock.
 func openWriter(path string) (*DB, error) {
-	s, err := sql.Open("sqlite3", sqliteURI(path, url.Values{
+	s, err := sql.Open(driverName, sqliteURI(path, url.Values{
 		"mode":          {"rwc"},
 		"_journal_mode": {"WAL"},
 		"_synchronous":  {"FULL"},
@@ -295,8 +294,7 @@ func OpenExisting(path string) (*DB, error) {
 	noWAL := errors.Is(walErr, os.ErrNotExist)
 	immutable := wal && noWAL && errors.Is(shmErr, os.ErrNotExist) && readOnlyDir(filepath.Dir(path))
 	db, err := openReader(path, immutable)
-	var se sqlite3.Error
-	if err != nil && wal && !immutable && errors.As(err, &se) && se.Code == sqlite3.ErrCantOpen {
+	if err != nil && wal && !immutable && cantOpen(err) {
 		if !noWAL && walSize > 0 {
 			return nil, fmt.Errorf("%s: %s-wal holds commits not yet in the database file, and SQLite cannot make the -shm it needs to read them here (a read-only folder?): copy the database with its -wal (and -shm) to a writable folder and read the copy", path, filepath.Base(path))
 		}
@@ -315,7 +313,7 @@ func openReader(path string, immutable bool) (*DB, error) {
 	if immutable {
 		q.Set("immutable", "1")
 	}
-	s, err := sql.Open("sqlite3", sqliteURI(path, q))
+	s, err := sql.Open(driverName, sqliteURI(path, q))
 	if err != nil {
 		return nil, err
 	}

@@ -5,9 +5,11 @@
 // in, in dist/drawshow-VERSION-windows-amd64.zip and
 // dist/drawshow-VERSION-linux-amd64.tar.gz, with SHA256SUMS beside them.
 // The Windows programs carry an icon and version information, and the zip
-// a quick start for the promotions manager (QUICK-START.html).
+// a quick start for the promotions manager (QUICK-START.html). Beside
+// them, the auditor's drawshow-verify, built without cgo, in an archive
+// of its own for each of macOS arm64 and amd64, Windows and Linux.
 //
-//	go run ./scripts/release [-version V] [-out DIR] [-platforms windows/amd64,linux/amd64]
+//	go run ./scripts/release [-version V] [-out DIR] [-platforms windows/amd64,linux/amd64] [-verifier-platforms LIST]
 package main
 
 import (
@@ -35,21 +37,39 @@ import (
 // versionVar is the variable the version is stamped into at link time.
 const versionVar = "drawshow/cmd/internal/buildinfo.version"
 
-// programs are the two programs every archive holds.
-var programs = []string{"drawshow", "drawshow-stage"}
+// programs are the two programs every archive of the show's laptop
+// holds; verifier is the auditor's, built without cgo, alone in an
+// archive of its own for each of verifierPlatforms.
+var (
+	programs = []string{"drawshow", "drawshow-stage"}
+	verifier = "drawshow-verify"
+)
+
+// verifierPlatforms are where an auditor may check a record: macOS on
+// Apple silicon and on Intel, Windows and Linux.
+const verifierPlatforms = "darwin/arm64,darwin/amd64,windows/amd64,linux/amd64"
 
 func main() {
 	version := flag.String("version", "", "the release `VERSION` (default: git describe --tags --always --dirty)")
 	out := flag.String("out", "dist", "write the archives into `DIR`")
 	list := flag.String("platforms", "windows/amd64,linux/amd64", "the `GOOS/GOARCH` list to build")
+	verifiers := flag.String("verifier-platforms", verifierPlatforms, "the `GOOS/GOARCH` list to build drawshow-verify for (none: empty)")
 	flag.Parse()
-	if err := run(*version, *out, strings.Split(*list, ",")); err != nil {
+	if err := run(*version, *out, split(*list), split(*verifiers)); err != nil {
 		fmt.Fprintln(os.Stderr, "release:", err)
 		os.Exit(1)
 	}
 }
 
-func run(version, out string, list []string) error {
+// split is a comma-separated list's items; none for an empty list.
+func split(list string) []string {
+	if list == "" {
+		return nil
+	}
+	return strings.Split(list, ",")
+}
+
+func run(version, out string, list, verifiers []string) error {
 	if version == "" {
 		v, err := output("git", "describe", "--tags", "--always")
 		if err != nil {
@@ -84,15 +104,29 @@ func run(version, out string, list []string) error {
 		return err
 	}
 	var archives []string
+	builds := make([]func() (string, error), 0, len(list)+len(verifiers))
+	var names []string
 	for _, s := range list {
 		p, err := parsePlatform(s)
 		if err != nil {
 			return err
 		}
-		start := time.Now()
-		path, err := release(p, version, src, out, epoch)
+		builds = append(builds, func() (string, error) { return release(p, version, src, out, epoch) })
+		names = append(names, p.String())
+	}
+	for _, s := range verifiers {
+		p, err := parsePlatform(s)
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return err
+		}
+		builds = append(builds, func() (string, error) { return releaseVerifier(p, version, src, out, epoch) })
+		names = append(names, verifier+" "+p.String())
+	}
+	for i, build := range builds {
+		start := time.Now()
+		path, err := build()
+		if err != nil {
+			return fmt.Errorf("%s: %w", names[i], err)
 		}
 		st, err := os.Stat(path)
 		if err != nil {
@@ -181,7 +215,7 @@ func release(p platform, version, src, out string, epoch time.Time) (string, err
 			}
 		}
 		bin := filepath.Join(tmp, p.exe(prog))
-		if err := goBuild(p, version, src, prog, bin); err != nil {
+		if err := goBuild(p, true, version, src, prog, bin); err != nil {
 			return "", err
 		}
 		files = append(files, file{Name: p.exe(prog), Src: bin, Exec: true})
@@ -198,11 +232,11 @@ func release(p platform, version, src, out string, epoch time.Time) (string, err
 		return "", err
 	}
 	files = append(files, docs...)
-	mods, err := linkedModules(p, src)
+	mods, err := linkedModules(p, true, src, programs)
 	if err != nil {
 		return "", err
 	}
-	lic, err := licences(src, mods)
+	lic, err := licences(src, mods, true)
 	if err != nil {
 		return "", err
 	}
@@ -214,15 +248,50 @@ func release(p platform, version, src, out string, epoch time.Time) (string, err
 	return path, nil
 }
 
-// goBuild builds one program for p, stamped with version. On Windows
-// the stage is a GUI program: no console window opens behind it.
-func goBuild(p platform, version, src, prog, bin string) error {
+// releaseVerifier packs the auditor's verifier for p, built without cgo,
+// with its guide and the licences of what it links, and returns the
+// archive's path.
+func releaseVerifier(p platform, version, src, out string, epoch time.Time) (string, error) {
+	name := fmt.Sprintf("%s-%s-%s-%s", verifier, version, p.OS, p.Arch)
+	tmp, err := os.MkdirTemp(out, ".build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, p.exe(verifier))
+	if err := goBuild(p, false, version, src, verifier, bin); err != nil {
+		return "", err
+	}
+	files := []file{
+		{Name: p.exe(verifier), Src: bin, Exec: true},
+		{Name: "README.md", Src: filepath.Join(src, "docs", "verifier.md")},
+	}
+	mods, err := linkedModules(p, false, src, []string{verifier})
+	if err != nil {
+		return "", err
+	}
+	lic, err := licences(src, mods, false)
+	if err != nil {
+		return "", err
+	}
+	files = append(files, lic...)
+	path := filepath.Join(out, name+p.archiveExt())
+	if err := writeArchive(path, name, files, epoch, p.OS == "windows"); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// goBuild builds one program for p, with cgo or without, stamped with
+// version. On Windows the stage is a GUI program: no console window
+// opens behind it.
+func goBuild(p platform, cgo bool, version, src, prog, bin string) error {
 	ldflags := "-s -w -X " + versionVar + "=" + version
 	if p.OS == "windows" && prog == "drawshow-stage" {
 		ldflags += " -H=windowsgui"
 	}
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", ldflags, "-o", bin, "./cmd/"+prog)
-	cmd.Dir, cmd.Env = src, p.env()
+	cmd.Dir, cmd.Env = src, p.env(cgo)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("go build %s: %v", prog, err)
@@ -257,11 +326,16 @@ func (p platform) archiveExt() string {
 	return ".tar.gz"
 }
 
-// env is the build environment for p: cgo on (SQLite and miniaudio are
-// C), through MinGW-w64 for Windows ($WINDOWS_CC overrides it), with the
-// C compiler's warnings off there (miniaudio's are many and harmless).
-func (p platform) env() []string {
-	env := append(os.Environ(), "GOOS="+p.OS, "GOARCH="+p.Arch, "CGO_ENABLED=1")
+// env is the build environment for p. With cgo (the show laptop's
+// programs: SQLite and miniaudio are C) it goes through MinGW-w64 for
+// Windows ($WINDOWS_CC overrides it), with the C compiler's warnings off
+// there (miniaudio's are many and harmless); the verifier is pure Go.
+func (p platform) env(cgo bool) []string {
+	env := append(os.Environ(), "GOOS="+p.OS, "GOARCH="+p.Arch, "CGO_ENABLED=0")
+	if !cgo {
+		return env
+	}
+	env[len(env)-1] = "CGO_ENABLED=1"
 	if p.OS == "windows" {
 		cc := os.Getenv("WINDOWS_CC")
 		if cc == "" {
@@ -277,16 +351,16 @@ type module struct {
 	Path, Version, Dir string
 }
 
-// linkedModules are the modules whose packages the two programs link
-// for p (not every module go.mod names: the tests' chromedp is not
-// shipped), each with its folder in the module cache.
-func linkedModules(p platform, src string) ([]module, error) {
+// linkedModules are the modules whose packages progs link for p, built
+// with cgo or without (not every module go.mod names: the tests'
+// chromedp is not shipped), each with its folder in the module cache.
+func linkedModules(p platform, cgo bool, src string, progs []string) ([]module, error) {
 	args := []string{"list", "-deps", "-json=Module"}
-	for _, prog := range programs {
+	for _, prog := range progs {
 		args = append(args, "./cmd/"+prog)
 	}
 	cmd := exec.Command("go", args...)
-	cmd.Dir, cmd.Env = src, p.env()
+	cmd.Dir, cmd.Env = src, p.env(cgo)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	b, err := cmd.Output()
@@ -365,10 +439,11 @@ func isLicence(name string) bool {
 }
 
 // licences are the files of LICENSES/: Go's own (its runtime and
-// standard library are in every binary), drawshow's fonts and cues, and
-// each linked module's licence files under its path. A module without
+// standard library are in every binary), drawshow's fonts and cues for
+// the show laptop's programs (the verifier links neither), and each
+// linked module's licence files under its path. A module without
 // one stops the release: what cannot be shown licensed is not shipped.
-func licences(src string, mods []module) ([]file, error) {
+func licences(src string, mods []module, laptop bool) ([]file, error) {
 	goroot, err := output("go", "env", "GOROOT")
 	if err != nil {
 		return nil, err
@@ -398,25 +473,38 @@ func licences(src string, mods []module) ([]file, error) {
 	if err := add(goroot, "go", "Go "+gov+" (runtime, standard library)"); err != nil {
 		return nil, err
 	}
-	if err := add(filepath.Join(src, "assets", "fonts"), "fonts", "the fonts (assets/fonts)"); err != nil {
-		return nil, err
+	cNote := verifierC
+	if laptop {
+		if err := add(filepath.Join(src, "assets", "fonts"), "fonts", "the fonts (assets/fonts)"); err != nil {
+			return nil, err
+		}
+		files = append(files, file{Name: "LICENSES/cues/LICENSE-cues.md", Src: filepath.Join(src, "audio", "LICENSE-cues.md")})
+		fmt.Fprintf(&index, "%-44s %s\n", "the sound cues (synthesised by drawshow)", "cues/LICENSE-cues.md")
+		cNote = showLaptopC
 	}
-	files = append(files, file{Name: "LICENSES/cues/LICENSE-cues.md", Src: filepath.Join(src, "audio", "LICENSE-cues.md")})
-	fmt.Fprintf(&index, "%-44s %s\n", "the sound cues (synthesised by drawshow)", "cues/LICENSE-cues.md")
 	for _, m := range mods {
 		if err := add(m.Dir, m.Path, m.Path+" "+m.Version); err != nil {
 			return nil, err
 		}
 	}
-	index.WriteString(`
+	index.WriteString(cNote)
+	files = append(files, file{Name: "LICENSES/README.txt", Data: []byte(index.String())})
+	return files, nil
+}
+
+// The C each kind of archive carries, as LICENSES/README.txt ends.
+const (
+	showLaptopC = `
 C code compiled in through cgo, under the licences of the modules that
 carry it: SQLite (public domain, in github.com/mattn/go-sqlite3),
 miniaudio (public domain or MIT No Attribution, in github.com/gen2brain/malgo)
 and, on Linux, GLFW (zlib licence, in github.com/hajimehoshi/ebiten/v2).
-`)
-	files = append(files, file{Name: "LICENSES/README.txt", Data: []byte(index.String())})
-	return files, nil
-}
+`
+	verifierC = `
+No C code is compiled in: SQLite (public domain) is linked as Go, the
+translation modernc.org/sqlite makes of it, under that module's licence.
+`
+)
 
 // tree is every file under src/dir, named by its path from src.
 func tree(src, dir string) ([]file, error) {

@@ -172,11 +172,11 @@ func TestWriteArchiveFails(t *testing.T) {
 // there, and a module only the tests use (chromedp) is not shipped.
 func TestLicencesOfLinkedModules(t *testing.T) {
 	for _, p := range []platform{{"linux", "amd64"}, {"windows", "amd64"}} {
-		mods, err := linkedModules(p, "../..")
+		mods, err := linkedModules(p, true, "../..", programs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		files, err := licences("../..", mods)
+		files, err := licences("../..", mods, true)
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -215,8 +215,37 @@ func TestLicencesOfLinkedModules(t *testing.T) {
 	}
 }
 
+// The verifier's licences, for a Mac: SQLite as Go (modernc.org/sqlite)
+// and none of the show laptop's C, fonts or cues.
+func TestLicencesOfTheVerifier(t *testing.T) {
+	mods, err := linkedModules(platform{"darwin", "arm64"}, false, "../..", []string{verifier})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := licences("../..", mods, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	for _, want := range []string{"LICENSES/go/LICENSE", "LICENSES/modernc.org/sqlite/LICENSE", "LICENSES/modernc.org/libc/LICENSE"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no %s among %v", want, names)
+		}
+	}
+	for _, n := range names {
+		for _, not := range []string{"mattn/go-sqlite3", "malgo", "ebiten", "fonts/", "cues/"} {
+			if strings.Contains(n, not) {
+				t.Errorf("%s: the verifier links no %s", n, not)
+			}
+		}
+	}
+}
+
 func TestLicencesRefuseAnUnlicensedModule(t *testing.T) {
-	_, err := licences("../..", []module{{"example.com/none", "v1.0.0", t.TempDir()}})
+	_, err := licences("../..", []module{{"example.com/none", "v1.0.0", t.TempDir()}}, true)
 	if err == nil || !strings.Contains(err.Error(), "example.com/none v1.0.0") {
 		t.Fatalf("a module with no licence: %v", err)
 	}

@@ -1,0 +1,182 @@
+// Package verifycmd is the verify command, shared by drawshow and
+// drawshow-verify (the auditor's verifier, built without cgo): one
+// command, one set of flags, one verdict.
+package verifycmd
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"drawshow/cmd/internal/cli"
+	"drawshow/data/export"
+	"drawshow/data/record"
+	"drawshow/data/store"
+	"drawshow/data/verify"
+	"drawshow/data/verifydb"
+	"drawshow/data/witness"
+)
+
+// oneShow checks that what was read off paper names its show: in a
+// database of several shows, a commitment could otherwise match any.
+// It returns the show's id: id, or the database's only show.
+func oneShow(db *store.DB, id string, p verify.Paper) (string, error) {
+	shows, err := db.Shows()
+	if err != nil {
+		return "", err
+	}
+	if id != "" {
+		_, err := db.Show(id)
+		return id, err
+	}
+	if len(shows) == 1 {
+		return shows[0].ID, nil
+	}
+	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || p.WitnessFile != "" || len(p.Witness) > 0) {
+		ids := make([]string, len(shows))
+		for i, s := range shows {
+			ids[i] = s.ID
+		}
+		return "", fmt.Errorf("%s holds %d shows (%s): say which the paper and the witness are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
+	}
+	return "", nil
+}
+
+// Run runs verify with its arguments (those after the command's name).
+// A record that does not verify prints its problems on stdout and
+// returns cli.ErrQuiet.
+func Run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	dbPath := fs.String("db", "", "check the journal hash chain of this database `FILE`")
+	var paper verify.Paper
+	fs.StringVar(&paper.Commitment, "commitment", "", "the commitment `HEX` as printed on the pre-show sheet: the record must be that show's")
+	fs.Func("anchor", "`SEQ:HEX`, a journal row and the start of its hash as printed on a board or the report (16 hex digits or more; repeatable)", func(s string) error {
+		a, err := verify.ParseAnchor(s)
+		paper.Anchors = append(paper.Anchors, a)
+		return err
+	})
+	fs.Func("fingerprint", "`SEGMENT:HEX`, a frozen bin's fingerprint as the intro showed it (16 hex digits or more; repeatable)", func(s string) error {
+		f, err := verify.ParsePrint(s)
+		paper.Prints = append(paper.Prints, f)
+		return err
+	})
+	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds")
+	stillOpen := fs.Bool("open", false, "with --db: a show not closed is still running; check what can be checked of it")
+	showID := fs.String("show", "", "with --db: the show `ID` the commitment, anchors and witness are of (needed when the database holds more than one)")
+	anchorsFile := fs.String("anchors", "", "with --db: the auditor's list of the campaign's official shows, `FILE`, one a line: SHOW_ID COMMITMENT SEQ:HEXPREFIX (the closing chain head); a show that carries anything from a show not on it, or whose commitment or head differs, is refused")
+	pos, err := cli.Parse(fs, args, stderr)
+	if err != nil {
+		return err
+	}
+	if *witnessFile != "" {
+		if paper.Witness, err = witness.ReadFile(*witnessFile); err != nil {
+			return err
+		}
+		paper.WitnessFile = *witnessFile
+	}
+	var problems []string
+	switch {
+	case *dbPath != "" && len(pos) == 0:
+		db, err := store.OpenExisting(*dbPath)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		if *showID, err = oneShow(db, *showID, paper); err != nil {
+			return err
+		}
+		r, err := verifydb.Check(db)
+		if err != nil {
+			return err
+		}
+		onPaper, err := verifydb.Against(db, paper, *showID)
+		if err != nil {
+			return err
+		}
+		unverified, notes, err := verifydb.Unverified(db, *stillOpen)
+		if err != nil {
+			return err
+		}
+		problems = append(append(r.Problems, onPaper...), unverified...)
+		if *anchorsFile != "" {
+			f, err := os.Open(*anchorsFile)
+			if err != nil {
+				return err
+			}
+			list, err := verify.ParseShowAnchors(f)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %v", *anchorsFile, err)
+			}
+			carried, err := verifydb.AgainstShowAnchors(db, list)
+			if err != nil {
+				return err
+			}
+			problems = append(problems, carried...)
+		}
+		for _, n := range notes {
+			fmt.Fprintln(stdout, "note:", n)
+		}
+		if len(problems) == 0 {
+			fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
+		}
+	case *stillOpen || *showID != "" || *anchorsFile != "":
+		return errors.New("--open, --show and --anchors are for verify --db")
+	case *dbPath == "" && len(pos) == 1:
+		fi, err := os.Stat(pos[0])
+		if err != nil {
+			return err
+		}
+		if fi.IsDir() {
+			r, err := verify.Dir(pos[0])
+			if err != nil {
+				return err
+			}
+			r.Against(paper)
+			problems = r.Problems
+			if len(problems) == 0 {
+				fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
+			}
+			break
+		}
+		r, err := export.VerifyArchive(pos[0])
+		if err != nil {
+			return err
+		}
+		r.Against(paper)
+		problems = r.Problems
+		if len(problems) == 0 {
+			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, record.SumsFile)
+			fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
+			fmt.Fprintf(stdout, "database copy OK: journal of %d events, head %s; it folds to the same record\n", r.CopyEvents, r.CopyHead)
+		}
+	default:
+		return errors.New("verify needs an export DIR, or --db FILE, or an archive FILE.zip")
+	}
+	if len(problems) == 0 && (paper.Commitment != "" || len(paper.Anchors) > 0 || len(paper.Prints) > 0) {
+		fmt.Fprintf(stdout, "paper OK: %s%d anchor(s) and %d fingerprint(s) hold\n", map[bool]string{true: "the commitment matches; "}[paper.Commitment != ""], len(paper.Anchors), len(paper.Prints))
+	}
+	if len(problems) == 0 && *witnessFile != "" {
+		n, last := witness.Held(paper.Witness)
+		fmt.Fprintf(stdout, "witness OK: the record holds all %d row(s) of %s, to row %d, as they were seen\n", n, *witnessFile, last)
+	}
+	for _, p := range problems {
+		fmt.Fprintln(stdout, "MISMATCH:", p)
+	}
+	if len(problems) > 0 {
+		fmt.Fprintf(stderr, "verify failed: %d problem(s)\n", len(problems))
+		return cli.ErrQuiet
+	}
+	return nil
+}
+
+// choicesDerived is what verify re-derived of the finale, for its OK line.
+func choicesDerived(r *verify.Report) string {
+	if r.Choices == 0 && r.SmallDraws == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d choice(s) and %d small draw(s) of the finale", r.Choices, r.SmallDraws)
+}
