@@ -396,6 +396,39 @@ func Parse(path string, b []byte) (*Show, error) {
 	}
 	dir := filepath.Dir(path)
 	resolve := func(f string) string { return resolvePath(runtime.GOOS == "windows", dir, f) }
+	s, lists := header(&p, root, &raw, path, resolve)
+	seen := map[string]int{}
+	for i := range raw.Segments {
+		s.segment(&p, segNodes[i], i, &raw.Segments[i], seen, lists, resolve)
+	}
+	nodes := map[string]*yaml.Node{} // each segment's (or group's) node in the file
+	for i, r := range raw.Segments {
+		if _, ok := nodes[r.ID]; !ok {
+			nodes[r.ID] = segNodes[i]
+		}
+	}
+	checkEarnedFrom(&p, s, nodes)
+	s.postponed(&p, root, raw.Postponed)
+	s.prizeDesk(&p, root, raw.Desk)
+	checkGroups(&p, s, func(g *Segment) *yaml.Node {
+		n := nodes[or(g.Group, g.ID)]
+		if f := value(n, "from"); f != nil {
+			return f
+		}
+		if n == nil {
+			return root
+		}
+		return n
+	})
+	if len(p.errs) > 0 {
+		return nil, &ShowError{File: path, Errs: p.errs}
+	}
+	return s, nil
+}
+
+// header reads the show's own keys, those above its segments, and the
+// lists they name.
+func header(p *problems, root *yaml.Node, raw *fileYAML, path string, resolve func(string) string) (*Show, map[string]FileOptions) {
 	s := &Show{
 		Path:         path,
 		Promotion:    strings.TrimSpace(raw.Promotion),
@@ -407,10 +440,10 @@ func Parse(path string, b []byte) (*Show, error) {
 		Mask:         Mask{Names: true, Cards: true},
 	}
 	lists := map[string]FileOptions{}
-	s.Exclusions = s.lists(&p, lists, "exclusions", raw.Exclusions, resolve)
-	s.Register = s.list(&p, lists, "register", raw.Register, resolve)
-	s.Proxies = s.list(&p, lists, "proxies", raw.Proxies, resolve)
-	s.DateFormat = dateFormat(&p, value(root, "date_format"), "", raw.DateFormat)
+	s.Exclusions = s.lists(p, lists, "exclusions", raw.Exclusions, resolve)
+	s.Register = s.list(p, lists, "register", raw.Register, resolve)
+	s.Proxies = s.list(p, lists, "proxies", raw.Proxies, resolve)
+	s.DateFormat = dateFormat(p, value(root, "date_format"), "", raw.DateFormat)
 	if l := raw.CardLength; l != nil {
 		if s.CardLength = *l; *l < minCardLength || *l > MaxCardLength {
 			p.add(value(root, "card_length"), "card_length %d is out of range %d..%d (the digits of the casino's cards)", *l, minCardLength, MaxCardLength)
@@ -470,162 +503,147 @@ func Parse(path string, b []byte) (*Show, error) {
 	if len(raw.Segments) == 0 {
 		p.add(root, "segments: a show needs at least one segment")
 	}
-	seen := map[string]int{}
-	for i, r := range raw.Segments {
-		n := segNodes[i]
-		seg := Segment{
-			ID:              r.ID,
-			Kind:            or(r.Kind, KindDraw),
-			Title:           or(strings.TrimSpace(r.Title), r.ID),
-			Entries:         resolve(r.Entries),
-			Sheet:           r.Sheet,
-			Columns:         r.Columns,
-			Tickets:         or(r.Tickets, or(kindOf(r.Kind).traits().tickets, PerRow)),
-			PointsPerTicket: r.PointsPerTicket,
-			Winners:         r.Winners,
-			Prizes:          r.Prizes,
-			WinOnce:         or(r.WinOnce, OncePerDraw),
-			Attendance:      or(r.Attendance, Required),
-			Register:        s.list(&p, lists, "segment "+r.ID+": register", r.Register, resolve),
-			Proxies:         s.list(&p, lists, "segment "+r.ID+": proxies", r.Proxies, resolve),
-			Selected:        resolve(r.Selected),
-			DateFormat:      or(dateFormat(&p, value(n, "date_format"), "segment "+r.ID+": ", r.DateFormat), s.DateFormat),
-			PrintedUntil:    printedUntil(&p, value(n, "printed_until"), r.ID, r.PrintedUntil),
-			CardLength:      s.CardLength,
+	return s, lists
+}
+
+// segment reads the i-th segment of the run sheet, r decoded from its
+// node n, and adds it (or the segments it expands to) to the run sheet.
+// seen holds the ids read so far, with their lines.
+func (s *Show) segment(p *problems, n *yaml.Node, i int, r *segmentYAML, seen map[string]int, lists map[string]FileOptions, resolve func(string) string) {
+	loc := s.Location
+	seg := Segment{
+		ID:              r.ID,
+		Kind:            or(r.Kind, KindDraw),
+		Title:           or(strings.TrimSpace(r.Title), r.ID),
+		Entries:         resolve(r.Entries),
+		Sheet:           r.Sheet,
+		Columns:         r.Columns,
+		Tickets:         or(r.Tickets, or(kindOf(r.Kind).traits().tickets, PerRow)),
+		PointsPerTicket: r.PointsPerTicket,
+		Winners:         r.Winners,
+		Prizes:          r.Prizes,
+		WinOnce:         or(r.WinOnce, OncePerDraw),
+		Attendance:      or(r.Attendance, Required),
+		Register:        s.list(p, lists, "segment "+r.ID+": register", r.Register, resolve),
+		Proxies:         s.list(p, lists, "segment "+r.ID+": proxies", r.Proxies, resolve),
+		Selected:        resolve(r.Selected),
+		DateFormat:      or(dateFormat(p, value(n, "date_format"), "segment "+r.ID+": ", r.DateFormat), s.DateFormat),
+		PrintedUntil:    printedUntil(p, value(n, "printed_until"), r.ID, r.PrintedUntil),
+		CardLength:      s.CardLength,
+	}
+	if h := r.HeaderRow; h != nil {
+		seg.HeaderRow = *h
+		if *h < 1 || *h > maxHeaderRow {
+			p.add(value(n, "header_row"), "segment %s: header_row %d is out of range 1..%d", r.ID, *h, maxHeaderRow)
 		}
-		if h := r.HeaderRow; h != nil {
-			seg.HeaderRow = *h
-			if *h < 1 || *h > maxHeaderRow {
-				p.add(value(n, "header_row"), "segment %s: header_row %d is out of range 1..%d", r.ID, *h, maxHeaderRow)
-			}
+	}
+	at := func(key string) *yaml.Node { return keyNode(n, key) }
+	switch {
+	case seg.ID == "":
+		p.add(n, "segment %d: id is required (lower-case letters, digits and dashes)", i+1)
+	case !idPattern.MatchString(seg.ID):
+		p.add(at("id"), "segment id %q may hold only lower-case letters, digits and dashes", seg.ID)
+	case seen[seg.ID] > 0:
+		p.add(at("id"), "segment id %q is used twice (first on line %d)", seg.ID, seen[seg.ID])
+	default:
+		seen[seg.ID] = at("id").Line
+	}
+	k := seg.kind()
+	if kinds := listedKinds(); !slices.Contains(kinds, seg.Kind) {
+		p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, joinKinds(kinds))
+		checkKeys(p, n, segmentKeys, "segment")
+	}
+	if r.At != "" {
+		var err error
+		seg.At, err = ParseLocal(r.At, loc)
+		if err != nil {
+			p.add(at("at"), "segment %s: at %q is not a local time like 2024-11-30T21:30", seg.ID, r.At)
 		}
-		at := func(key string) *yaml.Node {
-			if v := value(n, key); v != nil {
-				return v
-			}
-			return n
-		}
-		switch {
-		case seg.ID == "":
-			p.add(n, "segment %d: id is required (lower-case letters, digits and dashes)", i+1)
-		case !idPattern.MatchString(seg.ID):
-			p.add(at("id"), "segment id %q may hold only lower-case letters, digits and dashes", seg.ID)
-		case seen[seg.ID] > 0:
-			p.add(at("id"), "segment id %q is used twice (first on line %d)", seg.ID, seen[seg.ID])
-		default:
-			seen[seg.ID] = at("id").Line
-		}
-		k := seg.kind()
-		if kinds := listedKinds(); !slices.Contains(kinds, seg.Kind) {
-			p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, joinKinds(kinds))
-			checkKeys(&p, n, segmentKeys, "segment")
-		}
-		if r.At != "" {
-			seg.At, err = ParseLocal(r.At, loc)
-			if err != nil {
-				p.add(at("at"), "segment %s: at %q is not a local time like 2024-11-30T21:30", seg.ID, r.At)
-			}
-		}
-		c := &parsing{p: &p, n: n, r: &r, loc: loc, currency: s.Currency, resolve: resolve}
-		if k.traits().page {
-			checkKeys(&p, n, k.keys(), string(seg.Kind)+" segment")
-			s.Segments = append(s.Segments, k.parse(c, seg)...)
-			continue
-		}
-		for _, k := range []string{"body", "image"} {
-			if v := value(n, k); v != nil {
-				p.add(v, "segment %s: %s is for slides (kind: slide)", seg.ID, k)
-			}
-		}
-		if keys := k.keys(); keys != nil {
-			checkKeys(&p, n, keys, string(seg.Kind)+" segment", "body", "image") // those two are told below
-		}
-		if seg.Entries == "" && k.needsEntries(&r) {
-			p.add(n, "segment %s: entries is required (the entry file, .csv or .xlsx)", seg.ID)
-		}
-		switch seg.Tickets {
-		case One:
-		case PerRow:
-			if seg.PointsPerTicket != 0 {
-				p.add(at("points_per_ticket"), "segment %s: points_per_ticket needs tickets: points", seg.ID)
-			}
-			if len(r.Fixed) > 0 {
-				p.add(at("fixed"), "segment %s: fixed tickets per tier need tickets: points (one row per participant)", seg.ID)
-			}
-		case Points:
-		default:
-			p.add(at("tickets"), "segment %s: tickets %q is unknown (valid: per-row, points, one)", seg.ID, seg.Tickets)
-		}
-		seg.Cap = tierMap(&p, at("cap"), seg.ID, "cap", r.Cap)
-		seg.Fixed = tierMap(&p, at("fixed"), seg.ID, "fixed", r.Fixed)
-		for _, name := range r.Tiers {
-			t, err := ParseTier(name)
-			if err != nil || t == NoTier {
-				p.add(at("tiers"), "segment %s: tiers: unknown tier %q (valid: ace, king, queen, jack, ten)", seg.ID, name)
-				continue
-			}
-			seg.Tiers = append(seg.Tiers, t)
-		}
-		if seg.Tickets == Points && seg.PointsPerTicket == 0 && !seg.fixedCoversAll() {
-			p.add(n, "segment %s: tickets: points needs points_per_ticket (e.g. 300), or fixed tickets for every allowed tier", seg.ID)
-		}
-		switch {
-		case seg.Winners < 0 || seg.Winners > maxWinners || seg.Winners == 0 && givenInt(n, "winners"):
-			p.add(at("winners"), "segment %s: winners %d is out of range 1..%d", seg.ID, seg.Winners, maxWinners)
-			seg.Winners = 1
-		case seg.Winners == 0 && len(seg.Prizes) > maxWinners:
-			p.add(at("prizes"), "segment %s: %d prizes; a segment has at most %d winners", seg.ID, len(seg.Prizes), maxWinners)
-			seg.Winners = 1
-		case seg.Winners == 0 && len(seg.Prizes) > 0:
-			seg.Winners = len(seg.Prizes)
-		case seg.Winners == 0:
-			seg.Winners = 1
-		}
-		switch {
-		case len(seg.Prizes) == 1 && seg.Winners > 1:
-			seg.Prizes = slices.Repeat(seg.Prizes, seg.Winners)
-		case len(seg.Prizes) > 0 && len(seg.Prizes) != seg.Winners:
-			p.add(at("prizes"), "segment %s: %d prizes for %d winners (give one prize for all, or one per winner)", seg.ID, len(seg.Prizes), seg.Winners)
-		}
-		checkPrizes(&p, at("prizes"), seg.ID, "prizes", s.Currency, r.Prizes)
-		checkPrizes(&p, at("envelopes"), seg.ID, "envelopes", s.Currency, r.Envelopes)
-		if !slices.Contains([]WinOnce{OncePerDraw, OncePerDay, OncePerShow}, seg.WinOnce) {
-			p.add(at("win_once"), "segment %s: win_once %q is unknown (valid: draw, day, show)", seg.ID, seg.WinOnce)
-		}
-		if seg.Attendance != Required && seg.Attendance != NotRequired {
-			p.add(at("attendance"), "segment %s: attendance %q is unknown (valid: required, not-required)", seg.ID, seg.Attendance)
-		}
-		if r.Selected != "" && r.Manual {
-			p.add(at("selected"), "segment %s: selected and manual: true both say who chooses the tickets; give one (selected: the system's file, manual: the host types them)", seg.ID)
-		}
-		campaignRules(&p, n, &r, &seg)
-		qualify(&p, n, &r, &seg)
-		seg.Manual, seg.From = r.Manual, r.From
+	}
+	c := &parsing{p: p, n: n, r: r, loc: loc, currency: s.Currency, resolve: resolve}
+	if k.traits().page {
+		checkKeys(p, n, k.keys(), string(seg.Kind)+" segment")
 		s.Segments = append(s.Segments, k.parse(c, seg)...)
+		return
 	}
-	nodes := map[string]*yaml.Node{} // each segment's (or group's) node in the file
-	for i, r := range raw.Segments {
-		if _, ok := nodes[r.ID]; !ok {
-			nodes[r.ID] = segNodes[i]
+	for _, k := range []string{"body", "image"} {
+		if v := value(n, k); v != nil {
+			p.add(v, "segment %s: %s is for slides (kind: slide)", seg.ID, k)
 		}
 	}
-	checkEarnedFrom(&p, s, nodes)
-	s.postponed(&p, root, raw.Postponed)
-	s.prizeDesk(&p, root, raw.Desk)
-	checkGroups(&p, s, func(g *Segment) *yaml.Node {
-		n := nodes[or(g.Group, g.ID)]
-		if f := value(n, "from"); f != nil {
-			return f
-		}
-		if n == nil {
-			return root
-		}
-		return n
-	})
-	if len(p.errs) > 0 {
-		return nil, &ShowError{File: path, Errs: p.errs}
+	if keys := k.keys(); keys != nil {
+		checkKeys(p, n, keys, string(seg.Kind)+" segment", "body", "image") // those two are told below
 	}
-	return s, nil
+	if seg.Entries == "" && k.needsEntries(r) {
+		p.add(n, "segment %s: entries is required (the entry file, .csv or .xlsx)", seg.ID)
+	}
+	drawRules(p, n, r, &seg, s.Currency)
+	if r.Selected != "" && r.Manual {
+		p.add(at("selected"), "segment %s: selected and manual: true both say who chooses the tickets; give one (selected: the system's file, manual: the host types them)", seg.ID)
+	}
+	campaignRules(p, n, r, &seg)
+	qualify(p, n, r, &seg)
+	seg.Manual, seg.From = r.Manual, r.From
+	s.Segments = append(s.Segments, k.parse(c, seg)...)
+}
+
+// drawRules reads and checks a draw's rules of the segment seg, r
+// decoded from its node n: how rows become tickets, the tiers, the
+// winners and their prizes, win-once and attendance.
+func drawRules(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment, currency string) {
+	at := func(key string) *yaml.Node { return keyNode(n, key) }
+	switch seg.Tickets {
+	case One:
+	case PerRow:
+		if seg.PointsPerTicket != 0 {
+			p.add(at("points_per_ticket"), "segment %s: points_per_ticket needs tickets: points", seg.ID)
+		}
+		if len(r.Fixed) > 0 {
+			p.add(at("fixed"), "segment %s: fixed tickets per tier need tickets: points (one row per participant)", seg.ID)
+		}
+	case Points:
+	default:
+		p.add(at("tickets"), "segment %s: tickets %q is unknown (valid: per-row, points, one)", seg.ID, seg.Tickets)
+	}
+	seg.Cap = tierMap(p, at("cap"), seg.ID, "cap", r.Cap)
+	seg.Fixed = tierMap(p, at("fixed"), seg.ID, "fixed", r.Fixed)
+	for _, name := range r.Tiers {
+		t, err := ParseTier(name)
+		if err != nil || t == NoTier {
+			p.add(at("tiers"), "segment %s: tiers: unknown tier %q (valid: ace, king, queen, jack, ten)", seg.ID, name)
+			return
+		}
+		seg.Tiers = append(seg.Tiers, t)
+	}
+	if seg.Tickets == Points && seg.PointsPerTicket == 0 && !seg.fixedCoversAll() {
+		p.add(n, "segment %s: tickets: points needs points_per_ticket (e.g. 300), or fixed tickets for every allowed tier", seg.ID)
+	}
+	switch {
+	case seg.Winners < 0 || seg.Winners > maxWinners || seg.Winners == 0 && givenInt(n, "winners"):
+		p.add(at("winners"), "segment %s: winners %d is out of range 1..%d", seg.ID, seg.Winners, maxWinners)
+		seg.Winners = 1
+	case seg.Winners == 0 && len(seg.Prizes) > maxWinners:
+		p.add(at("prizes"), "segment %s: %d prizes; a segment has at most %d winners", seg.ID, len(seg.Prizes), maxWinners)
+		seg.Winners = 1
+	case seg.Winners == 0 && len(seg.Prizes) > 0:
+		seg.Winners = len(seg.Prizes)
+	case seg.Winners == 0:
+		seg.Winners = 1
+	}
+	switch {
+	case len(seg.Prizes) == 1 && seg.Winners > 1:
+		seg.Prizes = slices.Repeat(seg.Prizes, seg.Winners)
+	case len(seg.Prizes) > 0 && len(seg.Prizes) != seg.Winners:
+		p.add(at("prizes"), "segment %s: %d prizes for %d winners (give one prize for all, or one per winner)", seg.ID, len(seg.Prizes), seg.Winners)
+	}
+	checkPrizes(p, at("prizes"), seg.ID, "prizes", currency, r.Prizes)
+	checkPrizes(p, at("envelopes"), seg.ID, "envelopes", currency, r.Envelopes)
+	if !slices.Contains([]WinOnce{OncePerDraw, OncePerDay, OncePerShow}, seg.WinOnce) {
+		p.add(at("win_once"), "segment %s: win_once %q is unknown (valid: draw, day, show)", seg.ID, seg.WinOnce)
+	}
+	if seg.Attendance != Required && seg.Attendance != NotRequired {
+		p.add(at("attendance"), "segment %s: attendance %q is unknown (valid: required, not-required)", seg.ID, seg.Attendance)
+	}
 }
 
 func (s *Segment) fixedCoversAll() bool {
@@ -688,7 +706,15 @@ func checkKeys(p *problems, n *yaml.Node, valid []string, what string, told ...s
 	}
 }
 
-// value returns the value node of key in mapping n, or nil.
+// keyNode is the value node of key in mapping n, or n itself when the
+// key is not there: where a problem with the key is told.
+func keyNode(n *yaml.Node, key string) *yaml.Node {
+	if v := value(n, key); v != nil {
+		return v
+	}
+	return n
+}
+
 // givenInt reports whether n gives key as an integer: a 0 written, not
 // left out (nor a value the decoder refused).
 func givenInt(n *yaml.Node, key string) bool {
@@ -696,6 +722,7 @@ func givenInt(n *yaml.Node, key string) bool {
 	return v != nil && v.Tag == "!!int"
 }
 
+// value returns the value node of key in mapping n, or nil.
 func value(n *yaml.Node, key string) *yaml.Node {
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil

@@ -284,12 +284,7 @@ type parsing struct {
 
 // at is the node of the segment's key, or the segment's own node when the
 // key is not there: where a problem with it is told.
-func (c *parsing) at(key string) *yaml.Node {
-	if v := value(c.n, key); v != nil {
-		return v
-	}
-	return c.n
-}
+func (c *parsing) at(key string) *yaml.Node { return keyNode(c.n, key) }
 
 func without(keys []string, drop ...string) []string {
 	return slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return slices.Contains(drop, k) })

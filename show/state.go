@@ -343,12 +343,7 @@ func (st *State) apply(e Event) error {
 			return fmt.Errorf("event %d: segment %q is not in the show file", e.Seq, e.Segment)
 		}
 	}
-	need := func(ok bool) error {
-		if !ok {
-			return fmt.Errorf("event %d (%s): payload missing", e.Seq, e.Kind)
-		}
-		return nil
-	}
+	need := func(ok bool) error { return needPayload(e, ok) }
 	switch e.Kind {
 	case ShowOpened:
 		if err := need(e.Opened != nil); err != nil {
@@ -364,25 +359,7 @@ func (st *State) apply(e Event) error {
 		if err := need(e.Lists != nil); err != nil {
 			return err
 		}
-		// copy on write: clone shares these maps with the state it came from
-		reg, prox := maps.Clone(st.register), maps.Clone(st.proxies)
-		if seg != nil {
-			reg, prox = maps.Clone(seg.register), maps.Clone(seg.proxies)
-		}
-		for _, c := range e.Lists.Register { // by key: see RegisterHas
-			reg[CardKey(c)] = true
-		}
-		for _, p := range e.Lists.Proxies {
-			prox[CardKey(p.Card)] = p
-		}
-		if seg != nil {
-			seg.register, seg.proxies, seg.Lists = reg, prox, e.Lists
-			if e.Lists.SelectedFile != "" {
-				seg.Selections = []Selection{{File: e.Lists.SelectedFile, SHA256: e.Lists.SelectedSHA256, From: 1, At: e.At}}
-			}
-		} else {
-			st.register, st.proxies, st.Lists = reg, prox, e.Lists
-		}
+		st.loadLists(e, seg)
 	case SelectionPassed:
 		if err := need(seg != nil && e.Passed != nil); err != nil {
 			return err
@@ -414,46 +391,15 @@ func (st *State) apply(e Event) error {
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
 		}
-		if e.Pick.K != len(seg.Picks) {
-			return fmt.Errorf("event %d: pick %d of %s follows %d picks", e.Seq, e.Pick.K, e.Segment, len(seg.Picks))
+		if err := seg.drawn(e); err != nil {
+			return err
 		}
-		i := -1
-		if seg.Bin != nil {
-			i = find(seg.Bin, e.Pick.Ticket)
-		}
-		if i < 0 || seg.Bin.Entries[i].Participant != e.Pick.Participant {
-			return fmt.Errorf("event %d: ticket %s of %s is not in the frozen bin", e.Seq, e.Pick.Ticket, e.Pick.Participant)
-		}
-		seg.Picks = append(seg.Picks, Pick{PickRef: *e.Pick, DrawnAt: e.At})
-		if seg.Seg.Selected != "" {
-			seg.placed = append(slices.Clip(seg.placed), placed{ticket: e.Pick.Ticket, picked: true})
-		}
-		if seg.shared {
-			seg.pool, seg.shared = seg.pool.clone(), false
-		}
-		seg.pool.remove(i)
 	case PickAnnounced, ClaimStarted, PickDecided, PickVoided:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
 		}
-		if e.Pick.K >= len(seg.Picks) {
-			return fmt.Errorf("event %d: pick %d of %s was never drawn", e.Seq, e.Pick.K, e.Segment)
-		}
-		p := &seg.Picks[e.Pick.K]
-		switch e.Kind {
-		case PickAnnounced:
-			p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
-			p.Proxy, p.ProxyID = e.Pick.Proxy, e.Pick.ProxyID
-		case ClaimStarted:
-			p.Deadline = e.Pick.Deadline
-		case PickDecided:
-			p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
-			p.Proxy, p.ProxyID, p.CollectBy, p.Reason, p.AfterRestart = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy, e.Pick.Reason, e.Pick.AfterRestart
-		case PickVoided:
-			if p.Outcome != Pending {
-				p.Undone = &Undone{Outcome: p.Outcome, By: p.By, At: p.DecidedAt}
-			}
-			p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
+		if err := seg.changed(e); err != nil {
+			return err
 		}
 	case Resumed:
 		if err := need(e.Restart != nil); err != nil {
@@ -485,33 +431,13 @@ func (st *State) apply(e Event) error {
 		seg.Ended = e.Ended
 	case SegmentNext:
 		st.Cur++
-	case NumbersChosen:
-		if err := need(seg != nil && e.Numbers != nil); err != nil {
+	case NumbersChosen, PrizeChosen, ItemChosen, JackpotPaid, HourEnded:
+		if err := needPayload(e, seg != nil); err != nil {
 			return err
 		}
-		seg.Numbers = e.Numbers
-	case PrizeChosen:
-		if err := need(seg != nil && e.Choice != nil && e.Choice.K < len(seg.Picks)); err != nil {
+		if err := seg.finale(e); err != nil {
 			return err
 		}
-		seg.Picks[e.Choice.K].Choice = e.Choice
-		seg.Pending = nil
-	case ItemChosen:
-		if err := need(seg != nil && e.Choice != nil && e.Choice.K < len(seg.Picks)); err != nil {
-			return err
-		}
-		c := *e.Choice
-		seg.Pending = &c
-	case JackpotPaid:
-		if err := need(seg != nil && e.Settled != nil); err != nil {
-			return err
-		}
-		seg.Settled = e.Settled
-	case HourEnded:
-		if err := need(seg != nil && e.Hour != nil); err != nil {
-			return err
-		}
-		seg.Hours = append(slices.Clip(seg.Hours), *e.Hour)
 	case ShowClosed:
 		if err := need(e.Closed != nil); err != nil {
 			return err
@@ -519,6 +445,122 @@ func (st *State) apply(e Event) error {
 		st.Closed, st.ClosedAt, st.Seed = true, e.At, e.Closed.Seed
 	default:
 		return fmt.Errorf("event %d: unknown kind %q", e.Seq, e.Kind)
+	}
+	return nil
+}
+
+// finale applies an event of a finale's: a wild card's numbers, a
+// winner's choice, the jackpot paid, a bonus session's hour.
+func (seg *SegState) finale(e Event) error {
+	switch e.Kind {
+	case NumbersChosen:
+		if err := needPayload(e, e.Numbers != nil); err != nil {
+			return err
+		}
+		seg.Numbers = e.Numbers
+	case PrizeChosen:
+		if err := needPayload(e, e.Choice != nil && e.Choice.K < len(seg.Picks)); err != nil {
+			return err
+		}
+		seg.Picks[e.Choice.K].Choice = e.Choice
+		seg.Pending = nil
+	case ItemChosen:
+		if err := needPayload(e, e.Choice != nil && e.Choice.K < len(seg.Picks)); err != nil {
+			return err
+		}
+		c := *e.Choice
+		seg.Pending = &c
+	case JackpotPaid:
+		if err := needPayload(e, e.Settled != nil); err != nil {
+			return err
+		}
+		seg.Settled = e.Settled
+	case HourEnded:
+		if err := needPayload(e, e.Hour != nil); err != nil {
+			return err
+		}
+		seg.Hours = append(slices.Clip(seg.Hours), *e.Hour)
+	}
+	return nil
+}
+
+// needPayload is the error of an event whose payload is missing, or nil
+// when ok says it is there.
+func needPayload(e Event, ok bool) error {
+	if !ok {
+		return fmt.Errorf("event %d (%s): payload missing", e.Seq, e.Kind)
+	}
+	return nil
+}
+
+// loadLists applies a lists-loaded event: the show's decline register and
+// proxies, or a segment's (seg not nil).
+func (st *State) loadLists(e Event, seg *SegState) {
+	// copy on write: clone shares these maps with the state it came from
+	reg, prox := maps.Clone(st.register), maps.Clone(st.proxies)
+	if seg != nil {
+		reg, prox = maps.Clone(seg.register), maps.Clone(seg.proxies)
+	}
+	for _, c := range e.Lists.Register { // by key: see RegisterHas
+		reg[CardKey(c)] = true
+	}
+	for _, p := range e.Lists.Proxies {
+		prox[CardKey(p.Card)] = p
+	}
+	if seg != nil {
+		seg.register, seg.proxies, seg.Lists = reg, prox, e.Lists
+		if e.Lists.SelectedFile != "" {
+			seg.Selections = []Selection{{File: e.Lists.SelectedFile, SHA256: e.Lists.SelectedSHA256, From: 1, At: e.At}}
+		}
+	} else {
+		st.register, st.proxies, st.Lists = reg, prox, e.Lists
+	}
+}
+
+// drawn applies a pick-drawn event to the segment.
+func (seg *SegState) drawn(e Event) error {
+	if e.Pick.K != len(seg.Picks) {
+		return fmt.Errorf("event %d: pick %d of %s follows %d picks", e.Seq, e.Pick.K, e.Segment, len(seg.Picks))
+	}
+	i := -1
+	if seg.Bin != nil {
+		i = find(seg.Bin, e.Pick.Ticket)
+	}
+	if i < 0 || seg.Bin.Entries[i].Participant != e.Pick.Participant {
+		return fmt.Errorf("event %d: ticket %s of %s is not in the frozen bin", e.Seq, e.Pick.Ticket, e.Pick.Participant)
+	}
+	seg.Picks = append(seg.Picks, Pick{PickRef: *e.Pick, DrawnAt: e.At})
+	if seg.Seg.Selected != "" {
+		seg.placed = append(slices.Clip(seg.placed), placed{ticket: e.Pick.Ticket, picked: true})
+	}
+	if seg.shared {
+		seg.pool, seg.shared = seg.pool.clone(), false
+	}
+	seg.pool.remove(i)
+	return nil
+}
+
+// changed applies an event that changes a drawn pick: announced, its
+// claim started, decided or voided.
+func (seg *SegState) changed(e Event) error {
+	if e.Pick.K >= len(seg.Picks) {
+		return fmt.Errorf("event %d: pick %d of %s was never drawn", e.Seq, e.Pick.K, e.Segment)
+	}
+	p := &seg.Picks[e.Pick.K]
+	switch e.Kind {
+	case PickAnnounced:
+		p.AnnouncedAt, p.Deadline = e.At, e.Pick.Deadline
+		p.Proxy, p.ProxyID = e.Pick.Proxy, e.Pick.ProxyID
+	case ClaimStarted:
+		p.Deadline = e.Pick.Deadline
+	case PickDecided:
+		p.Outcome, p.By, p.DecidedAt = e.Pick.Outcome, e.Pick.By, e.At
+		p.Proxy, p.ProxyID, p.CollectBy, p.Reason, p.AfterRestart = e.Pick.Proxy, e.Pick.ProxyID, e.Pick.CollectBy, e.Pick.Reason, e.Pick.AfterRestart
+	case PickVoided:
+		if p.Outcome != Pending {
+			p.Undone = &Undone{Outcome: p.Outcome, By: p.By, At: p.DecidedAt}
+		}
+		p.Outcome, p.Reason, p.DecidedAt = Void, e.Pick.Reason, e.At
 	}
 	return nil
 }
