@@ -55,7 +55,9 @@ func TestVerdictsAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := exec.Command(drawshow, "run", "show.yaml", "--db", db, "--headless", "--actions", "actions.txt", "--rehearsal")
+	// the seed and clock the example's actions are written for (README)
+	run := exec.Command(drawshow, "run", "show.yaml", "--db", db, "--headless", "--actions", "actions.txt", "--rehearsal",
+		"--seed", "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", "--clock", "2024-11-30T21:30")
 	run.Dir = show
 	run.Env = append(os.Environ(), "DRAWSHOW_AUDIO=null")
 	if out, err := run.CombinedOutput(); err != nil {
