@@ -1,0 +1,70 @@
+package e2e
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"drawshow/data/session"
+	"drawshow/data/store"
+	"drawshow/show"
+)
+
+// hugePNG is the header of a PNG that says it is 20000×20000 pixels.
+func hugePNG() []byte {
+	b := []byte("\x89PNG\r\n\x1a\n")
+	data := binary.BigEndian.AppendUint32(nil, 20000)
+	data = binary.BigEndian.AppendUint32(data, 20000)
+	data = append(data, 8, 6, 0, 0, 0)
+	chunk := append([]byte("IHDR"), data...)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
+	b = append(b, chunk...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(chunk))
+}
+
+// TestOpenShowRefusesUnusableImages: a show whose logo is a 20000×20000
+// PNG or /dev/zero, or whose slide's image is, is not opened and nothing
+// is recorded; a logo not there yet does not stop it.
+func TestOpenShowRefusesUnusableImages(t *testing.T) {
+	for _, tc := range []struct{ name, yaml, want string }{
+		{"a huge logo", "brand: {logo: huge.png}\n", "brand.logo "},
+		{"/dev/zero as the logo", "brand: {logo: /dev/zero}\n", "brand.logo /dev/zero: not a regular file"},
+		{"a huge slide", "", "segment welcome image "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			os.WriteFile(filepath.Join(f.dir, "huge.png"), hugePNG(), 0o644)
+			text := strings.Replace(testShow, "segments:\n", "segments:\n  - {id: welcome, kind: slide, title: Welcome, image: huge.png}\n", 1)
+			if tc.yaml != "" {
+				text = strings.Replace(testShow, "exclusions:", tc.yaml+"exclusions:", 1)
+			}
+			f.text = []byte(text)
+			write(t, f.showPath, text)
+			db, err := store.Open(f.dbPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			sh, err := show.Parse(f.showPath, f.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was recorded") {
+				t.Fatalf("OpenShow: %v, want %q", err, tc.want)
+			}
+			if shows, err := db.Shows(); err != nil || len(shows) != 0 {
+				t.Errorf("shows recorded: %+v, %v", shows, err)
+			}
+		})
+	}
+	f := newFixture(t)
+	text := strings.Replace(testShow, "exclusions:", "brand: {logo: later.png}\nexclusions:", 1)
+	f.text = []byte(text)
+	write(t, f.showPath, text)
+	f.open(t)
+}

@@ -1,0 +1,61 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"drawshow/data/export"
+	"drawshow/data/paper"
+	"drawshow/data/session"
+	"drawshow/data/verify"
+	"drawshow/show"
+)
+
+// An official show opened with no auditor's witness draws only after the
+// operator's typed word (--no-witness, or no-witness in an action file),
+// and its sheet and report say there was no independent witness; verify
+// finds the export as the record makes it (issue 39).
+func TestNoWitnessOnThePaper(t *testing.T) {
+	c := newCampaign(t)
+	now := at("2024-10-27T12:30:00Z")
+	_, bare, err := openOn(t, c, "october.yaml", octoberText, session.Options{Clock: now, Wall: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bare.Do(show.Command{Op: show.OpDraw}, nil); err == nil || !strings.Contains(err.Error(), "no-witness") {
+		t.Fatalf("an official draw with neither W nor the operator's word: %v", err)
+	}
+	bare.DB.Close()
+
+	c = newCampaign(t)
+	if _, _, err := openOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Witness: "3 5", Clock: now, Wall: now}); err == nil {
+		t.Error("a witness and no witness at once are taken")
+	}
+	db, ss, err := openOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Clock: now, Wall: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const says = "Witness W none: no independent witness (the operator typed so at 14:30)"
+	sheetPath := filepath.Join(t.TempDir(), "sheet.pdf")
+	if err := paper.WriteSheet(ss, sheetPath); err != nil {
+		t.Fatal(err)
+	}
+	if sheet := squeeze(strings.Join(pdfPages(t, sheetPath), "\n")); !strings.Contains(sheet, squeeze(says)) {
+		t.Errorf("the sheet does not say %q:\n%s", says, sheet)
+	}
+	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ss, show.OpClose)
+	out := t.TempDir()
+	if _, err := export.Write(db, ss.ID, out); err != nil {
+		t.Fatal(err)
+	}
+	if report := squeeze(strings.Join(pdfPages(t, filepath.Join(out, "report.pdf")), "\n")); !strings.Contains(report, squeeze(says)) {
+		t.Errorf("report.pdf does not say %q:\n%s", says, report)
+	}
+	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify: %+v, %v", r, err)
+	}
+}

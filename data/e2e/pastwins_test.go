@@ -1,0 +1,222 @@
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"drawshow/data/paper"
+	"drawshow/data/verifydb"
+	"drawshow/show"
+)
+
+const wednesdayText = `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: bonus
+    kind: bonus-jackpot
+    entries: raps.csv
+    windows: ["%s 18:00-19:00"]
+    winners: 3
+    attendance: not-required
+    envelopes: [R1 000, R2 000]
+`
+
+const saturdayText = `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: cash
+    at: "2024-11-30T21:30"
+    entries: cash.csv
+    winners: 2
+    win_once: day
+    attendance: not-required
+    bonus_entries: {from: [bonus], per_win: 3, since: 2024-11-25}
+`
+
+// playBonus runs a bonus session on day to its winners and closes it.
+func playBonus(t *testing.T, c *campaign, name, day string, rehearsal bool) []string {
+	t.Helper()
+	at, _ := time.Parse(time.DateTime, day+" 16:10:00") // 18:10 in Johannesburg
+	db, ss := c.open(t, name, fmt.Sprintf(wednesdayText, day), rehearsal, at)
+	var won []string
+	for !ss.Eng.State().CurSeg().Drawn() {
+		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+			t.Fatal(err)
+		}
+		won = append(won, ss.Eng.State().CurSeg().Last().Participant) // decided at once: attendance not required
+		if _, err := ss.Do(show.Command{Op: show.OpChoose, Text: "1"}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	return won
+}
+
+// A Wednesday bonus night feeds the Saturday cash draw in one campaign
+// database: the Saturday bin holds three entries for each of Wednesday's
+// wins, from the record; last week's and a rehearsal's do not count; and
+// verify --db rebuilds the bin from the same record.
+func TestBonusEntriesAcrossShows(t *testing.T) {
+	c := newCampaign(t)
+	var raps, cash strings.Builder
+	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
+	cash.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 12 {
+		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
+		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket on Saturday (RF 39-41)
+	}
+	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
+	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	playBonus(t, c, "last-week.yaml", "2024-11-20", false)
+	playBonus(t, c, "rehearsal.yaml", "2024-11-26", true)
+	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", false)
+
+	db, ss := c.open(t, "saturday.yaml", saturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := evs[len(evs)-1].Frozen
+	wedID := ""
+	rows, _ := db.Shows()
+	for _, r := range rows {
+		if strings.Contains(r.File, "wednesday") {
+			wedID = r.ID
+		}
+	}
+	if want := []show.Earned{{Show: wedID, Segment: "bonus", Wins: 3, Entries: 9}}; !slices.Equal(f.Earned, want) {
+		t.Fatalf("earned %+v, want %+v", f.Earned, want)
+	}
+	for k, card := range wed {
+		b := ss.Eng.State().CurSeg().Bin
+		i := slices.IndexFunc(b.Entries, func(e show.Entry) bool { return e.Ticket == show.EarnedTicket(wedID, "bonus", k) })
+		if i < 0 || b.Entries[i].Participant != card || b.Entries[i].Weight != 3 {
+			t.Errorf("Wednesday's pick %d (%s) has no entry of weight 3 in the cash bin", k+1, card)
+		}
+	}
+	for range 2 {
+		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := verifydb.Check(db)
+	if err != nil || len(r.Problems) > 0 {
+		t.Fatalf("verify --db: %v %q", err, r.Problems)
+	}
+
+	// an insider who removes a Wednesday win from the record is found out
+	// on the Saturday draw too, not only on Wednesday's chain
+	for _, q := range []string{`DROP TRIGGER journal_no_update`, `DROP TRIGGER journal_no_delete`} {
+		if _, err := rawSQL(t, db).Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := rawSQL(t, db).Exec(`UPDATE journal SET payload = REPLACE(payload, '"outcome":"to-contact"', '"outcome":"void"') WHERE show = ? AND kind = ?`, wedID, string(show.PickDecided)); err != nil {
+		t.Fatal(err)
+	}
+	r, err = verifydb.Check(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sat bool
+	for _, p := range r.Problems {
+		sat = sat || strings.Contains(p, ss.ID)
+	}
+	if !sat {
+		t.Errorf("verify after Wednesday's wins were edited names no problem with %s: %q", ss.ID, r.Problems)
+	}
+}
+
+// A whole campaign rehearsed in an afternoon (issue 25): a rehearsal
+// carries over from the earlier rehearsals of its database, and from
+// them only; an official show from the official shows only. So a
+// rehearsed Wednesday's bonus wins give the rehearsed Saturday its
+// entries, and neither the official Wednesday's nor the rehearsal's
+// count for the other kind.
+func TestRehearsalCampaignCarriesOver(t *testing.T) {
+	c := newCampaign(t)
+	var raps, cash strings.Builder
+	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
+	cash.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 12 {
+		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
+		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket on Saturday (RF 39-41)
+	}
+	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
+	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	playBonus(t, c, "official-wednesday.yaml", "2024-11-27", false)
+	playBonus(t, c, "rehearsal-wednesday.yaml", "2024-11-26", true)
+	rehearsedWed := playBonus(t, c, "rehearsal-wednesday-2.yaml", "2024-11-28", true)
+
+	earned := func(name string, rehearsal bool) ([]show.Earned, string) {
+		t.Helper()
+		db, ss := c.open(t, name, saturdayText, rehearsal, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+		defer db.Close()
+		evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[string]string{}
+		rows, _ := db.Shows()
+		for _, r := range rows {
+			ids[filepath.Base(r.File)] = r.ID
+		}
+		return evs[len(evs)-1].Frozen.Earned, ids["rehearsal-wednesday-2.yaml"] + " " + ids["rehearsal-wednesday.yaml"] + " " + ids["official-wednesday.yaml"]
+	}
+	got, ids := earned("rehearsal-saturday.yaml", true)
+	ws := strings.Fields(ids)
+	want := []show.Earned{{Show: ws[0], Segment: "bonus", Wins: len(rehearsedWed), Entries: uint64(3 * len(rehearsedWed))}, {Show: ws[1], Segment: "bonus", Wins: 3, Entries: 9}}
+	slices.SortFunc(got, func(a, b show.Earned) int { return strings.Compare(a.Show, b.Show) })
+	slices.SortFunc(want, func(a, b show.Earned) int { return strings.Compare(a.Show, b.Show) })
+	if !slices.Equal(got, want) {
+		t.Errorf("the rehearsed Saturday earned %+v, want the rehearsed Wednesdays' %+v", got, want)
+	}
+	if got, _ := earned("official-saturday.yaml", false); !slices.Equal(got, []show.Earned{{Show: ws[2], Segment: "bonus", Wins: 3, Entries: 9}}) {
+		t.Errorf("the official Saturday earned %+v, want the official Wednesday's alone (%s)", got, ws[2])
+	}
+}
+
+// TestStatementCountsBonusEntries: a card's statement counts its bonus
+// entries beside its entry file's tickets: "4 of N in the draw (1 from
+// the entry file and 3 bonus entries for 1 bonus-jackpot win(s))". It
+// said 1 of N: the record's entries were not the card's rows.
+func TestStatementCountsBonusEntries(t *testing.T) {
+	c := newCampaign(t)
+	var raps, cash strings.Builder
+	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
+	cash.WriteString("Ticket,Card,Name,Tier\n")
+	for i := range 6 {
+		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
+		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket
+	}
+	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
+	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", true)
+	db, ss := c.open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	if _, err := ss.Do(show.Command{Op: show.OpFreeze}, nil); err != nil {
+		t.Fatal(err)
+	}
+	total := ss.Eng.State().CurSeg().Frozen.TotalWeight
+	st, err := paper.StatementOf(db, wed[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := st.WriteText(&b, "campaign.db"); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("4 of %s in the draw (1 from the entry file and 3 bonus entries for 1 bonus-jackpot win(s))", show.Thousands(total))
+	if !strings.Contains(b.String(), want) {
+		t.Fatalf("the statement of %s:\n%s\nwant %q", wed[0], b.String(), want)
+	}
+}
