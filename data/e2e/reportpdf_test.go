@@ -119,8 +119,9 @@ func TestEarlierReportByMeaning(t *testing.T) {
 			want: "report.pdf: its bytes are not those the record gives"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			var opts []verify.Option
 			if !c.today {
-				earlierFormat(t)
+				opts = append(opts, earlierFormat)
 			}
 			pdf := relaid(t, kept, c.edit, c.head, c.image)
 			out := rewrite(t, src, func(name string, b []byte) []byte {
@@ -134,20 +135,15 @@ func TestEarlierReportByMeaning(t *testing.T) {
 				}
 				return b
 			}, nil, true)
-			if ps := verifiedAs(t, out, c.want); c.want != "" && len(ps) != 1 && c.head == nil {
+			if ps := verifiedAs(t, out, c.want, opts...); c.want != "" && len(ps) != 1 && c.head == nil {
 				t.Fatalf("verify named more than the one change:\n%s", strings.Join(ps, "\n"))
 			}
 		})
 	}
 }
 
-// earlierFormat registers "drawshow-record/2" as a format verify reads,
-// for the test.
-func earlierFormat(t *testing.T) {
-	saved := verify.Formats
-	verify.Formats = append(slices.Clone(saved), "drawshow-record/2")
-	t.Cleanup(func() { verify.Formats = saved })
-}
+// earlierFormat has verify read "drawshow-record/2" too, for the test.
+var earlierFormat = verify.ReadingFormat("drawshow-record/2")
 
 func replaceRun(old, new string) func([]string) []string {
 	return func(runs []string) []string {

@@ -22,7 +22,7 @@ import (
 // record as VerifyDir does, then the database copy: its journal's hash
 // chain, and that the show it holds folds to the record the archive
 // carries.
-func Archive(zipPath string, checkDB func(r *Report, dir string)) (*Report, error) {
+func Archive(zipPath string, checkDB func(r *Report, dir string), opts ...Option) (*Report, error) {
 	zr, err := zip.OpenReader(zipPath)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", zipPath, err)
@@ -93,7 +93,7 @@ func Archive(zipPath string, checkDB func(r *Report, dir string)) (*Report, erro
 		r.bad("the archive has no %s: the picks cannot be re-derived", record.RecordFile)
 		return r, nil
 	}
-	vr, err := Dir(dir)
+	vr, err := Dir(dir, opts...)
 	if err != nil {
 		r.bad("%v", err)
 		return r, nil

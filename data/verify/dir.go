@@ -22,13 +22,13 @@ import (
 // Dir verifies the export in dir. An error is returned only when dir
 // cannot be read at all; everything the export gets wrong is a problem
 // in the report.
-func Dir(dir string) (*Report, error) {
+func Dir(dir string, opts ...Option) (*Report, error) {
 	if fi, err := os.Stat(dir); err != nil {
 		return nil, err
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is not a folder", dir)
 	}
-	r := &Report{}
+	r := &Report{opt: optionsOf(opts)}
 	format, ok := knownFormat(r, dir)
 	if !ok {
 		return r, nil
@@ -38,16 +38,17 @@ func Dir(dir string) (*Report, error) {
 	if !ok {
 		return r, nil
 	}
-	compare(r, dir, x, format)
+	compare(r, dir, x)
 	return r, nil
 }
 
-// Formats are the layouts of record.json this verify reads, each written
-// by a release of drawshow; testdata/formats holds an archive of each.
-var Formats = []string{"drawshow-record/3", "drawshow-record/4", record.RecordFormat}
+// formats are the layouts of record.json this verify reads, each written
+// by a release of drawshow; data/e2e/testdata/formats holds an archive of
+// each. A test reads another through ReadingFormat.
+var formats = []string{"drawshow-record/3", "drawshow-record/4", record.RecordFormat}
 
 // knownFormat reports whether record.json, if it says its format, says
-// one of Formats, and gives its number; a format it does not know is
+// one of formats, and gives its number; a format it does not know is
 // named, and nothing else is checked against rules that may not be the
 // ones it was written by. A record.json missing or not JSON is left to
 // compare, which names it, and is held to today's format.
@@ -63,11 +64,11 @@ func knownFormat(r *Report, dir string) (int, bool) {
 	if json.Unmarshal(b, &head) != nil {
 		return now, true
 	}
-	if n, ok := record.FormatNumber(head.Format); ok && slices.Contains(Formats, head.Format) {
+	if n, ok := record.FormatNumber(head.Format); ok && (slices.Contains(formats, head.Format) || slices.Contains(r.opt.formats, head.Format)) {
 		return n, true
 	}
 	r.bad("%s: format %q is not one this drawshow reads (%s): verify it with the release that wrote it, or a later one",
-		record.RecordFile, head.Format, strings.Join(Formats, ", "))
+		record.RecordFile, head.Format, strings.Join(append(slices.Clone(formats), r.opt.formats...), ", "))
 	return 0, false
 }
 
@@ -277,7 +278,8 @@ func parsePeople(r *Report, b []byte) (map[string]map[string]record.Person, bool
 
 // compare writes the export again from the fold into a folder of its own
 // and names every file that differs, is missing or is not an export's.
-func compare(r *Report, dir string, x *record.Set, format int) {
+func compare(r *Report, dir string, x *record.Set) {
+	ed := r.edition()
 	tmp, err := os.MkdirTemp("", "drawshow-verify-")
 	if err != nil {
 		r.bad("%v", err)
@@ -306,7 +308,7 @@ func compare(r *Report, dir string, x *record.Set, format int) {
 	}
 	for _, name := range want {
 		if !slices.Contains(have, name) {
-			if !record.Added(name, format) {
+			if !ed.added(name) {
 				r.bad("%s is missing from the export", name)
 			}
 			continue
@@ -319,11 +321,11 @@ func compare(r *Report, dir string, x *record.Set, format int) {
 		}
 		// by what they say: the lists and the record
 		if t, ok := tables[name]; ok {
-			list(r, got, t, format, x.Record().Show.Rehearsal)
+			list(r, got, t, ed, x.Record().Show.Rehearsal)
 			continue
 		}
 		if name == record.RecordFile {
-			fields(r, got, x.Record(), format)
+			fields(r, got, x.Record())
 			continue
 		}
 		exp, err2 := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(name)))
@@ -332,7 +334,7 @@ func compare(r *Report, dir string, x *record.Set, format int) {
 			continue
 		}
 		if name == record.WinnersXLSX {
-			for _, d := range book(got, exp, format) {
+			for _, d := range book(got, exp, ed) {
 				r.bad("%s: %s", name, d)
 			}
 			continue
@@ -340,7 +342,7 @@ func compare(r *Report, dir string, x *record.Set, format int) {
 		if bytes.Equal(got, exp) {
 			continue
 		}
-		if name == record.ReportPDF && format < today() {
+		if name == record.ReportPDF && ed.format < today() {
 			// an earlier release laid it out: by what it says
 			for _, d := range reportText(got, exp) {
 				r.bad("%s: %s", name, d)

@@ -19,12 +19,13 @@ import (
 // else than the record is named by its draw and pick.
 
 // DiffSince is DiffJSON of the export's file name (record.json,
-// people.json) as an export of format wrote it, passing over the fields
+// people.json) as an export of r.Format wrote it, passing over the fields
 // a later format added (record.Since) and the format's name, which was
 // held to one this drawshow reads.
-func DiffSince(name string, got []byte, want any, format int, gotName, wantName string) []string {
+func (r *Report) DiffSince(name string, got []byte, want any, gotName, wantName string) []string {
+	ed := r.edition()
 	skip := func(path string, x, _ any) bool {
-		return path == "format" || x == nil && record.Added(name+" "+path, format)
+		return path == "format" || x == nil && ed.added(name+" "+path)
 	}
 	return diffJSON(json.RawMessage(got), want, gotName, wantName, skip)
 }
@@ -33,9 +34,9 @@ func DiffSince(name string, got []byte, want any, format int, gotName, wantName 
 const maxNamed = 10
 
 // list holds an export's list (got) to what the record makes of it;
-// format is the export's record format, rehearsal whether the record is
+// ed is the export's record format, rehearsal whether the record is
 // a rehearsal's.
-func list(r *Report, got []byte, want record.Table, format int, rehearsal bool) {
+func list(r *Report, got []byte, want record.Table, ed edition, rehearsal bool) {
 	bad := func(f string, args ...any) { r.bad("%s: %s", want.File, fmt.Sprintf(f, args...)) }
 	cr := csv.NewReader(bytes.NewReader(got))
 	cr.FieldsPerRecord = -1
@@ -73,7 +74,7 @@ func list(r *Report, got []byte, want record.Table, format int, rehearsal bool) 
 		at[h] = j
 	}
 	for _, h := range want.Heads {
-		if _, ok := at[h]; !ok && !record.Added(want.File+" "+h, format) {
+		if _, ok := at[h]; !ok && !ed.added(want.File+" "+h) {
 			bad("column %q is missing", h)
 		}
 	}
@@ -113,12 +114,12 @@ func list(r *Report, got []byte, want record.Table, format int, rehearsal bool) 
 
 // fields holds record.json (got) to the record the fold made: field by
 // field, passing over what the export's format did not yet write.
-func fields(r *Report, got []byte, want *record.Record, format int) {
+func fields(r *Report, got []byte, want *record.Record) {
 	if !json.Valid(got) {
 		r.bad("%s: not JSON", record.RecordFile)
 		return
 	}
-	d := DiffSince(record.RecordFile, got, want, format, "the export", "the record")
+	d := r.DiffSince(record.RecordFile, got, want, "the export", "the record")
 	for i, s := range d {
 		if i == maxNamed {
 			r.bad("%s: and %d more", record.RecordFile, len(d)-i)

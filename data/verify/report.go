@@ -24,6 +24,7 @@ type Report struct {
 	showRows   []int64           // the seqs of the show's own rows, in order
 	closed     bool              // the show's last row is its show-closed
 	prints     map[string]string // the frozen bins' fingerprints, by segment
+	opt        options           // what it reads beyond this release: Option
 }
 
 // Summary is what was re-derived, and what was taken as given: "3
@@ -40,3 +41,6 @@ func (r *Report) Summary() string {
 func (r *Report) bad(format string, args ...any) {
 	r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
 }
+
+// edition is the export's format as this verify reads it.
+func (r *Report) edition() edition { return edition{format: r.Format, since: r.opt.since} }

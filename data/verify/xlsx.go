@@ -18,7 +18,7 @@ import (
 // headers are record.BookHeads) are read by their columns' names, as the
 // CSV lists are, so their columns may stand in another order or lack one
 // a later format added; every other row is read cell by cell.
-func book(got, want []byte, format int) []string {
+func book(got, want []byte, ed edition) []string {
 	g, err := excelize.OpenReader(bytes.NewReader(got))
 	if err != nil {
 		return []string{fmt.Sprintf("not a workbook excelize can read: %v", err)}
@@ -38,7 +38,7 @@ func book(got, want []byte, format int) []string {
 	}
 	for _, sheet := range ws {
 		if !slices.Contains(gs, sheet) {
-			if !record.Added(record.WinnersXLSX+" sheet "+strings.TrimSuffix(sheet, table.RehearsalSuffix), format) {
+			if !ed.added(record.WinnersXLSX + " sheet " + strings.TrimSuffix(sheet, table.RehearsalSuffix)) {
 				out = append(out, fmt.Sprintf("sheet %s is missing", sheet))
 			}
 			continue
@@ -48,7 +48,7 @@ func book(got, want []byte, format int) []string {
 		if err1 != nil || err2 != nil {
 			return append(out, fmt.Sprintf("sheet %s: %v %v", sheet, err1, err2))
 		}
-		out = append(out, sheetDiff(sheet, gr, wr, format)...)
+		out = append(out, sheetDiff(sheet, gr, wr, ed)...)
 		if len(out) >= maxNamed {
 			return out[:maxNamed]
 		}
@@ -58,7 +58,7 @@ func book(got, want []byte, format int) []string {
 
 // sheetDiff names the differences between a sheet's rows as the export
 // has them (gr) and as the record gives them (wr).
-func sheetDiff(sheet string, gr, wr [][]string, format int) []string {
+func sheetDiff(sheet string, gr, wr [][]string, ed edition) []string {
 	var out []string
 	var at []int       // in a table: the export's column of each of the record's, -1 for none
 	var heads []string // the table's, as the record gives them
@@ -66,7 +66,7 @@ func sheetDiff(sheet string, gr, wr [][]string, format int) []string {
 		a, b := row(gr, i), row(wr, i)
 		if isHead(b) {
 			var bad []string
-			at, bad = columnsOf(a, b, format)
+			at, bad = columnsOf(a, b, ed)
 			heads = b
 			for _, s := range bad {
 				out = append(out, fmt.Sprintf("sheet %s row %d: %s", sheet, i+1, s))
@@ -117,7 +117,7 @@ func isHead(r []string) bool {
 // the export's column of each of want's, -1 for a column a later format
 // added. A column the export has and the record does not, one there
 // twice, or one the format wrote and the export lacks, is named.
-func columnsOf(got, want []string, format int) ([]int, []string) {
+func columnsOf(got, want []string, ed edition) ([]int, []string) {
 	var bad []string
 	for j, h := range got {
 		switch {
@@ -130,7 +130,7 @@ func columnsOf(got, want []string, format int) ([]int, []string) {
 	at := make([]int, len(want))
 	for k, h := range want {
 		at[k] = slices.Index(got, h)
-		if at[k] < 0 && !record.Added(record.WinnersXLSX+" "+h, format) {
+		if at[k] < 0 && !ed.added(record.WinnersXLSX+" "+h) {
 			bad = append(bad, fmt.Sprintf("column %q is missing", h))
 		}
 	}
