@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/session"
@@ -224,7 +225,7 @@ func TestTamperedArchiveRefused(t *testing.T) {
 		return out
 	}
 	var decided int64
-	rawSQL(t, db).QueryRow(`SELECT seq FROM journal WHERE kind = 'pick-decided' AND payload LIKE '%"outcome":"forfeit"%'`).Scan(&decided)
+	rig.RawSQL(t, db).QueryRow(`SELECT seq FROM journal WHERE kind = 'pick-decided' AND payload LIKE '%"outcome":"forfeit"%'`).Scan(&decided)
 
 	for _, tc := range []struct {
 		name  string
@@ -348,18 +349,18 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
 	// the presenter: a second show on its own connection
-	other, err := store.Open(f.dbPath)
+	other, err := store.Open(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	text := append([]byte("# the next night\n"), f.text...)
-	sh, err := show.Parse(f.showPath, text)
+	text := append([]byte("# the next night\n"), f.Text...)
+	sh, err := show.Parse(f.ShowPath, text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := f.clock
-	live, err := session.Open(other, sh, text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }})
+	clock := f.Clock
+	live, err := session.Open(other, sh, text, session.Options{Rehearsal: true, Seed: rig.Seed, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -436,12 +437,12 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 	f := exportFixture(t)
 	db, closed := playExportShow(t, f, true)
 	text := strings.Replace(exportShowText, "promotion: ", "promotion: Second ", 1)
-	write(t, filepath.Join(f.dir, "second.yaml"), text)
-	sh, err := show.Parse(filepath.Join(f.dir, "second.yaml"), []byte(text))
+	rig.Write(t, filepath.Join(f.Dir, "second.yaml"), text)
+	sh, err := show.Parse(filepath.Join(f.Dir, "second.yaml"), []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := session.Open(db, sh, []byte(text), session.Options{NoWitness: true, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
+	open, err := session.Open(db, sh, []byte(text), session.Options{NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }})
 	if err != nil {
 		t.Fatal(err)
 	}

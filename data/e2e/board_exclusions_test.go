@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/session"
@@ -41,12 +42,12 @@ const boardStandings = "Card Number,Member Name,Points,Area\n" +
 // place and on_board "excluded", which verify holds to the journal.
 func TestBoardLeavesOutTheExclusions(t *testing.T) {
 	dir := t.TempDir()
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(boardShow)}
-	write(t, f.showPath, boardShow)
-	write(t, filepath.Join(dir, "self-excluded.csv"), "Card\n35437525\n")
-	write(t, filepath.Join(dir, "standings.csv"), boardStandings)
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(boardShow)}
+	rig.Write(t, f.ShowPath, boardShow)
+	rig.Write(t, filepath.Join(dir, "self-excluded.csv"), "Card\n35437525\n")
+	rig.Write(t, filepath.Join(dir, "standings.csv"), boardStandings)
 
-	sh, err := show.Parse(f.showPath, f.text)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,8 +62,8 @@ func TestBoardLeavesOutTheExclusions(t *testing.T) {
 		t.Errorf("check: off the board %+v, want 0035437525 at place 1", off)
 	}
 
-	f.clock = time.Date(2024, 12, 20, 15, 0, 0, 0, time.UTC)
-	db, ss := f.open(t)
+	f.Clock = time.Date(2024, 12, 20, 15, 0, 0, 0, time.UTC)
+	db, ss := f.Open(t)
 	if _, err := ss.Load(); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestBoardLeavesOutTheExclusions(t *testing.T) {
 	if on := ss.Eng.Board(rows); len(on) != 1 || on[0].Card != "0022222222" {
 		t.Errorf("the live board holds %+v, want 0022222222 alone", on)
 	}
-	f.clock = f.clock.Add(time.Minute)
+	f.Clock = f.Clock.Add(time.Minute)
 	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
 		t.Fatal(err)
 	}

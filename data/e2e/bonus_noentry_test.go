@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/paper"
 	"drawshow/data/record"
@@ -29,7 +30,7 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 	for i := range 6 {
 		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
 	}
-	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
+	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
 	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", true)
 	// Saturday's file: every member but Wednesday's first winner
 	var cash strings.Builder
@@ -39,8 +40,8 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 			fmt.Fprintf(&cash, "T-%02d,%s,Member %d,ace\n", i, card, i)
 		}
 	}
-	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
-	db, ss := c.open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
+	db, ss := c.Open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	// check foresees it from the file: the winner without a row earns none
 	past, err := db.PastWins("", true)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	camp "drawshow/data/campaign"
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/session"
 	"drawshow/data/store"
@@ -25,21 +26,21 @@ func TestCampaignReportAsOfItsOwnShows(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	write(t, filepath.Join(dir, "b1.csv"), pointsFile("A", 10))
-	write(t, filepath.Join(dir, "b2.csv"), pointsFile("B", 10))
+	rig.Write(t, filepath.Join(dir, "b1.csv"), pointsFile("A", 10))
+	rig.Write(t, filepath.Join(dir, "b2.csv"), pointsFile("B", 10))
 	play := func(name, date string, rehearsal bool, clock time.Time) *session.Session {
 		t.Helper()
 		text := strings.ReplaceAll(monthEndCampaignText, "DATE", date)
 		path := filepath.Join(dir, name+".yaml")
-		write(t, path, text)
+		rig.Write(t, path, text)
 		sh, err := show.Parse(path, []byte(text))
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := &fixture{dir: dir, showPath: path, dbPath: db.Path(), text: []byte(text), clock: clock}
-		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }}
+		f := &rig.Fixture{Dir: dir, ShowPath: path, DBPath: db.Path(), Text: []byte(text), Clock: clock}
+		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }}
 		if rehearsal {
-			opt.Seed, opt.ClockSet = testSeed, true
+			opt.Seed, opt.ClockSet = rig.Seed, true
 		}
 		ss, err := session.Open(db, sh, []byte(text), opt)
 		if err != nil {

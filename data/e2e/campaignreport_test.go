@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/session"
@@ -53,15 +54,15 @@ func newCampaignDB(t *testing.T) *campaignDB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	write(t, filepath.Join(dir, "b1.csv"), pointsFile("A", 10))
-	write(t, filepath.Join(dir, "b2.csv"), pointsFile("B", 10))
-	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
+	rig.Write(t, filepath.Join(dir, "b1.csv"), pointsFile("A", 10))
+	rig.Write(t, filepath.Join(dir, "b2.csv"), pointsFile("B", 10))
+	rig.Write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
 	c := &campaignDB{db: db}
 	clock := time.Date(2024, 11, 24, 8, 0, 0, 0, time.UTC)
 	play := func(name, text string, rehearsal bool) {
 		t.Helper()
 		path := filepath.Join(dir, name+".yaml")
-		write(t, path, text)
+		rig.Write(t, path, text)
 		sh, err := show.Parse(path, []byte(text))
 		if err != nil {
 			t.Fatal(err)
@@ -70,10 +71,10 @@ func newCampaignDB(t *testing.T) *campaignDB {
 			// an official show opens on its own night: the morning of its day
 			clock = time.Date(a.Year(), a.Month(), a.Day(), clock.Hour(), clock.Minute(), 0, 0, time.UTC)
 		}
-		f := &fixture{dir: dir, showPath: path, dbPath: filepath.Join(dir, "campaign.db"), text: []byte(text), clock: clock}
-		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }}
+		f := &rig.Fixture{Dir: dir, ShowPath: path, DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(text), Clock: clock}
+		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }}
 		if rehearsal {
-			opt.Seed = testSeed
+			opt.Seed = rig.Seed
 		}
 		ss, err := session.Open(db, sh, []byte(text), opt)
 		if err != nil {
@@ -91,7 +92,7 @@ func newCampaignDB(t *testing.T) *campaignDB {
 			r.op(show.OpNext)
 		}
 		r.op(show.OpClose)
-		clock = f.clock.Add(24 * time.Hour)
+		clock = f.Clock.Add(24 * time.Hour)
 		c.shows = append(c.shows, ss)
 	}
 	play("nov", strings.ReplaceAll(monthEndCampaignText, "DATE", "2024-11-24"), false)
@@ -376,7 +377,7 @@ func editRecordJSON(t *testing.T, dir string, edit func(rec *record.Record)) {
 	if b, err = json.MarshalIndent(&rec, "", " "); err != nil {
 		t.Fatal(err)
 	}
-	write(t, p, string(b)+"\n")
+	rig.Write(t, p, string(b)+"\n")
 }
 
 // TestCampaignShowThatDoesNotFold: a show whose record breaks the rules
@@ -388,10 +389,10 @@ func TestCampaignShowThatDoesNotFold(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
+	rig.Write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
 	text := fmt.Sprintf(chestText, "")
 	path := filepath.Join(dir, "chest.yaml")
-	write(t, path, text)
+	rig.Write(t, path, text)
 	sh, err := show.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)
@@ -430,8 +431,8 @@ func TestCampaignFinalistsApart(t *testing.T) {
 	if text == nightYAML || strings.Count(text, "Grand Finale finalist") != 2 || !strings.Contains(text, `prizes: ["R5 000"]`) {
 		t.Fatal("fixture: the prizes were not added")
 	}
-	f.text = []byte(text)
-	write(t, f.showPath, text)
+	f.Text = []byte(text)
+	rig.Write(t, f.ShowPath, text)
 	db, ss := playNight(t, f, false)
 	shows, err := export.CampaignShows(db)
 	if err != nil {

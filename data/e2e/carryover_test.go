@@ -12,6 +12,7 @@ import (
 	"time"
 
 	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/session"
 	"drawshow/data/store"
@@ -26,7 +27,7 @@ import (
 func anchorOf(t *testing.T, db *store.DB, id string) verify.ShowAnchor {
 	t.Helper()
 	var payload string
-	if err := rawSQL(t, db).QueryRow(`SELECT payload FROM journal WHERE show = ? AND kind = 'show-opened'`, id).Scan(&payload); err != nil {
+	if err := rig.RawSQL(t, db).QueryRow(`SELECT payload FROM journal WHERE show = ? AND kind = 'show-opened'`, id).Scan(&payload); err != nil {
 		t.Fatal(err)
 	}
 	var e struct {
@@ -37,7 +38,7 @@ func anchorOf(t *testing.T, db *store.DB, id string) verify.ShowAnchor {
 	}
 	var seq int64
 	var h []byte
-	if err := rawSQL(t, db).QueryRow(`SELECT seq, hash FROM journal WHERE show = ? ORDER BY seq DESC LIMIT 1`, id).Scan(&seq, &h); err != nil {
+	if err := rig.RawSQL(t, db).QueryRow(`SELECT seq, hash FROM journal WHERE show = ? ORDER BY seq DESC LIMIT 1`, id).Scan(&seq, &h); err != nil {
 		t.Fatal(err)
 	}
 	return verify.ShowAnchor{Show: id, Commitment: e.Opened.Commitment, Head: verify.Anchor{Seq: seq, Prefix: hex.EncodeToString(h)[:16]}}
@@ -86,13 +87,13 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
 		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket on Saturday (RF 39-41)
 	}
-	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
-	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
 	playBonus(t, c, "wednesday.yaml", "2024-11-27", false)
 	for i, day := range []string{"2024-11-25", "2024-11-26", "2024-11-28"} {
 		playBonus(t, c, fmt.Sprintf("forged-%d.yaml", i), day, false)
 	}
-	db, ss := c.open(t, "saturday.yaml", saturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "saturday.yaml", saturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	for ss.Eng.State().CurSeg().Winners() < 2 {
 		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 			t.Fatal(err)
@@ -162,7 +163,7 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 	}
 	raw["carried"] = raw["carried"].([]any)[1:]
 	b, _ = json.MarshalIndent(raw, "", "  ")
-	write(t, filepath.Join(out, "record.json"), string(b))
+	rig.Write(t, filepath.Join(out, "record.json"), string(b))
 	if r, err := verify.Dir(out); err != nil || !slices.ContainsFunc(r.Problems, func(p string) bool {
 		return strings.Contains(p, "cash earned 9 entr(ies) from show "+srcs[0].Show+", which the list of sources does not name")
 	}) {
@@ -176,10 +177,10 @@ func TestAnchorsRefuseAnInflatedJackpot(t *testing.T) {
 	c := newCampaign(t)
 	week := func(name string, day int) string {
 		at := time.Date(2024, 12, day, 17, 30, 0, 0, time.UTC)
-		db, ss := c.open(t, name, weekShow(day, false), false, at)
+		db, ss := c.Open(t, name, weekShow(day, false), false, at)
 		drawFive(t, ss)
 		chooseBalls(t, db, ss, -1)
-		do(t, ss, show.OpClose)
+		rig.Do(t, ss, show.OpClose)
 		db.Close()
 		return ss.ID
 	}
@@ -189,7 +190,7 @@ func TestAnchorsRefuseAnInflatedJackpot(t *testing.T) {
 		made = append(made, week(fmt.Sprintf("made-%d.yaml", d), d))
 	}
 	w2 := week("week2.yaml", 8)
-	db, err := store.Open(c.dbPath)
+	db, err := store.Open(c.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,8 +223,8 @@ func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(t, oct, show.OpDraw)
-	do(t, oct, show.OpClose)
+	rig.Do(t, oct, show.OpDraw)
+	rig.Do(t, oct, show.OpClose)
 	rival := oct.Eng.State().Segs[0].Picks[0].Participant
 	november := strings.NewReplacer("2024-10-27T14:00", "2024-11-24T14:00", "id: oct", "id: nov", "October", "November").Replace(octoberText) +
 		"    exclude_winners: {of: [oct], since: 2024-10-01}\n"
@@ -232,8 +233,8 @@ func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(t, ss, show.OpDraw)
-	do(t, ss, show.OpClose)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClose)
 	if f := ss.Eng.State().Segs[0].Frozen; len(f.PastWinners) != 1 || f.PastWinners[0] != rival {
 		t.Fatalf("November kept out %v, want the rival %s", f.PastWinners, rival)
 	}
@@ -253,8 +254,8 @@ func TestAnchorsListEveryOfficialShow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(t, ss, show.OpDraw)
-	do(t, ss, show.OpClose)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClose)
 	wantCarried(t, db, nil, "official show "+ss.ID+" is not on the auditor's list of official shows")
 	good := anchorOf(t, db, ss.ID)
 	wantCarried(t, db, []verify.ShowAnchor{good})

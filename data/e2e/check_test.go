@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/data/session"
 	"drawshow/show"
@@ -30,11 +31,11 @@ segments:
     exclude_areas: [Smokng]
     envelopes: [R1, R2]
 `
-	write(t, filepath.Join(dir, "show.yaml"), text)
-	write(t, filepath.Join(dir, "bin1.csv"), pointsCSV("A", 6))
-	write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Property\nM1,a,Montecasino\nM2,b,Montecasino\nM3,c,Montecasino\nE1,d,Emperors Palace\nE2,e,Emperors Palace\n")
-	write(t, filepath.Join(dir, "plain.csv"), "Card,Name\nM1,a\nM2,b\n")
-	write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\n"+
+	rig.Write(t, filepath.Join(dir, "show.yaml"), text)
+	rig.Write(t, filepath.Join(dir, "bin1.csv"), pointsCSV("A", 6))
+	rig.Write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Property\nM1,a,Montecasino\nM2,b,Montecasino\nM3,c,Montecasino\nE1,d,Emperors Palace\nE2,e,Emperors Palace\n")
+	rig.Write(t, filepath.Join(dir, "plain.csv"), "Card,Name\nM1,a\nM2,b\n")
+	rig.Write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\n"+
 		"M-01,Main,1,a,ace,600\nM-02,Main,2,b,queen,150\nM-09,Prive,3,c,ace,900\nS-01,Smoking,4,d,queen,300\nM-03,Prive,5,e,king,900\n")
 	sh, err := show.Parse(filepath.Join(dir, "show.yaml"), []byte(text))
 	if err != nil {
@@ -96,7 +97,7 @@ segments:
 	}
 
 	// a bad list is an error naming file, row, column and value
-	write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\nM-01,Main,1,a,ace,R6OO\n")
+	rig.Write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\nM-01,Main,1,a,ace,R6OO\n")
 	_, err = entries.Check(seg("raps"), nil)
 	if err == nil || !strings.Contains(err.Error(), `raps.csv row 2, column "Spend": spend "R6OO" is not an amount`) {
 		t.Fatalf("err = %v", err)
@@ -108,11 +109,11 @@ segments:
 // held whole.
 func TestCheckShowKeepsFigures(t *testing.T) {
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Tier\nT1,C1,ace\nT2,C2,ten\nT3,C1,ace\nT4,C3,king\n")
+	rig.Write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Tier\nT1,C1,ace\nT2,C2,ten\nT3,C1,ace\nT4,C3,king\n")
 	text := "promotion: P\nproperty: Q\nsegments:\n" +
 		"  - {id: a, entries: entries.csv, winners: 1, tiers: [ace, king]}\n" +
 		"  - {id: b, entries: entries.csv, winners: 1}\n"
-	write(t, filepath.Join(dir, "show.yaml"), text)
+	rig.Write(t, filepath.Join(dir, "show.yaml"), text)
 	sh, err := show.Parse(filepath.Join(dir, "show.yaml"), []byte(text))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/verify"
 	"drawshow/data/verifydb"
@@ -25,7 +26,7 @@ func TestChoiceWitnessInTheRecord(t *testing.T) {
 	for i := range 30 {
 		fmt.Fprintf(&b, "%d,Member %d,Ace,%d\n", 6001000100+i*7919, i, 150+i*37)
 	}
-	write(t, filepath.Join(c.dir, "chest.csv"), b.String())
+	rig.Write(t, filepath.Join(c.Dir, "chest.csv"), b.String())
 	text := `promotion: Summer Festivo Prize Splash
 property: Montecasino
 witness: each-draw
@@ -40,7 +41,7 @@ segments:
     attendance: not-required
     jackpot: {name: test-chest, guaranteed: true}
 `
-	db, ss := c.open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	do := func(c show.Command) {
 		t.Helper()
 		if _, err := ss.Do(c, nil); err != nil {

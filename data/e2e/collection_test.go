@@ -11,6 +11,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/session"
@@ -21,47 +22,47 @@ import (
 // proxyFormFixture is the export fixture with the proxy forms on file: a
 // nominee for every card, with the form's contact columns (a cell number
 // and an e-mail) and one that is not a contact (the relationship).
-func proxyFormFixture(t *testing.T) *fixture {
+func proxyFormFixture(t *testing.T) *rig.Fixture {
 	t.Helper()
 	f := exportFixture(t)
 	text := strings.Replace(exportShowText, "exclusions: exclusions.csv\n", "exclusions: exclusions.csv\nproxies: proxies.csv\n", 1)
-	f.text = []byte(text)
-	write(t, f.showPath, text)
+	f.Text = []byte(text)
+	rig.Write(t, f.ShowPath, text)
 	var b strings.Builder
 	b.WriteString("Card,Nominee,Nominee ID,Nominee Cell,Email Address,Relationship\n")
 	for i, p := range exportPeople {
 		fmt.Fprintf(&b, "%s,Nominee of %s,90020250%05d,083 444 %04d,proxy%02d@example.co.za,sister\n", p.card, p.card, i, i, i)
 	}
-	write(t, filepath.Join(f.dir, "proxies.csv"), b.String())
+	rig.Write(t, filepath.Join(f.Dir, "proxies.csv"), b.String())
 	return f
 }
 
 // playProxyShow plays the fixture's show as playExportShow does, the
 // proxy being the nominee on file.
-func playProxyShow(t *testing.T, f *fixture) (*store.DB, *session.Session) {
+func playProxyShow(t *testing.T, f *rig.Fixture) (*store.DB, *session.Session) {
 	t.Helper()
-	db, err := store.Open(f.dbPath)
+	db, err := store.Open(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	sh, err := show.Parse(f.showPath, f.text)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := session.Open(db, sh, f.text, session.Options{NoWitness: true, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
+	ss, err := session.Open(db, sh, f.Text, session.Options{NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	step := func(c show.Command) {
 		t.Helper()
-		f.clock = onTime(ss, c, f.clock.Add(7*time.Second))
+		f.Clock = rig.OnTime(ss, c, f.Clock.Add(7*time.Second))
 		if _, err := ss.Do(c, nil); err != nil {
 			t.Fatalf("%s %s: %v", c.Op, c.Text, err)
 		}
 	}
 	for _, c := range []show.Command{{Op: show.OpDraw}, {Op: show.OpClaim}, {Op: show.OpDraw}, {Op: show.OpProxy},
-		{Op: show.OpDraw}, {Op: show.OpDecline, Text: paperNote}, {Op: show.OpNext}, {Op: show.OpDraw}, {Op: show.OpDraw}, {Op: show.OpClose}} {
+		{Op: show.OpDraw}, {Op: show.OpDecline, Text: rig.PaperNote}, {Op: show.OpNext}, {Op: show.OpDraw}, {Op: show.OpDraw}, {Op: show.OpClose}} {
 		step(c)
 	}
 	return db, ss

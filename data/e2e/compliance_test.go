@@ -11,6 +11,7 @@ import (
 
 	camp "drawshow/data/campaign"
 	"drawshow/data/compliance"
+	"drawshow/data/datatest/rig"
 	"drawshow/data/desk"
 	"drawshow/show"
 )
@@ -103,7 +104,7 @@ func TestComplianceReturn(t *testing.T) {
 	}
 
 	// a database edited behind the program's back has no return
-	if _, err := rawSQL(t, db).Exec(`UPDATE entries SET name = 'Forged Name' WHERE rowid = (SELECT MIN(rowid) FROM entries)`); err != nil {
+	if _, err := rig.RawSQL(t, db).Exec(`UPDATE entries SET name = 'Forged Name' WHERE rowid = (SELECT MIN(rowid) FROM entries)`); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := compliance.Gather(db, "campaign.db", id, "", false); err == nil || !strings.Contains(err.Error(), "does not verify") {

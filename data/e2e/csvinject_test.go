@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/verify"
@@ -53,17 +54,17 @@ func TestExportCSVHasNoFormulas(t *testing.T) {
 		}
 		fmt.Fprintf(&points, "%s;%s;%s;%d;+27 82 555 01%02d;@%d;80010150%05d\n", p.card, q(name), p.tier, p.points, i, i, i)
 	}
-	write(t, filepath.Join(f.dir, "entries.csv"), rows.String())
-	write(t, filepath.Join(f.dir, "points.csv"), points.String())
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), rows.String())
+	rig.Write(t, filepath.Join(f.Dir, "points.csv"), points.String())
 
-	db, ss := f.open(t)
+	db, ss := f.Open(t)
 	step := func(line string) {
 		t.Helper()
 		c, _, err := show.ParseAction(line)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.clock = onTime(ss, c, f.clock.Add(7*time.Second))
+		f.Clock = rig.OnTime(ss, c, f.Clock.Add(7*time.Second))
 		if _, err := ss.Do(c, nil); err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}

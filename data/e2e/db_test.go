@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/internal/filetest"
 	"drawshow/data/paper"
@@ -24,11 +25,11 @@ import (
 // TestRowsRoundTripFinaleColumns: what a bonus list and a finalists file
 // give is what the bin rules read back, spend beyond int64 included.
 func TestRowsRoundTripFinaleColumns(t *testing.T) {
-	f := newFixture(t)
-	db, ss := f.open(t)
+	f := rig.NewFixture(t)
+	db, ss := f.Open(t)
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Tier,Spend\nM-01,Main Floor,C1,ace,18446744073709551615\nBJ04-3,Salon Prive,C2,queen,0\n")
-	write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Unit\nM1,Naledi Mokoena,Montecasino\n")
+	rig.Write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Tier,Spend\nM-01,Main Floor,C1,ace,18446744073709551615\nBJ04-3,Salon Prive,C2,queen,0\n")
+	rig.Write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Unit\nM1,Naledi Mokoena,Montecasino\n")
 	for _, tc := range []struct {
 		seg  show.Segment
 		want []show.Row
@@ -58,20 +59,20 @@ func TestRowsRoundTripFinaleColumns(t *testing.T) {
 // its engine keeps the state it had; a session that read the journal
 // since goes on.
 func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
-	f := newFixture(t)
-	db1, ss1 := f.open(t)
-	sh, err := show.Parse(f.showPath, f.text)
+	f := rig.NewFixture(t)
+	db1, ss1 := f.Open(t)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resume := func() *session.Session {
 		t.Helper()
-		db, err := store.Open(f.dbPath) // a second writer in this process shares the lock: one that got past it
+		db, err := store.Open(f.DBPath) // a second writer in this process shares the lock: one that got past it
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
+		ss, err := session.Open(db, sh, f.Text, session.Options{Rehearsal: true, Seed: rig.Seed, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +82,7 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 	count := func() int {
 		t.Helper()
 		var n int
-		if err := rawSQL(t, db1).QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil {
+		if err := rig.RawSQL(t, db1).QueryRow(`SELECT COUNT(*) FROM journal`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -106,7 +107,7 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 	// ss2 resumed on the head ss1 left, then ss1 went on: refused on the
 	// head found from its fold (it never committed)
 	opened, _, _ := db1.Head()
-	do(t, ss1, show.OpDraw)
+	rig.Do(t, ss1, show.OpDraw)
 	refused(ss2, show.OpDraw, opened)
 
 	// a third resumes after that and decides the pick; ss1, which has
@@ -114,7 +115,7 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 	// left
 	ss3 := resume()
 	after, _, _ := db1.Head()
-	do(t, ss3, show.OpClaim)
+	rig.Do(t, ss3, show.OpClaim)
 	refused(ss1, show.OpForfeit, after)
 
 	// the journal is one chain, and the show folds
@@ -122,7 +123,7 @@ func TestCommitRefusedWhenTheJournalMovedOn(t *testing.T) {
 	if err != nil || len(r.Problems) > 0 {
 		t.Fatalf("chain: %+v, %v", r, err)
 	}
-	do(t, resume(), show.OpDraw)
+	rig.Do(t, resume(), show.OpDraw)
 }
 
 // TestDBNameIsAPath: --db is a file name, never an SQLite URI. Each
@@ -135,17 +136,17 @@ func TestDBNameIsAPath(t *testing.T) {
 			if runtime.GOOS == "windows" && strings.ContainsAny(name, "?") {
 				t.Skip("Windows file names cannot hold ?")
 			}
-			f := newFixture(t)
-			f.dbPath = filepath.Join(f.dir, name)
-			db, ss := f.open(t)
-			do(t, ss, show.OpDraw)
-			do(t, ss, show.OpClaim)
+			f := rig.NewFixture(t)
+			f.DBPath = filepath.Join(f.Dir, name)
+			db, ss := f.Open(t)
+			rig.Do(t, ss, show.OpDraw)
+			rig.Do(t, ss, show.OpClaim)
 			id := ss.ID
 			if err := db.Close(); err != nil {
 				t.Fatal(err)
 			}
 			var got []string
-			es, err := os.ReadDir(f.dir)
+			es, err := os.ReadDir(f.Dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +158,7 @@ func TestDBNameIsAPath(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("files %q, want %q", got, want)
 			}
-			r, err := store.OpenExisting(f.dbPath)
+			r, err := store.OpenExisting(f.DBPath)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -172,7 +173,7 @@ func TestDBNameIsAPath(t *testing.T) {
 
 // closedShowDB plays the export fixture's show to its close and closes
 // the writer: a campaign database with every commit in the file.
-func closedShowDB(t *testing.T) (*fixture, string) {
+func closedShowDB(t *testing.T) (*rig.Fixture, string) {
 	t.Helper()
 	f := exportFixture(t)
 	db, ss := playExportShow(t, f, true)
@@ -180,7 +181,7 @@ func closedShowDB(t *testing.T) (*fixture, string) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(f.dbPath + "-wal"); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(f.DBPath + "-wal"); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the writer left a -wal behind (%v)", err)
 	}
 	return f, id
@@ -223,12 +224,12 @@ func readOnly(t *testing.T, path, showID string) {
 // time do not change) is verified, exported and read for a statement.
 func TestReaderLeavesAReadOnlyFileAlone(t *testing.T) {
 	f, id := closedShowDB(t)
-	if err := os.Chmod(f.dbPath, 0o444); err != nil {
+	if err := os.Chmod(f.DBPath, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	before := filetest.StateOf(t, f.dbPath)
-	readOnly(t, f.dbPath, id)
-	if after := filetest.StateOf(t, f.dbPath); after != before {
+	before := filetest.StateOf(t, f.DBPath)
+	readOnly(t, f.DBPath, id)
+	if after := filetest.StateOf(t, f.DBPath); after != before {
 		t.Fatalf("the reader changed the database: %+v, was %+v", after, before)
 	}
 }
@@ -238,16 +239,16 @@ func TestReaderLeavesAReadOnlyFileAlone(t *testing.T) {
 // made beside it, even by root, whom the folder's mode does not stop.
 func TestReaderMakesNothingInAReadOnlyFolder(t *testing.T) {
 	f, id := closedShowDB(t)
-	if err := os.Chmod(f.dir, 0o555); err != nil {
+	if err := os.Chmod(f.Dir, 0o555); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.Chmod(f.dir, 0o755) })
-	before, file := filetest.Listing(t, f.dir), filetest.StateOf(t, f.dbPath)
-	readOnly(t, f.dbPath, id)
-	if after := filetest.Listing(t, f.dir); !slices.Equal(after, before) {
+	t.Cleanup(func() { os.Chmod(f.Dir, 0o755) })
+	before, file := filetest.Listing(t, f.Dir), filetest.StateOf(t, f.DBPath)
+	readOnly(t, f.DBPath, id)
+	if after := filetest.Listing(t, f.Dir); !slices.Equal(after, before) {
 		t.Fatalf("the folder changed:\n%s\nwas\n%s", strings.Join(after, "\n"), strings.Join(before, "\n"))
 	}
-	if filetest.StateOf(t, f.dbPath) != file {
+	if filetest.StateOf(t, f.DBPath) != file {
 		t.Fatal("the reader changed the database")
 	}
 }
@@ -256,10 +257,10 @@ func TestReaderMakesNothingInAReadOnlyFolder(t *testing.T) {
 // read, while the show goes on committing beside it; the writer is not
 // held up by it, and a reader opened later sees the new events.
 func TestReaderReadsOneSnapshot(t *testing.T) {
-	f := newFixture(t)
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
-	r, err := store.OpenExisting(f.dbPath)
+	f := rig.NewFixture(t)
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
+	r, err := store.OpenExisting(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,8 +269,8 @@ func TestReaderReadsOneSnapshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	do(t, ss, show.OpClaim)
-	do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpDraw)
 	again, err := r.Events(ss.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -281,7 +282,7 @@ func TestReaderReadsOneSnapshot(t *testing.T) {
 	if len(again) != len(first) || seq != first[len(first)-1].Seq {
 		t.Fatalf("the reader saw %d events, then %d (head %d): not one snapshot", len(first), len(again), seq)
 	}
-	later, err := store.OpenExisting(f.dbPath)
+	later, err := store.OpenExisting(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,10 +303,10 @@ func TestReaderReadsOneSnapshot(t *testing.T) {
 // evidence it checks.
 func TestReaderOnWhatIsNoCampaignDatabase(t *testing.T) {
 	empty := func(t *testing.T, path string) {
-		write(t, path, "")
+		rig.Write(t, path, "")
 	}
 	text := func(t *testing.T, path string) {
-		write(t, path, strings.Repeat("Ticket,Card,Name\n", 20))
+		rig.Write(t, path, strings.Repeat("Ticket,Card,Name\n", 20))
 	}
 	bare := func(t *testing.T, path string) {
 		raw, err := sql.Open("sqlite3", path)

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/datatest/rig"
 	"drawshow/data/desk"
 	"drawshow/data/export"
 	"drawshow/data/record"
@@ -159,7 +160,7 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 	// a correctly hashed row appended by hand is held to the shows
 	forge := func(e show.Event) {
 		t.Helper()
-		raw, err := sql.Open("sqlite3", "file:"+f.dbPath+"?_busy_timeout=10000")
+		raw, err := sql.Open("sqlite3", "file:"+f.DBPath+"?_busy_timeout=10000")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,17 +274,17 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 func TestDeskRowsInsideAnotherShowsJournal(t *testing.T) {
 	f := exportFixture(t)
 	db, first := playExportShow(t, f, false)
-	sh, err := show.Parse(f.showPath, f.text)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }})
+	second, err := session.Open(db, sh, f.Text, session.Options{Rehearsal: true, Seed: rig.Seed, Clock: func() time.Time { return f.Clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	step := func(c show.Command) {
 		t.Helper()
-		f.clock = onTime(second, c, f.clock.Add(7*time.Second))
+		f.Clock = rig.OnTime(second, c, f.Clock.Add(7*time.Second))
 		if _, err := second.Do(c, nil); err != nil {
 			t.Fatalf("%s: %v", c.Op, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/data/internal/filetest"
 	"drawshow/show"
@@ -41,8 +42,8 @@ func TestEmptyBinRefused(t *testing.T) {
 				t.Errorf("Check: %+v, %v; want %q", c, err, want)
 			}
 
-			f := newFixture(t)
-			db, ss := f.open(t)
+			f := rig.NewFixture(t)
+			db, ss := f.Open(t)
 			if l, err := db.ImportEntries(ss.ID, seg, filepath.Base(path)); err == nil || err.Error() != want {
 				t.Errorf("ImportEntries: %+v, %v; want %q", l, err, want)
 			}
@@ -50,7 +51,7 @@ func TestEmptyBinRefused(t *testing.T) {
 				t.Errorf("after a refused import: %+v, %v", l, err)
 			}
 			var n int
-			if err := rawSQL(t, db).QueryRow(`SELECT count(*) FROM entries`).Scan(&n); err != nil || n != 0 {
+			if err := rig.RawSQL(t, db).QueryRow(`SELECT count(*) FROM entries`).Scan(&n); err != nil || n != 0 {
 				t.Errorf("%d entries stored, %v", n, err)
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/session"
 	"drawshow/data/verifydb"
@@ -31,18 +32,18 @@ segments:
 // names them; verify holds it all, from the export and the database.
 func TestSeveralExclusionLists(t *testing.T) {
 	dir := t.TempDir()
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(twoListsShow)}
-	write(t, f.showPath, twoListsShow)
-	write(t, filepath.Join(dir, "self-excluded.csv"), "Card\n0060010002\n60010003\n") // one spelt as Excel left it
-	write(t, filepath.Join(dir, "staff.csv"), "Staff list, HR export\nCard Number,Name\n0060010003,Cas (also self-excluded)\n0060010005,Eve\nTOTAL,2 staff\n")
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(twoListsShow)}
+	rig.Write(t, f.ShowPath, twoListsShow)
+	rig.Write(t, filepath.Join(dir, "self-excluded.csv"), "Card\n0060010002\n60010003\n") // one spelt as Excel left it
+	rig.Write(t, filepath.Join(dir, "staff.csv"), "Staff list, HR export\nCard Number,Name\n0060010003,Cas (also self-excluded)\n0060010005,Eve\nTOTAL,2 staff\n")
 	var rows strings.Builder
 	rows.WriteString("Ticket,Card,Name\n")
 	for i, c := range []string{"0060010001", "0060010002", "0060010003", "0060010004", "0060010005", "0060010006", "0060010007"} {
 		rows.WriteString("T" + string(rune('1'+i)) + "," + c + ",Member " + c + "\n")
 	}
-	write(t, filepath.Join(dir, "cash.csv"), rows.String())
+	rig.Write(t, filepath.Join(dir, "cash.csv"), rows.String())
 
-	sh, err := show.Parse(f.showPath, f.text)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,9 +63,9 @@ func TestSeveralExclusionLists(t *testing.T) {
 		t.Errorf("check's lists %+v: want 3 cards, each once", chk.Lists)
 	}
 
-	f.clock = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC)
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	f.Clock = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC)
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	st := ss.Eng.State()
 	if l := st.Lists; l == nil || l.ExclusionsFile != "" || len(l.ExclusionLists) != 2 || l.ExclusionLists[1].File != "staff.csv" || l.ExclusionLists[1].Cards != 2 || len(l.ExclusionLists[0].SHA256) != 64 {
 		t.Fatalf("lists-loaded: %+v", st.Lists)
@@ -72,10 +73,10 @@ func TestSeveralExclusionLists(t *testing.T) {
 	if fr := st.Seg("cash").Frozen; len(fr.Excluded) != 3 || fr.Participants != 4 {
 		t.Fatalf("frozen: excluded %v, %d participants; want 3 out and 4 in", fr.Excluded, fr.Participants)
 	}
-	do(t, ss, show.OpClaim)
-	do(t, ss, show.OpDraw)
-	do(t, ss, show.OpClaim)
-	do(t, ss, show.OpClose)
+	rig.Do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpClose)
 	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
@@ -102,7 +103,7 @@ func TestSeveralExclusionLists(t *testing.T) {
 		}
 	}
 	// a list changed since the show read it is not looked in, and said so
-	write(t, filepath.Join(dir, "staff.csv"), "Card Number,Name\n0060010005,Eve\n0060010009,Sam\n")
+	rig.Write(t, filepath.Join(dir, "staff.csv"), "Card Number,Name\n0060010005,Eve\n0060010009,Sam\n")
 	if got, want := statementText(t, db, "0060010005"), "excluded (the card is on one of the show's exclusions lists: self-excluded.csv, staff.csv (staff.csv not looked in"; !strings.Contains(got, want) {
 		t.Errorf("statement after staff.csv changed:\n%s\nwant %q", got, want)
 	}

@@ -91,7 +91,7 @@ func playBonusArrivals(t *testing.T) *finaleRig {
 	r := newFinaleRig(t, bonusText, map[string]string{"active.csv": b.String()})
 	r.op(show.OpDraw)
 	r.op(show.OpArrived)
-	r.f.clock = r.cur().Last().Deadline
+	r.f.Clock = r.cur().Last().Deadline
 	r.op(show.OpTick) // past the deadline: the no-show
 	if o := r.cur().Picks[0].Outcome; o != show.NoShow {
 		t.Fatalf("fixture: pick 1 is %s, want a no-show", o)

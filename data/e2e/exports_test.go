@@ -21,6 +21,7 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/session"
@@ -80,11 +81,11 @@ var exportPeople = []exportPerson{
 }
 
 // exportFixture writes the show and its files.
-func exportFixture(t testing.TB) *fixture {
+func exportFixture(t testing.TB) *rig.Fixture {
 	t.Helper()
 	dir := t.TempDir()
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(exportShowText)}
-	write(t, f.showPath, exportShowText)
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(exportShowText)}
+	rig.Write(t, f.ShowPath, exportShowText)
 	var rows, points strings.Builder
 	rows.WriteString("Ticket,Card,Name,Tier,Phone,Email,ID Number\n")
 	points.WriteString("Card;Name;Tier;Points;Phone;Email;ID Number\n")
@@ -96,10 +97,10 @@ func exportFixture(t testing.TB) *fixture {
 		}
 		fmt.Fprintf(&points, "%s;%s;%s;%d;%s;%s;80010150%05d\n", p.card, p.name, p.tier, p.points, p.phone, p.email, i)
 	}
-	write(t, filepath.Join(dir, "entries.csv"), rows.String())
-	write(t, filepath.Join(dir, "points.csv"), points.String())
-	write(t, filepath.Join(dir, "exclusions.csv"), "Card\nC13\n")
-	f.clock = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC)
+	rig.Write(t, filepath.Join(dir, "entries.csv"), rows.String())
+	rig.Write(t, filepath.Join(dir, "points.csv"), points.String())
+	rig.Write(t, filepath.Join(dir, "exclusions.csv"), "Card\nC13\n")
+	f.Clock = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC)
 	return f
 }
 
@@ -116,41 +117,41 @@ func personOf(card string) exportPerson {
 // claim, a void, a no-show, a forfeit, a proxy and a decline; in the
 // members' draw two winners to be contacted. An official show draws its
 // own seed.
-func playExportShow(t testing.TB, f *fixture, rehearsal bool) (*store.DB, *session.Session) {
+func playExportShow(t testing.TB, f *rig.Fixture, rehearsal bool) (*store.DB, *session.Session) {
 	t.Helper()
-	db, err := store.Open(f.dbPath)
+	db, err := store.Open(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	sh, err := show.Parse(f.showPath, f.text)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }}
+	opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }}
 	if rehearsal {
-		opt.Seed = testSeed
+		opt.Seed = rig.Seed
 	}
-	ss, err := session.Open(db, sh, f.text, opt)
+	ss, err := session.Open(db, sh, f.Text, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	step := func(c show.Command) {
 		t.Helper()
-		f.clock = onTime(ss, c, f.clock.Add(7*time.Second))
+		f.Clock = rig.OnTime(ss, c, f.Clock.Add(7*time.Second))
 		if _, err := ss.Do(c, nil); err != nil {
 			t.Fatalf("%s %s: %v", c.Op, c.Text, err)
 		}
 	}
 	op := func(o show.Op) show.Command {
-		return show.Command{Op: o, Text: map[show.Op]string{show.OpDecline: paperNote}[o]}
+		return show.Command{Op: o, Text: map[show.Op]string{show.OpDecline: rig.PaperNote}[o]}
 	}
 	step(op(show.OpDraw))
 	step(op(show.OpClaim))
 	step(op(show.OpDraw))
 	step(show.Command{Op: show.OpVoid, Text: "the host pressed draw twice"})
 	step(op(show.OpDraw))
-	f.clock = ss.Eng.State().CurSeg().Last().Deadline.Add(-7 * time.Second)
+	f.Clock = ss.Eng.State().CurSeg().Last().Deadline.Add(-7 * time.Second)
 	step(op(show.OpTick)) // the no-show
 	step(op(show.OpDraw))
 	step(op(show.OpForfeit))
@@ -614,8 +615,8 @@ func TestExportIsReproducible(t *testing.T) {
 // not revealed and the pending pick is listed as pending.
 func TestExportOpenShowReport(t *testing.T) {
 	f := exportFixture(t)
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	out := t.TempDir()
 	rec, err := export.Write(db, ss.ID, out)
 	if err != nil {
@@ -630,7 +631,7 @@ func TestExportOpenShowReport(t *testing.T) {
 			t.Errorf("report.pdf of an open show does not say %q", want)
 		}
 	}
-	if strings.Contains(all, fmt.Sprintf("%x", testSeed)) {
+	if strings.Contains(all, fmt.Sprintf("%x", rig.Seed)) {
 		t.Error("report.pdf of an open show holds the seed")
 	}
 	x, err := excelize.OpenFile(filepath.Join(out, record.WinnersXLSX))
@@ -680,9 +681,9 @@ func TestRecordJSONNewFields(t *testing.T) {
 // first row; the export prefers the row of the picked ticket.
 func TestPeopleIsFirstRow(t *testing.T) {
 	f := exportFixture(t)
-	write(t, filepath.Join(f.dir, "entries.csv"), "Ticket,Card,Name,Tier,Phone\nT1,C01,Thabo Mokoena,ace,1\nT2,C01,T. Mokoena,ace,2\nT3,C02,Zoë Botha,king,3\n")
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier,Phone\nT1,C01,Thabo Mokoena,ace,1\nT2,C01,T. Mokoena,ace,2\nT3,C02,Zoë Botha,king,3\n")
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	got, err := db.PeopleOfFirst(ss.ID, "sat-cash", []string{"C01", "C02", "C99", "C01"})
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/data/export"
 	"drawshow/show"
@@ -42,7 +43,7 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 		for j := 1; j < len(rows); j++ {
 			rows[j] += fmt.Sprintf(",082 555 %d%03d", i, j)
 		}
-		write(t, filepath.Join(f.dir, fmt.Sprintf("bin%d.csv", i+1)), strings.Join(rows, "\n")+"\n")
+		rig.Write(t, filepath.Join(f.Dir, fmt.Sprintf("bin%d.csv", i+1)), strings.Join(rows, "\n")+"\n")
 	}
 	db, _ := playNight(t, f, false)
 	shows, err := export.CampaignShows(db)
@@ -102,7 +103,7 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			write(t, filepath.Join(dir, "finalists.csv"), c.text)
+			rig.Write(t, filepath.Join(dir, "finalists.csv"), c.text)
 			sh, err := show.Parse(filepath.Join(dir, "grand-finale.yaml"), []byte(finaleOfFinalistsText))
 			if err != nil {
 				t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/store"
@@ -80,7 +81,7 @@ func TestFormatsTampered(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := rawSQL(t, db).Exec(`UPDATE entries SET name = 'Forged Name' WHERE rowid = (SELECT MIN(rowid) FROM entries)`)
+		res, err := rig.RawSQL(t, db).Exec(`UPDATE entries SET name = 'Forged Name' WHERE rowid = (SELECT MIN(rowid) FROM entries)`)
 		if n, _ := res.RowsAffected(); err != nil || n != 1 {
 			t.Fatalf("the edit: %v", err)
 		}

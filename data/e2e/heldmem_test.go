@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"drawshow/data/datatest"
+	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/show"
 )
@@ -68,8 +69,8 @@ func checkBin(tb testing.TB, path string) *entries.SegmentCheck {
 // TestRowsOneStringACard: the rows a freeze reads from the record give
 // each card as one string, however many tickets it has.
 func TestRowsOneStringACard(t *testing.T) {
-	f := newFixture(t)
-	db, ss := f.open(t)
+	f := rig.NewFixture(t)
+	db, ss := f.Open(t)
 	seg := &ss.Eng.Show.Segments[0]
 	if _, err := db.ImportEntries(ss.ID, seg, "entries.csv"); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -36,24 +37,24 @@ func TestOpenShowRefusesUnusableImages(t *testing.T) {
 		{"a huge slide", "", "segment welcome image "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newFixture(t)
-			os.WriteFile(filepath.Join(f.dir, "huge.png"), hugePNG(), 0o644)
-			text := strings.Replace(testShow, "segments:\n", "segments:\n  - {id: welcome, kind: slide, title: Welcome, image: huge.png}\n", 1)
+			f := rig.NewFixture(t)
+			os.WriteFile(filepath.Join(f.Dir, "huge.png"), hugePNG(), 0o644)
+			text := strings.Replace(rig.Show, "segments:\n", "segments:\n  - {id: welcome, kind: slide, title: Welcome, image: huge.png}\n", 1)
 			if tc.yaml != "" {
-				text = strings.Replace(testShow, "exclusions:", tc.yaml+"exclusions:", 1)
+				text = strings.Replace(rig.Show, "exclusions:", tc.yaml+"exclusions:", 1)
 			}
-			f.text = []byte(text)
-			write(t, f.showPath, text)
-			db, err := store.Open(f.dbPath)
+			f.Text = []byte(text)
+			rig.Write(t, f.ShowPath, text)
+			db, err := store.Open(f.DBPath)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			sh, err := show.Parse(f.showPath, f.text)
+			sh, err := show.Parse(f.ShowPath, f.Text)
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
+			_, err = session.Open(db, sh, f.Text, session.Options{Rehearsal: true, Seed: rig.Seed, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }})
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was recorded") {
 				t.Fatalf("OpenShow: %v, want %q", err, tc.want)
 			}
@@ -62,9 +63,9 @@ func TestOpenShowRefusesUnusableImages(t *testing.T) {
 			}
 		})
 	}
-	f := newFixture(t)
-	text := strings.Replace(testShow, "exclusions:", "brand: {logo: later.png}\nexclusions:", 1)
-	f.text = []byte(text)
-	write(t, f.showPath, text)
-	f.open(t)
+	f := rig.NewFixture(t)
+	text := strings.Replace(rig.Show, "exclusions:", "brand: {logo: later.png}\nexclusions:", 1)
+	f.Text = []byte(text)
+	rig.Write(t, f.ShowPath, text)
+	f.Open(t)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -36,24 +37,24 @@ segments:
 
 // campaign is one campaign database that every week's show opens.
 type campaign struct {
-	dir, dbPath string
+	Dir, DBPath string
 }
 
 func newCampaign(t *testing.T) *campaign {
 	t.Helper()
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "chest.csv"), pointsCSV("K", 12))
-	return &campaign{dir: dir, dbPath: filepath.Join(dir, "campaign.db")}
+	rig.Write(t, filepath.Join(dir, "chest.csv"), pointsCSV("K", 12))
+	return &campaign{Dir: dir, DBPath: filepath.Join(dir, "campaign.db")}
 }
 
 // open opens (or resumes) the show of text; a rehearsal has a fixed seed.
-func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time.Time) (*store.DB, *session.Session) {
+func (c *campaign) Open(t *testing.T, name, text string, rehearsal bool, at time.Time) (*store.DB, *session.Session) {
 	t.Helper()
-	path := filepath.Join(c.dir, name)
+	path := filepath.Join(c.Dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(c.dbPath)
+	db, err := store.Open(c.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time
 	}
 	opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return at }, Wall: func() time.Time { return at }}
 	if rehearsal {
-		opt.Seed = testSeed
+		opt.Seed = rig.Seed
 	}
 	ss, err := session.Open(db, sh, []byte(text), opt)
 	if err != nil {
@@ -77,7 +78,7 @@ func (c *campaign) open(t *testing.T, name, text string, rehearsal bool, at time
 func drawFive(t *testing.T, ss *session.Session) {
 	t.Helper()
 	for ss.Eng.State().CurSeg().Winners() < 5 {
-		do(t, ss, show.OpDraw)
+		rig.Do(t, ss, show.OpDraw)
 	}
 }
 
@@ -140,7 +141,7 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 			// a rehearsal of week 3's show the afternoon before: it reads the
 			// rehearsals' ledger, not the official one (none yet: the
 			// base), wins the jackpot, and changes nothing for week 3
-			db, ss := c.open(t, "rehearsal.yaml", weekShow(w.day, false), true, at.Add(-4*time.Hour))
+			db, ss := c.Open(t, "rehearsal.yaml", weekShow(w.day, false), true, at.Add(-4*time.Hour))
 			if got := ss.Eng.State().JackpotBefore(ss.Eng.State().CurSeg().Seg.Jackpot); got != 20000 {
 				t.Fatalf("the rehearsal starts the jackpot at %d, want the base, 20000", got)
 			}
@@ -149,13 +150,13 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 			if s := ss.Eng.State().CurSeg().Settled; s == nil || !s.Won || s.Value != 20000 {
 				t.Fatalf("rehearsal settled %+v", s)
 			}
-			do(t, ss, show.OpClose)
+			rig.Do(t, ss, show.OpClose)
 			if got, err := db.JackpotLedger("festivo-chest", "", true); err != nil || len(got) != 1 || got[0].Value != 20000 {
 				t.Fatalf("the rehearsals' ledger %+v, %v", got, err)
 			}
 			db.Close()
 		}
-		db, ss := c.open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
+		db, ss := c.Open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
 		seg := ss.Eng.State().CurSeg()
 		if got := ss.Eng.State().Jackpot(seg); got != w.value {
 			t.Fatalf("%s: the attract loop shows %d, want %d", w.name, got, w.value)
@@ -164,7 +165,7 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 		if i == 2 {
 			// a crash after the freeze: the frozen value stands
 			db.Close()
-			db, ss = c.open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
+			db, ss = c.Open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
 		}
 		if f := ss.Eng.State().CurSeg().Frozen; f.Jackpot != w.value {
 			t.Fatalf("%s: frozen at %d, want %d", w.name, f.Jackpot, w.value)
@@ -189,7 +190,7 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 		if jackpots != min(1, w.won+1) {
 			t.Errorf("%s: %d jackpots paid", w.name, jackpots)
 		}
-		do(t, ss, show.OpClose)
+		rig.Do(t, ss, show.OpClose)
 		want = append(want, wantS)
 		got, err := db.JackpotLedger("festivo-chest", "", false)
 		if err != nil || !reflect.DeepEqual(got, want) {
@@ -204,7 +205,7 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 		db.Close()
 
 		// reopened after it settled, the show still says what it paid
-		db, ss = c.open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
+		db, ss = c.Open(t, fmt.Sprintf("week%d.yaml", i+1), weekShow(w.day, w.guaranteed), false, at)
 		st := ss.Eng.State()
 		if b := st.CurSeg().Frozen.Jackpot; b != w.value {
 			t.Fatalf("%s reopened: the chest froze %d, want %d", w.name, b, w.value)
@@ -221,7 +222,7 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 func TestGuaranteedWeekAlwaysWon(t *testing.T) {
 	for day := 1; day <= 6; day++ {
 		c := newCampaign(t)
-		db, ss := c.open(t, "week.yaml", weekShow(day, true), false, time.Date(2024, 12, day, 17, 30, 0, 0, time.UTC))
+		db, ss := c.Open(t, "week.yaml", weekShow(day, true), false, time.Date(2024, 12, day, 17, 30, 0, 0, time.UTC))
 		drawFive(t, ss)
 		chooseBalls(t, db, ss, 99) // every winner passes it over: the last takes it
 		if s := ss.Eng.State().CurSeg().Settled; s == nil || !s.Won || s.Next != 20000 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/paper"
 )
@@ -18,9 +19,9 @@ import (
 func TestWinnersLetters(t *testing.T) {
 	for _, rehearsal := range []bool{false, true} {
 		f := exportFixture(t)
-		text := strings.Replace(string(f.text), "segments:", "desk: {where: \"Rewards Desk, main casino floor\", hours: \"daily, 08:00 to 22:00\"}\nsegments:", 1)
-		f.text = []byte(text)
-		write(t, f.showPath, text)
+		text := strings.Replace(string(f.Text), "segments:", "desk: {where: \"Rewards Desk, main casino floor\", hours: \"daily, 08:00 to 22:00\"}\nsegments:", 1)
+		f.Text = []byte(text)
+		rig.Write(t, f.ShowPath, text)
 		db, ss := playExportShow(t, f, rehearsal)
 		x, err := export.SetOf(db, ss.ID, func(int) {})
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/show"
@@ -19,9 +20,9 @@ import (
 // host's note of a paper register is recorded, and the exports and the
 // report say it is an attestation, not a register match (issue 25).
 func TestDeclineOffRegister(t *testing.T) {
-	f := newFixture(t)
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	f := rig.NewFixture(t)
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	p := ss.Eng.State().CurSeg().Last()
 	before := ss.Eng.State().Events
 	_, err := ss.Do(show.Command{Op: show.OpDecline}, nil)
@@ -35,31 +36,31 @@ func TestDeclineOffRegister(t *testing.T) {
 		t.Fatalf("a refused decline recorded something: %d events, was %d", len(evs), before)
 	}
 
-	do(t, ss, show.OpDecline) // with paperNote
-	if got := ss.Eng.State().CurSeg().Last(); got.Outcome != show.Declined || got.By != "host" || got.Reason != paperNote {
+	rig.Do(t, ss, show.OpDecline) // with paperNote
+	if got := ss.Eng.State().CurSeg().Last(); got.Outcome != show.Declined || got.By != "host" || got.Reason != rig.PaperNote {
 		t.Fatalf("the attested decline: %+v", got.PickRef)
 	}
-	do(t, ss, show.OpDraw)
-	do(t, ss, show.OpClaim)
-	do(t, ss, show.OpNext)
-	do(t, ss, show.OpDraw)
-	do(t, ss, show.OpClaim)
-	do(t, ss, show.OpClose)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpNext)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpClose)
 
 	out := t.TempDir()
 	rec, err := export.Write(db, ss.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rp := rec.Draws[0].Picks[0]; rp.Outcome != "declined" || !rp.Attested || rp.Reason != paperNote {
+	if rp := rec.Draws[0].Picks[0]; rp.Outcome != "declined" || !rp.Attested || rp.Reason != rig.PaperNote {
 		t.Errorf("record.json's pick: %+v", rp)
 	}
 	rows := csvRows(t, filepath.Join(out, "collection.csv"))
-	if len(rows) == 0 || rows[0]["why"] != "declined: the host attests a paper register: "+paperNote {
+	if len(rows) == 0 || rows[0]["why"] != "declined: the host attests a paper register: "+rig.PaperNote {
 		t.Errorf("collection.csv: %v", rows)
 	}
 	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
-	if w := "attested by the host, paper register: " + paperNote; !strings.Contains(all, w) {
+	if w := "attested by the host, paper register: " + rig.PaperNote; !strings.Contains(all, w) {
 		t.Errorf("report.pdf does not say %q:\n%s", w, all)
 	}
 }
@@ -69,19 +70,19 @@ func TestDeclineOffRegister(t *testing.T) {
 // between two draws counts for the next one, and one made after a draw's
 // freeze never for that draw.
 func TestRegisterReadAtEachFreeze(t *testing.T) {
-	f := newFixture(t)
-	f.text = []byte(strings.Replace(testShow, "exclusions: exclusions.csv\n", "exclusions: exclusions.csv\nregister: register.csv\nproxies: proxies.csv\n", 1))
-	write(t, f.showPath, string(f.text))
-	register, proxies := filepath.Join(f.dir, "register.csv"), filepath.Join(f.dir, "proxies.csv")
-	write(t, register, "Card\nC9\n")
-	write(t, proxies, "Card,Nominee\nC9,Nobody\n")
+	f := rig.NewFixture(t)
+	f.Text = []byte(strings.Replace(rig.Show, "exclusions: exclusions.csv\n", "exclusions: exclusions.csv\nregister: register.csv\nproxies: proxies.csv\n", 1))
+	rig.Write(t, f.ShowPath, string(f.Text))
+	register, proxies := filepath.Join(f.Dir, "register.csv"), filepath.Join(f.Dir, "proxies.csv")
+	rig.Write(t, register, "Card\nC9\n")
+	rig.Write(t, proxies, "Card,Nominee\nC9,Nobody\n")
 	everyone := "Card\nC1\nC2\nC3\nC4\n"
-	_, ss := f.open(t)
+	_, ss := f.Open(t)
 
-	do(t, ss, show.OpDraw) // sat-cash freezes with the register as it is
+	rig.Do(t, ss, show.OpDraw) // sat-cash freezes with the register as it is
 	// signatures made after the freeze
-	write(t, register, everyone)
-	write(t, proxies, "Card,Nominee\nC1,Ann\nC2,Ben\nC3,Cy\nC4,Dee\n")
+	rig.Write(t, register, everyone)
+	rig.Write(t, proxies, "Card,Nominee\nC1,Ann\nC2,Ben\nC3,Cy\nC4,Dee\n")
 	for range 2 {
 		p := ss.Eng.State().CurSeg().Last()
 		if p.Outcome != show.Pending {
@@ -90,13 +91,13 @@ func TestRegisterReadAtEachFreeze(t *testing.T) {
 		if _, ok := ss.Eng.State().ProxyFor(ss.Eng.State().CurSeg(), p.Participant); ok {
 			t.Fatalf("a proxy form filed after sat-cash's freeze counted for it")
 		}
-		do(t, ss, show.OpClaim)
+		rig.Do(t, ss, show.OpClaim)
 		if ss.Eng.State().CurSeg().Winners() < 2 {
-			do(t, ss, show.OpDraw)
+			rig.Do(t, ss, show.OpDraw)
 		}
 	}
-	do(t, ss, show.OpNext)
-	do(t, ss, show.OpDraw) // late freezes with the register signed since
+	rig.Do(t, ss, show.OpNext)
+	rig.Do(t, ss, show.OpDraw) // late freezes with the register signed since
 	p := ss.Eng.State().CurSeg().Last()
 	if p.Outcome != show.Declined || p.By != "register" {
 		t.Fatalf("late's pick: %s by %s; want declined by the register read at its freeze", p.Outcome, p.By)
@@ -111,14 +112,14 @@ func TestRegisterReadAtEachFreeze(t *testing.T) {
 // record.json and the report, and a draw with more than three redraws is
 // marked for the auditor (issue 25).
 func TestElevenRedraws(t *testing.T) {
-	f := newFixture(t)
+	f := rig.NewFixture(t)
 	var rows strings.Builder
 	rows.WriteString("Ticket,Card,Name,Tier\n")
 	for i := range 20 {
 		fmt.Fprintf(&rows, "T%02d,C%02d,Member %d,ace\n", i, i, i)
 	}
-	write(t, filepath.Join(f.dir, "entries.csv"), rows.String())
-	db, ss := f.open(t)
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), rows.String())
+	db, ss := f.Open(t)
 	send := func(c show.Command) {
 		t.Helper()
 		if _, err := ss.Do(c, nil); err != nil {
@@ -132,7 +133,7 @@ func TestElevenRedraws(t *testing.T) {
 	}
 	for range 3 { // three no-shows
 		send(draw)
-		f.clock = f.clock.Add(91 * time.Second)
+		f.Clock = f.Clock.Add(91 * time.Second)
 		send(show.Command{Op: show.OpTick})
 	}
 	send(draw)

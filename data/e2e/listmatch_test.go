@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/internal/filetest"
 	"drawshow/data/session"
 	"drawshow/data/store"
@@ -33,8 +34,8 @@ segments:
 func listMatchFixture(t *testing.T, exclusions string) (string, *show.Show, []byte) {
 	t.Helper()
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "fri.csv"), "Ticket,Card,Name\nT1,0060010001,Thabo M\nT2,0060010002,Zoë vd M\n")
-	write(t, filepath.Join(dir, "sat.csv"), "Ticket,Card,Name\nS1,0060010003,Sipho D\nS2,0060010004,Lerato K\n")
+	rig.Write(t, filepath.Join(dir, "fri.csv"), "Ticket,Card,Name\nT1,0060010001,Thabo M\nT2,0060010002,Zoë vd M\n")
+	rig.Write(t, filepath.Join(dir, "sat.csv"), "Ticket,Card,Name\nS1,0060010003,Sipho D\nS2,0060010004,Lerato K\n")
 	// the compliance list typed in Excel: numbers, the zeros gone
 	xlsx := filetest.XLSX(t, "compliance.xlsx", filetest.Sheet{Name: "List", Merge: []string{"A1:B1"}, Rows: [][]any{
 		{"Compliance list, 30/11/2024"}, {"Card No", "Reason"}, {60010001, "self-excluded"}, {60010004, "staff"}, {70000001, "left"},
@@ -43,14 +44,14 @@ func listMatchFixture(t *testing.T, exclusions string) (string, *show.Show, []by
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(dir, "compliance.xlsx"), string(b))
-	write(t, filepath.Join(dir, "none.csv"), "Card\n99990001\n99990002\n")
-	write(t, filepath.Join(dir, "register.csv"), "Card\n60010002\n")
-	write(t, filepath.Join(dir, "proxies.csv"), "Card,Nominee\n0060010003,Jane Doe\n")
-	write(t, filepath.Join(dir, "fri-register.csv"), "Card\n0060010003\n") // Sipho is in sat, not fri
+	rig.Write(t, filepath.Join(dir, "compliance.xlsx"), string(b))
+	rig.Write(t, filepath.Join(dir, "none.csv"), "Card\n99990001\n99990002\n")
+	rig.Write(t, filepath.Join(dir, "register.csv"), "Card\n60010002\n")
+	rig.Write(t, filepath.Join(dir, "proxies.csv"), "Card,Nominee\n0060010003,Jane Doe\n")
+	rig.Write(t, filepath.Join(dir, "fri-register.csv"), "Card\n0060010003\n") // Sipho is in sat, not fri
 	text := strings.Replace(listMatchShow, "EXCLUSIONS", exclusions, 1)
 	path := filepath.Join(dir, "show.yaml")
-	write(t, path, text)
+	rig.Write(t, path, text)
 	sh, err := show.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)

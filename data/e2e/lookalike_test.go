@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/data/paper"
 	"drawshow/show"
@@ -33,7 +34,7 @@ var lookalikes = []struct{ name, card string }{
 func TestLookalikeCardsNeverEligible(t *testing.T) {
 	dir := t.TempDir()
 	ex := filepath.Join(dir, "exclusions.csv")
-	write(t, ex, "Card\n"+barred+"\n")
+	rig.Write(t, ex, "Card\n"+barred+"\n")
 	cards, _, err := entries.ReadCards(ex, "", "")
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +50,7 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 	}
 	b.WriteString("T9,6001999999999999,Welcome Person,ace\n")
 	path := filepath.Join(dir, "entries.csv")
-	write(t, path, b.String())
+	rig.Write(t, path, b.String())
 	seg := &show.Segment{ID: "d", Entries: path, Winners: 1, Tickets: show.PerRow}
 
 	_, err = entries.Check(seg, excluded)
@@ -79,7 +80,7 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 			kept.WriteString(line)
 		}
 	}
-	write(t, path, kept.String())
+	rig.Write(t, path, kept.String())
 	c, err := entries.Check(seg, excluded)
 	if err != nil {
 		t.Fatal(err)
@@ -97,11 +98,11 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 			list.WriteString(l.card + "\n")
 		}
 	}
-	write(t, ex, list.String())
+	rig.Write(t, ex, list.String())
 	if cards, _, err := entries.ReadCards(ex, "", ""); err != nil || !slices.Equal(cards, []string{barred}) {
 		t.Errorf("exclusions of look-alikes read %q, %v; want the one card %s", cards, err, barred)
 	}
-	write(t, ex, "Card\n"+lookalikes[4].card+"\n")
+	rig.Write(t, ex, "Card\n"+lookalikes[4].card+"\n")
 	if _, _, err := entries.ReadCards(ex, "", ""); err == nil || !strings.Contains(err.Error(), "exclusions.csv row 2, column \"Card\"") {
 		t.Errorf("an override on the exclusions list: %v", err)
 	}
@@ -151,28 +152,28 @@ func TestNormCard(t *testing.T) {
 func TestListsNormaliseCards(t *testing.T) {
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "register.csv")
-	write(t, reg, "Card\n６００１ ０００４\n60010004\n")
+	rig.Write(t, reg, "Card\n６００１ ０００４\n60010004\n")
 	if cards, _, err := entries.ReadCards(reg, "", ""); err != nil || !slices.Equal(cards, []string{"60010004"}) {
 		t.Errorf("register: %q, %v", cards, err)
 	}
 	px := filepath.Join(dir, "proxies.csv")
-	write(t, px, "Card,Nominee Name,Nominee ID\n６００１-０００４,Lindiwe Dube,8001015009087\n60010004,Lindiwe Dube,8001015009087\n")
+	rig.Write(t, px, "Card,Nominee Name,Nominee ID\n６００１-０００４,Lindiwe Dube,8001015009087\n60010004,Lindiwe Dube,8001015009087\n")
 	ps, _, err := entries.ReadProxies(px, "")
 	if err != nil || len(ps) != 1 || ps[0].Card != "60010004" {
 		t.Errorf("proxies: %+v, %v", ps, err)
 	}
-	write(t, px, "Card,Nominee Name,Nominee ID\n60010004,Lindiwe \u202EebuD,8001015009087\n60010005,Sipho\x07,1\n")
+	rig.Write(t, px, "Card,Nominee Name,Nominee ID\n60010004,Lindiwe \u202EebuD,8001015009087\n60010005,Sipho\x07,1\n")
 	_, _, err = entries.ReadProxies(px, "")
 	if err == nil || !strings.Contains(err.Error(), `proxies.csv row 2, column "Nominee Name": the nominee's name "Lindiwe \u202eebuD" holds U+202E`) ||
 		!strings.Contains(err.Error(), "row 3") {
 		t.Errorf("proxies with an override and a bell: %v", err)
 	}
 	st := filepath.Join(dir, "standings.csv")
-	write(t, st, "Card,Name,Points\n６００１,Thabo,10\n6001,Thabo,12\n")
+	rig.Write(t, st, "Card,Name,Points\n６００１,Thabo,10\n6001,Thabo,12\n")
 	if _, err := entries.ReadStandings(st, ""); err == nil || err.Error() != st+` row 3, column "Card": card 6001 is listed twice (first on row 2)` {
 		t.Errorf("standings with one card in two spellings: %v", err)
 	}
-	write(t, st, "Card,Name,Points\n6001,\u2067Thabo,10\n")
+	rig.Write(t, st, "Card,Name,Points\n6001,\u2067Thabo,10\n")
 	if _, err := entries.ReadStandings(st, ""); err == nil ||
 		err.Error() != st+` row 2, column "Name": the name "\u2067Thabo" holds U+2067 (a bidirectional control); remove it from the file` {
 		t.Errorf("standings with an isolate in a name: %v", err)
@@ -191,7 +192,7 @@ func TestNamesWithControlsRefused(t *testing.T) {
 	for i, n := range names {
 		b.WriteString("T" + string(rune('1'+i)) + ",C" + string(rune('1'+i)) + "," + n + ",ace\n")
 	}
-	write(t, path, b.String())
+	rig.Write(t, path, b.String())
 	var got int
 	_, err := entries.Read(path, "", entries.Columns{}, entries.Need{Ticket: true}, func(entries.Row) error { got++; return nil })
 	var fe *entries.FileError
@@ -213,11 +214,11 @@ func TestNamesWithControlsRefused(t *testing.T) {
 // fullwidth digits, or with a zero-width space pasted in, is the entry
 // file's ticket; one with an override is not in the bin.
 func TestTypedTicketNormalised(t *testing.T) {
-	f := newFixture(t)
-	f.text = []byte(strings.Replace(testShow, "    win_once: day\n", "    win_once: day\n    manual: true\n", 1))
-	write(t, f.showPath, string(f.text))
-	write(t, filepath.Join(f.dir, "entries.csv"), "Ticket,Card,Name,Tier\n100001,C1,Thabo Mokoena,ace\n100002,C2,Zoë Botha,king\n100003,C3,Sipho Nkosi,queen\n")
-	_, ss := f.open(t)
+	f := rig.NewFixture(t)
+	f.Text = []byte(strings.Replace(rig.Show, "    win_once: day\n", "    win_once: day\n    manual: true\n", 1))
+	rig.Write(t, f.ShowPath, string(f.Text))
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier\n100001,C1,Thabo Mokoena,ace\n100002,C2,Zoë Botha,king\n100003,C3,Sipho Nkosi,queen\n")
+	_, ss := f.Open(t)
 	var refusal *show.Refusal
 	if _, err := ss.Do(show.Command{Op: show.OpTicket, Text: "\u202E100001"}, nil); !errors.As(err, &refusal) {
 		t.Fatalf("a ticket with an override: %v", err)
@@ -226,7 +227,7 @@ func TestTypedTicketNormalised(t *testing.T) {
 	if i := slices.IndexFunc(evs, func(e show.Event) bool { return e.Kind == show.PickDrawn }); err != nil || i < 0 || evs[i].Pick.Ticket != "100001" {
 		t.Fatalf("the ticket typed in fullwidth: %+v, %v", evs, err)
 	}
-	do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpClaim)
 	if _, err := ss.Do(show.Command{Op: show.OpTicket, Text: "１０００\uFEFF０１"}, nil); err == nil || !strings.Contains(err.Error(), "drawn already") {
 		t.Fatalf("the same ticket again, another spelling: %v", err)
 	}
@@ -235,10 +236,10 @@ func TestTypedTicketNormalised(t *testing.T) {
 // TestStatementFindsNormalisedCard: a statement asked for a card typed
 // with spaces or fullwidth digits finds the card as the entry file gave it.
 func TestStatementFindsNormalisedCard(t *testing.T) {
-	f := newFixture(t)
-	write(t, filepath.Join(f.dir, "entries.csv"), "Ticket,Card,Name,Tier\nT1,6001 0004,Thabo Mokoena,ace\nT2,C2,Zoë Botha,king\n")
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	f := rig.NewFixture(t)
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier\nT1,6001 0004,Thabo Mokoena,ace\nT2,C2,Zoë Botha,king\n")
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	for _, typed := range []string{"60010004", "６００１ ０００４", "6001-0004"} {
 		st, err := paper.StatementOf(db, typed)
 		if err != nil || st.Card != "60010004" || len(st.Rehearsals) == 0 {

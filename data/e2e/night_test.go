@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -75,22 +76,22 @@ func pointsCSV(p string, n int) string {
 }
 
 type nightFixture struct {
-	fixture
+	rig.Fixture
 }
 
 func newNightFixture(t *testing.T) *nightFixture {
 	t.Helper()
 	dir := t.TempDir()
-	f := &nightFixture{fixture{dir: dir, showPath: filepath.Join(dir, "finale.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(nightYAML)}}
-	write(t, f.showPath, nightYAML)
-	write(t, filepath.Join(dir, "bin1.csv"), pointsCSV("A", 8))
-	write(t, filepath.Join(dir, "bin2.csv"), pointsCSV("B", 8))
-	write(t, filepath.Join(dir, "bin3.csv"), pointsCSV("C", 8))
-	write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Property\n"+
+	f := &nightFixture{rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "finale.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(nightYAML)}}
+	rig.Write(t, f.ShowPath, nightYAML)
+	rig.Write(t, filepath.Join(dir, "bin1.csv"), pointsCSV("A", 8))
+	rig.Write(t, filepath.Join(dir, "bin2.csv"), pointsCSV("B", 8))
+	rig.Write(t, filepath.Join(dir, "bin3.csv"), pointsCSV("C", 8))
+	rig.Write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Property\n"+
 		"M01,Naledi Mokoena,Montecasino\nM02,Ruan Steyn,Montecasino\nM03,Priya Naidoo,Montecasino\n"+
 		"E01,Kagiso Molefe,Emperors Palace\nE02,Chloé le Roux,Emperors Palace\n")
-	write(t, filepath.Join(dir, "chest.csv"), pointsCSV("K", 12))
-	write(t, filepath.Join(dir, "raps.csv"), "Machine No,Area,Card,Name,Tier,Total Spend\n"+
+	rig.Write(t, filepath.Join(dir, "chest.csv"), pointsCSV("K", 12))
+	rig.Write(t, filepath.Join(dir, "raps.csv"), "Machine No,Area,Card,Name,Tier,Total Spend\n"+
 		"M-01,Main Floor,R01,Sipho Nkosi,ace,900\n"+
 		"M-02,Main Floor,R02,Zoë Botha,queen,250\n"+
 		"M-03,Salon Prive,R03,Thabo Zulu,king,1 200\n"+
@@ -101,7 +102,7 @@ func newNightFixture(t *testing.T) *nightFixture {
 		"BJ04-3,Salon Prive,R11,Fatima Govender,ace,600\n"+
 		"M-06,Barneys,R01,Sipho Nkosi,ace,700\n") // a second device of R01
 	// 2024-11-24 13:55 in Johannesburg
-	f.clock = time.Date(2024, 11, 24, 11, 55, 0, 0, time.UTC)
+	f.Clock = time.Date(2024, 11, 24, 11, 55, 0, 0, time.UTC)
 	return f
 }
 
@@ -151,11 +152,11 @@ func stateSummary(t *testing.T, st *show.State) string {
 
 // reopen closes db, as a crash would leave it, and resumes the show from
 // the file; the resumed state must be the live one.
-func (f *fixture) reopen(t *testing.T, db *store.DB, ss *session.Session) (*store.DB, *session.Session) {
+func (f *nightFixture) reopen(t *testing.T, db *store.DB, ss *session.Session) (*store.DB, *session.Session) {
 	t.Helper()
 	want := stateSummary(t, ss.Eng.State())
 	db.Close()
-	db2, ss2 := f.open(t)
+	db2, ss2 := f.Open(t)
 	if !ss2.Resumed || ss2.ID != ss.ID {
 		t.Fatalf("resumed %v as %s, want show %s", ss2.Resumed, ss2.ID, ss.ID)
 	}
@@ -180,8 +181,8 @@ func freeItem(seg *show.SegState) string {
 // envelope. With crash, the show crashes and resumes after every command.
 func playNight(t *testing.T, f *nightFixture, crash bool) (*store.DB, *session.Session) {
 	t.Helper()
-	db, ss := f.open(t)
-	key := show.Key(testSeed, "")
+	db, ss := f.Open(t)
+	key := show.Key(rig.Seed, "")
 	for steps := 0; ; steps++ {
 		if steps > 200 {
 			t.Fatal("the show does not end")
@@ -198,15 +199,15 @@ func playNight(t *testing.T, f *nightFixture, crash bool) (*store.DB, *session.S
 			c = show.Command{Op: show.OpClaim}
 		case cur.Seg.Draws() && !cur.Drawn():
 			c = show.Command{Op: show.OpDraw}
-			f.clock = onTime(ss, c, f.clock)
+			f.Clock = rig.OnTime(ss, c, f.Clock)
 		case st.Cur == len(st.Segs)-1:
 			c = show.Command{Op: show.OpClose}
 		default:
 			c = show.Command{Op: show.OpNext}
 			if next := st.Segs[st.Cur+1].Seg; next.Kind == show.KindBonus {
-				f.clock = time.Date(2024, 11, 24, 16, 5, 0, 0, time.UTC) // 18:05 local: the session is on
+				f.Clock = time.Date(2024, 11, 24, 16, 5, 0, 0, time.UTC) // 18:05 local: the session is on
 			} else if !next.At.IsZero() {
-				f.clock = next.At
+				f.Clock = next.At
 			}
 		}
 		evs, err := ss.Do(c, nil)
@@ -219,7 +220,7 @@ func playNight(t *testing.T, f *nightFixture, crash bool) (*store.DB, *session.S
 				t.Fatalf("card %s turned over %s, want %s", ch.Item, ch.Prize, want)
 			}
 		}
-		f.clock = f.clock.Add(20 * time.Second)
+		f.Clock = f.Clock.Add(20 * time.Second)
 		if crash {
 			db, ss = f.reopen(t, db, ss)
 		}
@@ -287,7 +288,7 @@ func TestGrandFinaleNightResumesEveryStep(t *testing.T) {
 // of the choosing changes neither.
 func TestCardsAndJackpotBallSameAfterCrash(t *testing.T) {
 	f := newNightFixture(t)
-	f.text = []byte(`promotion: Royal Flush
+	f.Text = []byte(`promotion: Royal Flush
 property: Gold Reef City
 segments:
   - id: finale
@@ -304,15 +305,15 @@ segments:
     attendance: not-required
     jackpot: {name: sunday-chest}
 `)
-	write(t, f.showPath, string(f.text))
-	db, ss := f.open(t)
-	key := show.Key(testSeed, "")
+	rig.Write(t, f.ShowPath, string(f.Text))
+	db, ss := f.Open(t)
+	key := show.Key(rig.Seed, "")
 	behind := map[string]string{}
 	for i, card := range show.Cards {
 		behind[card] = []string{"R100 000", "R50 000", "R25 000", "R10 000", "R5 000"}[show.CardPrize(key, "finale", i)]
 	}
 	for !ss.Eng.State().CurSeg().Drawn() {
-		do(t, ss, show.OpDraw)
+		rig.Do(t, ss, show.OpDraw)
 	}
 	order := []string{"10", "Q", "A", "K", "J"}
 	for i, card := range order {
@@ -327,10 +328,10 @@ segments:
 			t.Fatalf("card %s turned over %s; before the crash it was %s", card, got, behind[card])
 		}
 	}
-	do(t, ss, show.OpNext)
+	rig.Do(t, ss, show.OpNext)
 	ball := show.JackpotBall(key, "chest", 20)
 	for !ss.Eng.State().CurSeg().Drawn() {
-		do(t, ss, show.OpDraw)
+		rig.Do(t, ss, show.OpDraw)
 	}
 	first := "01"
 	if ball == first {
@@ -341,7 +342,7 @@ segments:
 		t.Fatalf("ball %s: %+v, %v; the jackpot is in %s", first, evs[0].Choice, err, ball)
 	}
 	db, ss = f.reopen(t, db, ss)
-	if got := show.JackpotBall(show.Key(testSeed, ss.Eng.State().Witness()), "chest", 20); got != ball {
+	if got := show.JackpotBall(show.Key(rig.Seed, ss.Eng.State().Witness()), "chest", 20); got != ball {
 		t.Fatalf("the jackpot ball moved from %s to %s", ball, got)
 	}
 	evs, err = ss.Do(show.Command{Op: show.OpChoose, Text: ball}, nil)
@@ -360,7 +361,7 @@ segments:
 // imported for the wild-card draw, and a resume rebuilds that bin.
 func TestWildCardImportsAnUndrawnBin(t *testing.T) {
 	f := newNightFixture(t)
-	f.text = []byte(`promotion: Royal Flush
+	f.Text = []byte(`promotion: Royal Flush
 property: Gold Reef City
 segments:
   - id: nov
@@ -374,24 +375,24 @@ segments:
       - {entries: bin2.csv}
   - {id: wild, kind: wild-card, from: [nov], winners: 1, attendance: not-required}
 `)
-	write(t, f.showPath, string(f.text))
-	db, ss := f.open(t)
+	rig.Write(t, f.ShowPath, string(f.Text))
+	db, ss := f.Open(t)
 	for !ss.Eng.State().CurSeg().Drawn() {
-		do(t, ss, show.OpDraw)
+		rig.Do(t, ss, show.OpDraw)
 	}
-	do(t, ss, show.OpNext)
+	rig.Do(t, ss, show.OpNext)
 	if _, err := ss.Do(show.Command{Op: show.OpSkip, Text: "the bin 2 file came late"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	do(t, ss, show.OpNext)
+	rig.Do(t, ss, show.OpNext)
 	if l := ss.Eng.State().Seg("nov-2").Loaded; l != nil {
 		t.Fatalf("a skipped bin imported %+v", l)
 	}
 	if _, err := ss.Do(show.Command{Op: show.OpNumbers, Numbers: []int{2}, Text: "Thandi"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	do(t, ss, show.OpNext)
-	evs := do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpNext)
+	evs := rig.Do(t, ss, show.OpDraw)
 	if evs[0].Kind != show.EntriesLoaded || evs[0].Segment != "nov-2" {
 		t.Fatalf("the wild-card draw began with %s of %s, want nov-2's entries loaded", evs[0].Kind, evs[0].Segment)
 	}
@@ -407,7 +408,7 @@ segments:
 // the bin is refused and changes nothing.
 func TestManualChestImportsOnFirstTicket(t *testing.T) {
 	f := newNightFixture(t)
-	f.text = []byte(`promotion: Summer Festivo
+	f.Text = []byte(`promotion: Summer Festivo
 property: Montecasino
 segments:
   - id: chest
@@ -419,8 +420,8 @@ segments:
     manual: true
     jackpot: {name: festivo-chest}
 `)
-	write(t, f.showPath, string(f.text))
-	db, ss := f.open(t)
+	rig.Write(t, f.ShowPath, string(f.Text))
+	db, ss := f.Open(t)
 	var refusal *show.Refusal
 	if _, err := ss.Do(show.Command{Op: show.OpTicket, Text: "NOPE"}, nil); !errors.As(err, &refusal) || !strings.Contains(err.Error(), "not in the frozen bin") {
 		t.Fatalf("an unknown ticket: %v", err)
@@ -447,7 +448,7 @@ segments:
 // is refused at open too, unless the operator opens the show over it.)
 func TestBadBonusListImportsNothing(t *testing.T) {
 	f := newNightFixture(t)
-	f.text = []byte(`promotion: Royal Flush
+	f.Text = []byte(`promotion: Royal Flush
 property: Gold Reef City
 segments:
   - id: raps
@@ -458,24 +459,24 @@ segments:
     attendance: not-required
     envelopes: [R1 000, R2 000]
 `)
-	write(t, f.showPath, string(f.text))
+	rig.Write(t, f.ShowPath, string(f.Text))
 	good := "Machine No,Area,Card,Name,Tier,Spend\nM-01,Main Floor,R01,Sipho Nkosi,ace,900\nM-02,Barneys,R02,Zoë Botha,ace,700\n"
-	write(t, filepath.Join(f.dir, "raps.csv"), good+"M-03,Barneys,R03,Thabo Zulu,ace,R7OO\n")
-	f.over = func([]string) bool { return true } // the operator opens it over the problem
-	db, ss := f.open(t)
+	rig.Write(t, filepath.Join(f.Dir, "raps.csv"), good+"M-03,Barneys,R03,Thabo Zulu,ace,R7OO\n")
+	f.Over = func([]string) bool { return true } // the operator opens it over the problem
+	db, ss := f.Open(t)
 	_, err := ss.Do(show.Command{Op: show.OpDraw}, nil)
 	if err == nil || !strings.Contains(err.Error(), `raps.csv row 4, column "Spend": spend "R7OO" is not an amount`) {
 		t.Fatalf("err = %v", err)
 	}
 	var n int
-	if err := rawSQL(t, db).QueryRow(`SELECT COUNT(*) FROM entries`).Scan(&n); err != nil || n != 0 {
+	if err := rig.RawSQL(t, db).QueryRow(`SELECT COUNT(*) FROM entries`).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("%d entry rows kept (%v), want none", n, err)
 	}
 	if seg := ss.Eng.State().CurSeg(); seg.Loaded != nil || seg.Frozen != nil {
 		t.Fatal("a bad list was loaded or froze")
 	}
-	write(t, filepath.Join(f.dir, "raps.csv"), good)
-	do(t, ss, show.OpDraw)
+	rig.Write(t, filepath.Join(f.Dir, "raps.csv"), good)
+	rig.Do(t, ss, show.OpDraw)
 	if fz := ss.Eng.State().CurSeg().Frozen; fz.Entries != 2 {
 		t.Fatalf("frozen %+v", fz)
 	}

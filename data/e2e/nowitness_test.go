@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/paper"
 	"drawshow/data/session"
@@ -47,7 +48,7 @@ func TestNoWitnessOnThePaper(t *testing.T) {
 	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 		t.Fatal(err)
 	}
-	do(t, ss, show.OpClose)
+	rig.Do(t, ss, show.OpClose)
 	out := t.TempDir()
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/verify"
@@ -53,7 +54,7 @@ func TestListsOpenAsWrittenInLibreOffice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		write(t, filepath.Join(in, as), string(b))
+		rig.Write(t, filepath.Join(in, as), string(b))
 		args = append(args, filepath.Join(in, as))
 	}
 	copyIn(draws, record.WinnersXLSX, "draws-book.xlsx")
@@ -185,8 +186,8 @@ func exportOfDigitCards(t *testing.T) string {
 	t.Helper()
 	f := exportFixture(t)
 	text := strings.Replace(exportShowText, "title: Saturday Cash Draw", `title: "Zoë's Cash Draw"`, 1)
-	f.text = []byte(text)
-	write(t, f.showPath, text)
+	f.Text = []byte(text)
+	rig.Write(t, f.ShowPath, text)
 	var rows, points strings.Builder
 	rows.WriteString("Ticket,Card,Name,Tier,Phone,Email,ID Number\n")
 	points.WriteString("Card;Name;Tier;Points;Phone;Email;ID Number\n")
@@ -199,9 +200,9 @@ func exportOfDigitCards(t *testing.T) string {
 		}
 		fmt.Fprintf(&points, "%s;%s;%s;%d;%s;%s;80010150%05d\n", digitCard(i), p.name, p.tier, p.points, phone, p.email, i)
 	}
-	write(t, filepath.Join(f.dir, "entries.csv"), rows.String())
-	write(t, filepath.Join(f.dir, "points.csv"), points.String())
-	write(t, filepath.Join(f.dir, "exclusions.csv"), "Card\n"+digitCard(slices.IndexFunc(exportPeople, func(p exportPerson) bool { return p.card == "C13" }))+"\n")
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), rows.String())
+	rig.Write(t, filepath.Join(f.Dir, "points.csv"), points.String())
+	rig.Write(t, filepath.Join(f.Dir, "exclusions.csv"), "Card\n"+digitCard(slices.IndexFunc(exportPeople, func(p exportPerson) bool { return p.card == "C13" }))+"\n")
 	db, ss := playExportShow(t, f, false)
 	out := t.TempDir()
 	if _, err := export.Write(db, ss.ID, out); err != nil {
@@ -218,15 +219,15 @@ func exportOfDigitCards(t *testing.T) string {
 func exportOfDigitStandings(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(standingsShow)}
-	write(t, f.showPath, standingsShow)
-	write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Name,Tier\n6001000876309003,"+digitCard(0)+",Zoë Botha,ace\n6001000876309004,"+digitCard(1)+",Anél,king\n")
-	write(t, filepath.Join(dir, "standings.csv"), fmt.Sprintf("Card Number,Member Name,Points,Area\n%s,Zoë Botha,500,Mike\n%s,Émile,900,Kilo\n%s,Naledi,500,Kilo\n",
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(standingsShow)}
+	rig.Write(t, f.ShowPath, standingsShow)
+	rig.Write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Name,Tier\n6001000876309003,"+digitCard(0)+",Zoë Botha,ace\n6001000876309004,"+digitCard(1)+",Anél,king\n")
+	rig.Write(t, filepath.Join(dir, "standings.csv"), fmt.Sprintf("Card Number,Member Name,Points,Area\n%s,Zoë Botha,500,Mike\n%s,Émile,900,Kilo\n%s,Naledi,500,Kilo\n",
 		digitCard(0), digitCard(1), digitCard(2)))
-	f.clock = time.Date(2024, 12, 20, 15, 0, 0, 0, time.UTC)
-	db, ss := f.open(t)
+	f.Clock = time.Date(2024, 12, 20, 15, 0, 0, 0, time.UTC)
+	db, ss := f.Open(t)
 	for _, c := range []show.Command{{Op: show.OpNext}, {Op: show.OpDraw, Early: true}, {Op: show.OpClaim}, {Op: show.OpClose}} {
-		f.clock = onTime(ss, c, f.clock.Add(10*time.Second))
+		f.Clock = rig.OnTime(ss, c, f.Clock.Add(10*time.Second))
 		if _, err := ss.Do(c, nil); err != nil {
 			t.Fatalf("%s: %v", c.Op, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/paper"
 	"drawshow/data/record"
@@ -36,11 +37,11 @@ segments:
 // options say.
 func openOn(t *testing.T, c *campaign, name, text string, opt session.Options) (*store.DB, *session.Session, error) {
 	t.Helper()
-	path := filepath.Join(c.dir, name)
+	path := filepath.Join(c.Dir, name)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(c.dbPath)
+	db, err := store.Open(c.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +182,7 @@ func TestReportPrintsTheNightAndTheClock(t *testing.T) {
 	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 		t.Fatal(err)
 	}
-	do(t, ss, show.OpClose)
+	rig.Do(t, ss, show.OpClose)
 	out := t.TempDir()
 	rec, err := export.Write(db, ss.ID, out)
 	if err != nil {

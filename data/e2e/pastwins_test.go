@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
 	"drawshow/data/verifydb"
 	"drawshow/show"
@@ -41,7 +42,7 @@ segments:
 func playBonus(t *testing.T, c *campaign, name, day string, rehearsal bool) []string {
 	t.Helper()
 	at, _ := time.Parse(time.DateTime, day+" 16:10:00") // 18:10 in Johannesburg
-	db, ss := c.open(t, name, fmt.Sprintf(wednesdayText, day), rehearsal, at)
+	db, ss := c.Open(t, name, fmt.Sprintf(wednesdayText, day), rehearsal, at)
 	var won []string
 	for !ss.Eng.State().CurSeg().Drawn() {
 		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
@@ -72,13 +73,13 @@ func TestBonusEntriesAcrossShows(t *testing.T) {
 		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
 		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket on Saturday (RF 39-41)
 	}
-	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
-	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
 	playBonus(t, c, "last-week.yaml", "2024-11-20", false)
 	playBonus(t, c, "rehearsal.yaml", "2024-11-26", true)
 	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", false)
 
-	db, ss := c.open(t, "saturday.yaml", saturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "saturday.yaml", saturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -117,11 +118,11 @@ func TestBonusEntriesAcrossShows(t *testing.T) {
 	// an insider who removes a Wednesday win from the record is found out
 	// on the Saturday draw too, not only on Wednesday's chain
 	for _, q := range []string{`DROP TRIGGER journal_no_update`, `DROP TRIGGER journal_no_delete`} {
-		if _, err := rawSQL(t, db).Exec(q); err != nil {
+		if _, err := rig.RawSQL(t, db).Exec(q); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := rawSQL(t, db).Exec(`UPDATE journal SET payload = REPLACE(payload, '"outcome":"to-contact"', '"outcome":"void"') WHERE show = ? AND kind = ?`, wedID, string(show.PickDecided)); err != nil {
+	if _, err := rig.RawSQL(t, db).Exec(`UPDATE journal SET payload = REPLACE(payload, '"outcome":"to-contact"', '"outcome":"void"') WHERE show = ? AND kind = ?`, wedID, string(show.PickDecided)); err != nil {
 		t.Fatal(err)
 	}
 	r, err = verifydb.Check(db)
@@ -152,15 +153,15 @@ func TestRehearsalCampaignCarriesOver(t *testing.T) {
 		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
 		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket on Saturday (RF 39-41)
 	}
-	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
-	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
 	playBonus(t, c, "official-wednesday.yaml", "2024-11-27", false)
 	playBonus(t, c, "rehearsal-wednesday.yaml", "2024-11-26", true)
 	rehearsedWed := playBonus(t, c, "rehearsal-wednesday-2.yaml", "2024-11-28", true)
 
 	earned := func(name string, rehearsal bool) ([]show.Earned, string) {
 		t.Helper()
-		db, ss := c.open(t, name, saturdayText, rehearsal, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+		db, ss := c.Open(t, name, saturdayText, rehearsal, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 		defer db.Close()
 		evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
 		if err != nil {
@@ -199,10 +200,10 @@ func TestStatementCountsBonusEntries(t *testing.T) {
 		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
 		fmt.Fprintf(&cash, "T-%02d,R%02d,Member %d,ace\n", i, i, i) // every bonus winner printed a ticket
 	}
-	write(t, filepath.Join(c.dir, "raps.csv"), raps.String())
-	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
+	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
 	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", true)
-	db, ss := c.open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	if _, err := ss.Do(show.Command{Op: show.OpFreeze}, nil); err != nil {
 		t.Fatal(err)
 	}

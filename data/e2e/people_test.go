@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/show"
 )
 
@@ -79,17 +80,17 @@ segments:
 	rows := []string{"M-01,Main Floor,R01,Sipho Nkosi,ace,900", "M-06,Barneys,R01,Sipho Nkosi,ace,700"}
 	for _, order := range [][]string{rows, {rows[1], rows[0]}} {
 		f := newNightFixture(t)
-		f.text = []byte(text)
-		write(t, f.showPath, text)
-		write(t, filepath.Join(f.dir, "raps.csv"), "Machine No,Area,Card,Name,Tier,Spend\n"+strings.Join(order, "\n")+"\n")
-		_, ss := f.open(t)
+		f.Text = []byte(text)
+		rig.Write(t, f.ShowPath, text)
+		rig.Write(t, filepath.Join(f.Dir, "raps.csv"), "Machine No,Area,Card,Name,Tier,Spend\n"+strings.Join(order, "\n")+"\n")
+		_, ss := f.Open(t)
 		// the freeze: the reel's names, before any pick
-		do(t, ss, show.OpFreeze)
+		rig.Do(t, ss, show.OpFreeze)
 		ps, err := ss.People("raps", []string{"R01"})
 		if err != nil || ps["R01"].Area != strings.Split(order[0], ",")[1] {
 			t.Fatalf("before the pick: %+v, %v; want the first row's area", ps, err)
 		}
-		do(t, ss, show.OpDraw)
+		rig.Do(t, ss, show.OpDraw)
 		p := ss.Eng.State().CurSeg().Picks[0]
 		want := map[string]string{"M-01": "Main Floor", "M-06": "Barneys"}[p.Ticket]
 		ps, err = ss.People("raps", []string{"R01"})

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/data/export"
 	"drawshow/data/verifydb"
@@ -44,10 +45,10 @@ const printedEntries = "Ticket No;Card Number;Member Name;Tier;Printed\n" +
 // and from the database.
 func TestPrintedAfterTheCutOff(t *testing.T) {
 	dir := t.TempDir()
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(printedShow)}
-	write(t, f.showPath, printedShow)
-	write(t, filepath.Join(dir, "cash.csv"), printedEntries)
-	sh, err := show.Parse(f.showPath, f.text)
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(printedShow)}
+	rig.Write(t, f.ShowPath, printedShow)
+	rig.Write(t, filepath.Join(dir, "cash.csv"), printedEntries)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,9 +60,9 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 		t.Errorf("check: %d late, %d tickets; want 2 and 4", c.Bin.Late, c.Bin.Total)
 	}
 
-	f.clock = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // 21:30 in Johannesburg
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	f.Clock = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC) // 21:30 in Johannesburg
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	fr := ss.Eng.State().Seg("cash").Frozen
 	if fr.PrintedUntil != "2024-11-30 21:25:59" || fr.Late != 2 || fr.TotalWeight != 4 {
 		t.Fatalf("frozen: printed until %q, %d late, %d tickets", fr.PrintedUntil, fr.Late, fr.TotalWeight)
@@ -71,10 +72,10 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 			t.Errorf("the bin holds %s, printed after 21:25", e.Ticket)
 		}
 	}
-	do(t, ss, show.OpClaim)
-	do(t, ss, show.OpDraw)
-	do(t, ss, show.OpClaim)
-	do(t, ss, show.OpClose)
+	rig.Do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpClose)
 	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
 		t.Fatalf("verify --db: %v %q", err, r.Problems)
 	}
@@ -104,18 +105,18 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 func TestPrintedUntilTheDraw(t *testing.T) {
 	dir := t.TempDir()
 	text := strings.Replace(printedShow, `printed_until: "21h25"`, "printed_until: draw", 1)
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(text)}
-	write(t, f.showPath, text)
-	write(t, filepath.Join(dir, "cash.csv"), printedEntries)
-	f.clock = time.Date(2024, 11, 30, 19, 27, 0, 0, time.UTC) // the draw starts early, at 21:27 (on the host's word)
-	_, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(text)}
+	rig.Write(t, f.ShowPath, text)
+	rig.Write(t, filepath.Join(dir, "cash.csv"), printedEntries)
+	f.Clock = time.Date(2024, 11, 30, 19, 27, 0, 0, time.UTC) // the draw starts early, at 21:27 (on the host's word)
+	_, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	if fr := ss.Eng.State().Seg("cash").Frozen; fr.PrintedUntil != "2024-11-30 21:27:00" || fr.Late != 1 {
 		t.Fatalf("frozen: printed until %q, %d late; want 21:27:00 and T05 alone", fr.PrintedUntil, fr.Late)
 	}
 
 	bad := filepath.Join(dir, "bad.csv")
-	write(t, bad, strings.Replace(printedEntries, "30/11/2024 19:41", "30/11/2024", 1))
+	rig.Write(t, bad, strings.Replace(printedEntries, "30/11/2024 19:41", "30/11/2024", 1))
 	seg := show.Segment{ID: "cash", Entries: bad, Tickets: show.PerRow, PrintedUntil: "21:25", DateFormat: "DD/MM/YYYY"}
 	if _, err := entries.Check(&seg, nil); err == nil || !strings.Contains(err.Error(), `row 3, column "Printed": printing time "30/11/2024" has no time of day`) {
 		t.Errorf("a printing time without its time: %v", err)

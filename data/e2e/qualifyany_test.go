@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
 	"drawshow/data/verifydb"
 	"drawshow/show"
@@ -17,7 +18,7 @@ import (
 // figures, and a later spend edited in the database is found by verify.
 func TestQualifyAnyInTheRecord(t *testing.T) {
 	c := newCampaign(t)
-	write(t, filepath.Join(c.dir, "fri.csv"), "Ticket;Card;Name;Average Spend (12m);Total Spend (12m)\n"+
+	rig.Write(t, filepath.Join(c.Dir, "fri.csv"), "Ticket;Card;Name;Average Spend (12m);Total Spend (12m)\n"+
 		"T1;C1;Ann;R 5 000,00;R 12 000,00\n"+
 		"T2;C2;Bo;R 3 648,00;R 12 000,00\n"+
 		"T3;C3;Cy;R 1 200,50;R 50 000,00\n"+
@@ -35,7 +36,7 @@ segments:
         - spend: {column: Average Spend (12m), min: 5000, name: average spend}
         - spend: {column: Total Spend (12m), min: 50000, name: total spend}
 `
-	db, ss := c.open(t, "fri.yaml", text, false, time.Date(2024, 12, 13, 19, 0, 0, 0, time.UTC))
+	db, ss := c.Open(t, "fri.yaml", text, false, time.Date(2024, 12, 13, 19, 0, 0, 0, time.UTC))
 	evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +65,7 @@ segments:
 	if st, err := paper.StatementOf(db, "C3"); err != nil || st.Official[0].NotEligible != "" || st.Official[0].Tickets != 1 {
 		t.Errorf("statement of C3, in by the total: %v %+v", err, st)
 	}
-	if _, err := rawSQL(t, db).Exec(`UPDATE entries SET extra = replace(extra, 'R 12 000,00', 'R 62 000,00') WHERE card = 'C2'`); err != nil {
+	if _, err := rig.RawSQL(t, db).Exec(`UPDATE entries SET extra = replace(extra, 'R 12 000,00', 'R 62 000,00') WHERE card = 'C2'`); err != nil {
 		t.Fatal(err)
 	}
 	r, err := verifydb.Check(db)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/show"
@@ -17,35 +18,35 @@ import (
 // taken and marked as decided after a restart, and the report lists the
 // downtime (issue 24).
 func TestCrashInCountdownKeepsTheClaim(t *testing.T) {
-	f := newFixture(t)
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
+	f := rig.NewFixture(t)
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
 	p := *ss.Eng.State().CurSeg().Last()
 	last := ss.Eng.State().LastAt
 	db.Close() // the kill, 11 s in
 
-	f.clock = p.Deadline.Add(4 * time.Minute)
-	db, ss = f.open(t)
+	f.Clock = p.Deadline.Add(4 * time.Minute)
+	db, ss = f.Open(t)
 	evs, err := ss.Resume(show.ModeStage)
 	if err != nil || len(evs) != 1 || evs[0].Restart == nil || !evs[0].Restart.Last.Equal(last) {
 		t.Fatalf("the restart recorded %+v, %v", evs, err)
 	}
-	if evs := do(t, ss, show.OpTick); len(evs) != 0 {
+	if evs := rig.Do(t, ss, show.OpTick); len(evs) != 0 {
 		t.Fatalf("the engine decided the lapsed countdown: %+v", evs[0].Pick)
 	}
-	do(t, ss, show.OpClaim)
+	rig.Do(t, ss, show.OpClaim)
 	if got := ss.Eng.State().CurSeg().Last(); got.K != p.K || got.Outcome != show.Claimed || !got.AfterRestart {
 		t.Fatalf("%+v, want pick %d claimed after the restart", got.PickRef, p.K+1)
 	}
 	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpNext, show.OpDraw, show.OpClaim, show.OpClose} {
-		do(t, ss, op)
+		rig.Do(t, ss, op)
 	}
 	out := t.TempDir()
 	rec, err := export.Write(db, ss.ID, out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	down := f.clock.Sub(last).Seconds()
+	down := f.Clock.Sub(last).Seconds()
 	if len(rec.Restarts) != 1 || rec.Restarts[0].Mode != show.ModeStage || rec.Restarts[0].Down != down || !rec.Draws[0].Picks[0].AfterRestart {
 		t.Errorf("record.json: restarts %+v, first pick %+v", rec.Restarts, rec.Draws[0].Picks[0])
 	}

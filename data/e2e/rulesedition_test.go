@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -17,8 +18,8 @@ import (
 func TestOpenUnderAnOlderEdition(t *testing.T) {
 	c := newCampaign(t)
 	text := "promotion: P\nproperty: C\nsegments:\n  - {id: chest, entries: chest.csv, tickets: points, points_per_ticket: 100, winners: 1, attendance: not-required}\n"
-	path := filepath.Join(c.dir, "s.yaml")
-	write(t, path, text)
+	path := filepath.Join(c.Dir, "s.yaml")
+	rig.Write(t, path, text)
 	sh, err := show.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +29,7 @@ func TestOpenUnderAnOlderEdition(t *testing.T) {
 	for _, o := range []session.Options{
 		{Rehearsal: true, Rules: 2, Clock: now},
 		{Rules: 2, Clock: now, Wall: now},
-		{Rehearsal: true, Seed: testSeed, Rules: show.Rules + 1, Clock: now},
+		{Rehearsal: true, Seed: rig.Seed, Rules: show.Rules + 1, Clock: now},
 	} {
 		db, err := store.Open(filepath.Join(t.TempDir(), "c.db"))
 		if err != nil {
@@ -40,12 +41,12 @@ func TestOpenUnderAnOlderEdition(t *testing.T) {
 		}
 		db.Close()
 	}
-	db, err := store.Open(c.dbPath)
+	db, err := store.Open(c.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ss, err := session.Open(db, sh, []byte(text), session.Options{Rehearsal: true, Seed: testSeed, Rules: 2, Clock: now})
+	ss, err := session.Open(db, sh, []byte(text), session.Options{Rehearsal: true, Seed: rig.Seed, Rules: 2, Clock: now})
 	if err != nil {
 		t.Fatal(err)
 	}

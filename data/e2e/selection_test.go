@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/data/export"
 	"drawshow/data/paper"
@@ -19,7 +20,7 @@ import (
 func TestReadSelection(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "teeds.csv")
-	write(t, path, "Ticket No,Card\nT-04,1\nT-01,2\nT-07,3\n")
+	rig.Write(t, path, "Ticket No,Card\nT-04,1\nT-01,2\nT-07,3\n")
 	ts, _, err := entries.ReadSelection(path, "")
 	if err != nil || strings.Join(ts, " ") != "T-04 T-01 T-07" {
 		t.Fatalf("%q %v", ts, err)
@@ -30,7 +31,7 @@ func TestReadSelection(t *testing.T) {
 		{"Ticket\n", "no tickets"},
 		{"Card\n1\n", "ticket"},
 	} {
-		write(t, path, c.text)
+		rig.Write(t, path, c.text)
 		if _, _, err := entries.ReadSelection(path, ""); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "teeds.csv") {
 			t.Errorf("%q: %v, want the file and %q", c.text, err, c.want)
 		}
@@ -46,10 +47,10 @@ func TestSelectionInTheRecord(t *testing.T) {
 	for i := range 8 {
 		cash.WriteString("T-0" + string(rune('0'+i)) + ",C" + string(rune('0'+i)) + ",Member,ace\n")
 	}
-	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
-	write(t, filepath.Join(c.dir, "teeds.csv"), "Ticket\nT-05\nT-02\n")
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
+	rig.Write(t, filepath.Join(c.Dir, "teeds.csv"), "Ticket\nT-05\nT-02\n")
 	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: cash.csv, winners: 2, attendance: not-required, selected: teeds.csv}\n"
-	db, ss := c.open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	var got []string
 	for !ss.Eng.State().CurSeg().Drawn() {
 		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
@@ -91,7 +92,7 @@ func TestSelectionInTheRecord(t *testing.T) {
 		t.Errorf("verify says %q, want %q", got, want)
 	}
 	// the file changed after the show: the record still holds what was presented
-	if err := os.WriteFile(filepath.Join(c.dir, "teeds.csv"), []byte("Ticket\nT-01\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(c.Dir, "teeds.csv"), []byte("Ticket\nT-01\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {
@@ -113,11 +114,11 @@ func TestSelectionPassAndReselect(t *testing.T) {
 	for i := range 8 {
 		cash.WriteString("T-0" + string(rune('0'+i)) + ",C" + string(rune('0'+i)) + ",Member,ace\n")
 	}
-	write(t, filepath.Join(c.dir, "cash.csv"), cash.String())
-	sel := filepath.Join(c.dir, "raps.csv")
-	write(t, sel, "Ticket\nT-05\nT-99\nT-02\nT-03\n")
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
+	sel := filepath.Join(c.Dir, "raps.csv")
+	rig.Write(t, sel, "Ticket\nT-05\nT-99\nT-02\nT-03\n")
 	text := "promotion: Royal Flush\nproperty: Gold Reef City\nsegments:\n  - {id: cash, entries: cash.csv, winners: 3, attendance: not-required, selected: raps.csv}\n"
-	db, ss := c.open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "show.yaml", text, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	do := func(c show.Command) error { _, err := ss.Do(c, nil); return err }
 	// the pre-show sheet holds the selection to its hash, once it is known
 	sheetSays := func(want string) {
@@ -155,9 +156,9 @@ func TestSelectionPassAndReselect(t *testing.T) {
 		t.Fatal(err)
 	}
 	// a version that rewrites a place drawn already: the picks made stay
-	write(t, sel, "Ticket\nT-01\nT-99\nT-02\nT-06\n")
+	rig.Write(t, sel, "Ticket\nT-01\nT-99\nT-02\nT-06\n")
 	refused(show.Command{Op: show.OpReselect}, "the corrected raps.csv has ticket T-01 at place 1, which was drawn already as ticket T-05: the picks made stay")
-	write(t, sel, "Ticket\nT-05\nT-99\nT-02\nT-06\n")
+	rig.Write(t, sel, "Ticket\nT-05\nT-99\nT-02\nT-06\n")
 	if err := do(show.Command{Op: show.OpReselect}); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
 	"drawshow/data/session"
 	"drawshow/data/store"
@@ -45,21 +46,21 @@ segments:
 
 // sheetFixture is a show whose late entry file and decline register are
 // not there yet.
-func sheetFixture(t *testing.T) *fixture {
+func sheetFixture(t *testing.T) *rig.Fixture {
 	t.Helper()
-	f := newFixture(t)
-	f.text = []byte(sheetShow)
-	write(t, f.showPath, sheetShow)
+	f := rig.NewFixture(t)
+	f.Text = []byte(sheetShow)
+	rig.Write(t, f.ShowPath, sheetShow)
 	for name, text := range map[string]string{
-		"entries/early.csv":    testEntries,
+		"entries/early.csv":    rig.Entries,
 		"lists/exclusions.csv": "Card\nC5\n",
 		"lists/proxies.csv":    "Card,Nominee,ID\nC2,Anna Botha,8001015009087\n",
 	} {
-		p := filepath.Join(f.dir, name)
+		p := filepath.Join(f.Dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		write(t, p, text)
+		rig.Write(t, p, text)
 	}
 	return f
 }
@@ -75,18 +76,18 @@ func sumOf(t *testing.T, path string) (string, int64) {
 }
 
 // readSheet is SheetOf on a read-only handle of f's database.
-func readSheet(t *testing.T, f *fixture, showID string) (*paper.Sheet, error) {
+func readSheet(t *testing.T, f *rig.Fixture, showID string) (*paper.Sheet, error) {
 	t.Helper()
-	db, err := store.OpenExisting(f.dbPath)
+	db, err := store.OpenExisting(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	text, err := os.ReadFile(f.showPath)
+	text, err := os.ReadFile(f.ShowPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sh, err := show.Parse(f.showPath, text)
+	sh, err := show.Parse(f.ShowPath, text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,28 +96,28 @@ func readSheet(t *testing.T, f *fixture, showID string) (*paper.Sheet, error) {
 
 func TestSheetOf(t *testing.T) {
 	f := sheetFixture(t)
-	_, ss := f.open(t)
+	_, ss := f.Open(t)
 	s, err := readSheet(t, f, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	o := ss.Eng.State().Opened
-	if s.ShowID != ss.ID || s.Commitment != show.Commitment(testSeed) || s.Commitment != o.Commitment || !s.Rehearsal || !s.FixedSeed ||
+	if s.ShowID != ss.ID || s.Commitment != show.Commitment(rig.Seed) || s.Commitment != o.Commitment || !s.Rehearsal || !s.FixedSeed ||
 		s.Promotion != "Summer Festivo Prize Splash" || s.Property != "Montecasino" || s.WitnessMode != "each-draw" || s.Algorithm != show.Algorithm {
 		t.Errorf("the sheet's show: %+v", s)
 	}
 	if want := "2024-12-20"; s.Date.In(s.Location).Format(time.DateOnly) != want || s.Location.String() != "Africa/Johannesburg" {
 		t.Errorf("the sheet's date %v in %v, want %s in the show's timezone", s.Date, s.Location, want)
 	}
-	if !s.OpenedAt.Equal(f.clock) {
-		t.Errorf("opened at %v, want %v", s.OpenedAt, f.clock)
+	if !s.OpenedAt.Equal(f.Clock) {
+		t.Errorf("opened at %v, want %v", s.OpenedAt, f.Clock)
 	}
-	sum, size := sumOf(t, f.showPath)
+	sum, size := sumOf(t, f.ShowPath)
 	if !reflect.DeepEqual(s.ShowFile, paper.SheetFile{Name: "show.yaml", Size: size, SHA256: sum}) || sum != o.FileSHA256 {
 		t.Errorf("the show file: %+v, want SHA-256 %s, %d bytes", s.ShowFile, sum, size)
 	}
 	file := func(name string, uses ...string) paper.SheetFile {
-		sum, size := sumOf(t, filepath.Join(f.dir, name))
+		sum, size := sumOf(t, filepath.Join(f.Dir, name))
 		return paper.SheetFile{Name: name, Uses: uses, Size: size, SHA256: sum}
 	}
 	want := []paper.SheetFile{
@@ -156,10 +157,10 @@ func TestSheetOf(t *testing.T) {
 
 	// printed after the first freeze, it says so, and what the record
 	// imported; a file changed since its import is named
-	write(t, filepath.Join(f.dir, "lists/register.csv"), "Card\nC3\n") // it arrives
-	do(t, ss, show.OpNext)
-	do(t, ss, show.OpDraw)
-	write(t, filepath.Join(f.dir, "entries/early.csv"), testEntries+"T7,C7,New Entry,ace\n")
+	rig.Write(t, filepath.Join(f.Dir, "lists/register.csv"), "Card\nC3\n") // it arrives
+	rig.Do(t, ss, show.OpNext)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Write(t, filepath.Join(f.Dir, "entries/early.csv"), rig.Entries+"T7,C7,New Entry,ace\n")
 	s, err = readSheet(t, f, "")
 	if err != nil {
 		t.Fatal(err)
@@ -180,30 +181,30 @@ func TestSheetOf(t *testing.T) {
 
 func TestSheetOfWhichShow(t *testing.T) {
 	f := sheetFixture(t)
-	empty, err := store.Open(f.dbPath) // an empty campaign
+	empty, err := store.Open(f.DBPath) // an empty campaign
 	if err != nil {
 		t.Fatal(err)
 	}
 	empty.Close()
 	_, err = readSheet(t, f, "")
-	for _, w := range []string{"no open show in " + f.dbPath + " was opened from " + f.showPath, "run the show first", "--headless --actions -"} {
+	for _, w := range []string{"no open show in " + f.DBPath + " was opened from " + f.ShowPath, "run the show first", "--headless --actions -"} {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("a show never opened: %v, want %q", err, w)
 		}
 	}
 
-	db, rehearsal := f.open(t)
-	sh, err := show.Parse(f.showPath, f.text)
+	db, rehearsal := f.Open(t)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	night := func() time.Time { return sh.Advertised().Add(-time.Hour) } // an official show opens on its own night
-	official, err := session.Open(db, sh, f.text, session.Options{NoWitness: true, Clock: night, Wall: night})
+	official, err := session.Open(db, sh, f.Text, session.Options{NoWitness: true, Clock: night, Wall: night})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = readSheet(t, f, "")
-	if err == nil || !strings.Contains(err.Error(), "2 open shows were opened from "+f.showPath+": "+rehearsal.ID+" (rehearsal), "+official.ID+" (official); name the one to print (--show ID)") {
+	if err == nil || !strings.Contains(err.Error(), "2 open shows were opened from "+f.ShowPath+": "+rehearsal.ID+" (rehearsal), "+official.ID+" (official); name the one to print (--show ID)") {
 		t.Errorf("two open shows: %v", err)
 	}
 	for _, ss := range []*session.Session{rehearsal, official} {
@@ -218,24 +219,24 @@ func TestSheetOfWhichShow(t *testing.T) {
 
 	// closed, it is no longer open; changed, the file is not the one opened
 	endShort(t, rehearsal)
-	do(t, rehearsal, show.OpClose)
+	rig.Do(t, rehearsal, show.OpClose)
 	if s, err := readSheet(t, f, ""); err != nil || s.ShowID != official.ID {
 		t.Errorf("the one show still open: %v %+v", err, s)
 	}
 	if _, err := readSheet(t, f, rehearsal.ID); err == nil || !strings.Contains(err.Error(), "show "+rehearsal.ID+" is closed") {
 		t.Errorf("--show of a closed show: %v", err)
 	}
-	write(t, f.showPath, sheetShow+"# edited\n")
+	rig.Write(t, f.ShowPath, sheetShow+"# edited\n")
 	_, err = readSheet(t, f, "")
-	if w := "show " + official.ID + " was opened from " + f.showPath + ", but the file changed since"; err == nil || !strings.Contains(err.Error(), w) {
+	if w := "show " + official.ID + " was opened from " + f.ShowPath + ", but the file changed since"; err == nil || !strings.Contains(err.Error(), w) {
 		t.Errorf("a changed show file: %v, want %q", err, w)
 	}
-	if _, err := readSheet(t, f, official.ID); err == nil || !strings.Contains(err.Error(), "show "+official.ID+" was not opened from "+f.showPath+" as it is now") {
+	if _, err := readSheet(t, f, official.ID); err == nil || !strings.Contains(err.Error(), "show "+official.ID+" was not opened from "+f.ShowPath+" as it is now") {
 		t.Errorf("--show of a show opened from another text: %v", err)
 	}
-	write(t, f.showPath, sheetShow)
+	rig.Write(t, f.ShowPath, sheetShow)
 	endShort(t, official)
-	do(t, official, show.OpClose)
+	rig.Do(t, official, show.OpClose)
 	_, err = readSheet(t, f, "")
 	if w := "show " + rehearsal.ID + ", opened from it, is closed; show " + official.ID + ", opened from it, is closed"; err == nil || !strings.Contains(err.Error(), w) {
 		t.Errorf("every show of the file closed: %v, want %q", err, w)
@@ -256,6 +257,6 @@ func endShort(t *testing.T, ss *session.Session) {
 		if st = ss.Eng.State(); st.Cur+1 >= len(st.Segs) {
 			return
 		}
-		do(t, ss, show.OpNext)
+		rig.Do(t, ss, show.OpNext)
 	}
 }

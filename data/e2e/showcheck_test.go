@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/show"
@@ -18,22 +19,22 @@ import (
 // problems keeps them in the record, and a file not there yet (a later
 // draw's export) is a warning.
 func TestOpenChecksEveryFile(t *testing.T) {
-	f := newFixture(t)
-	f.text = []byte(strings.Replace(testShow, "  - id: late\n    at: \"2024-11-30T22:30\"\n    entries: entries.csv",
+	f := rig.NewFixture(t)
+	f.Text = []byte(strings.Replace(rig.Show, "  - id: late\n    at: \"2024-11-30T22:30\"\n    entries: entries.csv",
 		"  - id: late\n    at: \"2024-11-30T22:30\"\n    entries: later-export.csv", 1))
-	write(t, f.showPath, string(f.text))
-	write(t, filepath.Join(f.dir, "entries.csv"), testEntries+"T7,C\u202e7,Reversed Card,ace\n")
-	db, err := store.Open(f.dbPath)
+	rig.Write(t, f.ShowPath, string(f.Text))
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), rig.Entries+"T7,C\u202e7,Reversed Card,ace\n")
+	db, err := store.Open(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	sh, err := show.Parse(f.showPath, f.text)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	open := func(over func([]string) bool) (*session.Session, error) {
-		return session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }, OverProblems: over})
+		return session.Open(db, sh, f.Text, session.Options{Rehearsal: true, Seed: rig.Seed, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }, OverProblems: over})
 	}
 	var asked []string
 	for _, over := range []func([]string) bool{nil, func(p []string) bool { asked = p; return false }} {
@@ -61,7 +62,7 @@ func TestOpenChecksEveryFile(t *testing.T) {
 	}
 	// the record replays with the problems it opened over
 	db.Close()
-	if db, err = store.Open(f.dbPath); err != nil {
+	if db, err = store.Open(f.DBPath); err != nil {
 		t.Fatal(err)
 	}
 	again, err := open(nil)
@@ -72,9 +73,9 @@ func TestOpenChecksEveryFile(t *testing.T) {
 
 // An entry file with a header and no rows is a problem, not an empty bin.
 func TestCheckShowEmptyBin(t *testing.T) {
-	f := newFixture(t)
-	write(t, filepath.Join(f.dir, "entries.csv"), "Ticket,Card,Name,Tier\n")
-	sh, err := show.Parse(f.showPath, f.text)
+	f := rig.NewFixture(t)
+	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier\n")
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/show"
 )
 
@@ -16,10 +17,10 @@ import (
 // record that moves it onto the register is refused by the fold.
 func TestRegisterSigningTimes(t *testing.T) {
 	c := newCampaign(t)
-	write(t, filepath.Join(c.dir, "cash.csv"), "Ticket,Card,Name,Tier\nT-1,C2,Member Two,ace\n")
-	write(t, filepath.Join(c.dir, "register.csv"), "Card,Signed\nC1,2024-11-30 19:00\nC2,30/11/2024 21:45\n")
+	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), "Ticket,Card,Name,Tier\nT-1,C2,Member Two,ace\n")
+	rig.Write(t, filepath.Join(c.Dir, "register.csv"), "Card,Signed\nC1,2024-11-30 19:00\nC2,30/11/2024 21:45\n")
 	text := "promotion: Royal Flush\nproperty: Gold Reef City\ntimezone: Africa/Johannesburg\nregister: register.csv\nsegments:\n  - {id: cash, entries: cash.csv, winners: 1, at: \"2024-11-30T21:30\"}\n"
-	_, ss := c.open(t, "show.yaml", text, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC)) // 21:30 in Johannesburg
+	_, ss := c.Open(t, "show.yaml", text, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC)) // 21:30 in Johannesburg
 	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 		t.Fatal(err)
 	}

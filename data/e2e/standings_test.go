@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/show"
@@ -38,23 +39,23 @@ segments:
 // edit; a show with no leaderboard has no such file (issue 26, item 12).
 func TestStandingsInTheExport(t *testing.T) {
 	dir := t.TempDir()
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(standingsShow)}
-	write(t, f.showPath, standingsShow)
-	write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Name,Tier\nT1,C1,Ann,ace\nT2,C2,Ben,king\n")
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(standingsShow)}
+	rig.Write(t, f.ShowPath, standingsShow)
+	rig.Write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Name,Tier\nT1,C1,Ann,ace\nT2,C2,Ben,king\n")
 	standings := filepath.Join(dir, "standings.csv")
-	write(t, standings, "Card Number,Member Name,Points,Area\nS1,Thandeka,500,Mike\nS2,Sipho,900,Kilo\nS3,Naledi,500,Kilo\nS4,Kagiso,950,Smoking\nS5,Ruan,100,Mike\n")
-	f.clock = time.Date(2024, 12, 20, 15, 0, 0, 0, time.UTC)
-	db, ss := f.open(t)
+	rig.Write(t, standings, "Card Number,Member Name,Points,Area\nS1,Thandeka,500,Mike\nS2,Sipho,900,Kilo\nS3,Naledi,500,Kilo\nS4,Kagiso,950,Smoking\nS5,Ruan,100,Mike\n")
+	f.Clock = time.Date(2024, 12, 20, 15, 0, 0, 0, time.UTC)
+	db, ss := f.Open(t)
 	step := func(c show.Command) {
 		t.Helper()
-		f.clock = onTime(ss, c, f.clock.Add(10*time.Second))
+		f.Clock = rig.OnTime(ss, c, f.Clock.Add(10*time.Second))
 		if _, err := ss.Do(c, nil); err != nil {
 			t.Fatalf("%s: %v", c.Op, err)
 		}
 	}
 	step(show.Command{Op: show.OpNext})
 	// the file changes after the board was left: the close records it as it then stands
-	write(t, standings, "Card Number,Member Name,Points,Area\nS1,Thandeka,700,Mike\nS2,Sipho,900,Kilo\nS3,Naledi,700,Kilo\nS4,Kagiso,950,Smoking\nS5,Ruan,100,Mike\n")
+	rig.Write(t, standings, "Card Number,Member Name,Points,Area\nS1,Thandeka,700,Mike\nS2,Sipho,900,Kilo\nS3,Naledi,700,Kilo\nS4,Kagiso,950,Smoking\nS5,Ruan,100,Mike\n")
 	step(show.Command{Op: show.OpDraw, Early: true})
 	step(show.Command{Op: show.OpClaim})
 	step(show.Command{Op: show.OpClose})

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/paper"
 	"drawshow/data/record"
@@ -81,7 +82,7 @@ segments:
 // finaleRig plays a finale show through a Session.
 type finaleRig struct {
 	t   *testing.T
-	f   *fixture
+	f   *rig.Fixture
 	db  *store.DB
 	ss  *session.Session
 	key [32]byte
@@ -92,14 +93,14 @@ type finaleRig struct {
 func newFinaleRig(t *testing.T, text string, files map[string]string) *finaleRig {
 	t.Helper()
 	dir := t.TempDir()
-	f := &fixture{dir: dir, showPath: filepath.Join(dir, "show.yaml"), dbPath: filepath.Join(dir, "campaign.db"), text: []byte(text)}
-	write(t, f.showPath, text)
+	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(text)}
+	rig.Write(t, f.ShowPath, text)
 	for name, s := range files {
-		write(t, filepath.Join(dir, name), s)
+		rig.Write(t, filepath.Join(dir, name), s)
 	}
-	f.clock = time.Date(2024, 11, 30, 10, 0, 0, 0, time.UTC)
-	db, ss := f.open(t)
-	return &finaleRig{t: t, f: f, db: db, ss: ss, key: show.Key(testSeed, "")}
+	f.Clock = time.Date(2024, 11, 30, 10, 0, 0, 0, time.UTC)
+	db, ss := f.Open(t)
+	return &finaleRig{t: t, f: f, db: db, ss: ss, key: show.Key(rig.Seed, "")}
 }
 
 func (r *finaleRig) cur() *show.SegState { return r.ss.Eng.State().CurSeg() }
@@ -108,7 +109,7 @@ func (r *finaleRig) cur() *show.SegState { return r.ss.Eng.State().CurSeg() }
 // file is imported first, if the session has not done so.
 func (r *finaleRig) do(c show.Command) []show.Event {
 	r.t.Helper()
-	r.f.clock = onTime(r.ss, c, r.f.clock.Add(5*time.Second))
+	r.f.Clock = rig.OnTime(r.ss, c, r.f.Clock.Add(5*time.Second))
 	if s := r.cur(); s != nil && s.Loaded == nil && s.Seg.Entries != "" && s.Frozen == nil && c.Op != show.OpNext && c.Op != show.OpClose {
 		if _, err := r.ss.Load(); err != nil {
 			r.t.Fatalf("loading %s: %v", s.Seg.ID, err)
@@ -210,7 +211,7 @@ func tamper(t *testing.T, out, name string, edit func(rec *record.Record)) {
 		if b, err = json.MarshalIndent(&rec, "", " "); err != nil {
 			t.Fatal(err)
 		}
-		write(t, filepath.Join(dir, record.RecordFile), string(b))
+		rig.Write(t, filepath.Join(dir, record.RecordFile), string(b))
 		v, err := verify.Dir(dir)
 		if err != nil {
 			t.Fatal(err)
@@ -518,7 +519,7 @@ func nonJackpot(key [32]byte, n int) []string {
 }
 
 func TestChestExportVerifies(t *testing.T) {
-	key := show.Key(testSeed, "")
+	key := show.Key(rig.Seed, "")
 	nj := nonJackpot(key, 5)
 	for _, tc := range []struct {
 		name       string
@@ -813,7 +814,7 @@ func TestFinaleStatement(t *testing.T) {
 	}
 }
 
-func c0key() [32]byte { return show.Key(testSeed, "") }
+func c0key() [32]byte { return show.Key(rig.Seed, "") }
 
 // TestWildCardFromSkippedBin: a month-end bin skipped on the night is not
 // a draw of the record, yet a wild-card number may choose it: the session
@@ -866,20 +867,20 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
+	rig.Write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
 	clock := time.Date(2024, 12, 8, 10, 0, 0, 0, time.UTC) // each week on its own Sunday
 	week := func(day int, rehearsal bool, start int64) *session.Session {
 		t.Helper()
 		text := strings.Replace(fmt.Sprintf(chestText, ""), "2024-12-08", fmt.Sprintf("2024-12-%02d", day), 1)
 		path := filepath.Join(dir, fmt.Sprintf("chest-%02d.yaml", day))
-		write(t, path, text)
+		rig.Write(t, path, text)
 		sh, err := show.Parse(path, []byte(text))
 		if err != nil {
 			t.Fatal(err)
 		}
 		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }}
 		if rehearsal {
-			opt.Seed = testSeed
+			opt.Seed = rig.Seed
 		}
 		ss, err := session.Open(db, sh, []byte(text), opt)
 		if err != nil {
@@ -890,7 +891,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		}
 		do := func(c show.Command) {
 			t.Helper()
-			clock = onTime(ss, c, clock.Add(5*time.Second))
+			clock = rig.OnTime(ss, c, clock.Add(5*time.Second))
 			if _, err := ss.Do(c, nil); err != nil {
 				t.Fatalf("%s %s: %v", c.Op, c.Text, err)
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/verifydb"
@@ -31,7 +32,7 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 			if err != nil || len(r.Problems) > 0 {
 				t.Fatalf("the true record: %v %q", err, r.Problems)
 			}
-			res, err := rawSQL(t, db).Exec(c.sql)
+			res, err := rig.RawSQL(t, db).Exec(c.sql)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,29 +55,29 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 // folds and verifies; an official show may not be opened so.
 func TestShortCountdownVerifies(t *testing.T) {
 	f := exportFixture(t)
-	db, err := store.Open(f.dbPath)
+	db, err := store.Open(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	sh, err := show.Parse(f.showPath, f.text)
+	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := session.Open(db, sh, f.text, session.Options{ClaimSeconds: 12, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }}); err == nil || !strings.Contains(err.Error(), "only in a rehearsal") {
+	if _, err := session.Open(db, sh, f.Text, session.Options{ClaimSeconds: 12, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }}); err == nil || !strings.Contains(err.Error(), "only in a rehearsal") {
 		t.Fatalf("an official show with a shortened countdown: %v", err)
 	}
-	ss, err := session.Open(db, sh, f.text, session.Options{Rehearsal: true, Seed: testSeed, ClaimSeconds: 12, Clock: func() time.Time { return f.clock }, Wall: func() time.Time { return f.clock }})
+	ss, err := session.Open(db, sh, f.Text, session.Options{Rehearsal: true, Seed: rig.Seed, ClaimSeconds: 12, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if d := ss.Eng.State().CurSeg().Last().Deadline.Sub(f.clock); d != 12*time.Second {
+	if d := ss.Eng.State().CurSeg().Last().Deadline.Sub(f.Clock); d != 12*time.Second {
 		t.Fatalf("deadline %v after the announcement, want 12s", d)
 	}
-	f.clock = f.clock.Add(12 * time.Second)
+	f.Clock = f.Clock.Add(12 * time.Second)
 	if _, err := ss.Do(show.Command{Op: show.OpTick}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -93,11 +94,11 @@ func TestShortCountdownVerifies(t *testing.T) {
 // names the show file by its Windows path; it verifies here as it did
 // there (issue 40: "the shows table names the show file C:\users\…").
 func TestVerifyDBOfAWindowsRecord(t *testing.T) {
-	f := newFixture(t)
-	db, ss := f.open(t)
-	do(t, ss, show.OpDraw)
-	do(t, ss, show.OpClaim)
-	if _, err := rawSQL(t, db).Exec(`UPDATE shows SET file = ? WHERE id = ?`, `C:\users\thandi\examples\saturday\show.yaml`, ss.ID); err != nil {
+	f := rig.NewFixture(t)
+	db, ss := f.Open(t)
+	rig.Do(t, ss, show.OpDraw)
+	rig.Do(t, ss, show.OpClaim)
+	if _, err := rig.RawSQL(t, db).Exec(`UPDATE shows SET file = ? WHERE id = ?`, `C:\users\thandi\examples\saturday\show.yaml`, ss.ID); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := verifydb.Check(db); err != nil || len(r.Problems) > 0 {

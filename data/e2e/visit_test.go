@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
 	"drawshow/data/verifydb"
 	"drawshow/show"
@@ -16,7 +17,7 @@ import (
 // keeps out, and a visit edited in the database is found by verify.
 func TestQualifyInTheRecord(t *testing.T) {
 	c := newCampaign(t)
-	write(t, filepath.Join(c.dir, "eod.csv"), "Ticket,Card,Name,Tier,Spend,Last Visit\n"+
+	rig.Write(t, filepath.Join(c.Dir, "eod.csv"), "Ticket,Card,Name,Tier,Spend,Last Visit\n"+
 		"T1,C1,Ann,king,300,2024-01-10\nT2,C2,Bo,king,180,2024-01-10\nT3,C3,Cy,queen,120,2022-06-01\nT4,C4,Di,queen,120,45366\nT5,C5,Ed,ace,0,\n")
 	text := `promotion: Summer Festivo
 property: Montecasino
@@ -30,7 +31,7 @@ segments:
       spend: {min: {king: 250, queen: 100}}
       last_visit: {within_days: 730}
 `
-	db, ss := c.open(t, "eod.yaml", text, false, time.Date(2024, 12, 16, 18, 0, 0, 0, time.UTC))
+	db, ss := c.Open(t, "eod.yaml", text, false, time.Date(2024, 12, 16, 18, 0, 0, 0, time.UTC))
 	evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +59,7 @@ segments:
 			t.Errorf("statement of %s: %v %+v, want %q", card, err, st, want)
 		}
 	}
-	if _, err := rawSQL(t, db).Exec(`UPDATE entries SET visit = '2024-11-30' WHERE visit = ''`); err != nil {
+	if _, err := rig.RawSQL(t, db).Exec(`UPDATE entries SET visit = '2024-11-30' WHERE visit = ''`); err != nil {
 		t.Fatal(err)
 	}
 	r, err := verifydb.Check(db)
