@@ -1,4 +1,4 @@
-package e2e
+package session_test
 
 import (
 	"encoding/binary"
@@ -31,6 +31,7 @@ func hugePNG() []byte {
 // PNG or /dev/zero, or whose slide's image is, is not opened and nothing
 // is recorded; a logo not there yet does not stop it.
 func TestOpenShowRefusesUnusableImages(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, yaml, want string }{
 		{"a huge logo", "brand: {logo: huge.png}\n", "brand.logo "},
 		{"/dev/zero as the logo", "brand: {logo: /dev/zero}\n", "brand.logo /dev/zero: not a regular file"},

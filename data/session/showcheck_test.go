@@ -1,4 +1,4 @@
-package e2e
+package session_test
 
 import (
 	"errors"
@@ -19,6 +19,7 @@ import (
 // problems keeps them in the record, and a file not there yet (a later
 // draw's export) is a warning.
 func TestOpenChecksEveryFile(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	f.Text = []byte(strings.Replace(rig.Show, "  - id: late\n    at: \"2024-11-30T22:30\"\n    entries: entries.csv",
 		"  - id: late\n    at: \"2024-11-30T22:30\"\n    entries: later-export.csv", 1))
@@ -73,6 +74,7 @@ func TestOpenChecksEveryFile(t *testing.T) {
 
 // An entry file with a header and no rows is a problem, not an empty bin.
 func TestCheckShowEmptyBin(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier\n")
 	sh, err := show.Parse(f.ShowPath, f.Text)
