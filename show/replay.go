@@ -63,12 +63,6 @@ const timeLayout = "2006-01-02 15:04:05.999999999Z07:00"
 // no command of its own.
 func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error) {
 	st := e.st
-	need := func(ok bool) error {
-		if !ok {
-			return fmt.Errorf("payload missing")
-		}
-		return nil
-	}
 	if ev.Segment != "" && st.Seg(ev.Segment) == nil {
 		return Command{}, fmt.Errorf("segment %q is not in the show file", ev.Segment)
 	}
@@ -86,29 +80,72 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 	}
 	switch ev.Kind {
 	case ShowOpened:
-		return Command{Op: OpOpen, ShowID: ev.Show, Opening: ev.Opened}, need(ev.Opened != nil)
+		return Command{Op: OpOpen, ShowID: ev.Show, Opening: ev.Opened}, havePayload(ev.Opened != nil)
 	case EntriesLoaded:
-		return Command{Op: OpLoad, Segment: ev.Segment, Loaded: ev.Loaded}, need(ev.Loaded != nil && ev.Segment != "")
+		return Command{Op: OpLoad, Segment: ev.Segment, Loaded: ev.Loaded}, havePayload(ev.Loaded != nil && ev.Segment != "")
 	case ListsLoaded:
-		return Command{Op: OpLoad, Segment: ev.Segment, Lists: ev.Lists}, need(ev.Lists != nil)
+		return Command{Op: OpLoad, Segment: ev.Segment, Lists: ev.Lists}, havePayload(ev.Lists != nil)
 	case StandingsRecorded:
-		return Command{Op: OpLoad, Segment: ev.Segment, Standings: ev.Standings}, need(ev.Standings != nil && ev.Segment != "")
+		return Command{Op: OpLoad, Segment: ev.Segment, Standings: ev.Standings}, havePayload(ev.Standings != nil && ev.Segment != "")
 	case WitnessGiven, DrawWitness:
-		return Command{Op: OpWitness, Text: witnessText(ev)}, need(ev.Witness != nil)
+		return Command{Op: OpWitness, Text: witnessText(ev)}, havePayload(ev.Witness != nil)
 	case WitnessWaived:
 		return Command{Op: OpNoWitness}, nil
 	case Resumed:
-		if err := need(ev.Restart != nil); err != nil {
+		if err := havePayload(ev.Restart != nil); err != nil {
 			return Command{}, err
 		}
 		return Command{Op: OpResume, Text: string(ev.Restart.Mode)}, nil
 	case BinFrozen:
-		if err := need(ev.Frozen != nil); err != nil {
+		if err := havePayload(ev.Frozen != nil); err != nil {
 			return Command{}, err
 		}
 		return Command{Op: OpFreeze, Early: ev.Frozen.Early}, nil
+	case PickDrawn, PickAnnounced, ClaimStarted, PickDecided, PickVoided:
+		return pickCommand(ev)
+	case SegmentEnded:
+		if err := havePayload(ev.Ended != nil); err != nil {
+			return Command{}, err
+		}
+		if r, ok := skipReason(ev.Ended.Reason); ok {
+			return Command{Op: OpSkip, Text: r}, nil
+		}
+		if strings.HasPrefix(ev.Ended.Reason, sessionsPrefix) {
+			return Command{Op: OpTick}, nil // the time it ended at decides it
+		}
+		return Command{Op: OpPick}, nil // the pool ran out at a pick
+	case SelectionPassed:
+		if err := havePayload(ev.Passed != nil); err != nil {
+			return Command{}, err
+		}
+		return Command{Op: OpPass, Text: ev.Passed.Reason}, nil
+	case SelectionLoaded:
+		return Command{Op: OpReselect, Lists: ev.Lists}, havePayload(ev.Lists != nil)
+	case SegmentNext:
+		return Command{Op: OpNext}, nil
+	case ShowClosed:
+		return Command{Op: OpClose}, havePayload(ev.Closed != nil)
+	case NumbersChosen, PrizeChosen, ItemChosen, JackpotPaid, HourEnded:
+		return e.finaleCommand(ev)
+	}
+	return Command{}, fmt.Errorf("unknown kind %q", ev.Kind)
+}
+
+// havePayload is the error of an event whose payload is missing, or nil
+// when ok says it is there.
+func havePayload(ok bool) error {
+	if !ok {
+		return fmt.Errorf("payload missing")
+	}
+	return nil
+}
+
+// pickCommand is the command a pick's event records: its draw, its
+// announcement, its claim started, its decision or its void.
+func pickCommand(ev *Event) (Command, error) {
+	switch ev.Kind {
 	case PickDrawn:
-		if err := need(ev.Pick != nil); err != nil {
+		if err := havePayload(ev.Pick != nil); err != nil {
 			return Command{}, err
 		}
 		if ev.Pick.By == "manual" {
@@ -137,30 +174,17 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		return Command{}, fmt.Errorf("outcome %q by %q is decided only with the announcement, never on its own", ev.Pick.Outcome, ev.Pick.By)
 	case PickVoided:
 		return Command{Op: OpVoid, Text: ev.Pick.Reason}, nil
-	case SegmentEnded:
-		if err := need(ev.Ended != nil); err != nil {
-			return Command{}, err
-		}
-		if r, ok := skipReason(ev.Ended.Reason); ok {
-			return Command{Op: OpSkip, Text: r}, nil
-		}
-		if strings.HasPrefix(ev.Ended.Reason, sessionsPrefix) {
-			return Command{Op: OpTick}, nil // the time it ended at decides it
-		}
-		return Command{Op: OpPick}, nil // the pool ran out at a pick
-	case SelectionPassed:
-		if err := need(ev.Passed != nil); err != nil {
-			return Command{}, err
-		}
-		return Command{Op: OpPass, Text: ev.Passed.Reason}, nil
-	case SelectionLoaded:
-		return Command{Op: OpReselect, Lists: ev.Lists}, need(ev.Lists != nil)
-	case SegmentNext:
-		return Command{Op: OpNext}, nil
-	case ShowClosed:
-		return Command{Op: OpClose}, need(ev.Closed != nil)
+	}
+	return Command{}, fmt.Errorf("%s is not a pick's event", ev.Kind)
+}
+
+// finaleCommand is the command a finale's event records: a wild card's
+// numbers, a winner's choice, the jackpot's settlement, a session's hour.
+func (e *Engine) finaleCommand(ev *Event) (Command, error) {
+	st := e.st
+	switch ev.Kind {
 	case NumbersChosen:
-		if err := need(ev.Numbers != nil); err != nil {
+		if err := havePayload(ev.Numbers != nil); err != nil {
 			return Command{}, err
 		}
 		if ev.Numbers.By == "engine" {
@@ -168,7 +192,7 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		}
 		return Command{Op: OpNumbers, Numbers: ev.Numbers.Numbers, Text: ev.Numbers.Name}, nil
 	case PrizeChosen:
-		if err := need(ev.Choice != nil); err != nil {
+		if err := havePayload(ev.Choice != nil); err != nil {
 			return Command{}, err
 		}
 		if ev.Choice.By != "host" {
@@ -183,16 +207,16 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		}
 		return c, nil
 	case ItemChosen:
-		if err := need(ev.Choice != nil); err != nil {
+		if err := havePayload(ev.Choice != nil); err != nil {
 			return Command{}, err
 		}
 		return Command{Op: OpChoose, Text: ev.Choice.Item}, nil
 	case JackpotPaid:
 		return Command{}, fmt.Errorf("a jackpot is settled only when its last winner has chosen")
 	case HourEnded:
-		return Command{Op: OpTick}, need(ev.Hour != nil)
+		return Command{Op: OpTick}, havePayload(ev.Hour != nil)
 	}
-	return Command{}, fmt.Errorf("unknown kind %q", ev.Kind)
+	return Command{}, fmt.Errorf("%s is not a finale's event", ev.Kind)
 }
 
 // inPlay checks that a pick event names the current segment's last pick,
