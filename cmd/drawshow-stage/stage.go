@@ -56,18 +56,9 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		sh.ClaimSeconds = min(sh.ClaimSeconds, autoplayClaim)
 		claim = sh.ClaimSeconds // recorded at open: the fold keeps to it
 	}
-	// the show's clock runs on the monotonic clock: a step of the system
-	// clock mid-countdown is reported and changes no countdown
-	clk := show.SystemClock()
-	if clock != "" {
-		// a rehearsal at the show's own hour on another day: the show clock
-		// starts there and runs on the monotonic clock
-		at, err := show.ParseLocal(clock, sh.Location)
-		if err != nil {
-			return fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", clock)
-		}
-		t0 := time.Now()
-		clk = show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) })
+	clk, err := stageClock(clock, sh.Location)
+	if err != nil {
+		return err
 	}
 	progress := newImportProgress(fl)
 	db, ss, err := cli.OpenShow(sh, text, &r, cli.Opening{Mode: show.ModeStage, Clock: clk.Now, ClaimSeconds: claim, Progress: progress.report,
@@ -79,40 +70,14 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 	if _, err := ss.Resume(show.ModeStage); err != nil {
 		return err
 	}
-	var sound scenes.Sound
 	theme, err := scenes.NewTheme(sh.Brand, loadLogo(sh.Brand.Logo, stderr, fl))
 	if err != nil {
 		return err
 	}
-	var player *audio.Player
 	var onStage atomic.Pointer[scenes.Stage] // for the player's news, once there is a stage
-	opened, shown := make(chan struct{}), make(chan struct{})
-	if sh.Sound.Enabled {
-		dev := f.Audio
-		if dev == "" {
-			dev = sh.Sound.Device
-		}
-		// the device and the cues come up after the first frame, not before it
-		go func() {
-			defer close(opened)
-			<-shown
-			p, err := audio.Open(dev, tellHost(&onStage, logAudio(fl, stderr)))
-			if err == nil {
-				logPlayer(fl, p)
-				p.SetVolume(float32(sh.Sound.Volume))
-				player = p
-			}
-		}()
-		sound = &lateSound{ready: opened, p: &player}
-		defer func() {
-			select {
-			case <-shown:
-				<-opened
-				player.Close()
-			default: // the stage never showed a frame: the player never opened
-			}
-		}()
-	}
+	shown := make(chan struct{})
+	sound, closeSound := startSound(sh, f.Audio, shown, &onStage, fl, stderr)
+	defer closeSound()
 	images := map[string]*ebiten.Image{}
 	for _, g := range sh.Segments {
 		if g.Image != "" {
@@ -188,6 +153,56 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		fmt.Fprintln(stderr, stats.Scenes())
 	}
 	return err
+}
+
+// stageClock is the show's clock. It runs on the monotonic clock: a step
+// of the system clock mid-countdown is reported and changes no
+// countdown. A rehearsal's --clock starts it at the show's own hour on
+// another day.
+func stageClock(clock string, loc *time.Location) (*show.Clock, error) {
+	if clock == "" {
+		return show.SystemClock(), nil
+	}
+	at, err := show.ParseLocal(clock, loc)
+	if err != nil {
+		return nil, fmt.Errorf("--clock %q: use 2006-01-02T15:04 in the show's timezone", clock)
+	}
+	t0 := time.Now()
+	return show.NewClock(func() time.Time { return at.Add(time.Since(t0)) }, func() time.Duration { return time.Since(t0) }), nil
+}
+
+// startSound opens the sound device (dev, else the show file's) once the
+// stage has shown its first frame (shown closes): the device and the
+// cues come up after the first frame, not before it. The stage plays
+// through the Sound returned, nil when the show's sound is off; stop
+// closes the player, once the stage is done.
+func startSound(sh *show.Show, dev string, shown <-chan struct{}, onStage *atomic.Pointer[scenes.Stage], fl *flightlog.Log, stderr io.Writer) (sound scenes.Sound, stop func()) {
+	if !sh.Sound.Enabled {
+		return nil, func() {}
+	}
+	if dev == "" {
+		dev = sh.Sound.Device
+	}
+	var player *audio.Player
+	opened := make(chan struct{})
+	go func() {
+		defer close(opened)
+		<-shown
+		p, err := audio.Open(dev, tellHost(onStage, logAudio(fl, stderr)))
+		if err == nil {
+			logPlayer(fl, p)
+			p.SetVolume(float32(sh.Sound.Volume))
+			player = p
+		}
+	}()
+	return &lateSound{ready: opened, p: &player}, func() {
+		select {
+		case <-shown:
+			<-opened
+			player.Close()
+		default: // the stage never showed a frame: the player never opened
+		}
+	}
 }
 
 func setupWindow(sh *show.Show, f cli.Stage) error {

@@ -12,6 +12,7 @@ import (
 
 	"drawshow/cmd/internal/buildinfo"
 	"drawshow/cmd/internal/cli"
+	"drawshow/data/session"
 	"drawshow/data/store"
 	"drawshow/data/witness"
 	"drawshow/flightlog"
@@ -91,65 +92,95 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 			feed.Close()
 		}()
 	}
+	a := &actionRun{file: r.Actions, sh: sh, db: db, ss: ss, clk: clk, fl: fl, stdout: stdout, stderr: stderr}
+	if err := a.start(); err != nil {
+		return err
+	}
+	return a.play(in)
+}
+
+// actionRun plays an action file on an open show, line by line, printing
+// each event as a JSON line.
+type actionRun struct {
+	file           string // the action file, as messages name it
+	sh             *show.Show
+	db             *store.DB
+	ss             *session.Session
+	clk            *clock
+	fl             *flightlog.Log
+	stdout, stderr io.Writer
+
+	done, refused int  // the lines applied and refused, earlier runs of the show included
+	resumed       bool // the resumed run's start is recorded
+}
+
+// start says what was opened or resumed, and prints the record so far of
+// a show just opened.
+func (a *actionRun) start() error {
+	ss, stderr := a.ss, a.stderr
 	for _, m := range ss.Missing {
 		fmt.Fprintf(stderr, "warning: %s (checked when the show imports it)\n", m)
 	}
-	done, refused := 0, 0
-	if p, ok, err := db.Progress(ss.ID); err != nil {
+	if p, ok, err := a.db.Progress(ss.ID); err != nil {
 		return err
 	} else if ok {
-		done, refused = p.Actions, p.Refused
-		if !clk.real {
-			clk.t = p.Clock
+		a.done, a.refused = p.Actions, p.Refused
+		if !a.clk.real {
+			a.clk.t = p.Clock
 		}
 	}
 	st := ss.Eng.State()
 	if ss.Resumed {
-		fmt.Fprintf(stderr, "resumed show %s at action line %d (%d events in the record)\n", ss.ID, done, st.Events)
+		fmt.Fprintf(stderr, "resumed show %s at action line %d (%d events in the record)\n", ss.ID, a.done, st.Events)
 	} else {
 		fmt.Fprintf(stderr, "opened show %s; commitment %s\n", ss.ID, st.Opened.Commitment)
 	}
 	for _, seg := range st.Segs {
 		if j := seg.Seg.Jackpot; j != nil && seg.Frozen == nil {
-			fmt.Fprintf(stderr, "%s: jackpot %s stands at %s before tonight's draw\n", seg.Seg.ID, j.Name, show.Money(sh.Currency, st.JackpotBefore(j)))
+			fmt.Fprintf(stderr, "%s: jackpot %s stands at %s before tonight's draw\n", seg.Seg.ID, j.Name, show.Money(a.sh.Currency, st.JackpotBefore(j)))
 		}
 	}
-	print := func(evs []show.Event) error {
-		for _, e := range evs {
-			b, err := e.MarshalLine()
-			if err != nil {
-				return err
-			}
-			if _, err := fmt.Fprintf(stdout, "%s\n", b); err != nil {
-				return err
-			}
-		}
+	if ss.Resumed {
 		return nil
 	}
-	if !ss.Resumed {
-		evs, err := db.Events(ss.ID)
+	evs, err := a.db.Events(ss.ID)
+	if err != nil {
+		return err
+	}
+	return a.print(evs)
+}
+
+func (a *actionRun) print(evs []show.Event) error {
+	for _, e := range evs {
+		b, err := e.MarshalLine()
 		if err != nil {
 			return err
 		}
-		if err := print(evs); err != nil {
+		if _, err := fmt.Fprintf(a.stdout, "%s\n", b); err != nil {
 			return err
 		}
 	}
-	// a resumed run records its start before it does anything: not when
-	// it finds the action file changed and does nothing
-	resumed := false
-	resume := func() error {
-		if resumed {
-			return nil
-		}
-		resumed = true
-		evs, err := ss.Resume(show.ModeHeadless)
-		if err != nil {
-			return err
-		}
-		return print(evs)
+	return nil
+}
+
+// resume records a resumed run's start, once, before its first line: not
+// when it finds the action file changed and does nothing.
+func (a *actionRun) resume() error {
+	if a.resumed {
+		return nil
 	}
-	applied, err := db.ActionLines(ss.ID)
+	a.resumed = true
+	evs, err := a.ss.Resume(show.ModeHeadless)
+	if err != nil {
+		return err
+	}
+	return a.print(evs)
+}
+
+// play applies the lines of in after those the show applied already,
+// which must be the same lines.
+func (a *actionRun) play(in io.Reader) error {
+	applied, err := a.db.ActionLines(a.ss.ID)
 	if err != nil {
 		return err
 	}
@@ -157,64 +188,71 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 1
 	for ; sc.Scan(); line++ {
-		if line <= done {
+		if line <= a.done {
 			// a resume goes on only from the file it ran: its lines so far
 			// are those the record applied
 			if h, ok := applied[line]; ok && !bytes.Equal(h, sha256Of(sc.Text())) {
-				return fmt.Errorf("%s line %d is not the line show %s applied as its line %d: the action file changed since the show ran; nothing was done (give the file it ran, or one that goes on from it)", r.Actions, line, ss.ID, line)
+				return fmt.Errorf("%s line %d is not the line show %s applied as its line %d: the action file changed since the show ran; nothing was done (give the file it ran, or one that goes on from it)", a.file, line, a.ss.ID, line)
 			}
 			continue
 		}
-		if err := resume(); err != nil {
+		if err := a.resume(); err != nil {
 			return err
 		}
-		c, ok, err := show.ParseAction(sc.Text())
-		if err != nil {
-			logLine(fl, line, sc.Text(), c, nil, &show.Refusal{Reason: err.Error()})
-			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
-			refused++
-			if err := db.SaveProgress(ss.ID, store.Progress{Actions: line, Refused: refused, Clock: clk.now(), Line: sc.Text()}); err != nil {
-				return err
-			}
-			continue
-		}
-		if !ok {
-			continue
-		}
-		if c.Op == show.OpWait && c.Text != "" {
-			until, _ := show.Until(c.Text, clk.now(), sh.Location) // checked when the line was read
-			clk.wait(until)
-			c = show.Command{Op: show.OpTick}
-		} else if c.Op == show.OpWait {
-			clk.wait(clk.now().Add(c.Wait))
-			c = show.Command{Op: show.OpTick}
-		}
-		evs, err := ss.Do(c, &store.Progress{Actions: line, Refused: refused, Clock: clk.now(), Line: sc.Text()})
-		logLine(fl, line, sc.Text(), c, evs, err)
-		if perr := print(evs); perr != nil {
-			return perr
-		}
-		if cur := ss.Eng.State().CurSeg(); err == nil && cur != nil && ss.Eng.State().AwaitsDrawWitness(cur) && c.Op == show.OpDraw {
-			fmt.Fprintf(stderr, "%s: bin frozen, fingerprint %s; the draw witness is awaited: the auditor types it (witness TEXT), then draw\n", cur.Seg.ID, frozenPrint(cur))
-		}
-		var ref *show.Refusal
-		switch {
-		case errors.As(err, &ref):
-			fmt.Fprintf(stderr, "%s line %d: refused: %v\n", r.Actions, line, err)
-			refused++
-		case err != nil:
-			return fmt.Errorf("%s line %d: %w", r.Actions, line, err)
+		if err := a.line(line, sc.Text()); err != nil {
+			return err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return err
 	}
-	if line-1 < done {
-		return fmt.Errorf("%s has %d line(s); show %s applied %d: the action file changed since the show ran; nothing was done", r.Actions, line-1, ss.ID, done)
+	if line-1 < a.done {
+		return fmt.Errorf("%s has %d line(s); show %s applied %d: the action file changed since the show ran; nothing was done", a.file, line-1, a.ss.ID, a.done)
 	}
-	if refused > 0 {
-		fmt.Fprintf(stderr, "%d action(s) refused (counting earlier runs of this show)\n", refused)
+	if a.refused > 0 {
+		fmt.Fprintf(a.stderr, "%d action(s) refused (counting earlier runs of this show)\n", a.refused)
 		return cli.ErrQuiet
+	}
+	return nil
+}
+
+// line applies the action file's line n, text. A refused line is counted
+// and said; only a failure of the record ends the run.
+func (a *actionRun) line(n int, text string) error {
+	ss, clk, stderr := a.ss, a.clk, a.stderr
+	c, ok, err := show.ParseAction(text)
+	if err != nil {
+		logLine(a.fl, n, text, c, nil, &show.Refusal{Reason: err.Error()})
+		fmt.Fprintf(stderr, "%s line %d: refused: %v\n", a.file, n, err)
+		a.refused++
+		return a.db.SaveProgress(ss.ID, store.Progress{Actions: n, Refused: a.refused, Clock: clk.now(), Line: text})
+	}
+	if !ok {
+		return nil
+	}
+	if c.Op == show.OpWait && c.Text != "" {
+		until, _ := show.Until(c.Text, clk.now(), a.sh.Location) // checked when the line was read
+		clk.wait(until)
+		c = show.Command{Op: show.OpTick}
+	} else if c.Op == show.OpWait {
+		clk.wait(clk.now().Add(c.Wait))
+		c = show.Command{Op: show.OpTick}
+	}
+	evs, err := ss.Do(c, &store.Progress{Actions: n, Refused: a.refused, Clock: clk.now(), Line: text})
+	logLine(a.fl, n, text, c, evs, err)
+	if perr := a.print(evs); perr != nil {
+		return perr
+	}
+	if cur := ss.Eng.State().CurSeg(); err == nil && cur != nil && ss.Eng.State().AwaitsDrawWitness(cur) && c.Op == show.OpDraw {
+		fmt.Fprintf(stderr, "%s: bin frozen, fingerprint %s; the draw witness is awaited: the auditor types it (witness TEXT), then draw\n", cur.Seg.ID, frozenPrint(cur))
+	}
+	var ref *show.Refusal
+	switch {
+	case errors.As(err, &ref):
+		fmt.Fprintf(stderr, "%s line %d: refused: %v\n", a.file, n, err)
+		a.refused++
+	case err != nil:
+		return fmt.Errorf("%s line %d: %w", a.file, n, err)
 	}
 	return nil
 }

@@ -80,48 +80,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	var problems []string
 	switch {
 	case *dbPath != "" && len(pos) == 0:
-		db, err := store.OpenExisting(*dbPath)
-		if err != nil {
+		if problems, err = verifyDB(*dbPath, *showID, *anchorsFile, *stillOpen, paper, stdout); err != nil {
 			return err
-		}
-		defer db.Close()
-		if *showID, err = oneShow(db, *showID, paper); err != nil {
-			return err
-		}
-		r, err := verifydb.Check(db)
-		if err != nil {
-			return err
-		}
-		onPaper, err := verifydb.Against(db, paper, *showID)
-		if err != nil {
-			return err
-		}
-		unverified, notes, err := verifydb.Unverified(db, *stillOpen)
-		if err != nil {
-			return err
-		}
-		problems = append(append(r.Problems, onPaper...), unverified...)
-		if *anchorsFile != "" {
-			f, err := os.Open(*anchorsFile)
-			if err != nil {
-				return err
-			}
-			list, err := verify.ParseShowAnchors(f)
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("%s: %v", *anchorsFile, err)
-			}
-			carried, err := verifydb.AgainstShowAnchors(db, list)
-			if err != nil {
-				return err
-			}
-			problems = append(problems, carried...)
-		}
-		for _, n := range notes {
-			fmt.Fprintln(stdout, "note:", n)
-		}
-		if len(problems) == 0 {
-			fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
 		}
 	case *stillOpen || *showID != "" || *anchorsFile != "":
 		return errors.New("--open, --show and --anchors are for verify --db")
@@ -171,6 +131,58 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		return cli.ErrQuiet
 	}
 	return nil
+}
+
+// verifyDB verifies a campaign database (verify --db): the journal, the
+// show id is of (or its only show) against what was read off paper, what
+// cannot be verified yet, and the auditor's list of official shows. It
+// prints the notes and the OK line, and returns the problems.
+func verifyDB(path, id, anchorsFile string, stillOpen bool, paper verify.Paper, stdout io.Writer) ([]string, error) {
+	db, err := store.OpenExisting(path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	id, err = oneShow(db, id, paper)
+	if err != nil {
+		return nil, err
+	}
+	r, err := verifydb.Check(db)
+	if err != nil {
+		return nil, err
+	}
+	onPaper, err := verifydb.Against(db, paper, id)
+	if err != nil {
+		return nil, err
+	}
+	unverified, notes, err := verifydb.Unverified(db, stillOpen)
+	if err != nil {
+		return nil, err
+	}
+	problems := append(append(r.Problems, onPaper...), unverified...)
+	if anchorsFile != "" {
+		f, err := os.Open(anchorsFile)
+		if err != nil {
+			return nil, err
+		}
+		list, err := verify.ParseShowAnchors(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", anchorsFile, err)
+		}
+		carried, err := verifydb.AgainstShowAnchors(db, list)
+		if err != nil {
+			return nil, err
+		}
+		problems = append(problems, carried...)
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stdout, "note:", n)
+	}
+	if len(problems) == 0 {
+		fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
+	}
+	return problems, nil
 }
 
 // choicesDerived is what verify re-derived of the finale, for its OK line.
