@@ -153,26 +153,9 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		return nil, false
 	}
 	last := evs[len(evs)-1].At
-	bins := func(seg string) ([]show.Entry, error) {
-		name := "bins/" + seg + ".csv"
-		es, rehearsal, err := record.ReadBin(filepath.Join(dir, filepath.FromSlash(name)))
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s is missing from the export", name)
-		}
-		if err != nil {
-			// the export's own names, not where it was unpacked
-			return nil, errors.New(strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
-		}
-		if rehearsal != o.Rehearsal {
-			return nil, fmt.Errorf("%s: %s, but the journal opened %s", name,
-				map[bool]string{true: "marked REHEARSAL", false: "not marked REHEARSAL"}[rehearsal],
-				map[bool]string{true: "a rehearsal", false: "an official show"}[o.Rehearsal])
-		}
-		return es, nil
-	}
 	// an export has no rows to rebuild its bins from and no exclusions
 	// list: its bin files, and each freeze's exclusions as recorded
-	eng, err := show.Fold(sh, nil, func() time.Time { return last }, show.Setup{Bins: bins}, evs)
+	eng, err := show.Fold(sh, nil, func() time.Time { return last }, show.Setup{Bins: exportedBins(dir, o.Rehearsal)}, evs)
 	if err != nil {
 		r.bad("the journal does not fold by the rules: %v", err)
 		return nil, false
@@ -183,6 +166,45 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		// the files still hold together, but nothing random is proven
 		r.bad("the seed is not revealed: the show %s is not closed, so its picks cannot be re-derived yet (%d taken as recorded)", st.ID, r.Underived)
 	}
+	r.count(st)
+	people, ok := readPeople(r, dir)
+	if !ok {
+		return nil, false
+	}
+	x := record.NewSet(sh, st, text, rows, people)
+	x.SetLedger(ledgerOf(r, dir, st))
+	x.SetCarried(carriedOf(r, dir, st))
+	r.SmallDraws = len(x.Record().SmallDraws)
+	return x, true
+}
+
+// exportedBins reads a segment's frozen bin from the export in dir, as
+// the fold asks for it: bins/SEGMENT.csv, marked a rehearsal's as the
+// journal opened the show.
+func exportedBins(dir string, rehearsal bool) func(seg string) ([]show.Entry, error) {
+	return func(seg string) ([]show.Entry, error) {
+		name := "bins/" + seg + ".csv"
+		es, marked, err := record.ReadBin(filepath.Join(dir, filepath.FromSlash(name)))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s is missing from the export", name)
+		}
+		if err != nil {
+			// the export's own names, not where it was unpacked
+			return nil, errors.New(strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+		}
+		if marked != rehearsal {
+			return nil, fmt.Errorf("%s: %s, but the journal opened %s", name,
+				map[bool]string{true: "marked REHEARSAL", false: "not marked REHEARSAL"}[marked],
+				map[bool]string{true: "a rehearsal", false: "an official show"}[rehearsal])
+		}
+		return es, nil
+	}
+}
+
+// count counts what the folded show drew: its draws, the picks verify
+// re-derives, those it takes as recorded (typed from a physical bin,
+// chosen by another system), and the finale's choices.
+func (r *Report) count(st *show.State) {
 	for _, s := range st.Segs {
 		if s.Frozen != nil {
 			r.Draws++
@@ -202,15 +224,6 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 			}
 		}
 	}
-	people, ok := readPeople(r, dir)
-	if !ok {
-		return nil, false
-	}
-	x := record.NewSet(sh, st, text, rows, people)
-	x.SetLedger(ledgerOf(r, dir, st))
-	x.SetCarried(carriedOf(r, dir, st))
-	r.SmallDraws = len(x.Record().SmallDraws)
-	return x, true
 }
 
 // ledgerOf reads the jackpots' ledger history from the export's
