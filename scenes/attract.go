@@ -47,7 +47,7 @@ func (sc *attractScene) reply(s *Stage, r reply) {
 		sc.standings(s, r)
 	case r.err != nil:
 	case r.op == show.OpFreeze:
-		s.to(&s.cast.intro)
+		s.to(&s.mgr.cast.intro)
 	case r.op == show.OpNext:
 		s.to(sc)
 	}
@@ -58,13 +58,13 @@ func (sc *attractScene) Act(s *Stage, a Action) {
 	case Export:
 		s.sheet()
 	case Next:
-		switch seg := s.st.CurSeg(); {
+		switch seg := s.view.st.CurSeg(); {
 		case seg.Seg.Numbers():
-			s.to(&s.cast.numbers)
+			s.to(&s.mgr.cast.numbers)
 		case !seg.Seg.Draws():
 			s.past()
 		case seg.Frozen != nil:
-			s.to(&s.cast.intro)
+			s.to(&s.mgr.cast.intro)
 		default:
 			if s.send(show.Command{Op: show.OpFreeze}) {
 				s.tell("Freezing the bin…")
@@ -75,7 +75,7 @@ func (sc *attractScene) Act(s *Stage, a Action) {
 	case Context:
 		sc.paused = !sc.paused
 		if sc.paused {
-			sc.held = sc.panel(s.now().Sub(s.since))
+			sc.held = sc.panel(s.now().Sub(s.mgr.since))
 		}
 	}
 }
@@ -83,7 +83,7 @@ func (sc *attractScene) Act(s *Stage, a Action) {
 // Update reads a leaderboard's file again every few seconds: a new one is
 // on screen without a restart.
 func (sc *attractScene) Update(s *Stage, now time.Time) {
-	if seg := s.st.CurSeg(); seg.Seg.Leaderboard() && !s.busy && now.Sub(sc.boardPoll) >= boardPoll {
+	if seg := s.view.st.CurSeg(); seg.Seg.Leaderboard() && !s.work.busy && now.Sub(sc.boardPoll) >= boardPoll {
 		if s.send(show.Command{Op: opStandings, Segment: seg.Seg.ID}) {
 			sc.boardPoll = now
 		}
@@ -105,7 +105,7 @@ func (sc *attractScene) standings(s *Stage, r reply) {
 	if r.written.Equal(sc.boardAt) && sc.board != nil {
 		return
 	}
-	g := s.st.CurSeg().Seg
+	g := s.view.st.CurSeg().Seg
 	sc.board = show.Rank(r.standings, g.Areas, g.Top, sc.board)
 	sc.boardAt = r.written
 	if sc.board == nil {
@@ -124,18 +124,18 @@ type attractLook struct {
 func (sc *attractScene) look(s *Stage, now time.Time) any {
 	k := attractLook{paused: sc.paused, boardAt: sc.boardAt, boardN: len(sc.board)}
 	if !sc.paused {
-		k.panel = now.Sub(s.since) / attractPanel
+		k.panel = now.Sub(s.mgr.since) / attractPanel
 	}
 	return k
 }
 
 func (*attractScene) Hints(s *Stage) string {
 	var now string
-	switch seg := s.st.CurSeg(); {
+	switch seg := s.view.st.CurSeg(); {
 	case seg.Seg.Numbers():
 		now = "Next ► the wild card's numbers"
-	case !seg.Seg.Draws() && s.st.Cur+1 < len(s.st.Segs):
-		now = "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
+	case !seg.Seg.Draws() && s.view.st.Cur+1 < len(s.view.st.Segs):
+		now = "Next ► " + s.view.st.Segs[s.view.st.Cur+1].Seg.Title
 	case !seg.Seg.Draws():
 		now = "Next ► close the show"
 	case seg.Frozen != nil:
@@ -143,7 +143,7 @@ func (*attractScene) Hints(s *Stage) string {
 	default:
 		now = "Next ► freeze the bin of " + seg.Seg.Title
 	}
-	if s.st.CurSeg().Seg.Leaderboard() {
+	if s.view.st.CurSeg().Seg.Leaderboard() {
 		now += "  ·  U update the board now"
 	}
 	return now + "  ·  F5 pause the loop"
@@ -158,12 +158,12 @@ func (*attractScene) autoKey(*autoplay) Frame { return press(ebiten.KeyPageDown)
 // there are some.
 func (sc *attractScene) panels(s *Stage) []func(*Canvas) {
 	ps := []func(*Canvas){func(dst *Canvas) { sc.drawRunSheet(s, dst) }}
-	for i := range s.st.Segs {
-		if g := s.st.Segs[i].Seg; g.Slide() {
+	for i := range s.view.st.Segs {
+		if g := s.view.st.Segs[i].Seg; g.Slide() {
 			ps = append(ps, func(dst *Canvas) { sc.drawSlide(s, dst, g) })
 		}
 	}
-	for _, g := range s.st.Segs {
+	for _, g := range s.view.st.Segs {
 		if g.Seg.Jackpot != nil {
 			ps = append(ps, func(dst *Canvas) { sc.drawJackpotPanel(s, dst, g) })
 		}
@@ -188,7 +188,7 @@ func (sc *attractScene) panel(in time.Duration) int {
 // slide, that slide stays up.
 func (sc *attractScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	t := s.theme
-	switch g := s.st.CurSeg(); {
+	switch g := s.view.st.CurSeg(); {
 	case g.Seg.Slide():
 		sc.drawSlide(s, dst, g.Seg)
 		return
@@ -323,13 +323,13 @@ func (*attractScene) drawRunSheet(s *Stage, dst *Canvas) {
 	loc := s.opt.Show.Location
 	Text(dst, "Tonight", t.Bold(sizeSecond-12), 120, 160, Left, t.Text)
 	y := 300.0
-	rowH := min(160.0, (H-margin-y)/float64(max(len(s.st.Segs), 1)))
-	for i, g := range s.st.Segs {
+	rowH := min(160.0, (H-margin-y)/float64(max(len(s.view.st.Segs), 1)))
+	for i, g := range s.view.st.Segs {
 		c, mark := t.Dim, ""
 		switch {
-		case i < s.st.Cur || (i == s.st.Cur && g.Done() && len(g.Picks) > 0):
+		case i < s.view.st.Cur || (i == s.view.st.Cur && g.Done() && len(g.Picks) > 0):
 			tick(dst, 128, y+34, t.Good)
-		case i == s.st.Cur:
+		case i == s.view.st.Cur:
 			c, mark = t.Text, "►"
 		}
 		when := ""
@@ -339,14 +339,14 @@ func (*attractScene) drawRunSheet(s *Stage, dst *Canvas) {
 		Text(dst, mark, t.Bold(56), 120, y, Left, t.Text)
 		Text(dst, when, t.Bold(56), 200, y+2, Left, c)
 		Text(dst, g.Seg.Title, t.Fit(t.Bold, 60, g.Seg.Title, min(1080, dst.W-400-440)), 400, y, Left, c)
-		if i == s.st.Cur && !g.Seg.At.IsZero() {
+		if i == s.view.st.Cur && !g.Seg.At.IsZero() {
 			if d := g.Seg.At.Sub(s.now()); d > 0 && d < 12*time.Hour {
 				Text(dst, "in "+untilText(d), t.Regular(sizeSupport-8), dst.W-120, y+8, Right, t.Good)
 			}
 		}
 		if p := nightPrizes(g.Seg); p != "" && rowH >= 120 {
 			pc := t.Accent
-			if c == t.Dim && i < s.st.Cur {
+			if c == t.Dim && i < s.view.st.Cur {
 				pc = Fade(t.Accent, 0.6)
 			}
 			Text(dst, p, t.Fit(t.Bold, 48, p, dst.W-400-120), 400, y+72, Left, pc)
@@ -391,7 +391,7 @@ type winnerLine struct{ name, prize, segment string }
 // winnersSoFar lists tonight's winners, masked, newest last.
 func (*attractScene) winnersSoFar(s *Stage) []winnerLine {
 	var out []winnerLine
-	for _, g := range s.st.Segs {
+	for _, g := range s.view.st.Segs {
 		for _, p := range g.Picks {
 			if p.Outcome.Wins() {
 				out = append(out, winnerLine{s.maskName(p.Participant), amounts(p.Won()), g.Seg.Title})
@@ -423,10 +423,10 @@ const (
 // repaint paints the running line and, on a jackpot's page, the meter,
 // once a movingStep.
 func (sc *attractScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	if g := s.st.CurSeg().Seg; g.Slide() || g.Leaderboard() {
+	if g := s.view.st.CurSeg().Seg; g.Slide() || g.Leaderboard() {
 		return
 	}
-	if in := now.Sub(s.since); in.Truncate(movingStep) != sc.moved {
+	if in := now.Sub(s.mgr.since); in.Truncate(movingStep) != sc.moved {
 		sc.drawMoving(s, dst, in)
 	}
 }
@@ -452,16 +452,16 @@ func (sc *attractScene) drawMoving(s *Stage, dst *Canvas, in time.Duration) {
 
 // jackpotOn is the chest whose jackpot page is the loop's page i, or nil.
 func (sc *attractScene) jackpotOn(s *Stage, i int) *show.SegState {
-	if g := s.st.CurSeg().Seg; g.Slide() || g.Leaderboard() {
+	if g := s.view.st.CurSeg().Seg; g.Slide() || g.Leaderboard() {
 		return nil
 	}
 	j := 1 // the run sheet is page 0
-	for _, g := range s.st.Segs {
+	for _, g := range s.view.st.Segs {
 		if g.Seg.Slide() {
 			j++
 		}
 	}
-	for _, g := range s.st.Segs {
+	for _, g := range s.view.st.Segs {
 		if g.Seg.Jackpot != nil {
 			if j == i {
 				return g
@@ -477,7 +477,7 @@ func (sc *attractScene) jackpotOn(s *Stage, i int) *show.SegState {
 func (sc *attractScene) drawMeter(s *Stage, dst *Canvas, seg *show.SegState, in time.Duration) {
 	t := s.theme
 	dst.Rect(0, meterTop, dst.W, meterBot-meterTop, t.Background)
-	v := s.st.Jackpot(seg)
+	v := s.view.st.Jackpot(seg)
 	if in < meterRoll && !sc.paused {
 		u := in.Seconds() / meterRoll.Seconds()
 		v = v - int64(float64(v/10)*math.Pow(1-u, 3))
@@ -487,7 +487,7 @@ func (sc *attractScene) drawMeter(s *Stage, dst *Canvas, seg *show.SegState, in 
 	// (an antialiased shape costs software GL a pass at twice the size of
 	// the canvas it is drawn on, ten times a second)
 	glow := 0.08 + 0.06*math.Sin(in.Seconds()*2*math.Pi/2.4)
-	whole := show.Money(s.opt.Show.Currency, s.st.Jackpot(seg))
+	whole := show.Money(s.opt.Show.Currency, s.view.st.Jackpot(seg))
 	w := text.Advance(whole, t.Bold(220)) + 200
 	h := float64(meterBot-meterTop) - 24
 	pill := s.sprite(dst, "meter|"+whole, w, h, func(d *Canvas) {

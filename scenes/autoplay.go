@@ -39,7 +39,7 @@ func newAutoplay(s *Stage) *autoplay {
 // and been drawn.
 func (a *autoplay) Poll() Frame {
 	s := a.s
-	if v := (visit{s.scene, s.since, s.st.Events, s.confirm}); v != a.visit {
+	if v := (visit{s.mgr.scene, s.mgr.since, s.view.st.Events, s.host.confirm}); v != a.visit {
 		a.visit, a.from, a.pressed = v, s.now(), false
 		a.wait = time.Duration(1800+a.rng.IntN(1200)) * time.Millisecond
 		a.out = a.rng.IntN(5) == 0
@@ -54,19 +54,19 @@ func (a *autoplay) Poll() Frame {
 	// what the stage readies aside done and carried out, as a host starts
 	// the show once it is up (else the demo's benchmark charges the
 	// opening's warming to the next scene)
-	if a.pressed || s.busy || s.now().Sub(a.from) < a.wait || s.seenScene() == "" || s.turning(s.now()) || s.readying() || s.aside {
+	if a.pressed || s.work.busy || s.now().Sub(a.from) < a.wait || s.seenScene() == "" || s.turning(s.now()) || s.readying() || s.cache.aside {
 		return Frame{}
 	}
 	a.pressed = true
-	if s.confirm != confirmNone {
+	if s.host.confirm != confirmNone {
 		return press(ebiten.KeyPageDown)
 	}
-	if s.entry != nil && s.entry.kind == fieldPrize {
+	if s.host.entry != nil && s.host.entry.kind == fieldPrize {
 		// the host reads the card turned over: the first prize still left
 		a.queue = append(a.queue, press(ebiten.KeyEnter))
 		return Frame{Chars: []rune{'1'}}
 	}
-	if s.entry != nil && s.entry.kind == fieldDraw {
+	if s.host.entry != nil && s.host.entry.kind == fieldDraw {
 		// the auditor rolls six dice and types them
 		dice := make([]rune, 6)
 		for i := range dice {
@@ -75,7 +75,7 @@ func (a *autoplay) Poll() Frame {
 		a.queue = append(a.queue, press(ebiten.KeyEnter))
 		return Frame{Chars: dice}
 	}
-	if sc, ok := s.scene.(autoplayed); ok {
+	if sc, ok := s.mgr.scene.(autoplayed); ok {
 		return sc.autoKey(a)
 	}
 	return Frame{}

@@ -32,25 +32,25 @@ func BenchmarkSceneFrame(b *testing.B) {
 			{"reel", func(r *rig) (time.Time, time.Duration) {
 				r.toIntro()
 				r.press(ebiten.KeyPageDown)
-				r.until("the reel", func() bool { return r.scene() == "reel" && !r.s.busy && len(r.seg().Picks) > 0 })
-				return r.s.since.Add(time.Second), 4 * time.Second
+				r.until("the reel", func() bool { return r.scene() == "reel" && !r.s.work.busy && len(r.seg().Picks) > 0 })
+				return r.s.mgr.since.Add(time.Second), 4 * time.Second
 			}},
 			{"fade", func(r *rig) (time.Time, time.Duration) {
 				// the crossfade from the reveal into the countdown
 				r.toIntro()
 				r.reel(ebiten.KeyPageDown, nil)
 				r.press(ebiten.KeyPageDown)
-				return r.s.fadeAt.Add(10 * time.Millisecond), fadeTime - 20*time.Millisecond
+				return r.s.mgr.fadeAt.Add(10 * time.Millisecond), fadeTime - 20*time.Millisecond
 			}},
 			{"flash", func(r *rig) (time.Time, time.Duration) {
 				r.toIntro()
 				r.reel(ebiten.KeyPageDown, nil)
-				return r.s.since.Add(fadeTime + 10*time.Millisecond), flashTime - fadeTime - 20*time.Millisecond
+				return r.s.mgr.since.Add(fadeTime + 10*time.Millisecond), flashTime - fadeTime - 20*time.Millisecond
 			}},
 			{"reveal", func(r *rig) (time.Time, time.Duration) {
 				r.toIntro()
 				r.reel(ebiten.KeyPageDown, nil)
-				return r.s.since.Add(flashTime + 200*time.Millisecond), confettiTime - flashTime - 400*time.Millisecond
+				return r.s.mgr.since.Add(flashTime + 200*time.Millisecond), confettiTime - flashTime - 400*time.Millisecond
 			}},
 			{"countdown", func(r *rig) (time.Time, time.Duration) {
 				r.toIntro()

@@ -36,8 +36,8 @@ func (sc *boardScene) Act(s *Stage, a Action) {
 	switch {
 	case a == Next && sc.focus:
 		sc.focus = false
-	case a == Next && s.st.CurSeg().Chooser() != nil:
-		s.to(&s.cast.choose) // winners still to choose
+	case a == Next && s.view.st.CurSeg().Chooser() != nil:
+		s.to(&s.mgr.cast.choose) // winners still to choose
 	case a == Next:
 		s.past()
 	case a == Prev:
@@ -47,25 +47,25 @@ func (sc *boardScene) Act(s *Stage, a Action) {
 
 // reply takes the chain head read for the board on stage.
 func (sc *boardScene) reply(s *Stage, r reply) {
-	if r.op == opAnchor && r.err == nil && s.scene == sc {
+	if r.op == opAnchor && r.err == nil && s.mgr.scene == sc {
 		sc.anchor = r.step
 	}
 }
 
 // Update reads the chain head, once the worker is free.
 func (sc *boardScene) Update(s *Stage, _ time.Time) {
-	if sc.anchorDue && !s.busy && s.send(show.Command{Op: opAnchor}) {
+	if sc.anchorDue && !s.work.busy && s.send(show.Command{Op: opAnchor}) {
 		sc.anchorDue = false
 	}
 }
 
 func (sc *boardScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 	if sc.focus {
-		s.cast.countdown.Draw(s, dst, in)
+		s.mgr.cast.countdown.Draw(s, dst, in)
 		return
 	}
 	t := s.theme
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	title := seg.Seg.Title + " — winners"
 	t.Line(dst, title, t.Bold, 80, 170, t.Text)
 	var won []show.Pick
@@ -130,12 +130,12 @@ func (sc *boardScene) look(*Stage, time.Time) any { return boardLook{sc.focus, s
 
 func (*boardScene) Hints(s *Stage) string {
 	switch {
-	case s.st.CurSeg().Chooser() != nil:
-		return "Next ► the winners choose " + string(s.st.CurSeg().Seg.Chooses())
-	case s.st.Cur+1 >= len(s.st.Segs):
+	case s.view.st.CurSeg().Chooser() != nil:
+		return "Next ► the winners choose " + string(s.view.st.CurSeg().Seg.Chooses())
+	case s.view.st.Cur+1 >= len(s.view.st.Segs):
 		return "Next ► close the show"
 	}
-	return "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
+	return "Next ► " + s.view.st.Segs[s.view.st.Cur+1].Seg.Title
 }
 
 func (*boardScene) Buttons(s *Stage) []Button { return s.skipButton(s.nextButton(nil, "next")) }

@@ -18,8 +18,8 @@ import (
 // choosing is the winner the table waits on at now: while a turn is on
 // its way, the one who chose it.
 func (*chooseScene) choosing(s *Stage, seg *show.SegState, now time.Time) *show.Pick {
-	if s.turn.segment == seg.Seg.ID && len(s.turn.ks) > 0 && s.turning(now) {
-		return &seg.Picks[s.turn.ks[0]]
+	if s.air.turn.segment == seg.Seg.ID && len(s.air.turn.ks) > 0 && s.turning(now) {
+		return &seg.Picks[s.air.turn.ks[0]]
 	}
 	return seg.Chooser()
 }
@@ -134,7 +134,7 @@ func (sc *chooseScene) celebration(s *Stage, seg *show.SegState, card string, no
 	if card == "" || s.topCard(seg) != card {
 		return 0
 	}
-	if s.turn.segment == seg.Seg.ID && s.turn.item == card && s.turning(now) {
+	if s.air.turn.segment == seg.Seg.ID && s.air.turn.item == card && s.turning(now) {
 		return ease((s.turnAt(now) - turnEnd) / (1 - turnEnd))
 	}
 	if last := lastChoice(seg); last != nil && last.Choice.Item == card {
@@ -171,7 +171,7 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		p := place{i: i, card: card, cx: tb.cx(i), cy: tb.cy()}
 		o := owner(seg, card)
 		switch {
-		case o != nil && s.turn.segment == seg.Seg.ID && s.turn.item == card && turning:
+		case o != nil && s.air.turn.segment == seg.Seg.ID && s.air.turn.item == card && turning:
 			u := s.turnAt(now)
 			p.flip, p.lift = true, flipLift(u)
 			p.cy -= 30 * tb.k * p.lift
@@ -220,7 +220,7 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		}
 	}
 	if turning && burst == 0 {
-		key := seg.Seg.ID + "|" + strings.Join(seg.Taken(), " ") + "|" + s.turn.item
+		key := seg.Seg.ID + "|" + strings.Join(seg.Taken(), " ") + "|" + s.air.turn.item
 		dst.Sub(0, feltTop, dst.W, H).Place(sc.table.hold(dst, key, rest), 0, 0)
 	} else {
 		rest(dst)

@@ -23,18 +23,18 @@ func TestGoldenRoyalFlush(t *testing.T) {
 
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyF5)
-	r.until("the card", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
+	r.until("the card", func() bool { return !r.s.work.busy && len(r.seg().Taken()) == 1 })
 	if got := r.seg().Taken(); got[0] != "K" {
 		t.Fatalf("F5 on K chose %v", got)
 	}
-	r.clk.Set(r.s.turn.at.Add(flipTime * 3 / 10)) // the back, narrowing: no prize yet
+	r.clk.Set(r.s.air.turn.at.Add(flipTime * 3 / 10)) // the back, narrowing: no prize yet
 	r.update()
-	k := r.seg().Picks[r.s.turn.ks[0]]
+	k := r.seg().Picks[r.s.air.turn.ks[0]]
 	if r.s.choiceOf(r.seg(), &k, r.clk.Now()) != nil {
 		t.Fatal("the prize shows before the card has turned")
 	}
 	g("27-card-turning")
-	r.clk.Set(r.s.turn.at.Add(flipTime * 6 / 10)) // over the edge: the face, a light running over it
+	r.clk.Set(r.s.air.turn.at.Add(flipTime * 6 / 10)) // over the edge: the face, a light running over it
 	r.update()
 	g("27-card-turning-face")
 	r.landed()

@@ -34,11 +34,11 @@ const (
 // sting sounds a ball's opening when it opens: the jackpot's sting, or
 // the consolation's.
 func (*chooseScene) sting(s *Stage, seg *show.SegState, now time.Time) {
-	if s.turn.stung || s.turn.numbers || s.turn.segment != seg.Seg.ID || s.turnAt(now) < openAt {
+	if s.air.turn.stung || s.air.turn.numbers || s.air.turn.segment != seg.Seg.ID || s.turnAt(now) < openAt {
 		return
 	}
-	s.turn.stung = true
-	if s.turn.jackpot {
+	s.air.turn.stung = true
+	if s.air.turn.jackpot {
 		s.sound(audio.JackpotSting)
 	} else {
 		s.sound(audio.ConsolationSting)
@@ -107,7 +107,7 @@ func (sc *chooseScene) drawTable(s *Stage, dst *Canvas, seg *show.SegState, now 
 	t := s.theme
 	cur := s.opt.Show.Currency
 	lay := layChest(dst.W)
-	value := show.Money(cur, s.st.Jackpot(seg))
+	value := show.Money(cur, s.view.st.Jackpot(seg))
 	Text(dst, "JACKPOT", t.Bold(56), dst.W/2, 132, Center, t.Accent)
 	Text(dst, value, t.Bold(150), dst.W/2, 180, Center, t.Accent) // the jackpot's gold, as in the attract loop
 	who := sc.choosing(s, seg, now)
@@ -159,7 +159,7 @@ func (sc *chooseScene) drawTable(s *Stage, dst *Canvas, seg *show.SegState, now 
 	}
 	if last != nil {
 		u := 1.0
-		if s.turn.segment == seg.Seg.ID && s.turn.item == last.Choice.Item {
+		if s.air.turn.segment == seg.Seg.ID && s.air.turn.item == last.Choice.Item {
 			u = s.turnAt(now)
 		}
 		x, y, r := rollPath(lay, slices.Index(items, last.Choice.Item), len(items), u)

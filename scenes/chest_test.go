@@ -39,30 +39,30 @@ func TestGoldenChest(t *testing.T) {
 	}
 	r.typeKeys(digitKeys(other)...)
 	r.press(ebiten.KeyEnter)
-	r.until("the ball", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
-	r.clk.Set(r.s.turn.at.Add(time.Duration(float64(rollTime) * openAt * 0.6))) // rolling out, still closed
+	r.until("the ball", func() bool { return !r.s.work.busy && len(r.seg().Taken()) == 1 })
+	r.clk.Set(r.s.air.turn.at.Add(time.Duration(float64(rollTime) * openAt * 0.6))) // rolling out, still closed
 	r.update()
-	k := r.seg().Picks[r.s.turn.ks[0]]
+	k := r.seg().Picks[r.s.air.turn.ks[0]]
 	if r.s.choiceOf(r.seg(), &k, r.clk.Now()) != nil {
 		t.Fatal("the ball's prize shows before it opens")
 	}
 	g("33-ball-rolling")
 	r.landed()
 	g("34-ball-consolation")
-	r.clk.Set(r.s.turn.at.Add(3 * time.Second))
+	r.clk.Set(r.s.air.turn.at.Add(3 * time.Second))
 	r.update()
-	if m := r.moment(); m.on || r.s.cast.choose.jackpotMoving(r.s, r.clk.Now()) {
+	if m := r.moment(); m.on || r.s.mgr.cast.choose.jackpotMoving(r.s, r.clk.Now()) {
 		t.Fatalf("a consolation ball has a jackpot moment: %+v", m)
 	}
 
 	r.clk.Add(freshPress)
 	r.typeKeys(digitKeys(jp)...)
 	r.press(ebiten.KeyEnter)
-	r.until("the jackpot", func() bool { return !r.s.busy && r.seg().Settled != nil })
+	r.until("the jackpot", func() bool { return !r.s.work.busy && r.seg().Settled != nil })
 	if !r.seg().Settled.Won || !r.seg().Done() {
 		t.Fatalf("settled %+v, done %v", r.seg().Settled, r.seg().Done())
 	}
-	ball := r.s.turn.at
+	ball := r.s.air.turn.at
 	r.clk.Set(ball.Add(3 * time.Second)) // the count under way, the coins flying
 	r.update()
 	m := r.moment()
@@ -91,7 +91,7 @@ func TestGoldenChest(t *testing.T) {
 
 // moment is the jackpot's moment on stage now.
 func (r *rig) moment() jackpotMoment {
-	return r.s.cast.choose.jackpotAt(r.s, r.seg(), r.clk.Now())
+	return r.s.mgr.cast.choose.jackpotAt(r.s, r.seg(), r.clk.Now())
 }
 
 // TestJackpotMomentNext: the host is never held by the jackpot's moment:
@@ -106,13 +106,13 @@ func TestJackpotMomentNext(t *testing.T) {
 	r.clk.Add(freshPress)
 	r.typeKeys(digitKeys(show.JackpotBall(show.Key(testSeed, ""), "chest", 20))...)
 	r.press(ebiten.KeyEnter)
-	r.until("the jackpot", func() bool { return !r.s.busy && r.seg().Settled != nil })
+	r.until("the jackpot", func() bool { return !r.s.work.busy && r.seg().Settled != nil })
 	r.press(ebiten.KeyPageDown) // rolling out: the ball's, not the host's
 	r.settle()
 	if r.scene() != "choose" {
 		t.Fatalf("Next while the ball rolls: phase %s", r.scene())
 	}
-	r.clk.Set(r.s.turn.at.Add(jackpotFrom + 2*time.Second))
+	r.clk.Set(r.s.air.turn.at.Add(jackpotFrom + 2*time.Second))
 	r.update()
 	if !r.moment().on {
 		t.Fatal("no jackpot moment")

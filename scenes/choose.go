@@ -30,14 +30,14 @@ func (*chooseScene) Name() string { return "choose" }
 // fresh press.
 func (sc *chooseScene) Enter(s *Stage) {
 	sc.digits = nil
-	s.guard = s.now().Add(freshPress)
-	sc.at = firstFree(s.st.CurSeg(), 0, 1)
+	s.host.guard = s.now().Add(freshPress)
+	sc.at = firstFree(s.view.st.CurSeg(), 0, 1)
 }
 
 func (sc *chooseScene) leave() { sc.digits = nil }
 
 func (*chooseScene) witnessLabel(s *Stage) string {
-	if c := s.st.CurSeg().Pending; c != nil {
+	if c := s.view.st.CurSeg().Pending; c != nil {
 		return "Choice witness for " + c.Item + ": the auditor types what the room saw after the choice (the dice, a ball from the bag), then Enter"
 	}
 	return "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
@@ -49,13 +49,13 @@ func (sc *chooseScene) typed() ([]int, []rune) { return nil, sc.digits }
 func (sc *chooseScene) reply(s *Stage, r reply) {
 	switch {
 	case r.err != nil:
-	case r.op == show.OpChoose, r.op == show.OpWitness && s.scene == sc && chose(r.evs):
+	case r.op == show.OpChoose, r.op == show.OpWitness && s.mgr.scene == sc && chose(r.evs):
 		sc.turned(s, r.evs)
 	}
 }
 
 func (sc *chooseScene) Act(s *Stage, a Action) {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	if s.turning(s.now()) {
 		return // nothing is chosen while the last turn is on its way
 	}
@@ -67,7 +67,7 @@ func (sc *chooseScene) Act(s *Stage, a Action) {
 	}
 	if s.witnessDue() {
 		// no card, ball or envelope is turned over before the draw witness
-		if (a == Next || a == Context) && !s.busy {
+		if (a == Next || a == Context) && !s.work.busy {
 			s.askDrawWitness()
 		}
 		return
@@ -96,7 +96,7 @@ func (sc *chooseScene) Act(s *Stage, a Action) {
 			sc.digits = nil
 			return
 		}
-		if s.now().Before(s.guard) || sc.at >= len(items) {
+		if s.now().Before(s.host.guard) || sc.at >= len(items) {
 			return // a press meant for the step before
 		}
 		sc.pick(s, seg, items[sc.at])
@@ -118,7 +118,7 @@ func (sc *chooseScene) pick(s *Stage, seg *show.SegState, item string) {
 	if seg.Seg.Jackpot != nil {
 		q = "What did ball " + item + " show? The jackpot or the consolation, or its number: "
 	}
-	s.entry = &entry{label: q + strings.Join(left, " · ") + " — Enter, or Esc", kind: fieldPrize, item: item}
+	s.host.entry = &entry{label: q + strings.Join(left, " · ") + " — Enter, or Esc", kind: fieldPrize, item: item}
 }
 
 // turned records the choice a reply brought: the picks whose choice the
@@ -144,11 +144,11 @@ func (sc *chooseScene) turned(s *Stage, evs []show.Event) {
 	if t.segment == "" {
 		return
 	}
-	s.turn = t
+	s.air.turn = t
 	sc.digits = nil
-	s.guard = t.at.Add(freshPress)
-	sc.at = firstFree(s.st.CurSeg(), sc.at, 1)
-	if seg := s.st.Seg(t.segment); seg != nil {
+	s.host.guard = t.at.Add(freshPress)
+	sc.at = firstFree(s.view.st.CurSeg(), sc.at, 1)
+	if seg := s.view.st.Seg(t.segment); seg != nil {
 		s.sound(chooserOf(seg.Seg).sound)
 	} else {
 		s.sound(audio.CardFlip)
@@ -179,7 +179,7 @@ func firstFree(seg *show.SegState, i, dir int) int {
 
 // Update runs the table's timed steps: a ball's sting as it opens.
 func (sc *chooseScene) Update(s *Stage, now time.Time) {
-	if seg := s.st.CurSeg(); seg != nil {
+	if seg := s.view.st.CurSeg(); seg != nil {
 		if up := chooserOf(seg.Seg).update; up != nil {
 			up(sc, s, seg, now)
 		}
@@ -188,7 +188,7 @@ func (sc *chooseScene) Update(s *Stage, now time.Time) {
 
 func (sc *chooseScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	now := s.now()
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	chooserOf(seg.Seg).draw(sc, s, dst, seg, now)
 }
 
@@ -206,12 +206,12 @@ type chooseLook struct {
 }
 
 func (sc *chooseScene) look(s *Stage, now time.Time) any {
-	return chooseLook{sc.at, s.turn.at, !s.turning(now)}
+	return chooseLook{sc.at, s.air.turn.at, !s.turning(now)}
 }
 
 // Hints says what moves and what chooses.
 func (sc *chooseScene) Hints(s *Stage) string {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	switch {
 	case s.turning(s.now()):
 		return "Turning over…"
@@ -232,7 +232,7 @@ func (sc *chooseScene) Hints(s *Stage) string {
 
 // Buttons has no skip: the winners drawn choose first.
 func (*chooseScene) Buttons(s *Stage) []Button {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	switch {
 	case seg.Cornered():
 		return s.skipButton(nil) // nothing left to choose: the draw ends short
@@ -255,7 +255,7 @@ func (*chooseScene) Buttons(s *Stage) []Button {
 
 // autoKey chooses the highlighted item, or the one after it.
 func (*chooseScene) autoKey(a *autoplay) Frame {
-	if a.s.st.CurSeg().Chooser() == nil {
+	if a.s.view.st.CurSeg().Chooser() == nil {
 		return press(ebiten.KeyPageDown)
 	}
 	if a.rng.IntN(2) == 0 {

@@ -42,8 +42,8 @@ func TestClockStepMidCountdown(t *testing.T) {
 	wall = -10 * time.Minute
 	r.clk.Add(1100 * time.Millisecond)
 	r.update()
-	if len(logged) != 1 || !strings.Contains(logged[0], "stepped by -10m0s") || !strings.Contains(r.s.message, "no countdown changed") {
-		t.Fatalf("logged %q, told %q", logged, r.s.message)
+	if len(logged) != 1 || !strings.Contains(logged[0], "stepped by -10m0s") || !strings.Contains(r.s.host.message, "no countdown changed") {
+		t.Fatalf("logged %q, told %q", logged, r.s.host.message)
 	}
 	if r.pick().Outcome != show.Pending {
 		t.Fatalf("the step decided the pick: %q", r.pick().Outcome)

@@ -29,7 +29,7 @@ func (sc *closedScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
 	t.Line(dst, "Thank you — the show is closed", t.Bold, 96, 260, t.Text)
 	t.Line(dst, "Tonight's seed, revealed", t.Regular, 44, 480, t.Accent)
-	if sd := s.st.Seed; len(sd) == 64 {
+	if sd := s.view.st.Seed; len(sd) == 64 {
 		t.Line(dst, sd[:32], t.Mono, 60, 550, t.Text)
 		t.Line(dst, sd[32:], t.Mono, 60, 625, t.Text)
 	}

@@ -87,8 +87,8 @@ func (s *Stage) drawTrust(dst *Canvas, seg *show.SegState) {
 	if f := seg.Frozen; f != nil {
 		parts = append(parts, run{"bin ", false}, run{groups4(f.Fingerprint, 8), true}, run{"  ·  ", false})
 	}
-	parts = append(parts, run{"code ", false}, run{groups4(s.st.Opened.Commitment, 8), true})
-	if seq, hash, ok := strings.Cut(s.head, " · "); ok {
+	parts = append(parts, run{"code ", false}, run{groups4(s.view.st.Opened.Commitment, 8), true})
+	if seq, hash, ok := strings.Cut(s.view.head, " · "); ok {
 		parts = append(parts, run{"  ·  " + seq + "  ", false}, run{hash, true})
 	}
 	face := func(mono bool) text.Face {

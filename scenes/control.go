@@ -41,9 +41,9 @@ func (k fieldKind) String() string {
 // handle turns one tick of input into the show's next step.
 func (s *Stage) handle(f Frame) {
 	if len(f.Keys) > 0 || len(f.Chars) > 0 {
-		s.keyAt = s.now()
+		s.host.keyAt = s.now()
 	}
-	if s.entry != nil {
+	if s.host.entry != nil {
 		s.typeInto(f)
 		return
 	}
@@ -61,12 +61,12 @@ func (s *Stage) handle(f Frame) {
 
 // ask opens a confirm dialog, which waits for a fresh press.
 func (s *Stage) ask(c confirmKind) {
-	s.confirm, s.guard = c, s.now().Add(freshPress)
+	s.host.confirm, s.host.guard = c, s.now().Add(freshPress)
 }
 
 // typeInto feeds a text field; Enter submits it, Esc cancels it.
 func (s *Stage) typeInto(f Frame) {
-	e := s.entry
+	e := s.host.entry
 	for _, r := range f.Chars {
 		if r >= ' ' && len(e.text) < 64 {
 			e.text = append(e.text, r)
@@ -79,9 +79,9 @@ func (s *Stage) typeInto(f Frame) {
 				e.text = e.text[:len(e.text)-1]
 			}
 		case ebiten.KeyEscape, ebiten.KeyF5:
-			s.entry = nil
+			s.host.entry = nil
 			if e.kind == fieldWitness && !s.witnessOrWaiver() {
-				s.to(&s.cast.attract)
+				s.to(&s.mgr.cast.attract)
 			}
 			if e.kind == fieldDraw {
 				s.tell("The draw waits for its witness: Next opens the field again  ·  Prev ◄ back  ·  S skip the draw")
@@ -101,24 +101,24 @@ func (s *Stage) submit(e *entry) {
 		return
 	}
 	text := strings.TrimSpace(string(e.text))
-	s.entry = nil
+	s.host.entry = nil
 	switch {
-	case e.kind == fieldWitness && strings.EqualFold(text, noWitness) && s.st.WitnessAwaited():
+	case e.kind == fieldWitness && strings.EqualFold(text, noWitness) && s.view.st.WitnessAwaited():
 		s.send(show.Command{Op: show.OpNoWitness})
-		s.to(&s.cast.attract)
+		s.to(&s.mgr.cast.attract)
 	case e.kind == fieldWitness && text != "":
 		s.send(show.Command{Op: show.OpWitness, Text: text})
-		s.to(&s.cast.attract)
+		s.to(&s.mgr.cast.attract)
 	case e.kind == fieldWitness && s.witnessOrWaiver():
-		s.entry = e // nothing typed: the field stays
+		s.host.entry = e // nothing typed: the field stays
 	case e.kind == fieldWitness:
-		s.to(&s.cast.attract)
+		s.to(&s.mgr.cast.attract)
 	case e.kind == fieldSkip && text != "":
 		s.send(show.Command{Op: show.OpSkip, Text: text})
 	case e.kind == fieldTicket && text != "":
 		s.send(show.Command{Op: show.OpTicket, Text: text})
 	case e.kind == fieldNumbers && text != "":
-		s.send(show.Command{Op: show.OpNumbers, Numbers: s.cast.numbers.nums, Text: text})
+		s.send(show.Command{Op: show.OpNumbers, Numbers: s.mgr.cast.numbers.nums, Text: text})
 	case e.kind == fieldPrize && text != "":
 		s.send(show.Command{Op: show.OpChoose, Text: e.item, Prize: text})
 	case e.kind == fieldDecline && text != "":
@@ -132,7 +132,7 @@ func (s *Stage) submit(e *entry) {
 // a fresh press only. An empty one is refused by the engine (it would key
 // the draws by what was known before the freeze): the field stays open.
 func (s *Stage) giveDrawWitness(e *entry) {
-	if s.now().Before(s.guard) || s.busy {
+	if s.now().Before(s.host.guard) || s.work.busy {
 		return // a press meant for the freeze, or one still in flight: the field stays
 	}
 	text := strings.TrimSpace(string(e.text))
@@ -140,9 +140,9 @@ func (s *Stage) giveDrawWitness(e *entry) {
 		s.tell("The draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)")
 		return
 	}
-	s.entry = nil
+	s.host.entry = nil
 	if !s.send(show.Command{Op: show.OpWitness, Text: text}) {
-		s.entry = e
+		s.host.entry = e
 		return
 	}
 	s.tell("Recording the draw witness…")
@@ -153,13 +153,13 @@ func (s *Stage) giveDrawWitness(e *entry) {
 func (s *Stage) act(a Action) {
 	switch a {
 	case Blackout:
-		s.blackout = !s.blackout
+		s.air.blackout = !s.air.blackout
 		return
 	case Hints:
-		s.hideHints = !s.hideHints
+		s.host.hideHints = !s.host.hideHints
 		return
 	case Help:
-		s.help = !s.help
+		s.host.help = !s.host.help
 		return
 	case Mute:
 		if snd := s.opt.Sound; snd != nil {
@@ -182,7 +182,7 @@ func (s *Stage) act(a Action) {
 		}
 		return
 	}
-	if s.blackout {
+	if s.air.blackout {
 		return // only the blackout key brings the picture back
 	}
 	if a == Skip {
@@ -190,17 +190,17 @@ func (s *Stage) act(a Action) {
 		// import, say) ends short on the record, with the host's reason;
 		// not while the reel runs, nor while winners choose, unless the
 		// winner has nothing left to choose
-		if s.skippable() && s.scene != &s.cast.reel && (s.scene != &s.cast.choose || s.st.CurSeg().Cornered()) {
-			s.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", kind: fieldSkip}
+		if s.skippable() && s.mgr.scene != &s.mgr.cast.reel && (s.mgr.scene != &s.mgr.cast.choose || s.view.st.CurSeg().Cornered()) {
+			s.host.entry = &entry{label: "Why is this draw skipped? (it ends short on the record) — Enter, or Esc to go back", kind: fieldSkip}
 		}
 		return
 	}
-	if s.help {
-		s.help = false
+	if s.host.help {
+		s.host.help = false
 		return
 	}
-	if s.confirm != confirmNone {
-		if a == Next && s.now().Before(s.guard) {
+	if s.host.confirm != confirmNone {
+		if a == Next && s.now().Before(s.host.guard) {
 			return // too soon to be an answer
 		}
 		s.answer(a)
@@ -210,15 +210,15 @@ func (s *Stage) act(a Action) {
 		s.ask(confirmEarly)
 		return
 	}
-	s.scene.Act(s, a)
+	s.mgr.scene.Act(s, a)
 }
 
 // early reports whether Next would now freeze the current draw's bin
 // before its time, which the host must confirm. A bonus jackpot keeps
 // to its sessions instead; a wild card freezes nothing.
 func (s *Stage) early() bool {
-	seg := s.st.CurSeg()
-	return s.scene == &s.cast.attract && seg != nil && seg.Seg.Draws() && seg.Frozen == nil &&
+	seg := s.view.st.CurSeg()
+	return s.mgr.scene == &s.mgr.cast.attract && seg != nil && seg.Seg.Draws() && seg.Frozen == nil &&
 		!seg.Seg.Sessions() && s.now().Before(seg.Seg.At)
 }
 
@@ -226,7 +226,7 @@ func (s *Stage) early() bool {
 // draw, not done, with no pick waiting on its claim and nobody left to
 // choose.
 func (s *Stage) skippable() bool {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	return seg != nil && seg.Seg.Draws() && !seg.Done() &&
 		(seg.Chooser() == nil || seg.Cornered()) &&
 		(seg.Last() == nil || seg.Last().Outcome != show.Pending)
@@ -235,7 +235,7 @@ func (s *Stage) skippable() bool {
 // past moves on from the current segment: to the next, or at the last one
 // to closing the show, which asks first.
 func (s *Stage) past() {
-	if s.st.Cur+1 >= len(s.st.Segs) {
+	if s.view.st.Cur+1 >= len(s.view.st.Segs) {
 		s.ask(confirmClose)
 		return
 	}
@@ -244,36 +244,36 @@ func (s *Stage) past() {
 
 // startDraw starts the reel on the next pick, or on a pick made but never shown.
 func (s *Stage) startDraw() {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	if l := seg.Last(); l != nil && l.Outcome == show.Pending && !l.Announced() {
-		s.to(&s.cast.reel)
+		s.to(&s.mgr.cast.reel)
 		return
 	}
 	if seg.Chooser() != nil {
-		s.to(&s.cast.choose) // the winners choose their cards, balls or envelope
+		s.to(&s.mgr.cast.choose) // the winners choose their cards, balls or envelope
 		return
 	}
 	if seg.Done() {
-		s.to(&s.cast.board)
+		s.to(&s.mgr.cast.board)
 		return
 	}
 	if seg.Seg.Manual {
-		s.to(&s.cast.intro) // the host types the next ticket drawn from the bin
+		s.to(&s.mgr.cast.intro) // the host types the next ticket drawn from the bin
 		return
 	}
-	s.cast.reel.start(s)
+	s.mgr.cast.reel.start(s)
 }
 
 // answer takes the confirm dialog's answer: Next is yes, anything else no.
 func (s *Stage) answer(a Action) {
-	c := s.confirm
-	s.confirm = confirmNone
+	c := s.host.confirm
+	s.host.confirm = confirmNone
 	if a != Next {
 		return
 	}
 	switch c {
 	case confirmQuit:
-		s.quit = true
+		s.air.quit = true
 	case confirmClose:
 		s.send(show.Command{Op: show.OpClose})
 	case confirmEarly:

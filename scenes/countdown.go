@@ -63,7 +63,7 @@ func (*countdownScene) Name() string { return "countdown" }
 // meant for the reveal never claims.
 func (sc *countdownScene) Enter(s *Stage) {
 	sc.menu = -1
-	s.guard = s.now().Add(freshPress)
+	s.host.guard = s.now().Add(freshPress)
 }
 
 func (sc *countdownScene) leave() { sc.menu = -1 }
@@ -71,7 +71,7 @@ func (sc *countdownScene) leave() { sc.menu = -1 }
 // Act takes the outcome keys while the pick is pending, then Next to the
 // redraw or the board.
 func (sc *countdownScene) Act(s *Stage, a Action) {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	p := seg.Last()
 	if p == nil {
 		return
@@ -99,7 +99,7 @@ func (sc *countdownScene) Act(s *Stage, a Action) {
 	atDevice := seg.Seg.Floor() && p.Deadline.IsZero()
 	switch a {
 	case Next:
-		if s.now().Before(s.guard) {
+		if s.now().Before(s.host.guard) {
 			return // meant for the reveal, not a claim
 		}
 		if atDevice {
@@ -132,13 +132,13 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 	case "":
 		return
 	case show.OpProxy:
-		if _, ok := s.st.ProxyFor(seg, p.Participant); !ok {
-			s.entry = &entry{label: "Proxy's name (from the signed form), then Enter"}
+		if _, ok := s.view.st.ProxyFor(seg, p.Participant); !ok {
+			s.host.entry = &entry{label: "Proxy's name (from the signed form), then Enter"}
 			return
 		}
 	case show.OpDecline:
-		if !s.st.RegisterHas(seg, p.Participant) {
-			s.entry = &entry{label: "Paper decline register: page and who checked it, then Enter", kind: fieldDecline}
+		if !s.view.st.RegisterHas(seg, p.Participant) {
+			s.host.entry = &entry{label: "Paper decline register: page and who checked it, then Enter", kind: fieldDecline}
 			return
 		}
 	}
@@ -147,14 +147,14 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 
 // reply stamps the outcome a decision brought.
 func (sc *countdownScene) reply(s *Stage, r reply) {
-	if r.err == nil && len(r.evs) > 0 && s.scene == sc {
+	if r.err == nil && len(r.evs) > 0 && s.mgr.scene == sc {
 		s.sceneChanged()
 	}
 }
 
 // Update ticks each of the last ten seconds of a pick once.
 func (sc *countdownScene) Update(s *Stage, now time.Time) {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	p := seg.Last()
 	if p == nil || p.Outcome != show.Pending || p.Deadline.IsZero() {
 		return
@@ -174,7 +174,7 @@ type cued struct {
 
 func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	p := seg.Last()
 	if p == nil {
 		return
@@ -215,7 +215,7 @@ func (sc *countdownScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 // repaint paints the ring alone while it runs, and the whole frame while
 // a stamp lands (and a frame more).
 func (sc *countdownScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	switch p := seg.Last(); {
 	case p != nil && p.Outcome != show.Pending && sc.landed != stampKey(seg, p):
 		s.drawAll(dst, now) // until a frame has it landed
@@ -249,7 +249,7 @@ func ringTime(p *show.Pick, now time.Time) time.Time {
 // claim. Once decided it stands still, and a repaint of its square would
 // only cut into a wide outcome stamp beside it ("TO BE CONTACTED").
 func ringRuns(s *Stage) bool {
-	p := s.st.CurSeg().Last()
+	p := s.view.st.CurSeg().Last()
 	return p != nil && p.Outcome == show.Pending && !p.Deadline.IsZero()
 }
 
@@ -274,7 +274,7 @@ func countdownLayout(w float64) (ringX, cx, wide float64) {
 // seconds, stopped where the claim was decided.
 func (sc *countdownScene) drawRing(s *Stage, dst *Canvas, now time.Time) {
 	t := s.theme
-	p := s.st.CurSeg().Last()
+	p := s.view.st.CurSeg().Last()
 	if p == nil {
 		return
 	}
@@ -321,7 +321,7 @@ func (sc *countdownScene) drawRing(s *Stage, dst *Canvas, now time.Time) {
 		arc(img, ringX, ringY, r, width, 0, left.Seconds()/total.Seconds(), c)
 		Text(img, secondsText(left), t.Bold(220), ringX, ringY-140, Center, c)
 		Text(img, "seconds to claim", t.Regular(sizeSupport-8), ringX, ringY+110, Center, t.Dim)
-	case p.Outcome == show.Pending && s.st.CurSeg().Seg.Floor():
+	case p.Outcome == show.Pending && s.view.st.CurSeg().Seg.Floor():
 		// the team is on its way to the device: the seconds wait for it
 		img.StrokeCircle(ringX, ringY, ringR, 36, spent, false)
 		Text(img, secondsText(total), t.Bold(220), ringX, ringY-140, Center, t.Dim)
@@ -416,14 +416,14 @@ func drawStamp(dst *Canvas, t *Theme, o show.Outcome, x, y, wide, k float64) {
 
 // shot names the countdown's screenshot by its outcome stamp, once there is one.
 func (*countdownScene) shot(s *Stage) string {
-	if p := s.st.CurSeg().Last(); p != nil && p.Outcome != show.Pending {
+	if p := s.view.st.CurSeg().Last(); p != nil && p.Outcome != show.Pending {
 		return "stamp-" + string(p.Outcome)
 	}
 	return "countdown"
 }
 
 func (sc *countdownScene) Hints(s *Stage) string {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	p := seg.Last()
 	switch {
 	case p == nil:
@@ -450,7 +450,7 @@ func (sc *countdownScene) Hints(s *Stage) string {
 }
 
 func (*countdownScene) Buttons(s *Stage) []Button {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	p := seg.Last()
 	if p != nil && p.Outcome == show.Pending && seg.Chooser() == nil {
 		var out []Button
@@ -464,7 +464,7 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 			Irreversible: true, Confirm: "Record that " + who + " claimed in person? It cannot be undone."})
 		proxy := Button{Line: "proxy", Label: "Proxy present", Key: "R", Field: "proxy", Irreversible: true,
 			Confirm: "Record that a proxy collects for " + who + "? It cannot be undone."}
-		if _, ok := s.st.ProxyFor(seg, p.Participant); ok {
+		if _, ok := s.view.st.ProxyFor(seg, p.Participant); ok {
 			proxy.Field, proxy.Label = "", "Proxy present (nomination on file)"
 		}
 		if p.Lapsed { // the countdown ended while drawshow was down: the host says what happened
@@ -486,7 +486,7 @@ func (*countdownScene) Buttons(s *Stage) []Button {
 // winnerName is p's winner as the console's questions name them: the
 // name in full, or the card when the record has no name.
 func (s *Stage) winnerName(p *show.Pick) string {
-	if who := s.people[p.Participant].Name; who != "" {
+	if who := s.view.people[p.Participant].Name; who != "" {
 		return who
 	}
 	return "card " + p.Participant
@@ -509,12 +509,12 @@ func voidButton(s *Stage, p *show.Pick) Button {
 // and now and then lets the countdown run out for a no-show.
 func (*countdownScene) autoKey(a *autoplay) Frame {
 	s := a.s
-	p := s.st.CurSeg().Last()
+	p := s.view.st.CurSeg().Last()
 	switch {
 	case p == nil:
 	case p.Outcome != show.Pending:
 		return press(ebiten.KeyPageDown)
-	case a.out && p.Deadline.IsZero() && s.st.CurSeg().Seg.Floor():
+	case a.out && p.Deadline.IsZero() && s.view.st.CurSeg().Seg.Floor():
 		return press(ebiten.KeyA) // the team reaches the device; nobody there
 	case a.out:
 		// let the countdown run out: the engine records the no-show

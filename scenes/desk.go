@@ -74,17 +74,17 @@ var helpLines = []string{
 // desk is the host's controls now.
 func (s *Stage) desk(now time.Time) Desk {
 	d := Desk{
-		Scene: s.scene.Name(), Hints: s.hints(), Busy: s.busy,
-		Blackout: s.blackout, Paused: s.cast.attract.paused, MenuAt: -1,
-		Actions: s.buttons(), State: s.st,
+		Scene: s.mgr.scene.Name(), Hints: s.hints(), Busy: s.work.busy,
+		Blackout: s.air.blackout, Paused: s.mgr.cast.attract.paused, MenuAt: -1,
+		Actions: s.buttons(), State: s.view.st,
 	}
 	if s.opt.Sound != nil {
 		d.Muted = s.opt.Sound.Muted()
 	}
-	if e := s.entry; e != nil {
+	if e := s.host.entry; e != nil {
 		d.Field = &Field{Kind: e.kind.String(), Label: e.label, Text: string(e.text)}
 	}
-	switch s.confirm {
+	switch s.host.confirm {
 	case confirmQuit:
 		d.Confirm = "Quit drawshow?"
 	case confirmClose:
@@ -92,13 +92,13 @@ func (s *Stage) desk(now time.Time) Desk {
 	case confirmEarly:
 		d.Confirm = s.earlyQuestion()
 	}
-	if c, ok := s.scene.(*countdownScene); ok && c.menu >= 0 {
+	if c, ok := s.mgr.scene.(*countdownScene); ok && c.menu >= 0 {
 		d.MenuAt = c.menu
 		for _, o := range outcomes {
 			d.Menu = append(d.Menu, o.label)
 		}
 	}
-	if t, ok := s.scene.(typist); ok {
+	if t, ok := s.mgr.scene.(typist); ok {
 		nums, digits := t.typed()
 		var typed []string
 		for _, n := range nums {
@@ -109,13 +109,13 @@ func (s *Stage) desk(now time.Time) Desk {
 		}
 		d.Typed = strings.Join(typed, ", ")
 	}
-	if s.message != "" && now.Sub(s.messageAt) < noticeTime {
-		d.Message = s.message
+	if s.host.message != "" && now.Sub(s.host.messageAt) < noticeTime {
+		d.Message = s.host.message
 	}
-	if s.notice != "" && now.Sub(s.noticeAt) < noticeTime {
-		d.Notice = s.notice
+	if s.air.notice != "" && now.Sub(s.air.noticeAt) < noticeTime {
+		d.Notice = s.air.notice
 	}
-	if s.help {
+	if s.host.help {
 		for _, l := range helpLines {
 			if strings.Contains(l, "%d") {
 				l = fmt.Sprintf(l, s.opt.Show.ClaimSeconds)
@@ -137,10 +137,10 @@ func (d *Desk) equal(o *Desk) bool {
 // buttons are what the host can do now, as the console offers them:
 // none while a command is in flight or a question waits for its answer.
 func (s *Stage) buttons() []Button {
-	if s.busy || s.confirm != confirmNone || s.help {
+	if s.work.busy || s.host.confirm != confirmNone || s.host.help {
 		return nil
 	}
-	return s.scene.Buttons(s)
+	return s.mgr.scene.Buttons(s)
 }
 
 // nextButton appends to out the button that does what Next does now, as
@@ -169,7 +169,7 @@ func (s *Stage) skipButton(out []Button) []Button {
 	if !s.skippable() {
 		return out
 	}
-	if seg := s.st.CurSeg(); seg.Seg.Selected != "" && seg.Frozen != nil {
+	if seg := s.view.st.CurSeg(); seg.Seg.Selected != "" && seg.Frozen != nil {
 		out = append(out,
 			Button{Line: "pass", Label: "Pass over this place of the selection", Field: "reason", Irreversible: true},
 			Button{Line: "reselect", Label: "Load the corrected selection file", Irreversible: true,
@@ -180,7 +180,7 @@ func (s *Stage) skipButton(out []Button) []Button {
 
 // earlyQuestion asks the host to draw the current segment before its time.
 func (s *Stage) earlyQuestion() string {
-	seg, loc := s.st.CurSeg().Seg, s.opt.Show.Location
+	seg, loc := s.view.st.CurSeg().Seg, s.opt.Show.Location
 	return fmt.Sprintf("%s is set for %s and it is %s. Draw it early? The record keeps that it was.",
 		seg.Title, seg.At.In(loc).Format("15:04"), s.now().In(loc).Format("15:04"))
 }

@@ -17,53 +17,53 @@ import (
 // picture is still (the screen keeps the last frame: it is not cleared).
 func (s *Stage) Draw(img *ebiten.Image) {
 	t0 := time.Now()
-	defer func() { s.stats.addDraw(time.Since(t0), s.scene.Name()) }()
+	defer func() { s.stats.addDraw(time.Since(t0), s.mgr.scene.Name()) }()
 	if first := s.opt.OnFirst; first != nil {
 		s.opt.OnFirst = nil
 		defer first()
 	}
-	if s.canvas == nil || s.canvas.img != img {
-		s.canvas = newCanvas(img, s.theme)
+	if s.cache.canvas == nil || s.cache.canvas.img != img {
+		s.cache.canvas = newCanvas(img, s.theme)
 	}
-	if img.Bounds() != s.canvasAt {
-		s.canvasAt, s.shown = img.Bounds(), look{} // a new size: paint it all
+	if img.Bounds() != s.cache.canvasAt {
+		s.cache.canvasAt, s.cache.shown = img.Bounds(), look{} // a new size: paint it all
 	}
-	screen := s.canvas
+	screen := s.cache.canvas
 	now := s.now()
 	k := s.look(now)
 	prepared := false
 	switch {
-	case k != s.shown || s.fading(now) || s.ghost || s.moving(now):
-		s.shown = k
+	case k != s.cache.shown || s.fading(now) || s.cache.ghost || s.moving(now):
+		s.cache.shown = k
 		s.drawAll(screen, now)
-	case s.blackout:
+	case s.air.blackout:
 		// black stays black
 	default:
-		if r, ok := s.scene.(repainter); ok {
+		if r, ok := s.mgr.scene.(repainter); ok {
 			r.repaint(s, screen, now)
 		} else {
 			prepared = s.prepare(screen)
 		}
 	}
-	s.aside = s.aside || prepared
-	if s.aside && !s.readying() && !prepared {
+	s.cache.aside = s.cache.aside || prepared
+	if s.cache.aside && !s.readying() && !prepared {
 		// all that was drawn aside is carried out at once, in a frame of
 		// the still picture (or of one that moves, which costs nothing)
-		s.aside = false
-		s.carried++
+		s.cache.aside = false
+		s.cache.carried++
 		screen.carry()
 	}
-	if s.shotDue {
-		s.shotDue = false
-		name := s.scene.Name()
-		if st, ok := s.scene.(stamped); ok {
+	if s.shot.due {
+		s.shot.due = false
+		name := s.mgr.scene.Name()
+		if st, ok := s.mgr.scene.(stamped); ok {
 			name = st.shot(s)
 		}
 		s.opt.OnScene(name, img)
-		s.previewAt = time.Time{} // a new scene: a preview at once
+		s.op.previewAt = time.Time{} // a new scene: a preview at once
 	}
-	if s.opt.Preview != nil && (s.previewAt.IsZero() || now.Sub(s.previewAt) >= time.Second) {
-		s.previewAt = now
+	if s.opt.Preview != nil && (s.op.previewAt.IsZero() || now.Sub(s.op.previewAt) >= time.Second) {
+		s.op.previewAt = now
 		s.opt.Preview(img)
 	}
 }
@@ -91,41 +91,41 @@ type look struct {
 
 func (s *Stage) look(now time.Time) look {
 	k := look{
-		scene: s.scene, since: s.since, st: s.st, head: s.head, people: len(s.people),
-		blackout: s.blackout, minute: now.Unix() / 60,
-		witness: s.entry != nil && s.entry.kind == fieldDraw,
+		scene: s.mgr.scene, since: s.mgr.since, st: s.view.st, head: s.view.head, people: len(s.view.people),
+		blackout: s.air.blackout, minute: now.Unix() / 60,
+		witness: s.host.entry != nil && s.host.entry.kind == fieldDraw,
 	}
 	if s.hintsShown(now) {
 		k.strip = s.hints()
 	}
-	if t, ok := s.scene.(typist); ok {
+	if t, ok := s.mgr.scene.(typist); ok {
 		if nums, digits := t.typed(); len(digits) > 0 || len(nums) > 0 {
 			k.typed = fmt.Sprint(string(digits), nums)
 		}
 	}
-	if l, ok := s.scene.(looker); ok {
+	if l, ok := s.mgr.scene.(looker); ok {
 		k.own = l.look(s, now)
 	}
-	if now.Sub(s.noticeAt) < noticeTime {
-		k.notice = s.notice
+	if now.Sub(s.air.noticeAt) < noticeTime {
+		k.notice = s.air.notice
 	}
 	return k
 }
 
 func (s *Stage) fading(now time.Time) bool {
-	return now.Sub(s.fadeAt) < fadeTime && s.prev != s.scene
+	return now.Sub(s.mgr.fadeAt) < fadeTime && s.mgr.prev != s.mgr.scene
 }
 
 // moving reports whether the whole canvas animates now: the confetti, or a
 // partial repaint that an overlay would not survive.
 func (s *Stage) moving(now time.Time) bool {
-	if s.blackout {
+	if s.air.blackout {
 		return false
 	}
-	if _, ok := s.scene.(repainter); ok {
+	if _, ok := s.mgr.scene.(repainter); ok {
 		return s.hintsShown(now)
 	}
-	if a, ok := s.scene.(animator); ok {
+	if a, ok := s.mgr.scene.(animator); ok {
 		return a.moving(s, now)
 	}
 	return false
@@ -133,7 +133,7 @@ func (s *Stage) moving(now time.Time) bool {
 
 // sceneChanged asks Draw for a screenshot of the new scene, once it has
 // faded in.
-func (s *Stage) sceneChanged() { s.shotAt = s.now().Add(fadeTime) }
+func (s *Stage) sceneChanged() { s.shot.at = s.now().Add(fadeTime) }
 
 // backdrop paints the backdrop over the whole of dst (the screen or a
 // still of its size): copied from the still of it, a write a pixel,
@@ -142,7 +142,7 @@ func (s *Stage) sceneChanged() { s.shotAt = s.now().Add(fadeTime) }
 // the opening stands still) it is drawn, as it is for the tests that note
 // where text falls (the golden frames): a copy carries no text boxes.
 func (s *Stage) backdrop(dst *Canvas) {
-	if b := &s.fade.backdrop; textRegions == nil && b.holds(dst, true) {
+	if b := &s.mgr.fade.backdrop; textRegions == nil && b.holds(dst, true) {
 		dst.Place(b.c, 0, 0)
 		return
 	}

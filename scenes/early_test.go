@@ -35,8 +35,8 @@ func TestDrawEarlyAsks(t *testing.T) {
 		t.Errorf("the console's Next button before the draw's time: %+v", button)
 	}
 	r.press(ebiten.KeyPageDown)
-	if r.s.confirm != confirmEarly || !strings.Contains(desk.Confirm, "set for 21:30 and it is 21:20") {
-		t.Fatalf("Next at 21:20 for 21:30: confirm %v, desk asks %q", r.s.confirm, desk.Confirm)
+	if r.s.host.confirm != confirmEarly || !strings.Contains(desk.Confirm, "set for 21:30 and it is 21:20") {
+		t.Fatalf("Next at 21:20 for 21:30: confirm %v, desk asks %q", r.s.host.confirm, desk.Confirm)
 	}
 	if d := diff(clean, r.frame()); d.over != 0 {
 		t.Errorf("the question reached the big screen: %s", d)
@@ -46,15 +46,15 @@ func TestDrawEarlyAsks(t *testing.T) {
 	r.press(ebiten.KeyB)
 	r.press(ebiten.KeyC)
 	r.settle()
-	if r.seg().Frozen != nil || r.s.confirm != confirmNone {
-		t.Fatalf("answered no: frozen %v, confirm %v", r.seg().Frozen != nil, r.s.confirm)
+	if r.seg().Frozen != nil || r.s.host.confirm != confirmNone {
+		t.Fatalf("answered no: frozen %v, confirm %v", r.seg().Frozen != nil, r.s.host.confirm)
 	}
 
 	// the console's line confirms in one
 	if err := r.s.Act("draw early"); err != nil {
 		t.Fatal(err)
 	}
-	r.until("the early freeze", func() bool { return r.seg().Frozen != nil && !r.s.busy })
+	r.until("the early freeze", func() bool { return r.seg().Frozen != nil && !r.s.work.busy })
 	if !r.seg().Frozen.Early {
 		t.Error("the freeze is not recorded as early")
 	}

@@ -64,7 +64,7 @@ func (sc *chooseScene) drawEnvelopes(s *Stage, dst *Canvas, seg *show.SegState, 
 	n := len(items)
 	ew, eh := envSize(n)
 	c := s.choiceOf(seg, p, now)
-	turning := s.turning(now) && s.turn.segment == seg.Seg.ID && slices.Contains(s.turn.ks, p.K)
+	turning := s.turning(now) && s.air.turn.segment == seg.Seg.ID && slices.Contains(s.air.turn.ks, p.K)
 	switch {
 	case c != nil:
 		Text(dst, "wins "+amounts(c.Prize), t.Fit(t.Bold, 64, "wins "+amounts(c.Prize), dst.W-200), dst.W/2, 480, Center, t.Accent)

@@ -40,26 +40,26 @@ func TestExportKeyAtClose(t *testing.T) {
 	var calls, steps atomic.Int32
 	r := newRig(t, func(o *Options) { o.Backend = exportBackend{o.Backend.(sessionBackend), out, &calls, &steps} })
 	r.press(ebiten.KeyE) // before the close: nothing
-	if r.s.busy || r.s.cast.closed.exported != "" {
+	if r.s.work.busy || r.s.mgr.cast.closed.exported != "" {
 		t.Fatal("E exported an open show")
 	}
 	// every draw ended short, then the close
-	for i := range r.s.st.Segs {
-		if r.s.st.Segs[i].Seg.Draws() {
+	for i := range r.s.view.st.Segs {
+		if r.s.view.st.Segs[i].Seg.Draws() {
 			r.s.send(show.Command{Op: show.OpSkip, Text: "not tonight"})
 			r.settle()
 		}
-		if i+1 < len(r.s.st.Segs) {
+		if i+1 < len(r.s.view.st.Segs) {
 			r.s.send(show.Command{Op: show.OpNext})
 			r.settle()
 		}
 	}
 	r.s.send(show.Command{Op: show.OpClose})
-	r.until("the close", func() bool { return r.scene() == "closed" && !r.s.busy })
+	r.until("the close", func() bool { return r.scene() == "closed" && !r.s.work.busy })
 	r.press(ebiten.KeyE)
-	r.until("the export", func() bool { return r.s.cast.closed.exported != "" })
-	if r.s.cast.closed.exported != out || steps.Load() < 2 || r.s.cast.closed.progress.total != 0 {
-		t.Fatalf("exported to %q after %d steps; progress left %+v", r.s.cast.closed.exported, steps.Load(), r.s.cast.closed.progress)
+	r.until("the export", func() bool { return r.s.mgr.cast.closed.exported != "" })
+	if r.s.mgr.cast.closed.exported != out || steps.Load() < 2 || r.s.mgr.cast.closed.progress.total != 0 {
+		t.Fatalf("exported to %q after %d steps; progress left %+v", r.s.mgr.cast.closed.exported, steps.Load(), r.s.mgr.cast.closed.progress)
 	}
 	for _, f := range []string{"record.json", "report.pdf", "winners.xlsx", "collection.csv"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
@@ -93,16 +93,16 @@ func TestSheetKeyAtOpen(t *testing.T) {
 	if r.scene() != "open" {
 		t.Fatalf("the rig starts in phase %v", r.scene())
 	}
-	if r.s.entry != nil {
+	if r.s.host.entry != nil {
 		r.press(ebiten.KeyEscape) // the auditor's witness field: not now
 	}
 	r.press(ebiten.KeyE)
-	r.until("the sheet", func() bool { _, err := os.Stat(path); return err == nil && !r.s.busy })
+	r.until("the sheet", func() bool { _, err := os.Stat(path); return err == nil && !r.s.work.busy })
 	txt, err := exec.Command("pdftotext", "-layout", "-nodiag", path, "-").Output()
 	if err != nil {
 		t.Fatalf("pdftotext: %v", err)
 	}
-	if c := r.s.st.Opened.Commitment; !strings.Contains(string(txt), c) {
+	if c := r.s.view.st.Opened.Commitment; !strings.Contains(string(txt), c) {
 		t.Fatalf("the sheet does not carry the commitment %s:\n%s", c, txt)
 	}
 	if r.scene() != "attract" {
@@ -110,7 +110,7 @@ func TestSheetKeyAtOpen(t *testing.T) {
 	}
 	// once a bin is frozen the sheet is no pre-show anchor: E does nothing
 	r.press(ebiten.KeyPageDown)
-	r.until("the freeze", func() bool { return r.s.frozenAny() && !r.s.busy })
+	r.until("the freeze", func() bool { return r.s.frozenAny() && !r.s.work.busy })
 	os.Remove(path)
 	r.press(ebiten.KeyPageUp) // back to the run sheet
 	r.until("the run sheet", func() bool { return r.scene() == "attract" })

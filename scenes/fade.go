@@ -37,27 +37,27 @@ type crossfade struct {
 // and the overlays; through a crossfade, the two stills mixed (see
 // crossfade).
 func (s *Stage) drawAll(screen *Canvas, now time.Time) {
-	f := &s.fade
-	if s.blackout {
+	f := &s.mgr.fade
+	if s.air.blackout {
 		// black over all: what lies under it is not drawn, and the frame
 		// after it, back from the blackout, is painted whole
 		screen.Fill(blackColour)
-		f.drawn.on, s.ghost = nil, false
+		f.drawn.on, s.cache.ghost = nil, false
 		return
 	}
 	if s.fading(now) {
-		s.ghost = true // the frame after the fade is painted whole
-		if !f.leaving.holds(screen, s.fadeAt) {
+		s.cache.ghost = true // the frame after the fade is painted whole
+		if !f.leaving.holds(screen, s.mgr.fadeAt) {
 			f.leaving.ready(screen)
 			f.leaving.c.Place(screen, 0, 0)
-			f.leaving.key = s.fadeAt
+			f.leaving.key = s.mgr.fadeAt
 			f.arriving.drop()
 			return
 		}
-		if !f.arriving.holds(screen, s.fadeAt) {
-			f.arriving.hold(screen, s.fadeAt, func(c *Canvas) {
+		if !f.arriving.holds(screen, s.mgr.fadeAt) {
+			f.arriving.hold(screen, s.mgr.fadeAt, func(c *Canvas) {
 				s.backdrop(c)
-				s.scene.Draw(s, c, now.Sub(s.since))
+				s.mgr.scene.Draw(s, c, now.Sub(s.mgr.since))
 				s.drawOverlays(c, now)
 			})
 			f.from = now
@@ -65,17 +65,17 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 		}
 		f.parts++
 		a := 1.0 // the leaving picture's share: from 1 when the arriving still was made to 0 at the fade's end
-		if left := s.fadeAt.Add(fadeTime).Sub(f.from); left > 0 {
+		if left := s.mgr.fadeAt.Add(fadeTime).Sub(f.from); left > 0 {
 			a = 1 - now.Sub(f.from).Seconds()/left.Seconds()
 		}
 		screen.mix(f.leaving.c, f.arriving.c, clamp(a, 0, 1))
 		f.drawn.on = nil // the next whole frame is painted over everything
 		return
 	}
-	s.ghost = false
+	s.cache.ghost = false
 	s.backdrop(screen)
 	stop := f.drawn.gather(screen)
-	s.scene.Draw(s, screen, now.Sub(s.since))
+	s.mgr.scene.Draw(s, screen, now.Sub(s.mgr.since))
 	s.drawOverlays(screen, now)
 	stop()
 }
@@ -113,13 +113,13 @@ func (c *Canvas) mix(from, to *Canvas, a float64) {
 // reveal rather than in them, where each would cost a frame more. It
 // reports whether it did anything.
 func (s *Stage) prepare(screen *Canvas) bool {
-	for _, st := range []*still{&s.fade.leaving, &s.fade.arriving, &s.cast.reel.still, &s.cast.reveal.still} {
+	for _, st := range []*still{&s.mgr.fade.leaving, &s.mgr.fade.arriving, &s.mgr.cast.reel.still, &s.mgr.cast.reveal.still} {
 		if st.ready(screen) {
 			st.c.Clear() // ebiten makes the texture at its first draw
 			return true
 		}
 	}
-	if b := &s.fade.backdrop; b.ready(screen) || b.key == nil {
+	if b := &s.mgr.fade.backdrop; b.ready(screen) || b.key == nil {
 		b.hold(screen, true, s.drawBackdrop)
 		return true
 	}

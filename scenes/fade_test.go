@@ -18,12 +18,12 @@ func TestFadeMatchesWholeFrame(t *testing.T) {
 	sr.play(time.Second)
 	fade := func(what string) {
 		t.Helper()
-		parts := sr.s.fade.parts
-		for i := 0; sr.s.fading(sr.clk.Now()) || sr.s.ghost; i++ {
+		parts := sr.s.mgr.fade.parts
+		for i := 0; sr.s.fading(sr.clk.Now()) || sr.s.cache.ghost; i++ {
 			sr.tick()
 			sr.same(fmt.Sprintf("%s, frame %d of the crossfade", what, i+2))
 		}
-		if sr.s.fade.parts == parts {
+		if sr.s.mgr.fade.parts == parts {
 			t.Errorf("%s: every frame of the crossfade was painted whole", what)
 		}
 	}
@@ -61,7 +61,7 @@ func TestFadeMatchesWholeFrame(t *testing.T) {
 func TestStillsPreparedInTheOpening(t *testing.T) {
 	sr := newScreenRig(t)
 	sr.tick() // the opening, painted whole
-	stills := []*still{&sr.s.fade.leaving, &sr.s.fade.arriving, &sr.s.cast.reel.still, &sr.s.cast.reveal.still, &sr.s.fade.backdrop}
+	stills := []*still{&sr.s.mgr.fade.leaving, &sr.s.mgr.fade.arriving, &sr.s.mgr.cast.reel.still, &sr.s.mgr.cast.reveal.still, &sr.s.mgr.fade.backdrop}
 	made := func() (n int) {
 		for _, st := range stills {
 			if st.c != nil {
@@ -76,8 +76,8 @@ func TestStillsPreparedInTheOpening(t *testing.T) {
 		}
 		sr.tick()
 	}
-	if made() != len(stills) || sr.s.fade.backdrop.key != true {
-		t.Fatalf("after the opening's first frames: %d stills made, the backdrop's held: %v", made(), sr.s.fade.backdrop.key)
+	if made() != len(stills) || sr.s.mgr.fade.backdrop.key != true {
+		t.Fatalf("after the opening's first frames: %d stills made, the backdrop's held: %v", made(), sr.s.mgr.fade.backdrop.key)
 	}
 	sr.same("the opening, the stills made")
 	sr.key(ebiten.KeyPageDown)
@@ -93,8 +93,8 @@ func TestAsideCarriedInAStillFrame(t *testing.T) {
 	sr := (&screenRig{every: slowFrames}).on(newRig(t, func(o *Options) { o.Warm, o.Autoplay = true, true }))
 	sr.tick() // the opening, painted whole
 	ticks := 0
-	for ; sr.s.readying() || sr.s.aside; ticks++ {
-		if sr.s.carried != 0 {
+	for ; sr.s.readying() || sr.s.cache.aside; ticks++ {
+		if sr.s.cache.carried != 0 {
 			t.Fatalf("a frame carried after %d ticks, with glyphs or stills still to do", ticks)
 		}
 		if sr.scene() != "open" {
@@ -108,13 +108,13 @@ func TestAsideCarriedInAStillFrame(t *testing.T) {
 	if want := len(boldSizes) + len(regularSizes) + len(monoSizes); ticks < want {
 		t.Fatalf("done after %d ticks: the warming takes a face a tick, %d", ticks, want)
 	}
-	if sr.s.carried != 1 {
-		t.Fatalf("%d frames carried what was drawn aside, want 1", sr.s.carried)
+	if sr.s.cache.carried != 1 {
+		t.Fatalf("%d frames carried what was drawn aside, want 1", sr.s.cache.carried)
 	}
 	sr.same("the opening, once the frame that carried is drawn")
 	sr.untilF("autoplay to start the show", func() bool { return sr.scene() != "open" })
 	sr.play(time.Second)
-	if sr.s.carried != 1 {
-		t.Fatalf("%d frames carried, with nothing more drawn aside", sr.s.carried)
+	if sr.s.cache.carried != 1 {
+		t.Fatalf("%d frames carried, with nothing more drawn aside", sr.s.cache.carried)
 	}
 }

@@ -107,7 +107,7 @@ func (r *rig) drawAll(key ebiten.Key) {
 		if key != 0 {
 			r.press(key)
 		}
-		r.until("the outcome", func() bool { return !r.s.busy && r.pick().Outcome != show.Pending })
+		r.until("the outcome", func() bool { return !r.s.work.busy && r.pick().Outcome != show.Pending })
 		if r.seg().Drawn() {
 			return
 		}
@@ -170,8 +170,8 @@ func (r *rig) toCards(g func(string)) {
 	r.typeKeys(digitKeys("999")...)
 	r.press(ebiten.KeyEnter)
 	r.settle()
-	if !strings.Contains(r.s.message, `"999" is not in the frozen bin`) {
-		r.t.Fatalf("a ticket not in the bin: message %q", r.s.message)
+	if !strings.Contains(r.s.host.message, `"999" is not in the frozen bin`) {
+		r.t.Fatalf("a ticket not in the bin: message %q", r.s.host.message)
 	}
 	r.typeKeys(digitKeys("30")...)
 	r.faded()
@@ -212,16 +212,16 @@ func TestChooseWithClicker(t *testing.T) {
 	c := &clicker{r: r}
 	chosen := func() int { return len(r.seg().Taken()) }
 
-	if r.s.cast.choose.at != 0 {
-		t.Fatalf("the table opens on card %d, want A", r.s.cast.choose.at)
+	if r.s.mgr.cast.choose.at != 0 {
+		t.Fatalf("the table opens on card %d, want A", r.s.mgr.cast.choose.at)
 	}
 	c.prev() // wraps to 10
-	if r.s.cast.choose.at != 4 {
-		t.Fatalf("Prev from A: card %d, want 10", r.s.cast.choose.at)
+	if r.s.mgr.cast.choose.at != 4 {
+		t.Fatalf("Prev from A: card %d, want 10", r.s.mgr.cast.choose.at)
 	}
 	c.next() // back to A
 	c.next() // K
-	r.s.guard = r.clk.Now().Add(freshPress)
+	r.s.host.guard = r.clk.Now().Add(freshPress)
 	c.context() // too soon: a fresh press only
 	r.settle()
 	if chosen() != 0 {
@@ -229,7 +229,7 @@ func TestChooseWithClicker(t *testing.T) {
 	}
 	r.clk.Add(freshPress)
 	c.context() // Esc now: the clicker's button sends F5 and Esc in turn
-	r.until("the card", func() bool { return !r.s.busy && chosen() == 1 })
+	r.until("the card", func() bool { return !r.s.work.busy && chosen() == 1 })
 	if got := r.seg().Taken()[0]; got != "K" {
 		t.Fatalf("chose %s, want K", got)
 	}
@@ -238,32 +238,32 @@ func TestChooseWithClicker(t *testing.T) {
 	r.typeKeys(digitKeys("1")...)
 	r.press(ebiten.KeyEnter)
 	r.settle()
-	if chosen() != 1 || len(r.s.cast.choose.digits) != 0 {
-		t.Fatalf("while turning: %d chosen, digits %q", chosen(), string(r.s.cast.choose.digits))
+	if chosen() != 1 || len(r.s.mgr.cast.choose.digits) != 0 {
+		t.Fatalf("while turning: %d chosen, digits %q", chosen(), string(r.s.mgr.cast.choose.digits))
 	}
 	r.landed()
 	// the highlight skips K, out of play
-	if r.s.cast.choose.at != 2 {
-		t.Fatalf("after K: highlight on %d, want Q", r.s.cast.choose.at)
+	if r.s.mgr.cast.choose.at != 2 {
+		t.Fatalf("after K: highlight on %d, want Q", r.s.mgr.cast.choose.at)
 	}
 	c.prev()
-	if r.s.cast.choose.at != 0 {
-		t.Fatalf("Prev from Q skips K: highlight on %d, want A", r.s.cast.choose.at)
+	if r.s.mgr.cast.choose.at != 0 {
+		t.Fatalf("Prev from Q skips K: highlight on %d, want A", r.s.mgr.cast.choose.at)
 	}
 	// digits: Backspace erases, Esc clears, a taken card is refused
 	r.typeKeys(digitKeys("27")...)
 	r.press(ebiten.KeyBackspace)
-	if string(r.s.cast.choose.digits) != "2" {
-		t.Fatalf("typed 2 7 Backspace: %q", string(r.s.cast.choose.digits))
+	if string(r.s.mgr.cast.choose.digits) != "2" {
+		t.Fatalf("typed 2 7 Backspace: %q", string(r.s.mgr.cast.choose.digits))
 	}
 	r.press(ebiten.KeyEscape)
-	if len(r.s.cast.choose.digits) != 0 || chosen() != 1 {
-		t.Fatalf("Esc: digits %q, chosen %d", string(r.s.cast.choose.digits), chosen())
+	if len(r.s.mgr.cast.choose.digits) != 0 || chosen() != 1 {
+		t.Fatalf("Esc: digits %q, chosen %d", string(r.s.mgr.cast.choose.digits), chosen())
 	}
 	r.typeKeys(ebiten.KeyNumpad2, ebiten.KeyNumpadEnter) // K, by its place
 	r.settle()
-	if chosen() != 1 || !strings.Contains(r.s.message, "chosen already") {
-		t.Fatalf("K again: chosen %d, message %q", chosen(), r.s.message)
+	if chosen() != 1 || !strings.Contains(r.s.host.message, "chosen already") {
+		t.Fatalf("K again: chosen %d, message %q", chosen(), r.s.host.message)
 	}
 	// a held key chooses once: F5 twice in two frames
 	r.clk.Add(freshPress)
@@ -271,7 +271,7 @@ func TestChooseWithClicker(t *testing.T) {
 	r.in.Push(ebiten.KeyF5)
 	r.update()
 	r.update()
-	r.until("the card", func() bool { return !r.s.busy && chosen() == 2 })
+	r.until("the card", func() bool { return !r.s.work.busy && chosen() == 2 })
 	r.landed()
 	if chosen() != 2 {
 		t.Fatalf("F5, F5: %d chosen, want 2", chosen())
@@ -279,7 +279,7 @@ func TestChooseWithClicker(t *testing.T) {
 	// the rest with the clicker only, then on to the board
 	for !r.seg().Done() {
 		c.context()
-		r.until("the card", func() bool { return !r.s.busy })
+		r.until("the card", func() bool { return !r.s.work.busy })
 		r.landed()
 	}
 	c.next()
@@ -352,7 +352,7 @@ func TestGoldenBonus(t *testing.T) {
 		t.Fatalf("three minutes on the way to the device: %s, deadline %v", p.Outcome, p.Deadline)
 	}
 	r.press(ebiten.KeyA)
-	r.until("the team at the device", func() bool { return !r.s.busy && !r.pick().Deadline.IsZero() })
+	r.until("the team at the device", func() bool { return !r.s.work.busy && !r.pick().Deadline.IsZero() })
 	if d := r.pick().Deadline.Sub(r.clk.Now()); d != 90*time.Second {
 		t.Fatalf("%v to claim from the team's arrival, want 90s", d)
 	}
@@ -366,7 +366,7 @@ func TestGoldenBonus(t *testing.T) {
 	g("37-envelopes")
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyEscape)
-	r.until("the envelope", func() bool { return !r.s.busy && r.pick().Choice != nil })
+	r.until("the envelope", func() bool { return !r.s.work.busy && r.pick().Choice != nil })
 	if got := r.pick().Choice.Item; got != "5" {
 		t.Fatalf("Esc on envelope 5 chose %s", got)
 	}
@@ -377,7 +377,7 @@ func TestGoldenBonus(t *testing.T) {
 	}
 	n := len(r.seg().Picks)
 	r.press(ebiten.KeyPageDown) // the next winner
-	r.until("the next pick", func() bool { return !r.s.busy && len(r.seg().Picks) == n+1 })
+	r.until("the next pick", func() bool { return !r.s.work.busy && len(r.seg().Picks) == n+1 })
 	if r.scene() != "reel" {
 		t.Fatalf("Next after the envelope: phase %s, want reel", r.scene())
 	}
@@ -452,21 +452,21 @@ func TestGoldenWildCard(t *testing.T) {
 	r.press(ebiten.KeyEnter)
 	r.typeKeys(digitKeys("7")...) // not a bin
 	r.press(ebiten.KeyEnter)
-	if !strings.Contains(r.s.message, "7 is not a bin") || len(r.s.cast.numbers.nums) != 1 {
-		t.Fatalf("7: nums %v, message %q", r.s.cast.numbers.nums, r.s.message)
+	if !strings.Contains(r.s.host.message, "7 is not a bin") || len(r.s.mgr.cast.numbers.nums) != 1 {
+		t.Fatalf("7: nums %v, message %q", r.s.mgr.cast.numbers.nums, r.s.host.message)
 	}
 	r.typeKeys(digitKeys("4")...) // chosen already
 	r.press(ebiten.KeyEnter)
 	r.typeKeys(digitKeys("2")...)
 	r.press(ebiten.KeyEnter)
-	if r.s.entry == nil || r.s.entry.kind != fieldNumbers {
-		t.Fatalf("two numbers typed: nums %v, no field for who typed them", r.s.cast.numbers.nums)
+	if r.s.host.entry == nil || r.s.host.entry.kind != fieldNumbers {
+		t.Fatalf("two numbers typed: nums %v, no field for who typed them", r.s.mgr.cast.numbers.nums)
 	}
 	r.in.PushFrame(Frame{Chars: []rune("Thandi Nkosi")})
 	r.update()
 	g("40-wild-typed")
 	r.press(ebiten.KeyEnter)
-	r.until("the numbers", func() bool { return !r.s.busy && r.seg().Numbers != nil })
+	r.until("the numbers", func() bool { return !r.s.work.busy && r.seg().Numbers != nil })
 	if n := r.seg().Numbers; n.By != "host" || n.Name != "Thandi Nkosi" || fmt.Sprint(n.Numbers) != "[4 2]" {
 		t.Fatalf("numbers %+v", n)
 	}
@@ -488,7 +488,7 @@ func TestGoldenWildCard(t *testing.T) {
 func TestWildCardDrawnElectronically(t *testing.T) {
 	r := openRig(t, writeShow(t, wildShow()), testStart, nil)
 	r.toWildCard()
-	r.s.guard = r.clk.Now().Add(freshPress)
+	r.s.host.guard = r.clk.Now().Add(freshPress)
 	r.press(ebiten.KeyPageDown) // too soon
 	r.settle()
 	if r.seg().Numbers != nil {
@@ -496,7 +496,7 @@ func TestWildCardDrawnElectronically(t *testing.T) {
 	}
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyPageDown)
-	r.until("the numbers", func() bool { return !r.s.busy && r.seg().Numbers != nil })
+	r.until("the numbers", func() bool { return !r.s.work.busy && r.seg().Numbers != nil })
 	if n := r.seg().Numbers; n.By != "engine" || len(n.Numbers) != 2 {
 		t.Fatalf("numbers %+v", n)
 	}
@@ -545,9 +545,9 @@ func TestAutoplayFinale(t *testing.T) {
 				sr.tick()
 				frames++
 			}
-			for !c.done(sr.s.st) {
+			for !c.done(sr.s.view.st) {
 				if frames > maxFrames {
-					t.Fatalf("autoplay stuck after %d frames: phase %s, segment %s, message %q, scenes %v", frames, sr.scene(), sr.seg().Seg.ID, sr.s.message, scenes)
+					t.Fatalf("autoplay stuck after %d frames: phase %s, segment %s, message %q, scenes %v", frames, sr.scene(), sr.seg().Seg.ID, sr.s.host.message, scenes)
 				}
 				if p := sr.seg().Last(); sr.scene() == "countdown" && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
 					sr.clk.Set(p.Deadline.Add(-3 * time.Second)) // a no-show's long wait, in one step
@@ -583,7 +583,7 @@ func TestResumeAtTheTable(t *testing.T) {
 	r.toCards(func(string) {})
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyF5)
-	r.until("the card", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
+	r.until("the card", func() bool { return !r.s.work.busy && len(r.seg().Taken()) == 1 })
 	r.landed()
 	want := r.seg().Chooser().K
 	r.s.Close()
@@ -595,10 +595,10 @@ func TestResumeAtTheTable(t *testing.T) {
 	if c := r2.seg().Chooser(); c == nil || c.K != want {
 		t.Fatalf("resumed chooser %v, want pick %d", c, want)
 	}
-	if r2.s.turning(r2.clk.Now()) || r2.s.cast.choose.at != 1 {
-		t.Fatalf("resumed: turning %v, highlight %d (want K: A is taken)", r2.s.turning(r2.clk.Now()), r2.s.cast.choose.at)
+	if r2.s.turning(r2.clk.Now()) || r2.s.mgr.cast.choose.at != 1 {
+		t.Fatalf("resumed: turning %v, highlight %d (want K: A is taken)", r2.s.turning(r2.clk.Now()), r2.s.mgr.cast.choose.at)
 	}
 	r2.clk.Add(freshPress)
 	r2.press(ebiten.KeyF5)
-	r2.until("the next card", func() bool { return !r2.s.busy && len(r2.seg().Taken()) == 2 })
+	r2.until("the next card", func() bool { return !r2.s.work.busy && len(r2.seg().Taken()) == 2 })
 }

@@ -80,7 +80,7 @@ func (*introScene) drawFinalists(s *Stage, dst *Canvas, seg *show.SegState) {
 		}
 	}
 	prizes := "Behind the cards: " + strings.Join(prizeLines(seg.Seg.Prizes), "  ·  ")
-	fp := "Bin fingerprint  " + seg.Frozen.Fingerprint[:16] + "   ·   Show commitment  " + s.st.Opened.Commitment[:16]
+	fp := "Bin fingerprint  " + seg.Frozen.Fingerprint[:16] + "   ·   Show commitment  " + s.view.st.Opened.Commitment[:16]
 	if w := seg.DrawWitness; w != nil {
 		// the witness the audience saw, under the fingerprint it followed
 		Text(dst, prizes, t.Fit(t.Regular, 40, prizes, dst.W-200), dst.W/2, 845, Center, t.Dim)
@@ -95,8 +95,8 @@ func (*introScene) drawFinalists(s *Stage, dst *Canvas, seg *show.SegState) {
 
 // propertyOf is the property a finalist qualified at, when the entry file
 // says: the finalists board groups by it.
-func (s *Stage) propertyOf(card string) string { return s.people[card].Property }
+func (s *Stage) propertyOf(card string) string { return s.view.people[card].Property }
 
 // areaOf is the floor area of a bonus winner's device, when the entry
 // file says.
-func (s *Stage) areaOf(card string) string { return s.people[card].Area }
+func (s *Stage) areaOf(card string) string { return s.view.people[card].Area }

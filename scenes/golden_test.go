@@ -122,7 +122,7 @@ func TestGolden(t *testing.T) {
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	r.press(ebiten.KeyR)
-	if r.s.entry != nil { // no nomination on file: the host types the name
+	if r.s.host.entry != nil { // no nomination on file: the host types the name
 		r.in.PushFrame(Frame{Chars: []rune("Nomvula Khumalo")})
 		r.update()
 		r.press(ebiten.KeyEnter)
@@ -191,7 +191,7 @@ func TestGolden(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	g("21-close-confirm")
 	r.press(ebiten.KeyPageDown) // too soon: a double tap never closes the show
-	if r.s.confirm != confirmClose {
+	if r.s.host.confirm != confirmClose {
 		t.Fatal("a second Next at once answered the close question")
 	}
 	r.clk.Add(freshPress)
@@ -224,8 +224,8 @@ func (r *rig) toBoard() {
 	r.press(ebiten.KeyPageDown)
 	r.at("board")
 	r.faded()
-	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
-	r.s.cast.board.anchor = readmeAnchor
+	r.until("the chain head", func() bool { return r.s.mgr.cast.board.anchor != "" })
+	r.s.mgr.cast.board.anchor = readmeAnchor
 }
 
 func golden(t testing.TB, name string, got *image.RGBA) {

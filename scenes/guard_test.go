@@ -64,7 +64,7 @@ func TestNextAfterAutoRevealIsNoClaim(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	r.at("intro")
 	r.reel(ebiten.KeyPageDown, nil)
-	r.clk.Set(r.s.since.Add(revealTime)) // the reveal times out on its own…
+	r.clk.Set(r.s.mgr.since.Add(revealTime)) // the reveal times out on its own…
 	r.update()
 	r.press(ebiten.KeyPageDown) // …one tick before the host's "skip to the countdown"
 	r.settle()
@@ -95,7 +95,7 @@ func TestSkipKey(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyS)
-	if r.s.entry == nil || r.s.entry.kind != fieldSkip {
+	if r.s.host.entry == nil || r.s.host.entry.kind != fieldSkip {
 		t.Fatal("S opened no reason field")
 	}
 	r.in.PushFrame(Frame{Chars: []rune("file late")})

@@ -15,9 +15,9 @@ import (
 func (r *rig) waitIdle() {
 	r.t.Helper()
 	deadline := time.Now().Add(waitFor)
-	for r.s.busy || r.overdue() {
+	for r.s.work.busy || r.overdue() {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("waited %v for the worker; phase %s, busy %v, message %q", waitFor, r.scene(), r.s.busy, r.s.message)
+			r.t.Fatalf("waited %v for the worker; phase %s, busy %v, message %q", waitFor, r.scene(), r.s.work.busy, r.s.host.message)
 		}
 		time.Sleep(time.Millisecond)
 		r.s.drain()
@@ -27,7 +27,7 @@ func (r *rig) waitIdle() {
 // overdue reports whether the stage shows a pending pick whose deadline
 // has passed on the show clock.
 func (r *rig) overdue() bool {
-	seg := r.s.st.CurSeg()
+	seg := r.s.view.st.CurSeg()
 	if seg == nil {
 		return false
 	}

@@ -45,7 +45,7 @@ type stepOf struct {
 	events int
 }
 
-func (r *rig) step() stepOf { return stepOf{r.scene(), r.s.st.Events} }
+func (r *rig) step() stepOf { return stepOf{r.scene(), r.s.view.st.Events} }
 
 // TestClickerRunsADraw plays the Saturday cash draw with the four clicker
 // buttons only, through the real journal, and checks what it recorded.
@@ -60,11 +60,11 @@ func TestClickerRunsADraw(t *testing.T) {
 
 	// F5/Esc pauses and resumes the attract loop; it never quits
 	c.context()
-	if !r.s.cast.attract.paused {
+	if !r.s.mgr.cast.attract.paused {
 		t.Fatal("F5 in the attract loop: not paused")
 	}
 	c.context()
-	if r.s.cast.attract.paused {
+	if r.s.mgr.cast.attract.paused {
 		t.Fatal("Esc in the attract loop: still paused")
 	}
 
@@ -72,7 +72,7 @@ func TestClickerRunsADraw(t *testing.T) {
 	// same scene, nothing recorded
 	before := r.step()
 	c.blank()
-	if !r.s.blackout {
+	if !r.s.air.blackout {
 		t.Fatal("'.' did not black out")
 	}
 	if img := r.frame(); !allBlack(img) {
@@ -83,8 +83,8 @@ func TestClickerRunsADraw(t *testing.T) {
 	c.context()
 	r.settle()
 	c.blank()
-	if r.s.blackout || r.step() != before || r.s.cast.attract.paused {
-		t.Fatalf("after blackout: blackout %v, step %+v, paused %v; want the attract loop as it was, %+v", r.s.blackout, r.step(), r.s.cast.attract.paused, before)
+	if r.s.air.blackout || r.step() != before || r.s.mgr.cast.attract.paused {
+		t.Fatalf("after blackout: blackout %v, step %+v, paused %v; want the attract loop as it was, %+v", r.s.air.blackout, r.step(), r.s.mgr.cast.attract.paused, before)
 	}
 
 	// one press, one step: Next twice in consecutive frames at the intro
@@ -96,11 +96,11 @@ func TestClickerRunsADraw(t *testing.T) {
 	r.in.Push(clickNext)
 	r.update()
 	r.update()
-	r.until("the pick", func() bool { return !r.s.busy && len(r.seg().Picks) == 1 })
+	r.until("the pick", func() bool { return !r.s.work.busy && len(r.seg().Picks) == 1 })
 	if r.scene() != "reel" {
 		t.Fatalf("after Next, Next at the intro: phase %s, want reel", r.scene())
 	}
-	r.clk.Set(r.s.since.Add(reelTime))
+	r.clk.Set(r.s.mgr.since.Add(reelTime))
 	r.at("reveal")
 	want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
 
@@ -121,11 +121,11 @@ func TestClickerRunsADraw(t *testing.T) {
 
 	// the outcome menu: F5 opens it on Back, Prev once, Esc chooses forfeit
 	c.context()
-	if r.s.cast.countdown.menu != len(outcomes)-1 {
-		t.Fatalf("F5 in the countdown: menu %d, want %d (Back)", r.s.cast.countdown.menu, len(outcomes)-1)
+	if r.s.mgr.cast.countdown.menu != len(outcomes)-1 {
+		t.Fatalf("F5 in the countdown: menu %d, want %d (Back)", r.s.mgr.cast.countdown.menu, len(outcomes)-1)
 	}
 	c.prev()
-	if got := outcomes[r.s.cast.countdown.menu].op; got != show.OpForfeit {
+	if got := outcomes[r.s.mgr.cast.countdown.menu].op; got != show.OpForfeit {
 		t.Fatalf("menu at %q, want forfeit", got)
 	}
 	c.context()
@@ -134,27 +134,27 @@ func TestClickerRunsADraw(t *testing.T) {
 
 	// the menu's Back closes it without a decision
 	c.next() // redraw
-	r.until("the redraw", func() bool { return !r.s.busy && len(r.seg().Picks) == 2 })
-	r.clk.Set(r.s.since.Add(reelTime))
+	r.until("the redraw", func() bool { return !r.s.work.busy && len(r.seg().Picks) == 2 })
+	r.clk.Set(r.s.mgr.since.Add(reelTime))
 	r.at("reveal")
 	want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
 	c.next()
 	c.context()
 	c.context() // the clicker's F5 then Esc: the menu opened on Back, so nothing is decided
 	r.settle()
-	if r.s.cast.countdown.menu != -1 || r.pick().Outcome != show.Pending {
-		t.Fatalf("Back: menu %d, outcome %q", r.s.cast.countdown.menu, r.pick().Outcome)
+	if r.s.mgr.cast.countdown.menu != -1 || r.pick().Outcome != show.Pending {
+		t.Fatalf("Back: menu %d, outcome %q", r.s.mgr.cast.countdown.menu, r.pick().Outcome)
 	}
 
 	// Ctrl+Q asks; any other key says no; Esc never quits
 	r.in.PushFrame(Frame{Keys: []ebiten.Key{ebiten.KeyQ}, Ctrl: true})
 	r.update()
-	if r.s.confirm != confirmQuit {
+	if r.s.host.confirm != confirmQuit {
 		t.Fatal("Ctrl+Q did not ask")
 	}
 	c.context() // "no", and not the menu either
-	if r.s.confirm != confirmNone || r.s.quit || r.s.cast.countdown.menu != -1 {
-		t.Fatalf("F5/Esc at the quit question: confirm %v, quit %v, menu %d", r.s.confirm, r.s.quit, r.s.cast.countdown.menu)
+	if r.s.host.confirm != confirmNone || r.s.air.quit || r.s.mgr.cast.countdown.menu != -1 {
+		t.Fatalf("F5/Esc at the quit question: confirm %v, quit %v, menu %d", r.s.host.confirm, r.s.air.quit, r.s.mgr.cast.countdown.menu)
 	}
 
 	// claims with Next until the draw has its winners
@@ -168,8 +168,8 @@ func TestClickerRunsADraw(t *testing.T) {
 		}
 		n := len(r.seg().Picks)
 		c.next() // the next pick
-		r.until("the next pick", func() bool { return !r.s.busy && len(r.seg().Picks) == n+1 })
-		r.clk.Set(r.s.since.Add(reelTime))
+		r.until("the next pick", func() bool { return !r.s.work.busy && len(r.seg().Picks) == n+1 })
+		r.clk.Set(r.s.mgr.since.Add(reelTime))
 		r.at("reveal")
 		want = append(want, string(show.PickDrawn), string(show.PickAnnounced))
 		c.next()
@@ -189,8 +189,8 @@ func TestClickerRunsADraw(t *testing.T) {
 	r.update()
 	r.in.Push(clickNext) // at once: a held or double-tapped key is no answer
 	r.update()
-	if r.s.confirm != confirmQuit || r.s.quit {
-		t.Fatalf("Ctrl+Q then Next at once: confirm %v, quit %v", r.s.confirm, r.s.quit)
+	if r.s.host.confirm != confirmQuit || r.s.air.quit {
+		t.Fatalf("Ctrl+Q then Next at once: confirm %v, quit %v", r.s.host.confirm, r.s.air.quit)
 	}
 	r.clk.Add(freshPress)
 	r.in.Push(clickNext)
@@ -202,7 +202,7 @@ func TestClickerRunsADraw(t *testing.T) {
 	if got := drawEvents(r.events()); !slices.Equal(got, want) {
 		t.Errorf("journal:\n got %s\nwant %s", strings.Join(got, ", "), strings.Join(want, ", "))
 	}
-	first := r.s.st.Segs[0]
+	first := r.s.view.st.Segs[0]
 	if n := first.Winners(); n != first.Seg.Winners {
 		t.Errorf("%s: %d winners, want %d", first.Seg.ID, n, first.Seg.Winners)
 	}
@@ -233,7 +233,7 @@ func TestEscNeverQuits(t *testing.T) {
 		before := r.step()
 		r.press(ebiten.KeyEscape) // update fails the test on ebiten.Termination
 		r.settle()
-		if r.s.confirm == confirmQuit || r.s.quit {
+		if r.s.host.confirm == confirmQuit || r.s.air.quit {
 			t.Fatalf("Esc in %s asked to quit", before.phase)
 		}
 		if inert && r.step() != before {
@@ -244,35 +244,35 @@ func TestEscNeverQuits(t *testing.T) {
 	r.at("attract")
 	esc(false) // pause
 	esc(false) // and on
-	if r.s.cast.attract.paused {
+	if r.s.mgr.cast.attract.paused {
 		t.Fatal("Esc twice in the attract loop: paused")
 	}
 	r.press(clickNext)
 	r.at("intro")
 	esc(true)
 	r.press(clickNext)
-	r.until("the pick", func() bool { return !r.s.busy && len(r.seg().Picks) == 1 })
+	r.until("the pick", func() bool { return !r.s.work.busy && len(r.seg().Picks) == 1 })
 	esc(true)
-	r.clk.Set(r.s.since.Add(reelTime))
+	r.clk.Set(r.s.mgr.since.Add(reelTime))
 	r.at("reveal")
 	esc(true)
 	r.press(clickNext)
 	esc(true) // opens the outcome menu, on Back, records nothing
-	if r.s.cast.countdown.menu != len(outcomes)-1 {
-		t.Fatalf("Esc in the countdown: menu %d, want open on Back", r.s.cast.countdown.menu)
+	if r.s.mgr.cast.countdown.menu != len(outcomes)-1 {
+		t.Fatalf("Esc in the countdown: menu %d, want open on Back", r.s.mgr.cast.countdown.menu)
 	}
 	esc(true) // Back
-	if r.s.cast.countdown.menu != -1 || r.pick().Outcome != show.Pending {
-		t.Fatalf("Back: menu %d, outcome %q", r.s.cast.countdown.menu, r.pick().Outcome)
+	if r.s.mgr.cast.countdown.menu != -1 || r.pick().Outcome != show.Pending {
+		t.Fatalf("Back: menu %d, outcome %q", r.s.mgr.cast.countdown.menu, r.pick().Outcome)
 	}
 	r.press(ebiten.KeyF1)
 	esc(true) // closes help
-	if r.s.help {
+	if r.s.host.help {
 		t.Fatal("Esc did not close help")
 	}
 	r.press(ebiten.KeyB)
 	esc(true)
-	if !r.s.blackout {
+	if !r.s.air.blackout {
 		t.Fatal("Esc lifted the blackout")
 	}
 }

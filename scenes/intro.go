@@ -35,7 +35,7 @@ func (sc *introScene) typed() ([]int, []rune) { return nil, sc.digits }
 func (sc *introScene) reply(s *Stage, r reply) {
 	if r.op == show.OpTicket && r.err == nil {
 		s.sound(audio.RevealHit)
-		s.to(&s.cast.reveal)
+		s.to(&s.mgr.cast.reveal)
 	}
 }
 
@@ -44,15 +44,15 @@ func (sc *introScene) Act(s *Stage, a Action) {
 		// nothing is drawn, typed or chosen before the draw witness
 		switch a {
 		case Next:
-			if !s.busy {
+			if !s.work.busy {
 				s.askDrawWitness()
 			}
 		case Prev:
-			s.to(&s.cast.attract)
+			s.to(&s.mgr.cast.attract)
 		}
 		return
 	}
-	if s.st.CurSeg().Seg.Manual {
+	if s.view.st.CurSeg().Seg.Manual {
 		sc.ticketKey(s, a)
 		return
 	}
@@ -60,7 +60,7 @@ func (sc *introScene) Act(s *Stage, a Action) {
 	case Next:
 		s.startDraw()
 	case Prev:
-		s.to(&s.cast.attract)
+		s.to(&s.mgr.cast.attract)
 	}
 }
 
@@ -85,11 +85,11 @@ func (sc *introScene) ticketKey(s *Stage, a Action) {
 			sc.digits = sc.digits[:len(sc.digits)-1]
 			return
 		}
-		s.to(&s.cast.attract)
+		s.to(&s.mgr.cast.attract)
 	case Context:
 		sc.digits = nil
 	case TypeTicket:
-		s.entry = &entry{label: "Ticket as printed (a receipt: SEGMENT/TICKET), then Enter — Esc to go back", kind: fieldTicket}
+		s.host.entry = &entry{label: "Ticket as printed (a receipt: SEGMENT/TICKET), then Enter — Esc to go back", kind: fieldTicket}
 	}
 }
 
@@ -105,8 +105,8 @@ func (*introScene) Update(*Stage, time.Time) {}
 
 func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
-	seg := s.st.CurSeg()
-	if seg.Frozen != nil && s.st.AwaitsDrawWitness(seg) {
+	seg := s.view.st.CurSeg()
+	if seg.Frozen != nil && s.view.st.AwaitsDrawWitness(seg) {
 		sc.drawWitnessAsked(s, dst, seg)
 		return
 	}
@@ -119,14 +119,14 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		tickets, players := seg.Seg.BinWords()
 		line := show.Thousands(f.Entries) + " " + tickets + "  ·  " + show.Thousands(f.Participants) + " " + players
 		Text(dst, line, t.Regular(sizeSupport), dst.W/2, 330, Center, t.Text)
-		if src := s.st.Seg(f.From); src != nil {
+		if src := s.view.st.Seg(f.From); src != nil {
 			line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
 			Text(dst, line, t.Fit(t.Regular, 40, line, dst.W-240), dst.W/2, 410, Center, t.Dim)
 		}
 	}
 	if w := seg.DrawWitness; w != nil {
 		// the fingerprint and the commitment share a line; the witness the audience saw has its own
-		line := "Show commitment  " + s.st.Opened.Commitment[:16]
+		line := "Show commitment  " + s.view.st.Opened.Commitment[:16]
 		if f := seg.Frozen; f != nil {
 			line = "Bin fingerprint  " + f.Fingerprint[:16] + "   ·   " + line
 		}
@@ -145,7 +145,7 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 		Text(dst, string(sc.digits)+"_", t.Bold(96), dst.W/2, 550, Center, t.Text)
 		switch {
 		case g.Jackpot != nil:
-			Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(56), dst.W/2, 690, Center, t.Accent)
+			Text(dst, "Jackpot "+show.Money(cur, s.view.st.Jackpot(seg)), t.Bold(56), dst.W/2, 690, Center, t.Accent)
 		case g.Chooses() != "":
 			// the prize waits on a choice: the ladder, never one prize (rules 70.4-70.5)
 			line := prizeLadder(g)
@@ -154,7 +154,7 @@ func (sc *introScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 			Text(dst, "for "+amounts(g.Prize(seg.Winners())), t.Fit(t.Bold, 56, "for "+amounts(g.Prize(seg.Winners())), dst.W-240), dst.W/2, 690, Center, t.Accent)
 		}
 	case g.Jackpot != nil:
-		Text(dst, "Jackpot "+show.Money(cur, s.st.Jackpot(seg)), t.Bold(96), dst.W/2, 460, Center, t.Accent)
+		Text(dst, "Jackpot "+show.Money(cur, s.view.st.Jackpot(seg)), t.Bold(96), dst.W/2, 460, Center, t.Accent)
 		line := "1 jackpot ball among " + strconv.Itoa(g.Jackpot.Balls) + "  ·  every other ball " + show.Money(cur, g.Jackpot.Consolation)
 		Text(dst, line, t.Regular(44), dst.W/2, 600, Center, t.Text)
 	case g.ChoosesAtOnce():
@@ -199,7 +199,7 @@ func (*introScene) drawWitnessAsked(s *Stage, dst *Canvas, seg *show.SegState) {
 		line = show.Thousands(f.Participants) + " finalists  ·  " + strconv.Itoa(seg.Seg.Winners) + " winners each choose " + seg.Seg.ChoosesOne()
 	}
 	Text(dst, line, t.Regular(52), dst.W/2, 340, Center, t.Accent)
-	if src := s.st.Seg(f.From); src != nil {
+	if src := s.view.st.Seg(f.From); src != nil {
 		line := "The wild card's bin " + strconv.Itoa(src.Seg.Bin) + ": " + src.Seg.Title
 		Text(dst, line, t.Fit(t.Regular, 40, line, dst.W-240), dst.W/2, 410, Center, t.Dim)
 	}
@@ -208,19 +208,19 @@ func (*introScene) drawWitnessAsked(s *Stage, dst *Canvas, seg *show.SegState) {
 		Text(dst, fp[:32], t.Mono(48), dst.W/2, 525, Center, t.Text)
 		Text(dst, fp[32:], t.Mono(48), dst.W/2, 585, Center, t.Text)
 	}
-	if s.entry == nil || s.entry.kind != fieldDraw {
+	if s.host.entry == nil || s.host.entry.kind != fieldDraw {
 		Text(dst, "The draw waits for the auditor's draw witness", t.Regular(44), dst.W/2, witnessFieldY+50, Center, t.Accent)
 	}
-	Text(dst, "Show commitment  "+s.st.Opened.Commitment[:16], t.Mono(40), dst.W/2, 910, Center, t.Dim)
+	Text(dst, "Show commitment  "+s.view.st.Opened.Commitment[:16], t.Mono(40), dst.W/2, 910, Center, t.Dim)
 }
 
 func (sc *introScene) Hints(s *Stage) string {
 	switch {
 	case s.witnessDue():
 		return "Next ► type the draw witness  ·  Prev ◄ back  ·  S skip the draw"
-	case s.st.CurSeg().Seg.Manual && len(sc.digits) > 0:
+	case s.view.st.CurSeg().Seg.Manual && len(sc.digits) > 0:
 		return "Enter ► record ticket " + string(sc.digits) + "  ·  Backspace erase  ·  Esc clear"
-	case s.st.CurSeg().Seg.Manual:
+	case s.view.st.CurSeg().Seg.Manual:
 		return "Type the ticket read out, Enter records it  ·  T a ticket with letters  ·  Prev ◄ back"
 	}
 	return "Next ► draw  ·  Prev ◄ back"
@@ -231,7 +231,7 @@ func (*introScene) Buttons(s *Stage) []Button {
 	switch {
 	case s.witnessDue():
 		out = append(out, Button{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true})
-	case s.st.CurSeg().Seg.Manual:
+	case s.view.st.CurSeg().Seg.Manual:
 		out = append(out, Button{Line: "ticket", Label: "Record the ticket drawn", Key: "T", Field: "ticket", Primary: true})
 	default:
 		out = s.nextButton(out, "draw")
@@ -242,7 +242,7 @@ func (*introScene) Buttons(s *Stage) []Button {
 
 // autoKey draws, or in a draw by hand types a ticket from the bin.
 func (*introScene) autoKey(a *autoplay) Frame {
-	if seg := a.s.st.CurSeg(); seg.Seg.Manual && seg.Bin != nil {
+	if seg := a.s.view.st.CurSeg(); seg.Seg.Manual && seg.Bin != nil {
 		return a.typeTicket(seg)
 	}
 	return press(ebiten.KeyPageDown)

@@ -44,7 +44,7 @@ func (m jackpotMoment) counted() bool { return m.amount == m.whole }
 // jackpotAt is the jackpot's moment at now: off unless the ball turned
 // last, in this segment, was the jackpot's and its moment is running.
 func (*chooseScene) jackpotAt(s *Stage, seg *show.SegState, now time.Time) jackpotMoment {
-	t := s.turn
+	t := s.air.turn
 	if !t.jackpot || t.numbers || t.at.IsZero() || t.segment != seg.Seg.ID {
 		return jackpotMoment{}
 	}
@@ -52,7 +52,7 @@ func (*chooseScene) jackpotAt(s *Stage, seg *show.SegState, now time.Time) jackp
 	if in < 0 || in >= jackpotTime {
 		return jackpotMoment{}
 	}
-	m := jackpotMoment{on: true, in: in, whole: s.st.Jackpot(seg)}
+	m := jackpotMoment{on: true, in: in, whole: s.view.st.Jackpot(seg)}
 	m.alpha = clamp(min(in.Seconds()/jackpotIn.Seconds(), (jackpotTime-in).Seconds()/jackpotOut.Seconds()), 0, 1)
 	others := 0
 	for i := range seg.Picks {
@@ -78,11 +78,11 @@ func (*chooseScene) jackpotAt(s *Stage, seg *show.SegState, now time.Time) jackp
 // jackpotMoving reports whether the jackpot's moment runs at now, and the
 // frames just after it: the stage paints them whole (choose.go's moving).
 func (sc *chooseScene) jackpotMoving(s *Stage, now time.Time) bool {
-	seg := s.st.CurSeg()
-	if seg == nil || seg.Seg.Jackpot == nil || !s.turn.jackpot || s.turn.segment != seg.Seg.ID || s.turn.at.IsZero() {
+	seg := s.view.st.CurSeg()
+	if seg == nil || seg.Seg.Jackpot == nil || !s.air.turn.jackpot || s.air.turn.segment != seg.Seg.ID || s.air.turn.at.IsZero() {
 		return false
 	}
-	d := now.Sub(s.turn.at)
+	d := now.Sub(s.air.turn.at)
 	return d >= 0 && d < jackpotFrom+jackpotTime+jackpotHold
 }
 

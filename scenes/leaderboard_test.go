@@ -65,10 +65,10 @@ func TestLeaderboardFollowsItsFile(t *testing.T) {
 	})
 	s, clk := r.s, r.clk
 
-	r.until("the first board", func() bool { return s.cast.attract.board != nil })
+	r.until("the first board", func() bool { return s.mgr.cast.attract.board != nil })
 	got := func() string {
 		var b strings.Builder
-		for _, p := range s.cast.attract.board {
+		for _, p := range s.mgr.cast.attract.board {
 			b.WriteString(p.Card + ":" + strconv.Itoa(p.Rank) + ":" + strconv.Itoa(p.Move) + " ")
 		}
 		return b.String()
@@ -82,15 +82,15 @@ func TestLeaderboardFollowsItsFile(t *testing.T) {
 
 	writeAt("Card,Name,Points,Area\n1,Zoë Botha,900,Mike\n2,Sipho Dlamini,950,Kilo\n3,Anri du Plessis,100,Mike\n5,Renée Adams,400,Kilo\n", t0.Add(time.Hour))
 	clk.Add(boardPoll)
-	r.until("the new board", func() bool { return s.cast.attract.boardAt.Equal(t0.Add(time.Hour)) })
-	if g := got(); g != "2:1:1 1:2:-1 5:3:0 3:4:-2 " || !s.cast.attract.board[2].New {
-		t.Fatalf("board after the update %s (new %v)", g, s.cast.attract.board[2].New)
+	r.until("the new board", func() bool { return s.mgr.cast.attract.boardAt.Equal(t0.Add(time.Hour)) })
+	if g := got(); g != "2:1:1 1:2:-1 5:3:0 3:4:-2 " || !s.mgr.cast.attract.board[2].New {
+		t.Fatalf("board after the update %s (new %v)", g, s.mgr.cast.attract.board[2].New)
 	}
 	before := got()
 	writeAt("Card,Name,Points,Area\n1,Zoë Botha,lots,Mike\n", t0.Add(2*time.Hour))
 	clk.Add(boardPoll)
-	r.until("the bad file noticed", func() bool { return s.cast.attract.boardErr != "" })
-	if got() != before || !strings.Contains(s.message, "standings.csv") || !strings.Contains(s.message, `"lots"`) {
-		t.Fatalf("after a bad file: board %s, message %q", got(), s.message)
+	r.until("the bad file noticed", func() bool { return s.mgr.cast.attract.boardErr != "" })
+	if got() != before || !strings.Contains(s.host.message, "standings.csv") || !strings.Contains(s.host.message, `"lots"`) {
+		t.Fatalf("after a bad file: board %s, message %q", got(), s.host.message)
 	}
 }

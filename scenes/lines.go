@@ -13,7 +13,7 @@ import (
 // show them, a winner's card and prize, a bonus jackpot's hour.
 
 // maskName is card's holder as the big screen shows them.
-func (s *Stage) maskName(card string) string { return s.maskedName(s.people[card].Name, card) }
+func (s *Stage) maskName(card string) string { return s.maskedName(s.view.people[card].Name, card) }
 
 // maskedName is a name as the big screen shows it; the masked card when
 // the file gave none.

@@ -61,9 +61,9 @@ func (s *Stage) noteKey(f Frame, from string) *noting {
 	}
 	for _, k := range f.Keys {
 		switch {
-		case s.entry != nil:
+		case s.host.entry != nil:
 			if fieldKeys[k] {
-				return s.noting(Note{Kind: NoteKey, From: from, Key: k.String(), Field: s.entry.kind.String()})
+				return s.noting(Note{Kind: NoteKey, From: from, Key: k.String(), Field: s.host.entry.kind.String()})
 			}
 		case k == ebiten.KeyQ && f.Ctrl:
 			return s.noting(Note{Kind: NoteKey, From: from, Key: "Ctrl+Q", Action: Quit})
@@ -86,7 +86,7 @@ func (s *Stage) noteRemote(r remote) *noting {
 }
 
 func (s *Stage) noting(n Note) *noting {
-	return &noting{n: n, message: s.message, messageAt: s.messageAt, notice: s.notice, sends: s.sends}
+	return &noting{n: n, message: s.host.message, messageAt: s.host.messageAt, notice: s.air.notice, sends: s.work.sends}
 }
 
 // noted hands the note over once its step is done: the scene it left on
@@ -96,15 +96,15 @@ func (s *Stage) noted(p *noting) {
 		return
 	}
 	n := p.n
-	n.Scene = s.scene.Name()
-	if s.sends != p.sends {
-		c := s.sent
+	n.Scene = s.mgr.scene.Name()
+	if s.work.sends != p.sends {
+		c := s.work.sent
 		n.Sent = &c
 	}
-	if s.message != p.message || !s.messageAt.Equal(p.messageAt) {
-		n.Told = s.message
-	} else if s.notice != p.notice {
-		n.Told = s.notice
+	if s.host.message != p.message || !s.host.messageAt.Equal(p.messageAt) {
+		n.Told = s.host.message
+	} else if s.air.notice != p.notice {
+		n.Told = s.air.notice
 	}
 	s.opt.OnNote(n)
 }
@@ -120,10 +120,10 @@ func (s *Stage) noteReply(r reply) {
 		return
 	}
 	c := show.Command{Op: r.op}
-	if r.op == s.sent.Op {
-		c = s.sent
+	if r.op == s.work.sent.Op {
+		c = s.work.sent
 	}
-	s.opt.OnNote(Note{Kind: NoteResult, Scene: s.scene.Name(), Command: c, Events: r.evs, Err: r.err})
+	s.opt.OnNote(Note{Kind: NoteResult, Scene: s.mgr.scene.Name(), Command: c, Events: r.evs, Err: r.err})
 }
 
 // inputName is whose keys the stage's input gives.

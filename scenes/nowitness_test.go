@@ -32,14 +32,14 @@ func TestNoWitnessIsTypedOnStage(t *testing.T) {
 	}
 	r := openRigAs(t, path, now, nil, true)
 	r.at("open")
-	field := func() bool { return r.s.entry != nil && r.s.entry.kind == fieldWitness }
-	if !field() || !strings.Contains(r.s.entry.label, noWitness) {
-		t.Fatalf("the opening of an official show offers no witness field naming %s: %+v", noWitness, r.s.entry)
+	field := func() bool { return r.s.host.entry != nil && r.s.host.entry.kind == fieldWitness }
+	if !field() || !strings.Contains(r.s.host.entry.label, noWitness) {
+		t.Fatalf("the opening of an official show offers no witness field naming %s: %+v", noWitness, r.s.host.entry)
 	}
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyEnter)
-	if !field() || r.scene() != "open" || !strings.Contains(r.s.message, noWitness) {
-		t.Fatalf("an empty witness let the show on: phase %s, field %v, message %q", r.scene(), field(), r.s.message)
+	if !field() || r.scene() != "open" || !strings.Contains(r.s.host.message, noWitness) {
+		t.Fatalf("an empty witness let the show on: phase %s, field %v, message %q", r.scene(), field(), r.s.host.message)
 	}
 	r.press(ebiten.KeyEscape)
 	r.settle()
@@ -54,9 +54,9 @@ func TestNoWitnessIsTypedOnStage(t *testing.T) {
 	r.in.PushFrame(Frame{Chars: []rune("no witness")})
 	r.update()
 	r.press(ebiten.KeyEnter)
-	r.until("the confirmation", func() bool { return !r.s.busy && !r.s.st.Unwitnessed.IsZero() })
-	if r.s.st.Witness() != "" {
-		t.Errorf("NO WITNESS was recorded as the witness %q", r.s.st.Witness())
+	r.until("the confirmation", func() bool { return !r.s.work.busy && !r.s.view.st.Unwitnessed.IsZero() })
+	if r.s.view.st.Witness() != "" {
+		t.Errorf("NO WITNESS was recorded as the witness %q", r.s.view.st.Witness())
 	}
 	r.at("attract")
 	r.faded()
@@ -64,7 +64,7 @@ func TestNoWitnessIsTypedOnStage(t *testing.T) {
 	r.settle()
 	// before the draw's time the host confirms an early draw; either way
 	// the witness no longer holds it
-	if r.seg().Frozen == nil && r.s.confirm != confirmEarly {
-		t.Fatalf("no freeze after the confirmation: phase %s, message %q", r.scene(), r.s.message)
+	if r.seg().Frozen == nil && r.s.host.confirm != confirmEarly {
+		t.Fatalf("no freeze after the confirmation: phase %s, message %q", r.scene(), r.s.host.message)
 	}
 }

@@ -24,7 +24,7 @@ func (*numbersScene) Name() string { return "numbers" }
 // Enter waits for a fresh press: the Next that came here never draws.
 func (sc *numbersScene) Enter(s *Stage) {
 	sc.digits, sc.nums = nil, nil
-	s.guard = s.now().Add(freshPress)
+	s.host.guard = s.now().Add(freshPress)
 }
 
 func (sc *numbersScene) leave() { sc.digits, sc.nums = nil, nil }
@@ -46,13 +46,13 @@ func (sc *numbersScene) reply(s *Stage, r reply) {
 }
 
 func (sc *numbersScene) Act(s *Stage, a Action) {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	if seg.Numbers != nil {
 		switch {
 		case a == Next && !s.turning(s.now()):
 			s.past()
 		case a == Prev:
-			s.to(&s.cast.attract)
+			s.to(&s.mgr.cast.attract)
 		}
 		return
 	}
@@ -84,10 +84,10 @@ func (sc *numbersScene) Act(s *Stage, a Action) {
 			sc.askTyper(s)
 		case len(sc.nums) > 0:
 			s.tell("Type the next number drawn, then Enter")
-		case s.now().Before(s.guard):
+		case s.now().Before(s.host.guard):
 			// too soon: a press meant for the run sheet
-		case s.st.AwaitsDrawWitness(seg):
-			if !s.busy {
+		case s.view.st.AwaitsDrawWitness(seg):
+			if !s.work.busy {
 				s.askDrawWitness() // drawn electronically, the numbers wait for the draw witness
 			}
 		default:
@@ -102,7 +102,7 @@ func (sc *numbersScene) Act(s *Stage, a Action) {
 		case len(sc.nums) > 0:
 			sc.nums = sc.nums[:len(sc.nums)-1]
 		default:
-			s.to(&s.cast.attract)
+			s.to(&s.mgr.cast.attract)
 		}
 	case Context:
 		sc.digits, sc.nums = nil, nil
@@ -111,14 +111,14 @@ func (sc *numbersScene) Act(s *Stage, a Action) {
 
 // askTyper asks who typed the numbers drawn by hand.
 func (*numbersScene) askTyper(s *Stage) {
-	s.entry = &entry{label: "Who typed the numbers? Name, then Enter — Esc to go back", kind: fieldNumbers}
+	s.host.entry = &entry{label: "Who typed the numbers? Name, then Enter — Esc to go back", kind: fieldNumbers}
 }
 
 // numbered records a wild card's numbers, typed or drawn.
 func (sc *numbersScene) numbered(s *Stage, evs []show.Event) {
 	for _, e := range evs {
 		if e.Kind == show.NumbersChosen && e.Numbers != nil {
-			s.turn = turnOver{at: s.now(), segment: e.Segment, numbers: true, n: len(e.Numbers.Numbers)}
+			s.air.turn = turnOver{at: s.now(), segment: e.Segment, numbers: true, n: len(e.Numbers.Numbers)}
 			sc.nums, sc.digits = nil, nil
 		}
 	}
@@ -142,7 +142,7 @@ func tileX(dst *Canvas, i, n int) float64 {
 func (sc *numbersScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
 	now := s.now()
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	if seg == nil || !seg.Seg.Numbers() || len(seg.Seg.From) == 0 {
 		return
 	}
@@ -159,8 +159,8 @@ func (sc *numbersScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	lit := len(nums)
 	if n := seg.Numbers; n != nil {
 		nums, lit = n.Numbers, len(n.Numbers)
-		if s.turn.numbers && s.turn.segment == seg.Seg.ID {
-			lit = min(lit, int(now.Sub(s.turn.at)/numberTime))
+		if s.air.turn.numbers && s.air.turn.segment == seg.Seg.ID {
+			lit = min(lit, int(now.Sub(s.air.turn.at)/numberTime))
 		}
 	}
 	w := tileSize(bins)
@@ -210,14 +210,14 @@ type numbersLook struct {
 }
 
 func (*numbersScene) look(s *Stage, now time.Time) any {
-	return numbersLook{s.turn.at, !s.turning(now)}
+	return numbersLook{s.air.turn.at, !s.turning(now)}
 }
 
 func (sc *numbersScene) Hints(s *Stage) string {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	switch {
-	case seg.Numbers != nil && s.st.Cur+1 < len(s.st.Segs):
-		return "Next ► " + s.st.Segs[s.st.Cur+1].Seg.Title
+	case seg.Numbers != nil && s.view.st.Cur+1 < len(s.view.st.Segs):
+		return "Next ► " + s.view.st.Segs[s.view.st.Cur+1].Seg.Title
 	case seg.Numbers != nil:
 		return "Next ► close the show"
 	case len(sc.digits) > 0:
@@ -227,7 +227,7 @@ func (sc *numbersScene) Hints(s *Stage) string {
 	case len(sc.nums) > 0:
 		return "Enter ► who typed the numbers  ·  Backspace takes the last back"
 	}
-	if s.st.AwaitsDrawWitness(seg) {
+	if s.view.st.AwaitsDrawWitness(seg) {
 		return "Next ► the draw witness, then the numbers drawn electronically  ·  or type each number drawn by hand, then Enter  ·  Prev ◄ back"
 	}
 	return "Next ► draw the numbers electronically  ·  or type each number drawn by hand, then Enter  ·  Prev ◄ back"
@@ -235,7 +235,7 @@ func (sc *numbersScene) Hints(s *Stage) string {
 
 func (*numbersScene) Buttons(s *Stage) []Button {
 	var out []Button
-	if s.st.CurSeg().Numbers == nil {
+	if s.view.st.CurSeg().Numbers == nil {
 		out = append(out, Button{Line: "numbers", Label: "Record the numbers drawn by hand", Key: "", Field: "numbers"})
 	}
 	return s.skipButton(s.nextButton(out, "next"))

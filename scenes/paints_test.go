@@ -60,8 +60,8 @@ func (sr *screenRig) counting() *paintTally {
 		now := sr.clk.Now()
 		what := sr.scene()
 		if sr.s.fading(now) {
-			what = "crossfade " + sr.s.prev.Name() + " → " + what
-		} else if sr.s.blackout {
+			what = "crossfade " + sr.s.mgr.prev.Name() + " → " + what
+		} else if sr.s.air.blackout {
 			what += " (blackout)"
 		}
 		p := paints.take() / screen
@@ -73,7 +73,7 @@ func (sr *screenRig) counting() *paintTally {
 		f.n++
 		f.sum += p
 		if p > f.worst {
-			f.worst, f.at = p, fmt.Sprintf("%v in", now.Sub(sr.s.since).Round(time.Millisecond))
+			f.worst, f.at = p, fmt.Sprintf("%v in", now.Sub(sr.s.mgr.since).Round(time.Millisecond))
 		}
 	}
 	return tl
@@ -131,7 +131,7 @@ func TestPaintsPerFrame(t *testing.T) {
 			sr := (&screenRig{every: c.every}).on(r)
 			tl := sr.counting()
 			const maxFrames = 40000
-			for frames := 0; !sr.s.st.Closed; frames++ {
+			for frames := 0; !sr.s.view.st.Closed; frames++ {
 				if frames > maxFrames {
 					t.Fatalf("autoplay stuck after %d frames: phase %s", frames, sr.scene())
 				}
@@ -159,7 +159,7 @@ func TestPaintsUnderBlackout(t *testing.T) {
 	sr.untilF("the intro", func() bool { return sr.scene() == "intro" })
 	sr.play(time.Second)
 	sr.key(ebiten.KeyPageDown)
-	sr.untilF("the pick", func() bool { return !sr.s.busy && len(sr.seg().Picks) == 1 })
+	sr.untilF("the pick", func() bool { return !sr.s.work.busy && len(sr.seg().Picks) == 1 })
 	sr.play(time.Second)
 	sr.key(ebiten.KeyB)
 	sr.play(500 * time.Millisecond)

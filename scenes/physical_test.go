@@ -26,8 +26,8 @@ func TestPhysicalCardsOnStage(t *testing.T) {
 	clean := r.frame()
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyF5) // A
-	if r.s.entry == nil || r.s.entry.kind != fieldPrize || desk.Field == nil || desk.Field.Kind != "prize" || !strings.Contains(desk.Field.Label, "1 R250 000") {
-		t.Fatalf("choosing a physical card: entry %+v, desk field %+v", r.s.entry, desk.Field)
+	if r.s.host.entry == nil || r.s.host.entry.kind != fieldPrize || desk.Field == nil || desk.Field.Kind != "prize" || !strings.Contains(desk.Field.Label, "1 R250 000") {
+		t.Fatalf("choosing a physical card: entry %+v, desk field %+v", r.s.host.entry, desk.Field)
 	}
 	if d := diff(clean, r.frame()); d.over != 0 {
 		t.Errorf("the question reached the big screen: %s", d)
@@ -35,7 +35,7 @@ func TestPhysicalCardsOnStage(t *testing.T) {
 	r.in.PushFrame(Frame{Chars: []rune("R50 000")})
 	r.update()
 	r.press(ebiten.KeyEnter)
-	r.until("the card", func() bool { return !r.s.busy && len(r.seg().Taken()) == 1 })
+	r.until("the card", func() bool { return !r.s.work.busy && len(r.seg().Taken()) == 1 })
 	if c := r.seg().Picks[0].Choice; c == nil || c.Item != "A" || c.Prize != "R50 000" || c.By != "host" {
 		t.Errorf("the first choice %+v, want A turning over R50 000 as the host typed", c)
 	}
@@ -45,7 +45,7 @@ func TestPhysicalCardsOnStage(t *testing.T) {
 	if err := r.s.Act("choose K 1"); err != nil {
 		t.Fatal(err)
 	}
-	r.until("the second card", func() bool { r.update(); return !r.s.busy && len(r.seg().Taken()) == 2 })
+	r.until("the second card", func() bool { r.update(); return !r.s.work.busy && len(r.seg().Taken()) == 2 })
 	if c := r.seg().Picks[1].Choice; c == nil || c.Item != "K" || c.Prize != "R250 000" {
 		t.Errorf("the console's choice %+v, want K turning over R250 000", c)
 	}
@@ -69,13 +69,13 @@ func TestBonusSessionsEndOnStage(t *testing.T) {
 	r.faded()
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyEscape)
-	r.until("the envelope", func() bool { return !r.s.busy && r.pick().Choice != nil })
+	r.until("the envelope", func() bool { return !r.s.work.busy && r.pick().Choice != nil })
 	r.landed()
 	r.clk.Set(time.Date(2026, 12, 5, 23, 0, 1, 0, time.FixedZone("SAST", 2*3600)))
 	r.until("the end of the sessions", func() bool { r.settle(); return r.seg().Ended != nil })
 	r.until("the board", func() bool { return r.scene() == "board" })
-	if !strings.Contains(r.s.message, "This draw has ended: its sessions ended at 23:00 with 1 of 30 winners") {
-		t.Errorf("the host was told %q", r.s.message)
+	if !strings.Contains(r.s.host.message, "This draw has ended: its sessions ended at 23:00 with 1 of 30 winners") {
+		t.Errorf("the host was told %q", r.s.host.message)
 	}
 	var hours int
 	for _, e := range r.events() {

@@ -33,8 +33,8 @@ func (*reelScene) Act(*Stage, Action) {}
 
 // Update announces the pick once the reel has run its time.
 func (sc *reelScene) Update(s *Stage, now time.Time) {
-	seg := s.st.CurSeg()
-	if !sc.landing && now.Sub(s.since) >= reelTime && !s.busy && seg.Last() != nil && seg.Last().Outcome == show.Pending {
+	seg := s.view.st.CurSeg()
+	if !sc.landing && now.Sub(s.mgr.since) >= reelTime && !s.work.busy && seg.Last() != nil && seg.Last().Outcome == show.Pending {
 		if s.send(show.Command{Op: show.OpAnnounce}) {
 			sc.landing = true
 			sc.stopRoll(s)
@@ -66,7 +66,7 @@ func (sc *reelScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 
 // drawStill is the reel but for its rows.
 func (sc *reelScene) drawStill(s *Stage, dst *Canvas) {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	t := s.theme
 	s.drawContext(dst, seg, dst.W/2, 150, dst.W-2*margin)
 	left, _, right, _ := reelWindow(dst) // over the backdrop's background
@@ -84,7 +84,7 @@ func (sc *reelScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 		s.backdrop(c)
 		sc.drawStill(s, c)
 	})
-	sc.drawRows(s, dst, now.Sub(s.since), still)
+	sc.drawRows(s, dst, now.Sub(s.mgr.since), still)
 }
 
 // The reel's window: rows of reelRowH around the centre line reelY.
@@ -118,7 +118,7 @@ func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still 
 	// each frame), which the sub-image shares
 	defer sc.drawn.gather(screen)()
 	dst := screen.Sub(left, top, right, bot)
-	rows := sc.rows(s, s.st.CurSeg())
+	rows := sc.rows(s, s.view.st.CurSeg())
 	if len(rows) == 0 {
 		return
 	}
@@ -143,8 +143,8 @@ type reelRow struct{ name, ticket string }
 
 // rows are the sample's rows, the winner last once it is known.
 func (sc *reelScene) rows(s *Stage, seg *show.SegState) []reelRow {
-	rows := make([]reelRow, 0, len(s.sample)+1)
-	for _, e := range s.sample {
+	rows := make([]reelRow, 0, len(s.view.sample)+1)
+	for _, e := range s.view.sample {
 		rows = append(rows, reelRow{s.maskName(e.Participant), s.ticketLabel(e.Ticket, e.Participant)})
 	}
 	if p := seg.Last(); p != nil && p.Outcome == "" {
@@ -243,16 +243,16 @@ func (sc *reelScene) reply(s *Stage, r reply) {
 	if r.err != nil {
 		sc.landing = false
 		sc.stopRoll(s)
-		s.to(&s.cast.intro)
+		s.to(&s.mgr.cast.intro)
 		return
 	}
 	if r.op == show.OpAnnounce {
 		sc.landing = false
 		s.sound(audio.RevealHit)
-		s.to(&s.cast.reveal)
+		s.to(&s.mgr.cast.reveal)
 		return
 	}
-	if seg := s.st.CurSeg(); seg.Ended != nil {
+	if seg := s.view.st.CurSeg(); seg.Ended != nil {
 		sc.stopRoll(s)
 		s.tell(seg.Ended.Reason)
 		s.ended()

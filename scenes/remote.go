@@ -57,7 +57,7 @@ func (s *Stage) Press(name string) error {
 	if _, ok := KeyMap[k]; !ok {
 		return fmt.Errorf("the key %s does nothing on the stage", name)
 	}
-	s.remote.push(remote{key: k})
+	s.op.remote.push(remote{key: k})
 	return nil
 }
 
@@ -85,14 +85,14 @@ func (s *Stage) Act(line string) error {
 	if _, ok := lineKeys[c.Op]; !ok {
 		return fmt.Errorf("%s is the headless runner's, not the stage's", c.Op)
 	}
-	s.remote.push(remote{line: &c})
+	s.op.remote.push(remote{line: &c})
 	return nil
 }
 
 // Tell gives the operator news from outside the show, such as the sound
 // device lost or back, from any goroutine: at a tick of its own the stage
 // tells the host as it tells a refusal (the console shows it) and logs it.
-func (s *Stage) Tell(msg string) { s.remote.push(remote{note: msg}) }
+func (s *Stage) Tell(msg string) { s.op.remote.push(remote{note: msg}) }
 
 // perform does what the console asked for, in the game loop.
 func (s *Stage) perform(r remote) {
@@ -119,41 +119,41 @@ func (s *Stage) perform(r remote) {
 		}
 	case show.OpChoose:
 		// the card, ball or envelope named is the one highlighted, then chosen
-		ch, ok := s.scene.(*chooseScene)
+		ch, ok := s.mgr.scene.(*chooseScene)
 		if !ok {
 			s.tell("Nothing is chosen now")
 			return
 		}
-		i := slices.Index(s.st.CurSeg().Seg.Items(), c.Text)
+		i := slices.Index(s.view.st.CurSeg().Seg.Items(), c.Text)
 		if i < 0 {
-			s.tell(fmt.Sprintf("%q is not on the table (%v)", c.Text, s.st.CurSeg().Seg.Items()))
+			s.tell(fmt.Sprintf("%q is not on the table (%v)", c.Text, s.view.st.CurSeg().Seg.Items()))
 			return
 		}
 		ch.at = i
 	case show.OpNumbers:
-		nm, ok := s.scene.(*numbersScene)
-		if !ok || s.entry != nil {
+		nm, ok := s.mgr.scene.(*numbersScene)
+		if !ok || s.host.entry != nil {
 			s.tell("No wild card's numbers are awaited now")
 			return
 		}
 		nm.nums = c.Numbers
 		nm.askTyper(s)
-		s.entry.text = []rune(c.Text)
-		s.submit(s.entry)
+		s.host.entry.text = []rune(c.Text)
+		s.submit(s.host.entry)
 		return
 	case show.OpWitness:
-		if s.entry == nil && s.witnessDue() && !s.busy {
+		if s.host.entry == nil && s.witnessDue() && !s.work.busy {
 			s.askDrawWitness()
 		}
-		if s.entry != nil && (s.entry.kind == fieldWitness || s.entry.kind == fieldDraw) {
-			s.guard = s.now() // the console's click is the fresh press
-			s.entry.text = []rune(c.Text)
-			s.submit(s.entry)
+		if s.host.entry != nil && (s.host.entry.kind == fieldWitness || s.host.entry.kind == fieldDraw) {
+			s.host.guard = s.now() // the console's click is the fresh press
+			s.host.entry.text = []rune(c.Text)
+			s.submit(s.host.entry)
 			return
 		}
 	}
 	s.act(lineKeys[c.Op])
-	if e := s.entry; e != nil {
+	if e := s.host.entry; e != nil {
 		switch {
 		case c.Op == show.OpProxy && e.kind == fieldProxy,
 			c.Op == show.OpSkip && e.kind == fieldSkip,
@@ -166,7 +166,7 @@ func (s *Stage) perform(r remote) {
 			s.submit(e)
 		}
 	}
-	if (c.Op == show.OpClose && s.confirm == confirmClose) || (c.Op == show.OpDraw && c.Early && s.confirm == confirmEarly) {
+	if (c.Op == show.OpClose && s.host.confirm == confirmClose) || (c.Op == show.OpDraw && c.Early && s.host.confirm == confirmEarly) {
 		s.answer(Next) // confirmed in the console: the second press
 	}
 }

@@ -169,19 +169,19 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 
 	sr.every = fastFrames
 	sr.key(ebiten.KeyPageDown)
-	sr.untilF("the pick", func() bool { return !sr.s.busy && len(sr.seg().Picks) == 1 })
-	sr.play(sr.s.since.Add(time.Second).Sub(sr.clk.Now()))
+	sr.untilF("the pick", func() bool { return !sr.s.work.busy && len(sr.seg().Picks) == 1 })
+	sr.play(sr.s.mgr.since.Add(time.Second).Sub(sr.clk.Now()))
 	sr.blackout("reel")
-	sr.play(sr.s.since.Add(2 * time.Second).Sub(sr.clk.Now()))
+	sr.play(sr.s.mgr.since.Add(2 * time.Second).Sub(sr.clk.Now()))
 	sr.same("reel at 2s")
-	if r := &sr.s.cast.reel; !r.drawn.drewOn(sr.s.canvas) || len(r.drawn.boxes) == 0 {
+	if r := &sr.s.mgr.cast.reel; !r.drawn.drewOn(sr.s.cache.canvas) || len(r.drawn.boxes) == 0 {
 		t.Error("the reel's repaint put back its whole window, not the boxes its rows covered")
 	}
 	sr.key(ebiten.KeyF1) // help over the reel, then gone
 	sr.same("help over the reel")
 	sr.key(ebiten.KeyF1)
 	sr.same("reel after help")
-	sr.play(sr.s.since.Add(4 * time.Second).Sub(sr.clk.Now()))
+	sr.play(sr.s.mgr.since.Add(4 * time.Second).Sub(sr.clk.Now()))
 	sr.same("reel at 4s")
 	sr.untilF("the reveal", func() bool { return sr.scene() == "reveal" })
 	sr.play(300 * time.Millisecond) // the flash widening, the name scaling in
@@ -230,7 +230,7 @@ func TestRepaintMatchesWholeFrame(t *testing.T) {
 	for !sr.seg().Done() {
 		n := len(sr.seg().Picks)
 		sr.key(ebiten.KeyPageDown)
-		sr.untilF("the next pick", func() bool { return !sr.s.busy && len(sr.seg().Picks) == n+1 })
+		sr.untilF("the next pick", func() bool { return !sr.s.work.busy && len(sr.seg().Picks) == n+1 })
 		sr.untilF("the reveal", func() bool { return sr.scene() == "reveal" })
 		sr.key(ebiten.KeyPageDown)
 		sr.play(time.Second)

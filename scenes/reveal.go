@@ -44,15 +44,15 @@ func (*revealScene) cut() {}
 
 func (*revealScene) Act(s *Stage, a Action) {
 	if a == Next {
-		s.to(&s.cast.countdown)
+		s.to(&s.mgr.cast.countdown)
 	}
 }
 
 // Update goes on to the countdown once the reveal has had its time.
 // Autoplay presses nothing here: a host lets the winner's moment run.
 func (*revealScene) Update(s *Stage, now time.Time) {
-	if now.Sub(s.since) >= revealTime {
-		s.to(&s.cast.countdown)
+	if now.Sub(s.mgr.since) >= revealTime {
+		s.to(&s.mgr.cast.countdown)
 	}
 }
 
@@ -89,7 +89,7 @@ func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 
 // under is the still of the layers ls at in, the overlays over them.
 func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers, now time.Time) *Canvas {
-	if ls == all && in >= flashTime && !s.blackout && sc.still.holds(dst, behind) {
+	if ls == all && in >= flashTime && !s.air.blackout && sc.still.holds(dst, behind) {
 		// the winner drawn onto the still behind, a tenth of the pixels of
 		// a still made anew: the overlays (the header's top, the foot) lie
 		// clear of the winner, so the two are the same to the last bit
@@ -134,7 +134,7 @@ func flashClip(dst *Canvas) image.Rectangle {
 // for. The trust line is drawn with the context: nothing of the flash or
 // the winner reaches it. The flash is laid over under when given.
 func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls layers, under *Canvas) {
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	width := dst.W - 2*margin
 	if ls&behind != 0 {
 		s.drawContext(dst, seg, dst.W/2, 150, width)
@@ -163,7 +163,7 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls lay
 // the winner over it; then the confetti's pieces alone while they fall,
 // until they are clear.
 func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	in := now.Sub(s.since)
+	in := now.Sub(s.mgr.since)
 	if in >= confettiTime+time.Second/2 {
 		return
 	}
@@ -203,12 +203,12 @@ func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 // drawWinner is the winner's card: masked name and card, ticket, tier, prize.
 func (*revealScene) drawWinner(s *Stage, dst *Canvas, y float64, in time.Duration) {
 	t := s.theme
-	seg := s.st.CurSeg()
+	seg := s.view.st.CurSeg()
 	p := seg.Last()
 	if p == nil {
 		return
 	}
-	who := s.people[p.Participant]
+	who := s.view.people[p.Participant]
 	width := dst.W - 2*margin
 	name := s.maskName(p.Participant)
 	if f := t.Fit(t.Bold, sizeMain, name, width); in < scaleTime {

@@ -193,7 +193,7 @@ func (r *rig) until(what string, cond func() bool) {
 	deadline := time.Now().Add(waitFor)
 	for !cond() {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("waited %v for %s; phase %s, busy %v, message %q", waitFor, what, r.scene(), r.s.busy, r.s.message)
+			r.t.Fatalf("waited %v for %s; phase %s, busy %v, message %q", waitFor, what, r.scene(), r.s.work.busy, r.s.host.message)
 		}
 		time.Sleep(time.Millisecond)
 		r.update()
@@ -203,13 +203,13 @@ func (r *rig) until(what string, cond func() bool) {
 // settle waits for the command in flight, if any.
 func (r *rig) settle() {
 	r.t.Helper()
-	r.until("the worker", func() bool { return !r.s.busy })
+	r.until("the worker", func() bool { return !r.s.work.busy })
 }
 
 // at waits for the stage to reach phase p with nothing in flight.
 func (r *rig) at(p string) {
 	r.t.Helper()
-	r.until("phase "+p, func() bool { return r.scene() == p && !r.s.busy })
+	r.until("phase "+p, func() bool { return r.scene() == p && !r.s.work.busy })
 }
 
 // faded moves the clock past the crossfade into the current scene.
@@ -218,7 +218,7 @@ func (r *rig) faded() {
 	r.update()
 }
 
-func (r *rig) seg() *show.SegState { return r.s.st.CurSeg() }
+func (r *rig) seg() *show.SegState { return r.s.view.st.CurSeg() }
 
 // pick is the current segment's latest pick.
 func (r *rig) pick() *show.Pick {
@@ -233,7 +233,7 @@ func (r *rig) pick() *show.Pick {
 // decided waits for the latest pick's outcome to be recorded.
 func (r *rig) decided(want show.Outcome) {
 	r.t.Helper()
-	r.until("outcome "+string(want), func() bool { return !r.s.busy && r.seg().Last() != nil && r.seg().Last().Outcome != show.Pending })
+	r.until("outcome "+string(want), func() bool { return !r.s.work.busy && r.seg().Last() != nil && r.seg().Last().Outcome != show.Pending })
 	if got := r.pick().Outcome; got != want {
 		r.t.Fatalf("pick %d of %s: outcome %q, want %q", r.pick().K, r.seg().Seg.ID, got, want)
 	}
@@ -246,8 +246,8 @@ func (r *rig) reel(key ebiten.Key, mid func()) {
 	r.t.Helper()
 	picks := len(r.seg().Picks)
 	r.press(key)
-	r.until("the pick", func() bool { return r.scene() == "reel" && !r.s.busy && len(r.seg().Picks) > picks })
-	since := r.s.since
+	r.until("the pick", func() bool { return r.scene() == "reel" && !r.s.work.busy && len(r.seg().Picks) > picks })
+	since := r.s.mgr.since
 	if mid != nil {
 		r.clk.Set(since.Add(reelTime / 2))
 		r.update()
@@ -286,13 +286,13 @@ func (r *rig) render(size image.Point) (out *image.RGBA, on, whole []image.Recta
 	r.t.Helper()
 	img := ebiten.NewImageWithOptions(image.Rectangle{Max: size}, &ebiten.NewImageOptions{Unmanaged: r.offAtlas})
 	defer img.Deallocate()
-	shown, due := r.s.shown, r.s.shotDue
-	r.s.shown, r.s.shotDue = look{}, false
+	shown, due := r.s.cache.shown, r.s.shot.due
+	r.s.cache.shown, r.s.shot.due = look{}, false
 	// the screen's crossfade goes on as if this frame had not been drawn:
 	// one drawn elsewhere would make the screen's next frame whole
-	drawn := r.s.fade.drawn
+	drawn := r.s.mgr.fade.drawn
 	drawn.boxes = slices.Clone(drawn.boxes)
-	defer func() { r.s.fade.drawn = drawn }()
+	defer func() { r.s.mgr.fade.drawn = drawn }()
 	textRegions = newRegionLog()
 	r.s.Draw(img)
 	on, whole = textRegions.on(img), textRegions.whole(img)
@@ -302,7 +302,7 @@ func (r *rig) render(size image.Point) (out *image.RGBA, on, whole []image.Recta
 		}
 	}
 	textRegions = nil
-	r.s.shown, r.s.shotDue = shown, due
+	r.s.cache.shown, r.s.shot.due = shown, due
 	out = image.NewRGBA(image.Rectangle{Max: size})
 	img.ReadPixels(out.Pix)
 	return out, on, whole
@@ -319,4 +319,4 @@ func (r *rig) events() []show.Event {
 }
 
 // scene is the name of the scene on stage.
-func (r *rig) scene() string { return r.s.scene.Name() }
+func (r *rig) scene() string { return r.s.mgr.scene.Name() }

@@ -38,7 +38,7 @@ func TestSelectionPassOnStage(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyPageDown) // the freeze, then the refused pick
-	r.until("the freeze", func() bool { return r.seg().Frozen != nil && !r.s.busy })
+	r.until("the freeze", func() bool { return r.seg().Frozen != nil && !r.s.work.busy })
 	r.settle()
 	r.update()
 	lines := func() (out []string) {
@@ -53,7 +53,7 @@ func TestSelectionPassOnStage(t *testing.T) {
 	if err := r.s.Act("pass T-99 is not in tonight's bin"); err != nil {
 		t.Fatal(err)
 	}
-	r.until("the pass", func() bool { r.update(); return !r.s.busy && len(r.seg().Passed) == 1 })
+	r.until("the pass", func() bool { r.update(); return !r.s.work.busy && len(r.seg().Passed) == 1 })
 	if p := r.seg().Passed[0]; p.Place != 1 || p.Ticket != "T-99" || p.Reason != "T-99 is not in tonight's bin" {
 		t.Fatalf("passed %+v", p)
 	}

@@ -31,7 +31,7 @@ func TestTellFromAnotherGoroutine(t *testing.T) {
 	if len(logged) != 1 || logged[0] != news {
 		t.Errorf("logged %q, want the news", logged)
 	}
-	if r.scene() != "attract" || r.s.busy {
-		t.Errorf("the news moved the show: %s, busy %v", r.scene(), r.s.busy)
+	if r.scene() != "attract" || r.s.work.busy {
+		t.Errorf("the news moved the show: %s, busy %v", r.scene(), r.s.work.busy)
 	}
 }

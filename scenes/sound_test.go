@@ -149,17 +149,17 @@ func TestMuteAndVolumeKeys(t *testing.T) {
 	r.at("attract")
 
 	r.press(ebiten.KeyM)
-	if !snd.muted || r.s.notice != "Sound muted" {
-		t.Fatalf("M: muted %v, notice %q", snd.muted, r.s.notice)
+	if !snd.muted || r.s.air.notice != "Sound muted" {
+		t.Fatalf("M: muted %v, notice %q", snd.muted, r.s.air.notice)
 	}
 	r.press(ebiten.KeyM)
-	if snd.muted || r.s.notice != "Sound on" {
-		t.Fatalf("M again: muted %v, notice %q", snd.muted, r.s.notice)
+	if snd.muted || r.s.air.notice != "Sound on" {
+		t.Fatalf("M again: muted %v, notice %q", snd.muted, r.s.air.notice)
 	}
 	near := func(got, want float32) bool { return math.Abs(float64(got-want)) < 1e-4 }
 	r.press(ebiten.KeyEqual)
-	if !near(snd.volume, 0.6) || r.s.notice != volumeText(snd.volume) {
-		t.Fatalf("+: volume %v, notice %q", snd.volume, r.s.notice)
+	if !near(snd.volume, 0.6) || r.s.air.notice != volumeText(snd.volume) {
+		t.Fatalf("+: volume %v, notice %q", snd.volume, r.s.air.notice)
 	}
 	r.press(ebiten.KeyMinus)
 	r.press(ebiten.KeyNumpadSubtract)
@@ -169,18 +169,18 @@ func TestMuteAndVolumeKeys(t *testing.T) {
 	for range 12 {
 		r.press(ebiten.KeyNumpadAdd)
 	}
-	if !near(snd.volume, 1) || r.s.notice != "Volume ■■■■■■■■■■" {
-		t.Fatalf("+ ×12: volume %v, notice %q", snd.volume, r.s.notice)
+	if !near(snd.volume, 1) || r.s.air.notice != "Volume ■■■■■■■■■■" {
+		t.Fatalf("+ ×12: volume %v, notice %q", snd.volume, r.s.air.notice)
 	}
 	for range 12 {
 		r.press(ebiten.KeyMinus)
 	}
-	if snd.volume != 0 || r.s.notice != "Volume □□□□□□□□□□" {
-		t.Fatalf("- ×12: volume %v, notice %q", snd.volume, r.s.notice)
+	if snd.volume != 0 || r.s.air.notice != "Volume □□□□□□□□□□" {
+		t.Fatalf("- ×12: volume %v, notice %q", snd.volume, r.s.air.notice)
 	}
 	// none of these keys moved the show
-	if r.scene() != "attract" || r.s.busy {
-		t.Fatalf("phase %s, busy %v", r.scene(), r.s.busy)
+	if r.scene() != "attract" || r.s.work.busy {
+		t.Fatalf("phase %s, busy %v", r.scene(), r.s.work.busy)
 	}
 	if len(snd.played) != 0 {
 		t.Errorf("cues %v for mute and volume keys", snd.played)

@@ -57,24 +57,24 @@ func ease(u float64) float64 { return 1 - math.Pow(1-clamp(u, 0, 1), 3) }
 // own small image once, and a frame only copies the pieces. The pieces
 // belong to the current segment and go with it.
 func (s *Stage) sprite(on *Canvas, key string, w, h float64, draw func(dst *Canvas)) *ebiten.Image {
-	if seg := s.st.CurSeg(); seg != nil && seg.Seg.ID != s.spritesOf || s.spritesK != on.K {
-		for _, img := range s.sprites {
+	if seg := s.view.st.CurSeg(); seg != nil && seg.Seg.ID != s.cache.spritesOf || s.cache.spritesK != on.K {
+		for _, img := range s.cache.sprites {
 			img.Deallocate()
 		}
-		s.sprites, s.spritesK = map[string]*ebiten.Image{}, on.K
+		s.cache.sprites, s.cache.spritesK = map[string]*ebiten.Image{}, on.K
 		if seg != nil {
-			s.spritesOf = seg.Seg.ID
+			s.cache.spritesOf = seg.Seg.ID
 		}
 	}
-	if img := s.sprites[key]; img != nil {
+	if img := s.cache.sprites[key]; img != nil {
 		return img
 	}
 	c := on.New(w, h)
 	draw(c)
-	if s.sprites == nil {
-		s.sprites = map[string]*ebiten.Image{}
+	if s.cache.sprites == nil {
+		s.cache.sprites = map[string]*ebiten.Image{}
 	}
-	s.sprites[key] = c.img
+	s.cache.sprites[key] = c.img
 	return c.img
 }
 

@@ -95,44 +95,81 @@ type Stage struct {
 	theme *Theme
 	in    Input
 	now   func() time.Time
-	w     *worker
+	stats *Stats
 
+	work  workLink  // the commands with the worker
+	view  view      // the show as the scenes read it
+	mgr   manager   // the scene on stage and the one fading out
+	host  hostInput // the host's input in progress
+	air   onAir     // what the audience sees besides the scene
+	op    console   // the operator's console
+	cache caches    // what frames draw from: the canvas, glyphs, stills, sprites
+	shot  shots     // the screenshots OnScene is handed
+}
+
+// workLink is the stage's side of its worker.
+type workLink struct {
+	w     *worker
+	busy  bool         // a command is with the worker
+	sent  show.Command // the last command given the worker…
+	sends int          // …and how many so far, for OnNote
+}
+
+// view is the show as the scenes read it.
+type view struct {
 	st     *show.State
 	head   string // the journal's head as the trust line shows it: "record 41 · f97a a653 4016 057a"
 	people map[string]show.Person
 	sample []show.Entry // the frozen bin's sample that the reel rolls
+}
 
+// manager is the scene on stage, the one before and the fade between:
+// what Ebiten's examples/blocks calls the scene manager.
+type manager struct {
 	cast   cast      // one of each scene, each keeping its own state
 	scene  Scene     // the scene on stage
 	since  time.Time // when it began
 	prev   Scene     // the scene faded out of
 	prevAt time.Time
 	fadeAt time.Time
-	busy   bool         // a command is with the worker
-	sent   show.Command // the last command given the worker…
-	sends  int          // …and how many so far, for OnNote
+	fade   crossfade // the scene fading out, and what a crossfade's frames drew
+}
 
-	blackout  bool
-	hideHints bool
-	keyAt     time.Time // the host's last key, for the stage's hint strip
-	lastDesk  Desk      // the controls as OnDesk was last handed them
-	remote    inbox     // what the operator's console asked for
-	previewAt time.Time // the frame Preview was last handed
+// hostInput is the host's input in progress: a question, a text field,
+// the guard on Next, what the hint bar says.
+type hostInput struct {
 	help      bool
 	confirm   confirmKind
 	entry     *entry // a text field: the witness, a proxy's name
 	message   string // for the host, in the hint bar
 	messageAt time.Time
+	guard     time.Time // until then Next decides nothing: it needs a fresh press
+	keyAt     time.Time // the host's last key, for the stage's hint strip
+	hideHints bool
+}
+
+// onAir is what the audience sees besides the scene, and the stage's
+// own time.
+type onAir struct {
+	blackout  bool
 	notice    string // for everyone, e.g. "resumed"
 	noticeAt  time.Time
+	turn      turnOver // the last card, ball or envelope turned over, or the numbers drawn
 	started   time.Time
 	stepCheck time.Time // when the system clock was last compared with the show's
+	ticks     int
 	quit      bool
+}
 
-	guard time.Time // until then Next decides nothing: it needs a fresh press
+// console is the stage's side of the operator's console.
+type console struct {
+	lastDesk  Desk      // the controls as OnDesk was last handed them
+	remote    inbox     // what the operator's console asked for
+	previewAt time.Time // the frame Preview was last handed
+}
 
-	turn    turnOver // the last card, ball or envelope turned over, or the numbers drawn
-	ticks   int
+// caches are what frames draw from and how far they are made.
+type caches struct {
 	warming bool   // glyphs are still being cached, a face a tick…
 	warmed  int    // …and how many faces are
 	names   string // the letters of the sample's names, being cached a face a tick…
@@ -141,19 +178,21 @@ type Stage struct {
 	// has yet carried out (see carry); carried counts the frames that did
 	aside    bool
 	carried  int
-	stats    *Stats
-	fade     crossfade       // the scene fading out, and what a crossfade's frames drew
 	canvas   *Canvas         // the screen as the scenes draw on it…
 	canvasAt image.Rectangle // …at this size
-	seen     string          // the scene of the last screenshot Draw took (see seenScene)
-	shotAt   time.Time       // when the new scene has faded in: a screenshot is due
-	shotDue  bool
-	shown    look // what the canvas shows now
-	ghost    bool // it still shows the old scene fading out
+	shown    look            // what the canvas shows now
+	ghost    bool            // it still shows the old scene fading out
 
 	sprites   map[string]*ebiten.Image // the table's cards, balls, envelopes, drawn once…
 	spritesOf string                   // …for this segment…
 	spritesK  float64                  // …at this canvas's pixels a unit
+}
+
+// shots are the screenshots of scenes as they fade in.
+type shots struct {
+	seen string    // the scene of the last screenshot Draw took (see seenScene)
+	at   time.Time // when the new scene has faded in: a screenshot is due
+	due  bool
 }
 
 type confirmKind int
@@ -167,8 +206,9 @@ const (
 
 // New makes the stage for an open show.
 func New(opt Options) *Stage {
-	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now, people: map[string]show.Person{}, warming: opt.Warm}
-	s.scene, s.prev = &s.cast.open, &s.cast.open
+	s := &Stage{opt: opt, theme: opt.Theme, in: opt.Input, now: opt.Now}
+	s.view.people, s.cache.warming = map[string]show.Person{}, opt.Warm
+	s.mgr.scene, s.mgr.prev = &s.mgr.cast.open, &s.mgr.cast.open
 	if s.in == nil {
 		s.in = &Keyboard{}
 	}
@@ -182,28 +222,28 @@ func New(opt Options) *Stage {
 	// which, so that autoplay and ExitAfterScene go by frames drawn
 	shot := opt.OnScene
 	s.opt.OnScene = func(name string, screen *ebiten.Image) {
-		s.seen = name
+		s.shot.seen = name
 		if shot != nil {
 			shot(name, screen)
 		}
 	}
-	s.started = s.now()
-	s.st = opt.Backend.State()
+	s.air.started = s.now()
+	s.view.st = opt.Backend.State()
 	if a, ok := opt.Backend.(Anchors); ok {
-		s.head, _ = a.Anchor() // the trust line goes without a head it cannot read
+		s.view.head, _ = a.Anchor() // the trust line goes without a head it cannot read
 	}
 	s.resume() // before the worker starts: it reads the backend on this goroutine
 	if opt.Backend != nil {
-		s.w = startWorker(opt.Backend, 100*time.Millisecond)
+		s.work.w = startWorker(opt.Backend, 100*time.Millisecond)
 	}
 	return s
 }
 
 // resume puts the stage where the record says the show is.
 func (s *Stage) resume() {
-	st := s.st
+	st := s.view.st
 	seg := st.CurSeg()
-	c := &s.cast
+	c := &s.mgr.cast
 	var p Scene
 	switch {
 	case st.Closed:
@@ -226,7 +266,7 @@ func (s *Stage) resume() {
 	if s.opt.Resumed {
 		s.notify(fmt.Sprintf("Resumed after a restart — the record holds every step (%d events)", st.Events))
 		if seg != nil && seg.Bin != nil {
-			s.sample = sample(seg.Bin)
+			s.view.sample = sample(seg.Bin)
 			s.fetchPeople(seg)
 		}
 	}
@@ -235,16 +275,16 @@ func (s *Stage) resume() {
 
 // Close stops the stage's worker; the stage is not used after.
 func (s *Stage) Close() {
-	if s.w != nil {
-		close(s.w.in)
-		s.w = nil
+	if s.work.w != nil {
+		close(s.work.w.in)
+		s.work.w = nil
 	}
 }
 
 // fetchPeople looks up the names the stage needs for seg on a resume,
 // before the worker starts (after, names come with the worker's replies).
 func (s *Stage) fetchPeople(seg *show.SegState) {
-	smp := s.sample
+	smp := s.view.sample
 	cards := make([]string, 0, len(smp)+len(seg.Picks))
 	for _, e := range smp {
 		cards = append(cards, e.Participant)
@@ -259,7 +299,7 @@ func (s *Stage) fetchPeople(seg *show.SegState) {
 	}
 	if ps, err := s.opt.Backend.People(seg.Seg.ID, cards); err == nil {
 		for k, v := range ps {
-			s.people[k] = v
+			s.view.people[k] = v
 		}
 	}
 }
@@ -268,17 +308,17 @@ func (s *Stage) fetchPeople(seg *show.SegState) {
 // stage, it starts the scene afresh.
 func (s *Stage) to(sc Scene) {
 	now := s.now()
-	if sc != s.scene {
-		s.prev, s.prevAt, s.fadeAt = s.scene, s.since, now
+	if sc != s.mgr.scene {
+		s.mgr.prev, s.mgr.prevAt, s.mgr.fadeAt = s.mgr.scene, s.mgr.since, now
 		if _, ok := sc.(cutter); ok {
-			s.prev = sc // no crossfade
+			s.mgr.prev = sc // no crossfade
 		}
 	}
-	if l, ok := s.scene.(leaver); ok {
+	if l, ok := s.mgr.scene.(leaver); ok {
 		l.leave()
 	}
-	s.scene, s.since = sc, now
-	s.entry = nil // a field belongs to its scene
+	s.mgr.scene, s.mgr.since = sc, now
+	s.host.entry = nil // a field belongs to its scene
 	sc.Enter(s)
 	if s.witnessDue() {
 		s.askDrawWitness()
@@ -290,26 +330,26 @@ func (s *Stage) to(sc Scene) {
 // draw witness: the intro of a frozen bin, a wild card's numbers, a
 // choosing table, in a segment whose draws cannot be derived without it.
 func (s *Stage) witnessDue() bool {
-	if _, ok := s.scene.(witnessed); !ok {
+	if _, ok := s.mgr.scene.(witnessed); !ok {
 		return false
 	}
-	seg := s.st.CurSeg()
-	return seg != nil && (s.st.AwaitsDrawWitness(seg) || s.st.AwaitsChoiceWitness(seg))
+	seg := s.view.st.CurSeg()
+	return seg != nil && (s.view.st.AwaitsDrawWitness(seg) || s.view.st.AwaitsChoiceWitness(seg))
 }
 
 // askDrawWitness opens the draw witness's field. Enter waits for a fresh
 // press: the Next that froze the bin never records a witness.
 func (s *Stage) askDrawWitness() {
 	label := "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
-	if w, ok := s.scene.(witnessed); ok {
+	if w, ok := s.mgr.scene.(witnessed); ok {
 		label = w.witnessLabel(s)
 	}
-	s.entry = &entry{label: label, kind: fieldDraw}
-	s.guard = s.now().Add(freshPress)
+	s.host.entry = &entry{label: label, kind: fieldDraw}
+	s.host.guard = s.now().Add(freshPress)
 }
 
 func (s *Stage) frozenAny() bool {
-	for _, g := range s.st.Segs {
+	for _, g := range s.view.st.Segs {
 		if g.Frozen != nil {
 			return true
 		}
@@ -317,14 +357,14 @@ func (s *Stage) frozenAny() bool {
 	return false
 }
 
-func (s *Stage) notify(msg string) { s.notice, s.noticeAt = msg, s.now() }
+func (s *Stage) notify(msg string) { s.air.notice, s.air.noticeAt = msg, s.now() }
 
 // checkClock compares the system clock with the show's once a second.
 func (s *Stage) checkClock() {
-	if s.opt.Stepped == nil || s.now().Sub(s.stepCheck) < time.Second {
+	if s.opt.Stepped == nil || s.now().Sub(s.air.stepCheck) < time.Second {
 		return
 	}
-	s.stepCheck = s.now()
+	s.air.stepCheck = s.now()
 	if d, ok := s.opt.Stepped(); ok {
 		msg := fmt.Sprintf("The system clock was stepped by %+v; the show keeps its own time: no countdown changed", d.Round(time.Second))
 		s.tell(msg)
@@ -335,9 +375,9 @@ func (s *Stage) checkClock() {
 }
 
 // readying reports whether glyphs are still being cached a face a tick.
-func (s *Stage) readying() bool { return s.warming || s.names != "" }
+func (s *Stage) readying() bool { return s.cache.warming || s.cache.names != "" }
 
-func (s *Stage) tell(msg string) { s.message, s.messageAt = msg, s.now() }
+func (s *Stage) tell(msg string) { s.host.message, s.host.messageAt = msg, s.now() }
 
 // Layout makes the canvas the screen's own pixels, so that a 4K wall is
 // drawn at 4K, at an aspect the scenes lay out for (ebiten letterboxes
@@ -355,23 +395,23 @@ func (s *Stage) Layout(w, h int) (int, int) {
 func (s *Stage) Update() error {
 	t0 := time.Now()
 	defer func() { s.stats.addUpdate(time.Since(t0)) }()
-	s.ticks++
-	if s.warming && s.ticks > 1 && s.canvas != nil { // after the first frame is up, not before it
-		s.warming = s.theme.WarmStep(s.warmed, s.canvas.K)
-		s.warmed++
-		s.aside = true
+	s.air.ticks++
+	if s.cache.warming && s.air.ticks > 1 && s.cache.canvas != nil { // after the first frame is up, not before it
+		s.cache.warming = s.theme.WarmStep(s.cache.warmed, s.cache.canvas.K)
+		s.cache.warmed++
+		s.cache.aside = true
 	}
-	if s.names != "" {
-		if !s.theme.WarmFace(s.names, s.namesAt) {
-			s.names = ""
+	if s.cache.names != "" {
+		if !s.theme.WarmFace(s.cache.names, s.cache.namesAt) {
+			s.cache.names = ""
 		}
-		s.namesAt++
-		s.aside = true
+		s.cache.namesAt++
+		s.cache.aside = true
 	}
-	if s.quit {
+	if s.air.quit {
 		return ebiten.Termination
 	}
-	if s.opt.ExitAfter > 0 && s.now().Sub(s.started) >= s.opt.ExitAfter {
+	if s.opt.ExitAfter > 0 && s.now().Sub(s.air.started) >= s.opt.ExitAfter {
 		return ebiten.Termination
 	}
 	if s.opt.ExitAfterScene != "" && s.seenScene() == s.opt.ExitAfterScene {
@@ -383,20 +423,20 @@ func (s *Stage) Update() error {
 	n := s.noteKey(f, s.inputName())
 	s.handle(f)
 	s.noted(n)
-	if !s.busy { // one command at a time: the console's wait for the one in flight
-		if r, ok := s.remote.pop(); ok {
+	if !s.work.busy { // one command at a time: the console's wait for the one in flight
+		if r, ok := s.op.remote.pop(); ok {
 			n := s.noteRemote(r)
 			s.perform(r)
 			s.noted(n)
 		}
 	}
-	s.scene.Update(s, s.now())
-	if !s.shotAt.IsZero() && !s.now().Before(s.shotAt) {
-		s.shotAt, s.shotDue = time.Time{}, true
+	s.mgr.scene.Update(s, s.now())
+	if !s.shot.at.IsZero() && !s.now().Before(s.shot.at) {
+		s.shot.at, s.shot.due = time.Time{}, true
 	}
 	if s.opt.OnDesk != nil {
-		if d := s.desk(s.now()); !d.equal(&s.lastDesk) {
-			s.lastDesk = d
+		if d := s.desk(s.now()); !d.equal(&s.op.lastDesk) {
+			s.op.lastDesk = d
 			s.opt.OnDesk(d)
 		}
 	}
@@ -407,10 +447,10 @@ func (s *Stage) Update() error {
 // drawn (and its screenshot taken); "" while the latest scene change is
 // still to fade in or to be drawn.
 func (s *Stage) seenScene() string {
-	if !s.shotAt.IsZero() || s.shotDue {
+	if !s.shot.at.IsZero() || s.shot.due {
 		return ""
 	}
-	return s.seen
+	return s.shot.seen
 }
 
 // IsScene reports whether name is a scene as OnScene (and --shots) name
@@ -427,12 +467,12 @@ func SceneNames() []string { return slices.Clone(sceneNames) }
 
 // drain applies whatever the worker has sent back.
 func (s *Stage) drain() {
-	if s.w == nil {
+	if s.work.w == nil {
 		return
 	}
 	for {
 		select {
-		case r := <-s.w.out:
+		case r := <-s.work.w.out:
 			s.apply(r)
 		default:
 			return
@@ -450,7 +490,7 @@ func (s *Stage) apply(r reply) {
 		s.replied(r)
 		return
 	case opStandings, opAnchor:
-		s.busy = false
+		s.work.busy = false
 		if r.err != nil && r.op == opAnchor {
 			s.tell("The chain head could not be read for the board: " + r.err.Error())
 		}
@@ -458,19 +498,19 @@ func (s *Stage) apply(r reply) {
 		return
 	case show.OpTick:
 	default:
-		s.busy = false
+		s.work.busy = false
 	}
 	if r.st != nil {
-		s.st = r.st
+		s.view.st = r.st
 	}
 	if r.head != "" {
-		s.head = r.head
+		s.view.head = r.head
 	}
-	if s.entry != nil && s.entry.kind == fieldDraw && !s.witnessDue() {
-		s.entry = nil // the draw witness is on the record
+	if s.host.entry != nil && s.host.entry.kind == fieldDraw && !s.witnessDue() {
+		s.host.entry = nil // the draw witness is on the record
 	}
 	for k, v := range r.people {
-		s.people[k] = v
+		s.view.people[k] = v
 	}
 	if r.err != nil {
 		var ref *show.Refusal
@@ -482,45 +522,45 @@ func (s *Stage) apply(r reply) {
 		s.replied(r)
 		switch r.op {
 		case show.OpDraw, show.OpChoose, show.OpWitness:
-			if s.entry == nil && s.confirm == confirmNone && s.witnessDue() {
+			if s.host.entry == nil && s.host.confirm == confirmNone && s.witnessDue() {
 				s.askDrawWitness() // refused for want of the draw witness: its field is the way on
 			}
 		}
 		if r.op == show.OpFreeze || r.op == show.OpDraw {
-			if s.entry == nil && s.confirm == confirmNone && s.st.WitnessAwaited() {
-				s.to(&s.cast.open) // refused for want of the show's witness: its field is the way on
+			if s.host.entry == nil && s.host.confirm == confirmNone && s.view.st.WitnessAwaited() {
+				s.to(&s.mgr.cast.open) // refused for want of the show's witness: its field is the way on
 			}
 		}
 		return
 	}
 	switch r.op {
 	case show.OpFreeze:
-		s.message = ""
-		s.sample = r.sample
+		s.host.message = ""
+		s.view.sample = r.sample
 		var names []string
 		for _, e := range r.sample {
-			if p, ok := s.people[e.Participant]; ok {
+			if p, ok := s.view.people[e.Participant]; ok {
 				names = append(names, show.MaskName(p.Name), p.Name)
 			}
 		}
-		s.names, s.namesAt = letters(names...), 0
+		s.cache.names, s.cache.namesAt = letters(names...), 0
 	case show.OpTicket:
-		s.message = ""
+		s.host.message = ""
 		if r.sample != nil {
-			s.sample = r.sample
+			s.view.sample = r.sample
 		}
 	case show.OpNumbers, show.OpDraw:
-		s.message = ""
+		s.host.message = ""
 	case show.OpNext:
-		s.sample = nil
+		s.view.sample = nil
 	case show.OpWitness:
-		seg := s.st.CurSeg()
-		if _, ok := s.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil && !(s.scene == &s.cast.choose && chose(r.evs)) {
+		seg := s.view.st.CurSeg()
+		if _, ok := s.mgr.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil && !(s.mgr.scene == &s.mgr.cast.choose && chose(r.evs)) {
 			s.tell(fmt.Sprintf("The draw witness is on the record: %q", *seg.DrawWitness))
 			s.sceneChanged()
 		}
 	case show.OpSkip:
-		s.tell(s.st.CurSeg().Ended.Reason)
+		s.tell(s.view.st.CurSeg().Ended.Reason)
 		s.ended()
 	case opSheet:
 		s.tell("Pre-show sheet written to " + r.step)
@@ -535,7 +575,7 @@ func (s *Stage) apply(r reply) {
 
 // replied gives r to every scene that takes replies.
 func (s *Stage) replied(r reply) {
-	for _, sc := range s.cast.all() {
+	for _, sc := range s.mgr.cast.all() {
 		if rp, ok := sc.(replier); ok {
 			rp.reply(s, r)
 		}
@@ -545,21 +585,21 @@ func (s *Stage) replied(r reply) {
 // ended follows a draw that ended short: its winners so far choose their
 // cards or balls, if they have any to choose; then the board.
 func (s *Stage) ended() {
-	if s.st.CurSeg().Chooser() != nil {
-		s.to(&s.cast.choose)
+	if s.view.st.CurSeg().Chooser() != nil {
+		s.to(&s.mgr.cast.choose)
 		return
 	}
-	s.to(&s.cast.board)
+	s.to(&s.mgr.cast.board)
 }
 
 // send gives the worker a command, one at a time.
 func (s *Stage) send(c show.Command) bool {
-	if s.busy || s.w == nil {
+	if s.work.busy || s.work.w == nil {
 		return false
 	}
-	if s.w.send(c) {
-		s.busy = true
-		s.sent, s.sends = c, s.sends+1
+	if s.work.w.send(c) {
+		s.work.busy = true
+		s.work.sent, s.work.sends = c, s.work.sends+1
 		return true
 	}
 	return false

@@ -48,21 +48,21 @@ func TestNamesWarmedAFaceATick(t *testing.T) {
 	r.at("attract")
 	r.press(ebiten.KeyPageDown)
 	r.at("intro")
-	if r.s.names == "" {
+	if r.s.cache.names == "" {
 		t.Fatal("the sample's names are not being warmed once the bin is frozen")
 	}
-	left := len(r.s.theme.made) - r.s.namesAt
+	left := len(r.s.theme.made) - r.s.cache.namesAt
 	if left < 3 {
 		t.Fatalf("%d faces left to warm, want at least 3", left)
 	}
 	for i := 1; i < left; i++ {
 		r.update()
-		if r.s.names == "" {
+		if r.s.cache.names == "" {
 			t.Fatalf("every face warmed after %d ticks, want %d", i, left)
 		}
 	}
 	r.update()
-	if r.s.names != "" {
+	if r.s.cache.names != "" {
 		t.Fatalf("still warming after %d ticks", left)
 	}
 }

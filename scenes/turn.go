@@ -36,8 +36,8 @@ func (t turnOver) length(seg *show.Segment) time.Duration {
 // turnAt is how far the turn has run at now, 0 to 1; 1 when there is
 // none or it has landed.
 func (s *Stage) turnAt(now time.Time) float64 {
-	t := s.turn
-	seg := s.st.CurSeg()
+	t := s.air.turn
+	seg := s.view.st.CurSeg()
 	if t.at.IsZero() || seg == nil || t.segment != seg.Seg.ID {
 		return 1
 	}
@@ -50,7 +50,7 @@ func (s *Stage) turning(now time.Time) bool { return s.turnAt(now) < 1 }
 // hidden reports whether pick k's prize is still on its way at now: it
 // came with a turn that has not landed.
 func (s *Stage) hidden(seg *show.SegState, k int, now time.Time) bool {
-	return s.turn.segment == seg.Seg.ID && slices.Contains(s.turn.ks, k) && s.turning(now)
+	return s.air.turn.segment == seg.Seg.ID && slices.Contains(s.air.turn.ks, k) && s.turning(now)
 }
 
 // choiceOf is pick p's choice as the screen may show it at now.

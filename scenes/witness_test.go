@@ -44,7 +44,7 @@ func eachDrawDemo(t *testing.T) string {
 }
 
 // drawField reports whether the draw witness's field is open.
-func (r *rig) drawField() bool { return r.s.entry != nil && r.s.entry.kind == fieldDraw }
+func (r *rig) drawField() bool { return r.s.host.entry != nil && r.s.host.entry.kind == fieldDraw }
 
 // giveWitness types w into the draw witness's field, on a fresh press,
 // and Enter; an empty one is then confirmed with Next. It waits for the
@@ -52,17 +52,17 @@ func (r *rig) drawField() bool { return r.s.entry != nil && r.s.entry.kind == fi
 func (r *rig) giveWitness(w string) {
 	r.t.Helper()
 	if !r.drawField() {
-		r.t.Fatalf("no field for the draw witness: phase %s, message %q", r.scene(), r.s.message)
+		r.t.Fatalf("no field for the draw witness: phase %s, message %q", r.scene(), r.s.host.message)
 	}
 	r.clk.Add(freshPress)
 	r.in.PushFrame(Frame{Chars: []rune(w)})
 	r.update()
 	r.press(ebiten.KeyEnter)
-	r.until("the draw witness", func() bool { return !r.s.busy && r.seg().DrawWitness != nil })
+	r.until("the draw witness", func() bool { return !r.s.work.busy && r.seg().DrawWitness != nil })
 	if got := *r.seg().DrawWitness; got != w {
 		r.t.Fatalf("draw witness %q recorded, typed %q", got, w)
 	}
-	if r.s.entry != nil {
+	if r.s.host.entry != nil {
 		r.t.Fatal("the field stays open once the draw witness is recorded")
 	}
 }
@@ -85,10 +85,10 @@ func (r *rig) wantHead(what, last string) string {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	if want := record.Anchor(seq, h); r.s.head != want || r.s.head == last {
-		r.t.Fatalf("%s: the trust line shows %q, want the head %q (before: %q)", what, r.s.head, want, last)
+	if want := record.Anchor(seq, h); r.s.view.head != want || r.s.view.head == last {
+		r.t.Fatalf("%s: the trust line shows %q, want the head %q (before: %q)", what, r.s.view.head, want, last)
 	}
-	return r.s.head
+	return r.s.view.head
 }
 
 // wantPick fails unless the latest pick is the one drawshow-v1 derives
@@ -124,8 +124,8 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	r.at("intro")
 	seg := r.seg()
-	if seg.Frozen == nil || !r.s.st.AwaitsDrawWitness(seg) || !r.drawField() {
-		t.Fatalf("after the freeze: frozen %v, awaits %v, field %+v", seg.Frozen != nil, r.s.st.AwaitsDrawWitness(seg), r.s.entry)
+	if seg.Frozen == nil || !r.s.view.st.AwaitsDrawWitness(seg) || !r.drawField() {
+		t.Fatalf("after the freeze: frozen %v, awaits %v, field %+v", seg.Frozen != nil, r.s.view.st.AwaitsDrawWitness(seg), r.s.host.entry)
 	}
 	if evs := r.events(); evs[len(evs)-1].Kind != show.BinFrozen {
 		t.Fatalf("the freeze's last event: %s", evs[len(evs)-1].Kind)
@@ -136,20 +136,20 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	// Next at once is the press that froze, not an answer: nothing happens
 	r.press(ebiten.KeyPageDown)
 	r.noPick("Next too soon", "intro")
-	if !r.drawField() || r.s.confirm != confirmNone {
-		t.Fatalf("Next too soon: field %+v, confirm %d", r.s.entry, r.s.confirm)
+	if !r.drawField() || r.s.host.confirm != confirmNone {
+		t.Fatalf("Next too soon: field %+v, confirm %d", r.s.host.entry, r.s.host.confirm)
 	}
 	// Next on the empty field is refused, in words: the field stays
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyPageDown)
 	r.noPick("an empty draw witness", "intro")
-	if !r.drawField() || r.s.confirm != confirmNone || r.s.message != "The draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)" {
-		t.Fatalf("Next on an empty field: field %+v, confirm %d, message %q", r.s.entry, r.s.confirm, r.s.message)
+	if !r.drawField() || r.s.host.confirm != confirmNone || r.s.host.message != "The draw witness is empty: type what the room saw after the freeze (the dice, a ball from the bag)" {
+		t.Fatalf("Next on an empty field: field %+v, confirm %d, message %q", r.s.host.entry, r.s.host.confirm, r.s.host.message)
 	}
 	// Esc closes the field; Next opens it again: never a pick, never stuck
 	r.press(ebiten.KeyEscape)
-	if r.s.entry != nil || !strings.Contains(r.s.hints(), "type the draw witness") {
-		t.Fatalf("Esc: field %+v, hints %q", r.s.entry, r.s.hints())
+	if r.s.host.entry != nil || !strings.Contains(r.s.hints(), "type the draw witness") {
+		t.Fatalf("Esc: field %+v, hints %q", r.s.host.entry, r.s.hints())
 	}
 	r.press(ebiten.KeyPageDown)
 	r.noPick("Next with the field closed", "intro")
@@ -162,8 +162,8 @@ func TestDrawWitnessOnStage(t *testing.T) {
 		t.Fatal("the worker is busy")
 	}
 	r.noPick("a pick before the witness", "intro")
-	if !strings.Contains(r.s.message, "the draw witness is awaited") || !r.drawField() {
-		t.Fatalf("a pick before the witness: message %q, field %+v", r.s.message, r.s.entry)
+	if !strings.Contains(r.s.host.message, "the draw witness is awaited") || !r.drawField() {
+		t.Fatalf("a pick before the witness: message %q, field %+v", r.s.host.message, r.s.host.entry)
 	}
 	r.clk.Add(noticeTime) // the refusal gives way to the field's hint
 	r.faded()
@@ -174,13 +174,13 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	r.update()
 	g("43-draw-witness")
 	r.press(ebiten.KeyEnter)
-	r.until("the draw witness", func() bool { return !r.s.busy && r.seg().DrawWitness != nil })
+	r.until("the draw witness", func() bool { return !r.s.work.busy && r.seg().DrawWitness != nil })
 	evs := r.events()
 	if e := evs[len(evs)-1]; e.Kind != show.DrawWitness || e.Segment != "sat-cash" || e.Witness == nil || e.Witness.Text != "461352" {
 		t.Fatalf("the journal's last event: %s %s %+v", e.Kind, e.Segment, e.Witness)
 	}
-	if r.s.entry != nil || len(r.seg().Picks) != 0 || r.s.message != `The draw witness is on the record: "461352"` {
-		t.Fatalf("after the witness: field %+v, %d picks, message %q", r.s.entry, len(r.seg().Picks), r.s.message)
+	if r.s.host.entry != nil || len(r.seg().Picks) != 0 || r.s.host.message != `The draw witness is on the record: "461352"` {
+		t.Fatalf("after the witness: field %+v, %d picks, message %q", r.s.host.entry, len(r.seg().Picks), r.s.host.message)
 	}
 	head = r.wantHead("the draw witness", head)
 	r.clk.Add(noticeTime)
@@ -208,22 +208,22 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	// the board: the chain head, as the auditor copies it
 	r.press(ebiten.KeyPageDown)
 	r.at("board")
-	r.until("the chain head", func() bool { return r.s.cast.board.anchor != "" })
+	r.until("the chain head", func() bool { return r.s.mgr.cast.board.anchor != "" })
 	seq, h, err := r.ss.DB.Head()
 	if err != nil {
 		t.Fatal(err)
 	}
 	evs = r.events()
-	if want := record.Anchor(seq, h); r.s.cast.board.anchor != want || seq != evs[len(evs)-1].Seq {
-		t.Fatalf("board anchor %q, want %q (the head, seq %d; last event %d)", r.s.cast.board.anchor, want, seq, evs[len(evs)-1].Seq)
+	if want := record.Anchor(seq, h); r.s.mgr.cast.board.anchor != want || seq != evs[len(evs)-1].Seq {
+		t.Fatalf("board anchor %q, want %q (the head, seq %d; last event %d)", r.s.mgr.cast.board.anchor, want, seq, evs[len(evs)-1].Seq)
 	}
 	r.faded()
 	// the hashes cover the show file's path, a new folder each run: the
 	// golden frame shows the README's anchor in its place
-	real := r.s.cast.board.anchor
-	r.s.cast.board.anchor = readmeAnchor
+	real := r.s.mgr.cast.board.anchor
+	r.s.mgr.cast.board.anchor = readmeAnchor
 	g("46-board-anchor")
-	r.s.cast.board.anchor = real
+	r.s.mgr.cast.board.anchor = real
 
 	// the next draw asks for its own witness
 	r.press(ebiten.KeyPageDown)
@@ -231,7 +231,7 @@ func TestDrawWitnessOnStage(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	r.at("intro")
 	if id := r.seg().Seg.ID; id != "points-draw" || !r.drawField() {
-		t.Fatalf("the next draw %s: field %+v", id, r.s.entry)
+		t.Fatalf("the next draw %s: field %+v", id, r.s.host.entry)
 	}
 	r.giveWitness("2 6")
 	r.reel(ebiten.KeyPageDown, nil)
@@ -257,7 +257,7 @@ func TestDrawWitnessWildCard(t *testing.T) {
 	}
 	r.press(ebiten.KeyPageDown)
 	if r.scene() != "numbers" || !r.drawField() {
-		t.Fatalf("the wild card: phase %s, field %+v", r.scene(), r.s.entry)
+		t.Fatalf("the wild card: phase %s, field %+v", r.scene(), r.s.host.entry)
 	}
 	// Esc: the numbers could be typed by hand; Next asks for the witness again
 	r.press(ebiten.KeyEscape)
@@ -265,12 +265,12 @@ func TestDrawWitnessWildCard(t *testing.T) {
 	r.press(ebiten.KeyPageDown)
 	r.settle()
 	if r.seg().Numbers != nil || !r.drawField() {
-		t.Fatalf("Next before the witness: numbers %v, field %+v", r.seg().Numbers, r.s.entry)
+		t.Fatalf("Next before the witness: numbers %v, field %+v", r.seg().Numbers, r.s.host.entry)
 	}
 	r.giveWitness("3 5")
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyPageDown)
-	r.until("the numbers", func() bool { return !r.s.busy && r.seg().Numbers != nil })
+	r.until("the numbers", func() bool { return !r.s.work.busy && r.seg().Numbers != nil })
 	kd := show.DrawKey(show.Key(testSeed, ""), "wild", "3 5")
 	var want []int
 	for _, l := range show.Shuffle(kd, "wild/numbers", show.Numbered(r.sh.Bins("me"), 1))[:2] {
@@ -299,16 +299,16 @@ func TestDrawWitnessChest(t *testing.T) {
 	r.drawAll(ebiten.KeyC)
 	r.press(ebiten.KeyPageDown)
 	r.at("choose")
-	if r.s.entry != nil {
+	if r.s.host.entry != nil {
 		t.Fatal("the table asks for a witness given at the intro")
 	}
 	r.clk.Add(freshPress)
 	r.typeKeys(digitKeys("07")...)
 	r.press(ebiten.KeyEnter)
-	r.until("the choice", func() bool { return !r.s.busy && r.seg().Pending != nil })
+	r.until("the choice", func() bool { return !r.s.work.busy && r.seg().Pending != nil })
 	k := r.seg().Pending.K
-	if !r.drawField() || !strings.Contains(r.s.entry.label, "Choice witness for 07") || r.seg().Picks[k].Choice != nil {
-		t.Fatalf("after choosing 07: field %+v, choice %+v", r.s.entry, r.seg().Picks[k].Choice)
+	if !r.drawField() || !strings.Contains(r.s.host.entry.label, "Choice witness for 07") || r.seg().Picks[k].Choice != nil {
+		t.Fatalf("after choosing 07: field %+v, choice %+v", r.s.host.entry, r.seg().Picks[k].Choice)
 	}
 	if b := desk.Actions; len(b) == 0 || b[0].Label != "Record the choice witness for 07" {
 		t.Errorf("the console offers %+v", b)
@@ -317,7 +317,7 @@ func TestDrawWitnessChest(t *testing.T) {
 	r.in.PushFrame(Frame{Chars: []rune("25")})
 	r.update()
 	r.press(ebiten.KeyEnter)
-	r.until("the ball", func() bool { return !r.s.busy && r.seg().Picks[k].Choice != nil })
+	r.until("the ball", func() bool { return !r.s.work.busy && r.seg().Picks[k].Choice != nil })
 	kd := show.DrawKey(show.Key(testSeed, ""), "chest", "B12")
 	balls := show.Numbered(20, 2)
 	won := balls[show.Uniform(show.ChoiceKey(kd, "chest", k, "07", "25"), show.ChoiceLabel("chest", k, "07"), 20)] == "07"
@@ -333,9 +333,9 @@ func TestDrawWitnessAutoplay(t *testing.T) {
 	sr := &screenRig{screen: ebiten.NewImage(W, H), every: 250 * time.Millisecond}
 	t.Cleanup(sr.screen.Deallocate)
 	sr.rig = openRig(t, path, testStart, func(o *Options) { o.Autoplay = true })
-	for frames := 0; !sr.s.st.Closed; frames++ {
+	for frames := 0; !sr.s.view.st.Closed; frames++ {
 		if frames > 10000 {
-			t.Fatalf("autoplay stuck: phase %s, message %q, field %+v", sr.scene(), sr.s.message, sr.s.entry)
+			t.Fatalf("autoplay stuck: phase %s, message %q, field %+v", sr.scene(), sr.s.host.message, sr.s.host.entry)
 		}
 		if p := sr.seg().Last(); sr.scene() == "countdown" && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
 			sr.clk.Set(p.Deadline.Add(-3 * time.Second))
@@ -343,7 +343,7 @@ func TestDrawWitnessAutoplay(t *testing.T) {
 		sr.waitIdle()
 		sr.tick()
 	}
-	w := sr.s.st.Segs[0].DrawWitness
+	w := sr.s.view.st.Segs[0].DrawWitness
 	if w == nil || len(*w) != 6 || strings.Trim(*w, "123456") != "" {
 		t.Fatalf("autoplay's draw witness %v, want six dice", w)
 	}
@@ -362,7 +362,7 @@ func TestDrawWitnessResumed(t *testing.T) {
 
 	r2 := openRig(t, r.sh.Path, r.clk.Now(), func(o *Options) { o.Resumed = true })
 	if r2.scene() != "intro" || !r2.drawField() {
-		t.Fatalf("resumed at %s, field %+v; want the intro and the draw witness's field", r2.scene(), r2.s.entry)
+		t.Fatalf("resumed at %s, field %+v; want the intro and the draw witness's field", r2.scene(), r2.s.host.entry)
 	}
 	r2.giveWitness("55")
 	for !r2.seg().Done() {
@@ -374,15 +374,15 @@ func TestDrawWitnessResumed(t *testing.T) {
 	}
 	r2.press(ebiten.KeyPageDown)
 	r2.at("board")
-	r2.until("the chain head", func() bool { return r2.s.cast.board.anchor != "" })
+	r2.until("the chain head", func() bool { return r2.s.mgr.cast.board.anchor != "" })
 	r2.s.Close()
 
 	r3 := openRig(t, r.sh.Path, r2.clk.Now(), func(o *Options) { o.Resumed = true })
 	if r3.scene() != "board" {
 		t.Fatalf("resumed at %s, want the board", r3.scene())
 	}
-	r3.until("the chain head", func() bool { return r3.s.cast.board.anchor != "" })
-	if r3.s.cast.board.anchor != r2.s.cast.board.anchor {
-		t.Fatalf("resumed board's head %q, was %q: nothing was recorded between", r3.s.cast.board.anchor, r2.s.cast.board.anchor)
+	r3.until("the chain head", func() bool { return r3.s.mgr.cast.board.anchor != "" })
+	if r3.s.mgr.cast.board.anchor != r2.s.mgr.cast.board.anchor {
+		t.Fatalf("resumed board's head %q, was %q: nothing was recorded between", r3.s.mgr.cast.board.anchor, r2.s.mgr.cast.board.anchor)
 	}
 }
