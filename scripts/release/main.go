@@ -473,6 +473,11 @@ func licences(src string, mods []module, laptop bool) ([]file, error) {
 	if err := add(goroot, "go", "Go "+gov+" (runtime, standard library)"); err != nil {
 		return nil, err
 	}
+	// the PDFs' fallback fonts: both kinds of program print a report
+	// (verify renders one again to compare)
+	if err := add(filepath.Join(src, "data", "internal", "pdfpage", "fonts"), "pdf-fonts", "the PDFs' fallback fonts (data/internal/pdfpage/fonts)"); err != nil {
+		return nil, err
+	}
 	cNote := verifierC
 	if laptop {
 		if err := add(filepath.Join(src, "assets", "fonts"), "fonts", "the fonts (assets/fonts)"); err != nil {

@@ -195,6 +195,7 @@ func TestLicencesOfLinkedModules(t *testing.T) {
 		}
 		for _, want := range []string{
 			"LICENSES/go/LICENSE", "LICENSES/fonts/LICENSE", "LICENSES/cues/LICENSE-cues.md",
+			"LICENSES/pdf-fonts/LICENSE-DejaVu.txt", "LICENSES/pdf-fonts/LICENSE-DroidSansFallback.txt",
 			"LICENSES/github.com/mattn/go-sqlite3/LICENSE", "LICENSES/github.com/gen2brain/malgo/LICENSE",
 			"LICENSES/github.com/hajimehoshi/ebiten/v2/LICENSE", "LICENSES/golang.org/x/sys/PATENTS",
 		} {
@@ -215,8 +216,9 @@ func TestLicencesOfLinkedModules(t *testing.T) {
 	}
 }
 
-// The verifier's licences, for a Mac: SQLite as Go (modernc.org/sqlite)
-// and none of the show laptop's C, fonts or cues.
+// The verifier's licences, for a Mac: SQLite as Go (modernc.org/sqlite),
+// the PDFs' fallback fonts (it renders a report again to compare), and
+// none of the show laptop's C, stage fonts or cues.
 func TestLicencesOfTheVerifier(t *testing.T) {
 	mods, err := linkedModules(platform{"darwin", "arm64"}, false, "../..", []string{verifier})
 	if err != nil {
@@ -230,13 +232,14 @@ func TestLicencesOfTheVerifier(t *testing.T) {
 	for _, f := range files {
 		names = append(names, f.Name)
 	}
-	for _, want := range []string{"LICENSES/go/LICENSE", "LICENSES/modernc.org/sqlite/LICENSE", "LICENSES/modernc.org/libc/LICENSE"} {
+	for _, want := range []string{"LICENSES/go/LICENSE", "LICENSES/modernc.org/sqlite/LICENSE", "LICENSES/modernc.org/libc/LICENSE",
+		"LICENSES/pdf-fonts/LICENSE-DejaVu.txt", "LICENSES/pdf-fonts/LICENSE-DroidSansFallback.txt"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("no %s among %v", want, names)
 		}
 	}
 	for _, n := range names {
-		for _, not := range []string{"mattn/go-sqlite3", "malgo", "ebiten", "fonts/", "cues/"} {
+		for _, not := range []string{"mattn/go-sqlite3", "malgo", "ebiten", "LICENSES/fonts/", "cues/"} {
 			if strings.Contains(n, not) {
 				t.Errorf("%s: the verifier links no %s", n, not)
 			}
