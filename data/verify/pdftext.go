@@ -43,7 +43,10 @@ const (
 // objects are found by scanning for "n g obj" (a later one of the same
 // number wins, as in an update), its pages by the catalog's page tree,
 // and each page's content streams (inflated when /FlateDecode) for the
-// strings shown by Tj, TJ, ' and " (one run each). A string in a Type0 font (fpdf's
+// strings shown by Tj, TJ, ' and " (one run each, but that the strings
+// of one marked-content sequence, BMC or BDC to EMC, are one run: the
+// runs of a name printed in the Go font and a fallback, "ǂ" and
+// "Khomani", read "ǂKhomani"). A string in a Type0 font (fpdf's
 // UTF-8 fonts, Identity-H) is UTF-16BE; in any other font a byte is a
 // character, as Latin-1. What drawshow never writes (encryption, object
 // or cross-reference streams, another filter) is refused rather than
@@ -324,18 +327,29 @@ func (d *pdfDoc) type0(pg pdfDict) map[string]bool {
 
 // pageRuns reads a content stream's text runs: each Tj, ', " string, and
 // each TJ array's strings joined (fpdf's justified text spaces words with
-// strings of their own). An inline image is counted in overlays.
+// strings of their own), and the strings of a marked-content sequence
+// joined (pdfpage prints a text whose characters need several fonts as
+// a run in each, inside one). An inline image is counted in overlays.
 func pageRuns(content []byte, type0 map[string]bool, overlays map[string]int) ([]string, error) {
 	l := &lexer{b: content}
 	var runs []string
 	var ops []any
 	two := false
+	marked := 0                 // the depth of marked-content sequences
+	var joined *strings.Builder // the text of the outermost, when open
 	show := func(s []byte) {
+		if joined != nil {
+			joined.WriteString(decodeText(s, two))
+			return
+		}
 		runs = append(runs, decodeText(s, two))
 	}
 	for {
 		tok, err := l.token()
 		if err == io.EOF {
+			if joined != nil {
+				runs = append(runs, joined.String())
+			}
 			return runs, nil
 		}
 		if err != nil {
@@ -386,6 +400,17 @@ func pageRuns(content []byte, type0 map[string]bool, overlays map[string]int) ([
 			// read while something else shows
 			if m, ok := last().(float64); ok && m != 0 {
 				overlays[fmt.Sprintf("text in render mode %v", m)]++
+			}
+		case "BMC", "BDC":
+			if marked++; marked == 1 {
+				joined = &strings.Builder{}
+			}
+		case "EMC":
+			if marked > 0 {
+				if marked--; marked == 0 {
+					runs = append(runs, joined.String())
+					joined = nil
+				}
 			}
 		case "BI":
 			overlays["inline image"]++
