@@ -23,6 +23,7 @@ import (
 // fonts, headings, text, label and value lines, the rehearsal watermark.
 type Page struct {
 	P *fpdf.Fpdf
+	s *state
 }
 
 // New starts an A4 document dated at (the same content gives the
@@ -47,10 +48,28 @@ func New(title, subject string, at time.Time) Page {
 	p.SetMargins(Margin, Top, Margin)
 	p.SetAutoPageBreak(true, Bottom)
 	p.AliasNbPages("{nb}")
-	return Page{p}
+	return Page{P: p, s: &state{added: map[*face]bool{}}}
 }
 
-func (g Page) Font(style string, size float64) { g.P.SetFont("go", style, size) }
+// Font sets the text in the Go font of style ("", "B" or "I") at size;
+// a character it lacks is printed in a fallback (see fonts.go) by Cell,
+// MultiCell and the methods that use them.
+func (g Page) Font(style string, size float64) {
+	g.P.SetFont("go", style, size)
+	g.s.face, g.s.size = goRegular, size
+	switch style {
+	case "B":
+		g.s.face = goBold
+	case "I":
+		g.s.face = goItalic
+	}
+}
+
+// Mono sets the text in Go Mono at size.
+func (g Page) Mono(size float64) {
+	g.P.SetFont("mono", "", size)
+	g.s.face, g.s.size = goMono, size
+}
 
 // Room starts a new page unless h millimetres fit above the bottom margin.
 func (g Page) Room(h float64) {
@@ -61,7 +80,7 @@ func (g Page) Room(h float64) {
 
 func (g Page) H1(s string) {
 	g.Font("B", 17)
-	g.P.MultiCell(BodyW, 8, Clean(s), "", "L", false)
+	g.MultiCell(BodyW, 8, Clean(s), "", "L", false)
 	g.P.Ln(1)
 }
 
@@ -69,13 +88,13 @@ func (g Page) H2(s string) {
 	g.Room(30)
 	g.P.Ln(3)
 	g.Font("B", 12.5)
-	g.P.MultiCell(BodyW, 6.5, Clean(s), "B", "L", false)
+	g.MultiCell(BodyW, 6.5, Clean(s), "B", "L", false)
 	g.P.Ln(1.5)
 }
 
 func (g Page) Text(s string) {
 	g.Font("", 9.5)
-	g.P.MultiCell(BodyW, 4.6, Clean(s), "", "L", false)
+	g.MultiCell(BodyW, 4.6, Clean(s), "", "L", false)
 }
 
 // KV writes a label and its value; mono values (hashes, the seed) are in a
@@ -85,14 +104,14 @@ func (g Page) KV(label, value string, mono bool) {
 	g.Room(LineH)
 	y := p.GetY()
 	g.Font("B", 9)
-	p.CellFormat(LabelW, LineH, Clean(label), "", 0, "L", false, 0, "")
+	g.Cell(LabelW, LineH, Clean(label), "", 0, "L", false)
 	p.SetXY(Margin+LabelW, y)
 	if mono {
-		p.SetFont("mono", "", 8.6)
+		g.Mono(8.6)
 	} else {
 		g.Font("", 9.5)
 	}
-	p.MultiCell(BodyW-LabelW, LineH, Clean(value), "", "L", false)
+	g.MultiCell(BodyW-LabelW, LineH, Clean(value), "", "L", false)
 }
 
 // Watermark writes word across the page, faint. pdftotext -nodiag drops
@@ -101,7 +120,7 @@ func (g Page) KV(label, value string, mono bool) {
 func (g Page) Watermark(word string) {
 	p := g.P
 	p.SetAlpha(0.10, "Normal")
-	p.SetFont("go", "B", 96)
+	g.Font("B", 96)
 	p.SetTextColor(192, 0, 0)
 	p.TransformBegin()
 	p.TransformRotate(55, PageW/2, PageH/2)
@@ -123,7 +142,7 @@ func (g Page) SignatureLines(room float64, what string, roles ...string) {
 	p.Ln(4)
 	for _, role := range roles {
 		g.Font("B", 10.5)
-		p.CellFormat(BodyW, 6, role, "", 1, "L", false, 0, "")
+		g.Cell(BodyW, 6, role, "", 1, "L", false)
 		p.Ln(9)
 		y := p.GetY()
 		g.Font("", 9)
@@ -133,7 +152,7 @@ func (g Page) SignatureLines(room float64, what string, roles ...string) {
 		}{{"Name", 0, 62}, {"Signature", 68, 62}, {"Date", 136, 44}} {
 			p.Line(Margin+f.x, y, Margin+f.x+f.w, y)
 			p.SetXY(Margin+f.x, y+0.5)
-			p.CellFormat(f.w, 4.5, f.label, "", 0, "L", false, 0, "")
+			g.Cell(f.w, 4.5, f.label, "", 0, "L", false)
 		}
 		p.SetXY(Margin, y+12)
 	}
@@ -145,8 +164,8 @@ func (g Page) RunningHead(left, right string) {
 	p.SetXY(Margin, 16)
 	p.SetTextColor(90, 90, 90)
 	g.Font("", 8)
-	p.CellFormat(BodyW/2, 5, Clean(left), "B", 0, "L", false, 0, "")
-	p.CellFormat(BodyW/2, 5, Clean(right), "B", 1, "R", false, 0, "")
+	g.Cell(BodyW/2, 5, Clean(left), "B", 0, "L", false)
+	g.Cell(BodyW/2, 5, Clean(right), "B", 1, "R", false)
 	p.SetTextColor(0, 0, 0)
 	p.SetY(Top)
 }
@@ -161,8 +180,8 @@ func (g Page) RunningFoot(left string, share float64, rehearsal bool) {
 	if rehearsal {
 		left = "REHEARSAL - " + left
 	}
-	p.CellFormat(BodyW*share, 5, Clean(left), "T", 0, "L", false, 0, "")
-	p.CellFormat(BodyW*(1-share), 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false, 0, "")
+	g.Cell(BodyW*share, 5, Clean(left), "T", 0, "L", false)
+	g.Cell(BodyW*(1-share), 5, fmt.Sprintf("page %d of {nb}", p.PageNo()), "T", 0, "R", false)
 	p.SetTextColor(0, 0, 0)
 }
 
@@ -211,7 +230,7 @@ func (g Page) TableHeader(cols []Col) {
 	p.SetFillColor(217, 217, 217)
 	g.Font("B", 8.5)
 	for _, c := range cols {
-		p.CellFormat(c.W, 6, c.Title, "TB", 0, c.Align, true, 0, "")
+		g.Cell(c.W, 6, c.Title, "TB", 0, c.Align, true)
 	}
 	p.Ln(-1)
 }
@@ -231,7 +250,7 @@ func (g Page) TableRow(cols []Col, cells []string, bold func(i int) bool) {
 	rows := 1
 	for i, c := range cols {
 		g.cellFont(bold(i))
-		lines := p.SplitText(Clean(cells[i]), c.W)
+		lines := g.SplitText(Clean(cells[i]), c.W)
 		if len(lines) > MaxCellLines {
 			lines = lines[:MaxCellLines]
 			lines[MaxCellLines-1] = g.Fit(lines[MaxCellLines-1]+"…", c.W-1.5)
@@ -249,7 +268,7 @@ func (g Page) TableRow(cols []Col, cells []string, bold func(i int) bool) {
 		g.cellFont(bold(i))
 		for j, l := range wrapped[i] {
 			p.SetXY(x, y+0.5+float64(j)*lineH)
-			p.CellFormat(c.W, lineH, l, "", 0, c.Align, false, 0, "")
+			g.Cell(c.W, lineH, l, "", 0, c.Align, false)
 		}
 		x += c.W
 	}
@@ -271,17 +290,32 @@ func (g Page) cellFont(bold bool) {
 // in the font's units, so one pass over s finds it: the time is linear in
 // s, where taking one character off at a time and measuring again was
 // quadratic (an export with a name of 100 000 characters took 43 s).
+//
+// Each character is measured in the face that prints it (a fallback's
+// in the fallback's).
 func (g Page) Fit(s string, w float64) string {
-	if g.P.GetStringWidth(s) <= w {
+	rs := g.runs(s)
+	if rs == nil && g.P.GetStringWidth(s) <= w {
 		return s
 	}
 	_, size := g.P.GetFontSize()
 	fits := func(units int) bool { return float64(units)*size/1000 <= w } // as GetStringWidth converts units
+	var widths []int
+	if rs != nil {
+		if _, widths = g.measure(rs); fits(sum(widths)) {
+			return s
+		}
+	}
 	units := g.P.GetStringSymbolWidth("…")
 	var one [utf8.UTFMax]byte
-	end := 0
+	end, k := 0, 0
 	for i, c := range s {
-		units += g.P.GetStringSymbolWidth(string(utf8.AppendRune(one[:0], c)))
+		if widths != nil {
+			units += widths[k]
+			k++
+		} else {
+			units += g.P.GetStringSymbolWidth(string(utf8.AppendRune(one[:0], c)))
+		}
 		if !fits(units) {
 			break
 		}
