@@ -19,12 +19,12 @@ func banner(g pdfpage.Page, rehearsal bool, rehearsalWords, officialWords string
 	if rehearsal {
 		p.SetFillColor(192, 0, 0)
 		p.SetTextColor(255, 255, 255)
-		p.CellFormat(pdfpage.BodyW, 7, rehearsalWords, "", 1, "C", true, 0, "")
+		g.Cell(pdfpage.BodyW, 7, rehearsalWords, "", 1, "C", true)
 		g.Watermark("REHEARSAL")
 		return
 	}
 	p.SetTextColor(55, 86, 35)
-	p.CellFormat(pdfpage.BodyW, 7, officialWords, "", 1, "C", false, 0, "")
+	g.Cell(pdfpage.BodyW, 7, officialWords, "", 1, "C", false)
 }
 
 // asOfWords says when the record stood as the report gives it, and when
@@ -130,7 +130,7 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 	for _, m := range months {
 		g.Room(20)
 		g.Font("B", 10)
-		p.CellFormat(pdfpage.BodyW, 6, fmt.Sprintf("%s: %d finalist(s)", m, len(by[m])), "", 1, "L", false, 0, "")
+		g.Cell(pdfpage.BodyW, 6, fmt.Sprintf("%s: %d finalist(s)", m, len(by[m])), "", 1, "L", false)
 		g.TableHeader(fcols)
 		for _, w := range by[m] {
 			g.TableRow(fcols, []string{w.Date, w.Show, w.Card, w.Name, w.Property, w.Segment}, plain)
@@ -147,7 +147,7 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 		carried = true
 		g.Room(24)
 		g.Font("B", 10)
-		p.CellFormat(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s (%s) carries from %d earlier show(s):", s.ID, s.Date, len(s.Carried))), "", 1, "L", false, 0, "")
+		g.Cell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s (%s) carries from %d earlier show(s):", s.ID, s.Date, len(s.Carried))), "", 1, "L", false)
 		for _, c := range s.Carried {
 			g.KV("Anchors", c.Anchor(), true)
 			g.KV("Gives", c.Gives(), false)

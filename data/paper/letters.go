@@ -94,7 +94,7 @@ func writeLetter(path string, sh *show.Show, st *show.State, s *show.SegState, p
 	}
 	pp.SetXY(pdfpage.Margin, 9)
 	g.Font("B", 18)
-	pp.CellFormat(pdfpage.BodyW, 10, pdfpage.Clean(brand), "", 1, "L", false, 0, "")
+	g.Cell(pdfpage.BodyW, 10, pdfpage.Clean(brand), "", 1, "L", false)
 	pp.SetTextColor(0, 0, 0)
 	pp.SetY(36)
 	if rehearsal {

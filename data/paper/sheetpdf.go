@@ -186,10 +186,10 @@ func (w *sheetPDF) header() {
 	if s.Rehearsal {
 		p.SetFillColor(192, 0, 0)
 		p.SetTextColor(255, 255, 255)
-		p.CellFormat(pdfpage.BodyW, 7, sheetStatus(s), "", 1, "C", true, 0, "")
+		w.Cell(pdfpage.BodyW, 7, sheetStatus(s), "", 1, "C", true)
 	} else {
 		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfpage.BodyW, 7, sheetStatus(s), "", 1, "C", false, 0, "")
+		w.Cell(pdfpage.BodyW, 7, sheetStatus(s), "", 1, "C", false)
 	}
 	w.RunningHead(fmt.Sprintf("%s, %s", s.Promotion, s.Property), "pre-show sheet, show "+s.ShowID)
 }
@@ -213,15 +213,15 @@ func (w *sheetPDF) cover() {
 	p, s := w.P, w.s
 	w.H1("Pre-show sheet")
 	w.Font("", 12)
-	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
+	w.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", s.Promotion, s.Property)), "", "L", false)
 	w.Font("", 11)
 	// the night in words with its zone: a show set in the wrong zone for
 	// its property (Etc/GMT+12 for Johannesburg) is seen before it opens
-	p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(w.local(s.Date, "Monday 2 January 2006")+", "+s.Location.String()), "", "L", false)
+	w.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(w.local(s.Date, "Monday 2 January 2006")+", "+s.Location.String()), "", "L", false)
 	if pp := s.Postponed; pp != nil {
 		w.Font("B", 11)
 		p.SetTextColor(192, 0, 0)
-		p.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean("Postponed from "+w.local(pp.From, "Monday 2 January 2006 15:04")+": "+pp.Reason), "", "L", false)
+		w.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean("Postponed from "+w.local(pp.From, "Monday 2 January 2006 15:04")+": "+pp.Reason), "", "L", false)
 		p.SetTextColor(0, 0, 0)
 	}
 	p.Ln(3)
@@ -230,21 +230,21 @@ func (w *sheetPDF) cover() {
 	w.Font("B", 30)
 	if s.Rehearsal {
 		p.SetTextColor(192, 0, 0)
-		p.CellFormat(pdfpage.BodyW, 13, SheetRehearsal, "", 1, "L", false, 0, "")
+		w.Cell(pdfpage.BodyW, 13, SheetRehearsal, "", 1, "L", false)
 		w.Font("B", 10.5)
-		p.MultiCell(pdfpage.BodyW, 5.2, "This show is a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
+		w.MultiCell(pdfpage.BodyW, 5.2, "This show is a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
 	} else {
 		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfpage.BodyW, 13, SheetOfficial, "", 1, "L", false, 0, "")
+		w.Cell(pdfpage.BodyW, 13, SheetOfficial, "", 1, "L", false)
 		w.Font("B", 10.5)
-		p.MultiCell(pdfpage.BodyW, 5.2, "This show is official: its draws decide the promotion's winners.", "", "L", false)
+		w.MultiCell(pdfpage.BodyW, 5.2, "This show is official: its draws decide the promotion's winners.", "", "L", false)
 	}
 	p.SetTextColor(0, 0, 0)
 	p.Ln(2)
 	if s.Late != "" {
 		p.SetTextColor(192, 0, 0)
 		w.Font("B", 10)
-		p.MultiCell(pdfpage.BodyW, 5, pdfpage.Clean("Printed after the first draw began ("+s.Late+"): this sheet was not made before the first draw and is no pre-show anchor."), "", "L", false)
+		w.MultiCell(pdfpage.BodyW, 5, pdfpage.Clean("Printed after the first draw began ("+s.Late+"): this sheet was not made before the first draw and is no pre-show anchor."), "", "L", false)
 		p.SetTextColor(0, 0, 0)
 		p.Ln(2)
 	}
@@ -295,14 +295,14 @@ func (w *sheetPDF) commitment() {
 	w.Room(16)
 	y := p.GetY()
 	w.Font("B", 9)
-	p.CellFormat(pdfpage.LabelW, 6, "In groups of four", "", 0, "L", false, 0, "")
+	w.Cell(pdfpage.LabelW, 6, "In groups of four", "", 0, "L", false)
 	p.SetXY(pdfpage.Margin+pdfpage.LabelW, y)
-	p.SetFont("mono", "", 12)
+	w.Mono(12)
 	g := strings.Fields(Group4(s.Commitment))
 	for len(g) > 0 {
 		n := min(8, len(g))
 		p.SetX(pdfpage.Margin + pdfpage.LabelW)
-		p.CellFormat(pdfpage.BodyW-pdfpage.LabelW, 6, strings.Join(g[:n], " "), "", 1, "L", false, 0, "")
+		w.Cell(pdfpage.BodyW-pdfpage.LabelW, 6, strings.Join(g[:n], " "), "", 1, "L", false)
 		g = g[n:]
 	}
 }
@@ -312,16 +312,16 @@ func (w *sheetPDF) file(label string, f SheetFile) {
 	w.Room(3 * pdfpage.LineH)
 	y := p.GetY()
 	w.Font("B", 9)
-	p.CellFormat(pdfpage.LabelW, pdfpage.LineH, pdfpage.Clean(label), "", 0, "L", false, 0, "")
+	w.Cell(pdfpage.LabelW, pdfpage.LineH, pdfpage.Clean(label), "", 0, "L", false)
 	p.SetXY(pdfpage.Margin+pdfpage.LabelW, y)
 	w.Font("B", 9.5)
 	size := ""
 	if f.SHA256 != "" {
 		size = show.Thousands(f.Size) + " bytes"
 	}
-	p.CellFormat(pdfpage.BodyW-pdfpage.LabelW-32, pdfpage.LineH, pdfpage.Clean(f.Name), "", 0, "L", false, 0, "")
+	w.Cell(pdfpage.BodyW-pdfpage.LabelW-32, pdfpage.LineH, pdfpage.Clean(f.Name), "", 0, "L", false)
 	w.Font("", 9.5)
-	p.CellFormat(32, pdfpage.LineH, size, "", 1, "R", false, 0, "")
+	w.Cell(32, pdfpage.LineH, size, "", 1, "R", false)
 	if len(f.Uses) > 0 {
 		w.KV("", strings.Join(f.Uses, "; "), false)
 	}
@@ -366,7 +366,7 @@ func (w *sheetPDF) runHeader() {
 	p.SetFillColor(217, 217, 217)
 	w.Font("B", 8.5)
 	for _, c := range runCols {
-		p.CellFormat(c.w, 6, c.title, "TB", 0, c.align, true, 0, "")
+		w.Cell(c.w, 6, c.title, "TB", 0, c.align, true)
 	}
 	p.Ln(-1)
 }
@@ -393,7 +393,7 @@ func (w *sheetPDF) runSheet() {
 		lines := make([][]string, len(cells))
 		n := 1
 		for i, c := range runCols {
-			lines[i] = p.SplitText(pdfpage.Clean(cells[i]), c.w)
+			lines[i] = w.SplitText(pdfpage.Clean(cells[i]), c.w)
 			n = max(n, len(lines[i]))
 		}
 		h := float64(n)*lh + 1.2
@@ -405,7 +405,7 @@ func (w *sheetPDF) runSheet() {
 		x, y := pdfpage.Margin, p.GetY()
 		for i, c := range runCols {
 			p.SetXY(x, y+0.6)
-			p.MultiCell(c.w, lh, strings.Join(lines[i], "\n"), "", c.align, false)
+			w.MultiCell(c.w, lh, strings.Join(lines[i], "\n"), "", c.align, false)
 			x += c.w
 		}
 		p.Line(pdfpage.Margin, y+h, pdfpage.Margin+pdfpage.BodyW, y+h)

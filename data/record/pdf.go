@@ -56,13 +56,13 @@ func (r *report) header() {
 	if x.st.Opened.Rehearsal {
 		p.SetFillColor(192, 0, 0)
 		p.SetTextColor(255, 255, 255)
-		p.CellFormat(pdfpage.BodyW, 7, "REHEARSAL - NOT AN OFFICIAL RESULT", "", 1, "C", true, 0, "")
+		r.Cell(pdfpage.BodyW, 7, "REHEARSAL - NOT AN OFFICIAL RESULT", "", 1, "C", true)
 		// under the page's content; the line below may lose its first word
 		// to pdftotext -nodiag
 		r.Watermark("REHEARSAL")
 	} else {
 		p.SetTextColor(55, 86, 35)
-		p.CellFormat(pdfpage.BodyW, 7, OfficialBanner, "", 1, "C", false, 0, "")
+		r.Cell(pdfpage.BodyW, 7, OfficialBanner, "", 1, "C", false)
 	}
 	o := x.st.Opened
 	right := "show " + x.st.ID
@@ -105,12 +105,12 @@ func (r *report) cover() {
 	x, o := r.x, r.x.st.Opened
 	r.H1("Draw report")
 	r.Font("", 12)
-	r.P.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", o.Promotion, o.Property)), "", "L", false)
+	r.MultiCell(pdfpage.BodyW, 6, pdfpage.Clean(fmt.Sprintf("%s, %s", o.Promotion, o.Property)), "", "L", false)
 	r.P.Ln(2)
 	if o.Rehearsal {
 		r.Font("B", 11)
 		r.P.SetTextColor(192, 0, 0)
-		r.P.MultiCell(pdfpage.BodyW, 5.5, "REHEARSAL: this show was a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
+		r.MultiCell(pdfpage.BodyW, 5.5, "REHEARSAL: this show was a rehearsal. Its picks are for training and testing and are never an official result.", "", "L", false)
 		r.P.SetTextColor(0, 0, 0)
 		r.P.Ln(2)
 	}
@@ -339,15 +339,15 @@ func (r *report) picks(s *show.SegState) {
 	r.Font("I", 8.5)
 	for _, n := range notes {
 		r.Room(4.4)
-		p.MultiCell(pdfpage.BodyW, 4.4, pdfpage.Clean(n), "", "L", false)
+		r.MultiCell(pdfpage.BodyW, 4.4, pdfpage.Clean(n), "", "L", false)
 	}
 	r.Room(4.4)
 	if len(voids) == 0 {
-		p.MultiCell(pdfpage.BodyW, 4.4, "Voids: none.", "", "L", false)
+		r.MultiCell(pdfpage.BodyW, 4.4, "Voids: none.", "", "L", false)
 	}
 	for _, v := range voids {
 		r.Room(4.4)
-		p.MultiCell(pdfpage.BodyW, 4.4, pdfpage.Clean("Void: "+v), "", "L", false)
+		r.MultiCell(pdfpage.BodyW, 4.4, pdfpage.Clean("Void: "+v), "", "L", false)
 	}
 }
 
