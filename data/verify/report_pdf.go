@@ -2,6 +2,8 @@ package verify
 
 import (
 	"fmt"
+
+	"drawshow/data/internal/pdfpage"
 	"regexp"
 	"slices"
 	"strconv"
@@ -43,6 +45,23 @@ func reportText(got, want []byte) []string {
 		out = append(out[:maxNamed], "and more")
 	}
 	return out
+}
+
+// beforeFallbacks says whether got, a report of today's record format,
+// was laid out by a release before the PDFs' fallback fonts, where the
+// fresh render (want) prints a name in one: the text is the same, the
+// bytes are not, and it is held to what it says as an earlier format's
+// report is.
+func beforeFallbacks(got, want []byte) bool {
+	g, err := ReadPDF(got)
+	if err != nil {
+		return false
+	}
+	w, err := ReadPDF(want)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(w.Fonts, pdfpage.FallbackFont) && !slices.ContainsFunc(g.Fonts, pdfpage.FallbackFont)
 }
 
 // laidOver names the fonts and the overlays (images, forms, annotations)

@@ -83,6 +83,18 @@ func (f *face) has(c rune) bool {
 	return f.cover[c/64]&(1<<(c%64)) != 0
 }
 
+// FallbackFont says whether a PDF's font, by its BaseFont, is one of
+// the fallbacks: a report that holds one was laid out by a release that
+// has them.
+func FallbackFont(baseFont string) bool {
+	for _, f := range []*face{dejaVu, dejaVuBold, droid} {
+		if baseFont == "utf8"+f.family+f.style { // fpdf's name of a UTF-8 font
+			return true
+		}
+	}
+	return false
+}
+
 // faceFor is the face of chain that prints c: the first that has it, or
 // when none does, the first (it prints its missing glyph, and the text
 // still reads right).
