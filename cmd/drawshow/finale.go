@@ -39,7 +39,23 @@ func finaleNotes(sh *show.Show, seg *show.Segment, c *entries.SegmentCheck) []st
 	for _, w := range c.Warnings {
 		note("WARNING: %s", w)
 	}
+	for _, u := range c.Unprintable {
+		note("WARNING: %s row %d, column %s, value %q: the PDFs (the report, the winners' letters, the sheet) cannot print %s: no font of drawshow's has it; they print the rest of the name",
+			sh.Rel(seg.Entries), u.Row, u.Column, u.Value, charNames(u.Chars))
+	}
+	if n := c.UnprintableRows - len(c.Unprintable); n > 0 {
+		note("WARNING: %s: %d more row(s) with a name the PDFs cannot print in full", sh.Rel(seg.Entries), n)
+	}
 	return out
+}
+
+// charNames are characters with their code points: "😀 (U+1F600)".
+func charNames(cs string) string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, fmt.Sprintf("%c (U+%04X)", c, c))
+	}
+	return strings.Join(out, ", ")
 }
 
 // finaleSummary tells, after an export, what the finale segments decided:

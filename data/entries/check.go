@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"drawshow/data/internal/pdfpage"
 	"drawshow/show"
 )
 
@@ -23,11 +24,28 @@ type SegmentCheck struct {
 	// Dropped are the summary rows the entry file ends on (a TOTAL, a
 	// count), which are not entries.
 	Dropped []Dropped
+	// Unprintable are the first rows (MaxUnprintable) whose name has a
+	// character that no font of the PDFs has, and UnprintableRows all of
+	// them: the report and the letters print the rest of the name.
+	Unprintable     []Unprintable
+	UnprintableRows int
 	// Warnings are what may be a mistake without being an error: an
 	// excluded device or area that no row has (a misspelling keeps nothing
 	// out), finalists files whose properties differ in number.
 	Warnings []string
 }
+
+// Unprintable is a name the PDFs cannot print in full: its row and
+// column, the name, and the characters no font of theirs has.
+type Unprintable struct {
+	Row           int
+	Column, Value string
+	Chars         string
+}
+
+// MaxUnprintable is the most rows with a name the PDFs cannot print in
+// full that check names; it counts the others.
+const MaxUnprintable = 10
 
 // Count is how many rows have one value.
 type Count struct {
@@ -114,6 +132,8 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	var seen []uint64 // the cards given to each, by number: a bit each
 	people := 0
 	var props, areas counter
+	var unprintable []Unprintable
+	unprintableRows := 0
 	var lengths cardLengths
 	devices := map[string]bool{}
 	rows := 0
@@ -135,6 +155,11 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 			lengths.add(r.Card, r.Line)
 			if each != nil {
 				each(r.Card)
+			}
+		}
+		if u := pdfpage.Unprintable(r.Name); u != "" {
+			if unprintableRows++; len(unprintable) < MaxUnprintable {
+				unprintable = append(unprintable, Unprintable{Row: r.Line, Value: strings.Clone(r.Name), Chars: u})
 			}
 		}
 		if need.Property != Ignore {
@@ -176,7 +201,10 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", seg.Entries, err)
 	}
-	c := &SegmentCheck{Bin: bin, People: people, Dropped: st.Dropped}
+	c := &SegmentCheck{Bin: bin, People: people, Dropped: st.Dropped, Unprintable: unprintable, UnprintableRows: unprintableRows}
+	for i := range c.Unprintable {
+		c.Unprintable[i].Column = st.NameColumn
+	}
 	if slices.ContainsFunc(props.counts, func(n Count) bool { return n.Name != "" }) {
 		c.Properties = props.counts
 		if n := props.counts; slices.ContainsFunc(n, func(x Count) bool { return x.N != n[0].N }) {

@@ -87,6 +87,8 @@ type Stats struct {
 	// Dropped are the summary rows the file ends on (see Read), which are
 	// not entries: check names each.
 	Dropped []Dropped
+	// NameColumn is the header of the names' column; "" without one.
+	NameColumn string
 }
 
 // Dropped is a summary row at the end of an entry file: its row, and its
@@ -326,6 +328,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 	}
 	colTicket, colCard, colTier, colPoints := label(idx[iTicket]), label(idx[iCard]), label(idx[iTier]), label(idx[iPoints])
 	colName, colArea := label(idx[iName]), label(idx[iArea])
+	st.NameColumn = colName
 	ticketWord := ticket.role
 	extra := otherColumns(header, idx)
 	for _, i := range append([]int{idx[iPrinted]}, idx[iSpends:]...) {
