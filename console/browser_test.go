@@ -78,14 +78,14 @@ func TestBrowserClickAndKey(t *testing.T) {
 
 	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
 	if got := next(t, d.acts, "action"); got != "claim" {
-		t.Errorf("the click reached the desk as %q, want claim", got)
+		t.Errorf("the click reached the stage as %q, want claim", got)
 	}
 
 	// The clicker's buttons and a direct key, with the page focused.
 	run(t, ctx, "pressing keys", chromedp.KeyEvent(kb.PageDown), chromedp.KeyEvent("c"), chromedp.KeyEvent(kb.F5), chromedp.KeyEvent("7"))
 	for _, want := range []string{"PageDown", "C", "F5", "Digit7"} {
 		if got := next(t, d.keys, "key"); got != want {
-			t.Errorf("key %q reached the desk, want %q", got, want)
+			t.Errorf("key %q reached the stage, want %q", got, want)
 		}
 	}
 	none(t, d.acts, "action")
@@ -101,13 +101,13 @@ func TestBrowserKeysInOrder(t *testing.T) {
 	until(t, ctx, `document.querySelector('button[data-line="claim"]') !== null`)
 	release := d.holdNextKey()
 	run(t, ctx, "pressing F5 and 7", chromedp.KeyEvent(kb.F5), chromedp.KeyEvent("7"))
-	// while F5 is held at the desk, 7 is not sent: it waits its turn
+	// while F5 is held at the console, 7 is not sent: it waits its turn
 	until(t, ctx, `window.keysInFlight === 2`)
 	none(t, d.keys, "key")
 	release()
 	for _, want := range []string{"F5", "Digit7"} {
 		if got := next(t, d.keys, "key"); got != want {
-			t.Errorf("key %q reached the desk, want %q", got, want)
+			t.Errorf("key %q reached the stage, want %q", got, want)
 		}
 	}
 	until(t, ctx, `window.keysInFlight === 0`)
@@ -311,7 +311,7 @@ func TestBrowserStageBack(t *testing.T) {
 		[...document.querySelectorAll("#actionlist button, #actionlist input, #blackout")].every(b => !b.disabled)`)
 	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
 	if got := next(t, d.acts, "action"); got != "claim" {
-		t.Errorf("the click after the stage came back reached the desk as %q", got)
+		t.Errorf("the click after the stage came back reached the stage as %q", got)
 	}
 }
 
@@ -332,7 +332,7 @@ func TestBrowserTypedProxy(t *testing.T) {
 	until(t, ctx, `window.__console.seq === 2`)
 	run(t, ctx, "clicking Proxy present", chromedp.Click(chromedp.CSS(`button[data-line="proxy"]`)))
 	if got := next(t, d.acts, "action"); got != "proxy Sipho Dlamini-Radebe id=8001015009087" {
-		t.Errorf("the proxy reached the desk as %q", got)
+		t.Errorf("the proxy reached the stage as %q", got)
 	}
 	until(t, ctx, `document.querySelector('`+name+`').value === ""`)
 	none(t, d.keys, "key")
@@ -392,7 +392,7 @@ func TestBrowserConfirm(t *testing.T) {
 	until(t, ctx, `document.querySelector('`+forfeit+`') !== null`)
 	shown := `!document.getElementById("confirm").classList.contains("hidden")`
 
-	// Cancelled: nothing is sent; the next thing the desk hears is a claim.
+	// Cancelled: nothing is sent; the next thing the stage hears is a claim.
 	run(t, ctx, "clicking Forfeit", chromedp.Click(chromedp.CSS(forfeit)))
 	until(t, ctx, shown)
 	if q := text(t, ctx, "#confirmq"); q != "Forfeit Thabo Mokoena's prize? It cannot be undone." {
@@ -402,7 +402,7 @@ func TestBrowserConfirm(t *testing.T) {
 	until(t, ctx, "!("+shown+")")
 	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
 	if got := next(t, d.acts, "action"); got != "claim" {
-		t.Errorf("after a cancelled forfeit the desk heard %q, want claim", got)
+		t.Errorf("after a cancelled forfeit the stage heard %q, want claim", got)
 	}
 
 	// Confirmed: keys pressed while it is open go nowhere.
@@ -411,7 +411,7 @@ func TestBrowserConfirm(t *testing.T) {
 	run(t, ctx, "pressing Next in the confirmation", chromedp.KeyEvent(kb.PageDown))
 	run(t, ctx, "confirming", chromedp.Click(chromedp.CSS("#confirmyes")))
 	if got := next(t, d.acts, "action"); got != "forfeit" {
-		t.Errorf("the confirmed forfeit reached the desk as %q", got)
+		t.Errorf("the confirmed forfeit reached the stage as %q", got)
 	}
 	run(t, ctx, "pressing C", chromedp.KeyEvent("c"))
 	if got := next(t, d.keys, "key"); got != "C" {
@@ -459,7 +459,7 @@ func TestBrowserShowsInWords(t *testing.T) {
 		t.Errorf("the night's totals read %q", got)
 	}
 
-	// A refusal from the desk is shown in words.
+	// A refusal from the stage is shown in words.
 	d.refusing(fmt.Errorf("no claim is taken after the deadline"))
 	run(t, ctx, "clicking Claimed", chromedp.Click(chromedp.CSS(`button[data-line="claim"]`)))
 	next(t, d.acts, "action")
@@ -544,7 +544,7 @@ func TestBrowserVoidAsksTwice(t *testing.T) {
 		run(t, ctx, "answering yes again", chromedp.Click(chromedp.CSS("#confirmyes")))
 	}
 	if got := next(t, d.acts, "action"); got != "void not the holder's card after all" {
-		t.Errorf("the desk heard %q", got)
+		t.Errorf("the stage heard %q", got)
 	}
 	none(t, d.acts, "action")
 }

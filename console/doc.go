@@ -8,8 +8,8 @@
 //
 // The package holds no rules of the show: the stage describes the moment
 // in a [View] and passes it to [Server.Publish]; what the operator does
-// comes back through the stage's [Desk], as action lines in the headless
-// vocabulary (Desk.Act) or as keys of the stage's key map (Desk.Key).
+// comes back through the stage's [Stage], as action lines in the headless
+// vocabulary (Stage.Act) or as keys of the stage's key map (Stage.Key).
 //
 // # Serving
 //
@@ -57,7 +57,7 @@
 //	FieldNumbers  numbers N N … by=NAME
 //
 // A typed value is one line of at most 200 characters with no control
-// character. Desk.Act judges the rest and its refusal is shown in words.
+// character. Stage.Act judges the rest and its refusal is shown in words.
 //
 // The events (data in JSON, one message each):
 //
@@ -75,7 +75,7 @@
 //
 // While the page has focus, a key of [Config].Keys ([DefaultKeys], the
 // stage's key map) pressed outside a typed field and without Ctrl, Alt or
-// Meta goes to Desk.Key by its ebiten name ("PageDown", "N", "Digit4");
+// Meta goes to Stage.Key by its ebiten name ("PageDown", "N", "Digit4");
 // a held key counts once. Keys do nothing while a confirmation is open:
 // an irreversible action clicked is done only after a click on its
 // confirmation.

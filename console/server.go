@@ -19,11 +19,11 @@ import (
 	"unicode/utf8"
 )
 
-// Desk is what the console drives: the stage's worker. Both methods are
+// Stage is what the console drives: the stage's worker. Both methods are
 // called from the server's request goroutines, one request at a time or
 // several at once (two tabs); the stage serialises them through its
 // worker and returns once the command is committed or refused.
-type Desk interface {
+type Stage interface {
 	// Act does one action line in the headless vocabulary (show's
 	// ParseAction: draw, claim, proxy NAME id=ID, witness TEXT, …) and
 	// returns the refusal in words, or nil.
@@ -49,7 +49,7 @@ type Config struct {
 	// PIN, when set, is asked once by the page and carried by every
 	// request after the page itself. At least 4 characters.
 	PIN string
-	// Keys are the key names the page forwards to Desk.Key; nil means
+	// Keys are the key names the page forwards to Stage.Key; nil means
 	// DefaultKeys.
 	Keys []string
 	// PreviewWidth is the preview's width in pixels; 0 means PreviewWidth.
@@ -95,7 +95,7 @@ const (
 // Server is the operator's console: an HTTP server for one run of the
 // stage. Its methods are safe for concurrent use.
 type Server struct {
-	desk  Desk
+	stage Stage
 	now   func() time.Time
 	log   func(Note)
 	feed  http.Handler
@@ -133,9 +133,9 @@ const maxTyped = 200
 
 // New listens on cfg.Addr and starts serving the console. It refuses a
 // non-loopback address without a PIN.
-func New(cfg Config, desk Desk) (*Server, error) {
-	if desk == nil {
-		return nil, errors.New("console: no desk")
+func New(cfg Config, stage Stage) (*Server, error) {
+	if stage == nil {
+		return nil, errors.New("console: no stage to drive")
 	}
 	addr := cfg.Addr
 	if addr == "" {
@@ -169,7 +169,7 @@ func New(cfg Config, desk Desk) (*Server, error) {
 	}
 	tcp := ln.Addr().(*net.TCPAddr)
 	s := &Server{
-		desk:  desk,
+		stage: stage,
 		now:   cfg.Now,
 		log:   cfg.Log,
 		feed:  cfg.Feed,
@@ -502,7 +502,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusOK, result{Refusal: "Refused: " + err.Error()})
 		return
 	}
-	if err := s.desk.Act(line); err != nil {
+	if err := s.stage.Act(line); err != nil {
 		reply(w, http.StatusOK, result{Refusal: "Refused: " + err.Error()})
 		return
 	}
@@ -525,7 +525,7 @@ func (s *Server) key(w http.ResponseWriter, r *http.Request) {
 		reply(w, http.StatusBadRequest, result{Refusal: fmt.Sprintf("Refused: %q is not a key of the stage", req.Key)})
 		return
 	}
-	if err := s.desk.Key(req.Key); err != nil {
+	if err := s.stage.Key(req.Key); err != nil {
 		reply(w, http.StatusOK, result{Refusal: "Refused: " + err.Error()})
 		return
 	}

@@ -26,8 +26,8 @@ import (
 // loaded CI machine must not fail a test by chance.
 const wait = 30 * time.Second
 
-// desk records what reaches it.
-type desk struct {
+// stageDouble stands for the stage: it records what reaches it.
+type stageDouble struct {
 	acts chan string
 	keys chan string
 
@@ -36,16 +36,18 @@ type desk struct {
 	gate   chan struct{} // the next key waits in Key until it is closed
 }
 
-func newDesk() *desk { return &desk{acts: make(chan string, 64), keys: make(chan string, 64)} }
+func newStageDouble() *stageDouble {
+	return &stageDouble{acts: make(chan string, 64), keys: make(chan string, 64)}
+}
 
-func (d *desk) Act(line string) error {
+func (d *stageDouble) Act(line string) error {
 	d.acts <- line
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.refuse
 }
 
-func (d *desk) Key(name string) error {
+func (d *stageDouble) Key(name string) error {
 	d.mu.Lock()
 	g := d.gate
 	d.gate = nil
@@ -58,7 +60,7 @@ func (d *desk) Key(name string) error {
 }
 
 // holdNextKey makes the next key wait in Key until release is called.
-func (d *desk) holdNextKey() (release func()) {
+func (d *stageDouble) holdNextKey() (release func()) {
 	g := make(chan struct{})
 	d.mu.Lock()
 	d.gate = g
@@ -66,7 +68,7 @@ func (d *desk) holdNextKey() (release func()) {
 	return func() { close(g) }
 }
 
-func (d *desk) refusing(err error) {
+func (d *stageDouble) refusing(err error) {
 	d.mu.Lock()
 	d.refuse = err
 	d.mu.Unlock()
@@ -94,9 +96,9 @@ func none(t *testing.T, c <-chan string, what string) {
 	}
 }
 
-func start(tb testing.TB, cfg Config) (*Server, *desk) {
+func start(tb testing.TB, cfg Config) (*Server, *stageDouble) {
 	tb.Helper()
-	d := newDesk()
+	d := newStageDouble()
 	s, err := New(cfg, d)
 	if err != nil {
 		tb.Fatal(err)
@@ -175,19 +177,19 @@ func TestLoopbackByDefault(t *testing.T) {
 
 func TestAddressNeedsPIN(t *testing.T) {
 	for _, addr := range []string{"0.0.0.0:0", "[::]:0", "192.0.2.7:8350", ":0"} {
-		_, err := New(Config{Addr: addr}, newDesk())
+		_, err := New(Config{Addr: addr}, newStageDouble())
 		if err == nil || err.Error() != "console: "+addr+" is reachable from other machines: it needs a PIN (--console-pin)" {
 			t.Errorf("%s without a PIN: %v, want a refusal naming --console-pin", addr, err)
 		}
 	}
-	if _, err := New(Config{Addr: "0.0.0.0:0", PIN: "12"}, newDesk()); err == nil || err.Error() != "console: the PIN needs at least 4 characters" {
+	if _, err := New(Config{Addr: "0.0.0.0:0", PIN: "12"}, newStageDouble()); err == nil || err.Error() != "console: the PIN needs at least 4 characters" {
 		t.Errorf("a 2-character PIN: %v", err)
 	}
-	if _, err := New(Config{Addr: "console.example:8350", PIN: "1234"}, newDesk()); err == nil ||
+	if _, err := New(Config{Addr: "console.example:8350", PIN: "1234"}, newStageDouble()); err == nil ||
 		err.Error() != `console: address "console.example:8350": give an IP address, not a name` {
 		t.Errorf("a host name: %v", err)
 	}
-	if _, err := New(Config{Addr: "127.0.0.1"}, newDesk()); err == nil ||
+	if _, err := New(Config{Addr: "127.0.0.1"}, newStageDouble()); err == nil ||
 		err.Error() != `console: address "127.0.0.1": address 127.0.0.1: missing port in address (give an IP and a port, e.g. 127.0.0.1:8350)` {
 		t.Errorf("an address without a port: %v", err)
 	}
@@ -571,7 +573,7 @@ func TestAct(t *testing.T) {
 			continue
 		}
 		if got := next(t, d.acts, "action"); got != c.line {
-			t.Errorf("%s reached the desk as %q, want %q", c.body, got, c.line)
+			t.Errorf("%s reached the stage as %q, want %q", c.body, got, c.line)
 		}
 	}
 
@@ -600,7 +602,7 @@ func TestAct(t *testing.T) {
 		t.Errorf("no JSON: %d", code)
 	}
 
-	// The desk's refusal comes back in words.
+	// The stage's refusal comes back in words.
 	d.refusing(errors.New("no claim is taken after the deadline"))
 	_, body := act(`{"seq":1,"line":"claim"}`)
 	next(t, d.acts, "action")
@@ -685,7 +687,7 @@ func noLeaks(t *testing.T) {
 
 func TestClose(t *testing.T) {
 	noLeaks(t) // the other tests' servers are closed
-	d := newDesk()
+	d := newStageDouble()
 	s, err := New(Config{}, d)
 	if err != nil {
 		t.Fatal(err)
@@ -934,7 +936,7 @@ func TestActStaleOnlyForADecision(t *testing.T) {
 	if b := act(`{"seq":1,"line":"witness","text":"4 8 15"}`); !strings.Contains(b, `"ok":true`) {
 		t.Errorf("a click on a view whose news cleared: %s", b)
 	} else if got := next(t, d.acts, "action"); got != "witness 4 8 15" {
-		t.Errorf("reached the desk as %q", got)
+		t.Errorf("reached the stage as %q", got)
 	}
 	for _, c := range []struct {
 		what   string

@@ -12,8 +12,8 @@ import (
 // the frame without them, pixel for pixel; the desk (what the operator's
 // console shows) has each of them.
 func TestHostControlsOffAir(t *testing.T) {
-	var desk Desk
-	r := newRig(t, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
+	var ctl Controls
+	r := newRig(t, func(o *Options) { o.OnControls = func(d Controls) { ctl = d } })
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyPageDown)
@@ -21,7 +21,7 @@ func TestHostControlsOffAir(t *testing.T) {
 	r.reel(ebiten.KeyPageDown, nil)
 	r.countdown()
 	clean, still := r.frame(), r.s.look(r.clk.Now())
-	offAir := func(what string, onDesk bool) {
+	offAir := func(what string, onControls bool) {
 		t.Helper()
 		if d := diff(clean, r.frame()); d.over != 0 {
 			t.Errorf("%s reached the big screen: %s", what, d)
@@ -30,31 +30,31 @@ func TestHostControlsOffAir(t *testing.T) {
 		if k := r.s.look(r.clk.Now()); k != still {
 			t.Errorf("%s changes what the big screen is said to show: %+v, was %+v", what, k, still)
 		}
-		if !onDesk {
-			t.Errorf("%s is not on the desk: %+v", what, desk)
+		if !onControls {
+			t.Errorf("%s is not on the console: %+v", what, ctl)
 		}
 	}
 
 	r.press(ebiten.KeyF5)
-	offAir("the outcome menu", len(desk.Menu) == len(outcomes) && strings.Contains(strings.Join(desk.Menu, "|"), "Forfeit"))
+	offAir("the outcome menu", len(ctl.Menu) == len(outcomes) && strings.Contains(strings.Join(ctl.Menu, "|"), "Forfeit"))
 	r.press(ebiten.KeyF5) // Back
 	r.press(ebiten.KeyR)
 	r.in.PushFrame(Frame{Chars: []rune("Nomvula Khumalo")})
 	r.update()
-	offAir("a typed proxy name", desk.Field != nil && desk.Field.Kind == "proxy" && desk.Field.Text == "Nomvula Khumalo")
+	offAir("a typed proxy name", ctl.Field != nil && ctl.Field.Kind == "proxy" && ctl.Field.Text == "Nomvula Khumalo")
 	r.press(ebiten.KeyEscape)
 	r.press(ebiten.KeyF1)
-	offAir("help", len(desk.Help) == len(helpLines) && strings.Contains(desk.Help[5], "90 seconds"))
+	offAir("help", len(ctl.Help) == len(helpLines) && strings.Contains(ctl.Help[5], "90 seconds"))
 	r.press(ebiten.KeyPageUp)
 	r.in.PushFrame(Frame{Keys: []ebiten.Key{ebiten.KeyQ}, Ctrl: true})
 	r.update()
-	offAir("the quit question", desk.Confirm == "Quit drawshow?")
+	offAir("the quit question", ctl.Confirm == "Quit drawshow?")
 	r.press(ebiten.KeyPageUp)
 	r.s.tell("Refused: no claim is taken after the deadline")
 	r.update()
-	offAir("a refusal", desk.Message != "")
-	if desk.Hints == "" || desk.Scene != "countdown" {
-		t.Errorf("desk %+v", desk)
+	offAir("a refusal", ctl.Message != "")
+	if ctl.Hints == "" || ctl.Scene != "countdown" {
+		t.Errorf("ctl %+v", ctl)
 	}
 }
 

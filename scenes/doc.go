@@ -8,7 +8,7 @@
 // actions and drive every animation by frames and an injected clock.
 // Commands go to the show through a Backend on a worker goroutine, so a
 // frame never waits on the database; the stage shows only what the
-// record has committed. The operator's console reads the Desk the stage
+// record has committed. The operator's console reads the Controls the stage
 // publishes: what the audience cannot see, and a preview of what is on
 // air.
 package scenes

@@ -20,13 +20,13 @@ func TestDrawEarlyAsks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var desk Desk
-	r := openRig(t, path, early, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
+	var ctl Controls
+	r := openRig(t, path, early, func(o *Options) { o.OnControls = func(d Controls) { ctl = d } })
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	clean := r.frame()
 	var button Button
-	for _, b := range desk.Actions {
+	for _, b := range ctl.Actions {
 		if b.Primary {
 			button = b
 		}
@@ -35,8 +35,8 @@ func TestDrawEarlyAsks(t *testing.T) {
 		t.Errorf("the console's Next button before the draw's time: %+v", button)
 	}
 	r.press(ebiten.KeyPageDown)
-	if r.s.host.confirm != confirmEarly || !strings.Contains(desk.Confirm, "set for 21:30 and it is 21:20") {
-		t.Fatalf("Next at 21:20 for 21:30: confirm %v, desk asks %q", r.s.host.confirm, desk.Confirm)
+	if r.s.host.confirm != confirmEarly || !strings.Contains(ctl.Confirm, "set for 21:30 and it is 21:20") {
+		t.Fatalf("Next at 21:20 for 21:30: confirm %v, ctl asks %q", r.s.host.confirm, ctl.Confirm)
 	}
 	if d := diff(clean, r.frame()); d.over != 0 {
 		t.Errorf("the question reached the big screen: %s", d)

@@ -15,8 +15,8 @@ import (
 func TestPhysicalCardsOnStage(t *testing.T) {
 	files := royalFiles()
 	files["show.yaml"] = strings.Replace(files["show.yaml"], "    prizes: [R250 000, R100 000, R50 000, R25 000, R10 000]", "    cards: physical\n    prizes: [R250 000, R100 000, R50 000, R25 000, R10 000]", 1)
-	var desk Desk
-	r := openRig(t, writeShow(t, files), testStart, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
+	var ctl Controls
+	r := openRig(t, writeShow(t, files), testStart, func(o *Options) { o.OnControls = func(d Controls) { ctl = d } })
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.toCards(func(string) {})
@@ -26,8 +26,8 @@ func TestPhysicalCardsOnStage(t *testing.T) {
 	clean := r.frame()
 	r.clk.Add(freshPress)
 	r.press(ebiten.KeyF5) // A
-	if r.s.host.entry == nil || r.s.host.entry.kind != fieldPrize || desk.Field == nil || desk.Field.Kind != "prize" || !strings.Contains(desk.Field.Label, "1 R250 000") {
-		t.Fatalf("choosing a physical card: entry %+v, desk field %+v", r.s.host.entry, desk.Field)
+	if r.s.host.entry == nil || r.s.host.entry.kind != fieldPrize || ctl.Field == nil || ctl.Field.Kind != "prize" || !strings.Contains(ctl.Field.Label, "1 R250 000") {
+		t.Fatalf("choosing a physical card: entry %+v, ctl field %+v", r.s.host.entry, ctl.Field)
 	}
 	if d := diff(clean, r.frame()); d.over != 0 {
 		t.Errorf("the question reached the big screen: %s", d)

@@ -73,7 +73,7 @@ var lineKeys = map[show.Op]Action{
 // Act queues an action line of the headless vocabulary (claim, proxy NAME
 // id=ID, skip REASON, witness TEXT, …) as the console sends it, once the
 // operator confirmed what needs it there. It may be called from any
-// goroutine; a refusal comes back as the host's message (the Desk's).
+// goroutine; a refusal comes back as the host's message (the Controls's).
 func (s *Stage) Act(line string) error {
 	c, ok, err := show.ParseAction(line)
 	if err != nil {

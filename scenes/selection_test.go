@@ -33,8 +33,8 @@ func TestSelectionPassOnStage(t *testing.T) {
 		entries.WriteString("T-0" + n + ",C" + n + ",Member " + n + ",ace\n")
 	}
 	path := writeShow(t, map[string]string{"show.yaml": selectionShow, "entries.csv": entries.String(), "raps.csv": "Ticket\nT-99\nT-03\nT-01\n"})
-	var desk Desk
-	r := openRig(t, path, testStart, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
+	var ctl Controls
+	r := openRig(t, path, testStart, func(o *Options) { o.OnControls = func(d Controls) { ctl = d } })
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyPageDown) // the freeze, then the refused pick
@@ -42,7 +42,7 @@ func TestSelectionPassOnStage(t *testing.T) {
 	r.settle()
 	r.update()
 	lines := func() (out []string) {
-		for _, b := range desk.Actions {
+		for _, b := range ctl.Actions {
 			out = append(out, b.Line)
 		}
 		return out

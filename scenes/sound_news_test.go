@@ -13,10 +13,10 @@ import (
 // the log; the show does not move for it.
 func TestTellFromAnotherGoroutine(t *testing.T) {
 	var logged []string
-	var desks []Desk
+	var desks []Controls
 	r := newRig(t, func(o *Options) {
 		o.Log = func(msg string) { logged = append(logged, msg) }
-		o.OnDesk = func(d Desk) { desks = append(desks, d) }
+		o.OnControls = func(d Controls) { desks = append(desks, d) }
 	})
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
@@ -26,7 +26,7 @@ func TestTellFromAnotherGoroutine(t *testing.T) {
 	wg.Wait()
 	r.update()
 	if len(desks) == 0 || desks[len(desks)-1].Message != news {
-		t.Errorf("the console's last desk %+v, want the message %q", desks[len(desks)-1], news)
+		t.Errorf("the console's last ctl %+v, want the message %q", desks[len(desks)-1], news)
 	}
 	if len(logged) != 1 || logged[0] != news {
 		t.Errorf("logged %q, want the news", logged)

@@ -34,9 +34,9 @@ type Options struct {
 	// screen for a few seconds after each key: for a one-person show with
 	// no laptop screen in view. Nothing typed, no refusal, no dialog.
 	StageHints bool
-	// OnDesk, if set, is handed the host's controls whenever they change:
+	// OnControls, if set, is handed the host's controls whenever they change:
 	// the operator's console shows them (the big screen does not).
-	OnDesk func(Desk)
+	OnControls func(Controls)
 	// Preview, if set, is handed the big screen's frame once a second and
 	// on every scene change, in Draw (where it may read the pixels).
 	Preview func(screen *ebiten.Image)
@@ -163,9 +163,9 @@ type onAir struct {
 
 // console is the stage's side of the operator's console.
 type console struct {
-	lastDesk  Desk      // the controls as OnDesk was last handed them
-	remote    inbox     // what the operator's console asked for
-	previewAt time.Time // the frame Preview was last handed
+	lastControls Controls  // the controls as OnControls was last handed them
+	remote       inbox     // what the operator's console asked for
+	previewAt    time.Time // the frame Preview was last handed
 }
 
 // caches are what frames draw from and how far they are made.
@@ -434,10 +434,10 @@ func (s *Stage) Update() error {
 	if !s.shot.at.IsZero() && !s.now().Before(s.shot.at) {
 		s.shot.at, s.shot.due = time.Time{}, true
 	}
-	if s.opt.OnDesk != nil {
-		if d := s.desk(s.now()); !d.equal(&s.op.lastDesk) {
-			s.op.lastDesk = d
-			s.opt.OnDesk(d)
+	if s.opt.OnControls != nil {
+		if d := s.controls(s.now()); !d.equal(&s.op.lastControls) {
+			s.op.lastControls = d
+			s.opt.OnControls(d)
 		}
 	}
 	return nil

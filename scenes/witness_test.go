@@ -289,8 +289,8 @@ func TestDrawWitnessWildCard(t *testing.T) {
 // chest. Nobody knows it before the winner chooses.
 func TestDrawWitnessChest(t *testing.T) {
 	path := writeShow(t, map[string]string{"show.yaml": eachDraw(t, chestShow), "chest.csv": pointsEntries(60)})
-	var desk Desk
-	r := openRig(t, path, testStart, func(o *Options) { o.OnDesk = func(d Desk) { desk = d } })
+	var ctl Controls
+	r := openRig(t, path, testStart, func(o *Options) { o.OnControls = func(d Controls) { ctl = d } })
 	r.press(ebiten.KeyPageDown)
 	r.at("attract")
 	r.press(ebiten.KeyPageDown)
@@ -310,7 +310,7 @@ func TestDrawWitnessChest(t *testing.T) {
 	if !r.drawField() || !strings.Contains(r.s.host.entry.label, "Choice witness for 07") || r.seg().Picks[k].Choice != nil {
 		t.Fatalf("after choosing 07: field %+v, choice %+v", r.s.host.entry, r.seg().Picks[k].Choice)
 	}
-	if b := desk.Actions; len(b) == 0 || b[0].Label != "Record the choice witness for 07" {
+	if b := ctl.Actions; len(b) == 0 || b[0].Label != "Record the choice witness for 07" {
 		t.Errorf("the console offers %+v", b)
 	}
 	r.clk.Add(freshPress)

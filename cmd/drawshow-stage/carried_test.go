@@ -101,7 +101,7 @@ segments:
 		t.Fatal(err)
 	}
 	defer l.srv.Close()
-	v := l.view(scenes.Desk{State: sat.Eng.State()})
+	v := l.view(scenes.Controls{State: sat.Eng.State()})
 	all := strings.Join(v.Notices, "\n")
 	if !strings.Contains(all, "Carried over from show "+wed.ID+" (2024-11-27): ") || !strings.Contains(all, "; anchors "+wed.ID+" ") {
 		t.Errorf("the console's notices do not name the source:\n%s", all)

@@ -28,10 +28,10 @@ import (
 	"drawshow/show"
 )
 
-// deskLink is the operator's console wired to the stage: the console's
+// consoleLink is the operator's console wired to the stage: the console's
 // clicks and keys go to the stage as the host's keys do (one at a time,
 // through the same worker), and the stage's moments come back as views.
-type deskLink struct {
+type consoleLink struct {
 	srv   *console.Server
 	stage atomic.Pointer[scenes.Stage] // nil until the stage is made
 	ss    *session.Session
@@ -43,8 +43,8 @@ type deskLink struct {
 
 	browse bool // open the console in the default browser once the stage is up
 
-	desks chan scenes.Desk // the stage's latest controls, newest only
-	small *ebiten.Image    // the frame scaled down for the preview, in the game loop
+	desks chan scenes.Controls // the stage's latest controls, newest only
+	small *ebiten.Image        // the frame scaled down for the preview, in the game loop
 	done  chan struct{}
 	wg    sync.WaitGroup
 
@@ -57,7 +57,7 @@ type deskLink struct {
 	carried   []string // what the show carries from earlier shows, with their anchors
 }
 
-func (l *deskLink) Act(line string) error {
+func (l *consoleLink) Act(line string) error {
 	s := l.stage.Load()
 	if s == nil {
 		return fmt.Errorf("the stage is not up yet")
@@ -65,7 +65,7 @@ func (l *deskLink) Act(line string) error {
 	return s.Act(line)
 }
 
-func (l *deskLink) Key(name string) error {
+func (l *consoleLink) Key(name string) error {
 	s := l.stage.Load()
 	if s == nil {
 		return fmt.Errorf("the stage is not up yet")
@@ -75,8 +75,8 @@ func (l *deskLink) Key(name string) error {
 
 // startConsole serves the operator's console for the session and says
 // where; the stage is attached once it exists.
-func startConsole(f cli.Stage, ss *session.Session, feed *witness.Live, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*deskLink, error) {
-	l := &deskLink{ss: ss, sh: ss.Eng.Show, feed: feed, now: now, desks: make(chan scenes.Desk, 1), done: make(chan struct{})}
+func startConsole(f cli.Stage, ss *session.Session, feed *witness.Live, now func() time.Time, stderr io.Writer, fl *flightlog.Log) (*consoleLink, error) {
+	l := &consoleLink{ss: ss, sh: ss.Eng.Show, feed: feed, now: now, desks: make(chan scenes.Controls, 1), done: make(chan struct{})}
 	// what the campaign's earlier shows give tonight's draws does not
 	// change while the show runs: read once, listed with its sources
 	carried, err := campaign.CarryOver(ss.DB, ss.ID)
@@ -131,7 +131,7 @@ func preferredAddrs(token string) []string {
 }
 
 // attach starts publishing the stage's moments.
-func (l *deskLink) attach(stage *scenes.Stage) {
+func (l *consoleLink) attach(stage *scenes.Stage) {
 	l.stage.Store(stage)
 	l.wg.Add(1)
 	go l.publish()
@@ -139,14 +139,14 @@ func (l *deskLink) attach(stage *scenes.Stage) {
 
 // shown opens the console in the default browser, once the stage's first
 // frame is up: a browser starting beside it would hold the stage back.
-func (l *deskLink) shown() {
+func (l *consoleLink) shown() {
 	if l.browse {
 		go openBrowser(l.srv.URL()) // off the game loop: OnFirst runs in Draw
 	}
 }
 
-// onDesk takes the stage's controls in the game loop, never waiting.
-func (l *deskLink) onDesk(d scenes.Desk) {
+// onControls takes the stage's controls in the game loop, never waiting.
+func (l *consoleLink) onControls(d scenes.Controls) {
 	select {
 	case <-l.desks:
 	default:
@@ -159,7 +159,7 @@ func (l *deskLink) onDesk(d scenes.Desk) {
 // it is encoded. The frame is scaled down on the GPU first, to twice the
 // preview's width: reading back a 3840×2160 frame whole would stall the
 // game loop for as long as it takes to copy 33 MB.
-func (l *deskLink) preview(screen *ebiten.Image) {
+func (l *consoleLink) preview(screen *ebiten.Image) {
 	if l.srv.Tabs() == 0 {
 		return
 	}
@@ -168,7 +168,7 @@ func (l *deskLink) preview(screen *ebiten.Image) {
 	l.srv.Preview(img)
 }
 
-func (l *deskLink) close() {
+func (l *consoleLink) close() {
 	close(l.done)
 	l.wg.Wait()
 	l.srv.Close()
@@ -176,11 +176,11 @@ func (l *deskLink) close() {
 
 // publish builds and publishes a view for each change of the stage's
 // controls, and once a second for what moves on its own.
-func (l *deskLink) publish() {
+func (l *consoleLink) publish() {
 	defer l.wg.Done()
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
-	var last scenes.Desk
+	var last scenes.Controls
 	for {
 		select {
 		case <-l.done:
@@ -205,7 +205,7 @@ func splitMessage(msg string) (refusal, news string) {
 }
 
 // view is the operator's view of the moment the stage shows.
-func (l *deskLink) view(d scenes.Desk) console.View {
+func (l *consoleLink) view(d scenes.Controls) console.View {
 	st := d.State
 	v := console.View{Show: l.sh.Promotion + " · " + l.sh.Property, Scene: d.Scene, Blackout: d.Blackout, Zone: l.sh.Location.String()}
 	v.Refusal, v.News = splitMessage(d.Message)
@@ -278,7 +278,7 @@ func (l *deskLink) view(d scenes.Desk) console.View {
 }
 
 // segment is one line of the run sheet.
-func (l *deskLink) segment(st *show.State, i int, g *show.SegState) console.Segment {
+func (l *consoleLink) segment(st *show.State, i int, g *show.SegState) console.Segment {
 	s := console.Segment{ID: g.Seg.ID, Title: g.Seg.Title, Next: i == st.Cur+1}
 	if !g.Seg.At.IsZero() {
 		s.Time = g.Seg.At.In(l.sh.Location).Format("15:04")
@@ -314,7 +314,7 @@ func (l *deskLink) segment(st *show.State, i int, g *show.SegState) console.Segm
 }
 
 // winnerOf is the pick in full, read from the record once a pick.
-func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *console.Winner {
+func (l *consoleLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *console.Winner {
 	key := fmt.Sprintf("%s/%d/%s", seg.Seg.ID, p.K, p.Participant)
 	if key != l.winnerKey || l.winner == nil {
 		w := &console.Winner{Segment: seg.Seg.ID, Prize: p.Won(), Pick: p.K + 1, Ticket: p.Ticket, Card: p.Participant}
@@ -358,7 +358,7 @@ func (l *deskLink) winnerOf(st *show.State, seg *show.SegState, p *show.Pick) *c
 const eventsShown = 40
 
 // readEvents reads what the record committed since the last view.
-func (l *deskLink) readEvents(st *show.State) []console.Event {
+func (l *consoleLink) readEvents(st *show.State) []console.Event {
 	if st.Events != l.seen {
 		if evs, err := l.ss.DB.Events(l.ss.ID); err == nil {
 			l.events = l.events[:0]

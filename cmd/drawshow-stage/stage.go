@@ -95,14 +95,14 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		return err
 	}
 	defer feed.Close()
-	var desk *deskLink
+	var desk *consoleLink
 	if f.Console != "off" {
 		if desk, err = startConsole(f, ss, feed, clk.Now, stderr, fl); err != nil {
 			return err
 		}
 		desk.progress = progress
 		defer desk.close()
-		opt.OnDesk, opt.Preview = desk.onDesk, desk.preview
+		opt.OnControls, opt.Preview = desk.onControls, desk.preview
 	}
 	var shots *shooter
 	if f.Shots != "" {

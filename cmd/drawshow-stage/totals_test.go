@@ -65,8 +65,8 @@ func TestConsoleTotals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := &deskLink{ss: ss, sh: sh, now: now, feed: feed}
-	if v := l.view(scenes.Desk{State: ss.Eng.State()}); v.Totals != "" || v.RunSheet[0].Totals != "" {
+	l := &consoleLink{ss: ss, sh: sh, now: now, feed: feed}
+	if v := l.view(scenes.Controls{State: ss.Eng.State()}); v.Totals != "" || v.RunSheet[0].Totals != "" {
 		t.Errorf("totals before any draw: %q, %q", v.Totals, v.RunSheet[0].Totals)
 	}
 	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpDraw, show.OpForfeit, show.OpDraw, show.OpClaim, show.OpNext, show.OpDraw} {
@@ -75,7 +75,7 @@ func TestConsoleTotals(t *testing.T) {
 			t.Fatalf("%s: %v", op, err)
 		}
 	}
-	v := l.view(scenes.Desk{State: ss.Eng.State()})
+	v := l.view(scenes.Controls{State: ss.Eng.State()})
 	want := map[string]string{
 		"cash":  "2 winners: " + show.Money("ZAR", 7000) + " cash",
 		"kind":  "1 winner: " + show.Money("ZAR", 0) + " cash; 1 prize in kind",

@@ -11,10 +11,10 @@ import (
 	"drawshow/show"
 )
 
-// Desk is what the host's controls are now, for the operator's console:
+// Controls is what the host's controls are now, for the operator's console:
 // what the big screen never shows. The stage hands a new one to
-// Options.OnDesk whenever it changes.
-type Desk struct {
+// Options.OnControls whenever it changes.
+type Controls struct {
 	Scene    string   `json:"scene"`             // the scene on air, as OnScene names it
 	Hints    string   `json:"hints"`             // what the keys do now
 	Field    *Field   `json:"field,omitempty"`   // a field being typed
@@ -72,8 +72,8 @@ var helpLines = []string{
 }
 
 // desk is the host's controls now.
-func (s *Stage) desk(now time.Time) Desk {
-	d := Desk{
+func (s *Stage) controls(now time.Time) Controls {
+	d := Controls{
 		Scene: s.mgr.scene.Name(), Hints: s.hints(), Busy: s.work.busy,
 		Blackout: s.air.blackout, Paused: s.mgr.cast.attract.paused, MenuAt: -1,
 		Actions: s.buttons(), State: s.view.st,
@@ -126,7 +126,7 @@ func (s *Stage) desk(now time.Time) Desk {
 	return d
 }
 
-func (d *Desk) equal(o *Desk) bool {
+func (d *Controls) equal(o *Controls) bool {
 	return d.Scene == o.Scene && d.Hints == o.Hints && d.Confirm == o.Confirm && d.MenuAt == o.MenuAt &&
 		d.Typed == o.Typed && d.Message == o.Message && d.Notice == o.Notice && d.Busy == o.Busy &&
 		d.Blackout == o.Blackout && d.Paused == o.Paused && d.Muted == o.Muted &&
