@@ -43,6 +43,9 @@ func campaignTitle(shows []CampaignShow) string {
 	return fmt.Sprintf("%s, %s: campaign report, %s to %s", shows[0].Promotion, shows[0].Property, shows[0].Date, shows[len(shows)-1].Date)
 }
 
+// plain is a table row with no bold cell.
+func plain(int) bool { return false }
+
 func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Dates, rehearsal bool) error {
 	at := d.AsOf
 	g := pdfpage.New(campaignTitle(shows), record.Banner(rehearsal), at)
@@ -68,7 +71,6 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 	cols := []pdfpage.Col{{Title: "Show", W: 42, Align: "L"}, {Title: "Date", W: 19, Align: "L"}, {Title: "Status", W: 22, Align: "L"}, {Title: "Draws", W: 11, Align: "R"}, {Title: "Winners", W: 13, Align: "R"},
 		{Title: "Cash", W: 23, Align: "R"}, {Title: "In kind", W: 12, Align: "R"}, {Title: "Stated value", W: 24, Align: "R"}, {Title: "Spots", W: 14, Align: "R"}}
 	g.TableHeader(cols)
-	plain := func(int) bool { return false }
 	for _, s := range shows {
 		t := s.Totals
 		g.TableRow(cols, []string{s.ID, s.Date, s.Status(), strconv.Itoa(s.Draws), strconv.Itoa(t.Winners), money(t.Cash),
@@ -84,6 +86,25 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 		g.KV("Finalist spots", fmt.Sprintf("%d, apart from the prizes: a finalist spot is a place in the Grand Finale, not a prize paid", spots), false)
 	}
 
+	pdfLedger(g, shows, money)
+	pdfDesk(g, desk, at, money)
+	pdfFinalists(g, shows)
+	pdfCarried(g, shows)
+	pdfWinners(g, shows, money)
+	if rehearsal {
+		g.SignatureLines(95, "Seen as a rehearsal of the campaign, not a result.", "Promotions manager", "Independent auditor")
+	} else {
+		g.SignatureLines(95, "Signed as a true summary of the official shows above.", "Promotions manager", "Independent auditor")
+	}
+	if err := p.Error(); err != nil {
+		return err
+	}
+	return p.OutputFileAndClose(path)
+}
+
+// pdfLedger is the report's progressive jackpot ledger, week by week.
+func pdfLedger(g pdfpage.Page, shows []CampaignShow, money func(int64) string) {
+	p := g.P
 	g.H2("Progressive jackpot ledger")
 	var ledger []LedgerLine
 	for _, s := range shows {
@@ -104,7 +125,11 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 			g.TableRow(lcols, []string{l.Jackpot, l.Date, l.Show, money(l.Value), l.result(), next}, plain)
 		}
 	}
+}
 
+// pdfDesk is the report's prize desk, week by week, as the record stood at at.
+func pdfDesk(g pdfpage.Page, desk []DeskWeek, at time.Time, money func(int64) string) {
+	p := g.P
 	g.H2("The prize desk, week by week")
 	if len(desk) == 0 {
 		g.Text("The desk owes no prize: no winner of these shows was absent.")
@@ -120,7 +145,11 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 				strconv.Itoa(w.Due), money(w.DueCash), strconv.Itoa(w.Expired), money(w.ExpiredCash)}, plain)
 		}
 	}
+}
 
+// pdfFinalists is the report's finalists, by month.
+func pdfFinalists(g pdfpage.Page, shows []CampaignShow) {
+	p := g.P
 	g.H2("Finalists by month")
 	months, by := Finalists(shows)
 	if len(months) == 0 {
@@ -137,7 +166,11 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 		}
 		p.Ln(2)
 	}
+}
 
+// pdfCarried is what each show carries from the shows before it, by anchors.
+func pdfCarried(g pdfpage.Page, shows []CampaignShow) {
+	p := g.P
 	g.H2("Carried over from show to show")
 	carried := false
 	for _, s := range shows {
@@ -159,7 +192,11 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 	} else {
 		g.Text("No show carries anything from an earlier show.")
 	}
+}
 
+// pdfWinners is the report's winners, show by show.
+func pdfWinners(g pdfpage.Page, shows []CampaignShow, money func(int64) string) {
+	p := g.P
 	wcols := []pdfpage.Col{{Title: "Segment", W: 26, Align: "L"}, {Title: "#", W: 8, Align: "R"}, {Title: "Card", W: 30, Align: "L"}, {Title: "Name", W: 38, Align: "L"}, {Title: "Prize", W: 30, Align: "L"}, {Title: "Amount", W: 24, Align: "R"}, {Title: "Outcome", W: 24, Align: "L"}}
 	for _, s := range shows {
 		g.H2(fmt.Sprintf("Winners of show %s (%s)", s.ID, s.Date))
@@ -176,15 +213,6 @@ func writeCampaignPDF(path string, shows []CampaignShow, desk []DeskWeek, d Date
 			g.TableRow(wcols, []string{w.Segment, strconv.Itoa(w.Pick), w.Card, w.Name, w.Prize, amount, w.Outcome}, plain)
 		}
 		p.Ln(1)
-		g.KV("Show total", s.Totals.Words(cur), false)
+		g.KV("Show total", s.Totals.Words(shows[0].Currency), false)
 	}
-	if rehearsal {
-		g.SignatureLines(95, "Seen as a rehearsal of the campaign, not a result.", "Promotions manager", "Independent auditor")
-	} else {
-		g.SignatureLines(95, "Signed as a true summary of the official shows above.", "Promotions manager", "Independent auditor")
-	}
-	if err := p.Error(); err != nil {
-		return err
-	}
-	return p.OutputFileAndClose(path)
 }
