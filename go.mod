@@ -5,9 +5,11 @@ go 1.26.8
 toolchain go1.26.11
 
 require (
+	filippo.io/mostly-harmless/vrf-r255 v0.0.0-20260605095812-d3620d7874c5
 	github.com/chromedp/chromedp v0.23.0
 	github.com/gen2brain/malgo v0.11.24
 	github.com/go-pdf/fpdf v0.9.0
+	github.com/gtank/ristretto255 v0.2.0
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
@@ -15,12 +17,14 @@ require (
 	github.com/xuri/excelize/v2 v2.11.1
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/image v0.48.0
+	golang.org/x/mod v0.43.0
 	golang.org/x/sys v0.50.0
 	golang.org/x/text v0.44.0
 	modernc.org/sqlite v1.62.0
 )
 
 require (
+	filippo.io/edwards25519 v1.1.0 // indirect
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20240911145611-4856209ac325 // indirect

@@ -14,6 +14,8 @@ import (
 	_ "time/tzdata" // the laptop may lack zoneinfo; the show's timezone must still load
 
 	"go.yaml.in/yaml/v3"
+
+	"drawshow/keys"
 )
 
 // Show is a validated show file: one night's run sheet.
@@ -42,6 +44,9 @@ type Show struct {
 	Segments   []Segment
 	Postponed  *Postponed // the night moved (rule 84); nil when it did not
 	Desk       PrizeDesk  // the property's prize desk
+	// AuditorKey is the auditor's public key (auditor_key), which
+	// countersigns the show; zero when the show names none
+	AuditorKey keys.Public
 }
 
 // Rel is how the record names a file the show file names: relative to the
@@ -222,6 +227,7 @@ type fileYAML struct {
 	} `yaml:"mask"`
 	DateFormat string    `yaml:"date_format"`
 	CardLength *int      `yaml:"card_length"`
+	AuditorKey string    `yaml:"auditor_key"`
 	Exclusions listsYAML `yaml:"exclusions"`
 	Register   listYAML  `yaml:"register"`
 	Proxies    listYAML  `yaml:"proxies"`
@@ -449,6 +455,13 @@ func header(p *problems, root *yaml.Node, raw *fileYAML, path string, resolve fu
 			p.add(value(root, "card_length"), "card_length %d is out of range %d..%d (the digits of the casino's cards)", *l, minCardLength, MaxCardLength)
 			s.CardLength = 0
 		}
+	}
+	if raw.AuditorKey != "" {
+		k, err := keys.ParsePublic(raw.AuditorKey)
+		if err != nil {
+			p.add(value(root, "auditor_key"), "auditor_key: %v (give the public key drawshow key printed, one token)", err)
+		}
+		s.AuditorKey = k
 	}
 	if s.Promotion == "" {
 		p.add(root, "promotion is required (the promotion's name, e.g. Royal Flush)")

@@ -251,7 +251,7 @@ func TestParseErrors(t *testing.T) {
 	seg := func(extra string) string {
 		return head + "segments:\n  - id: a\n    entries: a.csv\n" + extra
 	}
-	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, witness, mask, date_format, card_length, exclusions, register, proxies, brand, sound, segments, postponed, desk)"
+	showKeyList := "(valid: promotion, property, currency, timezone, claim_seconds, witness, mask, date_format, card_length, auditor_key, exclusions, register, proxies, brand, sound, segments, postponed, desk)"
 	for _, c := range []struct {
 		name   string
 		src    string

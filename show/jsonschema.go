@@ -2,6 +2,7 @@ package show
 
 import (
 	"bytes"
+	"drawshow/keys"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -100,6 +101,7 @@ var schemaFields = map[string]func() obj{
 	"fileYAML.Currency":        func() obj { return text(orEmpty(currencyRe)) },
 	"fileYAML.Timezone":        func() obj { return obj{"type": "string", "enum": Zones} },
 	"fileYAML.DateFormat":      dateFormatSchema,
+	"fileYAML.AuditorKey":      func() obj { return text(keys.Pattern) },
 	"segmentYAML.DateFormat":   dateFormatSchema,
 	"Brand.Primary":            colourSchema,
 	"Brand.Accent":             colourSchema,

@@ -40,7 +40,7 @@ func TestKeysOf(t *testing.T) {
 	if got, want := keysOf(&inner{}), []string{"a"}; !slices.Equal(got, want) {
 		t.Errorf("keysOf(pointer) = %v, want %v", got, want)
 	}
-	if got, want := showKeys, []string{"promotion", "property", "currency", "timezone", "claim_seconds", "witness", "mask", "date_format", "card_length", "exclusions", "register", "proxies", "brand", "sound", "segments", "postponed", "desk"}; !slices.Equal(got, want) {
+	if got, want := showKeys, []string{"promotion", "property", "currency", "timezone", "claim_seconds", "witness", "mask", "date_format", "card_length", "auditor_key", "exclusions", "register", "proxies", "brand", "sound", "segments", "postponed", "desk"}; !slices.Equal(got, want) {
 		t.Errorf("show keys %v, want %v", got, want)
 	}
 }

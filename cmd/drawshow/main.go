@@ -37,6 +37,7 @@ Usage:
   drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--witness FILE]
   drawshow verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--witness FILE]
   drawshow follow URL --out FILE
+  drawshow key --out FILE [--name NAME]
   drawshow monitors
   drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
   drawshow cues --out DIR [--float] [--play [--audio-device NAME]]
@@ -94,6 +95,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		"sheet":     cmdSheet,
 		"verify":    cmdVerify,
 		"follow":    cmdFollow,
+		"key":       cmdKey,
 		"monitors":  handOver("monitors"),
 		"demo":      handOver("demo"),
 		// run without --headless is handed over too, but its flags are ours

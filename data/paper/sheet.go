@@ -118,6 +118,7 @@ func SheetOf(db *store.DB, showID string, sh *show.Show, text []byte) (*Sheet, e
 		Algorithm: o.Algorithm,
 		// the show file's, default open: its text is the one recorded
 		WitnessMode: string(sh.Witness),
+		AuditorKey:  auditorKey(sh),
 		Commitment:  o.Commitment,
 		Witness:     st.Witness(),
 		Unwitnessed: record.Unwitnessed(st, sh.Location),
@@ -316,4 +317,13 @@ func WriteSheet(ss *session.Session, path string) error {
 		return err
 	}
 	return WriteSheetPDF(path, *sheet)
+}
+
+// auditorKey is the show file's auditor_key as the sheet prints it; ""
+// when it names none.
+func auditorKey(sh *show.Show) string {
+	if sh.AuditorKey.IsZero() {
+		return ""
+	}
+	return sh.AuditorKey.String()
 }

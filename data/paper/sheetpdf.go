@@ -41,6 +41,9 @@ type Sheet struct {
 	// WitnessMode is the show file's witness mode ("open" or
 	// "each-draw"); "" leaves the line out.
 	WitnessMode string
+	// AuditorKey is the auditor's public key as the show file names it;
+	// "" when it names none.
+	AuditorKey string
 	// Witness is W, typed at open; "" when none is given yet.
 	Witness string
 	// Unwitnessed says the operator typed that the show goes on with no
@@ -275,6 +278,9 @@ func (w *sheetPDF) cover() {
 		w.KV("Witness mode", "each-draw: besides W, the auditor types a draw witness W_d after each bin is frozen, and it keys that segment's draws", false)
 	default:
 		w.KV("Witness mode", s.WitnessMode, false)
+	}
+	if s.AuditorKey != "" {
+		w.KV("Auditor's key", s.AuditorKey, true)
 	}
 	if s.Witness != "" {
 		w.KV("Witness W", s.Witness, false)

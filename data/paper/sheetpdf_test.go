@@ -154,3 +154,18 @@ func TestGroup4(t *testing.T) {
 		}
 	}
 }
+
+// The sheet prints the auditor's key the show file names, whole, so the
+// auditor signs under the key they hold.
+func TestSheetPrintsAuditorKey(t *testing.T) {
+	s := testSheet(false)
+	s.AuditorKey = "auditor+23bd3e32+RF0ltbi4yQPMPqp83KKjMicB28lCcPVL0XeQJYmXuk1pdqoz/moWrPNUEwL6Mj3k9QocizJB2j++005NnwnjV3w="
+	path := filepath.Join(t.TempDir(), "sheet.pdf")
+	if err := WriteSheetPDF(path, s); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(sheetText(t, path)), "")
+	if !strings.Contains(text, "Auditor'skey"+s.AuditorKey) {
+		t.Errorf("the sheet does not print the auditor's key %s whole:\n%s", s.AuditorKey, sheetText(t, path))
+	}
+}
