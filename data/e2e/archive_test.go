@@ -29,8 +29,8 @@ import (
 // archived plays the fixture's rehearsal to its close and archives it.
 func archived(t *testing.T) (db *store.DB, ss *session.Session, zipPath string) {
 	t.Helper()
-	f := exportFixture(t)
-	db, ss = playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss = rig.PlayExportShow(t, f, true)
 	zipPath = filepath.Join(t.TempDir(), "show.zip")
 	var steps []string
 	total := 0
@@ -346,8 +346,8 @@ func dropSums(t *testing.T, p string) string {
 // to an open show of the same database while a show is archived; the
 // archive is a consistent snapshot and verifies.
 func TestArchiveWhileThePresenterWrites(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	// the presenter: a second show on its own connection
 	other, err := store.Open(f.DBPath)
 	if err != nil {
@@ -408,8 +408,8 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 // TestArchiveIntoOddFolder: the archive's database copy goes beside --out,
 // whose folder may hold any character a name may: none is read as URI.
 func TestArchiveIntoOddFolder(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	for _, name := range []string{"draw#3", "mem?mode=memory#", "100%", "a b Zoë"} {
 		dir := filepath.Join(t.TempDir(), name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -434,9 +434,9 @@ func TestArchiveIntoOddFolder(t *testing.T) {
 // another is open holds no seed but the closed show's; an archive of the
 // open show holds none. Not a byte of an unrevealed seed is in the copy.
 func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
-	f := exportFixture(t)
-	db, closed := playExportShow(t, f, true)
-	text := strings.Replace(exportShowText, "promotion: ", "promotion: Second ", 1)
+	f := rig.ExportFixture(t)
+	db, closed := rig.PlayExportShow(t, f, true)
+	text := strings.Replace(rig.ExportShow, "promotion: ", "promotion: Second ", 1)
 	rig.Write(t, filepath.Join(f.Dir, "second.yaml"), text)
 	sh, err := show.Parse(filepath.Join(f.Dir, "second.yaml"), []byte(text))
 	if err != nil {

@@ -79,8 +79,8 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 	if d := rec.Draws[0]; !slices.Equal(d.BonusNoEntry, []string{wed[0]}) || d.BonusWinsNoEntry != 1 {
 		t.Errorf("record.json's draw: bonus no entry %v, %d wins; want %s, 1", d.BonusNoEntry, d.BonusWinsNoEntry, wed[0])
 	}
-	report := squeeze(strings.Join(pdfPages(t, filepath.Join(out, "report.pdf")), "\n"))
-	if want := squeeze("1 bonus-jackpot win(s) earned none, the winner having no entry in this draw that day: " + wed[0]); !strings.Contains(report, want) {
+	report := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, "report.pdf")), "\n"))
+	if want := rig.Squeeze("1 bonus-jackpot win(s) earned none, the winner having no entry in this draw that day: " + wed[0]); !strings.Contains(report, want) {
 		t.Errorf("report.pdf lacks %q:\n%s", want, report)
 	}
 	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {
@@ -92,7 +92,7 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 	if len(rec.Carried) != 1 || rec.Carried[0].Gives() != gives {
 		t.Errorf("record.json's carried %+v\nwant it to give %q", rec.Carried, gives)
 	}
-	if w := squeeze(gives); !strings.Contains(report, w) {
+	if w := rig.Squeeze(gives); !strings.Contains(report, w) {
 		t.Errorf("report.pdf lacks %q:\n%s", w, report)
 	}
 	forgedExport(t, out, "the sources given the wins that earned none",

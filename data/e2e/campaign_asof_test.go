@@ -70,8 +70,8 @@ func TestCampaignReportAsOfItsOwnShows(t *testing.T) {
 	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: at, Written: written}, false); err != nil {
 		t.Fatal(err)
 	}
-	text := squeeze(strings.Join(pdfPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
-	want := squeeze("the record as it stood at its last official event, " + closedAt.UTC().Format("2006-01-02 15:04") + " UTC; written 2026-12-09 08:30 UTC")
+	text := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
+	want := rig.Squeeze("the record as it stood at its last official event, " + closedAt.UTC().Format("2006-01-02 15:04") + " UTC; written 2026-12-09 08:30 UTC")
 	if !strings.Contains(text, want) {
 		t.Errorf("campaign.pdf lacks %q:\n%s", want, text)
 	}

@@ -240,9 +240,9 @@ func TestCampaignReport(t *testing.T) {
 	}
 
 	// the PDF
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
-	for _, want := range []string{"Campaign report", "4 official show(s)", camp.CampaignTotalRow, "Paid in all " + squeeze(total.Words("ZAR")),
-		"Progressive jackpot ledger", "grc-chest 2024-12-08 " + shows[1].ID + " " + squeeze(show.Money("ZAR", 20000)),
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
+	for _, want := range []string{"Campaign report", "4 official show(s)", camp.CampaignTotalRow, "Paid in all " + rig.Squeeze(total.Words("ZAR")),
+		"Progressive jackpot ledger", "grc-chest 2024-12-08 " + shows[1].ID + " " + rig.Squeeze(show.Money("ZAR", 20000)),
 		"Finalists by month", "No finalist was drawn in these shows.", "Winners of show " + shows[4].ID, "Independent auditor", "Carried over from show to show", shows[2].ID + " (2024-12-15) carries from"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("campaign.pdf does not say %q", want)
@@ -258,13 +258,13 @@ func TestCampaignReport(t *testing.T) {
 	if err := camp.WriteCampaign(reh, shows, nil, camp.Dates{AsOf: at, Written: at}, true); err != nil {
 		t.Fatal(err)
 	}
-	pages := pdfPages(t, filepath.Join(reh, camp.CampaignPDF))
+	pages := rig.PDFPages(t, filepath.Join(reh, camp.CampaignPDF))
 	for i, pg := range pages {
 		if !strings.Contains(pg, "REHEARSAL") {
 			t.Errorf("the rehearsals' campaign.pdf page %d does not say REHEARSAL", i+1)
 		}
 	}
-	rall := squeeze(strings.Join(pages, "\n"))
+	rall := rig.Squeeze(strings.Join(pages, "\n"))
 	if !strings.Contains(rall, "1 rehearsal(s) of the campaign database") || !strings.Contains(rall, "Winners of show "+rehearsalID) || strings.Contains(rall, shows[4].ID) {
 		t.Errorf("the rehearsals' campaign.pdf:\n%s", rall)
 	}
@@ -305,11 +305,11 @@ func TestReportLedgerHistory(t *testing.T) {
 	if first, _ := export.Write(c.db, c.shows[1].ID, filepath.Join(t.TempDir(), "first")); drawOf(t, first, "chest").Jackpot.History != nil {
 		t.Errorf("the first week has a history: %+v", drawOf(t, first, "chest").Jackpot.History)
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	result := map[bool]string{true: "won", false: "not won"}
 	for _, s := range []string{"How it built up",
-		"1 2024-12-08 " + c.shows[1].ID + " " + squeeze(show.Money("ZAR", 20000)) + " " + result[w1.Settled.Won] + " " + squeeze(show.Money("ZAR", w1.Settled.Next)),
-		"2 2024-12-15 " + w2.ID + " (this show) " + squeeze(show.Money("ZAR", j.Value))} {
+		"1 2024-12-08 " + c.shows[1].ID + " " + rig.Squeeze(show.Money("ZAR", 20000)) + " " + result[w1.Settled.Won] + " " + rig.Squeeze(show.Money("ZAR", w1.Settled.Next)),
+		"2 2024-12-15 " + w2.ID + " (this show) " + rig.Squeeze(show.Money("ZAR", j.Value))} {
 		if !strings.Contains(all, s) {
 			t.Errorf("report.pdf does not say %q", s)
 		}
@@ -486,7 +486,7 @@ func TestCampaignFinalistsApart(t *testing.T) {
 	if col < 0 || sh[1][col] != "3" || sh[1][slices.Index(sh[0], "Prizes in kind")] != "0" {
 		t.Errorf("Shows sheet %q", sh)
 	}
-	pdf := squeeze(strings.Join(pdfPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
+	pdf := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
 	if !strings.Contains(pdf, "2024-11: 3 finalist(s)") || strings.Contains(pdf, "prizes in kind") {
 		t.Errorf("campaign.pdf:\n%s", pdf)
 	}

@@ -149,8 +149,8 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 	if len(rec.Carried) != 4 || rec.Carried[0].Anchor() != srcs[0].Anchor() || len(rec.Carried[0].Entries) != 1 {
 		t.Errorf("record.json carried %+v", rec.Carried)
 	}
-	report := squeeze(strings.Join(pdfPages(t, filepath.Join(out, "report.pdf")), "\n"))
-	if !strings.Contains(report, "Carried over from earlier shows") || !strings.Contains(report, squeeze(srcs[0].Anchor())) {
+	report := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, "report.pdf")), "\n"))
+	if !strings.Contains(report, "Carried over from earlier shows") || !strings.Contains(report, rig.Squeeze(srcs[0].Anchor())) {
 		t.Errorf("report.pdf does not list the sources:\n%s", report)
 	}
 	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {

@@ -24,20 +24,20 @@ import (
 // and an e-mail) and one that is not a contact (the relationship).
 func proxyFormFixture(t *testing.T) *rig.Fixture {
 	t.Helper()
-	f := exportFixture(t)
-	text := strings.Replace(exportShowText, "exclusions: exclusions.csv\n", "exclusions: exclusions.csv\nproxies: proxies.csv\n", 1)
+	f := rig.ExportFixture(t)
+	text := strings.Replace(rig.ExportShow, "exclusions: exclusions.csv\n", "exclusions: exclusions.csv\nproxies: proxies.csv\n", 1)
 	f.Text = []byte(text)
 	rig.Write(t, f.ShowPath, text)
 	var b strings.Builder
 	b.WriteString("Card,Nominee,Nominee ID,Nominee Cell,Email Address,Relationship\n")
-	for i, p := range exportPeople {
-		fmt.Fprintf(&b, "%s,Nominee of %s,90020250%05d,083 444 %04d,proxy%02d@example.co.za,sister\n", p.card, p.card, i, i, i)
+	for i, p := range rig.People {
+		fmt.Fprintf(&b, "%s,Nominee of %s,90020250%05d,083 444 %04d,proxy%02d@example.co.za,sister\n", p.Card, p.Card, i, i, i)
 	}
 	rig.Write(t, filepath.Join(f.Dir, "proxies.csv"), b.String())
 	return f
 }
 
-// playProxyShow plays the fixture's show as playExportShow does, the
+// playProxyShow plays the fixture's show as rig.PlayExportShow does, the
 // proxy being the nominee on file.
 func playProxyShow(t *testing.T, f *rig.Fixture) (*store.DB, *session.Session) {
 	t.Helper()
@@ -89,11 +89,11 @@ func TestCollectionCarriesTheProxyForm(t *testing.T) {
 		t.Fatalf("%d rows, want a proxy, a decline and two to contact", len(rows))
 	}
 	for _, r := range rows {
-		i := slices.IndexFunc(exportPeople, func(p exportPerson) bool { return p.card == r["card"] })
+		i := slices.IndexFunc(rig.People, func(p rig.Person) bool { return p.Card == r["card"] })
 		want := map[string]string{
 			"proxy form Email Address": fmt.Sprintf("proxy%02d@example.co.za", i),
 			"proxy form Nominee Cell":  fmt.Sprintf("083 444 %04d", i),
-			"Phone":                    exportPeople[i].phone,
+			"Phone":                    rig.People[i].Phone,
 		}
 		if r["outcome"] == string(show.ByProxy) {
 			want["proxy"], want["proxy_id"] = "Nominee of "+r["card"], fmt.Sprintf("90020250%05d", i)
@@ -136,10 +136,10 @@ func TestSMSContactsForTheDesk(t *testing.T) {
 	}
 	for i, r := range sms {
 		c := coll[i]
-		p := exportPeople[slices.IndexFunc(exportPeople, func(p exportPerson) bool { return p.card == r["card"] })]
+		p := rig.People[slices.IndexFunc(rig.People, func(p rig.Person) bool { return p.Card == r["card"] })]
 		// the entry file's Phone, else the proxy form's Nominee Cell
-		want := "+27" + strings.ReplaceAll(strings.TrimPrefix(p.phone, "0"), " ", "")
-		if p.phone == "" {
+		want := "+27" + strings.ReplaceAll(strings.TrimPrefix(p.Phone, "0"), " ", "")
+		if p.Phone == "" {
 			want = "+27" + strings.ReplaceAll(strings.TrimPrefix(c["proxy form Nominee Cell"], "0"), " ", "")
 		}
 		if r["mobile"] != want || r["problem"] != "" || r["card"] != c["card"] || r["collect_by"] != c["collect_by"] || r["prize"] != c["prize"] || r["name"] != c["name"] {

@@ -24,8 +24,8 @@ import (
 // a workbook, of a show or of a month. A database that does not verify
 // has none (issue 39).
 func TestComplianceReturn(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, false)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, false)
 	id := ss.ID
 	// the desk pays one prize owed and lets another lapse
 	b, err := desk.Read(db)
@@ -61,7 +61,7 @@ func TestComplianceReturn(t *testing.T) {
 	if tot.Owed != len(owed) || tot.Collected != 1 || tot.Winners == 0 || tot.Redraws == 0 {
 		t.Errorf("totals %+v; want %d owed, 1 collected, redraws", tot, len(owed))
 	}
-	text := squeeze(strings.Join(pdfPages(t, files[0]), "\n"))
+	text := rig.Squeeze(strings.Join(rig.PDFPages(t, files[0]), "\n"))
 	st := ss.Eng.State()
 	rec := r.Shows[0].Set.Record()
 	for _, want := range []string{
@@ -73,7 +73,7 @@ func TestComplianceReturn(t *testing.T) {
 		"prize desk: collected",
 		"Compliance officer",
 	} {
-		if !strings.Contains(text, squeeze(want)) {
+		if !strings.Contains(text, rig.Squeeze(want)) {
 			t.Errorf("%s lacks %q:\n%s", filepath.Base(files[0]), want, text)
 		}
 	}

@@ -40,19 +40,19 @@ func TestExportCSVHasNoFormulas(t *testing.T) {
 	if err != nil {
 		t.Fatal("soffice is not installed: the CSV exports cannot be opened as a spreadsheet opens them (apt-get install libreoffice-calc-nogui, or make deps)")
 	}
-	f := exportFixture(t)
+	f := rig.ExportFixture(t)
 	var rows, points strings.Builder
 	rows.WriteString("Ticket,Card,Name,Tier,Phone,Email,ID Number\n")
 	points.WriteString("Card;Name;Tier;Points;Phone;Email;ID Number\n")
 	n := 100
-	for i, p := range exportPeople {
+	for i, p := range rig.People {
 		name := hostileNames[i%len(hostileNames)]
 		q := func(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
-		for range p.tickets {
+		for range p.Tickets {
 			n++
-			fmt.Fprintf(&rows, "T%d,%s,%s,%s,+27 82 555 01%02d,=1+%d,80010150%05d\n", n, p.card, q(name), p.tier, i, i, i)
+			fmt.Fprintf(&rows, "T%d,%s,%s,%s,+27 82 555 01%02d,=1+%d,80010150%05d\n", n, p.Card, q(name), p.Tier, i, i, i)
 		}
-		fmt.Fprintf(&points, "%s;%s;%s;%d;+27 82 555 01%02d;@%d;80010150%05d\n", p.card, q(name), p.tier, p.points, i, i, i)
+		fmt.Fprintf(&points, "%s;%s;%s;%d;+27 82 555 01%02d;@%d;80010150%05d\n", p.Card, q(name), p.Tier, p.Points, i, i, i)
 	}
 	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), rows.String())
 	rig.Write(t, filepath.Join(f.Dir, "points.csv"), points.String())

@@ -175,8 +175,8 @@ func TestDBNameIsAPath(t *testing.T) {
 // the writer: a campaign database with every commit in the file.
 func closedShowDB(t *testing.T) (*rig.Fixture, string) {
 	t.Helper()
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	id := ss.ID
 	if err := db.Close(); err != nil {
 		t.Fatal(err)

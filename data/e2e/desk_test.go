@@ -54,8 +54,8 @@ func deskRecord(b *desk.Book, kind show.EventKind, id, seg string, k int, at tim
 // export is the same, byte for byte, after the desk's records as before,
 // and verify --db holds every desk record to the shows (issue 26).
 func TestDeskRecordsInTheJournal(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, false)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, false)
 	id := ss.ID
 	before := filepath.Join(t.TempDir(), "before")
 	if _, err := export.Write(db, id, before); err != nil {
@@ -80,7 +80,7 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 		}
 	}
 	cash := ss.Eng.State().Seg("sat-cash")
-	winner := personOf(cash.Picks[4].Participant).name
+	winner := rig.PersonOf(cash.Picks[4].Participant).Name
 	where := "show " + id + ", draw sat-cash, pick 5"
 
 	// refused: not a prize the desk owes, a proxy signing, too late, too early
@@ -226,8 +226,8 @@ func sameFiles(t *testing.T, a, b string) {
 // collected, due and expired, in campaign.xlsx's Prize desk sheet and
 // in campaign.pdf.
 func TestCampaignReportPrizeDesk(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, false)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, false)
 	b, err := desk.Read(db)
 	if err != nil {
 		t.Fatal(err)
@@ -235,7 +235,7 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 	cash := ss.Eng.State().Seg("sat-cash")
 	now := sast(t, "2024-12-20T09:00")
 	if err := desk.Record(db, b, now, []show.Event{deskRecord(b, show.PrizeCollected, ss.ID, "sat-cash", 4, sast(t, "2024-12-02T10:00"),
-		personOf(cash.Picks[4].Participant).name, "7001015009088", "")}); err != nil {
+		rig.PersonOf(cash.Picks[4].Participant).Name, "7001015009088", "")}); err != nil {
 		t.Fatal(err)
 	}
 	shows, err := export.CampaignShows(db)
@@ -260,8 +260,8 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 	if !slices.EqualFunc(rows, want, slices.Equal) {
 		t.Errorf("Prize desk sheet\n got %q\nwant %q", rows, want)
 	}
-	pdf := squeeze(strings.Join(pdfPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
-	for _, w := range []string{"The prize desk, week by week", "2024-W48 2024-11-25 to 2024-12-01 4 " + squeeze(show.Money("ZAR", 3000)) + " 1 3 " + squeeze(show.Money("ZAR", 1000)) + " 0"} {
+	pdf := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
+	for _, w := range []string{"The prize desk, week by week", "2024-W48 2024-11-25 to 2024-12-01 4 " + rig.Squeeze(show.Money("ZAR", 3000)) + " 1 3 " + rig.Squeeze(show.Money("ZAR", 1000)) + " 0"} {
 		if !strings.Contains(pdf, w) {
 			t.Errorf("campaign.pdf does not say %q:\n%s", w, pdf)
 		}
@@ -272,8 +272,8 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 // show stands open (between two of its runs) lands among that show's
 // rows; its export carries the row only to link the chain, and verifies.
 func TestDeskRowsInsideAnotherShowsJournal(t *testing.T) {
-	f := exportFixture(t)
-	db, first := playExportShow(t, f, false)
+	f := rig.ExportFixture(t)
+	db, first := rig.PlayExportShow(t, f, false)
 	sh, err := show.Parse(f.ShowPath, f.Text)
 	if err != nil {
 		t.Fatal(err)

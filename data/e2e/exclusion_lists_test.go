@@ -87,7 +87,7 @@ func TestSeveralExclusionLists(t *testing.T) {
 	if v, err := verifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
-	report := squeeze(strings.Join(pdfPages(t, filepath.Join(out, "report.pdf")), "\n"))
+	report := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, "report.pdf")), "\n"))
 	for _, want := range []string{"3 card(s) on the exclusions lists self-excluded.csv and staff.csv", "staff.csv (2 card(s))"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report.pdf lacks %q:\n%s", want, report)

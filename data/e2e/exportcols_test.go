@@ -13,6 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/record"
 	"drawshow/show"
 )
@@ -206,7 +207,7 @@ func TestBonusColumnsReadBack(t *testing.T) {
 	}
 
 	// the report: device and area columns, the arrival, the totals
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	arrived := seg.Picks[0].Deadline.Add(-90 * time.Second).In(loc).Format(record.LocalLayout)
 	for _, want := range []string{"# Device Card Name Area Prize Outcome",
 		"Pick 1: no-show: not claimed within 90 s; redrawn; the team reached device " + seg.Picks[0].Ticket + " at " + arrived,
@@ -319,7 +320,7 @@ func TestGrandFinaleColumnsReadBack(t *testing.T) {
 			t.Errorf("the finale's sheet row %q, want property %q", row, property[row["Card"]])
 		}
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	for card, prop := range property {
 		for _, p := range fin.Picks {
 			if p.Participant == card && !strings.Contains(all, card+" Finalist") || p.Participant == card && !strings.Contains(all, prop) {
@@ -380,7 +381,7 @@ func TestReportWrapsLongCells(t *testing.T) {
 	r.op(show.OpClose)
 	out, _ := r.export()
 	r.verified(out, 1, 0, 0)
-	pages := pdfPages(t, filepath.Join(out, record.ReportPDF))
+	pages := rig.PDFPages(t, filepath.Join(out, record.ReportPDF))
 	table := pages[len(pages)-1]
 	for _, p := range pages {
 		if strings.Contains(p, "Drawn by hand (hand)") {
@@ -390,7 +391,7 @@ func TestReportWrapsLongCells(t *testing.T) {
 	if strings.Contains(table, "…") {
 		t.Errorf("the table cuts a cell short:\n%s", table)
 	}
-	all := squeeze(table)
+	all := rig.Squeeze(table)
 	for _, w := range strings.Fields("Two nights for two at the Jacaranda Grove Hotel, with dinner, breakfast and a spa morning") {
 		if !strings.Contains(all, w) {
 			t.Errorf("the table lacks %q of the prize:\n%s", w, table)

@@ -24,147 +24,9 @@ import (
 	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
-	"drawshow/data/session"
-	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
-
-// The export fixture: a per-row cash draw, then a points draw whose winners
-// need not be present and whose tiers leave out "ten". The entry files have
-// contact columns (Phone, Email) and one that is not (ID Number).
-const exportShowText = `promotion: Royal Flush
-property: Gold Reef City
-exclusions: exclusions.csv
-segments:
-  - id: sat-cash
-    title: Saturday Cash Draw
-    at: "2024-11-30T21:30"
-    entries: entries.csv
-    winners: 3
-    prizes: ["R5 000", "R2 000", "R1 000"]
-    win_once: day
-  - id: members
-    title: Members' Draw
-    at: "2024-11-30T22:30"
-    entries: points.csv
-    tickets: points
-    points_per_ticket: 100
-    tiers: [ace, king, queen, jack]
-    winners: 2
-    prizes: ["Weekend away"]
-    win_once: day
-    attendance: not-required
-`
-
-// exportPerson is one card of the fixture's entry files.
-type exportPerson struct {
-	card, name, tier, phone, email string
-	tickets, points                int
-}
-
-var exportPeople = []exportPerson{
-	{"C01", "Thabo Mokoena", "ace", "082 555 0101", "thabo@example.co.za", 3, 900},
-	{"C02", "Zoë Botha", "king", "082 555 0102", "zoe@example.co.za", 2, 450},
-	{"C03", "Sipho Nkosi", "queen", "", "sipho@example.co.za", 1, 120},
-	{"C04", "Lerato Dlamini", "jack", "082 555 0104", "", 2, 300},
-	{"C05", "Émile Naidoo", "ten", "082 555 0105", "emile@example.co.za", 1, 800},     // out of tier in members
-	{"C06", "Anél van der Merwe", "ace", "082 555 0106", "anel@example.co.za", 3, 50}, // zero tickets in members
-	{"C07", "Precious Ndlovu", "king", "082 555 0107", "precious@example.co.za", 2, 700},
-	{"C08", "Johan O'Reilly", "queen", "082 555 0108", "johan@example.co.za", 1, 1000},
-	{"C09", "Naledi Khumalo", "jack", "082 555 0109", "naledi@example.co.za", 2, 600},
-	{"C10", "Karabo Mahlangu", "ace", "082 555 0110", "karabo@example.co.za", 1, 250},
-	{"C11", "Fatima Govender", "king", "082 555 0111", "fatima@example.co.za", 2, 500},
-	{"C12", "Ruan Steyn", "queen", "082 555 0112", "ruan@example.co.za", 1, 350},
-	{"C13", "Excluded Person", "ace", "082 555 0113", "x@example.co.za", 2, 900}, // on the exclusions list
-	{"C14", "Mpho Sithole", "king", "082 555 0114", "mpho@example.co.za", 0, 30}, // members only, zero tickets
-}
-
-// exportFixture writes the show and its files.
-func exportFixture(t testing.TB) *rig.Fixture {
-	t.Helper()
-	dir := t.TempDir()
-	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(exportShowText)}
-	rig.Write(t, f.ShowPath, exportShowText)
-	var rows, points strings.Builder
-	rows.WriteString("Ticket,Card,Name,Tier,Phone,Email,ID Number\n")
-	points.WriteString("Card;Name;Tier;Points;Phone;Email;ID Number\n")
-	n := 100
-	for i, p := range exportPeople {
-		for range p.tickets {
-			n++
-			fmt.Fprintf(&rows, "T%d,%s,%s,%s,%s,%s,80010150%05d\n", n, p.card, p.name, p.tier, p.phone, p.email, i)
-		}
-		fmt.Fprintf(&points, "%s;%s;%s;%d;%s;%s;80010150%05d\n", p.card, p.name, p.tier, p.points, p.phone, p.email, i)
-	}
-	rig.Write(t, filepath.Join(dir, "entries.csv"), rows.String())
-	rig.Write(t, filepath.Join(dir, "points.csv"), points.String())
-	rig.Write(t, filepath.Join(dir, "exclusions.csv"), "Card\nC13\n")
-	f.Clock = time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC)
-	return f
-}
-
-func personOf(card string) exportPerson {
-	for _, p := range exportPeople {
-		if p.card == card {
-			return p
-		}
-	}
-	return exportPerson{}
-}
-
-// playExportShow runs the fixture's show to its close: in the cash draw a
-// claim, a void, a no-show, a forfeit, a proxy and a decline; in the
-// members' draw two winners to be contacted. An official show draws its
-// own seed.
-func playExportShow(t testing.TB, f *rig.Fixture, rehearsal bool) (*store.DB, *session.Session) {
-	t.Helper()
-	db, err := store.Open(f.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	sh, err := show.Parse(f.ShowPath, f.Text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }}
-	if rehearsal {
-		opt.Seed = rig.Seed
-	}
-	ss, err := session.Open(db, sh, f.Text, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	step := func(c show.Command) {
-		t.Helper()
-		f.Clock = rig.OnTime(ss, c, f.Clock.Add(7*time.Second))
-		if _, err := ss.Do(c, nil); err != nil {
-			t.Fatalf("%s %s: %v", c.Op, c.Text, err)
-		}
-	}
-	op := func(o show.Op) show.Command {
-		return show.Command{Op: o, Text: map[show.Op]string{show.OpDecline: rig.PaperNote}[o]}
-	}
-	step(op(show.OpDraw))
-	step(op(show.OpClaim))
-	step(op(show.OpDraw))
-	step(show.Command{Op: show.OpVoid, Text: "the host pressed draw twice"})
-	step(op(show.OpDraw))
-	f.Clock = ss.Eng.State().CurSeg().Last().Deadline.Add(-7 * time.Second)
-	step(op(show.OpTick)) // the no-show
-	step(op(show.OpDraw))
-	step(op(show.OpForfeit))
-	step(op(show.OpDraw))
-	step(show.Command{Op: show.OpProxy, Text: "Lindiwe Dube", ID: "8001015009087"})
-	step(op(show.OpDraw))
-	step(op(show.OpDecline))
-	step(op(show.OpNext))
-	step(op(show.OpDraw))
-	step(op(show.OpDraw))
-	step(op(show.OpClose))
-	return db, ss
-}
 
 func TestExportAllFilesReadBack(t *testing.T) {
 	if _, err := exec.LookPath("pdftotext"); err != nil {
@@ -172,8 +34,8 @@ func TestExportAllFilesReadBack(t *testing.T) {
 	}
 	for _, rehearsal := range []bool{false, true} {
 		t.Run(map[bool]string{false: "official", true: "rehearsal"}[rehearsal], func(t *testing.T) {
-			f := exportFixture(t)
-			db, ss := playExportShow(t, f, rehearsal)
+			f := rig.ExportFixture(t)
+			db, ss := rig.PlayExportShow(t, f, rehearsal)
 			st := ss.Eng.State()
 			cash := st.Seg("sat-cash")
 			wantOutcomes := []show.Outcome{show.Claimed, show.Void, show.NoShow, show.Forfeit, show.ByProxy, show.Declined}
@@ -280,13 +142,13 @@ func checkWinnersCSV(t *testing.T, path string, st *show.State) {
 			if !p.Outcome.Wins() {
 				continue
 			}
-			who := personOf(p.Participant)
+			who := rig.PersonOf(p.Participant)
 			amount, paid := prizeAmount(p.Prize)
 			collect := ""
 			if p.Outcome != show.Claimed {
 				collect = "2024-12-15"
 			}
-			want = append(want, []string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K + 1), p.Ticket, p.Participant, who.name, who.tier,
+			want = append(want, []string{s.Seg.ID, s.Seg.Title, strconv.Itoa(p.K + 1), p.Ticket, p.Participant, who.Name, who.Tier,
 				"", "", "", p.Prize, "ZAR", amount, paid, string(p.Outcome), p.Proxy, p.ProxyID, zonedTime(p.DrawnAt), zonedTime(p.DecidedAt), collect, ""})
 		}
 	}
@@ -392,7 +254,7 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 			got := sum[w+2+n]
 			n++
 			amount, paid := prizeAmount(p.Prize)
-			if got[0] != s.Seg.ID || got[1] != strconv.Itoa(p.K+1) || got[3] != p.Participant || got[4] != personOf(p.Participant).name ||
+			if got[0] != s.Seg.ID || got[1] != strconv.Itoa(p.K+1) || got[3] != p.Participant || got[4] != rig.PersonOf(p.Participant).Name ||
 				got[8] != p.Prize || got[9] != amount || got[10] != paid || got[11] != string(p.Outcome) {
 				t.Errorf("summary winner %d: %q, want pick %d of %s, %s", n, got, p.K+1, s.Seg.ID, p.Participant)
 			}
@@ -415,7 +277,7 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 			t.Fatalf("%s: %d pick rows, %d picks", s.Seg.ID, len(picks), len(s.Picks))
 		}
 		for i, p := range s.Picks {
-			who := personOf(p.Participant)
+			who := rig.PersonOf(p.Participant)
 			winner, collect, note := "no", "", ""
 			if p.Outcome.Wins() {
 				winner = "yes"
@@ -427,7 +289,7 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 				note = "void: the host pressed draw twice"
 			}
 			amount, paid := prizeAmount(p.Prize)
-			want := []string{strconv.Itoa(p.K + 1), p.Ticket, p.Participant, who.name, who.tier, "", "", "", p.Prize, amount, paid, string(p.Outcome), winner,
+			want := []string{strconv.Itoa(p.K + 1), p.Ticket, p.Participant, who.Name, who.Tier, "", "", "", p.Prize, amount, paid, string(p.Outcome), winner,
 				localTime(p.DrawnAt), localTime(p.DecidedAt), p.Proxy, p.ProxyID, collect, note}
 			got := append(picks[i], make([]string, len(want))...)[:len(want)]
 			if !slices.Equal(got, want) {
@@ -437,36 +299,20 @@ func checkXLSX(t *testing.T, path string, st *show.State, rec *record.Record) {
 	}
 }
 
-// pdfPages is the text of each page of a PDF, as pdftotext reads it,
-// without the diagonal REHEARSAL watermark (see pdfWatermarked).
-func pdfPages(t *testing.T, path string) []string {
-	t.Helper()
-	return pdftotext(t, path, "-layout", "-nodiag")
-}
-
 // pdfWatermarked reports for each page whether it has diagonal text.
 func pdfWatermarked(t *testing.T, path string) []bool {
 	t.Helper()
-	plain, all := pdftotext(t, path, "-nodiag"), pdftotext(t, path)
+	plain, all := rig.PDFText(t, path, "-nodiag"), rig.PDFText(t, path)
 	out := make([]bool, len(all))
 	for i := range all {
-		out[i] = i < len(plain) && len(squeeze(all[i])) > len(squeeze(plain[i]))
+		out[i] = i < len(plain) && len(rig.Squeeze(all[i])) > len(rig.Squeeze(plain[i]))
 	}
 	return out
 }
 
-func pdftotext(t *testing.T, path string, flags ...string) []string {
-	t.Helper()
-	out, err := exec.Command("pdftotext", append(append(flags, "-enc", "UTF-8"), path, "-")...).Output()
-	if err != nil {
-		t.Fatalf("pdftotext %s: %v", path, err)
-	}
-	return strings.Split(strings.TrimRight(string(out), "\f\n"), "\f")
-}
-
 func checkPDF(t *testing.T, path string, st *show.State, rec *record.Record) {
 	t.Helper()
-	pages := pdfPages(t, path)
+	pages := rig.PDFPages(t, path)
 	if len(pages) < 1+len(rec.Draws) {
 		t.Fatalf("report.pdf has %d pages, want at least %d", len(pages), 1+len(rec.Draws))
 	}
@@ -503,18 +349,18 @@ func checkPDF(t *testing.T, path string, st *show.State, rec *record.Record) {
 			fmt.Sprintf("Tickets %s (total weight)", show.Thousands(f.TotalWeight)),
 			fmt.Sprintf("Exclusions removed %d card(s)", len(f.Excluded)),
 			fmt.Sprintf("Winners %d of %d decided", s.Winners(), s.Seg.Winners)} {
-			if !strings.Contains(squeeze(all), want) {
+			if !strings.Contains(rig.Squeeze(all), want) {
 				t.Errorf("report.pdf does not say %q", want)
 			}
 		}
 		// every pick on its own line, in order: number, ticket, card, name, outcome, times
 		at := 0
 		for _, p := range s.Picks {
-			want := []string{strconv.Itoa(p.K + 1), p.Ticket, p.Participant, personOf(p.Participant).name, string(p.Outcome),
+			want := []string{strconv.Itoa(p.K + 1), p.Ticket, p.Participant, rig.PersonOf(p.Participant).Name, string(p.Outcome),
 				p.DrawnAt.In(s.Seg.At.Location()).Format(time.TimeOnly), p.DecidedAt.In(s.Seg.At.Location()).Format(time.TimeOnly)}
 			found := false
 			for ; at < len(lines); at++ {
-				fields := squeeze(lines[at])
+				fields := rig.Squeeze(lines[at])
 				if strings.HasPrefix(fields, want[0]+" "+want[1]+" "+want[2]+" ") && strings.Contains(fields, want[3]) &&
 					strings.Contains(fields, " "+want[4]+" "+want[5]+" "+want[6]) {
 					found = true
@@ -534,14 +380,11 @@ func checkPDF(t *testing.T, path string, st *show.State, rec *record.Record) {
 		"Prizes won sat-cash 3 winners: " + show.Money("ZAR", 8000) + " cash",
 		"members 2 winners: " + show.Money("ZAR", 0) + " cash; 2 prizes in kind",
 		"The night 5 winners: " + show.Money("ZAR", 8000) + " cash; 2 prizes in kind"} {
-		if !strings.Contains(squeeze(all), squeeze(want)) {
+		if !strings.Contains(rig.Squeeze(all), rig.Squeeze(want)) {
 			t.Errorf("report.pdf does not say %q", want)
 		}
 	}
 }
-
-// squeeze folds runs of white space into one space.
-func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func checkCollection(t *testing.T, path string, st *show.State) {
 	t.Helper()
@@ -574,10 +417,10 @@ func checkCollection(t *testing.T, path string, st *show.State) {
 			case show.Claimed, show.Forfeit, show.NoShow, show.Void:
 				continue
 			}
-			who := personOf(p.Participant)
+			who := rig.PersonOf(p.Participant)
 			amount, paid := prizeAmount(p.Prize)
 			want = append(want, []string{st.ID, s.Seg.ID, s.Seg.Title, "2024-11-30", strconv.Itoa(p.K + 1), p.Ticket, p.Participant,
-				who.name, who.tier, "", "", "", p.Prize, "ZAR", amount, paid, string(p.Outcome), record.Status(&p), p.Proxy, p.ProxyID, "2024-12-15", "", who.email, who.phone})
+				who.Name, who.Tier, "", "", "", p.Prize, "ZAR", amount, paid, string(p.Outcome), record.Status(&p), p.Proxy, p.ProxyID, "2024-12-15", "", who.Email, who.Phone})
 		}
 	}
 	if len(want) != 4 {
@@ -591,8 +434,8 @@ func checkCollection(t *testing.T, path string, st *show.State) {
 // TestExportIsReproducible: the same record exports to the same bytes, so
 // an export made after a crash can be compared with one made without.
 func TestExportIsReproducible(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	a, b := t.TempDir(), t.TempDir()
 	for _, dir := range []string{a, b} {
 		if _, err := export.Write(db, ss.ID, dir); err != nil {
@@ -614,7 +457,7 @@ func TestExportIsReproducible(t *testing.T) {
 // TestExportOpenShowReport: before the close the report says the seed is
 // not revealed and the pending pick is listed as pending.
 func TestExportOpenShowReport(t *testing.T) {
-	f := exportFixture(t)
+	f := rig.ExportFixture(t)
 	db, ss := f.Open(t)
 	rig.Do(t, ss, show.OpDraw)
 	out := t.TempDir()
@@ -625,7 +468,7 @@ func TestExportOpenShowReport(t *testing.T) {
 	if rec.Seed != "" || rec.Draws[0].Picks[0].Outcome != "pending" {
 		t.Fatalf("record of an open show: seed %q, picks %+v", rec.Seed, rec.Draws[0].Picks)
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	for _, want := range []string{"Seed S not revealed: the show is not closed", "Closed not closed", " pending "} {
 		if !strings.Contains(all, want) {
 			t.Errorf("report.pdf of an open show does not say %q", want)
@@ -655,8 +498,8 @@ func TestExportOpenShowReport(t *testing.T) {
 }
 
 func TestRecordJSONNewFields(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	out := t.TempDir()
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
@@ -680,7 +523,7 @@ func TestRecordJSONNewFields(t *testing.T) {
 // TestPeopleIsFirstRow: people (the stage's lookup) gives each card's
 // first row; the export prefers the row of the picked ticket.
 func TestPeopleIsFirstRow(t *testing.T) {
-	f := exportFixture(t)
+	f := rig.ExportFixture(t)
 	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier,Phone\nT1,C01,Thabo Mokoena,ace,1\nT2,C01,T. Mokoena,ace,2\nT3,C02,Zoë Botha,king,3\n")
 	db, ss := f.Open(t)
 	rig.Do(t, ss, show.OpDraw)
@@ -704,8 +547,8 @@ func TestPeopleIsFirstRow(t *testing.T) {
 // the report hands it copies, so the Go fonts the stage also draws with
 // stay intact and every report of a record is the same, not only the first.
 func TestReportLeavesFontsAlone(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	x, err := export.SetOf(db, ss.ID, func(int) {})
 	if err != nil {
 		t.Fatal(err)

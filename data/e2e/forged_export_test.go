@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/verify"
@@ -19,8 +20,8 @@ import (
 // exported plays the export fixture's show (official) and exports it.
 func exported(t *testing.T) string {
 	t.Helper()
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, false)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, false)
 	out := filepath.Join(t.TempDir(), "export")
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
@@ -236,8 +237,8 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 // TestVerifyRefusesUnmarkedRehearsalBin: a rehearsal's bin without its
 // REHEARSAL line, or its winners.csv without it, is not the record's.
 func TestVerifyRefusesUnmarkedRehearsalBin(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	out := filepath.Join(t.TempDir(), "export")
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)

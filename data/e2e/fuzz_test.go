@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/verify"
 
@@ -26,8 +27,8 @@ import (
 // ends, the record without its last newline, a workbook with bytes after
 // its end).
 func FuzzVerifyExport(f *testing.F) {
-	fx := exportFixture(f)
-	db, ss := playExportShow(f, fx, false)
+	fx := rig.ExportFixture(f)
+	db, ss := rig.PlayExportShow(f, fx, false)
 	out := filepath.Join(f.TempDir(), "export")
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		f.Fatal(err)

@@ -18,11 +18,11 @@ import (
 // say they are not to be sent (issue 39).
 func TestWinnersLetters(t *testing.T) {
 	for _, rehearsal := range []bool{false, true} {
-		f := exportFixture(t)
+		f := rig.ExportFixture(t)
 		text := strings.Replace(string(f.Text), "segments:", "desk: {where: \"Rewards Desk, main casino floor\", hours: \"daily, 08:00 to 22:00\"}\nsegments:", 1)
 		f.Text = []byte(text)
 		rig.Write(t, f.ShowPath, text)
-		db, ss := playExportShow(t, f, rehearsal)
+		db, ss := rig.PlayExportShow(t, f, rehearsal)
 		x, err := export.SetOf(db, ss.ID, func(int) {})
 		if err != nil {
 			t.Fatal(err)
@@ -45,10 +45,10 @@ func TestWinnersLetters(t *testing.T) {
 			t.Fatalf("%d letters for %d winners", len(ls), wins)
 		}
 		l := ls[0]
-		text = squeeze(strings.Join(pdfPages(t, filepath.Join(dir, l.File)), "\n"))
+		text = rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(dir, l.File)), "\n"))
 		for _, want := range []string{"Dear " + l.Name + ",", "Congratulations: you won " + l.Prize, "Collect by", "Rewards Desk, main casino floor", "daily, 08:00 to 22:00",
 			"your Rewards card and your identity document", "terms 47, 65, 77 and 82", "show " + ss.ID + ", draw " + l.Segment + ", pick 1"} {
-			if !strings.Contains(text, squeeze(want)) {
+			if !strings.Contains(text, rig.Squeeze(want)) {
 				t.Errorf("rehearsal %v: %s lacks %q:\n%s", rehearsal, l.File, want, text)
 			}
 		}

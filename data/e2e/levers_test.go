@@ -59,7 +59,7 @@ func TestDeclineOffRegister(t *testing.T) {
 	if len(rows) == 0 || rows[0]["why"] != "declined: the host attests a paper register: "+rig.PaperNote {
 		t.Errorf("collection.csv: %v", rows)
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	if w := "attested by the host, paper register: " + rig.PaperNote; !strings.Contains(all, w) {
 		t.Errorf("report.pdf does not say %q:\n%s", w, all)
 	}
@@ -173,7 +173,7 @@ func TestElevenRedraws(t *testing.T) {
 	if u := rec.Draws[0].Picks[7].Undone; u == nil || *u != (record.RecordUndone{Outcome: "claimed", By: "host", DecidedAt: "2024-11-30T19:34:33Z"}) {
 		t.Errorf("record.json's voided claim: %+v", u)
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	for _, w := range []string{
 		"claimed by the host at 2024-11-30 21:34:33 +02:00, voided at 2024-11-30 21:34:33 +02:00: not the holder's card after all",
 		"Redraws 10 in all; MARKED FOR THE AUDITOR, more than 3 in a draw: sat-cash (10)",

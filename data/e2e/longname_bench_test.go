@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 )
 
@@ -18,8 +19,8 @@ import (
 // characters. Before fit was made linear the first was 79 and the export
 // took 43 s; it is now about 1, the name's cost lost in the rest.
 func BenchmarkExportLongName(b *testing.B) {
-	f := exportFixture(b)
-	db, ss := playExportShow(b, f, true)
+	f := rig.ExportFixture(b)
+	db, ss := rig.PlayExportShow(b, f, true)
 	x, err := export.SetOf(db, ss.ID, func(int) {})
 	if err != nil {
 		b.Fatal(err)

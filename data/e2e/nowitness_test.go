@@ -42,7 +42,7 @@ func TestNoWitnessOnThePaper(t *testing.T) {
 	if err := paper.WriteSheet(ss, sheetPath); err != nil {
 		t.Fatal(err)
 	}
-	if sheet := squeeze(strings.Join(pdfPages(t, sheetPath), "\n")); !strings.Contains(sheet, squeeze(says)) {
+	if sheet := rig.Squeeze(strings.Join(rig.PDFPages(t, sheetPath), "\n")); !strings.Contains(sheet, rig.Squeeze(says)) {
 		t.Errorf("the sheet does not say %q:\n%s", says, sheet)
 	}
 	if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
@@ -53,7 +53,7 @@ func TestNoWitnessOnThePaper(t *testing.T) {
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
-	if report := squeeze(strings.Join(pdfPages(t, filepath.Join(out, "report.pdf")), "\n")); !strings.Contains(report, squeeze(says)) {
+	if report := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, "report.pdf")), "\n")); !strings.Contains(report, rig.Squeeze(says)) {
 		t.Errorf("report.pdf does not say %q:\n%s", says, report)
 	}
 	if r, err := verify.Dir(out); err != nil || len(r.Problems) > 0 {

@@ -184,26 +184,26 @@ func digitCard(i int) string {
 // lists start with their headers.
 func exportOfDigitCards(t *testing.T) string {
 	t.Helper()
-	f := exportFixture(t)
-	text := strings.Replace(exportShowText, "title: Saturday Cash Draw", `title: "Zoë's Cash Draw"`, 1)
+	f := rig.ExportFixture(t)
+	text := strings.Replace(rig.ExportShow, "title: Saturday Cash Draw", `title: "Zoë's Cash Draw"`, 1)
 	f.Text = []byte(text)
 	rig.Write(t, f.ShowPath, text)
 	var rows, points strings.Builder
 	rows.WriteString("Ticket,Card,Name,Tier,Phone,Email,ID Number\n")
 	points.WriteString("Card;Name;Tier;Points;Phone;Email;ID Number\n")
 	n := 0
-	for i, p := range exportPeople {
-		phone := strings.ReplaceAll(p.phone, " ", "")
-		for range p.tickets {
+	for i, p := range rig.People {
+		phone := strings.ReplaceAll(p.Phone, " ", "")
+		for range p.Tickets {
 			n++
-			fmt.Fprintf(&rows, "60010008763090%02d,%s,%s,%s,%s,%s,80010150%05d\n", n, digitCard(i), p.name, p.tier, phone, p.email, i)
+			fmt.Fprintf(&rows, "60010008763090%02d,%s,%s,%s,%s,%s,80010150%05d\n", n, digitCard(i), p.Name, p.Tier, phone, p.Email, i)
 		}
-		fmt.Fprintf(&points, "%s;%s;%s;%d;%s;%s;80010150%05d\n", digitCard(i), p.name, p.tier, p.points, phone, p.email, i)
+		fmt.Fprintf(&points, "%s;%s;%s;%d;%s;%s;80010150%05d\n", digitCard(i), p.Name, p.Tier, p.Points, phone, p.Email, i)
 	}
 	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), rows.String())
 	rig.Write(t, filepath.Join(f.Dir, "points.csv"), points.String())
-	rig.Write(t, filepath.Join(f.Dir, "exclusions.csv"), "Card\n"+digitCard(slices.IndexFunc(exportPeople, func(p exportPerson) bool { return p.card == "C13" }))+"\n")
-	db, ss := playExportShow(t, f, false)
+	rig.Write(t, filepath.Join(f.Dir, "exclusions.csv"), "Card\n"+digitCard(slices.IndexFunc(rig.People, func(p rig.Person) bool { return p.Card == "C13" }))+"\n")
+	db, ss := rig.PlayExportShow(t, f, false)
 	out := t.TempDir()
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)

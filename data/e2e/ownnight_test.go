@@ -172,7 +172,7 @@ func TestReportPrintsTheNightAndTheClock(t *testing.T) {
 	if err := paper.WriteSheet(ss, sheetPath); err != nil {
 		t.Fatal(err)
 	}
-	sheet := squeeze(strings.Join(pdfPages(t, sheetPath), "\n"))
+	sheet := rig.Squeeze(strings.Join(rig.PDFPages(t, sheetPath), "\n"))
 	for _, want := range []string{"Postponed from Sunday 27 October 2024 14:00: rule 84: the drum's motor failed", "Machine's clock 2024-11-03 13:00:07 at open; headless, machine's clock"} {
 		if !strings.Contains(sheet, want) {
 			t.Errorf("the sheet does not say %q:\n%s", want, sheet)
@@ -193,13 +193,13 @@ func TestReportPrintsTheNightAndTheClock(t *testing.T) {
 	if g := rec.Show; g.Advertised != want.Advertised || g.WallClock != want.WallClock || g.Mode != want.Mode || g.ClockSource != want.ClockSource || g.Postponed == nil || *g.Postponed != *want.Postponed {
 		t.Errorf("record.json's show %+v, want %+v", g, want)
 	}
-	pages := pdfPages(t, filepath.Join(out, "report.pdf"))
+	pages := rig.PDFPages(t, filepath.Join(out, "report.pdf"))
 	for i, pg := range pages {
 		if !strings.Contains(pg, "(headless, machine's clock)") {
 			t.Errorf("report.pdf page %d does not say how the show ran", i+1)
 		}
 	}
-	report := squeeze(strings.Join(pages, "\n"))
+	report := rig.Squeeze(strings.Join(pages, "\n"))
 	for _, want := range []string{"Advertised 2024-11-03 14:00:00 +02:00; postponed from 2024-10-27 14:00:00 +02:00 (rule 84: the drum's motor failed)",
 		"the machine's clock said 2024-11-03 13:00:07 +02:00", "Run headless, machine's clock"} {
 		if !strings.Contains(report, want) {

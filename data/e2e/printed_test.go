@@ -87,8 +87,8 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 	if d := rec.Draws[0]; d.PrintedUntil != "2024-11-30 21:25:59" || d.PrintedLate != 2 {
 		t.Errorf("record.json: printed until %q, %d late", d.PrintedUntil, d.PrintedLate)
 	}
-	report := squeeze(strings.Join(pdfPages(t, filepath.Join(out, "report.pdf")), "\n"))
-	if want := squeeze("2 row(s) printed after 2024-11-30 21:25:59, the last moment a ticket could print for this draw (printed_until 21:25): kept out"); !strings.Contains(report, want) {
+	report := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, "report.pdf")), "\n"))
+	if want := rig.Squeeze("2 row(s) printed after 2024-11-30 21:25:59, the last moment a ticket could print for this draw (printed_until 21:25): kept out"); !strings.Contains(report, want) {
 		t.Errorf("report.pdf lacks %q:\n%s", want, report)
 	}
 	if v, err := verifyDir(out); err != nil || len(v) > 0 {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/internal/pdfpage"
 	"drawshow/data/record"
 	"drawshow/data/verify"
@@ -65,14 +66,14 @@ func TestReportPDFText(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pages := pdftotext(t, path)
+	pages := rig.PDFText(t, path)
 	if len(pages) != len(txt.Pages) {
 		t.Fatalf("%d pages, pdftotext reads %d", len(txt.Pages), len(pages))
 	}
 	for i, p := range txt.Pages {
-		other := squeeze(pages[i])
+		other := rig.Squeeze(pages[i])
 		for _, r := range p {
-			if !strings.Contains(other, squeeze(r)) {
+			if !strings.Contains(other, rig.Squeeze(r)) {
 				t.Errorf("page %d: %q is not in pdftotext's reading:\n%s", i+1, r, other)
 			}
 		}

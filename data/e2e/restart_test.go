@@ -50,7 +50,7 @@ func TestCrashInCountdownKeepsTheClaim(t *testing.T) {
 	if len(rec.Restarts) != 1 || rec.Restarts[0].Mode != show.ModeStage || rec.Restarts[0].Down != down || !rec.Draws[0].Picks[0].AfterRestart {
 		t.Errorf("record.json: restarts %+v, first pick %+v", rec.Restarts, rec.Draws[0].Picks[0])
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	for _, w := range []string{"Restarts 1: down 2024-11-30 21:30:00 +02:00 to 2024-11-30 21:35:30 +02:00 (330 s), started again as the stage",
 		"decided after a restart: the countdown ended while drawshow was down"} {
 		if !strings.Contains(all, w) {

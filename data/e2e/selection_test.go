@@ -80,7 +80,7 @@ func TestSelectionInTheRecord(t *testing.T) {
 	if d := rec.Draws[0]; d.Selection != "teeds.csv" || d.SelectionSHA256 != l.SelectedSHA256 {
 		t.Errorf("record.json's draw: selection %q %q", d.Selection, d.SelectionSHA256)
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	if w := "Selection teeds.csv: the casino system's choice; every pick taken in its order"; !strings.Contains(all, w) {
 		t.Errorf("report.pdf does not say %q", w)
 	}
@@ -189,7 +189,7 @@ func TestSelectionPassAndReselect(t *testing.T) {
 		len(d.SelectionVersions) != 1 || d.SelectionVersions[0].FromPlace != 4 || d.SelectionVersions[0].SHA256 != seg.Selections[1].SHA256 {
 		t.Errorf("record.json's draw: %+v %+v %+v", d.SelectionSHA256, d.SelectionPassed, d.SelectionVersions)
 	}
-	all := squeeze(strings.Join(pdfPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, record.ReportPDF)), "\n"))
 	for _, w := range []string{"Place 2 passed over ticket T-99: T-99 is not in tonight's bin", "Selection from place 4 raps.csv corrected, loaded", "Selection SHA-256 " + seg.Selections[0].SHA256} {
 		if !strings.Contains(all, w) {
 			t.Errorf("report.pdf does not say %q", w)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
 )
 
@@ -48,7 +49,7 @@ func TestSheetSaysWhatTheShowFileAssumes(t *testing.T) {
 	if err := paper.WriteSheet(r.ss, path); err != nil {
 		t.Fatal(err)
 	}
-	sheet := squeeze(strings.Join(pdfPages(t, path), "\n"))
+	sheet := rig.Squeeze(strings.Join(rig.PDFPages(t, path), "\n"))
 	for _, want := range []string{
 		"What the show file assumes",
 		"a winner has 90 seconds to claim after the announcement",
@@ -61,7 +62,7 @@ func TestSheetSaysWhatTheShowFileAssumes(t *testing.T) {
 		"tickets printed until 21:25 on the draw's day",
 		"The promotions manager signs too that what the show file assumes is the promotion's terms as read",
 	} {
-		if !strings.Contains(sheet, squeeze(want)) {
+		if !strings.Contains(sheet, rig.Squeeze(want)) {
 			t.Errorf("the sheet does not say %q:\n%s", want, sheet)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
 	"drawshow/show"
 )
@@ -14,9 +15,9 @@ import (
 // of its statement agrees with the frozen bin the engine rebuilds and with
 // the picks, and the rehearsal stays apart.
 func TestStatementMatchesTheBins(t *testing.T) {
-	f := exportFixture(t)
-	db, official := playExportShow(t, f, false)
-	_, rehearsal := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, official := rig.PlayExportShow(t, f, false)
+	_, rehearsal := rig.PlayExportShow(t, f, true)
 	if official.ID == rehearsal.ID {
 		t.Fatalf("one show for both: %s", official.ID)
 	}
@@ -29,20 +30,20 @@ func TestStatementMatchesTheBins(t *testing.T) {
 		states[id] = eng.State()
 	}
 	reasons := map[string]int{}
-	for _, p := range exportPeople {
-		st, err := paper.StatementOf(db, p.card)
+	for _, p := range rig.People {
+		st, err := paper.StatementOf(db, p.Card)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if st.Card != p.card || st.Name != p.name || st.Shows != 2 {
-			t.Errorf("%s: statement of card %q, name %q, %d shows", p.card, st.Card, st.Name, st.Shows)
+		if st.Card != p.Card || st.Name != p.Name || st.Shows != 2 {
+			t.Errorf("%s: statement of card %q, name %q, %d shows", p.Card, st.Card, st.Name, st.Shows)
 		}
 		lines := 2 // both draws, or only the members' draw for a card with no cash ticket
-		if p.tickets == 0 {
+		if p.Tickets == 0 {
 			lines = 1
 		}
 		if len(st.Official) != lines || len(st.Rehearsals) != lines {
-			t.Fatalf("%s: %d official and %d rehearsal lines, want %d and %d", p.card, len(st.Official), len(st.Rehearsals), lines, lines)
+			t.Fatalf("%s: %d official and %d rehearsal lines, want %d and %d", p.Card, len(st.Official), len(st.Rehearsals), lines, lines)
 		}
 		for _, d := range append(slices.Clone(st.Official), st.Rehearsals...) {
 			wantShow := official.ID
@@ -50,13 +51,13 @@ func TestStatementMatchesTheBins(t *testing.T) {
 				wantShow = rehearsal.ID
 			}
 			if d.ShowID != wantShow {
-				t.Errorf("%s: a line of show %s in the %v list", p.card, d.ShowID, d.Rehearsal)
+				t.Errorf("%s: a line of show %s in the %v list", p.Card, d.ShowID, d.Rehearsal)
 			}
 			seg := states[d.ShowID].Seg(d.Segment)
 			var weight uint64
 			var tickets []string
 			for _, e := range seg.Bin.Entries {
-				if e.Participant == p.card {
+				if e.Participant == p.Card {
 					weight += e.Weight
 					tickets = append(tickets, e.Ticket)
 				}
@@ -66,39 +67,39 @@ func TestStatementMatchesTheBins(t *testing.T) {
 			}
 			if !d.Frozen || d.Tickets != weight || !slices.Equal(d.TicketNos, tickets) || d.Fingerprint != seg.Frozen.Fingerprint || d.BinTickets != seg.Frozen.TotalWeight {
 				t.Errorf("%s in %s/%s: %d tickets %q of %d, fingerprint %s; the bin has %d %q of %d, %s",
-					p.card, d.ShowID, d.Segment, d.Tickets, d.TicketNos, d.BinTickets, d.Fingerprint, weight, tickets, seg.Frozen.TotalWeight, seg.Frozen.Fingerprint)
+					p.Card, d.ShowID, d.Segment, d.Tickets, d.TicketNos, d.BinTickets, d.Fingerprint, weight, tickets, seg.Frozen.TotalWeight, seg.Frozen.Fingerprint)
 			}
 			if (weight == 0) != (d.NotEligible != "") {
-				t.Errorf("%s in %s/%s: weight %d but not eligible %q", p.card, d.ShowID, d.Segment, weight, d.NotEligible)
+				t.Errorf("%s in %s/%s: weight %d but not eligible %q", p.Card, d.ShowID, d.Segment, weight, d.NotEligible)
 			}
 			var want string
 			switch {
-			case slices.Contains(seg.Frozen.Excluded, p.card):
+			case slices.Contains(seg.Frozen.Excluded, p.Card):
 				want = "excluded"
-			case d.Segment == "members" && p.tier == "ten":
+			case d.Segment == "members" && p.Tier == "ten":
 				want = "out of tier"
-			case slices.Contains(seg.Frozen.Barred, p.card):
+			case slices.Contains(seg.Frozen.Barred, p.Card):
 				want = "barred"
-			case d.Segment == "members" && p.points < 100:
+			case d.Segment == "members" && p.Points < 100:
 				want = "zero tickets"
 			}
 			if !strings.HasPrefix(d.NotEligible, want) || (want == "") != (d.NotEligible == "") {
-				t.Errorf("%s in %s/%s: not eligible %q, want %q", p.card, d.ShowID, d.Segment, d.NotEligible, want)
+				t.Errorf("%s in %s/%s: not eligible %q, want %q", p.Card, d.ShowID, d.Segment, d.NotEligible, want)
 			}
 			if want != "" {
 				reasons[want]++
 			}
 			var picked *show.Pick
 			for i := range seg.Picks {
-				if seg.Picks[i].Participant == p.card {
+				if seg.Picks[i].Participant == p.Card {
 					picked = &seg.Picks[i]
 				}
 			}
 			switch {
 			case picked == nil && d.Picked:
-				t.Errorf("%s in %s/%s: the statement says picked at k=%d, the state has no such pick", p.card, d.ShowID, d.Segment, d.Pick.K)
+				t.Errorf("%s in %s/%s: the statement says picked at k=%d, the state has no such pick", p.Card, d.ShowID, d.Segment, d.Pick.K)
 			case picked != nil && (!d.Picked || d.Pick.K != picked.K || d.Pick.Outcome != picked.Outcome || d.Pick.Ticket != picked.Ticket):
-				t.Errorf("%s in %s/%s: statement %+v, the pick %+v", p.card, d.ShowID, d.Segment, d.Pick, *picked)
+				t.Errorf("%s in %s/%s: statement %+v, the pick %+v", p.Card, d.ShowID, d.Segment, d.Pick, *picked)
 			}
 		}
 	}
@@ -137,8 +138,8 @@ func TestStatementMatchesTheBins(t *testing.T) {
 
 // TestStatementZeroTickets: the reason in words, and a card with spaces.
 func TestStatementZeroTickets(t *testing.T) {
-	f := exportFixture(t)
-	_, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	_, ss := rig.PlayExportShow(t, f, true)
 	st, err := paper.StatementOf(ss.DB, " C1 4 ")
 	if err != nil {
 		t.Fatal(err)

@@ -954,8 +954,8 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 // record made before them and one made now read the same, and the
 // archive of an old show still folds to the record it carries.
 func TestPlainRecordUnchanged(t *testing.T) {
-	f := exportFixture(t)
-	db, ss := playExportShow(t, f, true)
+	f := rig.ExportFixture(t)
+	db, ss := rig.PlayExportShow(t, f, true)
 	out := t.TempDir()
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)

@@ -26,8 +26,8 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 		{"the exclusions list", `DELETE FROM exclusions`, "the exclusions list was edited"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := exportFixture(t)
-			db, _ := playExportShow(t, f, true)
+			f := rig.ExportFixture(t)
+			db, _ := rig.PlayExportShow(t, f, true)
 			r, err := verifydb.Check(db)
 			if err != nil || len(r.Problems) > 0 {
 				t.Fatalf("the true record: %v %q", err, r.Problems)
@@ -54,7 +54,7 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 // countdown (autoplay's) records it, and its no-show at that deadline
 // folds and verifies; an official show may not be opened so.
 func TestShortCountdownVerifies(t *testing.T) {
-	f := exportFixture(t)
+	f := rig.ExportFixture(t)
 	db, err := store.Open(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
