@@ -87,7 +87,7 @@ func TestBoardLeavesOutTheExclusions(t *testing.T) {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	var got [][]string
-	for _, r := range csvRows(t, filepath.Join(out, record.StandingsFile)) {
+	for _, r := range rig.CSVRows(t, filepath.Join(out, record.StandingsFile)) {
 		got = append(got, []string{r["place"], r["card"], r["points"], r["on_board"]})
 	}
 	want := [][]string{

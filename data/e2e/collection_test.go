@@ -84,7 +84,7 @@ func TestCollectionCarriesTheProxyForm(t *testing.T) {
 	if v, err := verifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
-	rows := csvRows(t, filepath.Join(out, record.CollectionFile))
+	rows := rig.CSVRows(t, filepath.Join(out, record.CollectionFile))
 	if len(rows) != 4 {
 		t.Fatalf("%d rows, want a proxy, a decline and two to contact", len(rows))
 	}
@@ -129,8 +129,8 @@ func TestSMSContactsForTheDesk(t *testing.T) {
 	if v, err := verifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
-	coll := csvRows(t, filepath.Join(out, record.CollectionFile))
-	sms := csvRows(t, filepath.Join(out, record.ContactsFile))
+	coll := rig.CSVRows(t, filepath.Join(out, record.CollectionFile))
+	sms := rig.CSVRows(t, filepath.Join(out, record.ContactsFile))
 	if len(sms) != len(coll) || len(sms) == 0 {
 		t.Fatalf("%d SMS rows for %d winners not present", len(sms), len(coll))
 	}

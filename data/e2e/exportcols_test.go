@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,36 +16,6 @@ import (
 	"drawshow/data/record"
 	"drawshow/show"
 )
-
-// csvRows reads a CSV list of an export by its header, past the banner
-// line a rehearsal's list begins with.
-func csvRows(t *testing.T, path string) []map[string]string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := csv.NewReader(bytes.NewReader(b))
-	r.FieldsPerRecord = -1
-	recs, err := r.ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) > 0 && len(recs[0]) == 1 && recs[0][0] == record.RehearsalBanner {
-		recs = recs[1:]
-	}
-	var out []map[string]string
-	for _, rec := range recs[1:] {
-		m := map[string]string{}
-		for i, h := range recs[0] {
-			if i < len(rec) {
-				m[h] = rec[i]
-			}
-		}
-		out = append(out, m)
-	}
-	return out
-}
 
 // sheetRows reads a segment's sheet of winners.xlsx by its header row.
 func sheetRows(t *testing.T, path, sheet string) []map[string]string {
@@ -155,7 +124,7 @@ func TestBonusColumnsReadBack(t *testing.T) {
 	}
 
 	// winners.csv and collection.csv
-	rows := csvRows(t, filepath.Join(out, record.WinnersCSV))
+	rows := rig.CSVRows(t, filepath.Join(out, record.WinnersCSV))
 	if len(rows) != len(winners) {
 		t.Fatalf("winners.csv lists %d, want %d", len(rows), len(winners))
 	}
@@ -167,7 +136,7 @@ func TestBonusColumnsReadBack(t *testing.T) {
 			t.Errorf("winners.csv row %d: %q", i, row)
 		}
 	}
-	if rows := csvRows(t, filepath.Join(out, record.CollectionFile)); len(rows) != 0 {
+	if rows := rig.CSVRows(t, filepath.Join(out, record.CollectionFile)); len(rows) != 0 {
 		t.Errorf("collection.csv lists %q: every bonus winner was there", rows)
 	}
 
@@ -303,7 +272,7 @@ func TestGrandFinaleColumnsReadBack(t *testing.T) {
 		t.Errorf("the finale's totals %+v", got)
 	}
 	n := 0
-	for _, row := range csvRows(t, filepath.Join(out, record.WinnersCSV)) {
+	for _, row := range rig.CSVRows(t, filepath.Join(out, record.WinnersCSV)) {
 		if row["segment"] != "finale" {
 			continue
 		}

@@ -71,7 +71,7 @@ func TestStandingsInTheExport(t *testing.T) {
 	if v, err := verifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
-	rows := csvRows(t, filepath.Join(out, record.StandingsFile))
+	rows := rig.CSVRows(t, filepath.Join(out, record.StandingsFile))
 	var got [][]string
 	for _, r := range rows {
 		got = append(got, []string{r["segment"], r["title"], r["place"], r["card"], r["name"], r["area"], r["points"], r["on_board"]})

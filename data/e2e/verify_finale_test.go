@@ -372,7 +372,7 @@ func TestGrandFinaleExportVerifies(t *testing.T) {
 
 			// winners.csv: the prize is the card's
 			n := 0
-			for _, row := range csvRows(t, filepath.Join(out, record.WinnersCSV)) {
+			for _, row := range rig.CSVRows(t, filepath.Join(out, record.WinnersCSV)) {
 				if row["segment"] != "finale" {
 					continue
 				}

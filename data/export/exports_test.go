@@ -1,4 +1,4 @@
-package e2e
+package export_test
 
 import (
 	"bytes"
@@ -29,6 +29,7 @@ import (
 )
 
 func TestExportAllFilesReadBack(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		t.Fatal("pdftotext is not installed: the PDF cannot be read back (apt-get install poppler-utils, or make deps)")
 	}
@@ -434,6 +435,7 @@ func checkCollection(t *testing.T, path string, st *show.State) {
 // TestExportIsReproducible: the same record exports to the same bytes, so
 // an export made after a crash can be compared with one made without.
 func TestExportIsReproducible(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, true)
 	a, b := t.TempDir(), t.TempDir()
@@ -457,6 +459,7 @@ func TestExportIsReproducible(t *testing.T) {
 // TestExportOpenShowReport: before the close the report says the seed is
 // not revealed and the pending pick is listed as pending.
 func TestExportOpenShowReport(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := f.Open(t)
 	rig.Do(t, ss, show.OpDraw)
@@ -498,6 +501,7 @@ func TestExportOpenShowReport(t *testing.T) {
 }
 
 func TestRecordJSONNewFields(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, true)
 	out := t.TempDir()
@@ -523,6 +527,7 @@ func TestRecordJSONNewFields(t *testing.T) {
 // TestPeopleIsFirstRow: people (the stage's lookup) gives each card's
 // first row; the export prefers the row of the picked ticket.
 func TestPeopleIsFirstRow(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier,Phone\nT1,C01,Thabo Mokoena,ace,1\nT2,C01,T. Mokoena,ace,2\nT3,C02,Zoë Botha,king,3\n")
 	db, ss := f.Open(t)
@@ -547,6 +552,7 @@ func TestPeopleIsFirstRow(t *testing.T) {
 // the report hands it copies, so the Go fonts the stage also draws with
 // stay intact and every report of a record is the same, not only the first.
 func TestReportLeavesFontsAlone(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, true)
 	x, err := export.SetOf(db, ss.ID, func(int) {})
