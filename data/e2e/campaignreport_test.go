@@ -20,7 +20,6 @@ import (
 	"drawshow/data/record"
 	"drawshow/data/session"
 	"drawshow/data/store"
-	"drawshow/data/verify"
 	"drawshow/show"
 )
 
@@ -314,7 +313,7 @@ func TestReportLedgerHistory(t *testing.T) {
 			t.Errorf("report.pdf does not say %q", s)
 		}
 	}
-	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	// the weeks are official shows on seeds of their own: won or not, a
@@ -350,15 +349,6 @@ func TestReportLedgerHistory(t *testing.T) {
 	if all := strings.Join(v.Problems, "\n"); !strings.Contains(all, "record.json and campaign.db differ at draw chest, jackpot, week ") {
 		t.Errorf("verify of an archive whose week names another show:\n%s", all)
 	}
-}
-
-// verifyDir is verify.Dir's problems.
-func verifyDir(dir string) ([]string, error) {
-	r, err := verify.Dir(dir)
-	if err != nil {
-		return nil, err
-	}
-	return r.Problems, nil
 }
 
 // editRecordJSON rewrites dir's record.json with edit applied.

@@ -81,7 +81,7 @@ func TestCollectionCarriesTheProxyForm(t *testing.T) {
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	rows := rig.CSVRows(t, filepath.Join(out, record.CollectionFile))
@@ -126,7 +126,7 @@ func TestSMSContactsForTheDesk(t *testing.T) {
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	coll := rig.CSVRows(t, filepath.Join(out, record.CollectionFile))

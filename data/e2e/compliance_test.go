@@ -42,7 +42,7 @@ func TestComplianceReturn(t *testing.T) {
 		t.Fatalf("fixture: %d prizes owed", len(owed))
 	}
 	p := owed[0]
-	c := deskRecord(b, show.PrizeCollected, id, p.Segment, p.K, p.Deadline.Add(-time.Hour), p.Name, "7001015009088", "")
+	c := rig.DeskRecord(b, show.PrizeCollected, id, p.Segment, p.K, p.Deadline.Add(-time.Hour), p.Name, "7001015009088", "")
 	if err := desk.Record(db, b, p.Deadline.Add(-time.Hour), []show.Event{c}); err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func TestSeveralExclusionLists(t *testing.T) {
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	report := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, "report.pdf")), "\n"))

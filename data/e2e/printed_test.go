@@ -91,7 +91,7 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 	if want := rig.Squeeze("2 row(s) printed after 2024-11-30 21:25:59, the last moment a ticket could print for this draw (printed_until 21:25): kept out"); !strings.Contains(report, want) {
 		t.Errorf("report.pdf lacks %q:\n%s", want, report)
 	}
-	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	if got, want := statementText(t, db, "0060010004"), "not eligible: printed late (every ticket of the card printed after 2024-11-30 21:25:59"; !strings.Contains(got, want) {

@@ -68,7 +68,7 @@ func TestStandingsInTheExport(t *testing.T) {
 	if _, err := export.Write(db, ss.ID, out); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	rows := rig.CSVRows(t, filepath.Join(out, record.StandingsFile))

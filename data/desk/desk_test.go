@@ -1,4 +1,4 @@
-package e2e
+package desk_test
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/campaign"
 	"drawshow/data/datatest/rig"
 	"drawshow/data/desk"
 	"drawshow/data/export"
@@ -21,29 +21,6 @@ import (
 	"drawshow/data/verifydb"
 	"drawshow/show"
 )
-
-// sast is a time in the fixtures' timezone.
-func sast(t *testing.T, s string) time.Time {
-	t.Helper()
-	loc, err := time.LoadLocation("Africa/Johannesburg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	at, err := time.ParseInLocation("2006-01-02T15:04", s, loc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return at
-}
-
-// deskRecord is one record of the desk of pick k of seg of show id.
-func deskRecord(b *desk.Book, kind show.EventKind, id, seg string, k int, at time.Time, by, idSeen, how string) show.Event {
-	r := &show.Desk{Show: id, Segment: seg, K: k, At: at, By: by, ID: idSeen, How: how}
-	if p, err := b.Prize(id, seg, k); err == nil {
-		r.Ticket, r.Card, r.CollectBy = p.Ticket, p.Card, p.CollectBy
-	}
-	return show.Event{Kind: kind, Desk: r}
-}
 
 // TestDeskRecordsInTheJournal: the prize desk records a prize collected
 // and signed for, a winner contacted and the prizes expired after their
@@ -54,6 +31,7 @@ func deskRecord(b *desk.Book, kind show.EventKind, id, seg string, k int, at tim
 // export is the same, byte for byte, after the desk's records as before,
 // and verify --db holds every desk record to the shows (issue 26).
 func TestDeskRecordsInTheJournal(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, false)
 	id := ss.ID
@@ -68,7 +46,7 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 	if n := len(b.Prizes()); n != 4 {
 		t.Fatalf("%d prizes owed, want the proxy's, the decline's and two to contact", n)
 	}
-	now := sast(t, "2024-12-20T09:00")
+	now := rig.SAST(t, "2024-12-20T09:00")
 	rec := func(e show.Event) error { return desk.Record(db, b, now, []show.Event{e}) }
 	refused := func(e show.Event, want ...string) {
 		t.Helper()
@@ -84,41 +62,41 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 	where := "show " + id + ", draw sat-cash, pick 5"
 
 	// refused: not a prize the desk owes, a proxy signing, too late, too early
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 0, sast(t, "2024-12-02T10:00"), "X", "1", ""), "show "+id+", draw sat-cash, pick 1", "claimed in person")
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 2, sast(t, "2024-12-02T10:00"), "X", "1", ""), "draw sat-cash, pick 3", "is not a winner (no-show)")
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 9, sast(t, "2024-12-02T10:00"), "X", "1", ""), "draw sat-cash, pick 10", "has 6 pick(s)")
-	refused(deskRecord(b, show.PrizeCollected, id, "nosuch", 0, sast(t, "2024-12-02T10:00"), "X", "1", ""), "has no draw nosuch")
-	refused(deskRecord(b, show.PrizeCollected, "nosuch-2024-11-30", "sat-cash", 0, sast(t, "2024-12-02T10:00"), "X", "1", ""), "no show nosuch-2024-11-30")
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-02T10:00"), "Lindiwe Dube", "8001015009087", ""), where, "may not take receipt")
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-16T08:00"), winner, "7001015009088", ""), where, "to be collected by 2024-12-15")
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-21T08:00"), winner, "7001015009088", ""), "after the time it is recorded")
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-02T10:00"), winner, "", ""), "needs who signed for it and the ID")
-	refused(deskRecord(b, show.PrizeExpired, id, "members", 0, sast(t, "2024-12-10T10:00"), "", "", ""), "draw members, pick 1", "may be collected until 2024-12-15")
-	forged := deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-02T10:00"), winner, "7001015009088", "")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 0, rig.SAST(t, "2024-12-02T10:00"), "X", "1", ""), "show "+id+", draw sat-cash, pick 1", "claimed in person")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 2, rig.SAST(t, "2024-12-02T10:00"), "X", "1", ""), "draw sat-cash, pick 3", "is not a winner (no-show)")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 9, rig.SAST(t, "2024-12-02T10:00"), "X", "1", ""), "draw sat-cash, pick 10", "has 6 pick(s)")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "nosuch", 0, rig.SAST(t, "2024-12-02T10:00"), "X", "1", ""), "has no draw nosuch")
+	refused(rig.DeskRecord(b, show.PrizeCollected, "nosuch-2024-11-30", "sat-cash", 0, rig.SAST(t, "2024-12-02T10:00"), "X", "1", ""), "no show nosuch-2024-11-30")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-02T10:00"), "Lindiwe Dube", "8001015009087", ""), where, "may not take receipt")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-16T08:00"), winner, "7001015009088", ""), where, "to be collected by 2024-12-15")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-21T08:00"), winner, "7001015009088", ""), "after the time it is recorded")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-02T10:00"), winner, "", ""), "needs who signed for it and the ID")
+	refused(rig.DeskRecord(b, show.PrizeExpired, id, "members", 0, rig.SAST(t, "2024-12-10T10:00"), "", "", ""), "draw members, pick 1", "may be collected until 2024-12-15")
+	forged := rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-02T10:00"), winner, "7001015009088", "")
 	forged.Desk.Card = "C99"
 	refused(forged, "the record names ticket")
 
 	// recorded: a collection, a contact, then the expiries
-	if err := rec(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-02T10:00"), winner, "7001015009088", "")); err != nil {
+	if err := rec(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-02T10:00"), winner, "7001015009088", "")); err != nil {
 		t.Fatal(err)
 	}
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-03T10:00"), winner, "7001015009088", ""), where, "already collected, on 2024-12-02 10:00 by "+winner)
-	if err := rec(deskRecord(b, show.WinnerContacted, id, "members", 0, sast(t, "2024-12-01T11:00"), "Thandi at the desk", "", "a call to the cell on file")); err != nil {
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-03T10:00"), winner, "7001015009088", ""), where, "already collected, on 2024-12-02 10:00 by "+winner)
+	if err := rec(rig.DeskRecord(b, show.WinnerContacted, id, "members", 0, rig.SAST(t, "2024-12-01T11:00"), "Thandi at the desk", "", "a call to the cell on file")); err != nil {
 		t.Fatal(err)
 	}
-	at := sast(t, "2024-12-16T08:00")
+	at := rig.SAST(t, "2024-12-16T08:00")
 	lapsed := b.Lapsed(at)
 	if len(lapsed) != 3 {
 		t.Fatalf("%d lapsed on 16 December, want the decline's and both to contact", len(lapsed))
 	}
 	var expire []show.Event
 	for _, p := range lapsed {
-		expire = append(expire, deskRecord(b, show.PrizeExpired, p.Show, p.Segment, p.K, at, "", "", ""))
+		expire = append(expire, rig.DeskRecord(b, show.PrizeExpired, p.Show, p.Segment, p.K, at, "", "", ""))
 	}
 	if err := desk.Record(db, b, now, expire); err != nil {
 		t.Fatal(err)
 	}
-	refused(deskRecord(b, show.PrizeCollected, id, "sat-cash", 5, sast(t, "2024-12-14T10:00"), "Someone", "1", ""), "draw sat-cash, pick 6", "expired: its last day was 2024-12-15")
+	refused(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 5, rig.SAST(t, "2024-12-14T10:00"), "Someone", "1", ""), "draw sat-cash, pick 6", "expired: its last day was 2024-12-15")
 
 	// week by week
 	weeks := b.Weeks(now)
@@ -153,7 +131,7 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameFiles(t, before, after)
-	if v, err := verifyDir(after); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(after); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 
@@ -179,10 +157,10 @@ func TestDeskRecordsInTheJournal(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	noShow := deskRecord(b, show.PrizeCollected, id, "sat-cash", 2, sast(t, "2024-12-02T10:00"), "X", "1", "")
+	noShow := rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 2, rig.SAST(t, "2024-12-02T10:00"), "X", "1", "")
 	noShow.Desk.Ticket, noShow.Desk.Card = cash.Picks[2].Ticket, cash.Picks[2].Participant
 	forge(noShow)
-	forge(deskRecord(b, show.PrizeCollected, id, "sat-cash", 4, sast(t, "2024-12-03T10:00"), winner, "7001015009088", ""))
+	forge(rig.DeskRecord(b, show.PrizeCollected, id, "sat-cash", 4, rig.SAST(t, "2024-12-03T10:00"), winner, "7001015009088", ""))
 	vr, err = verifydb.Check(db)
 	if err != nil {
 		t.Fatal(err)
@@ -226,6 +204,7 @@ func sameFiles(t *testing.T, a, b string) {
 // collected, due and expired, in campaign.xlsx's Prize desk sheet and
 // in campaign.pdf.
 func TestCampaignReportPrizeDesk(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, false)
 	b, err := desk.Read(db)
@@ -233,8 +212,8 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 		t.Fatal(err)
 	}
 	cash := ss.Eng.State().Seg("sat-cash")
-	now := sast(t, "2024-12-20T09:00")
-	if err := desk.Record(db, b, now, []show.Event{deskRecord(b, show.PrizeCollected, ss.ID, "sat-cash", 4, sast(t, "2024-12-02T10:00"),
+	now := rig.SAST(t, "2024-12-20T09:00")
+	if err := desk.Record(db, b, now, []show.Event{rig.DeskRecord(b, show.PrizeCollected, ss.ID, "sat-cash", 4, rig.SAST(t, "2024-12-02T10:00"),
 		rig.PersonOf(cash.Picks[4].Participant).Name, "7001015009088", "")}); err != nil {
 		t.Fatal(err)
 	}
@@ -244,23 +223,23 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 	}
 	// as of 10 December: one collected, three due
 	out := t.TempDir()
-	if err := camp.WriteCampaign(out, shows, b.Weeks(sast(t, "2024-12-10T12:00")), camp.Dates{AsOf: sast(t, "2024-12-10T12:00"), Written: sast(t, "2024-12-10T12:00")}, false); err != nil {
+	if err := campaign.WriteCampaign(out, shows, b.Weeks(rig.SAST(t, "2024-12-10T12:00")), campaign.Dates{AsOf: rig.SAST(t, "2024-12-10T12:00"), Written: rig.SAST(t, "2024-12-10T12:00")}, false); err != nil {
 		t.Fatal(err)
 	}
-	x, err := excelize.OpenFile(filepath.Join(out, camp.CampaignXLSX))
+	x, err := excelize.OpenFile(filepath.Join(out, campaign.CampaignXLSX))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	rows, err := x.GetRows(camp.CampaignDeskSheet)
+	rows, err := x.GetRows(campaign.CampaignDeskSheet)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]string{camp.CampaignDeskColumns, {"2024-W48", "2024-11-25", "2024-12-01", "4", "3000", "1", "3", "1000", "0", "0", "0"}}
+	want := [][]string{campaign.CampaignDeskColumns, {"2024-W48", "2024-11-25", "2024-12-01", "4", "3000", "1", "3", "1000", "0", "0", "0"}}
 	if !slices.EqualFunc(rows, want, slices.Equal) {
 		t.Errorf("Prize desk sheet\n got %q\nwant %q", rows, want)
 	}
-	pdf := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
+	pdf := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, campaign.CampaignPDF)), "\n"))
 	for _, w := range []string{"The prize desk, week by week", "2024-W48 2024-11-25 to 2024-12-01 4 " + rig.Squeeze(show.Money("ZAR", 3000)) + " 1 3 " + rig.Squeeze(show.Money("ZAR", 1000)) + " 0"} {
 		if !strings.Contains(pdf, w) {
 			t.Errorf("campaign.pdf does not say %q:\n%s", w, pdf)
@@ -272,6 +251,7 @@ func TestCampaignReportPrizeDesk(t *testing.T) {
 // show stands open (between two of its runs) lands among that show's
 // rows; its export carries the row only to link the chain, and verifies.
 func TestDeskRowsInsideAnotherShowsJournal(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, first := rig.PlayExportShow(t, f, false)
 	sh, err := show.Parse(f.ShowPath, f.Text)
@@ -295,8 +275,8 @@ func TestDeskRowsInsideAnotherShowsJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := b.Prizes()[0]
-	if err := desk.Record(db, b, sast(t, "2024-12-20T09:00"), []show.Event{deskRecord(b, show.WinnerContacted, first.ID, p.Segment, p.K,
-		sast(t, "2024-12-01T09:00"), "Thandi", "", "a call")}); err != nil {
+	if err := desk.Record(db, b, rig.SAST(t, "2024-12-20T09:00"), []show.Event{rig.DeskRecord(b, show.WinnerContacted, first.ID, p.Segment, p.K,
+		rig.SAST(t, "2024-12-01T09:00"), "Thandi", "", "a call")}); err != nil {
 		t.Fatal(err)
 	}
 	step(show.Command{Op: show.OpClaim})
@@ -315,7 +295,7 @@ func TestDeskRowsInsideAnotherShowsJournal(t *testing.T) {
 	if !slices.ContainsFunc(rows, func(r record.Row) bool { return r.Show == show.DeskShow }) {
 		t.Fatalf("the desk's row is not among the second show's rows")
 	}
-	if v, err := verifyDir(out); err != nil || len(v) > 0 {
+	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
 	if vr, err := verifydb.Check(db); err != nil || len(vr.Problems) > 0 {
