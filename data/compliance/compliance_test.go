@@ -1,4 +1,4 @@
-package e2e
+package compliance_test
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	camp "drawshow/data/campaign"
+	"drawshow/data/campaign"
 	"drawshow/data/compliance"
 	"drawshow/data/datatest/rig"
 	"drawshow/data/desk"
@@ -24,6 +24,7 @@ import (
 // a workbook, of a show or of a month. A database that does not verify
 // has none (issue 39).
 func TestComplianceReturn(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, false)
 	id := ss.ID
@@ -32,7 +33,7 @@ func TestComplianceReturn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var owed []*camp.DeskPrize
+	var owed []*campaign.DeskPrize
 	for _, p := range b.Prizes() {
 		if p.Show == id {
 			owed = append(owed, p)
@@ -53,7 +54,7 @@ func TestComplianceReturn(t *testing.T) {
 	}
 	r.Dates.Written = time.Date(2024, 12, 20, 9, 0, 0, 0, time.UTC)
 	out := t.TempDir()
-	files, err := camp.WriteReturn(out, r)
+	files, err := campaign.WriteReturn(out, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestComplianceReturn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	rows, err := x.GetRows(camp.ReturnPicksSheet)
+	rows, err := x.GetRows(campaign.ReturnPicksSheet)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,8 +91,8 @@ func TestComplianceReturn(t *testing.T) {
 	for _, s := range st.Segs {
 		picks += len(s.Picks)
 	}
-	if len(rows) != 1+picks || strings.Join(rows[0], ",") != strings.Join(camp.ReturnPickColumns, ",") {
-		t.Errorf("the Picks sheet has %d rows under %q; want %d picks under %q", len(rows)-1, rows[0], picks, camp.ReturnPickColumns)
+	if len(rows) != 1+picks || strings.Join(rows[0], ",") != strings.Join(campaign.ReturnPickColumns, ",") {
+		t.Errorf("the Picks sheet has %d rows under %q; want %d picks under %q", len(rows)-1, rows[0], picks, campaign.ReturnPickColumns)
 	}
 
 	// the month's: the same show, by its date
