@@ -46,11 +46,11 @@ func TestCampaignReportAsOfItsOwnShows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := &finaleRig{t: t, f: f, db: db, ss: ss}
-		r.claimAll()
-		r.op(show.OpNext)
-		r.claimAll()
-		r.op(show.OpClose)
+		r := &rig.Finale{T: t, F: f, DB: db, SS: ss}
+		r.ClaimAll()
+		r.Op(show.OpNext)
+		r.ClaimAll()
+		r.Op(show.OpClose)
 		return ss
 	}
 	official := play("dec", "2026-12-07", false, time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC))

@@ -79,18 +79,18 @@ func newCampaignDB(t *testing.T) *campaignDB {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := &finaleRig{t: t, f: f, db: db, ss: ss}
+		r := &rig.Finale{T: t, F: f, DB: db, SS: ss}
 		for {
-			r.claimAll()
-			for ball := 1; r.cur().Chooser() != nil; ball++ {
-				r.choose(fmt.Sprintf("%02d", ball))
+			r.ClaimAll()
+			for ball := 1; r.Cur().Chooser() != nil; ball++ {
+				r.Choose(fmt.Sprintf("%02d", ball))
 			}
-			if r.ss.Eng.State().Cur >= len(sh.Segments)-1 {
+			if r.SS.Eng.State().Cur >= len(sh.Segments)-1 {
 				break
 			}
-			r.op(show.OpNext)
+			r.Op(show.OpNext)
 		}
-		r.op(show.OpClose)
+		r.Op(show.OpClose)
 		clock = f.Clock.Add(24 * time.Hour)
 		c.shows = append(c.shows, ss)
 	}

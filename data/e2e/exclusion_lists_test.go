@@ -98,13 +98,13 @@ func TestSeveralExclusionLists(t *testing.T) {
 		"0060010005": "excluded (the card is on the show's exclusions list staff.csv)",
 		"60010003":   "excluded (the card is on the show's exclusions lists self-excluded.csv and staff.csv)",
 	} {
-		if got := statementText(t, db, card); !strings.Contains(got, want) {
+		if got := rig.StatementText(t, db, card); !strings.Contains(got, want) {
 			t.Errorf("statement of %s:\n%s\nwant %q", card, got, want)
 		}
 	}
 	// a list changed since the show read it is not looked in, and said so
 	rig.Write(t, filepath.Join(dir, "staff.csv"), "Card Number,Name\n0060010005,Eve\n0060010009,Sam\n")
-	if got, want := statementText(t, db, "0060010005"), "excluded (the card is on one of the show's exclusions lists: self-excluded.csv, staff.csv (staff.csv not looked in"; !strings.Contains(got, want) {
+	if got, want := rig.StatementText(t, db, "0060010005"), "excluded (the card is on one of the show's exclusions lists: self-excluded.csv, staff.csv (staff.csv not looked in"; !strings.Contains(got, want) {
 		t.Errorf("statement after staff.csv changed:\n%s\nwant %q", got, want)
 	}
 }

@@ -50,7 +50,7 @@ func sheetRows(t *testing.T, path, sheet string) []map[string]string {
 // and who does not claim in time (a no-show), one who claims after the
 // team arrived, and two found playing at the device; each who claims
 // chooses an envelope.
-func playBonusArrivals(t *testing.T) *finaleRig {
+func playBonusArrivals(t *testing.T) *rig.Finale {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString("Ticket,Card,Name,Tier,Area,Spend\n")
@@ -58,24 +58,24 @@ func playBonusArrivals(t *testing.T) *finaleRig {
 		b.WriteString("SL" + strconv.Itoa(100+i) + ",P" + strconv.Itoa(10+i) + ",Player " + strconv.Itoa(i) + "," +
 			[]string{"ace", "king", "queen"}[i%3] + "," + []string{"Main floor", "Salon Privé"}[i%2] + "," + strconv.Itoa(500+i*50) + "\n")
 	}
-	r := newFinaleRig(t, bonusText, map[string]string{"active.csv": b.String()})
-	r.op(show.OpDraw)
-	r.op(show.OpArrived)
-	r.f.Clock = r.cur().Last().Deadline
-	r.op(show.OpTick) // past the deadline: the no-show
-	if o := r.cur().Picks[0].Outcome; o != show.NoShow {
+	r := rig.NewFinale(t, bonusText, map[string]string{"active.csv": b.String()})
+	r.Op(show.OpDraw)
+	r.Op(show.OpArrived)
+	r.F.Clock = r.Cur().Last().Deadline
+	r.Op(show.OpTick) // past the deadline: the no-show
+	if o := r.Cur().Picks[0].Outcome; o != show.NoShow {
 		t.Fatalf("fixture: pick 1 is %s, want a no-show", o)
 	}
-	r.op(show.OpDraw)
-	r.op(show.OpArrived)
-	r.op(show.OpClaim)
-	r.choose("2")
+	r.Op(show.OpDraw)
+	r.Op(show.OpArrived)
+	r.Op(show.OpClaim)
+	r.Choose("2")
 	for _, env := range []string{"1", "3"} {
-		r.op(show.OpDraw)
-		r.op(show.OpClaim)
-		r.choose(env)
+		r.Op(show.OpDraw)
+		r.Op(show.OpClaim)
+		r.Choose(env)
 	}
-	r.op(show.OpClose)
+	r.Op(show.OpClose)
 	return r
 }
 
@@ -85,11 +85,11 @@ func playBonusArrivals(t *testing.T) *finaleRig {
 // at a no-show's device is in the report.
 func TestBonusColumnsReadBack(t *testing.T) {
 	r := playBonusArrivals(t)
-	st := r.ss.Eng.State()
+	st := r.SS.Eng.State()
 	seg := st.Seg("raps")
-	out, rec := r.export()
-	r.verified(out, 1, 3, 3)
-	loc := r.ss.Eng.Show.Location
+	out, rec := r.Export()
+	r.Verified(out, 1, 3, 3)
+	loc := r.SS.Eng.Show.Location
 	area := func(p *show.Pick) string {
 		n, _ := strconv.Atoi(strings.TrimPrefix(p.Ticket, "SL"))
 		return []string{"Main floor", "Salon Privé"}[(n-100)%2]
@@ -255,8 +255,8 @@ func setCell(t *testing.T, path, sheet, first string, col int, v any) {
 // amounts add up to the night's total.
 func TestGrandFinaleColumnsReadBack(t *testing.T) {
 	r := playGrandFinale(t, []int{3, 1})
-	st := r.ss.Eng.State()
-	out, rec := r.export()
+	st := r.SS.Eng.State()
+	out, rec := r.Export()
 	property := map[string]string{"F1": "Montecasino", "F2": "Carnival City", "F3": "Gold Reef City"}
 	fin := st.Seg("finale")
 	const cash = 250000 + 100000 + 50000 + 25000 + 10000 // the Royal Flush's five prizes
@@ -343,13 +343,13 @@ func TestReportWrapsLongCells(t *testing.T) {
 		fmt.Fprintf(&b, "T%d,C%d,Member %d,ace\n", i, i, i)
 	}
 	fmt.Fprintf(&b, "%s,C9,Member Nine,ace\n", long)
-	r := newFinaleRig(t, longCellsText, map[string]string{"entries.csv": b.String()})
-	r.op(show.OpFreeze)
-	r.do(show.Command{Op: show.OpTicket, Text: long})
-	r.op(show.OpClaim)
-	r.op(show.OpClose)
-	out, _ := r.export()
-	r.verified(out, 1, 0, 0)
+	r := rig.NewFinale(t, longCellsText, map[string]string{"entries.csv": b.String()})
+	r.Op(show.OpFreeze)
+	r.Do(show.Command{Op: show.OpTicket, Text: long})
+	r.Op(show.OpClaim)
+	r.Op(show.OpClose)
+	out, _ := r.Export()
+	r.Verified(out, 1, 0, 0)
 	pages := rig.PDFPages(t, filepath.Join(out, record.ReportPDF))
 	table := pages[len(pages)-1]
 	for _, p := range pages {

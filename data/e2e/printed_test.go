@@ -94,7 +94,7 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 	if v, err := rig.VerifyDir(out); err != nil || len(v) > 0 {
 		t.Fatalf("verify: %v %q", err, v)
 	}
-	if got, want := statementText(t, db, "0060010004"), "not eligible: printed late (every ticket of the card printed after 2024-11-30 21:25:59"; !strings.Contains(got, want) {
+	if got, want := rig.StatementText(t, db, "0060010004"), "not eligible: printed late (every ticket of the card printed after 2024-11-30 21:25:59"; !strings.Contains(got, want) {
 		t.Errorf("statement:\n%s\nwant %q", got, want)
 	}
 }

@@ -40,13 +40,13 @@ segments:
 // the show file decided, for the manager to sign as their reading of the
 // terms before the show (issue 39).
 func TestSheetSaysWhatTheShowFileAssumes(t *testing.T) {
-	r := newFinaleRig(t, assumeShow, map[string]string{
+	r := rig.NewFinale(t, assumeShow, map[string]string{
 		"raps.csv":       "Ticket,Card,Name,Tier,Area,Spend\nSL001,0060010001,Ann,ace,Main,900\n",
 		"cash.csv":       "Ticket,Card,Name,Tier,Points,Printed\nT1,0060010001,Ann,ace,900,2024-11-30 20:00\n",
 		"exclusions.csv": "Card\n0060019999\n",
 	})
 	path := filepath.Join(t.TempDir(), "sheet.pdf")
-	if err := paper.WriteSheet(r.ss, path); err != nil {
+	if err := paper.WriteSheet(r.SS, path); err != nil {
 		t.Fatal(err)
 	}
 	sheet := rig.Squeeze(strings.Join(rig.PDFPages(t, path), "\n"))

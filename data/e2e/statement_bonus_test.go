@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
 	"drawshow/show"
 )
@@ -37,19 +38,19 @@ func TestStatementBonus(t *testing.T) {
 	b.WriteString("SL901,X02,Self Excluded Low,king,Main floor,100\n") // on the list and under the spend
 	b.WriteString("SL902,L01,Low Spender,king,Main floor,180\n")
 	b.WriteString("SL903,S01,Staff Room,king,Staff room,900\n")
-	r := newFinaleRig(t, bonusStatementText, map[string]string{"active.csv": b.String(), "exclusions.csv": "Card\nX01\nX02\n"})
-	r.op(show.OpDraw)
-	r.op(show.OpClaim)
-	r.choose("1")
-	r.op(show.OpDraw)
-	r.op(show.OpClaim)
-	r.choose("2")
-	r.op(show.OpClose)
-	winner := r.ss.Eng.State().Seg("raps").Picks[0]
+	r := rig.NewFinale(t, bonusStatementText, map[string]string{"active.csv": b.String(), "exclusions.csv": "Card\nX01\nX02\n"})
+	r.Op(show.OpDraw)
+	r.Op(show.OpClaim)
+	r.Choose("1")
+	r.Op(show.OpDraw)
+	r.Op(show.OpClaim)
+	r.Choose("2")
+	r.Op(show.OpClose)
+	winner := r.SS.Eng.State().Seg("raps").Picks[0]
 
 	text := func(card string) string {
 		t.Helper()
-		st, err := paper.StatementOf(r.db, card)
+		st, err := paper.StatementOf(r.DB, card)
 		if err != nil {
 			t.Fatal(err)
 		}

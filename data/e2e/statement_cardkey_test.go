@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/paper"
-	"drawshow/data/store"
 	"drawshow/show"
 )
 
@@ -30,20 +30,20 @@ segments:
 // draw's file has 0035437525). The member's statement, asked by either
 // form, finds both files and the card's own bonus-jackpot win (issue 39).
 func TestStatementMatchesCardsAsListsDo(t *testing.T) {
-	r := newFinaleRig(t, cardKeyStatementText, map[string]string{
+	r := rig.NewFinale(t, cardKeyStatementText, map[string]string{
 		"active.csv": "Ticket,Card,Name,Tier,Area,Spend\nSL001,35437525,Naledi Mokoena,king,Main floor,900\n",
 		"cash.csv":   "Ticket,Card,Name,Tier\nT1,0035437525,Naledi Mokoena,king\nT2,0066768262,Ruan Botha,ace\nT3,0011111111,Ann Smith,queen\n",
 	})
-	r.op(show.OpDraw)
-	r.op(show.OpClaim)
-	r.choose("1")
-	r.op(show.OpNext)
-	r.op(show.OpDraw)
-	r.op(show.OpClaim)
-	r.op(show.OpClose)
+	r.Op(show.OpDraw)
+	r.Op(show.OpClaim)
+	r.Choose("1")
+	r.Op(show.OpNext)
+	r.Op(show.OpDraw)
+	r.Op(show.OpClaim)
+	r.Op(show.OpClose)
 
 	for _, card := range []string{"0035437525", "35437525", "0035 4375 25"} {
-		st, err := paper.StatementOf(r.db, card)
+		st, err := paper.StatementOf(r.DB, card)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,25 +62,11 @@ func TestStatementMatchesCardsAsListsDo(t *testing.T) {
 		}
 	}
 	// a card typed with its zeros, whose file dropped them
-	st, err := paper.StatementOf(r.db, "0066768262")
+	st, err := paper.StatementOf(r.DB, "0066768262")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(st.Rehearsals) != 1 {
 		t.Errorf("statement of 0066768262: %d draw(s), want 1", len(st.Rehearsals))
 	}
-}
-
-// statementText is the card's statement of db, as the desk reads it out.
-func statementText(t *testing.T, db *store.DB, card string) string {
-	t.Helper()
-	st, err := paper.StatementOf(db, card)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := st.WriteText(&b, "campaign.db"); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
 }

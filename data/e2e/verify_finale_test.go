@@ -79,115 +79,6 @@ segments:
     envelopes: ["R1 000", "R2 500", "R5 000", "R10 000"]
 `
 
-// finaleRig plays a finale show through a Session.
-type finaleRig struct {
-	t   *testing.T
-	f   *rig.Fixture
-	db  *store.DB
-	ss  *session.Session
-	key [32]byte
-}
-
-// newFinaleRig writes a show file and its entry files and opens the show,
-// a rehearsal on the test seed.
-func newFinaleRig(t *testing.T, text string, files map[string]string) *finaleRig {
-	t.Helper()
-	dir := t.TempDir()
-	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(text)}
-	rig.Write(t, f.ShowPath, text)
-	for name, s := range files {
-		rig.Write(t, filepath.Join(dir, name), s)
-	}
-	f.Clock = time.Date(2024, 11, 30, 10, 0, 0, 0, time.UTC)
-	db, ss := f.Open(t)
-	return &finaleRig{t: t, f: f, db: db, ss: ss, key: show.Key(rig.Seed, "")}
-}
-
-func (r *finaleRig) cur() *show.SegState { return r.ss.Eng.State().CurSeg() }
-
-// do runs one command a few seconds after the last; a segment's entry
-// file is imported first, if the session has not done so.
-func (r *finaleRig) do(c show.Command) []show.Event {
-	r.t.Helper()
-	r.f.Clock = rig.OnTime(r.ss, c, r.f.Clock.Add(5*time.Second))
-	if s := r.cur(); s != nil && s.Loaded == nil && s.Seg.Entries != "" && s.Frozen == nil && c.Op != show.OpNext && c.Op != show.OpClose {
-		if _, err := r.ss.Load(); err != nil {
-			r.t.Fatalf("loading %s: %v", s.Seg.ID, err)
-		}
-	}
-	evs, err := r.ss.Do(c, nil)
-	if err != nil {
-		r.t.Fatalf("%s %s %v: %v", c.Op, c.Text, c.Numbers, err)
-	}
-	return evs
-}
-
-func (r *finaleRig) op(o show.Op) []show.Event { return r.do(show.Command{Op: o}) }
-
-func (r *finaleRig) choose(item string) { r.do(show.Command{Op: show.OpChoose, Text: item}) }
-
-// claimAll draws and claims until the segment has its winners; a manual
-// segment's tickets are typed from its frozen bin, each a participant not
-// drawn before.
-func (r *finaleRig) claimAll() {
-	r.t.Helper()
-	for !r.cur().Drawn() {
-		s := r.cur()
-		if !s.Seg.Manual {
-			r.op(show.OpDraw)
-			if l := r.cur().Last(); l != nil && l.Outcome == show.Pending {
-				r.op(show.OpClaim)
-			}
-			continue
-		}
-		if s.Frozen == nil {
-			r.op(show.OpFreeze)
-			s = r.cur()
-		}
-		for _, e := range s.Bin.Entries {
-			if !slices.ContainsFunc(s.Picks, func(p show.Pick) bool { return p.Participant == e.Participant }) {
-				r.do(show.Command{Op: show.OpTicket, Text: e.Ticket})
-				break
-			}
-		}
-		if l := r.cur().Last(); l != nil && l.Outcome == show.Pending {
-			r.op(show.OpClaim)
-		}
-	}
-}
-
-// export closes nothing: it writes the export of the show as it is now.
-func (r *finaleRig) export() (string, *record.Record) {
-	r.t.Helper()
-	out := r.t.TempDir()
-	rec, err := export.Write(r.db, r.ss.ID, out)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return out, rec
-}
-
-// verified checks that the export verifies, from its folder and from the
-// database, with the counts given.
-func (r *finaleRig) verified(out string, draws, choices, small int) {
-	r.t.Helper()
-	v, err := verify.Dir(out)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	if len(v.Problems) > 0 || v.Draws != draws || v.Choices != choices || v.SmallDraws != small {
-		r.t.Fatalf("verify: %d draws, %d choices, %d small draws, problems:\n%s\nwant %d, %d, %d and none",
-			v.Draws, v.Choices, v.SmallDraws, strings.Join(v.Problems, "\n"), draws, choices, small)
-	}
-	cr, err := verifydb.Check(r.db)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	if len(cr.Problems) > 0 {
-		r.t.Fatalf("verify --db:\n%s", strings.Join(cr.Problems, "\n"))
-	}
-}
-
 // tamper copies an export, changes its record.json and verifies the copy:
 // verify must find a problem that says want.
 func tamper(t *testing.T, out, name string, edit func(rec *record.Record)) {
@@ -271,30 +162,30 @@ func grandFinaleFiles() map[string]string {
 // playGrandFinale plays the month-end bins, the manual bin, the wild card
 // (its numbers typed, or drawn when typed is nil) and the Royal Flush,
 // whose winners choose the cards in the order given, and closes.
-func playGrandFinale(t *testing.T, typed []int) *finaleRig {
+func playGrandFinale(t *testing.T, typed []int) *rig.Finale {
 	t.Helper()
-	r := newFinaleRig(t, grandFinaleText, grandFinaleFiles())
+	r := rig.NewFinale(t, grandFinaleText, grandFinaleFiles())
 	for range 3 {
-		r.claimAll()
-		r.op(show.OpNext)
+		r.ClaimAll()
+		r.Op(show.OpNext)
 	}
-	r.claimAll() // the manual bin: receipts typed by hand
-	r.op(show.OpNext)
+	r.ClaimAll() // the manual bin: receipts typed by hand
+	r.Op(show.OpNext)
 	if typed == nil {
-		r.op(show.OpDraw)
+		r.Op(show.OpDraw)
 	} else {
-		r.do(show.Command{Op: show.OpNumbers, Numbers: typed, Text: "Thandi Nkosi"})
+		r.Do(show.Command{Op: show.OpNumbers, Numbers: typed, Text: "Thandi Nkosi"})
 	}
-	r.op(show.OpNext)
+	r.Op(show.OpNext)
 	for range 2 {
-		r.claimAll()
-		r.op(show.OpNext)
+		r.ClaimAll()
+		r.Op(show.OpNext)
 	}
-	r.claimAll()
+	r.ClaimAll()
 	for _, c := range []string{"Q", "A", "10", "K", "J"} {
-		r.choose(c)
+		r.Choose(c)
 	}
-	r.op(show.OpClose)
+	r.Op(show.OpClose)
 	return r
 }
 
@@ -308,13 +199,13 @@ func TestGrandFinaleExportVerifies(t *testing.T) {
 		}
 		t.Run(tc.name, func(t *testing.T) {
 			r := playGrandFinale(t, tc.typed)
-			st := r.ss.Eng.State()
-			out, rec := r.export()
+			st := r.SS.Eng.State()
+			out, rec := r.Export()
 			small := 1 // the cards
 			if tc.typed == nil {
 				small++ // the numbers
 			}
-			r.verified(out, 3+1+2+1, 5, small)
+			r.Verified(out, 3+1+2+1, 5, small)
 
 			// the record lists the cards, the wild card, the manual picks
 			if len(rec.WildCards) != 1 {
@@ -439,40 +330,40 @@ func TestGrandFinaleExportVerifies(t *testing.T) {
 // TestGrandFinaleWildBarsFinalists: a finalist's bin chosen by the wild
 // card: the finalist is barred, and the record lists the card as barred.
 func TestGrandFinaleWildBarsFinalists(t *testing.T) {
-	r := newFinaleRig(t, grandFinaleText, grandFinaleFiles())
+	r := rig.NewFinale(t, grandFinaleText, grandFinaleFiles())
 	for range 3 {
-		r.claimAll()
-		r.op(show.OpNext)
+		r.ClaimAll()
+		r.Op(show.OpNext)
 	}
-	r.claimAll()
-	fin := r.cur().Picks[len(r.cur().Picks)-1]
+	r.ClaimAll()
+	fin := r.Cur().Picks[len(r.Cur().Picks)-1]
 	bin, _ := strconv.Atoi(strings.TrimPrefix(strings.Split(fin.Ticket, "/")[0], "me-"))
 	other := 1 + bin%3
-	r.op(show.OpNext)
-	r.do(show.Command{Op: show.OpNumbers, Numbers: []int{bin, other}, Text: "Thandi Nkosi"})
-	r.op(show.OpNext)
-	r.claimAll()
-	if r.cur().Frozen.From != fmt.Sprintf("me-%d", bin) || !slices.Contains(r.cur().Frozen.Barred, fin.Participant) {
-		t.Fatalf("wild-1 frozen %+v: want bin me-%d without finalist %s", r.cur().Frozen, bin, fin.Participant)
+	r.Op(show.OpNext)
+	r.Do(show.Command{Op: show.OpNumbers, Numbers: []int{bin, other}, Text: "Thandi Nkosi"})
+	r.Op(show.OpNext)
+	r.ClaimAll()
+	if r.Cur().Frozen.From != fmt.Sprintf("me-%d", bin) || !slices.Contains(r.Cur().Frozen.Barred, fin.Participant) {
+		t.Fatalf("wild-1 frozen %+v: want bin me-%d without finalist %s", r.Cur().Frozen, bin, fin.Participant)
 	}
 	// before the close: no seed, no small draw
-	_, rec := r.export()
+	_, rec := r.Export()
 	if rec.Seed != "" || len(rec.SmallDraws) != 0 || len(rec.WildCards) != 1 {
 		t.Fatalf("an open show's record: seed %q, small draws %+v, wild cards %+v", rec.Seed, rec.SmallDraws, rec.WildCards)
 	}
-	r.op(show.OpNext)
-	r.claimAll()
-	r.op(show.OpNext)
-	r.claimAll()
+	r.Op(show.OpNext)
+	r.ClaimAll()
+	r.Op(show.OpNext)
+	r.ClaimAll()
 	for _, c := range []string{"A", "K", "Q", "J", "10"} {
-		r.choose(c)
+		r.Choose(c)
 	}
-	r.op(show.OpClose)
-	out, rec := r.export()
+	r.Op(show.OpClose)
+	out, rec := r.Export()
 	if d := drawOf(t, rec, "wild-1"); !slices.Contains(d.BarredCards, fin.Participant) {
 		t.Fatalf("wild-1 barred %v", d.BarredCards)
 	}
-	r.verified(out, 7, 5, 1)
+	r.Verified(out, 7, 5, 1)
 	tamper(t, out, "finalist not barred", func(rec *record.Record) {
 		drawOf(t, rec, "wild-1").BarredCards = nil
 	})
@@ -480,19 +371,19 @@ func TestGrandFinaleWildBarsFinalists(t *testing.T) {
 
 // playChest plays a chest: five winners, who choose the balls given in
 // turn (JACKPOT for the jackpot ball, "" when they choose nothing).
-func playChest(t *testing.T, guaranteed bool, balls []string) *finaleRig {
+func playChest(t *testing.T, guaranteed bool, balls []string) *rig.Finale {
 	return playChestText(t, fmt.Sprintf(chestText, map[bool]string{true: ", guaranteed: true"}[guaranteed]), guaranteed, balls)
 }
 
-func playChestText(t *testing.T, text string, guaranteed bool, balls []string) *finaleRig {
+func playChestText(t *testing.T, text string, guaranteed bool, balls []string) *rig.Finale {
 	t.Helper()
-	r := newFinaleRig(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
-	r.claimAll()
+	r := rig.NewFinale(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
+	r.ClaimAll()
 	n := 20
 	if guaranteed {
 		n = 5
 	}
-	jb := show.JackpotBall(r.key, "chest", n)
+	jb := show.JackpotBall(r.Key, "chest", n)
 	for _, b := range balls {
 		switch b {
 		case "":
@@ -500,9 +391,9 @@ func playChestText(t *testing.T, text string, guaranteed bool, balls []string) *
 		case "JACKPOT":
 			b = jb
 		}
-		r.choose(b)
+		r.Choose(b)
 	}
-	r.op(show.OpClose)
+	r.Op(show.OpClose)
 	return r
 }
 
@@ -554,8 +445,8 @@ func TestChestExportVerifies(t *testing.T) {
 				text = strings.Replace(text, "    winners: 5\n", "    winners: 5\n    manual: true\n", 1)
 			}
 			r := playChestText(t, text, tc.guaranteed, balls)
-			out, rec := r.export()
-			r.verified(out, 1, tc.choices, 1)
+			out, rec := r.Export()
+			r.Verified(out, 1, tc.choices, 1)
 			d := drawOf(t, rec, "chest")
 			j := d.Jackpot
 			if j == nil || !j.Settled || j.Won != tc.won || j.Next != tc.next || j.Value != 20000 || j.Name != "grc-chest" {
@@ -657,21 +548,21 @@ func TestBonusExportVerifies(t *testing.T) {
 	for i := range 30 {
 		fmt.Fprintf(&b, "SL%03d,P%02d,Player %02d,%s,%s,%d\n", i, i, i, []string{"ace", "king", "queen"}[i%3], []string{"Main floor", "Prive"}[i%2], 500+i*50)
 	}
-	r := newFinaleRig(t, bonusText, map[string]string{"active.csv": b.String()})
-	r.op(show.OpDraw)
-	r.op(show.OpClaim)
-	r.choose("2")
-	r.op(show.OpDraw)
-	r.op(show.OpForfeit) // a card not played by its holder: reselect
-	r.op(show.OpDraw)
-	r.op(show.OpClaim)
-	r.choose("4")
-	r.op(show.OpDraw)
-	r.op(show.OpClaim)
-	r.choose("2")
-	r.op(show.OpClose)
-	out, rec := r.export()
-	r.verified(out, 1, 3, 3)
+	r := rig.NewFinale(t, bonusText, map[string]string{"active.csv": b.String()})
+	r.Op(show.OpDraw)
+	r.Op(show.OpClaim)
+	r.Choose("2")
+	r.Op(show.OpDraw)
+	r.Op(show.OpForfeit) // a card not played by its holder: reselect
+	r.Op(show.OpDraw)
+	r.Op(show.OpClaim)
+	r.Choose("4")
+	r.Op(show.OpDraw)
+	r.Op(show.OpClaim)
+	r.Choose("2")
+	r.Op(show.OpClose)
+	out, rec := r.Export()
+	r.Verified(out, 1, 3, 3)
 	d := drawOf(t, rec, "raps")
 	if d.Choice != "envelopes" || len(d.Prizes) != 4 || d.Picks[1].Choice != nil || d.Picks[1].Outcome != "forfeit" {
 		t.Fatalf("bonus draw %+v", d)
@@ -680,7 +571,7 @@ func TestBonusExportVerifies(t *testing.T) {
 		if p.Choice == nil {
 			continue
 		}
-		want := d.Prizes[show.EnvelopePrize(r.key, "raps", p.K, 4, func() int { n, _ := strconv.Atoi(p.Choice.Item); return n - 1 }())]
+		want := d.Prizes[show.EnvelopePrize(r.Key, "raps", p.K, 4, func() int { n, _ := strconv.Atoi(p.Choice.Item); return n - 1 }())]
 		if p.Prize != want {
 			t.Errorf("pick %d: prize %q, want %q", p.K, p.Prize, want)
 		}
@@ -712,7 +603,7 @@ func TestBonusExportVerifies(t *testing.T) {
 func TestFinaleArchiveVerifies(t *testing.T) {
 	r := playGrandFinale(t, []int{2, 3})
 	zipPath := filepath.Join(t.TempDir(), "finale.zip")
-	if _, err := export.Archive(r.db, r.ss.ID, zipPath, nil); err != nil {
+	if _, err := export.Archive(r.DB, r.SS.ID, zipPath, nil); err != nil {
 		t.Fatal(err)
 	}
 	v, err := export.VerifyArchive(zipPath)
@@ -731,7 +622,7 @@ func TestFinaleArchiveVerifies(t *testing.T) {
 // the jackpot and its settlement.
 func TestFinaleStatement(t *testing.T) {
 	r := playGrandFinale(t, []int{3, 1})
-	st := r.ss.Eng.State()
+	st := r.SS.Eng.State()
 	cards := map[string]bool{}
 	for _, s := range st.Segs {
 		if s.Bin != nil {
@@ -742,7 +633,7 @@ func TestFinaleStatement(t *testing.T) {
 	}
 	sawWild, sawReceipt := false, false
 	for card := range cards {
-		stm, err := paper.StatementOf(r.db, card)
+		stm, err := paper.StatementOf(r.DB, card)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -782,7 +673,7 @@ func TestFinaleStatement(t *testing.T) {
 	if !sawWild || !sawReceipt {
 		t.Fatalf("no card in a wild-card draw (%v) or with a receipt in the manual bin (%v)", sawWild, sawReceipt)
 	}
-	stm, err := paper.StatementOf(r.db, "EVERY")
+	stm, err := paper.StatementOf(r.DB, "EVERY")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -798,8 +689,8 @@ func TestFinaleStatement(t *testing.T) {
 	}
 
 	c := playChest(t, false, append(nonJackpot(c0key(), 1), "JACKPOT"))
-	winner := c.ss.Eng.State().Seg("chest").Picks[1]
-	stm, err = paper.StatementOf(c.db, winner.Participant)
+	winner := c.SS.Eng.State().Seg("chest").Picks[1]
+	stm, err = paper.StatementOf(c.DB, winner.Participant)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -822,27 +713,27 @@ func c0key() [32]byte { return show.Key(rig.Seed, "") }
 // has no bin of those rows to rebuild the wild-card draw from) and from
 // the database, which rebuilds it from the recorded rows.
 func TestWildCardFromSkippedBin(t *testing.T) {
-	r := newFinaleRig(t, grandFinaleText, grandFinaleFiles())
+	r := rig.NewFinale(t, grandFinaleText, grandFinaleFiles())
 	for range 2 {
-		r.claimAll()
-		r.op(show.OpNext)
+		r.ClaimAll()
+		r.Op(show.OpNext)
 	}
-	r.do(show.Command{Op: show.OpSkip, Text: "bin 3 delivered late"})
-	r.op(show.OpNext)
-	r.claimAll()
-	r.op(show.OpNext)
-	r.do(show.Command{Op: show.OpNumbers, Numbers: []int{3, 2}, Text: "Thandi Nkosi"})
-	r.op(show.OpNext)
+	r.Do(show.Command{Op: show.OpSkip, Text: "bin 3 delivered late"})
+	r.Op(show.OpNext)
+	r.ClaimAll()
+	r.Op(show.OpNext)
+	r.Do(show.Command{Op: show.OpNumbers, Numbers: []int{3, 2}, Text: "Thandi Nkosi"})
+	r.Op(show.OpNext)
 	for range 2 {
-		r.claimAll()
-		r.op(show.OpNext)
+		r.ClaimAll()
+		r.Op(show.OpNext)
 	}
-	r.claimAll()
+	r.ClaimAll()
 	for _, c := range []string{"10", "J", "Q", "K", "A"} {
-		r.choose(c)
+		r.Choose(c)
 	}
-	r.op(show.OpClose)
-	out, rec := r.export()
+	r.Op(show.OpClose)
+	out, rec := r.Export()
 	if d := drawOf(t, rec, "wild-1"); d.From != "me-3" || len(d.Picks) == 0 {
 		t.Fatalf("wild-1 %+v", d)
 	}
@@ -851,7 +742,7 @@ func TestWildCardFromSkippedBin(t *testing.T) {
 			t.Fatalf("the skipped bin is a draw of the record: %+v", d)
 		}
 	}
-	r.verified(out, 2+1+2+1, 5, 1)
+	r.Verified(out, 2+1+2+1, 5, 1)
 }
 
 // TestJackpotLedgerAcrossWeeks: four Sundays of one chest in one campaign
@@ -976,24 +867,24 @@ func TestPlainRecordUnchanged(t *testing.T) {
 func TestTwoChestsOfOneJackpot(t *testing.T) {
 	text := strings.Replace(fmt.Sprintf(chestText, ""), "    winners: 5\n", "    winners: 2\n", 1)
 	text += strings.ReplaceAll(text[strings.Index(text, "  - id: chest"):], "id: chest", "id: chest-late")
-	r := newFinaleRig(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
-	r.claimAll()
-	for _, b := range nonJackpot(r.key, 2) {
-		r.choose(b)
+	r := rig.NewFinale(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
+	r.ClaimAll()
+	for _, b := range nonJackpot(r.Key, 2) {
+		r.Choose(b)
 	}
-	if s := r.cur().Settled; s == nil || s.Won || s.Next != 40000 {
+	if s := r.Cur().Settled; s == nil || s.Won || s.Next != 40000 {
 		t.Fatalf("first chest settled %+v", s)
 	}
-	r.op(show.OpNext)
-	r.claimAll()
-	if v := r.cur().Frozen.Jackpot; v != 40000 {
+	r.Op(show.OpNext)
+	r.ClaimAll()
+	if v := r.Cur().Frozen.Jackpot; v != 40000 {
 		t.Fatalf("second chest froze %d, want 40000", v)
 	}
-	jb := show.JackpotBall(r.key, "chest-late", 20)
-	r.choose(jb)
-	r.op(show.OpClose)
-	out, _ := r.export()
-	r.verified(out, 2, 4, 2)
+	jb := show.JackpotBall(r.Key, "chest-late", 20)
+	r.Choose(jb)
+	r.Op(show.OpClose)
+	out, _ := r.Export()
+	r.Verified(out, 2, 4, 2)
 }
 
 // TestManualBinRunOutVerifies: a manual bin whose every receipt is drawn
@@ -1005,21 +896,21 @@ segments:
   - {id: me, kind: month-end, tickets: points, points_per_ticket: 100, winners: 2, bins: [{entries: b1.csv}]}
   - {id: finalist, kind: manual-bin, from: [me], manual: true}
 `
-	r := newFinaleRig(t, text, map[string]string{"b1.csv": pointsFile("A", 6)})
-	r.claimAll()
-	r.op(show.OpNext)
-	r.op(show.OpFreeze)
-	for _, e := range r.cur().Bin.Entries {
-		r.do(show.Command{Op: show.OpTicket, Text: e.Ticket})
-		r.op(show.OpForfeit)
+	r := rig.NewFinale(t, text, map[string]string{"b1.csv": pointsFile("A", 6)})
+	r.ClaimAll()
+	r.Op(show.OpNext)
+	r.Op(show.OpFreeze)
+	for _, e := range r.Cur().Bin.Entries {
+		r.Do(show.Command{Op: show.OpTicket, Text: e.Ticket})
+		r.Op(show.OpForfeit)
 	}
-	if e := r.cur().Ended; e == nil || !r.cur().Done() {
+	if e := r.Cur().Ended; e == nil || !r.Cur().Done() {
 		t.Fatalf("the manual bin did not end: %+v", e)
 	}
-	r.op(show.OpClose)
-	out, rec := r.export()
+	r.Op(show.OpClose)
+	out, rec := r.Export()
 	if d := drawOf(t, rec, "finalist"); d.EndedShort == "" {
 		t.Fatalf("record: %+v", d)
 	}
-	r.verified(out, 2, 0, 0)
+	r.Verified(out, 2, 0, 0)
 }
