@@ -58,6 +58,7 @@ func testSheet(rehearsal bool) Sheet {
 }
 
 func TestWriteSheet(t *testing.T) {
+	t.Parallel()
 	for _, rehearsal := range []bool{false, true} {
 		t.Run(fmt.Sprint("rehearsal=", rehearsal), func(t *testing.T) {
 			dir := t.TempDir()
@@ -129,6 +130,7 @@ func TestWriteSheet(t *testing.T) {
 }
 
 func TestWriteSheetLate(t *testing.T) {
+	t.Parallel()
 	s := testSheet(false)
 	s.Late, s.WitnessMode, s.Witness, s.FixedSeed = "the bin of draw-00 was frozen at 2024-11-30 21:31:02", "", "", true
 	path := filepath.Join(t.TempDir(), "sheet.pdf")
@@ -148,6 +150,7 @@ func TestWriteSheetLate(t *testing.T) {
 }
 
 func TestGroup4(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"": "", "abc": "abc", "abcd": "abcd", "abcdef": "abcd ef", "0123456789abcdef": "0123 4567 89ab cdef"} {
 		if got := Group4(in); got != want {
 			t.Errorf("Group4(%q) = %q, want %q", in, got, want)

@@ -1,4 +1,4 @@
-package e2e
+package paper_test
 
 import (
 	"path/filepath"
@@ -17,6 +17,7 @@ import (
 // Flush 47, 65, 77, 82), the winner's name and reference; a rehearsal's
 // say they are not to be sent (issue 39).
 func TestWinnersLetters(t *testing.T) {
+	t.Parallel()
 	for _, rehearsal := range []bool{false, true} {
 		f := rig.ExportFixture(t)
 		text := strings.Replace(string(f.Text), "segments:", "desk: {where: \"Rewards Desk, main casino floor\", hours: \"daily, 08:00 to 22:00\"}\nsegments:", 1)

@@ -1,4 +1,4 @@
-package e2e
+package paper_test
 
 import (
 	"path/filepath"
@@ -40,6 +40,7 @@ segments:
 // the show file decided, for the manager to sign as their reading of the
 // terms before the show (issue 39).
 func TestSheetSaysWhatTheShowFileAssumes(t *testing.T) {
+	t.Parallel()
 	r := rig.NewFinale(t, assumeShow, map[string]string{
 		"raps.csv":       "Ticket,Card,Name,Tier,Area,Spend\nSL001,0060010001,Ann,ace,Main,900\n",
 		"cash.csv":       "Ticket,Card,Name,Tier,Points,Printed\nT1,0060010001,Ann,ace,900,2024-11-30 20:00\n",

@@ -1,4 +1,4 @@
-package e2e
+package paper_test
 
 import (
 	"fmt"
@@ -29,6 +29,7 @@ segments:
 // not their spend qualified; a player under the minimum spend, at an
 // excluded area or device, says which rule kept them out.
 func TestStatementBonus(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("Ticket,Card,Name,Tier,Area,Spend\n")
 	for i := range 20 {

@@ -1,4 +1,4 @@
-package e2e
+package paper_test
 
 import (
 	"slices"
@@ -15,6 +15,7 @@ import (
 // of its statement agrees with the frozen bin the engine rebuilds and with
 // the picks, and the rehearsal stays apart.
 func TestStatementMatchesTheBins(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, official := rig.PlayExportShow(t, f, false)
 	_, rehearsal := rig.PlayExportShow(t, f, true)
@@ -138,6 +139,7 @@ func TestStatementMatchesTheBins(t *testing.T) {
 
 // TestStatementZeroTickets: the reason in words, and a card with spaces.
 func TestStatementZeroTickets(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	_, ss := rig.PlayExportShow(t, f, true)
 	st, err := paper.StatementOf(ss.DB, " C1 4 ")

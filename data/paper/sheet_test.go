@@ -1,4 +1,4 @@
-package e2e
+package paper_test
 
 import (
 	"crypto/sha256"
@@ -95,6 +95,7 @@ func readSheet(t *testing.T, f *rig.Fixture, showID string) (*paper.Sheet, error
 }
 
 func TestSheetOf(t *testing.T) {
+	t.Parallel()
 	f := sheetFixture(t)
 	_, ss := f.Open(t)
 	s, err := readSheet(t, f, "")
@@ -180,6 +181,7 @@ func TestSheetOf(t *testing.T) {
 }
 
 func TestSheetOfWhichShow(t *testing.T) {
+	t.Parallel()
 	f := sheetFixture(t)
 	empty, err := store.Open(f.DBPath) // an empty campaign
 	if err != nil {

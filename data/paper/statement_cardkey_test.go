@@ -1,4 +1,4 @@
-package e2e
+package paper_test
 
 import (
 	"strings"
@@ -30,6 +30,7 @@ segments:
 // draw's file has 0035437525). The member's statement, asked by either
 // form, finds both files and the card's own bonus-jackpot win (issue 39).
 func TestStatementMatchesCardsAsListsDo(t *testing.T) {
+	t.Parallel()
 	r := rig.NewFinale(t, cardKeyStatementText, map[string]string{
 		"active.csv": "Ticket,Card,Name,Tier,Area,Spend\nSL001,35437525,Naledi Mokoena,king,Main floor,900\n",
 		"cash.csv":   "Ticket,Card,Name,Tier\nT1,0035437525,Naledi Mokoena,king\nT2,0066768262,Ruan Botha,ace\nT3,0011111111,Ann Smith,queen\n",
