@@ -24,14 +24,14 @@ import (
 // --db rebuilds it, and the winner's statement says why there is no
 // bonus entry.
 func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	var raps strings.Builder
 	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
 	for i := range 6 {
 		fmt.Fprintf(&raps, "M-%02d,Main,R%02d,Member %d,ace,900\n", i, i, i)
 	}
 	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
-	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", true)
+	wed := rig.PlayBonus(t, c, "wednesday.yaml", "2024-11-27", true)
 	// Saturday's file: every member but Wednesday's first winner
 	var cash strings.Builder
 	cash.WriteString("Ticket,Card,Name,Tier\n")
@@ -41,7 +41,7 @@ func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
 		}
 	}
 	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
-	db, ss := c.Open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "saturday.yaml", rig.SaturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	// check foresees it from the file: the winner without a row earns none
 	past, err := db.PastWins("", true)
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	camp "drawshow/data/campaign"
+	"drawshow/data/campaign"
 	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/session"
@@ -67,10 +67,10 @@ func TestCampaignReportAsOfItsOwnShows(t *testing.T) {
 	}
 	out := t.TempDir()
 	written := time.Date(2026, 12, 9, 8, 30, 0, 0, time.UTC)
-	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: at, Written: written}, false); err != nil {
+	if err := campaign.WriteCampaign(out, shows, nil, campaign.Dates{AsOf: at, Written: written}, false); err != nil {
 		t.Fatal(err)
 	}
-	text := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
+	text := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, campaign.CampaignPDF)), "\n"))
 	want := rig.Squeeze("the record as it stood at its last official event, " + closedAt.UTC().Format("2006-01-02 15:04") + " UTC; written 2026-12-09 08:30 UTC")
 	if !strings.Contains(text, want) {
 		t.Errorf("campaign.pdf lacks %q:\n%s", want, text)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/campaign"
 	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
@@ -141,23 +141,23 @@ func TestCampaignReport(t *testing.T) {
 
 	out := t.TempDir()
 	var official []string
-	for _, s := range camp.Official(shows) {
+	for _, s := range campaign.Official(shows) {
 		official = append(official, s.ID)
 	}
 	at, err := c.db.LastEventTimeOf(official)
 	if err != nil || at.IsZero() {
 		t.Fatalf("last event: %v %v", at, err)
 	}
-	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: at, Written: at}, false); err != nil {
+	if err := campaign.WriteCampaign(out, shows, nil, campaign.Dates{AsOf: at, Written: at}, false); err != nil {
 		t.Fatal(err)
 	}
 	rehearsalID := shows[3].ID
 	// the same database gives the same files
 	again := t.TempDir()
-	if err := camp.WriteCampaign(again, shows, nil, camp.Dates{AsOf: at, Written: at}, false); err != nil {
+	if err := campaign.WriteCampaign(again, shows, nil, campaign.Dates{AsOf: at, Written: at}, false); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{camp.CampaignPDF, camp.CampaignXLSX} {
+	for _, f := range []string{campaign.CampaignPDF, campaign.CampaignXLSX} {
 		a, _ := os.ReadFile(filepath.Join(out, f))
 		b, _ := os.ReadFile(filepath.Join(again, f))
 		if len(a) == 0 || !bytes.Equal(a, b) {
@@ -166,7 +166,7 @@ func TestCampaignReport(t *testing.T) {
 	}
 
 	// the workbook
-	x, err := excelize.OpenFile(filepath.Join(out, camp.CampaignXLSX))
+	x, err := excelize.OpenFile(filepath.Join(out, campaign.CampaignXLSX))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,11 +178,11 @@ func TestCampaignReport(t *testing.T) {
 		}
 		return rs
 	}
-	sh := rows(camp.CampaignShowsSheet)
-	if !slices.Equal(sh[0], camp.CampaignShowColumns) || len(sh) != 1+4+1 {
+	sh := rows(campaign.CampaignShowsSheet)
+	if !slices.Equal(sh[0], campaign.CampaignShowColumns) || len(sh) != 1+4+1 {
 		t.Fatalf("Shows sheet %q", sh)
 	}
-	for i, s := range camp.Official(shows) {
+	for i, s := range campaign.Official(shows) {
 		want := []string{s.ID, s.Date, "Royal Flush", "Gold Reef City", "official, closed", strconv.Itoa(s.Draws), strconv.Itoa(s.Totals.Winners),
 			strconv.FormatInt(s.Totals.Cash, 10), strconv.Itoa(s.Totals.InKind), strconv.FormatInt(s.Totals.InKindValue, 10), "0", strconv.Itoa(s.Redraws)}
 		if len(s.Marked) > 0 {
@@ -195,14 +195,14 @@ func TestCampaignReport(t *testing.T) {
 			t.Errorf("Shows row %d %q, want %q", i, sh[1+i], want)
 		}
 	}
-	if got, want := sh[5], []string{camp.CampaignTotalRow, "", "", "", "", "", strconv.Itoa(total.Winners), strconv.FormatInt(total.Cash, 10),
+	if got, want := sh[5], []string{campaign.CampaignTotalRow, "", "", "", "", "", strconv.Itoa(total.Winners), strconv.FormatInt(total.Cash, 10),
 		strconv.Itoa(total.InKind), strconv.FormatInt(total.InKindValue, 10), "0"}; !slices.Equal(got, want) {
 		t.Errorf("the campaign's total %q, want %q", got, want)
 	}
 	if total.Cash == 0 || total.InKind != 8 {
 		t.Errorf("fixture: total %+v, want chest cash and 8 finalists in kind", total)
 	}
-	win := rows(camp.CampaignWinnersSheet)
+	win := rows(campaign.CampaignWinnersSheet)
 	if len(win) != 1+total.Winners {
 		t.Errorf("Winners sheet lists %d, want %d", len(win)-1, total.Winners)
 	}
@@ -216,8 +216,8 @@ func TestCampaignReport(t *testing.T) {
 			t.Errorf("a winner's property on the Winners sheet: %q", r)
 		}
 	}
-	led := rows(camp.CampaignLedgerSheet)
-	wantLedger := [][]string{camp.CampaignLedgerColumns,
+	led := rows(campaign.CampaignLedgerSheet)
+	wantLedger := [][]string{campaign.CampaignLedgerColumns,
 		{"grc-chest", "2024-12-08", shows[1].ID, "chest", "20000", map[bool]string{true: "won", false: "not won"}[w1.Settled.Won], strconv.FormatInt(w1.Settled.Next, 10)},
 		{"grc-chest", "2024-12-15", shows[2].ID, "chest", strconv.FormatInt(w2.Frozen.Jackpot, 10), map[bool]string{true: "won", false: "not won"}[w2.Settled.Won], strconv.FormatInt(w2.Settled.Next, 10)}}
 	if !slices.EqualFunc(led, wantLedger, slices.Equal) {
@@ -225,22 +225,22 @@ func TestCampaignReport(t *testing.T) {
 	}
 	// a month-end bin's winners win its prize: the finalists are a manual
 	// bin's and a wild card's (TestCampaignFinalistsApart)
-	if fin := rows(camp.CampaignFinalistsSheet); len(fin) != 1 {
+	if fin := rows(campaign.CampaignFinalistsSheet); len(fin) != 1 {
 		t.Errorf("Finalists sheet %q, want its header alone", fin)
 	}
 
 	// what each show carries, with its sources' anchors: week 2's chest
 	// reads week 1's settlement
-	car := rows(camp.CampaignCarriedSheet)
-	if !slices.Equal(car[0], camp.CampaignCarriedColumns) || !slices.ContainsFunc(car[1:], func(r []string) bool {
+	car := rows(campaign.CampaignCarriedSheet)
+	if !slices.Equal(car[0], campaign.CampaignCarriedColumns) || !slices.ContainsFunc(car[1:], func(r []string) bool {
 		return r[0] == shows[2].ID && r[2] == shows[1].ID && r[4] == shows[2].Carried[0].Anchor() && strings.HasPrefix(r[6], "jackpot grc-chest at 20000")
 	}) {
 		t.Errorf("Carried over sheet %q; week 2 carries %+v", car, shows[2].Carried)
 	}
 
 	// the PDF
-	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
-	for _, want := range []string{"Campaign report", "4 official show(s)", camp.CampaignTotalRow, "Paid in all " + rig.Squeeze(total.Words("ZAR")),
+	all := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, campaign.CampaignPDF)), "\n"))
+	for _, want := range []string{"Campaign report", "4 official show(s)", campaign.CampaignTotalRow, "Paid in all " + rig.Squeeze(total.Words("ZAR")),
 		"Progressive jackpot ledger", "grc-chest 2024-12-08 " + shows[1].ID + " " + rig.Squeeze(show.Money("ZAR", 20000)),
 		"Finalists by month", "No finalist was drawn in these shows.", "Winners of show " + shows[4].ID, "Independent auditor", "Carried over from show to show", shows[2].ID + " (2024-12-15) carries from"} {
 		if !strings.Contains(all, want) {
@@ -254,10 +254,10 @@ func TestCampaignReport(t *testing.T) {
 	// the rehearsals' campaign: the rehearsal alone, REHEARSAL on every
 	// page and sheet (issue 25: the manager sees the campaign before it runs)
 	reh := t.TempDir()
-	if err := camp.WriteCampaign(reh, shows, nil, camp.Dates{AsOf: at, Written: at}, true); err != nil {
+	if err := campaign.WriteCampaign(reh, shows, nil, campaign.Dates{AsOf: at, Written: at}, true); err != nil {
 		t.Fatal(err)
 	}
-	pages := rig.PDFPages(t, filepath.Join(reh, camp.CampaignPDF))
+	pages := rig.PDFPages(t, filepath.Join(reh, campaign.CampaignPDF))
 	for i, pg := range pages {
 		if !strings.Contains(pg, "REHEARSAL") {
 			t.Errorf("the rehearsals' campaign.pdf page %d does not say REHEARSAL", i+1)
@@ -267,7 +267,7 @@ func TestCampaignReport(t *testing.T) {
 	if !strings.Contains(rall, "1 rehearsal(s) of the campaign database") || !strings.Contains(rall, "Winners of show "+rehearsalID) || strings.Contains(rall, shows[4].ID) {
 		t.Errorf("the rehearsals' campaign.pdf:\n%s", rall)
 	}
-	rx, err := excelize.OpenFile(filepath.Join(reh, camp.CampaignXLSX))
+	rx, err := excelize.OpenFile(filepath.Join(reh, campaign.CampaignXLSX))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestCampaignReport(t *testing.T) {
 			t.Errorf("the rehearsals' campaign.xlsx sheet %q, header %+v %v", name, hf, err)
 		}
 	}
-	if rs, _ := rx.GetRows(camp.CampaignSheet(camp.CampaignShowsSheet, true)); len(rs) != 1+1+1 || rs[1][0] != rehearsalID || rs[1][4] != "REHEARSAL, closed" {
+	if rs, _ := rx.GetRows(campaign.CampaignSheet(campaign.CampaignShowsSheet, true)); len(rs) != 1+1+1 || rs[1][0] != rehearsalID || rs[1][4] != "REHEARSAL, closed" {
 		t.Errorf("the rehearsals' Shows sheet %q", rs)
 	}
 }
@@ -431,7 +431,7 @@ func TestCampaignFinalistsApart(t *testing.T) {
 	if len(shows) != 1 || shows[0].Problem != "" {
 		t.Fatalf("shows %+v", shows)
 	}
-	months, by := camp.Finalists(shows)
+	months, by := campaign.Finalists(shows)
 	if !slices.Equal(months, []string{"2024-11"}) || len(by["2024-11"]) != 3 {
 		t.Fatalf("finalists by month %v: %d in November, want the manual bin's 1 and the wild cards' 2", months, len(by["2024-11"]))
 	}
@@ -447,7 +447,7 @@ func TestCampaignFinalistsApart(t *testing.T) {
 	}
 	// the prize desk owes the month-end's prizes, never a finalist spot
 	st := ss.Eng.State()
-	book := camp.NewDesk([]camp.DeskShow{{ID: st.ID, Set: record.NewSet(ss.Eng.Show, st, nil, nil, nil)}}) // as the official night it plays
+	book := campaign.NewDesk([]campaign.DeskShow{{ID: st.ID, Set: record.NewSet(ss.Eng.Show, st, nil, nil, nil)}}) // as the official night it plays
 	for _, p := range book.Prizes() {
 		if strings.HasPrefix(p.Segment, "finalist") || strings.HasPrefix(p.Segment, "wild") {
 			t.Errorf("the desk owes %s", p.What())
@@ -463,20 +463,20 @@ func TestCampaignFinalistsApart(t *testing.T) {
 
 	out := t.TempDir()
 	shows[0].Rehearsal = false // the fixture's night is a rehearsal: report it as the official night it plays
-	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
+	if err := campaign.WriteCampaign(out, shows, nil, campaign.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
 		t.Fatal(err)
 	}
-	x, err := excelize.OpenFile(filepath.Join(out, camp.CampaignXLSX))
+	x, err := excelize.OpenFile(filepath.Join(out, campaign.CampaignXLSX))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	sh, _ := x.GetRows(camp.CampaignShowsSheet)
+	sh, _ := x.GetRows(campaign.CampaignShowsSheet)
 	col := slices.Index(sh[0], "Finalist spots")
 	if col < 0 || sh[1][col] != "3" || sh[1][slices.Index(sh[0], "Prizes in kind")] != "0" {
 		t.Errorf("Shows sheet %q", sh)
 	}
-	pdf := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, camp.CampaignPDF)), "\n"))
+	pdf := rig.Squeeze(strings.Join(rig.PDFPages(t, filepath.Join(out, campaign.CampaignPDF)), "\n"))
 	if !strings.Contains(pdf, "2024-11: 3 finalist(s)") || strings.Contains(pdf, "prizes in kind") {
 		t.Errorf("campaign.pdf:\n%s", pdf)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/campaign"
 	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/session"
@@ -79,7 +79,7 @@ func wantCarried(t *testing.T, db *store.DB, list []verify.ShowAnchor, want ...s
 // friend's Saturday weight. Everything folds; the auditor's list of
 // official shows does not hold them, and verify --anchors names each.
 func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	var raps, cash strings.Builder
 	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
 	cash.WriteString("Ticket,Card,Name,Tier\n")
@@ -89,11 +89,11 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 	}
 	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
 	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
-	playBonus(t, c, "wednesday.yaml", "2024-11-27", false)
+	rig.PlayBonus(t, c, "wednesday.yaml", "2024-11-27", false)
 	for i, day := range []string{"2024-11-25", "2024-11-26", "2024-11-28"} {
-		playBonus(t, c, fmt.Sprintf("forged-%d.yaml", i), day, false)
+		rig.PlayBonus(t, c, fmt.Sprintf("forged-%d.yaml", i), day, false)
 	}
-	db, ss := c.Open(t, "saturday.yaml", saturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "saturday.yaml", rig.SaturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	for ss.Eng.State().CurSeg().Winners() < 2 {
 		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
 			t.Fatal(err)
@@ -115,7 +115,7 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 		"from show "+ids["forged-1.yaml"], "from show "+ids["forged-2.yaml"])
 
 	// the carry-over names its sources, with what each gives
-	srcs, err := camp.CarryOver(db, ss.ID)
+	srcs, err := campaign.CarryOver(db, ss.ID)
 	if err != nil || len(srcs) != 4 {
 		t.Fatalf("carry-over %+v, %v", srcs, err)
 	}
@@ -174,12 +174,12 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 // The inflated jackpot: three made-up chest Sundays raised week 2's
 // jackpot; the ledger's sources not on the list are named.
 func TestAnchorsRefuseAnInflatedJackpot(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	week := func(name string, day int) string {
 		at := time.Date(2024, 12, day, 17, 30, 0, 0, time.UTC)
-		db, ss := c.Open(t, name, weekShow(day, false), false, at)
-		drawFive(t, ss)
-		chooseBalls(t, db, ss, -1)
+		db, ss := c.Open(t, name, rig.WeekShow(day, false), false, at)
+		rig.DrawFive(t, ss)
+		rig.ChooseBalls(t, db, ss, -1)
 		rig.Do(t, ss, show.OpClose)
 		db.Close()
 		return ss.ID
@@ -216,10 +216,10 @@ func TestAnchorsRefuseAnInflatedJackpot(t *testing.T) {
 // from November's bin (exclude_winners). November's carry-over names
 // the October show and the card, and the list refuses it.
 func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
-	c := newCampaign(t)
-	night := at("2024-10-27T12:30:00Z")
+	c := rig.NewCampaign(t)
+	night := rig.At("2024-10-27T12:30:00Z")
 	// the insider's laptop clock set back to October: the only way left
-	_, oct, err := openOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Clock: night, Wall: night})
+	_, oct, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Clock: night, Wall: night})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,8 +228,8 @@ func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
 	rival := oct.Eng.State().Segs[0].Picks[0].Participant
 	november := strings.NewReplacer("2024-10-27T14:00", "2024-11-24T14:00", "id: oct", "id: nov", "October", "November").Replace(octoberText) +
 		"    exclude_winners: {of: [oct], since: 2024-10-01}\n"
-	nov := at("2024-11-24T12:30:00Z")
-	db, ss, err := openOn(t, c, "november.yaml", november, session.Options{NoWitness: true, Clock: nov, Wall: nov})
+	nov := rig.At("2024-11-24T12:30:00Z")
+	db, ss, err := rig.OpenOn(t, c, "november.yaml", november, session.Options{NoWitness: true, Clock: nov, Wall: nov})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,9 +248,9 @@ func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
 // each; a list's show the database lacks, or whose commitment or closing
 // head differ, is named (issue 43).
 func TestAnchorsListEveryOfficialShow(t *testing.T) {
-	c := newCampaign(t)
-	nov := at("2024-11-24T12:30:00Z")
-	db, ss, err := openOn(t, c, "november.yaml", strings.Replace(octoberText, "2024-10-27", "2024-11-24", -1), session.Options{NoWitness: true, Clock: nov, Wall: nov})
+	c := rig.NewCampaign(t)
+	nov := rig.At("2024-11-24T12:30:00Z")
+	db, ss, err := rig.OpenOn(t, c, "november.yaml", strings.Replace(octoberText, "2024-10-27", "2024-11-24", -1), session.Options{NoWitness: true, Clock: nov, Wall: nov})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ segments:
     envelopes: [R1, R2]
 `
 	rig.Write(t, filepath.Join(dir, "show.yaml"), text)
-	rig.Write(t, filepath.Join(dir, "bin1.csv"), pointsCSV("A", 6))
+	rig.Write(t, filepath.Join(dir, "bin1.csv"), rig.PointsCSV("A", 6))
 	rig.Write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Property\nM1,a,Montecasino\nM2,b,Montecasino\nM3,c,Montecasino\nE1,d,Emperors Palace\nE2,e,Emperors Palace\n")
 	rig.Write(t, filepath.Join(dir, "plain.csv"), "Card,Name\nM1,a\nM2,b\n")
 	rig.Write(t, filepath.Join(dir, "raps.csv"), "Device,Area,Card,Name,Tier,Spend\n"+

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	camp "drawshow/data/campaign" // the package data declares a campaign of its own
+	"drawshow/data/campaign"
 	"drawshow/data/datatest/rig"
 	"drawshow/data/entries"
 	"drawshow/data/export"
@@ -38,7 +38,7 @@ segments:
 func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 	f := newNightFixture(t)
 	for i, p := range []string{"A", "B", "C"} { // the month-end files with a contact column
-		rows := strings.Split(strings.TrimSuffix(pointsCSV(p, 8), "\n"), "\n")
+		rows := strings.Split(strings.TrimSuffix(rig.PointsCSV(p, 8), "\n"), "\n")
 		rows[0] += ",Mobile"
 		for j := 1; j < len(rows); j++ {
 			rows[j] += fmt.Sprintf(",082 555 %d%03d", i, j)
@@ -61,10 +61,10 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 		t.Fatalf("fixture: %d finalists, want the manual bin's 1 and the wild card's 2", len(want))
 	}
 	out := t.TempDir()
-	if err := camp.WriteCampaign(out, shows, nil, camp.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
+	if err := campaign.WriteCampaign(out, shows, nil, campaign.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
 		t.Fatal(err)
 	}
-	grc, err := os.ReadFile(filepath.Join(out, camp.FinalistsCSV))
+	grc, err := os.ReadFile(filepath.Join(out, campaign.FinalistsCSV))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,10 +84,10 @@ func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
 		mc.Winners[i].Card, mc.Winners[i].Property = "7"+mc.Winners[i].Card, "Montecasino"
 	}
 	out2 := t.TempDir()
-	if err := camp.WriteCampaign(out2, []camp.CampaignShow{mc}, nil, camp.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
+	if err := campaign.WriteCampaign(out2, []campaign.CampaignShow{mc}, nil, campaign.Dates{AsOf: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC), Written: time.Date(2024, 11, 25, 0, 0, 0, 0, time.UTC)}, false); err != nil {
 		t.Fatal(err)
 	}
-	mcb, err := os.ReadFile(filepath.Join(out2, camp.FinalistsCSV))
+	mcb, err := os.ReadFile(filepath.Join(out2, campaign.FinalistsCSV))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,17 +64,6 @@ segments:
     envelopes: [R1 000, R2 000, R5 000]
 `
 
-// monthEndBin writes a month-end bin's entries: n participants with
-// enough points for a few tickets, cards prefixed p.
-func pointsCSV(p string, n int) string {
-	var b strings.Builder
-	b.WriteString("Card,Name,Tier,Points\n")
-	for i := range n {
-		fmt.Fprintf(&b, "%s%02d,Player %s%02d Dlamini,%s,%d\n", p, i, p, i, show.Tiers[i%5], 300+i*450)
-	}
-	return b.String()
-}
-
 type nightFixture struct {
 	rig.Fixture
 }
@@ -84,13 +73,13 @@ func newNightFixture(t *testing.T) *nightFixture {
 	dir := t.TempDir()
 	f := &nightFixture{rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "finale.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(nightYAML)}}
 	rig.Write(t, f.ShowPath, nightYAML)
-	rig.Write(t, filepath.Join(dir, "bin1.csv"), pointsCSV("A", 8))
-	rig.Write(t, filepath.Join(dir, "bin2.csv"), pointsCSV("B", 8))
-	rig.Write(t, filepath.Join(dir, "bin3.csv"), pointsCSV("C", 8))
+	rig.Write(t, filepath.Join(dir, "bin1.csv"), rig.PointsCSV("A", 8))
+	rig.Write(t, filepath.Join(dir, "bin2.csv"), rig.PointsCSV("B", 8))
+	rig.Write(t, filepath.Join(dir, "bin3.csv"), rig.PointsCSV("C", 8))
 	rig.Write(t, filepath.Join(dir, "finalists.csv"), "Card,Name,Property\n"+
 		"M01,Naledi Mokoena,Montecasino\nM02,Ruan Steyn,Montecasino\nM03,Priya Naidoo,Montecasino\n"+
 		"E01,Kagiso Molefe,Emperors Palace\nE02,Chloé le Roux,Emperors Palace\n")
-	rig.Write(t, filepath.Join(dir, "chest.csv"), pointsCSV("K", 12))
+	rig.Write(t, filepath.Join(dir, "chest.csv"), rig.PointsCSV("K", 12))
 	rig.Write(t, filepath.Join(dir, "raps.csv"), "Machine No,Area,Card,Name,Tier,Total Spend\n"+
 		"M-01,Main Floor,R01,Sipho Nkosi,ace,900\n"+
 		"M-02,Main Floor,R02,Zoë Botha,queen,250\n"+
@@ -166,7 +155,7 @@ func (f *nightFixture) reopen(t *testing.T, db *store.DB, ss *session.Session) (
 	return db2, ss2
 }
 
-// firstFree is the first item of the current chooser's segment not yet taken.
+// freeItem is the first item of seg, the chooser's segment, not yet taken.
 func freeItem(seg *show.SegState) string {
 	for _, it := range seg.Seg.Items() {
 		if !slices.Contains(seg.Taken(), it) {

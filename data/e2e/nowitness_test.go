@@ -18,9 +18,9 @@ import (
 // and its sheet and report say there was no independent witness; verify
 // finds the export as the record makes it (issue 39).
 func TestNoWitnessOnThePaper(t *testing.T) {
-	c := newCampaign(t)
-	now := at("2024-10-27T12:30:00Z")
-	_, bare, err := openOn(t, c, "october.yaml", octoberText, session.Options{Clock: now, Wall: now})
+	c := rig.NewCampaign(t)
+	now := rig.At("2024-10-27T12:30:00Z")
+	_, bare, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{Clock: now, Wall: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,11 +29,11 @@ func TestNoWitnessOnThePaper(t *testing.T) {
 	}
 	bare.DB.Close()
 
-	c = newCampaign(t)
-	if _, _, err := openOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Witness: "3 5", Clock: now, Wall: now}); err == nil {
+	c = rig.NewCampaign(t)
+	if _, _, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Witness: "3 5", Clock: now, Wall: now}); err == nil {
 		t.Error("a witness and no witness at once are taken")
 	}
-	db, ss, err := openOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Clock: now, Wall: now})
+	db, ss, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Clock: now, Wall: now})
 	if err != nil {
 		t.Fatal(err)
 	}

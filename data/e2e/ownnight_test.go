@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +11,6 @@ import (
 	"drawshow/data/paper"
 	"drawshow/data/record"
 	"drawshow/data/session"
-	"drawshow/data/store"
 	"drawshow/data/verify"
 	"drawshow/show"
 )
@@ -32,57 +30,27 @@ segments:
     attendance: not-required
 `
 
-// openOn opens the show of text in c's database with the show clock at
-// clock and the machine's clock at wall; nothing is fixed but what the
-// options say.
-func openOn(t *testing.T, c *campaign, name, text string, opt session.Options) (*store.DB, *session.Session, error) {
-	t.Helper()
-	path := filepath.Join(c.Dir, name)
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(c.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	sh, err := show.Parse(path, []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ss, err := session.Open(db, sh, []byte(text), opt)
-	return db, ss, err
-}
-
-func at(s string) func() time.Time {
-	t, err := time.Parse(time.RFC3339, s)
-	if err != nil {
-		panic(err)
-	}
-	return func() time.Time { return t }
-}
-
 // The backdated October show (issue 25): run in the back room in
 // November, as an official show with its clock set back to October, it
 // would bar a rival from November's bin. An official show opens only on
 // its own night by the machine's clock, whatever its show clock says, and
 // a refused opening records nothing.
 func TestBackdatedOfficialShowRefused(t *testing.T) {
-	november := at("2024-11-24T08:00:00Z")
+	november := rig.At("2024-11-24T08:00:00Z")
 	for _, tc := range []struct {
 		name string
 		opt  session.Options
 		want string
 	}{
-		{"clock set back", session.Options{Clock: at("2024-10-27T12:00:00Z"), Wall: november, ClockSet: true}, "--clock is for rehearsals"},
-		{"clock passed as the machine's", session.Options{Clock: at("2024-10-27T12:00:00Z"), Wall: november}, "at most 24h0m0s after its advertised time"},
+		{"clock set back", session.Options{Clock: rig.At("2024-10-27T12:00:00Z"), Wall: november, ClockSet: true}, "--clock is for rehearsals"},
+		{"clock passed as the machine's", session.Options{Clock: rig.At("2024-10-27T12:00:00Z"), Wall: november}, "at most 24h0m0s after its advertised time"},
 		{"a month late", session.Options{Clock: november, Wall: november}, "advertised for 2024-10-27 14:00 SAST"},
-		{"25 hours late", session.Options{Clock: at("2024-10-28T13:00:01Z"), Wall: at("2024-10-28T13:00:01Z")}, "by 2024-10-28 14:00 SAST"},
-		{"the day before", session.Options{Clock: at("2024-10-26T21:59:00Z"), Wall: at("2024-10-26T21:59:00Z")}, "not before 2024-10-27 00:00 SAST"},
+		{"25 hours late", session.Options{Clock: rig.At("2024-10-28T13:00:01Z"), Wall: rig.At("2024-10-28T13:00:01Z")}, "by 2024-10-28 14:00 SAST"},
+		{"the day before", session.Options{Clock: rig.At("2024-10-26T21:59:00Z"), Wall: rig.At("2024-10-26T21:59:00Z")}, "not before 2024-10-27 00:00 SAST"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newCampaign(t)
-			db, _, err := openOn(t, c, "october.yaml", octoberText, tc.opt)
+			c := rig.NewCampaign(t)
+			db, _, err := rig.OpenOn(t, c, "october.yaml", octoberText, tc.opt)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("opened: %v, want %q", err, tc.want)
 			}
@@ -95,8 +63,8 @@ func TestBackdatedOfficialShowRefused(t *testing.T) {
 	// and the record keeps the machine's clock, the mode and the clock's
 	// source
 	for _, wall := range []string{"2024-10-26T22:00:00Z", "2024-10-27T12:00:00Z", "2024-10-28T12:00:00Z"} {
-		c := newCampaign(t)
-		_, ss, err := openOn(t, c, "october.yaml", octoberText, session.Options{Clock: at(wall), Wall: at(wall)})
+		c := rig.NewCampaign(t)
+		_, ss, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{Clock: rig.At(wall), Wall: rig.At(wall)})
 		if err != nil {
 			t.Fatalf("%s: %v", wall, err)
 		}
@@ -106,8 +74,8 @@ func TestBackdatedOfficialShowRefused(t *testing.T) {
 		}
 	}
 	// a rehearsal runs any time on any clock; the machine's is recorded
-	c := newCampaign(t)
-	_, ss, err := openOn(t, c, "october.yaml", octoberText, session.Options{Rehearsal: true, Clock: at("2024-10-27T12:00:00Z"), Wall: november, ClockSet: true, Mode: show.ModeStage})
+	c := rig.NewCampaign(t)
+	_, ss, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{Rehearsal: true, Clock: rig.At("2024-10-27T12:00:00Z"), Wall: november, ClockSet: true, Mode: show.ModeStage})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,12 +100,12 @@ func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
 	if p := sh.Postponed; p == nil || p.From.Format(time.RFC3339) != "2024-10-27T14:00:00+02:00" || p.Reason != "rule 84: the drum's motor failed" {
 		t.Fatalf("postponed %+v", p)
 	}
-	c := newCampaign(t)
-	if _, _, err := openOn(t, c, "moved.yaml", moved, session.Options{Clock: at("2024-10-27T12:00:00Z"), Wall: at("2024-10-27T12:00:00Z")}); err == nil ||
+	c := rig.NewCampaign(t)
+	if _, _, err := rig.OpenOn(t, c, "moved.yaml", moved, session.Options{Clock: rig.At("2024-10-27T12:00:00Z"), Wall: rig.At("2024-10-27T12:00:00Z")}); err == nil ||
 		!strings.Contains(err.Error(), "(postponed from 2024-10-27 14:00 SAST)") {
 		t.Fatalf("opened on the old night: %v", err)
 	}
-	if _, _, err := openOn(t, c, "moved.yaml", moved, session.Options{Clock: at("2024-11-03T11:00:00Z"), Wall: at("2024-11-03T11:00:00Z")}); err != nil {
+	if _, _, err := rig.OpenOn(t, c, "moved.yaml", moved, session.Options{Clock: rig.At("2024-11-03T11:00:00Z"), Wall: rig.At("2024-11-03T11:00:00Z")}); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []struct{ text, want string }{
@@ -161,10 +129,10 @@ func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
 func TestReportPrintsTheNightAndTheClock(t *testing.T) {
 	moved := strings.Replace(octoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
 		"postponed: {from: 2024-10-27T14:00, reason: \"rule 84: the drum's motor failed\"}\n"
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	clock := time.Date(2024, 11, 3, 11, 0, 0, 0, time.UTC)
 	wall := clock.Add(7 * time.Second)
-	db, ss, err := openOn(t, c, "moved.yaml", moved, session.Options{NoWitness: true, Clock: func() time.Time { return clock }, Wall: func() time.Time { return wall }})
+	db, ss, err := rig.OpenOn(t, c, "moved.yaml", moved, session.Options{NoWitness: true, Clock: func() time.Time { return clock }, Wall: func() time.Time { return wall }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,58 +14,12 @@ import (
 	"drawshow/show"
 )
 
-const wednesdayText = `promotion: Royal Flush
-property: Gold Reef City
-segments:
-  - id: bonus
-    kind: bonus-jackpot
-    entries: raps.csv
-    windows: ["%s 18:00-19:00"]
-    winners: 3
-    attendance: not-required
-    envelopes: [R1 000, R2 000]
-`
-
-const saturdayText = `promotion: Royal Flush
-property: Gold Reef City
-segments:
-  - id: cash
-    at: "2024-11-30T21:30"
-    entries: cash.csv
-    winners: 2
-    win_once: day
-    attendance: not-required
-    bonus_entries: {from: [bonus], per_win: 3, since: 2024-11-25}
-`
-
-// playBonus runs a bonus session on day to its winners and closes it.
-func playBonus(t *testing.T, c *campaign, name, day string, rehearsal bool) []string {
-	t.Helper()
-	at, _ := time.Parse(time.DateTime, day+" 16:10:00") // 18:10 in Johannesburg
-	db, ss := c.Open(t, name, fmt.Sprintf(wednesdayText, day), rehearsal, at)
-	var won []string
-	for !ss.Eng.State().CurSeg().Drawn() {
-		if _, err := ss.Do(show.Command{Op: show.OpDraw}, nil); err != nil {
-			t.Fatal(err)
-		}
-		won = append(won, ss.Eng.State().CurSeg().Last().Participant) // decided at once: attendance not required
-		if _, err := ss.Do(show.Command{Op: show.OpChoose, Text: "1"}, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := ss.Do(show.Command{Op: show.OpClose}, nil); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	return won
-}
-
 // A Wednesday bonus night feeds the Saturday cash draw in one campaign
 // database: the Saturday bin holds three entries for each of Wednesday's
 // wins, from the record; last week's and a rehearsal's do not count; and
 // verify --db rebuilds the bin from the same record.
 func TestBonusEntriesAcrossShows(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	var raps, cash strings.Builder
 	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
 	cash.WriteString("Ticket,Card,Name,Tier\n")
@@ -75,11 +29,11 @@ func TestBonusEntriesAcrossShows(t *testing.T) {
 	}
 	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
 	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
-	playBonus(t, c, "last-week.yaml", "2024-11-20", false)
-	playBonus(t, c, "rehearsal.yaml", "2024-11-26", true)
-	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", false)
+	rig.PlayBonus(t, c, "last-week.yaml", "2024-11-20", false)
+	rig.PlayBonus(t, c, "rehearsal.yaml", "2024-11-26", true)
+	wed := rig.PlayBonus(t, c, "wednesday.yaml", "2024-11-27", false)
 
-	db, ss := c.Open(t, "saturday.yaml", saturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	db, ss := c.Open(t, "saturday.yaml", rig.SaturdayText, false, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +99,7 @@ func TestBonusEntriesAcrossShows(t *testing.T) {
 // entries, and neither the official Wednesday's nor the rehearsal's
 // count for the other kind.
 func TestRehearsalCampaignCarriesOver(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	var raps, cash strings.Builder
 	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
 	cash.WriteString("Ticket,Card,Name,Tier\n")
@@ -155,13 +109,13 @@ func TestRehearsalCampaignCarriesOver(t *testing.T) {
 	}
 	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
 	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
-	playBonus(t, c, "official-wednesday.yaml", "2024-11-27", false)
-	playBonus(t, c, "rehearsal-wednesday.yaml", "2024-11-26", true)
-	rehearsedWed := playBonus(t, c, "rehearsal-wednesday-2.yaml", "2024-11-28", true)
+	rig.PlayBonus(t, c, "official-wednesday.yaml", "2024-11-27", false)
+	rig.PlayBonus(t, c, "rehearsal-wednesday.yaml", "2024-11-26", true)
+	rehearsedWed := rig.PlayBonus(t, c, "rehearsal-wednesday-2.yaml", "2024-11-28", true)
 
 	earned := func(name string, rehearsal bool) ([]show.Earned, string) {
 		t.Helper()
-		db, ss := c.Open(t, name, saturdayText, rehearsal, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+		db, ss := c.Open(t, name, rig.SaturdayText, rehearsal, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 		defer db.Close()
 		evs, err := ss.Do(show.Command{Op: show.OpFreeze}, nil)
 		if err != nil {
@@ -192,7 +146,7 @@ func TestRehearsalCampaignCarriesOver(t *testing.T) {
 // the entry file and 3 bonus entries for 1 bonus-jackpot win(s))". It
 // said 1 of N: the record's entries were not the card's rows.
 func TestStatementCountsBonusEntries(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	var raps, cash strings.Builder
 	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
 	cash.WriteString("Ticket,Card,Name,Tier\n")
@@ -202,8 +156,8 @@ func TestStatementCountsBonusEntries(t *testing.T) {
 	}
 	rig.Write(t, filepath.Join(c.Dir, "raps.csv"), raps.String())
 	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), cash.String())
-	wed := playBonus(t, c, "wednesday.yaml", "2024-11-27", true)
-	db, ss := c.Open(t, "saturday.yaml", saturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
+	wed := rig.PlayBonus(t, c, "wednesday.yaml", "2024-11-27", true)
+	db, ss := c.Open(t, "saturday.yaml", rig.SaturdayText, true, time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	if _, err := ss.Do(show.Command{Op: show.OpFreeze}, nil); err != nil {
 		t.Fatal(err)
 	}

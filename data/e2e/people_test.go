@@ -20,7 +20,7 @@ func TestPeopleOfEveryKind(t *testing.T) {
 	files := map[string]string{} // card → the name its file gives
 	property := map[string]string{"M01": "Montecasino", "M02": "Montecasino", "M03": "Montecasino", "E01": "Emperors Palace", "E02": "Emperors Palace"}
 	for _, p := range []string{"A", "B", "C", "K"} {
-		for _, line := range strings.Split(pointsCSV(p, 12), "\n")[1:] {
+		for _, line := range strings.Split(rig.PointsCSV(p, 12), "\n")[1:] {
 			if fs := strings.Split(line, ","); len(fs) > 1 {
 				files[fs[0]] = fs[1]
 			}

@@ -41,7 +41,7 @@ func TestReadSelection(t *testing.T) {
 // A selection file is read into the record at the segment's first draw,
 // its tickets presented in order, and verify --db holds the picks to it.
 func TestSelectionInTheRecord(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	var cash strings.Builder
 	cash.WriteString("Ticket,Card,Name,Tier\n")
 	for i := range 8 {
@@ -108,7 +108,7 @@ func TestSelectionInTheRecord(t *testing.T) {
 // drawn already is refused, and so is a good place passed over. The
 // record, the report and verify name all of it.
 func TestSelectionPassAndReselect(t *testing.T) {
-	c := newCampaign(t)
+	c := rig.NewCampaign(t)
 	var cash strings.Builder
 	cash.WriteString("Ticket,Card,Name,Tier\n")
 	for i := range 8 {
