@@ -20,7 +20,7 @@ import (
 func TestNoWitnessOnThePaper(t *testing.T) {
 	c := rig.NewCampaign(t)
 	now := rig.At("2024-10-27T12:30:00Z")
-	_, bare, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{Clock: now, Wall: now})
+	_, bare, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, session.Options{Clock: now, Wall: now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,10 +30,10 @@ func TestNoWitnessOnThePaper(t *testing.T) {
 	bare.DB.Close()
 
 	c = rig.NewCampaign(t)
-	if _, _, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Witness: "3 5", Clock: now, Wall: now}); err == nil {
+	if _, _, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, session.Options{NoWitness: true, Witness: "3 5", Clock: now, Wall: now}); err == nil {
 		t.Error("a witness and no witness at once are taken")
 	}
-	db, ss, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Clock: now, Wall: now})
+	db, ss, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, session.Options{NoWitness: true, Clock: now, Wall: now})
 	if err != nil {
 		t.Fatal(err)
 	}

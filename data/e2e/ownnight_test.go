@@ -15,21 +15,6 @@ import (
 	"drawshow/show"
 )
 
-// octoberText is October's month-end bin, advertised for Sunday 27
-// October 2024 at 14:00 (12:00 UTC).
-const octoberText = `promotion: Royal Flush
-property: Gold Reef City
-segments:
-  - id: oct
-    title: October month-end
-    at: "2024-10-27T14:00"
-    tickets: points
-    points_per_ticket: 300
-    entries: chest.csv
-    winners: 1
-    attendance: not-required
-`
-
 // The backdated October show (issue 25): run in the back room in
 // November, as an official show with its clock set back to October, it
 // would bar a rival from November's bin. An official show opens only on
@@ -50,7 +35,7 @@ func TestBackdatedOfficialShowRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := rig.NewCampaign(t)
-			db, _, err := rig.OpenOn(t, c, "october.yaml", octoberText, tc.opt)
+			db, _, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, tc.opt)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("opened: %v, want %q", err, tc.want)
 			}
@@ -64,7 +49,7 @@ func TestBackdatedOfficialShowRefused(t *testing.T) {
 	// source
 	for _, wall := range []string{"2024-10-26T22:00:00Z", "2024-10-27T12:00:00Z", "2024-10-28T12:00:00Z"} {
 		c := rig.NewCampaign(t)
-		_, ss, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{Clock: rig.At(wall), Wall: rig.At(wall)})
+		_, ss, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, session.Options{Clock: rig.At(wall), Wall: rig.At(wall)})
 		if err != nil {
 			t.Fatalf("%s: %v", wall, err)
 		}
@@ -75,7 +60,7 @@ func TestBackdatedOfficialShowRefused(t *testing.T) {
 	}
 	// a rehearsal runs any time on any clock; the machine's is recorded
 	c := rig.NewCampaign(t)
-	_, ss, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{Rehearsal: true, Clock: rig.At("2024-10-27T12:00:00Z"), Wall: november, ClockSet: true, Mode: show.ModeStage})
+	_, ss, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, session.Options{Rehearsal: true, Clock: rig.At("2024-10-27T12:00:00Z"), Wall: november, ClockSet: true, Mode: show.ModeStage})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +76,7 @@ func TestBackdatedOfficialShowRefused(t *testing.T) {
 // night, the one its at times give; the night it moved from is no longer
 // its night.
 func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
-	moved := strings.Replace(octoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
+	moved := strings.Replace(rig.OctoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
 		"postponed: {from: 2024-10-27T14:00, reason: \"rule 84: the drum's motor failed\"}\n"
 	sh, err := show.Parse("moved.yaml", []byte(moved))
 	if err != nil {
@@ -115,7 +100,7 @@ func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
 		{"postponed: {from: soon, reason: broken}\n", `from "soon" is not a local time`},
 		{"postponed: {from: 2024-10-27, reason: broken, by: me}\n", `unknown postponed key "by"`},
 	} {
-		text := strings.Replace(octoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) + bad.text
+		text := strings.Replace(rig.OctoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) + bad.text
 		if _, err := show.Parse("bad.yaml", []byte(text)); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%s: %v, want %q", bad.text, err, bad.want)
 		}
@@ -127,7 +112,7 @@ func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
 // ran: the report on every page. verify writes the export again from the
 // record and finds it the same.
 func TestReportPrintsTheNightAndTheClock(t *testing.T) {
-	moved := strings.Replace(octoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
+	moved := strings.Replace(rig.OctoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
 		"postponed: {from: 2024-10-27T14:00, reason: \"rule 84: the drum's motor failed\"}\n"
 	c := rig.NewCampaign(t)
 	clock := time.Date(2024, 11, 3, 11, 0, 0, 0, time.UTC)

@@ -6,6 +6,7 @@ import "testing"
 // record made on Windows verifies on Linux and a Mac, and one made there
 // on Windows (issue 40).
 func TestFileBase(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`C:\users\thandi\examples\saturday\show.yaml`: "show.yaml",
 		`/home/thandi/examples/saturday/show.yaml`:    "show.yaml",

@@ -207,3 +207,18 @@ func PlayBonus(t *testing.T, c *Campaign, name, day string, rehearsal bool) []st
 	db.Close()
 	return won
 }
+
+// OctoberText is October's month-end bin, advertised for Sunday 27
+// October 2024 at 14:00 (12:00 UTC).
+const OctoberText = `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: oct
+    title: October month-end
+    at: "2024-10-27T14:00"
+    tickets: points
+    points_per_ticket: 300
+    entries: chest.csv
+    winners: 1
+    attendance: not-required
+`

@@ -1,4 +1,4 @@
-package e2e
+package verifydb_test
 
 import (
 	"encoding/hex"
@@ -79,6 +79,7 @@ func wantCarried(t *testing.T, db *store.DB, list []verify.ShowAnchor, want ...s
 // friend's Saturday weight. Everything folds; the auditor's list of
 // official shows does not hold them, and verify --anchors names each.
 func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	var raps, cash strings.Builder
 	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")
@@ -174,6 +175,7 @@ func TestAnchorsRefuseForgedBonusNights(t *testing.T) {
 // The inflated jackpot: three made-up chest Sundays raised week 2's
 // jackpot; the ledger's sources not on the list are named.
 func TestAnchorsRefuseAnInflatedJackpot(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	week := func(name string, day int) string {
 		at := time.Date(2024, 12, day, 17, 30, 0, 0, time.UTC)
@@ -216,17 +218,18 @@ func TestAnchorsRefuseAnInflatedJackpot(t *testing.T) {
 // from November's bin (exclude_winners). November's carry-over names
 // the October show and the card, and the list refuses it.
 func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	night := rig.At("2024-10-27T12:30:00Z")
 	// the insider's laptop clock set back to October: the only way left
-	_, oct, err := rig.OpenOn(t, c, "october.yaml", octoberText, session.Options{NoWitness: true, Clock: night, Wall: night})
+	_, oct, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, session.Options{NoWitness: true, Clock: night, Wall: night})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rig.Do(t, oct, show.OpDraw)
 	rig.Do(t, oct, show.OpClose)
 	rival := oct.Eng.State().Segs[0].Picks[0].Participant
-	november := strings.NewReplacer("2024-10-27T14:00", "2024-11-24T14:00", "id: oct", "id: nov", "October", "November").Replace(octoberText) +
+	november := strings.NewReplacer("2024-10-27T14:00", "2024-11-24T14:00", "id: oct", "id: nov", "October", "November").Replace(rig.OctoberText) +
 		"    exclude_winners: {of: [oct], since: 2024-10-01}\n"
 	nov := rig.At("2024-11-24T12:30:00Z")
 	db, ss, err := rig.OpenOn(t, c, "november.yaml", november, session.Options{NoWitness: true, Clock: nov, Wall: nov})
@@ -248,9 +251,10 @@ func TestAnchorsRefuseABackdatedOctober(t *testing.T) {
 // each; a list's show the database lacks, or whose commitment or closing
 // head differ, is named (issue 43).
 func TestAnchorsListEveryOfficialShow(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	nov := rig.At("2024-11-24T12:30:00Z")
-	db, ss, err := rig.OpenOn(t, c, "november.yaml", strings.Replace(octoberText, "2024-10-27", "2024-11-24", -1), session.Options{NoWitness: true, Clock: nov, Wall: nov})
+	db, ss, err := rig.OpenOn(t, c, "november.yaml", strings.Replace(rig.OctoberText, "2024-10-27", "2024-11-24", -1), session.Options{NoWitness: true, Clock: nov, Wall: nov})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package e2e
+package verifydb_test
 
 import (
 	"strings"
@@ -15,6 +15,7 @@ import (
 // TestVerifyDBNamesEditedRows: each edit of what the database keeps
 // beside its journal is named by verify --db, though the journal is whole.
 func TestVerifyDBNamesEditedRows(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ name, sql, want string }{
 		{"a stored name", `UPDATE entries SET name = 'Forged Name' WHERE rowid = (SELECT MIN(rowid) FROM entries)`, "a stored row was edited"},
 		{"a stored tier", `UPDATE entries SET tier = tier + 1 WHERE rowid = (SELECT MAX(rowid) FROM entries)`, "a stored row was edited"},
@@ -54,6 +55,7 @@ func TestVerifyDBNamesEditedRows(t *testing.T) {
 // countdown (autoplay's) records it, and its no-show at that deadline
 // folds and verifies; an official show may not be opened so.
 func TestShortCountdownVerifies(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, err := store.Open(f.DBPath)
 	if err != nil {
@@ -94,6 +96,7 @@ func TestShortCountdownVerifies(t *testing.T) {
 // names the show file by its Windows path; it verifies here as it did
 // there (issue 40: "the shows table names the show file C:\users\…").
 func TestVerifyDBOfAWindowsRecord(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	db, ss := f.Open(t)
 	rig.Do(t, ss, show.OpDraw)
