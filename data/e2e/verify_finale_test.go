@@ -51,23 +51,6 @@ segments:
     prizes: ["R250 000", "R100 000", "R50 000", "R25 000", "R10 000"]
 `
 
-const chestText = `promotion: Jackpot Chest
-property: Gold Reef City
-currency: ZAR
-segments:
-  - id: chest
-    kind: jackpot-chest
-    title: Jackpot Chest
-    at: "2024-12-08T20:00"
-    entries: chest.csv
-    tickets: points
-    points_per_ticket: 100
-    cap: {ace: 4, king: 4, queen: 3, jack: 1, ten: 1}
-    winners: 5
-    attendance: not-required
-    jackpot: {name: grc-chest, base: 20000, step: 20000, consolation: 2000%s}
-`
-
 const bonusText = `promotion: Bonus Jackpot
 property: Gold Reef City
 segments:
@@ -134,27 +117,12 @@ func drawOf(t *testing.T, rec *record.Record, id string) *record.RecordDraw {
 	return nil
 }
 
-// pointsFile is a month-end bin's or the chest's entry file: n members,
-// card prefix p, and extra rows.
-func pointsFile(p string, n int, extra ...string) string {
-	var b strings.Builder
-	b.WriteString("Card;Name;Tier;Points;Phone\n")
-	tiers := []string{"ace", "king", "queen", "jack", "ten"}
-	for i := range n {
-		fmt.Fprintf(&b, "%s%02d;Member %s%02d;%s;%d;082 555 %04d\n", p, i, p, i, tiers[i%5], 100+i*83, i)
-	}
-	for _, e := range extra {
-		b.WriteString(e + "\n")
-	}
-	return b.String()
-}
-
 func grandFinaleFiles() map[string]string {
 	every := "EVERY;Everywhere Mokoena;ace;900;082 555 9999" // in each bin
 	return map[string]string{
-		"b1.csv":        pointsFile("A", 10, every),
-		"b2.csv":        pointsFile("B", 10, every),
-		"b3.csv":        pointsFile("C", 10, every),
+		"b1.csv":        rig.PointsFile("A", 10, every),
+		"b2.csv":        rig.PointsFile("B", 10, every),
+		"b3.csv":        rig.PointsFile("C", 10, every),
 		"finalists.csv": "Card,Name,Property\nF1,Finalist One,Montecasino\nF2,Finalist Two,Carnival City\nF3,Finalist Three,Gold Reef City\n",
 	}
 }
@@ -372,12 +340,12 @@ func TestGrandFinaleWildBarsFinalists(t *testing.T) {
 // playChest plays a chest: five winners, who choose the balls given in
 // turn (JACKPOT for the jackpot ball, "" when they choose nothing).
 func playChest(t *testing.T, guaranteed bool, balls []string) *rig.Finale {
-	return playChestText(t, fmt.Sprintf(chestText, map[bool]string{true: ", guaranteed: true"}[guaranteed]), guaranteed, balls)
+	return playChestText(t, fmt.Sprintf(rig.ChestText, map[bool]string{true: ", guaranteed: true"}[guaranteed]), guaranteed, balls)
 }
 
 func playChestText(t *testing.T, text string, guaranteed bool, balls []string) *rig.Finale {
 	t.Helper()
-	r := rig.NewFinale(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
+	r := rig.NewFinale(t, text, map[string]string{"chest.csv": rig.PointsFile("K", 25)})
 	r.ClaimAll()
 	n := 20
 	if guaranteed {
@@ -439,7 +407,7 @@ func TestChestExportVerifies(t *testing.T) {
 					}
 				}
 			}
-			text := fmt.Sprintf(chestText, map[bool]string{true: ", guaranteed: true"}[tc.guaranteed])
+			text := fmt.Sprintf(rig.ChestText, map[bool]string{true: ", guaranteed: true"}[tc.guaranteed])
 			if tc.name == "manual" {
 				// the tickets drawn from the physical bin, typed by the host
 				text = strings.Replace(text, "    winners: 5\n", "    winners: 5\n    manual: true\n", 1)
@@ -758,11 +726,11 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rig.Write(t, filepath.Join(dir, "chest.csv"), pointsFile("K", 25))
+	rig.Write(t, filepath.Join(dir, "chest.csv"), rig.PointsFile("K", 25))
 	clock := time.Date(2024, 12, 8, 10, 0, 0, 0, time.UTC) // each week on its own Sunday
 	week := func(day int, rehearsal bool, start int64) *session.Session {
 		t.Helper()
-		text := strings.Replace(fmt.Sprintf(chestText, ""), "2024-12-08", fmt.Sprintf("2024-12-%02d", day), 1)
+		text := strings.Replace(fmt.Sprintf(rig.ChestText, ""), "2024-12-08", fmt.Sprintf("2024-12-%02d", day), 1)
 		path := filepath.Join(dir, fmt.Sprintf("chest-%02d.yaml", day))
 		rig.Write(t, path, text)
 		sh, err := show.Parse(path, []byte(text))
@@ -865,9 +833,9 @@ func TestPlainRecordUnchanged(t *testing.T) {
 // TestTwoChestsOfOneJackpot: the second chest of a jackpot in one show
 // starts from the first's settlement, and verify agrees.
 func TestTwoChestsOfOneJackpot(t *testing.T) {
-	text := strings.Replace(fmt.Sprintf(chestText, ""), "    winners: 5\n", "    winners: 2\n", 1)
+	text := strings.Replace(fmt.Sprintf(rig.ChestText, ""), "    winners: 5\n", "    winners: 2\n", 1)
 	text += strings.ReplaceAll(text[strings.Index(text, "  - id: chest"):], "id: chest", "id: chest-late")
-	r := rig.NewFinale(t, text, map[string]string{"chest.csv": pointsFile("K", 25)})
+	r := rig.NewFinale(t, text, map[string]string{"chest.csv": rig.PointsFile("K", 25)})
 	r.ClaimAll()
 	for _, b := range nonJackpot(r.Key, 2) {
 		r.Choose(b)
@@ -896,7 +864,7 @@ segments:
   - {id: me, kind: month-end, tickets: points, points_per_ticket: 100, winners: 2, bins: [{entries: b1.csv}]}
   - {id: finalist, kind: manual-bin, from: [me], manual: true}
 `
-	r := rig.NewFinale(t, text, map[string]string{"b1.csv": pointsFile("A", 6)})
+	r := rig.NewFinale(t, text, map[string]string{"b1.csv": rig.PointsFile("A", 6)})
 	r.ClaimAll()
 	r.Op(show.OpNext)
 	r.Op(show.OpFreeze)

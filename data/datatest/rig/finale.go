@@ -1,6 +1,7 @@
 package rig
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -123,4 +124,121 @@ func (r *Finale) Verified(out string, draws, choices, small int) {
 	if len(cr.Problems) > 0 {
 		r.T.Fatalf("verify --db:\n%s", strings.Join(cr.Problems, "\n"))
 	}
+}
+
+// pointsFile is a month-end bin's or the chest's entry file: n members,
+// card prefix p, and extra rows.
+func PointsFile(p string, n int, extra ...string) string {
+	var b strings.Builder
+	b.WriteString("Card;Name;Tier;Points;Phone\n")
+	tiers := []string{"ace", "king", "queen", "jack", "ten"}
+	for i := range n {
+		fmt.Fprintf(&b, "%s%02d;Member %s%02d;%s;%d;082 555 %04d\n", p, i, p, i, tiers[i%5], 100+i*83, i)
+	}
+	for _, e := range extra {
+		b.WriteString(e + "\n")
+	}
+	return b.String()
+}
+
+// ChestText is a jackpot chest on 8 December 2024; its %s adds to the
+// jackpot's keys (", guaranteed: true").
+const ChestText = `promotion: Jackpot Chest
+property: Gold Reef City
+currency: ZAR
+segments:
+  - id: chest
+    kind: jackpot-chest
+    title: Jackpot Chest
+    at: "2024-12-08T20:00"
+    entries: chest.csv
+    tickets: points
+    points_per_ticket: 100
+    cap: {ace: 4, king: 4, queen: 3, jack: 1, ten: 1}
+    winners: 5
+    attendance: not-required
+    jackpot: {name: grc-chest, base: 20000, step: 20000, consolation: 2000%s}
+`
+
+// MonthEndCampaignText is a month-end draw of two bins on the day DATE.
+const MonthEndCampaignText = `promotion: Royal Flush
+property: Gold Reef City
+segments:
+  - id: me
+    kind: month-end
+    title: Month-end draw
+    winners: 2
+    tickets: points
+    points_per_ticket: 100
+    prizes: ["Grand Finale finalist"]
+    bins:
+      - {at: "DATET14:00", entries: b1.csv}
+      - {at: "DATET15:00", entries: b2.csv}
+`
+
+// CampaignDB is one campaign database: a November month-end, two weeks of
+// the jackpot chest, a December month-end rehearsed and then drawn.
+type CampaignDB struct {
+	DB    *store.DB
+	Shows []*session.Session
+}
+
+// NewCampaignDB plays CampaignDB's shows, each to its close, in a new
+// folder.
+func NewCampaignDB(t *testing.T) *CampaignDB {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := store.Open(filepath.Join(dir, "campaign.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	Write(t, filepath.Join(dir, "b1.csv"), PointsFile("A", 10))
+	Write(t, filepath.Join(dir, "b2.csv"), PointsFile("B", 10))
+	Write(t, filepath.Join(dir, "chest.csv"), PointsFile("K", 25))
+	c := &CampaignDB{DB: db}
+	clock := time.Date(2024, 11, 24, 8, 0, 0, 0, time.UTC)
+	play := func(name, text string, rehearsal bool) {
+		t.Helper()
+		path := filepath.Join(dir, name+".yaml")
+		Write(t, path, text)
+		sh, err := show.Parse(path, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := sh.Advertised(); !rehearsal && !a.IsZero() && !a.Add(-24*time.Hour).Before(clock) {
+			// an official show opens on its own night: the morning of its day
+			clock = time.Date(a.Year(), a.Month(), a.Day(), clock.Hour(), clock.Minute(), 0, 0, time.UTC)
+		}
+		f := &Fixture{Dir: dir, ShowPath: path, DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(text), Clock: clock}
+		opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }}
+		if rehearsal {
+			opt.Seed = Seed
+		}
+		ss, err := session.Open(db, sh, []byte(text), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &Finale{T: t, F: f, DB: db, SS: ss}
+		for {
+			r.ClaimAll()
+			for ball := 1; r.Cur().Chooser() != nil; ball++ {
+				r.Choose(fmt.Sprintf("%02d", ball))
+			}
+			if r.SS.Eng.State().Cur >= len(sh.Segments)-1 {
+				break
+			}
+			r.Op(show.OpNext)
+		}
+		r.Op(show.OpClose)
+		clock = f.Clock.Add(24 * time.Hour)
+		c.Shows = append(c.Shows, ss)
+	}
+	play("nov", strings.ReplaceAll(MonthEndCampaignText, "DATE", "2024-11-24"), false)
+	for _, day := range []string{"2024-12-08", "2024-12-15"} {
+		play("chest-"+day, strings.Replace(fmt.Sprintf(ChestText, ""), "2024-12-08", day, 1), false)
+	}
+	play("dec-rehearsal", strings.ReplaceAll(MonthEndCampaignText, "DATE", "2024-12-22"), true)
+	play("dec", strings.ReplaceAll(MonthEndCampaignText, "DATE", "2024-12-29"), false)
+	return c
 }

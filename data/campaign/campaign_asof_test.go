@@ -1,4 +1,4 @@
-package e2e
+package campaign_test
 
 import (
 	"path/filepath"
@@ -20,17 +20,18 @@ import (
 // show's last event, never at the rehearsal's clock, and says when it was
 // written (issue 39: a compliance document dated before its show).
 func TestCampaignReportAsOfItsOwnShows(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db, err := store.Open(filepath.Join(dir, "campaign.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	rig.Write(t, filepath.Join(dir, "b1.csv"), pointsFile("A", 10))
-	rig.Write(t, filepath.Join(dir, "b2.csv"), pointsFile("B", 10))
+	rig.Write(t, filepath.Join(dir, "b1.csv"), rig.PointsFile("A", 10))
+	rig.Write(t, filepath.Join(dir, "b2.csv"), rig.PointsFile("B", 10))
 	play := func(name, date string, rehearsal bool, clock time.Time) *session.Session {
 		t.Helper()
-		text := strings.ReplaceAll(monthEndCampaignText, "DATE", date)
+		text := strings.ReplaceAll(rig.MonthEndCampaignText, "DATE", date)
 		path := filepath.Join(dir, name+".yaml")
 		rig.Write(t, path, text)
 		sh, err := show.Parse(path, []byte(text))
