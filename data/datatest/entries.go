@@ -1,6 +1,8 @@
 // Package datatest makes the large entry files the benchmarks of data and
 // cmd/drawshow import, and the card and ID numbers the demo's and the
 // examples' generators write: test material, not part of the program.
+// Its folder formats holds what each record format was written in (see
+// rig.Formats).
 package datatest
 
 import (

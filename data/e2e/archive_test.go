@@ -3,10 +3,8 @@ package e2e
 import (
 	"archive/zip"
 	"bytes"
-	"crypto/sha256"
 	"database/sql"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path"
@@ -50,83 +48,6 @@ func archived(t *testing.T) (db *store.DB, ss *session.Session, zipPath string) 
 	return db, ss, zipPath
 }
 
-// zipFiles reads an archive's files by name.
-func zipFiles(t *testing.T, p string) (names []string, files map[string][]byte) {
-	t.Helper()
-	zr, err := zip.OpenReader(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer zr.Close()
-	files = map[string][]byte{}
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, f.Name)
-		files[f.Name] = b
-	}
-	return names, files
-}
-
-// rewrite writes a copy of the archive src with edit applied to each
-// file (nil drops the file) and extra files added; with sums, SHA256SUMS
-// is made again over the result, as a careful forger would.
-func rewrite(t *testing.T, src string, edit func(name string, b []byte) []byte, extra map[string][]byte, sums bool) string {
-	t.Helper()
-	names, files := zipFiles(t, src)
-	top := path.Dir(names[len(names)-1]) + "/"
-	for n, b := range extra {
-		names = append(names, top+n)
-		files[top+n] = b
-	}
-	out := filepath.Join(t.TempDir(), "tampered.zip")
-	f, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zw := zip.NewWriter(f)
-	var list bytes.Buffer
-	put := func(name string, b []byte) {
-		w, err := zw.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w.Write(b)
-	}
-	for _, name := range names {
-		rel := strings.TrimPrefix(name, top)
-		b := files[name]
-		if rel == record.SumsFile {
-			if !sums {
-				put(name, b)
-			}
-			continue
-		}
-		if edit != nil {
-			if b = edit(rel, b); b == nil {
-				continue
-			}
-		}
-		put(name, b)
-		fmt.Fprintf(&list, "%x  %s\n", sha256.Sum256(b), rel)
-	}
-	if sums {
-		put(top+record.SumsFile, list.Bytes())
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func TestArchiveRoundTrip(t *testing.T) {
 	db, ss, zipPath := archived(t)
 	r, err := export.VerifyArchive(zipPath)
@@ -137,7 +58,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 	if len(r.Problems) > 0 || r.Files != 12 || r.Draws != 2 || r.Picks != 8 || r.Events != chain.Events || r.Head != chain.Head {
 		t.Fatalf("verify of an untouched archive: %+v; the database has %d events up to %s", r, chain.Events, chain.Head)
 	}
-	names, files := zipFiles(t, zipPath)
+	names, files := rig.ZipFiles(t, zipPath)
 	want := []string{"bins/members.csv", "bins/sat-cash.csv", record.ArchiveDB, record.CollectionFile, record.JournalFile, record.PeopleFile, record.RecordFile, record.ReportPDF, record.ShowFile, record.ContactsFile, record.WinnersCSV, record.WinnersXLSX, record.SumsFile}
 	for i := range want {
 		want[i] = ss.ID + "/" + want[i]
@@ -294,9 +215,9 @@ func TestTamperedArchiveRefused(t *testing.T) {
 		{"no SHA256SUMS", func(n string, b []byte) []byte { return b }, nil, false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := rewrite(t, zipPath, tc.edit, tc.extra, tc.sums)
+			p := rig.Rewrite(t, zipPath, tc.edit, tc.extra, tc.sums)
 			if tc.name == "no SHA256SUMS" {
-				p = rewrite(t, zipPath, nil, nil, false)
+				p = rig.Rewrite(t, zipPath, nil, nil, false)
 				p = dropSums(t, p)
 				tc.want = []string{"the archive has no SHA256SUMS: its files cannot be checked"}
 			}
@@ -316,7 +237,7 @@ func TestTamperedArchiveRefused(t *testing.T) {
 		})
 	}
 	t.Run("untouched copy", func(t *testing.T) {
-		r, err := export.VerifyArchive(rewrite(t, zipPath, nil, nil, false))
+		r, err := export.VerifyArchive(rig.Rewrite(t, zipPath, nil, nil, false))
 		if err != nil || len(r.Problems) > 0 {
 			t.Errorf("%+v, %v", r, err)
 		}
@@ -326,7 +247,7 @@ func TestTamperedArchiveRefused(t *testing.T) {
 // dropSums removes SHA256SUMS from an archive.
 func dropSums(t *testing.T, p string) string {
 	t.Helper()
-	names, files := zipFiles(t, p)
+	names, files := rig.ZipFiles(t, p)
 	out := filepath.Join(t.TempDir(), "nosums.zip")
 	f, _ := os.Create(out)
 	zw := zip.NewWriter(f)
@@ -462,7 +383,7 @@ func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
 		if _, err := export.Archive(db, c.id, zipPath, nil); err != nil {
 			t.Fatal(err)
 		}
-		_, files := zipFiles(t, zipPath)
+		_, files := rig.ZipFiles(t, zipPath)
 		cp := files[c.id+"/"+record.ArchiveDB]
 		if bytes.Contains(cp, openSeed) {
 			t.Errorf("the archive of %s holds the open show's seed", c.id)

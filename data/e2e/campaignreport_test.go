@@ -71,7 +71,7 @@ func TestReportLedgerHistory(t *testing.T) {
 	if v, err := export.VerifyArchive(zipPath); err != nil || len(v.Problems) > 0 {
 		t.Fatalf("verify archive: %v %+v", err, v)
 	}
-	forged := rewrite(t, zipPath, func(name string, b []byte) []byte {
+	forged := rig.Rewrite(t, zipPath, func(name string, b []byte) []byte {
 		if name == record.RecordFile {
 			return []byte(strings.Replace(string(b), `"show": "`+c.Shows[1].ID+`"`, `"show": "another-show"`, 1))
 		}

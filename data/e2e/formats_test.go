@@ -16,14 +16,14 @@ import (
 )
 
 // TestFormatsOfEveryRelease: the archives and the campaign database each
-// record format was written in are kept in testdata/formats, and today's
+// record format was written in are kept in data/datatest/formats, and today's
 // verify passes them all, as an auditor's three-year-old archive must be;
 // a copy tampered with as a careful forger would (SHA256SUMS made again)
 // is refused for what was changed.
 func TestFormatsOfEveryRelease(t *testing.T) {
-	dirs, err := filepath.Glob(filepath.Join("testdata", "formats", "*"))
+	dirs, err := filepath.Glob(filepath.Join(rig.Formats(), "*"))
 	if err != nil || len(dirs) == 0 {
-		t.Fatalf("no formats in testdata/formats: %v", err)
+		t.Fatalf("no formats in %s: %v", rig.Formats(), err)
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
@@ -45,7 +45,7 @@ func TestFormatsOfEveryRelease(t *testing.T) {
 // TestFormatsTampered: what the kept archives are held to, shown by
 // editing each as a forger would.
 func TestFormatsTampered(t *testing.T) {
-	src := formatArchives(t)[0]
+	src := rig.FormatArchives(t)[0]
 	for _, c := range []struct {
 		name, file, old, new, want string
 	}{
@@ -56,7 +56,7 @@ func TestFormatsTampered(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			changed := false
-			out := rewrite(t, src, func(name string, b []byte) []byte {
+			out := rig.Rewrite(t, src, func(name string, b []byte) []byte {
 				if name != c.file || !bytes.Contains(b, []byte(c.old)) {
 					return b
 				}
@@ -99,16 +99,6 @@ func TestFormatsTampered(t *testing.T) {
 			t.Fatalf("verify --db after an edited name:\n%s", all)
 		}
 	})
-}
-
-// formatArchives are the kept archives of today's format.
-func formatArchives(t *testing.T) []string {
-	t.Helper()
-	zips, _ := filepath.Glob(filepath.Join("testdata", "formats", strings.ReplaceAll(record.RecordFormat, "/", "-"), "*.zip"))
-	if len(zips) == 0 {
-		t.Fatalf("no archive of today's format %s in testdata/formats", record.RecordFormat)
-	}
-	return zips
 }
 
 // verifiedDB checks a kept campaign database as verify --db does, on a

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"drawshow/data/datatest/rig"
 	"drawshow/data/export"
 	"drawshow/data/record"
 	"drawshow/data/verify"
@@ -26,7 +27,7 @@ func TestArchiveReadByMeaning(t *testing.T) {
 	now, _ := record.FormatNumber(record.RecordFormat)
 	later := now + 1 // a format after today's
 	var src string
-	for _, z := range formatArchives(t) {
+	for _, z := range rig.FormatArchives(t) {
 		if strings.HasSuffix(z, "royal-flush-2024-11-30.zip") {
 			src = z // the Saturday's: its cash draw and its bins
 		}
@@ -101,7 +102,7 @@ func TestArchiveReadByMeaning(t *testing.T) {
 				later = append(later, verify.AddedIn(k, v))
 			}
 			changed := false
-			out := rewrite(t, src, func(name string, b []byte) []byte {
+			out := rig.Rewrite(t, src, func(name string, b []byte) []byte {
 				if name != c.file {
 					return b
 				}

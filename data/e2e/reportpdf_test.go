@@ -26,9 +26,9 @@ import (
 // report.pdf.
 func keptReport(t *testing.T) (string, []byte) {
 	t.Helper()
-	for _, z := range formatArchives(t) {
+	for _, z := range rig.FormatArchives(t) {
 		if strings.HasSuffix(z, "royal-flush-2024-11-30.zip") {
-			names, files := zipFiles(t, z)
+			names, files := rig.ZipFiles(t, z)
 			for _, n := range names {
 				if filepath.Base(n) == record.ReportPDF {
 					return z, files[n]
@@ -125,7 +125,7 @@ func TestEarlierReportByMeaning(t *testing.T) {
 				opts = append(opts, earlierFormat)
 			}
 			pdf := relaid(t, kept, c.edit, c.head, c.image)
-			out := rewrite(t, src, func(name string, b []byte) []byte {
+			out := rig.Rewrite(t, src, func(name string, b []byte) []byte {
 				switch name {
 				case record.ReportPDF:
 					return pdf

@@ -43,7 +43,7 @@ func Dir(dir string, opts ...Option) (*Report, error) {
 }
 
 // formats are the layouts of record.json this verify reads, each written
-// by a release of drawshow; data/e2e/testdata/formats holds an archive of
+// by a release of drawshow; data/datatest/formats holds an archive of
 // each. A test reads another through ReadingFormat.
 var formats = []string{"drawshow-record/3", "drawshow-record/4", record.RecordFormat}
 
