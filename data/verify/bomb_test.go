@@ -67,6 +67,7 @@ func deflated(t *testing.T, data []byte) []byte {
 // may not pass 1 GiB, and no file may claim to unpack to over 100 times
 // its packed size; nothing is then written.
 func TestZipBombRefused(t *testing.T) {
+	t.Parallel()
 	noDB := func(*Report, string) { t.Error("the database copy was checked") }
 	zeros := make([]byte, 16<<20)
 	bomb := writeZip(t, map[string][]byte{"record.json": []byte("{}")}, map[string]rawEntry{

@@ -10,6 +10,7 @@ import (
 // what the auditor reads on paper, the draw's id and the pick's number,
 // not by its place in the list.
 func TestDiffJSONNamesDrawsAndPicks(t *testing.T) {
+	t.Parallel()
 	a := `{"draws":[{"id":"sat-cash","picks":[{"k":0,"outcome":"claimed"},{"k":1,"outcome":"claimed"}]}],"totals":{"cash":5000},
 		"wild_cards":[{"segment":"wc","numbers":[3,7]}],"jackpots":[{"name":"chest","history":[{"date":"2024-12-01","value":20000}]}]}`
 	b := `{"draws":[{"id":"sat-cash","picks":[{"k":0,"outcome":"claimed"},{"k":1,"outcome":"forfeit"}]}],"totals":{"cash":4000},

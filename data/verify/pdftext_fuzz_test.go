@@ -31,6 +31,7 @@ func smallReport(t testing.TB, compress bool, lines ...string) []byte {
 // backslash, parentheses, a carriage return's byte in UTF-16) comes back
 // as it was written, and the page count alias as the count.
 func TestReadPDFRuns(t *testing.T) {
+	t.Parallel()
 	for _, compress := range []bool{true, false} {
 		b := smallReport(t, compress, "Zoë (née) Ŝmith \\ R5\u00a0000", "Ж\u0d29\u290d\u5c0a")
 		txt, err := ReadPDF(b)

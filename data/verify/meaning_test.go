@@ -1,4 +1,4 @@
-package e2e
+package verify_test
 
 import (
 	"bytes"
@@ -24,6 +24,7 @@ import (
 // missing that the format wrote, and a cell that says something else are
 // each named, by the draw and the pick where it is one of theirs.
 func TestArchiveReadByMeaning(t *testing.T) {
+	t.Parallel()
 	now, _ := record.FormatNumber(record.RecordFormat)
 	later := now + 1 // a format after today's
 	var src string

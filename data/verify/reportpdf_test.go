@@ -1,4 +1,4 @@
-package e2e
+package verify_test
 
 import (
 	"bytes"
@@ -45,6 +45,7 @@ func keptReport(t *testing.T) (string, []byte) {
 // name, every run in pdftotext's reading of the same page, and its fonts
 // are the Go fonts with nothing laid over them.
 func TestReportPDFText(t *testing.T) {
+	t.Parallel()
 	_, b := keptReport(t)
 	txt, err := verify.ReadPDF(b)
 	if err != nil {
@@ -87,6 +88,7 @@ func TestReportPDFText(t *testing.T) {
 // added or left out, or an image laid over the text is named. Today's
 // format is still held to the bytes.
 func TestEarlierReportByMeaning(t *testing.T) {
+	t.Parallel()
 	src, kept := keptReport(t)
 	winner, card := "Chantelle Mahlangu", "6001000087891151" // sat-cash's pick 1
 	for _, c := range []struct {
