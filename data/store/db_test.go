@@ -17,6 +17,7 @@ import (
 // finale columns opens, migrates to the latest schema, and its imported
 // rows read back with no area, spend or property.
 func TestMigrationKeepsEarlierEntries(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "campaign.db")
 	raw, err := sql.Open("sqlite3", path)
 	if err != nil {
@@ -58,6 +59,7 @@ func TestMigrationKeepsEarlierEntries(t *testing.T) {
 
 // TestSQLiteURI: the URI of a name SQLite would read as a URI.
 func TestSQLiteURI(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("Unix paths")
 	}
@@ -77,6 +79,7 @@ func TestSQLiteURI(t *testing.T) {
 // TestReaderNeverMigrates: a database of an older schema is reported on
 // read, and left as it was.
 func TestReaderNeverMigrates(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "campaign.db")
 	raw, err := sql.Open("sqlite3", path)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // import it, never the other way round (issue 41). Of the project's own
 // packages store imports only these, on every system it builds for.
 func TestImportsOnlyBelow(t *testing.T) {
+	t.Parallel()
 	allowed := map[string]bool{
 		"drawshow/show":                  true,
 		"drawshow/data/record":           true, // the journal's chain and row form, and rows as the record names them

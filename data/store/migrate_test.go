@@ -8,6 +8,7 @@ import (
 )
 
 func TestReopenMigratesOnce(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "c.db")
 	for range 2 {
 		db, err := Open(path)
