@@ -5,6 +5,7 @@ import "testing"
 // TestE164: numbers as the Rewards system and the proxy forms write them,
 // ready for an SMS upload; what cannot be dialled says why (issue 39).
 func TestE164(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"082 555 1234":           "+27825551234",
 		"082-555-1234":           "+27825551234",
