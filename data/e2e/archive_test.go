@@ -49,6 +49,7 @@ func archived(t *testing.T) (db *store.DB, ss *session.Session, zipPath string) 
 }
 
 func TestArchiveRoundTrip(t *testing.T) {
+	t.Parallel()
 	db, ss, zipPath := archived(t)
 	r, err := export.VerifyArchive(zipPath)
 	if err != nil {
@@ -109,6 +110,7 @@ func TestArchiveRoundTrip(t *testing.T) {
 }
 
 func TestTamperedArchiveRefused(t *testing.T) {
+	t.Parallel()
 	db, ss, zipPath := archived(t)
 	st := ss.Eng.State()
 	forfeit := st.Seg("sat-cash").Picks[3]
@@ -267,6 +269,7 @@ func dropSums(t *testing.T, p string) string {
 // to an open show of the same database while a show is archived; the
 // archive is a consistent snapshot and verifies.
 func TestArchiveWhileThePresenterWrites(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, true)
 	// the presenter: a second show on its own connection
@@ -329,6 +332,7 @@ func TestArchiveWhileThePresenterWrites(t *testing.T) {
 // TestArchiveIntoOddFolder: the archive's database copy goes beside --out,
 // whose folder may hold any character a name may: none is read as URI.
 func TestArchiveIntoOddFolder(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, true)
 	for _, name := range []string{"draw#3", "mem?mode=memory#", "100%", "a b Zoë"} {
@@ -355,6 +359,7 @@ func TestArchiveIntoOddFolder(t *testing.T) {
 // another is open holds no seed but the closed show's; an archive of the
 // open show holds none. Not a byte of an unrevealed seed is in the copy.
 func TestArchiveCarriesNoUnrevealedSeed(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, closed := rig.PlayExportShow(t, f, true)
 	text := strings.Replace(rig.ExportShow, "promotion: ", "promotion: Second ", 1)

@@ -41,6 +41,7 @@ const boardStandings = "Card Number,Member Name,Points,Area\n" +
 // the final standings record them, and standings.csv lists them with no
 // place and on_board "excluded", which verify holds to the journal.
 func TestBoardLeavesOutTheExclusions(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(boardShow)}
 	rig.Write(t, f.ShowPath, boardShow)

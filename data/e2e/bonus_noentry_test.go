@@ -24,6 +24,7 @@ import (
 // --db rebuilds it, and the winner's statement says why there is no
 // bonus entry.
 func TestBonusEntryNeedsAnEntryThatDay(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	var raps strings.Builder
 	raps.WriteString("Machine No,Area,Card,Name,Tier,Spend\n")

@@ -23,6 +23,7 @@ import (
 // report); verify holds the weeks to the jackpot's rules and this week's
 // value, and an archive holds them to its database.
 func TestReportLedgerHistory(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaignDB(t)
 	w1 := c.Shows[1].Eng.State().Seg("chest")
 	w2 := c.Shows[2]
@@ -110,6 +111,7 @@ func editRecordJSON(t *testing.T, dir string, edit func(rec *record.Record)) {
 // bins' winners, who won their prizes; and a finalist spot is counted
 // apart from the prizes, never as a prize in kind (issue 26, item 11).
 func TestCampaignFinalistsApart(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	text := strings.NewReplacer(
 		"attendance: not-required\n    bins:", "attendance: not-required\n    prizes: [\"R5 000\"]\n    bins:",

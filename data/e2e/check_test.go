@@ -13,6 +13,7 @@ import (
 )
 
 func TestCheckFinaleKinds(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	text := `promotion: Royal Flush
 property: Gold Reef City
@@ -108,6 +109,7 @@ segments:
 // Check gives but not the entries, so a show of many large bins is not
 // held whole.
 func TestCheckShowKeepsFigures(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rig.Write(t, filepath.Join(dir, "entries.csv"), "Ticket,Card,Tier\nT1,C1,ace\nT2,C2,ten\nT3,C1,ace\nT4,C3,king\n")
 	text := "promotion: P\nproperty: Q\nsegments:\n" +

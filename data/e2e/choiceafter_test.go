@@ -20,6 +20,7 @@ import (
 // listed, and verify of the export re-derives every ball from the seed
 // revealed at close.
 func TestChoiceWitnessInTheRecord(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	var b strings.Builder
 	b.WriteString("Card Number,Member Name,Tier,Points\n")

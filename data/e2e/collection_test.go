@@ -75,6 +75,7 @@ func playProxyShow(t *testing.T, f *rig.Fixture) (*store.DB, *session.Session) {
 // present whose card has a form on file (issue 26, the prize desk).
 // verify writes it again from the record.
 func TestCollectionCarriesTheProxyForm(t *testing.T) {
+	t.Parallel()
 	f := proxyFormFixture(t)
 	db, ss := playProxyShow(t, f)
 	out := filepath.Join(t.TempDir(), "export")
@@ -120,6 +121,7 @@ func TestCollectionCarriesTheProxyForm(t *testing.T) {
 // the proxy form's number serves where the entry file has none. verify
 // holds it to the record (issue 39).
 func TestSMSContactsForTheDesk(t *testing.T) {
+	t.Parallel()
 	f := proxyFormFixture(t)
 	db, ss := playProxyShow(t, f)
 	out := filepath.Join(t.TempDir(), "export")

@@ -36,6 +36,7 @@ var hostileNames = []string{
 // keeps its text behind a leading single quote. Verify writes the same
 // bytes again from the journal.
 func TestExportCSVHasNoFormulas(t *testing.T) {
+	t.Parallel()
 	soffice, err := exec.LookPath("soffice")
 	if err != nil {
 		t.Fatal("soffice is not installed: the CSV exports cannot be opened as a spreadsheet opens them (apt-get install libreoffice-calc-nogui, or make deps)")

@@ -68,6 +68,7 @@ func readOnly(t *testing.T, path, showID string) {
 // (chmod is no bar to root, as in CI: what counts is that its bytes and
 // time do not change) is verified, exported and read for a statement.
 func TestReaderLeavesAReadOnlyFileAlone(t *testing.T) {
+	t.Parallel()
 	f, id := closedShowDB(t)
 	if err := os.Chmod(f.DBPath, 0o444); err != nil {
 		t.Fatal(err)
@@ -83,6 +84,7 @@ func TestReaderLeavesAReadOnlyFileAlone(t *testing.T) {
 // to, a database with no -wal is read as it is (immutable): nothing is
 // made beside it, even by root, whom the folder's mode does not stop.
 func TestReaderMakesNothingInAReadOnlyFolder(t *testing.T) {
+	t.Parallel()
 	f, id := closedShowDB(t)
 	if err := os.Chmod(f.Dir, 0o555); err != nil {
 		t.Fatal(err)

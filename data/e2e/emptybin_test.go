@@ -15,6 +15,7 @@ import (
 // rows below it at most), CSV or XLSX, is an error naming the file, for
 // entries.Read, for check and for an import, which stores nothing.
 func TestEmptyBinRefused(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"csv":          filetest.File(t, "empty.csv", "Ticket,Card,Name\r\n"),
 		"csv blank":    filetest.File(t, "blank.csv", "Ticket,Card,Name\r\n\r\n,,\r\n , \r\n"),

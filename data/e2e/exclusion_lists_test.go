@@ -31,6 +31,7 @@ segments:
 // lists the removed cards were on, and the statement of an excluded card
 // names them; verify holds it all, from the export and the database.
 func TestSeveralExclusionLists(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(twoListsShow)}
 	rig.Write(t, f.ShowPath, twoListsShow)

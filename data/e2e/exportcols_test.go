@@ -84,6 +84,7 @@ func playBonusArrivals(t *testing.T) *rig.Finale {
 // report, with the draw's and the night's totals, and the team's arrival
 // at a no-show's device is in the report.
 func TestBonusColumnsReadBack(t *testing.T) {
+	t.Parallel()
 	r := playBonusArrivals(t)
 	st := r.SS.Eng.State()
 	seg := st.Seg("raps")
@@ -254,6 +255,7 @@ func setCell(t *testing.T, path, sheet, first string, col int, v any) {
 // the workbook, the report and record.json, and the Royal Flush prizes'
 // amounts add up to the night's total.
 func TestGrandFinaleColumnsReadBack(t *testing.T) {
+	t.Parallel()
 	r := playGrandFinale(t, []int{3, 1})
 	st := r.SS.Eng.State()
 	out, rec := r.Export()
@@ -336,6 +338,7 @@ segments:
 // TestReportWrapsLongCells: a long ticket and a long prize wrap in the
 // report's table of picks, every word of them printed, none cut short.
 func TestReportWrapsLongCells(t *testing.T) {
+	t.Parallel()
 	long := "RECEIPT-2024-11-30-GRAND-ROYAL-FLUSH-PHYSICAL-BIN-000123456789"
 	var b strings.Builder
 	b.WriteString("Ticket,Card,Name,Tier\n")

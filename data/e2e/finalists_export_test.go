@@ -36,6 +36,7 @@ segments:
 // of exactly those finalists, one ticket each. Two properties' exports
 // put together, one header, are one file, grouped by property.
 func TestFinalistsExportIsTheFinaleEntryFile(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	for i, p := range []string{"A", "B", "C"} { // the month-end files with a contact column
 		rows := strings.Split(strings.TrimSuffix(rig.PointsCSV(p, 8), "\n"), "\n")

@@ -111,6 +111,7 @@ func rehashed(t *testing.T, dir string, edit func(evs []show.Event) []show.Event
 }
 
 func TestVerifyRefusesForgedExports(t *testing.T) {
+	t.Parallel()
 	out := exported(t)
 	cash := func(dir string) string { return filepath.Join(dir, record.WinnersCSV) }
 
@@ -237,6 +238,7 @@ func TestVerifyRefusesForgedExports(t *testing.T) {
 // TestVerifyRefusesUnmarkedRehearsalBin: a rehearsal's bin without its
 // REHEARSAL line, or its winners.csv without it, is not the record's.
 func TestVerifyRefusesUnmarkedRehearsalBin(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, true)
 	out := filepath.Join(t.TempDir(), "export")

@@ -21,6 +21,7 @@ import (
 // a copy tampered with as a careful forger would (SHA256SUMS made again)
 // is refused for what was changed.
 func TestFormatsOfEveryRelease(t *testing.T) {
+	t.Parallel()
 	dirs, err := filepath.Glob(filepath.Join(rig.Formats(), "*"))
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no formats in %s: %v", rig.Formats(), err)
@@ -45,6 +46,7 @@ func TestFormatsOfEveryRelease(t *testing.T) {
 // TestFormatsTampered: what the kept archives are held to, shown by
 // editing each as a forger would.
 func TestFormatsTampered(t *testing.T) {
+	t.Parallel()
 	src := rig.FormatArchives(t)[0]
 	for _, c := range []struct {
 		name, file, old, new, want string

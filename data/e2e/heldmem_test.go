@@ -16,6 +16,7 @@ import (
 // no room left from growing. What those entries weigh on the heap is the
 // runtime's to count: BenchmarkCheckBinHeldPerRow reports it.
 func TestCheckBinHeldPerRow(t *testing.T) {
+	t.Parallel()
 	const rows, people = 100_000, 20_000
 	c := checkBin(t, entryFile(t, rows, people))
 	if c.Bin.Rows != rows || c.People != people || len(c.Bin.Entries) != rows || cap(c.Bin.Entries) > rows*101/100 {
@@ -69,6 +70,7 @@ func checkBin(tb testing.TB, path string) *entries.SegmentCheck {
 // TestRowsOneStringACard: the rows a freeze reads from the record give
 // each card as one string, however many tickets it has.
 func TestRowsOneStringACard(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	db, ss := f.Open(t)
 	seg := &ss.Eng.Show.Segments[0]

@@ -16,6 +16,7 @@ import (
 // winners: always won). A rehearsal between them reads the rehearsals'
 // ledger, and what it settles counts for no official show.
 func TestJackpotLedgerOverWeeks(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	weeks := []struct {
 		name       string
@@ -116,6 +117,7 @@ func TestJackpotLedgerOverWeeks(t *testing.T) {
 // TestGuaranteedWeekAlwaysWon: with five balls and five winners the
 // jackpot is paid even when every winner passes its ball over.
 func TestGuaranteedWeekAlwaysWon(t *testing.T) {
+	t.Parallel()
 	for day := 1; day <= 6; day++ {
 		c := rig.NewCampaign(t)
 		db, ss := c.Open(t, "week.yaml", rig.WeekShow(day, true), false, time.Date(2024, 12, day, 17, 30, 0, 0, time.UTC))

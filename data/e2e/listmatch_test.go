@@ -62,6 +62,7 @@ func listMatchFixture(t *testing.T, exclusions string) (string, *show.Show, []by
 // TestListMatches: check counts each list's cards that matched an entry
 // of the bins it applies to, matched whatever Excel did to them.
 func TestListMatches(t *testing.T) {
+	t.Parallel()
 	_, sh, _ := listMatchFixture(t, "compliance.xlsx")
 	c := session.CheckShow(sh)
 	if len(c.Problems) > 0 {
@@ -86,6 +87,7 @@ func TestListMatches(t *testing.T) {
 // with a list that keeps nobody out, unless the show file expects it; a
 // rehearsal does.
 func TestOfficialShowRefusesUnmatchedList(t *testing.T) {
+	t.Parallel()
 	clock := time.Date(2024, 11, 29, 18, 0, 0, 0, time.UTC)
 	opt := session.Options{NoWitness: true, Clock: func() time.Time { return clock }, Wall: func() time.Time { return clock }}
 	for _, c := range []struct {

@@ -32,6 +32,7 @@ var lookalikes = []struct{ name, card string }{
 // a right-to-left override are each excluded or refused, with row, column
 // and value; none is eligible.
 func TestLookalikeCardsNeverEligible(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ex := filepath.Join(dir, "exclusions.csv")
 	rig.Write(t, ex, "Card\n"+barred+"\n")
@@ -110,6 +111,7 @@ func TestLookalikeCardsNeverEligible(t *testing.T) {
 
 // TestNormCard: what NormCard keeps, drops and refuses.
 func TestNormCard(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		barred: barred, "c13": "C13", "６００１": "6001", "6001\u00A00004": "60010004", "6001\u202F0004": "60010004",
 		"６００１－０００４": "60010004", "Ｃ１３": "C13",
@@ -150,6 +152,7 @@ func TestNormCard(t *testing.T) {
 // standings compare cards as the entry files do, and refuse names with a
 // control or bidirectional character.
 func TestListsNormaliseCards(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "register.csv")
 	rig.Write(t, reg, "Card\n６００１ ０００４\n60010004\n")
@@ -184,6 +187,7 @@ func TestListsNormaliseCards(t *testing.T) {
 // character or a bidirectional control is refused with its row, column
 // and value; the file is not used.
 func TestNamesWithControlsRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "entries.csv")
 	names := []string{"Thabo\x00Mokoena", "\u202Eanivel", "Zoë\u200FBotha", "\"Sipho\nNkosi\"", "Lerato\u2066 Dlamini", "Émile\x1b[2J"}
@@ -214,6 +218,7 @@ func TestNamesWithControlsRefused(t *testing.T) {
 // fullwidth digits, or with a zero-width space pasted in, is the entry
 // file's ticket; one with an override is not in the bin.
 func TestTypedTicketNormalised(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	f.Text = []byte(strings.Replace(rig.Show, "    win_once: day\n", "    win_once: day\n    manual: true\n", 1))
 	rig.Write(t, f.ShowPath, string(f.Text))
@@ -236,6 +241,7 @@ func TestTypedTicketNormalised(t *testing.T) {
 // TestStatementFindsNormalisedCard: a statement asked for a card typed
 // with spaces or fullwidth digits finds the card as the entry file gave it.
 func TestStatementFindsNormalisedCard(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	rig.Write(t, filepath.Join(f.Dir, "entries.csv"), "Ticket,Card,Name,Tier\nT1,6001 0004,Thabo Mokoena,ace\nT2,C2,Zoë Botha,king\n")
 	db, ss := f.Open(t)

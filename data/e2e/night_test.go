@@ -223,6 +223,7 @@ func playNight(t *testing.T, f *nightFixture, crash bool) (*store.DB, *session.S
 // kind of bin, and after every command crashes and resumes: the resumed
 // show has the same bins, picks, choices and jackpot as the live one.
 func TestGrandFinaleNightResumesEveryStep(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	db, ss := playNight(t, f, true)
 	st := ss.Eng.State()
@@ -276,6 +277,7 @@ func TestGrandFinaleNightResumesEveryStep(t *testing.T) {
 // the jackpot ball's position are fixed by the key; a crash in the middle
 // of the choosing changes neither.
 func TestCardsAndJackpotBallSameAfterCrash(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	f.Text = []byte(`promotion: Royal Flush
 property: Gold Reef City
@@ -349,6 +351,7 @@ segments:
 // draw has no import; when the wild card's number chooses it, its file is
 // imported for the wild-card draw, and a resume rebuilds that bin.
 func TestWildCardImportsAnUndrawnBin(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	f.Text = []byte(`promotion: Royal Flush
 property: Gold Reef City
@@ -396,6 +399,7 @@ segments:
 // physical bin imports its file at the first ticket typed; a ticket not in
 // the bin is refused and changes nothing.
 func TestManualChestImportsOnFirstTicket(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	f.Text = []byte(`promotion: Summer Festivo
 property: Montecasino
@@ -436,6 +440,7 @@ segments:
 // whole, naming file, row, column and value; fixed, the draw goes on. (It
 // is refused at open too, unless the operator opens the show over it.)
 func TestBadBonusListImportsNothing(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	f.Text = []byte(`promotion: Royal Flush
 property: Gold Reef City

@@ -18,6 +18,7 @@ import (
 // and its sheet and report say there was no independent witness; verify
 // finds the export as the record makes it (issue 39).
 func TestNoWitnessOnThePaper(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	now := rig.At("2024-10-27T12:30:00Z")
 	_, bare, err := rig.OpenOn(t, c, "october.yaml", rig.OctoberText, session.Options{Clock: now, Wall: now})

@@ -34,6 +34,7 @@ import (
 // the workbook LibreOffice opens. What LibreOffice makes of the CSV
 // itself is logged, for the record (issue 40).
 func TestListsOpenAsWrittenInLibreOffice(t *testing.T) {
+	t.Parallel()
 	soffice, err := exec.LookPath("soffice")
 	if err != nil {
 		t.Fatal("soffice is not installed: the exports cannot be opened as a spreadsheet opens them (apt-get install libreoffice-calc-nogui, or make deps)")

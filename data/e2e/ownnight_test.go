@@ -21,6 +21,7 @@ import (
 // its own night by the machine's clock, whatever its show clock says, and
 // a refused opening records nothing.
 func TestBackdatedOfficialShowRefused(t *testing.T) {
+	t.Parallel()
 	november := rig.At("2024-11-24T08:00:00Z")
 	for _, tc := range []struct {
 		name string
@@ -76,6 +77,7 @@ func TestBackdatedOfficialShowRefused(t *testing.T) {
 // night, the one its at times give; the night it moved from is no longer
 // its night.
 func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
+	t.Parallel()
 	moved := strings.Replace(rig.OctoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
 		"postponed: {from: 2024-10-27T14:00, reason: \"rule 84: the drum's motor failed\"}\n"
 	sh, err := show.Parse("moved.yaml", []byte(moved))
@@ -112,6 +114,7 @@ func TestPostponedShowOpensOnItsNewNight(t *testing.T) {
 // ran: the report on every page. verify writes the export again from the
 // record and finds it the same.
 func TestReportPrintsTheNightAndTheClock(t *testing.T) {
+	t.Parallel()
 	moved := strings.Replace(rig.OctoberText, `at: "2024-10-27T14:00"`, `at: "2024-11-03T14:00"`, 1) +
 		"postponed: {from: 2024-10-27T14:00, reason: \"rule 84: the drum's motor failed\"}\n"
 	c := rig.NewCampaign(t)

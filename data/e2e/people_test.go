@@ -14,6 +14,7 @@ import (
 // from the show's other imports; a finalist's property and a bonus
 // winner's area come with them.
 func TestPeopleOfEveryKind(t *testing.T) {
+	t.Parallel()
 	f := newNightFixture(t)
 	db, ss := playNight(t, f, false)
 	st := ss.Eng.State()
@@ -67,6 +68,7 @@ func TestPeopleOfEveryKind(t *testing.T) {
 // TestPeopleAreaOfThePickedDevice: a player at two devices is shown at the
 // one they won at, whichever row of the list it is on.
 func TestPeopleAreaOfThePickedDevice(t *testing.T) {
+	t.Parallel()
 	text := `promotion: Royal Flush
 property: Gold Reef City
 segments:

@@ -44,6 +44,7 @@ const printedEntries = "Ticket No;Card Number;Member Name;Tier;Printed\n" +
 // member's statement say so; verify re-derives it all, from the export
 // and from the database.
 func TestPrintedAfterTheCutOff(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(printedShow)}
 	rig.Write(t, f.ShowPath, printedShow)
@@ -103,6 +104,7 @@ func TestPrintedAfterTheCutOff(t *testing.T) {
 // the freeze, to the second; a printing time that cannot be read is
 // refused, naming its row, column and value.
 func TestPrintedUntilTheDraw(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	text := strings.Replace(printedShow, `printed_until: "21h25"`, "printed_until: draw", 1)
 	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(text)}

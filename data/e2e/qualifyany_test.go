@@ -17,6 +17,7 @@ import (
 // counts the rows that pass neither rule, the statement names both
 // figures, and a later spend edited in the database is found by verify.
 func TestQualifyAnyInTheRecord(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	rig.Write(t, filepath.Join(c.Dir, "fri.csv"), "Ticket;Card;Name;Average Spend (12m);Total Spend (12m)\n"+
 		"T1;C1;Ann;R 5 000,00;R 12 000,00\n"+

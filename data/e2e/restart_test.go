@@ -18,6 +18,7 @@ import (
 // taken and marked as decided after a restart, and the report lists the
 // downtime (issue 24).
 func TestCrashInCountdownKeepsTheClaim(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	db, ss := f.Open(t)
 	rig.Do(t, ss, show.OpDraw)

@@ -16,6 +16,7 @@ import (
 // then played again byte for byte: the stage's golden frames); a show
 // of today, or an edition this drawshow does not know, is refused.
 func TestOpenUnderAnOlderEdition(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	text := "promotion: P\nproperty: C\nsegments:\n  - {id: chest, entries: chest.csv, tickets: points, points_per_ticket: 100, winners: 1, attendance: not-required}\n"
 	path := filepath.Join(c.Dir, "s.yaml")

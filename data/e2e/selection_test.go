@@ -18,6 +18,7 @@ import (
 )
 
 func TestReadSelection(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "teeds.csv")
 	rig.Write(t, path, "Ticket No,Card\nT-04,1\nT-01,2\nT-07,3\n")
@@ -41,6 +42,7 @@ func TestReadSelection(t *testing.T) {
 // A selection file is read into the record at the segment's first draw,
 // its tickets presented in order, and verify --db holds the picks to it.
 func TestSelectionInTheRecord(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	var cash strings.Builder
 	cash.WriteString("Ticket,Card,Name,Tier\n")
@@ -108,6 +110,7 @@ func TestSelectionInTheRecord(t *testing.T) {
 // drawn already is refused, and so is a good place passed over. The
 // record, the report and verify name all of it.
 func TestSelectionPassAndReselect(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	var cash strings.Builder
 	cash.WriteString("Ticket,Card,Name,Tier\n")

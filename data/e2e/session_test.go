@@ -16,6 +16,7 @@ import (
 )
 
 func TestJournalChainDetectsEditsAndDeletes(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	db, ss := f.Open(t)
 	rig.Do(t, ss, show.OpDraw)
@@ -66,6 +67,7 @@ func TestJournalChainDetectsEditsAndDeletes(t *testing.T) {
 }
 
 func TestExportVerifyRoundTrip(t *testing.T) {
+	t.Parallel()
 	f := rig.NewFixture(t)
 	db, ss := f.Open(t)
 	for _, op := range []show.Op{show.OpDraw, show.OpClaim, show.OpDraw, show.OpDecline, show.OpNext, show.OpDraw, show.OpClaim, show.OpClose} {

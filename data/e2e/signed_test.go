@@ -16,6 +16,7 @@ import (
 // absence at 21:30; the record keeps the late signature apart, and a
 // record that moves it onto the register is refused by the fold.
 func TestRegisterSigningTimes(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	rig.Write(t, filepath.Join(c.Dir, "cash.csv"), "Ticket,Card,Name,Tier\nT-1,C2,Member Two,ace\n")
 	rig.Write(t, filepath.Join(c.Dir, "register.csv"), "Card,Signed\nC1,2024-11-30 19:00\nC2,30/11/2024 21:45\n")

@@ -38,6 +38,7 @@ segments:
 // marked. verify writes the file again from the journal and names an
 // edit; a show with no leaderboard has no such file (issue 26, item 12).
 func TestStandingsInTheExport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	f := &rig.Fixture{Dir: dir, ShowPath: filepath.Join(dir, "show.yaml"), DBPath: filepath.Join(dir, "campaign.db"), Text: []byte(standingsShow)}
 	rig.Write(t, f.ShowPath, standingsShow)

@@ -158,6 +158,7 @@ func playGrandFinale(t *testing.T, typed []int) *rig.Finale {
 }
 
 func TestGrandFinaleExportVerifies(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		typed []int
@@ -298,6 +299,7 @@ func TestGrandFinaleExportVerifies(t *testing.T) {
 // TestGrandFinaleWildBarsFinalists: a finalist's bin chosen by the wild
 // card: the finalist is barred, and the record lists the card as barred.
 func TestGrandFinaleWildBarsFinalists(t *testing.T) {
+	t.Parallel()
 	r := rig.NewFinale(t, grandFinaleText, grandFinaleFiles())
 	for range 3 {
 		r.ClaimAll()
@@ -378,6 +380,7 @@ func nonJackpot(key [32]byte, n int) []string {
 }
 
 func TestChestExportVerifies(t *testing.T) {
+	t.Parallel()
 	key := show.Key(rig.Seed, "")
 	nj := nonJackpot(key, 5)
 	for _, tc := range []struct {
@@ -511,6 +514,7 @@ func TestChestExportVerifies(t *testing.T) {
 }
 
 func TestBonusExportVerifies(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("Ticket,Card,Name,Tier,Area,Spend\n")
 	for i := range 30 {
@@ -569,6 +573,7 @@ func TestBonusExportVerifies(t *testing.T) {
 // TestFinaleArchiveVerifies: the archive of a finale show verifies, its
 // database copy folding to the same record.
 func TestFinaleArchiveVerifies(t *testing.T) {
+	t.Parallel()
 	r := playGrandFinale(t, []int{2, 3})
 	zipPath := filepath.Join(t.TempDir(), "finale.zip")
 	if _, err := export.Archive(r.DB, r.SS.ID, zipPath, nil); err != nil {
@@ -589,6 +594,7 @@ func TestFinaleArchiveVerifies(t *testing.T) {
 // the manual bin's receipts and the Royal Flush; and a chest's line says
 // the jackpot and its settlement.
 func TestFinaleStatement(t *testing.T) {
+	t.Parallel()
 	r := playGrandFinale(t, []int{3, 1})
 	st := r.SS.Eng.State()
 	cards := map[string]bool{}
@@ -681,6 +687,7 @@ func c0key() [32]byte { return show.Key(rig.Seed, "") }
 // has no bin of those rows to rebuild the wild-card draw from) and from
 // the database, which rebuilds it from the recorded rows.
 func TestWildCardFromSkippedBin(t *testing.T) {
+	t.Parallel()
 	r := rig.NewFinale(t, grandFinaleText, grandFinaleFiles())
 	for range 2 {
 		r.ClaimAll()
@@ -720,6 +727,7 @@ func TestWildCardFromSkippedBin(t *testing.T) {
 // settled one before it); a week whose chest started from another value is
 // named, and so is the archive of that week.
 func TestJackpotLedgerAcrossWeeks(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db, err := store.Open(filepath.Join(dir, "campaign.db"))
 	if err != nil {
@@ -813,6 +821,7 @@ func TestJackpotLedgerAcrossWeeks(t *testing.T) {
 // record made before them and one made now read the same, and the
 // archive of an old show still folds to the record it carries.
 func TestPlainRecordUnchanged(t *testing.T) {
+	t.Parallel()
 	f := rig.ExportFixture(t)
 	db, ss := rig.PlayExportShow(t, f, true)
 	out := t.TempDir()
@@ -833,6 +842,7 @@ func TestPlainRecordUnchanged(t *testing.T) {
 // TestTwoChestsOfOneJackpot: the second chest of a jackpot in one show
 // starts from the first's settlement, and verify agrees.
 func TestTwoChestsOfOneJackpot(t *testing.T) {
+	t.Parallel()
 	text := strings.Replace(fmt.Sprintf(rig.ChestText, ""), "    winners: 5\n", "    winners: 2\n", 1)
 	text += strings.ReplaceAll(text[strings.Index(text, "  - id: chest"):], "id: chest", "id: chest-late")
 	r := rig.NewFinale(t, text, map[string]string{"chest.csv": rig.PointsFile("K", 25)})
@@ -858,6 +868,7 @@ func TestTwoChestsOfOneJackpot(t *testing.T) {
 // TestManualBinRunOutVerifies: a manual bin whose every receipt is drawn
 // without a winner ends short by itself; its export verifies.
 func TestManualBinRunOutVerifies(t *testing.T) {
+	t.Parallel()
 	text := `promotion: Royal Flush
 property: Gold Reef City
 segments:

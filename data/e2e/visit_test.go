@@ -16,6 +16,7 @@ import (
 // visit is imported and stored with the rows, the freeze counts who it
 // keeps out, and a visit edited in the database is found by verify.
 func TestQualifyInTheRecord(t *testing.T) {
+	t.Parallel()
 	c := rig.NewCampaign(t)
 	rig.Write(t, filepath.Join(c.Dir, "eod.csv"), "Ticket,Card,Name,Tier,Spend,Last Visit\n"+
 		"T1,C1,Ann,king,300,2024-01-10\nT2,C2,Bo,king,180,2024-01-10\nT3,C3,Cy,queen,120,2022-06-01\nT4,C4,Di,queen,120,45366\nT5,C5,Ed,ace,0,\n")
