@@ -11,6 +11,7 @@ import (
 // without their accents, not without the letters (issue 40: "Festivo
 // Zoë" made festivo-zo-…).
 func TestShowBaseTransliterates(t *testing.T) {
+	t.Parallel()
 	at := time.Date(2026, 12, 7, 18, 0, 0, 0, time.UTC)
 	for promo, want := range map[string]string{
 		"Festivo Zoë":                  "festivo-zoe-2026-12-07",
