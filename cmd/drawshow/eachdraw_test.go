@@ -88,4 +88,22 @@ func TestEachDrawShowToClose(t *testing.T) {
 	if stdout, stderr, err := drawshow(t, "", "verify", "--db", db); err != nil {
 		t.Fatalf("verify --db: %v\n%s%s", err, stdout, stderr)
 	}
+	// the auditor's note of the room's dice holds the record: the draw
+	// witness the record holds, and no other (issue 43: the room rolled
+	// "3 5", the record says "6 6")
+	seg1 := rec.Draws[0].ID
+	for _, where := range [][]string{{out}, {"--db", db}} {
+		args := append([]string{"verify"}, where...)
+		if stdout, stderr, err := drawshow(t, "", append(args, "--draw-witness", seg1+":dice 111")...); err != nil {
+			t.Errorf("verify %v with the noted draw witness: %v\n%s%s", where, err, stdout, stderr)
+		}
+		stdout, _, err := drawshow(t, "", append(args, "--draw-witness", seg1+":dice 112")...)
+		if err == nil || !strings.Contains(stdout, `MISMATCH: draw witness of `+seg1+`: the auditor noted "dice 112", the record holds "dice 111"`) {
+			t.Errorf("verify %v with another draw witness: %v\n%s", where, err, stdout)
+		}
+		stdout, _, err = drawshow(t, "", append(args, "--draw-witness", "no-such-draw:dice 111")...)
+		if err == nil || !strings.Contains(stdout, "the record holds no draw witness of no-such-draw") {
+			t.Errorf("verify %v with a draw witness of no draw: %v\n%s", where, err, stdout)
+		}
+	}
 }

@@ -113,7 +113,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		r.rows[row.Seq] = row.Hash
 	}
 	r.Show = rows[0].Show
-	r.prints = map[string]string{}
+	r.prints, r.drawn = map[string]string{}, map[string]string{}
 	var evs []show.Event
 	for i := range rows {
 		if rows[i].Show != r.Show {
@@ -130,6 +130,9 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		r.Events, r.Head = r.Events+1, rows[i].Hash
 		if e.Kind == show.BinFrozen && e.Frozen != nil {
 			r.prints[e.Segment] = e.Frozen.Fingerprint
+		}
+		if e.Kind == show.DrawWitness && e.Witness != nil {
+			r.drawn[e.Segment] = e.Witness.Text
 		}
 	}
 	if evs[0].Kind != show.ShowOpened || evs[0].Opened == nil {

@@ -116,15 +116,15 @@ func FuzzParseAnchor(f *testing.F) {
 		}
 		hash := a.Prefix + strings.Repeat("0", 64-len(a.Prefix))
 		p := Paper{Anchors: []Anchor{a}}
-		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return hash, seq == a.Seq }}, nil, nil); len(probs) > 0 {
+		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return hash, seq == a.Seq }}, nil, nil, nil); len(probs) > 0 {
 			t.Fatalf("anchor %+v against its own hash: %q", a, probs)
 		}
 		other := []byte(hash)
 		other[len(a.Prefix)-1] ^= 1 // 0-9 and a-f stay hex
-		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return string(other), true }}, nil, nil); len(probs) != 1 {
+		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return string(other), true }}, nil, nil, nil); len(probs) != 1 {
 			t.Fatalf("anchor %+v against %s: %q", a, other, probs)
 		}
-		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return "", false }}, nil, nil); len(probs) != 1 {
+		if probs := p.Check(witness.Record{Hash: func(seq int64) (string, bool) { return "", false }}, nil, nil, nil); len(probs) != 1 {
 			t.Fatalf("anchor %+v against no row: %q", a, probs)
 		}
 	})
@@ -142,7 +142,7 @@ func FuzzCommitment(f *testing.F) {
 	f.Add("")
 	f.Add("60bf07c488aad18fda339df07e4fbc47b4f00be71711936f18d04d352ad0189\u00a00")
 	f.Fuzz(func(t *testing.T, s string) {
-		probs := Paper{Commitment: s}.Check(witness.Record{Hash: func(int64) (string, bool) { return "", false }}, []string{c}, nil)
+		probs := Paper{Commitment: s}.Check(witness.Record{Hash: func(int64) (string, bool) { return "", false }}, []string{c}, nil, nil)
 		typed := strings.ToLower(strings.ReplaceAll(s, " ", ""))
 		switch {
 		case typed == "" || typed == c:
@@ -177,6 +177,40 @@ func FuzzSums(f *testing.F) {
 			if !strings.Contains(p, "line ") {
 				t.Fatalf("a problem without its line: %q", p)
 			}
+		}
+	})
+}
+
+// FuzzParseDrawWitness: a draw witness typed off the auditor's note. What
+// reads holds a record whose segment's witness is its text exactly, and
+// not one whose witness differs, even by a space inside it.
+func FuzzParseDrawWitness(f *testing.F) {
+	for _, s := range []string{"sat-cash:3 5", " sat-cash : 6 6 ", "sat-cash:", ":3 5", "3 5", "a:b:c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w, err := ParseDrawWitness(s)
+		if err != nil {
+			if w != (DrawWitness{}) || !strings.Contains(err.Error(), "draw witness") {
+				t.Fatalf("refused %q as %+v: %v", s, w, err)
+			}
+			return
+		}
+		if w.Segment == "" || w.Text == "" || strings.Contains(w.Segment, ":") {
+			t.Fatalf("%q read as %+v", s, w)
+		}
+		none := witness.Record{Hash: func(int64) (string, bool) { return "", false }}
+		p := Paper{DrawWitnesses: []DrawWitness{w}}
+		if probs := p.Check(none, nil, nil, map[string]string{w.Segment: w.Text}); len(probs) > 0 {
+			t.Fatalf("%+v against its own text: %q", w, probs)
+		}
+		for _, other := range []string{w.Text + " ", " " + w.Text, strings.Replace(w.Text, " ", "  ", 1) + "x"} {
+			if probs := p.Check(none, nil, nil, map[string]string{w.Segment: other}); len(probs) != 1 {
+				t.Fatalf("%+v against %q: %q", w, other, probs)
+			}
+		}
+		if probs := p.Check(none, nil, nil, nil); len(probs) != 1 {
+			t.Fatalf("%+v against no draw witness: %q", w, probs)
 		}
 	})
 }

@@ -26,6 +26,27 @@ type Paper struct {
 	// is given, even an empty one.
 	Witness     []witness.Line
 	WitnessFile string
+	// DrawWitnesses are the draw witnesses W_d as the auditor noted them
+	// in the room: the record must hold each, as noted.
+	DrawWitnesses []DrawWitness
+}
+
+// DrawWitness is a segment's draw witness W_d as the auditor noted it
+// when the room made it (the dice, the numbers called).
+type DrawWitness struct {
+	Segment string
+	Text    string
+}
+
+// ParseDrawWitness reads SEGMENT:TEXT, the text as typed into the show
+// (only the spaces around it are not the witness's).
+func ParseDrawWitness(s string) (DrawWitness, error) {
+	seg, text, ok := strings.Cut(s, ":")
+	seg, text = strings.TrimSpace(seg), strings.TrimSpace(text)
+	if !ok || seg == "" || text == "" {
+		return DrawWitness{}, fmt.Errorf("draw witness %q: want SEGMENT:TEXT, a segment's id and its draw witness as the room made it, e.g. sat-cash:3 5", s)
+	}
+	return DrawWitness{Segment: seg, Text: text}, nil
 }
 
 // Print is a frozen bin's fingerprint as the room saw it on the intro
@@ -72,8 +93,9 @@ func ParseAnchor(s string) (Anchor, error) {
 // Check holds a record to p: rec is its show and journal (rec.Hash a
 // row's hash in hex, ok false when the row is not in what is checked),
 // commitments the commitments of the shows checked, prints their frozen
-// bins' fingerprints by segment. Each mismatch is named.
-func (p Paper) Check(rec witness.Record, commitments []string, prints map[string]string) []string {
+// bins' fingerprints by segment, drawn their draw witnesses by segment.
+// Each mismatch is named.
+func (p Paper) Check(rec witness.Record, commitments []string, prints, drawn map[string]string) []string {
 	hash := rec.Hash
 	var out []string
 	if c := strings.ToLower(strings.ReplaceAll(p.Commitment, " ", "")); c != "" && !slices.Contains(commitments, c) {
@@ -97,6 +119,15 @@ func (p Paper) Check(rec witness.Record, commitments []string, prints map[string
 			out = append(out, fmt.Sprintf("fingerprint %s:%s: the record's bin of %s has fingerprint %s: it is not the bin the room saw frozen", f.Segment, f.Prefix, f.Segment, got))
 		}
 	}
+	for _, w := range p.DrawWitnesses {
+		got, ok := drawn[w.Segment]
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("draw witness %s:%s: the record holds no draw witness of %s", w.Segment, w.Text, w.Segment))
+		case got != w.Text:
+			out = append(out, fmt.Sprintf("draw witness of %s: the auditor noted %q, the record holds %q: the draw was keyed by another witness than the room's", w.Segment, w.Text, got))
+		}
+	}
 	if p.WitnessFile == "" && len(p.Witness) == 0 {
 		return out
 	}
@@ -109,5 +140,5 @@ func (r *Report) Against(p Paper) {
 		h, ok := r.rows[seq]
 		return h, ok
 	}}
-	r.Problems = append(r.Problems, p.Check(rec, []string{r.Commitment}, r.prints)...)
+	r.Problems = append(r.Problems, p.Check(rec, []string{r.Commitment}, r.prints, r.drawn)...)
 }

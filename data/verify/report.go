@@ -24,6 +24,7 @@ type Report struct {
 	showRows   []int64           // the seqs of the show's own rows, in order
 	closed     bool              // the show's last row is its show-closed
 	prints     map[string]string // the frozen bins' fingerprints, by segment
+	drawn      map[string]string // the draw witnesses W_d, by segment
 	opt        options           // what it reads beyond this release: Option
 }
 

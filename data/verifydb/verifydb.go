@@ -197,12 +197,12 @@ func checkDesk(db *store.DB, shows []campaign.DeskShow) []string {
 // show: any of its shows'), each anchor's row hashes to its prefix, and
 // the journal holds every row a witness holds.
 func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
-	rows, err := db.RowsOfKinds(showID, show.ShowOpened, show.BinFrozen)
+	rows, err := db.RowsOfKinds(showID, show.ShowOpened, show.BinFrozen, show.DrawWitness)
 	if err != nil {
 		return nil, err
 	}
 	var commitments []string
-	prints := map[string]string{}
+	prints, drawn := map[string]string{}, map[string]string{}
 	for _, r := range rows {
 		e, err := show.DecodeEvent(0, time.Time{}, r.Kind, []byte(r.Payload))
 		switch {
@@ -211,6 +211,8 @@ func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 			commitments = append(commitments, e.Opened.Commitment)
 		case e.Frozen != nil:
 			prints[e.Segment] = e.Frozen.Fingerprint
+		case e.Kind == show.DrawWitness && e.Witness != nil:
+			drawn[e.Segment] = e.Witness.Text
 		}
 	}
 	var qerr error
@@ -235,7 +237,7 @@ func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 		}
 		rec.Closed = len(evs) > 0 && evs[len(evs)-1].Kind == show.ShowClosed
 	}
-	out := p.Check(rec, commitments, prints)
+	out := p.Check(rec, commitments, prints, drawn)
 	return out, qerr
 }
 

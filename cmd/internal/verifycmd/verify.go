@@ -63,6 +63,11 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		paper.Prints = append(paper.Prints, f)
 		return err
 	})
+	fs.Func("draw-witness", "`SEGMENT:TEXT`, a segment's draw witness W_d as the auditor noted it in the room: the record must hold it, as noted (repeatable)", func(s string) error {
+		w, err := verify.ParseDrawWitness(s)
+		paper.DrawWitnesses = append(paper.DrawWitnesses, w)
+		return err
+	})
 	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds")
 	stillOpen := fs.Bool("open", false, "with --db: a show not closed is still running; check what can be checked of it")
 	showID := fs.String("show", "", "with --db: the show `ID` the commitment, anchors and witness are of (needed when the database holds more than one)")
