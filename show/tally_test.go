@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"drawshow/internal/radix"
 )
 
 // TestTallyAsBin: a Tally's figures are a BinBuilder's, over random
@@ -105,7 +107,7 @@ func TestWithRoom(t *testing.T) {
 // in their first byte or their last.
 func TestTallySortByBytes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	n := radixSort*40 + 7
+	n := radix.From*40 + 7
 	sets := map[string]func(i int) string{
 		"digits":   func(i int) string { return fmt.Sprint(10_000_000 + rng.IntN(9_000_000)) },
 		"in order": func(i int) string { return fmt.Sprintf("T%09d", i) },

@@ -8,14 +8,13 @@ import (
 	"iter"
 	"math"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"drawshow/data/internal/sheet"
+	"drawshow/internal/radix"
 	"drawshow/show"
 )
 
@@ -1001,7 +1000,7 @@ func (k *keyLog) dupes() []dupe {
 	// Sorted whole, the hashes are in order of their high bits and, where
 	// those are equal, of the keys' numbers: equal keys are in row order.
 	a := k.sums
-	sortSums(a)
+	radix.Uint64s(a)
 	type firstOf struct {
 		line int32
 		key  uint32
@@ -1032,58 +1031,6 @@ func (k *keyLog) dupes() []dupe {
 	}
 	slices.SortFunc(out, func(x, y dupe) int { return int(x.line - y.line) })
 	return out
-}
-
-// sortSums sorts a in place: by its top byte first, moving each value to
-// its bucket in place (an American flag sort), then each bucket, which
-// fits a cache far better than the whole, the buckets on two cores.
-func sortSums(a []uint64) {
-	if len(a) < 1<<12 {
-		slices.Sort(a)
-		return
-	}
-	var count [256]int
-	for _, v := range a {
-		count[v>>56]++
-	}
-	var start, next [256]int
-	pos := 0
-	for d, n := range count {
-		start[d], next[d] = pos, pos
-		pos += n
-	}
-	for d := range 256 {
-		end := start[d] + count[d]
-		for next[d] < end {
-			v := a[next[d]]
-			b := int(v >> 56)
-			for b != d { // swap v into its bucket until one of d's comes back
-				a[next[b]], v = v, a[next[b]]
-				next[b]++
-				b = int(v >> 56)
-			}
-			a[next[d]] = v
-			next[d]++
-		}
-	}
-	// the buckets sorted on two cores where there are two, half of the
-	// values each
-	sortBuckets := func(from, to int) {
-		for d := from; d < to; d++ {
-			slices.Sort(a[start[d] : start[d]+count[d]])
-		}
-	}
-	half := 0
-	for half < 256 && start[half] < len(a)/2 {
-		half++
-	}
-	if runtime.GOMAXPROCS(0) < 2 {
-		half = 256
-	}
-	var wg sync.WaitGroup
-	wg.Go(func() { sortBuckets(half, 256) })
-	sortBuckets(0, half)
-	wg.Wait()
 }
 
 // Errors of parsePoints, worded to follow the value.

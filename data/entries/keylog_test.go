@@ -54,25 +54,6 @@ func TestKeyLog(t *testing.T) {
 	}
 }
 
-func TestSortSums(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{0, 5, 4095, 4096, 50_000} {
-		a := make([]uint64, n)
-		for i := range a {
-			a[i] = rng.Uint64()
-			if i%5 == 0 {
-				a[i] &= 0x00ff_ffff_ffff_ffff // a crowded bucket
-			}
-		}
-		want := slices.Clone(a)
-		slices.Sort(want)
-		sortSums(a)
-		if !slices.Equal(a, want) {
-			t.Fatalf("n=%d: not sorted", n)
-		}
-	}
-}
-
 // TestCardIDs: cards are numbered in the order first seen, each card
 // written again from its number as it was, and a card that is an earlier
 // one but for leading zeros is its twin, as cardTwins found them: keys of
