@@ -98,6 +98,36 @@ func (t *Tally) Add(r Row, who int32) {
 	t.recs = append(t.recs, e)
 }
 
+// Renumber gives the participants their numbers once they are known:
+// the rows so far were added with provisional numbers, and provisional
+// number p is participant ids[p]. A caller that numbers cards by a sort
+// after the read (check) adds each row under its place in the read. A
+// points bin's weight and a capped bin's tier stay those of the
+// participant's last row.
+func (t *Tally) Renumber(ids []int32) {
+	var weight []uint64
+	var tier []Tier
+	t.most = -1
+	for i := range t.recs {
+		e := &t.recs[i]
+		if e.who < 0 {
+			continue
+		}
+		p := e.who
+		e.who = ids[p]
+		t.most = max(t.most, e.who)
+		if t.weight != nil {
+			weight = grownTo(weight, e.who)
+			weight[e.who] = t.weight[p]
+		}
+		if t.tier != nil {
+			tier = grownTo(tier, e.who)
+			tier[e.who] = t.tier[p]
+		}
+	}
+	t.weight, t.tier = weight, tier
+}
+
 // withRoom is s with room for n more elements. Unlike slices.Grow it does
 // not clear the new room itself, in one call that the garbage collector
 // cannot preempt: room of tens of megabytes comes cleared from the

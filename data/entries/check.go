@@ -74,8 +74,9 @@ func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck
 // once a card, as the bin is built (check matches the lists to them; the
 // string holds on to its row), and that keeps of the bin its figures
 // only, as DropEntries leaves them: a file of 5 000 000 rows is checked
-// in about 40 bytes a row (the key log and the tally), where its entries
-// would take 50 more.
+// in about 40 bytes a row (the tally's entry, and the log of its card
+// from which the cards are numbered once the file is read), where its
+// entries would take 50 more.
 func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(card string)) (*SegmentCheck, error) {
 	return checkFile(seg, excluded, past, each, false)
 }
@@ -92,7 +93,7 @@ func checkFile(seg *show.Segment, excluded, past map[string]bool, each func(card
 	c, err := checkRead(seg, excluded, past, each, entries, entries)
 	var twice *show.TwiceError
 	var fe *FileError
-	if !entries && (errors.As(err, &twice) || errors.As(err, &fe)) {
+	if !entries && (errors.As(err, &twice) || errors.As(err, &fe) || errors.Is(err, errTwins)) {
 		return checkRead(seg, excluded, past, each, false, true)
 	}
 	return c, err
@@ -129,6 +130,13 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	if !entries {
 		tally = b.Tally(ids.appendCard, ids.warmCards)
 	}
+	// The first read numbers the cards after it (numberLater): a row is
+	// added to the tally under its place, and the cards are counted,
+	// measured and given to each once they are numbered.
+	later := tally != nil && !twice
+	if later {
+		ids.numberLater()
+	}
 	var seen []uint64 // the cards given to each, by number: a bit each
 	people := 0
 	var props, areas counter
@@ -146,11 +154,10 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 				b.Grow(max(n-rows, 0))
 			}
 		}
-		if int(id/64) >= len(seen) {
-			seen = append(seen, make([]uint64, int(id/64)+1-len(seen))...)
-		}
-		if w, bit := &seen[id/64], uint64(1)<<(id%64); *w&bit == 0 {
-			*w |= bit
+		switch {
+		case later:
+			lengths.see(r.Card, r.Line)
+		case !setBit(&seen, id):
 			people++
 			lengths.add(r.Card, r.Line)
 			if each != nil {
@@ -191,6 +198,11 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	if err != nil {
 		return nil, err
 	}
+	if later {
+		if people, err = settle(ids, tally, &lengths, each); err != nil {
+			return nil, err
+		}
+	}
 	var bin *show.Bin
 	if tally != nil {
 		bin, err = tally.Bin()
@@ -230,6 +242,39 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	return c, nil
 }
 
+// settle numbers the cards of ids, logged by the read, and renumbers the
+// tally's rows (see numberLater); it counts the cards by length, gives
+// each to each, and returns how many there are.
+func settle(ids *cardIDs, tally *show.Tally, lengths *cardLengths, each func(card string)) (int, error) {
+	number, err := ids.settle()
+	if err != nil {
+		return 0, err
+	}
+	tally.Renumber(number)
+	var buf []byte
+	for id := range int32(ids.n()) {
+		if n, digits := ids.cardLen(id); digits && n <= show.MaxCardLength {
+			lengths.n[n]++
+		}
+		if each != nil {
+			buf = ids.appendCard(buf[:0], id)
+			each(string(buf))
+		}
+	}
+	return ids.n(), nil
+}
+
+// setBit sets bit i of *s, and reports whether it was set already.
+func setBit(s *[]uint64, i int32) bool {
+	if int(i/64) >= len(*s) {
+		*s = append(*s, make([]uint64, int(i/64)+1-len(*s))...)
+	}
+	w, m := &(*s)[i/64], uint64(1)<<(i%64)
+	was := *w&m != 0
+	*w |= m
+	return was
+}
+
 // DropEntries keeps of c's bin its figures only (rows, participants,
 // tickets, fingerprint and what was taken out), not its entries: a show
 // whose segments each have a bin of 2 000 000 entries is checked in the
@@ -261,8 +306,15 @@ func (l *cardLengths) add(card string, row int) {
 	if len(card) > show.MaxCardLength || !show.Digits(card) {
 		return
 	}
-	if l.n[len(card)]++; l.n[len(card)] == 1 {
-		l.first[len(card)] = cardAt{strings.Clone(card), row}
+	l.n[len(card)]++
+	l.see(card, row)
+}
+
+// see notes card, on row, as the first of its length when it is: a card
+// first seen on a later row is not.
+func (l *cardLengths) see(card string, row int) {
+	if n := len(card); n <= show.MaxCardLength && l.first[n].row == 0 && show.Digits(card) {
+		l.first[n] = cardAt{strings.Clone(card), row}
 	}
 }
 

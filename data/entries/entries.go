@@ -394,7 +394,9 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 		if n := reserveAt(st.Rows); n > 0 {
 			// Size the key log from the rows so far rather than by repeated
 			// growth; the cap bounds a guess made from unusually short rows.
-			keys.reserve(min(t.EstimateRows(st.Rows)*21/20, n), keys.keyLen())
+			n = min(t.EstimateRows(st.Rows)*21/20, n)
+			keys.reserve(n, keys.keyLen())
+			ids.reserve(n)
 		}
 		c := rowCheck{fe: fe, line: t.Line(), ok: fe.Total == 0}
 		r := Row{Line: c.line}

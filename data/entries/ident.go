@@ -199,6 +199,10 @@ type cardIDs struct {
 	desc    []uint64 // how to write each id's card: zeros<<60 | key's value, or 1<<63 | index in text
 	text    []string // the cards desc cannot hold
 	warm    uint64   // what warming read (kept, so that the reads are made)
+	// later: the cards are numbered by settle, after the read, from
+	// what log keeps of each row (see numberLater)
+	later   bool
+	pending []cardPair
 }
 
 func newCardIDs() *cardIDs {
@@ -206,7 +210,7 @@ func newCardIDs() *cardIDs {
 }
 
 // n is how many cards have been numbered.
-func (k *cardIDs) n() int { return len(k.first) }
+func (k *cardIDs) n() int { return len(k.desc) }
 
 // id takes the card, as NormCard gives it, of row. It returns the card's
 // number, and the card and row of an earlier card that is the same
@@ -220,6 +224,14 @@ func (k *cardIDs) id(card string, row int) (id int32, other string, otherRow int
 	if card == k.last {
 		return k.lastID, "", 0, false
 	}
+	if k.later {
+		return k.log(card, row)
+	}
+	return k.now(card, row)
+}
+
+// now is id, the card numbered as it comes.
+func (k *cardIDs) now(card string, row int) (id int32, other string, otherRow int, twin bool) {
 	if !sheet.IsDigits(card) {
 		v, ok := k.byText[card]
 		if !ok {
