@@ -3,12 +3,9 @@ package sheet
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
 	"encoding/csv"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"iter"
 	"path/filepath"
@@ -81,7 +78,7 @@ func Open(path, sheet string) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	hr := &hashReader{r: f, h: sha256.New()}
+	hr := newHashReader(f)
 	var src rowSource
 	if ext == ".xlsx" {
 		src, err = openXLSX(path, sheet, f, hr)
@@ -98,7 +95,7 @@ func Open(path, sheet string) (*Reader, error) {
 // is size bytes long, as Open does a file path names. It is how a test
 // hands a reader an endless stream that no file could hold.
 func FromCSV(path string, r io.ReadCloser, size int64) (*Reader, error) {
-	src, err := newCSVSource(path, r, &hashReader{r: r, h: sha256.New()}, size)
+	src, err := newCSVSource(path, r, newHashReader(r), size)
 	if err != nil {
 		return nil, err
 	}
@@ -108,27 +105,6 @@ func FromCSV(path string, r io.ReadCloser, size int64) (*Reader, error) {
 // Progress returns the bytes read so far and the file's size, or zeros
 // when they are not known (a workbook's).
 func (t *Reader) Progress() (done, size int64) { return t.src.progress() }
-
-// hashReader hashes what is read through it.
-type hashReader struct {
-	r io.Reader
-	h hash.Hash
-}
-
-func (h *hashReader) Read(p []byte) (int, error) {
-	n, err := h.r.Read(p)
-	h.h.Write(p[:n])
-	return n, err
-}
-
-// sum reads what is left, so that the hash is the whole file's, and
-// returns it in hex.
-func (h *hashReader) sum() (string, error) {
-	if _, err := io.Copy(h.h, h.r); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.h.Sum(nil)), nil
-}
 
 // headerOf reads src up to its first non-blank row, the header until
 // findColumns looks further (title rows above it; header_row).
@@ -593,7 +569,10 @@ func (s *csvSource) parseError(pe *csv.ParseError) error {
 
 func (s *csvSource) progress() (int64, int64) { return s.r.offset, s.size }
 
-func (s *csvSource) close() error { return s.file.Close() }
+func (s *csvSource) close() error {
+	s.hash.stop()
+	return s.file.Close()
+}
 
 func (s *csvSource) sha256() (string, error) { return s.hash.sum() }
 
