@@ -3,6 +3,7 @@ package entries
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -125,11 +126,22 @@ func (k *cardIDs) cardLen(id int32) (int, bool) {
 		s := k.text[d&^(1<<63)]
 		return len(s), show.Digits(s)
 	}
-	n := int(d >> 60)
-	for v := d & (1<<60 - 1); ; v /= 10 {
-		n++
-		if v < 10 {
-			return n, true
-		}
-	}
+	return int(d>>60) + decimalDigits(d&(1<<60-1)), true
 }
+
+// decimalDigits is how many digits v is written in.
+func decimalDigits(v uint64) int {
+	t := bits.Len64(v) * 1233 >> 12 // log10 from log2: the digits, or one fewer
+	if v < pow10[t] {
+		return max(t, 1)
+	}
+	return t + 1
+}
+
+var pow10 = func() (p [20]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()

@@ -3,10 +3,12 @@ package entries
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -167,6 +169,19 @@ func TestCheckNumbersAsImport(t *testing.T) {
 		slices.Sort(fast)
 		if !reflect.DeepEqual(got, want) || !slices.Equal(fast, slow) {
 			t.Errorf("case %d: check gives %+v\n%+v, %d cards; the import %+v\n%+v, %d cards", i, got, got.Bin, len(fast), want, want.Bin, len(slow))
+		}
+	}
+}
+
+func TestDecimalDigits(t *testing.T) {
+	for _, v := range []uint64{0, 1, 9, 10, 99, 100, 1<<60 - 1, 999_999_999_999_999_999, 1_000_000_000_000_000_000, math.MaxUint64} {
+		if got, want := decimalDigits(v), len(strconv.FormatUint(v, 10)); got != want {
+			t.Errorf("%d: %d digits, want %d", v, got, want)
+		}
+	}
+	for v := uint64(1); v < math.MaxUint64/3; v = v*3 + 1 {
+		if got, want := decimalDigits(v), len(strconv.FormatUint(v, 10)); got != want {
+			t.Errorf("%d: %d digits, want %d", v, got, want)
 		}
 	}
 }

@@ -43,17 +43,11 @@ func Sort[E any](s []E, key func(E) uint64, tie func(a, b E) int) {
 		slices.SortFunc(s, compare)
 		return
 	}
-	var differ uint64
-	first := key(s[0])
-	for _, e := range s {
-		differ |= key(e) ^ first
-	}
-	shift := 56 - bits.LeadingZeros64(differ)/8*8 // the first byte that differs; -8: none does
 	f := flag[E]{key: key, compare: compare, tie: tie != nil, spare: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
 	for range cap(f.spare) {
 		f.spare <- struct{}{}
 	}
-	f.sort(s, shift)
+	f.sort(s)
 	f.wg.Wait()
 }
 
@@ -70,25 +64,25 @@ type flag[E any] struct {
 	spare   chan struct{} // a token for each core free to take a bucket
 }
 
-// sort sorts s, whose keys agree on the bytes above the one shift bits
-// up, by that byte and then by the bytes below it.
-func (f *flag[E]) sort(s []E, shift int) {
+// sort sorts s by the 8 bits of its keys from the highest on which they
+// differ, and then each bucket the same way: keys of 16-digit cards, all
+// alike in their top bits, are 256 buckets at once, not 2 then 256.
+func (f *flag[E]) sort(s []E) {
+	or, and := uint64(0), ^uint64(0)
+	for _, e := range s {
+		k := f.key(e)
+		or, and = or|k, and&k
+	}
+	if or == and || len(s) <= small { // all keys the same, or few
+		if or != and || f.tie {
+			slices.SortFunc(s, f.compare)
+		}
+		return
+	}
+	shift := max(bits.Len64(or^and)-8, 0)
 	var count [256]int
-	for {
-		if len(s) <= small || shift < 0 { // few, or their keys are all the same
-			if shift >= 0 || f.tie {
-				slices.SortFunc(s, f.compare)
-			}
-			return
-		}
-		for _, e := range s {
-			count[byte(f.key(e)>>shift)]++
-		}
-		if count[byte(f.key(s[0])>>shift)] != len(s) {
-			break
-		}
-		count = [256]int{}
-		shift -= 8 // every key has this byte: on to the next
+	for _, e := range s {
+		count[byte(f.key(e)>>shift)]++
 	}
 	var start, next [256]int
 	pos := 0
@@ -119,13 +113,13 @@ func (f *flag[E]) sort(s []E, shift int) {
 			select {
 			case <-f.spare:
 				f.wg.Go(func() {
-					f.sort(bucket, shift-8)
+					f.sort(bucket)
 					f.spare <- struct{}{}
 				})
 				continue
 			default:
 			}
 		}
-		f.sort(bucket, shift-8)
+		f.sort(bucket)
 	}
 }
