@@ -143,7 +143,7 @@ func TestCheckNumbersAsImport(t *testing.T) {
 			if tc.twins && r == rows/2 {
 				card = "00" + cardOf[0]
 			}
-			fmt.Fprintf(&b, "T%d,%s,Ann %d,%s,%d\n", r, card, who, show.Tiers[who%len(show.Tiers)], 300+who)
+			fmt.Fprintf(&b, "T%d,%s,Ann %d,%s,%d\n", r, card, who, show.Tiers[(who+r/1000)%len(show.Tiers)], 300+who)
 		}
 		path := filepath.Join(dir, fmt.Sprintf("entries-%d.csv", i))
 		filetest.Write(t, path, b.String())
