@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"drawshow/data/internal/sheet"
 	"drawshow/internal/radix"
 	"drawshow/show"
 )
@@ -55,13 +54,12 @@ func (k *cardIDs) reserve(n int) {
 // log is id when the cards are numbered later.
 func (k *cardIDs) log(card string, row int) (id int32, other string, otherRow int, twin bool) {
 	p := uint64(len(k.pending))
-	if sheet.IsDigits(card) {
-		key := show.CardKey(card)
-		zeros := len(card) - len(key)
-		if key == "0" { // 0, 00, …: every zero but one is a leading zero
-			zeros = len(card) - 1
-		}
-		if value, ok := parseDigits(key); ok && len(key) <= 19 {
+	zeros := 0 // as show.CardKey takes them off a card of digits: 0, 00, … keep one
+	for zeros < len(card)-1 && card[zeros] == '0' {
+		zeros++
+	}
+	if key := card[zeros:]; len(key) <= 19 {
+		if value, ok := parseDigits(key); ok { // digits alone: the card is
 			k.pending = append(k.pending, cardPair{value, uint64(zeros)<<32 | p})
 			k.last, k.lastID = card, int32(p)
 			return int32(p), "", 0, false
