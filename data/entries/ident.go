@@ -184,7 +184,9 @@ func describeRune(r rune) string {
 // does both. A card of digits is found by its key's value (up to 19
 // digits; a longer key by its text) beside how many leading zeros its
 // first card had, from which that card is written again; any other card
-// by its text. A nil cardIDs numbers nothing and finds no twins.
+// by its text. A nil cardIDs numbers nothing and finds no twins. Check's
+// first read numbers the cards after the read instead, by a sort
+// (numberLater, settle), where this look-up a row is a cache miss a row.
 type cardIDs struct {
 	last   string // the card of the row before: files list a card's tickets together
 	lastID int32
