@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/keys"
+	"drawshow/show/keys"
 )
 
 // The show file names the auditor's public key: it is the file's, so

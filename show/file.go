@@ -15,7 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"drawshow/keys"
+	"drawshow/show/keys"
 )
 
 // Show is a validated show file: one night's run sheet.

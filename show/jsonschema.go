@@ -2,7 +2,7 @@ package show
 
 import (
 	"bytes"
-	"drawshow/keys"
+	"drawshow/show/keys"
 	"encoding/json"
 	"fmt"
 	"reflect"

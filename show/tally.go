@@ -11,7 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"drawshow/internal/radix"
+	"drawshow/show/radix"
 )
 
 // Tally is a BinBuilder that keeps of each entry what the bin's figures

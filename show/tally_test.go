@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/internal/radix"
+	"drawshow/show/radix"
 )
 
 // TestTallyAsBin: a Tally's figures are a BinBuilder's, over random

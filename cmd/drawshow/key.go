@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"drawshow/cmd/internal/cli"
-	"drawshow/keys"
+	"drawshow/show/keys"
 )
 
 // cmdKey makes a party's key (the auditor's, a standby laptop's) into a

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"drawshow/keys"
+	"drawshow/show/keys"
 )
 
 // drawshow key writes a new key file (0600), prints its public key as one

@@ -14,8 +14,8 @@ import (
 	"unicode/utf8"
 
 	"drawshow/data/internal/sheet"
-	"drawshow/internal/radix"
 	"drawshow/show"
+	"drawshow/show/radix"
 )
 
 // Columns names the headers of an entry file, as the show file's columns:

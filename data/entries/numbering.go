@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"drawshow/internal/radix"
 	"drawshow/show"
+	"drawshow/show/radix"
 )
 
 // Check numbers the cards of a file by a sort after the read, rather
@@ -16,7 +16,7 @@ import (
 // look-up is a cache miss, and the table that holds them grows by
 // copying (of 5 000 000 cards, a row each, 1.4 s of the read's 3 s, and
 // 380 MB of tables). Each row logs its card's key and its place instead,
-// 16 bytes; settle sorts the log by key (internal/radix), which puts a
+// 16 bytes; settle sorts the log by key (show/radix), which puts a
 // card's rows together, and numbers the cards in that order.
 //
 // A card that is not digits alone, or whose key has more than 19
