@@ -139,11 +139,8 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	}
 	var seen []uint64 // the cards given to each, by number: a bit each
 	people := 0
-	var props, areas counter
-	var unprintable []Unprintable
-	unprintableRows := 0
+	facts := rowFacts{need: need, devices: map[string]bool{}}
 	var lengths cardLengths
-	devices := map[string]bool{}
 	rows := 0
 	st, err := readRows(t, cols, need, ids, twice, func(r Row, id int32) error {
 		if rows++; reserveAt(rows) > 0 {
@@ -164,20 +161,7 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 				each(r.Card)
 			}
 		}
-		if u := pdfpage.Unprintable(r.Name); u != "" {
-			if unprintableRows++; len(unprintable) < MaxUnprintable {
-				unprintable = append(unprintable, Unprintable{Row: r.Line, Value: strings.Clone(r.Name), Chars: u})
-			}
-		}
-		if need.Property != Ignore {
-			props.add(r.Property)
-		}
-		if need.Area != Ignore {
-			areas.add(r.Area)
-			if !devices[r.Ticket] {
-				devices[strings.Clone(r.Ticket)] = true
-			}
-		}
+		facts.see(&r)
 		if tally != nil {
 			tally.Add(r.Row, id)
 			return nil
@@ -213,33 +197,70 @@ func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", seg.Entries, err)
 	}
-	c := &SegmentCheck{Bin: bin, People: people, Dropped: st.Dropped, Unprintable: unprintable, UnprintableRows: unprintableRows}
-	for i := range c.Unprintable {
-		c.Unprintable[i].Column = st.NameColumn
-	}
-	if slices.ContainsFunc(props.counts, func(n Count) bool { return n.Name != "" }) {
-		c.Properties = props.counts
-		if n := props.counts; slices.ContainsFunc(n, func(x Count) bool { return x.N != n[0].N }) {
-			c.Warnings = append(c.Warnings, fmt.Sprintf("the properties have different numbers of finalists (%s)", props.String()))
+	c := &SegmentCheck{Bin: bin, People: people, Dropped: st.Dropped}
+	facts.tell(c, seg, st.NameColumn, lengths.warning())
+	return c, nil
+}
+
+// rowFacts are what check tells of a file's rows beside its bin: the
+// names the PDFs cannot print, the finalists by property, the players by
+// area and the devices they play.
+type rowFacts struct {
+	need            Need
+	unprintable     []Unprintable
+	unprintableRows int
+	props, areas    counter
+	devices         map[string]bool
+}
+
+// see notes the row r.
+func (f *rowFacts) see(r *Row) {
+	if u := pdfpage.Unprintable(r.Name); u != "" {
+		if f.unprintableRows++; len(f.unprintable) < MaxUnprintable {
+			f.unprintable = append(f.unprintable, Unprintable{Row: r.Line, Value: strings.Clone(r.Name), Chars: u})
 		}
 	}
-	if w := lengths.warning(); w != "" {
-		c.Warnings = append(c.Warnings, w)
+	if f.need.Property != Ignore {
+		f.props.add(r.Property)
+	}
+	if f.need.Area != Ignore {
+		f.areas.add(r.Area)
+		if !f.devices[r.Ticket] {
+			f.devices[strings.Clone(r.Ticket)] = true
+		}
+	}
+}
+
+// tell puts what the rows told into c: the names that will not print
+// (in the column nameColumn), the properties and areas, and warnings,
+// the cards' lengths' (lengths, if any) among them.
+func (f *rowFacts) tell(c *SegmentCheck, seg *show.Segment, nameColumn, lengths string) {
+	c.Unprintable, c.UnprintableRows = f.unprintable, f.unprintableRows
+	for i := range c.Unprintable {
+		c.Unprintable[i].Column = nameColumn
+	}
+	if slices.ContainsFunc(f.props.counts, func(n Count) bool { return n.Name != "" }) {
+		c.Properties = f.props.counts
+		if n := f.props.counts; slices.ContainsFunc(n, func(x Count) bool { return x.N != n[0].N }) {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("the properties have different numbers of finalists (%s)", f.props.String()))
+		}
+	}
+	if lengths != "" {
+		c.Warnings = append(c.Warnings, lengths)
 	}
 	if seg.Floor() {
-		c.Areas = areas.counts
+		c.Areas = f.areas.counts
 		for _, d := range seg.NoDevices {
-			if !devices[d] {
+			if !f.devices[d] {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("excluded device %q is on no row of the list: it keeps nothing out (is it spelt as the list spells it?)", d))
 			}
 		}
 		for _, a := range seg.NoAreas {
-			if !areas.has(a) {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("excluded area %q is on no row of the list: it keeps nothing out (the areas are %s)", a, areas.String()))
+			if !f.areas.has(a) {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("excluded area %q is on no row of the list: it keeps nothing out (the areas are %s)", a, f.areas.String()))
 			}
 		}
 	}
-	return c, nil
 }
 
 // settle numbers the cards of ids, logged by the read, and renumbers the

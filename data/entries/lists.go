@@ -203,15 +203,7 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 		}
 	}
 
-	type nomination struct {
-		Proxy
-		line     int
-		id, name string // normalized for comparing
-	}
-	var all []nomination
-	byCard := map[string]int{} // index in all
-	byID := map[string]int{}
-	byName := map[string][]int{}
+	ns := nominations{byCard: map[string]int{}, byID: map[string]int{}, byName: map[string][]int{}}
 	fe = &FileError{File: path}
 	twins := newCardIDs()
 	f := footOf(t, idx[0])
@@ -253,41 +245,7 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 		if !c.ok {
 			continue
 		}
-		same := func(o nomination) bool {
-			if n.id != "" && o.id != "" {
-				return n.id == o.id
-			}
-			return n.name == o.name
-		}
-		if i, ok := byCard[n.Card]; ok {
-			if o := all[i]; !same(o) {
-				c.bad(colName, n.Name, fmt.Sprintf("card %q already has nominee %s on row %d; a participant has one nominee", n.Card, describe(o.Proxy), o.line))
-			}
-			continue
-		}
-		var other *nomination
-		if i, ok := byID[n.id]; ok && n.id != "" {
-			other = &all[i]
-		}
-		for _, i := range byName[n.name] {
-			if other == nil && all[i].Card != n.Card && same(all[i]) {
-				other = &all[i]
-			}
-		}
-		if other != nil {
-			col, v := colName, n.Name
-			if n.id != "" && n.id == other.id {
-				col, v = colID, n.ID
-			}
-			c.bad(col, v, fmt.Sprintf("nominee %s is also named on row %d, for card %q: a nominee may stand for one participant only", describe(n.Proxy), other.line, other.Card))
-			continue
-		}
-		byCard[n.Card] = len(all)
-		if n.id != "" {
-			byID[n.id] = len(all)
-		}
-		byName[n.name] = append(byName[n.name], len(all))
-		all = append(all, n)
+		ns.add(n, &c, colName, colID)
 	}
 	if err := finish(t, fe); err != nil {
 		return nil, "", nil, err
@@ -295,12 +253,70 @@ func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string
 	if sum, err = t.SHA256(); err != nil {
 		return nil, "", nil, err
 	}
-	proxies = make([]Proxy, len(all))
-	for i, n := range all {
+	proxies = make([]Proxy, len(ns.all))
+	for i, n := range ns.all {
 		proxies[i] = n.Proxy
 	}
 	slices.SortFunc(proxies, func(a, b Proxy) int { return strings.Compare(a.Card, b.Card) })
 	return proxies, sum, f.Dropped, nil
+}
+
+// nomination is a row of a proxy file, its ID and name normalized for
+// comparing.
+type nomination struct {
+	Proxy
+	line     int
+	id, name string
+}
+
+// nominations are a proxy file's rows so far, by card, by ID and by
+// name (each an index in all): a participant has one nominee, and a
+// nominee stands for one participant.
+type nominations struct {
+	all    []nomination
+	byCard map[string]int
+	byID   map[string]int
+	byName map[string][]int
+}
+
+// add adds the row n unless it names a second nominee for a card, or a
+// nominee already named for another card: c says which.
+func (ns *nominations) add(n nomination, c *rowCheck, colName, colID string) {
+	same := func(o nomination) bool {
+		if n.id != "" && o.id != "" {
+			return n.id == o.id
+		}
+		return n.name == o.name
+	}
+	if i, ok := ns.byCard[n.Card]; ok {
+		if o := ns.all[i]; !same(o) {
+			c.bad(colName, n.Name, fmt.Sprintf("card %q already has nominee %s on row %d; a participant has one nominee", n.Card, describe(o.Proxy), o.line))
+		}
+		return
+	}
+	var other *nomination
+	if i, ok := ns.byID[n.id]; ok && n.id != "" {
+		other = &ns.all[i]
+	}
+	for _, i := range ns.byName[n.name] {
+		if other == nil && ns.all[i].Card != n.Card && same(ns.all[i]) {
+			other = &ns.all[i]
+		}
+	}
+	if other != nil {
+		col, v := colName, n.Name
+		if n.id != "" && n.id == other.id {
+			col, v = colID, n.ID
+		}
+		c.bad(col, v, fmt.Sprintf("nominee %s is also named on row %d, for card %q: a nominee may stand for one participant only", describe(n.Proxy), other.line, other.Card))
+		return
+	}
+	ns.byCard[n.Card] = len(ns.all)
+	if n.id != "" {
+		ns.byID[n.id] = len(ns.all)
+	}
+	ns.byName[n.name] = append(ns.byName[n.name], len(ns.all))
+	ns.all = append(ns.all, n)
 }
 
 func describe(p Proxy) string {
