@@ -270,28 +270,25 @@ func entriesOf(t *tableReader, cols Columns, need Need, fn func(Row) error) (Sta
 	return readRows(t, cols, need, newCardIDs(), true, func(r Row, _ int32) error { return fn(r) })
 }
 
-// readRows is entriesOf, numbering the cards in ids as it goes: it gives
-// fn each row's card's number too. Unless twice is set it does not look
-// for the rows whose ticket (or card) an earlier row has: check finds
-// them in its tally's sort instead, and reads again to name them.
-func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool, fn func(r Row, card int32) error) (Stats, error) {
-	var st Stats
-	path := t.Path
-	t.HeaderRow = need.HeaderRow
+// The columns readRows looks for, by their place in entryColumns.
+const (
+	iTicket = iota
+	iCard
+	iName
+	iTier
+	iPoints
+	iArea
+	iSpend
+	iProperty
+	iVisit
+	iPrinted
+	iSpends // and on, a column for each of cols.Spends
+)
 
-	const (
-		iTicket = iota
-		iCard
-		iName
-		iTier
-		iPoints
-		iArea
-		iSpend
-		iProperty
-		iVisit
-		iPrinted
-		iSpends // and on, a column for each of cols.Spends
-	)
+// entryColumns are the columns an entry file is read by, in the order
+// of the i constants: the ticket (a device, for a floor's list), the
+// card and the rest, each required or optional as need says.
+func entryColumns(cols Columns, need Need) []column {
 	ticket := column{role: "ticket", key: "ticket", name: cols.Ticket, aliases: ticketHeaders, need: need.Ticket}
 	if need.Device {
 		ticket = column{role: "device", key: "device", name: cols.Device, aliases: append(slices.Clip(deviceHeaders), ticketHeaders...), need: need.Ticket}
@@ -314,53 +311,212 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 	for _, name := range cols.Spends {
 		cs = append(cs, column{role: "spend", name: name}) // not looked for unless named
 	}
+	return cs
+}
+
+// rowReader reads an entry file's rows under its header: where each
+// column is (idx, by the i constants), what the columns are called, and
+// what need asks of them.
+type rowReader struct {
+	need       Need
+	idx        []int
+	header     []string
+	ticketWord string // "ticket" or "device"
+	colTicket  string // the headers of the ticket, card and name columns
+	colCard    string
+	colName    string
+	extra      []int // the columns the record keeps beside the entry's
+	tiers      tierCache
+	keys       *keyLog // the tickets, or the cards when a row is a participant; nil unless read twice
+	ids        *cardIDs
+}
+
+// label is the header of the column at i, "" for none.
+func (rr *rowReader) label(i int) string {
+	if i < 0 {
+		return ""
+	}
+	return rr.header[i]
+}
+
+// read reads the row rec, whose problems c collects; the row is an entry
+// when c.ok is still set after. id is its card's number.
+func (rr *rowReader) read(c *rowCheck, rec []string) (r Row, id int32) {
+	need, idx := rr.need, rr.idx
+	colCard, colName := rr.colCard, rr.colName
+	r = Row{Line: c.line}
+	r.Ticket = cell(rec, idx[iTicket])
+	r.Card = cell(rec, idx[iCard])
+	r.Name = cell(rec, idx[iName])
+
+	if need.Ticket {
+		r.Ticket = c.ticketID(rr.colTicket, rr.ticketWord, r.Ticket)
+		if r.Ticket != "" {
+			rr.keys.add(r.Ticket, c.line)
+		}
+	}
+	r.Card = c.cardID(colCard, r.Card)
+	if need.CardLength > 0 {
+		r.Card = fullCard(r.Card, need.CardLength)
+	}
+	if !need.Ticket && r.Card != "" {
+		rr.keys.add(r.Card, c.line)
+	}
+	id, other, row, twin := rr.ids.id(r.Card, c.line)
+	if twin {
+		c.bad(colCard, r.Card, twinMsg(r.Card, other, row))
+	}
+	if need.One && r.Name == "" {
+		c.bad(colName, "", "the name is empty: a finalist is named on the big screen and in the record")
+	}
+	c.checkName(colName, "name", r.Name)
+	rr.finale(c, rec, &r)
+	c.checkBeyondHeader(rr.header, rec)
+	if c.ok && len(rr.extra) > 0 {
+		r.Extra = make(map[string]string, len(rr.extra))
+		for _, i := range rr.extra {
+			r.Extra[rr.header[i]] = cell(rec, i)
+		}
+	}
+	return r, id
+}
+
+// finale reads the row's columns beyond its ticket, card and name: the
+// tier and points, and the finale kinds' area, spends, printing time,
+// last visit and property.
+func (rr *rowReader) finale(c *rowCheck, rec []string, r *Row) {
+	need, idx, header := rr.need, rr.idx, rr.header
+	if idx[iTier] >= 0 {
+		v := cell(rec, idx[iTier])
+		tier, err := rr.tiers.parse(v)
+		switch {
+		case err != nil:
+			c.bad(rr.label(idx[iTier]), v, fmt.Sprintf("unknown tier %q (valid: %s)", v, validTiers))
+		case v == "" && need.Tier:
+			c.bad(rr.label(idx[iTier]), v, fmt.Sprintf("the tier is empty (valid: %s)", validTiers))
+		}
+		r.Tier = tier
+	}
+	if idx[iPoints] >= 0 {
+		v := cell(rec, idx[iPoints])
+		if v == "" {
+			if need.Points {
+				c.bad(rr.label(idx[iPoints]), v, "the points are empty")
+			}
+		} else if p, err := parsePoints(v); err != nil {
+			c.bad(rr.label(idx[iPoints]), v, fmt.Sprintf("points %q %v", v, err))
+		} else {
+			r.Points = p
+		}
+	}
+	if idx[iArea] >= 0 {
+		r.Area = cell(rec, idx[iArea])
+		c.checkName(rr.label(idx[iArea]), "area", r.Area)
+		if r.Area == "" && need.Area == Required {
+			c.bad(rr.label(idx[iArea]), "", "the area is empty: the host finds a winner's device by its area")
+		}
+	}
+	if i := idx[iSpend]; i >= 0 {
+		r.Spend = c.spend(header[i], cell(rec, i), need.Spend)
+	}
+	for j, i := range idx[iSpends:] {
+		if i >= 0 {
+			r.Spends[j] = c.spend(header[i], cell(rec, i), Required)
+		}
+	}
+	if i := idx[iPrinted]; i >= 0 {
+		v := cell(rec, i)
+		if at, err := parsePrinted(v, need.DateFormat); err != nil {
+			c.bad(header[i], v, fmt.Sprintf("printing time %q %v", v, err))
+		} else {
+			r.Printed = at
+		}
+	}
+	if v := cell(rec, idx[iVisit]); v != "" {
+		if d, err := parseVisit(v, need.DateFormat); err != nil {
+			c.bad(rr.label(idx[iVisit]), v, fmt.Sprintf("last visit %q %v", v, err))
+		} else {
+			r.Visit = d
+		}
+	}
+	r.Property = cell(rec, idx[iProperty])
+	c.checkName(rr.label(idx[iProperty]), "property", r.Property)
+}
+
+// warmCards looks a batch's cards up together as the batch arrives,
+// their cache misses overlapping, rather than one a row.
+func warmCards(t *tableReader, ids *cardIDs, col int) {
+	var values []uint64
+	t.Ahead = func(rows iter.Seq[[]string]) {
+		if ids.big.slots == nil {
+			return // the cards are few enough to stay in the cache
+		}
+		values = values[:0]
+		for rec := range rows {
+			if v, ok := plainValue(cell(rec, col)); ok {
+				values = append(values, v)
+			}
+		}
+		ids.warm += ids.big.touch(values)
+	}
+}
+
+// dupeErrors are the problems of the rows whose ticket (or card, when a
+// row is a participant) an earlier row has, as many as a file's
+// problems list, and how many there are.
+func dupeErrors(keys *keyLog, need Need, colTicket, colCard string) ([]CellError, int) {
+	dupes := keys.dupes()
+	listed := make([]CellError, 0, min(len(dupes), sheet.MaxListed))
+	for _, d := range dupes[:cap(listed)] {
+		key := keys.key(d.key)
+		switch {
+		case need.Ticket && need.Device:
+			listed = append(listed, CellError{Row: int(d.line), Column: colTicket, Value: key,
+				Msg: fmt.Sprintf("device %q is already on row %d; one active player a device (give each seat at a table its own id, e.g. BJ04-3)", key, d.first)})
+		case need.Ticket:
+			listed = append(listed, CellError{Row: int(d.line), Column: colTicket, Value: key,
+				Msg: fmt.Sprintf("ticket %q is already on row %d", key, d.first)})
+		case need.One:
+			listed = append(listed, CellError{Row: int(d.line), Column: colCard, Value: key,
+				Msg: fmt.Sprintf("card %q is already on row %d; a finalist has one row", key, d.first)})
+		default:
+			listed = append(listed, CellError{Row: int(d.line), Column: colCard, Value: key,
+				Msg: fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", key, d.first)})
+		}
+	}
+	return listed, len(dupes)
+}
+
+// readRows is entriesOf, numbering the cards in ids as it goes: it gives
+// fn each row's card's number too. Unless twice is set it does not look
+// for the rows whose ticket (or card) an earlier row has: check finds
+// them in its tally's sort instead, and reads again to name them.
+func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool, fn func(r Row, card int32) error) (Stats, error) {
+	var st Stats
+	t.HeaderRow = need.HeaderRow
+	cs := entryColumns(cols, need)
 	idx, fe := findColumns(t, cs)
 	if fe != nil {
 		return st, fe
 	}
-	header := t.Header()
-	label := func(i int) string {
-		if i < 0 {
-			return ""
-		}
-		return header[i]
-	}
-	colTicket, colCard, colTier, colPoints := label(idx[iTicket]), label(idx[iCard]), label(idx[iTier]), label(idx[iPoints])
-	colName, colArea := label(idx[iName]), label(idx[iArea])
-	st.NameColumn = colName
-	ticketWord := ticket.role
-	extra := otherColumns(header, idx)
+	rr := &rowReader{need: need, idx: idx, header: t.Header(), ticketWord: cs[iTicket].role, ids: ids}
+	rr.colTicket, rr.colCard, rr.colName = rr.label(idx[iTicket]), rr.label(idx[iCard]), rr.label(idx[iName])
+	colCard := rr.colCard
+	st.NameColumn = rr.colName
+	rr.extra = otherColumns(rr.header, idx)
 	for _, i := range append([]int{idx[iPrinted]}, idx[iSpends:]...) {
 		if i >= 0 {
-			extra = append(extra, i) // the record keeps them there
+			rr.extra = append(rr.extra, i) // the record keeps them there
 		}
 	}
-
 	if col := idx[iCard]; ids != nil && col >= 0 {
-		// each batch's cards looked for together as the batch arrives,
-		// their cache misses overlapping, rather than one a row
-		var values []uint64
-		t.Ahead = func(rows iter.Seq[[]string]) {
-			if ids.big.slots == nil {
-				return // the cards are few enough to stay in the cache
-			}
-			values = values[:0]
-			for rec := range rows {
-				if v, ok := plainValue(cell(rec, col)); ok {
-					values = append(values, v)
-				}
-			}
-			ids.warm += ids.big.touch(values)
-		}
+		warmCards(t, ids, col)
 		defer func() { t.Ahead = nil }()
 	}
-	fe = &FileError{File: path}
-	// The tickets, or the cards when a row is a participant.
-	var keys *keyLog
+	fe = &FileError{File: t.Path}
 	if twice {
-		keys = newKeyLog()
+		rr.keys = newKeyLog()
 	}
-	var tiers tierCache
 
 	// Summary rows seen since the last entry: dropped if the file ends on
 	// them, refused if an entry follows.
@@ -395,101 +551,13 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 			// Size the key log from the rows so far rather than by repeated
 			// growth; the cap bounds a guess made from unusually short rows.
 			n = min(t.EstimateRows(st.Rows)*21/20, n)
-			keys.reserve(n, keys.keyLen())
+			rr.keys.reserve(n, rr.keys.keyLen())
 			ids.reserve(n)
 		}
 		c := rowCheck{fe: fe, line: t.Line(), ok: fe.Total == 0}
-		r := Row{Line: c.line}
-		r.Ticket = cell(rec, idx[iTicket])
-		r.Card = cell(rec, idx[iCard])
-		r.Name = cell(rec, idx[iName])
-
-		if need.Ticket {
-			r.Ticket = c.ticketID(colTicket, ticketWord, r.Ticket)
-			if r.Ticket != "" {
-				keys.add(r.Ticket, c.line)
-			}
-		}
-		r.Card = c.cardID(colCard, r.Card)
-		if need.CardLength > 0 {
-			r.Card = fullCard(r.Card, need.CardLength)
-		}
-		if !need.Ticket && r.Card != "" {
-			keys.add(r.Card, c.line)
-		}
-		id, other, row, twin := ids.id(r.Card, c.line)
-		if twin {
-			c.bad(colCard, r.Card, twinMsg(r.Card, other, row))
-		}
-		if need.One && r.Name == "" {
-			c.bad(colName, "", "the name is empty: a finalist is named on the big screen and in the record")
-		}
-		c.checkName(colName, "name", r.Name)
-		if idx[iTier] >= 0 {
-			v := cell(rec, idx[iTier])
-			tier, err := tiers.parse(v)
-			switch {
-			case err != nil:
-				c.bad(colTier, v, fmt.Sprintf("unknown tier %q (valid: %s)", v, validTiers))
-			case v == "" && need.Tier:
-				c.bad(colTier, v, fmt.Sprintf("the tier is empty (valid: %s)", validTiers))
-			}
-			r.Tier = tier
-		}
-		if idx[iPoints] >= 0 {
-			v := cell(rec, idx[iPoints])
-			if v == "" {
-				if need.Points {
-					c.bad(colPoints, v, "the points are empty")
-				}
-			} else if p, err := parsePoints(v); err != nil {
-				c.bad(colPoints, v, fmt.Sprintf("points %q %v", v, err))
-			} else {
-				r.Points = p
-			}
-		}
-		if idx[iArea] >= 0 {
-			r.Area = cell(rec, idx[iArea])
-			c.checkName(colArea, "area", r.Area)
-			if r.Area == "" && need.Area == Required {
-				c.bad(colArea, "", "the area is empty: the host finds a winner's device by its area")
-			}
-		}
-		if i := idx[iSpend]; i >= 0 {
-			r.Spend = c.spend(header[i], cell(rec, i), need.Spend)
-		}
-		for j, i := range idx[iSpends:] {
-			if i >= 0 {
-				r.Spends[j] = c.spend(header[i], cell(rec, i), Required)
-			}
-		}
-		if i := idx[iPrinted]; i >= 0 {
-			v := cell(rec, i)
-			if at, err := parsePrinted(v, need.DateFormat); err != nil {
-				c.bad(header[i], v, fmt.Sprintf("printing time %q %v", v, err))
-			} else {
-				r.Printed = at
-			}
-		}
-		if v := cell(rec, idx[iVisit]); v != "" {
-			if d, err := parseVisit(v, need.DateFormat); err != nil {
-				c.bad(label(idx[iVisit]), v, fmt.Sprintf("last visit %q %v", v, err))
-			} else {
-				r.Visit = d
-			}
-		}
-		r.Property = cell(rec, idx[iProperty])
-		c.checkName(label(idx[iProperty]), "property", r.Property)
-		c.checkBeyondHeader(header, rec)
-
+		r, id := rr.read(&c, rec)
 		if !c.ok {
 			continue
-		}
-		if len(extra) > 0 {
-			r.Extra = make(map[string]string, len(extra))
-			for _, i := range extra {
-				r.Extra[header[i]] = cell(rec, i)
-			}
 		}
 		if err := fn(r, id); err != nil {
 			return st, err
@@ -505,26 +573,7 @@ func readRows(t *tableReader, cols Columns, need Need, ids *cardIDs, twice bool,
 		fe.Add(CellError{Msg: msgNoEntries})
 		return st, fe
 	}
-	dupes := keys.dupes()
-	listed := make([]CellError, 0, min(len(dupes), sheet.MaxListed))
-	for _, d := range dupes[:cap(listed)] {
-		key := keys.key(d.key)
-		switch {
-		case need.Ticket && need.Device:
-			listed = append(listed, CellError{Row: int(d.line), Column: colTicket, Value: key,
-				Msg: fmt.Sprintf("device %q is already on row %d; one active player a device (give each seat at a table its own id, e.g. BJ04-3)", key, d.first)})
-		case need.Ticket:
-			listed = append(listed, CellError{Row: int(d.line), Column: colTicket, Value: key,
-				Msg: fmt.Sprintf("ticket %q is already on row %d", key, d.first)})
-		case need.One:
-			listed = append(listed, CellError{Row: int(d.line), Column: colCard, Value: key,
-				Msg: fmt.Sprintf("card %q is already on row %d; a finalist has one row", key, d.first)})
-		default:
-			listed = append(listed, CellError{Row: int(d.line), Column: colCard, Value: key,
-				Msg: fmt.Sprintf("card %q is already on row %d; with tickets: points each participant has one row", key, d.first)})
-		}
-	}
-	fe.MergeRows(listed, len(dupes))
+	fe.MergeRows(dupeErrors(rr.keys, need, rr.colTicket, colCard))
 	if fe.Total > 0 {
 		return st, fe
 	}
