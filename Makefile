@@ -169,8 +169,9 @@ windows:
 # rehearsal, export twice, verify, archive, verify of the zip, a second
 # writer refused, a hand-over to the stage), and each system's record
 # verified by the other's program (the zip and the database copy: a
-# rehearsal made by the Linux drawshow, verified by drawshow.exe, and the
-# other way). Wine runs in a Debian 13
+# rehearsal made by the Linux drawshow, verified by drawshow.exe and by
+# the auditor's drawshow-verify.exe, built without cgo, and the other
+# way). Wine runs in a Debian 13
 # chroot that scripts/wine/chroot.sh makes once in .tools/wine-trixie
 # (debootstrap and Debian's packages, as root: about 3 minutes and 2 GB);
 # the test itself is a Linux program beside it there. Part of make test:
@@ -183,6 +184,7 @@ windows-test:
 	$(GO) test -c -o .windows-test/drawshow.test ./cmd/drawshow
 	$(GO) build -ldflags '$(LDFLAGS)' -o .windows-test/drawshow ./cmd/drawshow
 	$(WINDOWS_ENV) $(GO) build -o .windows-test/holdopen.exe ./scripts/wine/holdopen
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o .windows-test/drawshow-verify.exe ./cmd/drawshow-verify
 	@scripts/wine/test.sh .windows-test $(TOOLS)/wine-trixie; status=$$?; rm -rf .windows-test; exit $$status
 
 # dist/drawshow-VERSION-windows-amd64.zip and -linux-amd64.tar.gz, and

@@ -2,11 +2,12 @@
 # Runs the program's end-to-end test (cmd/drawshow TestProgramEndToEnd)
 # on drawshow.exe under Wine 10, then holds each system's record to the
 # other's verify: a rehearsal run and archived by the Linux drawshow is
-# verified (the zip and the database) by drawshow.exe, and one run and
+# verified (the zip and the database) by drawshow.exe and by the
+# auditor's drawshow-verify.exe (built without cgo), and one run and
 # archived by drawshow.exe by the Linux drawshow, so that a record made
 # on one system verifies on the other (issue 40: a Windows path once
 # failed on Linux). scripts/wine/test.sh BUILD CHROOT, where BUILD holds
-# drawshow.exe, drawshow-stage.exe, drawshow.test, the Linux test binary,
+# drawshow.exe, drawshow-stage.exe, drawshow-verify.exe, drawshow.test, the Linux test binary,
 # and drawshow, the Linux program (make windows-test builds them), and CHROOT is the
 # Debian 13 chroot that scripts/wine/chroot.sh makes there if it is not
 # yet made. The test, the programs and the test's inputs are copied into
@@ -22,7 +23,7 @@ scripts/wine/chroot.sh "$root"
 work=$root/work
 rm -rf --one-file-system "$work"
 mkdir -p "$work/cmd/drawshow"
-cp "$build/drawshow.exe" "$build/drawshow-stage.exe" "$build/drawshow.test" "$build/holdopen.exe" "$work/"
+cp "$build/drawshow.exe" "$build/drawshow-stage.exe" "$build/drawshow-verify.exe" "$build/drawshow.test" "$build/holdopen.exe" "$work/"
 cp -R examples "$work/"
 cp -R cmd/drawshow/testdata "$work/cmd/drawshow/"
 
@@ -70,6 +71,8 @@ chroot "$root" env -i PATH=/usr/bin:/bin $wine_env \
 		cd /work && eval "$REHEARSE"
 		echo "== drawshow.exe verifies the record the Linux drawshow made"
 		wine drawshow.exe verify linux-made/saturday.zip && wine drawshow.exe verify --db linux-made/campaign.db || exit 1
+		echo "== drawshow-verify.exe, built without cgo for the auditor, verifies it too"
+		wine drawshow-verify.exe linux-made/saturday.zip && wine drawshow-verify.exe --db linux-made/campaign.db || exit 1
 		echo "== drawshow.exe makes a record for the Linux drawshow"
 		rehearse "wine drawshow.exe" wine-made || exit 1
 		echo "== an export over a winners.xlsx open in another program fails, and changes nothing"
