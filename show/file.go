@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	_ "time/tzdata" // the laptop may lack zoneinfo; the show's timezone must still load
 
@@ -242,18 +243,13 @@ type fileYAML struct {
 	Desk      *prizeDeskYAML `yaml:"desk"`
 }
 
+// segmentYAML are the keys any segment may have; a kind with keys of its
+// own decodes them from the segment's node itself (kind.own).
 type segmentYAML struct {
 	ID              string              `yaml:"id"`
 	Kind            SegmentKind         `yaml:"kind"`
 	Title           string              `yaml:"title"`
 	At              string              `yaml:"at"`
-	Body            string              `yaml:"body"`
-	Image           string              `yaml:"image"`
-	Standings       string              `yaml:"standings"`
-	Areas           []string            `yaml:"areas"`
-	Windows         []string            `yaml:"windows"`
-	Top             int                 `yaml:"top"`
-	Every           string              `yaml:"update_every"`
 	Entries         string              `yaml:"entries"`
 	Sheet           string              `yaml:"sheet"`
 	Columns         Columns             `yaml:"columns"`
@@ -273,17 +269,7 @@ type segmentYAML struct {
 	DateFormat      string              `yaml:"date_format"`
 	PrintedUntil    string              `yaml:"printed_until"`
 	Selected        string              `yaml:"selected"`
-	Bins            []binYAML           `yaml:"bins"`
 	From            []string            `yaml:"from"`
-	Jackpot         *jackpotYAML        `yaml:"jackpot"`
-	MinSpend        map[string]uint64   `yaml:"min_spend"`
-	NoDevices       []string            `yaml:"exclude_devices"`
-	NoAreas         []string            `yaml:"exclude_areas"`
-	PerHour         int                 `yaml:"per_hour"`
-	Envelopes       []string            `yaml:"envelopes"`
-	Deck            string              `yaml:"deck"`
-	Cards           string              `yaml:"cards"`
-	Balls           string              `yaml:"balls"`
 	BonusEntries    *bonusEntriesYAML   `yaml:"bonus_entries"`
 	ExcludeWinners  *excludeWinnersYAML `yaml:"exclude_winners"`
 	Qualify         *qualifyYAML        `yaml:"qualify"`
@@ -294,7 +280,7 @@ var (
 	soundKeys   = keysOf(fileYAML{}.Sound)
 	brandKeys   = keysOf(Brand{})
 	colourRe    = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
-	segmentKeys = keysOf(segmentYAML{})
+	segmentKeys = sync.OnceValue(allSegmentKeys) // once every kind is registered
 	maskKeys    = keysOf(fileYAML{}.Mask)
 	columnKeys  = keysOf(Columns{})
 	windowRe    = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)-(\d\d:\d\d)$`)
@@ -564,7 +550,7 @@ func (s *Show) segment(p *problems, n *yaml.Node, i int, r *segmentYAML, seen ma
 	k := seg.kind()
 	if kinds := listedKinds(); !slices.Contains(kinds, seg.Kind) {
 		p.add(at("kind"), "segment %s: unknown kind %q (valid: %s)", seg.ID, seg.Kind, joinKinds(kinds))
-		checkKeys(p, n, segmentKeys, "segment")
+		checkKeys(p, n, segmentKeys(), "segment")
 	}
 	if r.At != "" {
 		var err error
@@ -650,7 +636,6 @@ func drawRules(p *problems, n *yaml.Node, r *segmentYAML, seg *Segment, currency
 		p.add(at("prizes"), "segment %s: %d prizes for %d winners (give one prize for all, or one per winner)", seg.ID, len(seg.Prizes), seg.Winners)
 	}
 	checkPrizes(p, at("prizes"), seg.ID, "prizes", currency, r.Prizes)
-	checkPrizes(p, at("envelopes"), seg.ID, "envelopes", currency, r.Envelopes)
 	if !slices.Contains([]WinOnce{OncePerDraw, OncePerDay, OncePerShow}, seg.WinOnce) {
 		p.add(at("win_once"), "segment %s: win_once %q is unknown (valid: draw, day, show)", seg.ID, seg.WinOnce)
 	}

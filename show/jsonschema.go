@@ -5,6 +5,7 @@ import (
 	"drawshow/show/keys"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -76,8 +77,8 @@ var schemaEnums = map[reflect.Type]func() []string{
 // range, so the schema refuses what check does (STRUCT.FIELD).
 var schemaFieldRanges = map[string][2]float64{
 	"segmentYAML.Winners":      {1, maxWinners},
-	"segmentYAML.PerHour":      {0, maxWinners},
-	"segmentYAML.Top":          {0, maxTop},
+	"bonusYAML.PerHour":        {0, maxWinners},
+	"leaderboardYAML.Top":      {0, maxTop},
 	"segmentYAML.HeaderRow":    {1, maxHeaderRow},
 	"binYAML.HeaderRow":        {1, maxHeaderRow},
 	"listOptsYAML.HeaderRow":   {1, maxHeaderRow},
@@ -116,14 +117,15 @@ var schemaFields = map[string]func() obj{
 	"segmentYAML.At":           func() obj { return text(atPattern()) },
 	"binYAML.At":               func() obj { return text(atPattern()) },
 	"binYAML.Entries":          func() obj { return obj{"$ref": "#/$defs/text", "minLength": 1} },
-	"segmentYAML.Windows":      func() obj { return obj{"type": "array", "items": text(windowPattern())} },
-	"segmentYAML.Every":        func() obj { return text(durationPattern) },
+	"leaderboardYAML.Windows":  windowsSchema,
+	"bonusYAML.Windows":        windowsSchema,
+	"leaderboardYAML.Every":    func() obj { return text(durationPattern) },
 	"segmentYAML.PrintedUntil": func() obj { return text(printedPattern()) },
 	"segmentYAML.Tiers":        func() obj { return obj{"type": "array", "items": tierSchema()} },
 	"segmentYAML.Cap":          tierCounts,
 	"segmentYAML.Fixed":        tierCounts,
 	"segmentYAML.Prizes":       func() obj { return obj{"type": "array", "items": notBlank(), "maxItems": maxWinners} },
-	"segmentYAML.Envelopes":    func() obj { return obj{"type": "array", "items": notBlank()} },
+	"bonusYAML.Envelopes":      func() obj { return obj{"type": "array", "items": notBlank()} },
 	"bonusEntriesYAML.From":    nonEmptyList,
 	"bonusEntriesYAML.Since":   func() obj { return text(datePattern()) },
 	"excludeWinnersYAML.Of":    nonEmptyList,
@@ -169,10 +171,10 @@ var schemaStructs = map[reflect.Type]func(s obj){
 // schemaFieldEnums are the values of plain string fields the parser
 // reads as one of a few (STRUCT.FIELD).
 var schemaFieldEnums = map[string][]string{
-	"fileYAML.Witness":  strs([]WitnessMode{WitnessOpen, WitnessEachDraw}),
-	"segmentYAML.Deck":  strs([]Deck{DeckEachWinner, DeckSession}),
-	"segmentYAML.Cards": strs([]CardsMode{CardsElectronic, CardsPhysical}),
-	"segmentYAML.Balls": strs([]CardsMode{CardsElectronic, CardsPhysical}),
+	"fileYAML.Witness":     strs([]WitnessMode{WitnessOpen, WitnessEachDraw}),
+	"bonusYAML.Deck":       strs([]Deck{DeckEachWinner, DeckSession}),
+	"royalFlushYAML.Cards": strs([]CardsMode{CardsElectronic, CardsPhysical}),
+	"chestYAML.Balls":      strs([]CardsMode{CardsElectronic, CardsPhysical}),
 }
 
 // schemaRequired are the keys the parser requires whatever the kind.
@@ -263,6 +265,9 @@ func schemaOf(t reflect.Type, field string) obj {
 			}
 			props[name] = schemaOf(f.Type, fname)
 		}
+		if t == reflect.TypeFor[segmentYAML]() {
+			ownProperties(props)
+		}
 		s := obj{"type": "object", "properties": props, "additionalProperties": false}
 		if req := schemaRequired[t]; req != nil {
 			s["required"] = req
@@ -273,6 +278,30 @@ func schemaOf(t reflect.Type, field string) obj {
 		return s
 	}
 	panic(fmt.Sprintf("show: no JSON Schema for %s (%s)", t, field))
+}
+
+// windowsSchema is a list of windows, a day and hours each.
+func windowsSchema() obj { return obj{"type": "array", "items": text(windowPattern())} }
+
+// ownProperties adds to a segment's properties the kinds' own keys, each
+// once: a key two kinds share (windows) is one schema.
+func ownProperties(props obj) {
+	for _, name := range slices.Sorted(maps.Keys(registered)) {
+		own := registered[name].own()
+		if own == nil {
+			continue
+		}
+		t := reflect.TypeOf(own).Elem()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			key, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+			s := schemaOf(f.Type, t.Name()+"."+f.Name)
+			if had, ok := props[key]; ok && !reflect.DeepEqual(had, s) {
+				panic(fmt.Sprintf("show: two kinds give key %s two schemas", key))
+			}
+			props[key] = s
+		}
+	}
 }
 
 // kindRules are, for each kind a show file may name, the keys a segment

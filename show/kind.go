@@ -2,7 +2,10 @@ package show
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -28,6 +31,10 @@ type kind interface {
 	// keys are the show-file keys a segment of the kind may have; nil
 	// when the file cannot name the kind.
 	keys() []string
+	// own is a new value of the kind's own keys (a struct of yaml tags)
+	// that its parse decodes from the segment's node; nil when it has
+	// none beyond segmentYAML's.
+	own() any
 	// needsEntries reports whether a segment of the kind needs an entry
 	// file, given what the show file says.
 	needsEntries(r *segmentYAML) bool
@@ -81,6 +88,7 @@ type traits struct {
 // plain is the answers a kind shares with a plain draw, for kinds to embed.
 type plain struct{}
 
+func (plain) own() any                                                      { return nil }
 func (plain) needsEntries(*segmentYAML) bool                                { return true }
 func (plain) parse(_ *parsing, seg Segment) []Segment                       { return []Segment{seg} }
 func (plain) choose(*SegState, string) choosing                             { return nil }
@@ -285,6 +293,39 @@ type parsing struct {
 // at is the node of the segment's key, or the segment's own node when the
 // key is not there: where a problem with it is told.
 func (c *parsing) at(key string) *yaml.Node { return keyNode(c.n, key) }
+
+// decode reads the kind's own keys from the segment's node into v. A
+// value of the wrong type is told with its line, as the show file's
+// other keys are, and the rest is decoded.
+func (c *parsing) decode(v any) {
+	err := c.n.Decode(v)
+	var te *yaml.TypeError
+	switch {
+	case err == nil:
+	case errors.As(err, &te):
+		for _, m := range te.Errors {
+			c.p.errs = append(c.p.errs, strings.TrimPrefix(m, "line "))
+		}
+	default:
+		c.p.add(c.n, "%v", err)
+	}
+}
+
+// allSegmentKeys are the keys a segment of any kind may have: those of
+// segmentYAML and every kind's own, each once.
+func allSegmentKeys() []string {
+	keys := keysOf(segmentYAML{})
+	for _, name := range slices.Sorted(maps.Keys(registered)) {
+		if own := registered[name].own(); own != nil {
+			for _, k := range keysOf(reflect.ValueOf(own).Elem().Interface()) {
+				if !slices.Contains(keys, k) {
+					keys = append(keys, k)
+				}
+			}
+		}
+	}
+	return keys
+}
 
 func without(keys []string, drop ...string) []string {
 	return slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return slices.Contains(drop, k) })

@@ -32,11 +32,27 @@ func (bonus) keys() []string {
 	return append(without(drawKeys, "bonus_entries"), "min_spend", "exclude_devices", "exclude_areas", "windows", "per_hour", "envelopes", "deck")
 }
 
+// bonusYAML are a bonus jackpot's own keys.
+type bonusYAML struct {
+	MinSpend  map[string]uint64 `yaml:"min_spend"`
+	NoDevices []string          `yaml:"exclude_devices"`
+	NoAreas   []string          `yaml:"exclude_areas"`
+	Windows   []string          `yaml:"windows"`
+	PerHour   int               `yaml:"per_hour"`
+	Envelopes []string          `yaml:"envelopes"`
+	Deck      string            `yaml:"deck"`
+}
+
+func (bonus) own() any { return new(bonusYAML) }
+
 func (bonus) parse(c *parsing, seg Segment) []Segment {
-	seg.MinSpend = tierMap(c.p, c.at("min_spend"), seg.ID, "min_spend", c.r.MinSpend)
-	seg.NoDevices, seg.NoAreas, seg.PerHour, seg.Envelopes = c.r.NoDevices, c.r.NoAreas, c.r.PerHour, c.r.Envelopes
-	seg.Windows = windows(c.p, c.at("windows"), seg.ID, c.r.Windows, c.loc)
-	seg.Deck = Deck(or(c.r.Deck, string(DeckEachWinner)))
+	var r bonusYAML
+	c.decode(&r)
+	checkPrizes(c.p, c.at("envelopes"), seg.ID, "envelopes", c.currency, r.Envelopes)
+	seg.MinSpend = tierMap(c.p, c.at("min_spend"), seg.ID, "min_spend", r.MinSpend)
+	seg.NoDevices, seg.NoAreas, seg.PerHour, seg.Envelopes = r.NoDevices, r.NoAreas, r.PerHour, r.Envelopes
+	seg.Windows = windows(c.p, c.at("windows"), seg.ID, r.Windows, c.loc)
+	seg.Deck = Deck(or(r.Deck, string(DeckEachWinner)))
 	if len(seg.Envelopes) < 2 {
 		c.p.add(c.at("envelopes"), "segment %s: a bonus jackpot needs envelopes: at least two prize values to choose from", seg.ID)
 	}
@@ -54,7 +70,7 @@ func (bonus) parse(c *parsing, seg Segment) []Segment {
 	// over the windows gives them above
 	switch {
 	case seg.Deck != DeckEachWinner && seg.Deck != DeckSession:
-		c.p.add(c.at("deck"), "segment %s: deck %q is unknown (valid: each-winner, session)", seg.ID, c.r.Deck)
+		c.p.add(c.at("deck"), "segment %s: deck %q is unknown (valid: each-winner, session)", seg.ID, r.Deck)
 	case seg.Deck == DeckSession && len(seg.Envelopes) < seg.Winners:
 		c.p.add(c.at("deck"), "segment %s: a session deck of %d prize cards for %d winners: each winner takes a card out, so the deck needs one a winner (add %d cards, or give fewer winners)",
 			seg.ID, len(seg.Envelopes), seg.Winners, seg.Winners-len(seg.Envelopes))

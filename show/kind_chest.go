@@ -54,13 +54,23 @@ type chest struct{ plain }
 func (chest) traits() traits { return traits{listed: 8, draws: true, finale: true} }
 func (chest) keys() []string { return append(slices.Clone(drawKeys), "jackpot", "balls") }
 
+// chestYAML are a jackpot chest's own keys.
+type chestYAML struct {
+	Jackpot *jackpotYAML `yaml:"jackpot"`
+	Balls   string       `yaml:"balls"`
+}
+
+func (chest) own() any { return new(chestYAML) }
+
 func (chest) parse(c *parsing, seg Segment) []Segment {
-	seg.Jackpot = jackpot(c.p, c.at("jackpot"), seg.ID, c.r.Jackpot)
+	var r chestYAML
+	c.decode(&r)
+	seg.Jackpot = jackpot(c.p, c.at("jackpot"), seg.ID, r.Jackpot)
 	// balls: physical is a chest on the stage: the host records what each
 	// ball showed, as cards: physical records what each card turned over
-	seg.Cards = CardsMode(or(c.r.Balls, string(CardsElectronic)))
+	seg.Cards = CardsMode(or(r.Balls, string(CardsElectronic)))
 	if seg.Cards != CardsElectronic && seg.Cards != CardsPhysical {
-		c.p.add(c.at("balls"), "segment %s: balls %q is unknown (valid: electronic, physical)", seg.ID, c.r.Balls)
+		c.p.add(c.at("balls"), "segment %s: balls %q is unknown (valid: electronic, physical)", seg.ID, r.Balls)
 	}
 	return []Segment{seg}
 }

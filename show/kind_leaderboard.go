@@ -18,8 +18,20 @@ func (leaderboard) keys() []string {
 	return []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
 }
 
+// leaderboardYAML are a leaderboard's own keys.
+type leaderboardYAML struct {
+	Standings string   `yaml:"standings"`
+	Areas     []string `yaml:"areas"`
+	Windows   []string `yaml:"windows"`
+	Top       int      `yaml:"top"`
+	Every     string   `yaml:"update_every"`
+}
+
+func (leaderboard) own() any { return new(leaderboardYAML) }
+
 func (leaderboard) parse(c *parsing, seg Segment) []Segment {
-	r := c.r
+	var r leaderboardYAML
+	c.decode(&r)
 	seg.Standings, seg.Areas, seg.Top = c.resolve(r.Standings), r.Areas, r.Top
 	if seg.Standings == "" {
 		c.p.add(c.n, "segment %s: a leaderboard needs standings (the file of card, name, points, area)", seg.ID)

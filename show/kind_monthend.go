@@ -35,8 +35,17 @@ func (monthEnd) keys() []string {
 // needsEntries: each bin names its file.
 func (monthEnd) needsEntries(*segmentYAML) bool { return false }
 
+// monthEndYAML are a month-end draw's own keys.
+type monthEndYAML struct {
+	Bins []binYAML `yaml:"bins"`
+}
+
+func (monthEnd) own() any { return new(monthEndYAML) }
+
 func (monthEnd) parse(c *parsing, seg Segment) []Segment {
-	p, n, r := c.p, c.n, c.r
+	var r monthEndYAML
+	c.decode(&r)
+	p, n := c.p, c.n
 	if len(r.Bins) == 0 {
 		p.add(n, "segment %s: a month-end draw needs bins (each with at and entries)", seg.ID)
 	}

@@ -38,13 +38,22 @@ func (royalFlush) keys() []string {
 // needsEntries: its finalists are the finalists file's, or the winners from.
 func (royalFlush) needsEntries(r *segmentYAML) bool { return len(r.From) == 0 }
 
+// royalFlushYAML are the Royal Flush's own keys.
+type royalFlushYAML struct {
+	Cards string `yaml:"cards"`
+}
+
+func (royalFlush) own() any { return new(royalFlushYAML) }
+
 func (royalFlush) parse(c *parsing, seg Segment) []Segment {
 	if len(seg.Prizes) != len(Cards) || seg.Winners != len(Cards) {
 		c.p.add(c.at("prizes"), "segment %s: a Royal Flush has 5 winners and 5 prizes, one behind each card (A, K, Q, J, 10)", seg.ID)
 	}
-	seg.Cards = CardsMode(or(c.r.Cards, string(CardsElectronic)))
+	var r royalFlushYAML
+	c.decode(&r)
+	seg.Cards = CardsMode(or(r.Cards, string(CardsElectronic)))
 	if seg.Cards != CardsElectronic && seg.Cards != CardsPhysical {
-		c.p.add(c.at("cards"), "segment %s: cards %q is unknown (valid: electronic, physical)", seg.ID, c.r.Cards)
+		c.p.add(c.at("cards"), "segment %s: cards %q is unknown (valid: electronic, physical)", seg.ID, r.Cards)
 	}
 	return []Segment{seg}
 }

@@ -12,8 +12,18 @@ type slide struct{ plain }
 func (slide) traits() traits { return traits{listed: 2, page: true, slide: true} }
 func (slide) keys() []string { return []string{"id", "kind", "title", "at", "body", "image"} }
 
+// slideYAML are a slide's own keys.
+type slideYAML struct {
+	Body  string `yaml:"body"`
+	Image string `yaml:"image"`
+}
+
+func (slide) own() any { return new(slideYAML) }
+
 func (slide) parse(c *parsing, seg Segment) []Segment {
-	seg.Body, seg.Image = strings.TrimSpace(c.r.Body), c.resolve(c.r.Image)
+	var r slideYAML
+	c.decode(&r)
+	seg.Body, seg.Image = strings.TrimSpace(r.Body), c.resolve(r.Image)
 	if strings.TrimSpace(c.r.Title) == "" && seg.Body == "" && seg.Image == "" {
 		c.p.add(c.n, "segment %s: a slide needs a title, a body or an image", seg.ID)
 	}
