@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -53,6 +54,9 @@ type marked struct {
 // Sub of it made after) draws, until the func it returns is called.
 func (m *marked) gather(dst *Canvas) (stop func()) {
 	m.boxes, m.on = m.boxes[:0], dst.img
+	if slices.Contains(dst.marks, &m.boxes) {
+		return func() {} // gathering already, on top of what it held (more)
+	}
 	outer := dst.marks
 	dst.marks = append(outer[:len(outer):len(outer)], &m.boxes)
 	return func() { dst.marks = outer }
@@ -266,6 +270,7 @@ func (c *Canvas) drawBoxes(src *Canvas, rs []image.Rectangle, a float32, blend e
 		if r = r.Intersect(b); r.Empty() {
 			continue
 		}
+		c.mark(r)
 		n := uint16(len(vs))
 		for _, p := range []image.Point{r.Min, {r.Max.X, r.Min.Y}, {r.Min.X, r.Max.Y}, r.Max} {
 			x, y := float32(p.X), float32(p.Y)

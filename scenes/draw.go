@@ -40,7 +40,9 @@ func (s *Stage) Draw(img *ebiten.Image) {
 		// black stays black
 	default:
 		if r, ok := s.mgr.scene.(repainter); ok {
+			stop := s.mgr.fade.drawn.more(screen) // what the next whole frame puts the backdrop back over
 			r.repaint(s, screen, now)
+			stop()
 		} else {
 			prepared = s.prepare(screen)
 		}

@@ -28,7 +28,8 @@ type crossfade struct {
 	leaving  still     // the picture left, keyed by when the fade began
 	arriving still     // the new scene over the backdrop, keyed by when the fade began
 	from     time.Time // when the arriving still was made: the mix starts there
-	drawn    marked    // what the last whole frame drew over the backdrop: the scene, the overlays
+	drawn    marked    // what the screen shows over the backdrop: the last whole frame, the repaints since
+	arrived  marked    // what the arriving still holds over the backdrop (damage.go)
 	backdrop still     // the backdrop alone
 	parts    int       // frames mixed from the stills (for tests)
 }
@@ -42,7 +43,8 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 		// black over all: what lies under it is not drawn, and the frame
 		// after it, back from the blackout, is painted whole
 		screen.Fill(blackColour)
-		f.drawn.on, s.cache.ghost = nil, false
+		f.drawn.forget()
+		s.cache.ghost = false
 		return
 	}
 	if s.fading(now) {
@@ -56,7 +58,7 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 		}
 		if !f.arriving.holds(screen, s.mgr.fadeAt) {
 			f.arriving.hold(screen, s.mgr.fadeAt, func(c *Canvas) {
-				s.backdrop(c)
+				defer s.overBackdrop(c, &f.arrived)()
 				s.mgr.scene.Draw(s, c, now.Sub(s.mgr.since))
 				s.drawOverlays(c, now)
 			})
@@ -69,15 +71,13 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 			a = 1 - now.Sub(f.from).Seconds()/left.Seconds()
 		}
 		screen.mix(f.leaving.c, f.arriving.c, clamp(a, 0, 1))
-		f.drawn.on = nil // the next whole frame is painted over everything
+		f.drawn.forget() // the next whole frame is painted over everything
 		return
 	}
 	s.cache.ghost = false
-	s.backdrop(screen)
-	stop := f.drawn.gather(screen)
+	defer s.overBackdrop(screen, &f.drawn)()
 	s.mgr.scene.Draw(s, screen, now.Sub(s.mgr.since))
 	s.drawOverlays(screen, now)
-	stop()
 }
 
 // mixKage writes each pixel as a mix of two images of the destination's
