@@ -23,15 +23,20 @@ import (
 //     in the fade's time left, writing every pixel once. Both hold the
 //     overlays as they were: a notice that comes during the fade shows
 //     in the whole frame after it, 350 ms at most later.
-//   - The frame after the fade is painted whole.
+//   - The frame after the fade is the arriving still copied, while the
+//     look it was drawn for holds; else it is painted whole.
 type crossfade struct {
 	leaving  still     // the picture left, keyed by when the fade began
 	arriving still     // the new scene over the backdrop, keyed by when the fade began
 	from     time.Time // when the arriving still was made: the mix starts there
 	drawn    marked    // what the screen shows over the backdrop: the last whole frame, the repaints since
 	arrived  marked    // what the arriving still holds over the backdrop (damage.go)
-	backdrop still     // the backdrop alone
-	parts    int       // frames mixed from the stills (for tests)
+	left     marked    // what the leaving still holds over it
+	// arrivedLook is the look the arriving still was drawn for: while
+	// the stage's is the same, the frame after the fade copies it
+	arrivedLook look
+	backdrop    still // the backdrop alone
+	parts       int   // frames mixed from the stills (for tests)
 }
 
 // drawAll paints the whole frame: the scene on stage over the backdrop
@@ -53,6 +58,10 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 			f.leaving.ready(screen)
 			f.leaving.c.Place(screen, 0, 0)
 			f.leaving.key = s.mgr.fadeAt
+			f.left.boxes, f.left.on = append(f.left.boxes[:0], f.drawn.boxes...), nil
+			if f.drawn.drewOn(screen) {
+				f.left.on = f.leaving.c.img // what the leaving picture holds over the backdrop
+			}
 			f.arriving.drop()
 			return
 		}
@@ -62,7 +71,7 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 				s.mgr.scene.Draw(s, c, now.Sub(s.mgr.since))
 				s.drawOverlays(c, now)
 			})
-			f.from = now
+			f.from, f.arrivedLook = now, s.cache.shown
 			return
 		}
 		f.parts++
@@ -71,7 +80,26 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 			a = 1 - now.Sub(f.from).Seconds()/left.Seconds()
 		}
 		screen.mix(f.leaving.c, f.arriving.c, clamp(a, 0, 1))
-		f.drawn.forget() // the next whole frame is painted over everything
+		// the mix is the backdrop where both pictures are: the next whole
+		// frame puts it back where either drew over it
+		f.drawn.forget()
+		if f.left.drewOn(f.leaving.c) && f.arrived.drewOn(f.arriving.c) {
+			f.drawn.boxes, f.drawn.on = append(append(f.drawn.boxes, f.left.boxes...), f.arrived.boxes...), screen.img
+		}
+		return
+	}
+	if s.cache.ghost && f.arriving.holds(screen, s.mgr.fadeAt) && f.arrivedLook == s.cache.shown && !s.moving(now) {
+		// the frame after the fade shows what the arriving still holds,
+		// drawn for the same look: copied, a screen, not the backdrop put
+		// back where either picture drew and the scene drawn again
+		s.cache.ghost = false
+		screen.Place(f.arriving.c, 0, 0)
+		f.drawn.boxes, f.drawn.on = append(f.drawn.boxes[:0], f.arrived.boxes...), screen.img
+		if r, ok := s.mgr.scene.(repainter); ok {
+			// what moves has moved since the still was drawn
+			defer f.drawn.more(screen)()
+			r.repaint(s, screen, now)
+		}
 		return
 	}
 	s.cache.ghost = false
