@@ -137,18 +137,31 @@ func (c *Canvas) mix(from, to *Canvas, a float64) {
 
 // prepare readies, one a frame while the picture stands still (the
 // opening, an intro), the stills that the transitions to come draw on:
-// each made, and the backdrop drawn, before the first crossfade, reel and
-// reveal rather than in them, where each would cost a frame more. It
-// reports whether it did anything.
+// the backdrop drawn, then each made, before the first crossfade, reel
+// and reveal rather than in them, where each would cost a frame more.
+// Those drawn over the backdrop (the arriving picture, what is behind the
+// reveal's flash) are made holding it, so that their first picture puts
+// back no more of it than the next (damage.go). It reports whether it did
+// anything.
 func (s *Stage) prepare(screen *Canvas) bool {
-	for _, st := range []*still{&s.mgr.fade.leaving, &s.mgr.fade.arriving, &s.mgr.cast.reel.still, &s.mgr.cast.reveal.still} {
-		if st.ready(screen) {
+	b := &s.mgr.fade.backdrop
+	if b.ready(screen) || b.key == nil {
+		b.hold(screen, true, s.drawBackdrop)
+		return true
+	}
+	for _, st := range []struct {
+		*still
+		over *marked // what it holds over the backdrop, if it is drawn over it
+	}{{&s.mgr.fade.leaving, nil}, {&s.mgr.fade.arriving, &s.mgr.fade.arrived}, {&s.mgr.cast.reel.still, nil}, {&s.mgr.cast.reveal.still, &s.mgr.cast.reveal.over}} {
+		if !st.ready(screen) {
+			continue
+		}
+		if st.over == nil {
 			st.c.Clear() // ebiten makes the texture at its first draw
 			return true
 		}
-	}
-	if b := &s.mgr.fade.backdrop; b.ready(screen) || b.key == nil {
-		b.hold(screen, true, s.drawBackdrop)
+		st.c.Place(b.c, 0, 0)
+		st.over.boxes, st.over.on = st.over.boxes[:0], st.c.img
 		return true
 	}
 	return false

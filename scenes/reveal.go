@@ -13,7 +13,8 @@ import (
 // ticket, tier and prize, under confetti.
 type revealScene struct {
 	conf  confetti
-	still still // of the frame as last painted whole: what is behind the flash, or all but the confetti
+	still still  // of the frame as last painted whole: what is behind the flash, or all but the confetti
+	over  marked // what the still holds over the backdrop (damage.go)
 	// clear is whether a frame painted since the flash ended has put back
 	// the band under it: until one has, the flash's last frame is on screen
 	clear bool
@@ -79,6 +80,7 @@ func (sc *revealScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 		// 2.3 screens; the first repaint makes the rest
 		box := dst.flashBounds(dst.W/2, flashY, r, flashClip(dst))
 		sc.still.ready(dst)
+		defer sc.over.more(sc.still.c)()
 		part := sc.still.c.subPx(box)
 		s.backdrop(part)
 		sc.drawStill(s, part, in, behind, nil)
@@ -93,12 +95,13 @@ func (sc *revealScene) under(s *Stage, dst *Canvas, in time.Duration, ls layers,
 		// the winner drawn onto the still behind, a tenth of the pixels of
 		// a still made anew: the overlays (the header's top, the foot) lie
 		// clear of the winner, so the two are the same to the last bit
+		defer sc.over.more(sc.still.c)()
 		sc.drawStill(s, sc.still.c, in, front, nil)
 		sc.still.key = all
 		return sc.still.c
 	}
 	return sc.still.hold(dst, ls, func(c *Canvas) {
-		s.backdrop(c)
+		defer s.overBackdrop(c, &sc.over)()
 		sc.drawStill(s, c, in, ls, nil)
 		s.drawOverlays(c, now)
 	})
