@@ -2,9 +2,13 @@ package scenes
 
 import (
 	"fmt"
+	"image"
+	"image/color"
+	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"drawshow/show"
 )
@@ -151,11 +155,20 @@ func (s *Stage) backdrop(dst *Canvas) {
 	s.drawBackdrop(dst)
 }
 
-// drawBackdrop is the brand's background, header and footer line.
+// drawBackdrop is the brand's background, header and footer line. The
+// header's band is filled with the colour it makes over the background,
+// rather than laid over it: software GL pays for every pixel written,
+// and the fill and the band over it wrote the header twice.
 func (s *Stage) drawBackdrop(dst *Canvas) {
 	t := s.theme
-	dst.Fill(t.Background)
-	dst.Rect(0, 0, dst.W, 120, Fade(t.Primary, 0.55))
+	b := dst.img.Bounds()
+	band := int(math.Ceil(120*dst.K - 0.5)) // the rows the band's rectangle covered, its pixels' centres in it
+	if r := image.Rect(b.Min.X, band, b.Max.X, b.Max.Y).Intersect(b); !r.Empty() {
+		dst.subPx(r).Fill(t.Background)
+	}
+	if r := image.Rect(b.Min.X, 0, b.Max.X, band).Intersect(b); !r.Empty() {
+		dst.subPx(r).Fill(s.headerColour())
+	}
 	dst.Rect(0, 118, dst.W, 4, t.Accent)
 	x := float64(60)
 	if t.Logo != nil {
@@ -169,4 +182,20 @@ func (s *Stage) drawBackdrop(dst *Canvas) {
 	}
 	Text(dst, t.Name, t.Bold(52), x, 30, Left, t.Text)
 	Text(dst, s.opt.Show.Promotion, t.Regular(40), dst.W-60, 38, Right, t.Accent)
+}
+
+// headerColour is the header's band, Fade(Primary, 0.55) over the
+// background, as the GPU blends it: drawn on a pixel and read back, once.
+func (s *Stage) headerColour() color.RGBA {
+	if s.cache.header == nil {
+		t := s.theme
+		img := ebiten.NewImage(1, 1)
+		defer img.Deallocate()
+		img.Fill(t.Background)
+		vector.DrawFilledRect(img, 0, 0, 1, 1, Fade(t.Primary, 0.55), false)
+		px := make([]byte, 4)
+		img.ReadPixels(px)
+		s.cache.header = &color.RGBA{px[0], px[1], px[2], px[3]}
+	}
+	return *s.cache.header
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"slices"
 	"strings"
 	"time"
@@ -183,6 +184,7 @@ type caches struct {
 	shown    look            // what the canvas shows now
 	ghost    bool            // it still shows the old scene fading out
 
+	header    *color.RGBA              // the header's band over the background, once read (headerColour)
 	sprites   map[string]*ebiten.Image // the table's cards, balls, envelopes, drawn once…
 	spritesOf string                   // …for this segment…
 	spritesK  float64                  // …at this canvas's pixels a unit
