@@ -46,8 +46,9 @@ type Canvas struct {
 // drew it, and the image it drew on: what the next repaint puts back
 // before it draws again.
 type marked struct {
-	boxes []image.Rectangle
-	on    *ebiten.Image
+	boxes  []image.Rectangle
+	on     *ebiten.Image
+	ground any // what lies under them on it: nil, the backdrop (damage.go)
 }
 
 // gather forgets the last frame's boxes and gathers what dst (and any

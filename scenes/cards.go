@@ -156,19 +156,60 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		sc.heading(s, dst, seg, now)
 		return
 	}
-	type place struct {
-		i          int
-		card       string
-		img        *ebiten.Image
-		cx, cy     float64
-		lift       float64
-		phi        float64 // turning: the angle about its upright axis
-		flip, halo bool
+	places, burst, burstAt := sc.cardPlaces(s, dst, seg, tb, now)
+	// the table at rest: the felt, the cards lying on it and their shadows.
+	// While a card turns, that is copied from a still of it (software GL
+	// pays per pixel: a frame then paints the felt once, not the felt,
+	// four cards and their shadows), but for the top prize's burst, which
+	// opens behind the cards beside it; on the screen, the stage lays the
+	// still as the frame's ground (ground), and puts back from it only
+	// what the last frame drew
+	if turning && burst == 0 {
+		if key := sc.tableKey(s, seg); s.cache.laid != key {
+			dst.Sub(0, feltTop, dst.W, H).Place(sc.tableStill(s, dst, tb, key, places), 0, 0)
+		}
+	} else {
+		sc.restTable(s, dst, tb, places, burst, burstAt)
 	}
-	var places []place
-	burst, burstAt := 0.0, 0.0
+	sc.heading(s, dst, seg, now)
+	q := newQuad()
+	for _, p := range places {
+		if p.flip {
+			sc.drawShadow(s, dst, q, p.cx, p.cy, tb, p.lift, p.phi, 0)
+			sc.drawTurning(s, dst, q, p.img, p.cx, p.cy, tb, p.lift, p.phi, s.turnAt(now))
+		} else if o := owner(seg, p.card); o != nil {
+			name := s.maskName(o.Participant)
+			Text(dst, name, t.Fit(t.Bold, 44, name, tb.cw+tb.gap-8), p.cx, tb.nameY(), Center, t.Text)
+		}
+	}
+	// the last card turned, held under the table until the next turns:
+	// "NALEDI W. WINS R25 000", larger for the top prize
+	if last := lastChoice(seg); last != nil && !turning {
+		size, lead := 68.0, ""
+		if last.Choice.Item == s.topCard(seg) {
+			size, lead = 84, "TOP PRIZE  ·  "
+		}
+		holdLine(dst, t, lead+strings.ToUpper(s.maskName(last.Participant))+" WINS ", amounts(last.Choice.Prize), size, tb.holdY())
+	}
+}
+
+// cardPlace is where a card lies on the table and how.
+type cardPlace struct {
+	i          int
+	card       string
+	img        *ebiten.Image
+	cx, cy     float64
+	lift       float64
+	phi        float64 // turning: the angle about its upright axis
+	flip, halo bool
+}
+
+// cardPlaces is where the five cards lie at now, and the top prize's
+// burst: how far out, behind which card.
+func (sc *chooseScene) cardPlaces(s *Stage, dst *Canvas, seg *show.SegState, tb table, now time.Time) (places []cardPlace, burst, burstAt float64) {
+	turning := s.turning(now)
 	for i, card := range show.Cards {
-		p := place{i: i, card: card, cx: tb.cx(i), cy: tb.cy()}
+		p := cardPlace{i: i, card: card, cx: tb.cx(i), cy: tb.cy()}
 		o := owner(seg, card)
 		switch {
 		case o != nil && s.air.turn.segment == seg.Seg.ID && s.air.turn.item == card && turning:
@@ -194,56 +235,62 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 		}
 		places = append(places, p)
 	}
-	// the table at rest: the felt, the cards lying on it and their shadows.
-	// While a card turns, that is copied from a still of it (software GL
-	// pays per pixel: a frame then paints the felt once, not the felt,
-	// four cards and their shadows), but for the top prize's burst, which
-	// opens behind the cards beside it
+	return places, burst, burstAt
+}
+
+// restTable is the table at rest: the felt, the burst, the cards lying
+// on it and their shadows, but for the card turning.
+func (sc *chooseScene) restTable(s *Stage, d *Canvas, tb table, places []cardPlace, burst, burstAt float64) {
 	q := newQuad()
-	rest := func(d *Canvas) {
-		s.drawFelt(d)
-		if burst > 0 {
-			sc.drawBurst(s, d, burstAt, tb.cy(), tb, burst)
-		}
-		for _, p := range places {
-			if !p.flip {
-				sc.drawShadow(s, d, q, p.cx, p.cy, tb, p.lift, p.phi, 0)
-			}
-		}
-		for _, p := range places {
-			if p.halo {
-				d.BlitWith(s.haloSprite(d, tb.cw, tb.ch, 22*tb.k), p.cx, p.cy, 1, 1, alpha(0.75))
-			}
-			if !p.flip {
-				d.Blit(p.img, p.cx, p.cy, 1, 1)
-			}
-		}
+	s.drawFelt(d)
+	if burst > 0 {
+		sc.drawBurst(s, d, burstAt, tb.cy(), tb, burst)
 	}
-	if turning && burst == 0 {
-		key := seg.Seg.ID + "|" + strings.Join(seg.Taken(), " ") + "|" + s.air.turn.item
-		dst.Sub(0, feltTop, dst.W, H).Place(sc.table.hold(dst, key, rest), 0, 0)
-	} else {
-		rest(dst)
-	}
-	sc.heading(s, dst, seg, now)
 	for _, p := range places {
-		if p.flip {
-			sc.drawShadow(s, dst, q, p.cx, p.cy, tb, p.lift, p.phi, 0)
-			sc.drawTurning(s, dst, q, p.img, p.cx, p.cy, tb, p.lift, p.phi, s.turnAt(now))
-		} else if o := owner(seg, p.card); o != nil {
-			name := s.maskName(o.Participant)
-			Text(dst, name, t.Fit(t.Bold, 44, name, tb.cw+tb.gap-8), p.cx, tb.nameY(), Center, t.Text)
+		if !p.flip {
+			sc.drawShadow(s, d, q, p.cx, p.cy, tb, p.lift, p.phi, 0)
 		}
 	}
-	// the last card turned, held under the table until the next turns:
-	// "NALEDI W. WINS R25 000", larger for the top prize
-	if last := lastChoice(seg); last != nil && !turning {
-		size, lead := 68.0, ""
-		if last.Choice.Item == s.topCard(seg) {
-			size, lead = 84, "TOP PRIZE  ·  "
+	for _, p := range places {
+		if p.halo {
+			d.BlitWith(s.haloSprite(d, tb.cw, tb.ch, 22*tb.k), p.cx, p.cy, 1, 1, alpha(0.75))
 		}
-		holdLine(dst, t, lead+strings.ToUpper(s.maskName(last.Participant))+" WINS ", amounts(last.Choice.Prize), size, tb.holdY())
+		if !p.flip {
+			d.Blit(p.img, p.cx, p.cy, 1, 1)
+		}
 	}
+}
+
+// tableKey names the table at rest while a card turns.
+func (sc *chooseScene) tableKey(s *Stage, seg *show.SegState) string {
+	return seg.Seg.ID + "|" + strings.Join(seg.Taken(), " ") + "|" + s.air.turn.item
+}
+
+// tableStill is the still of the table at rest while a card turns, the
+// header over it: a frame's ground.
+func (sc *chooseScene) tableStill(s *Stage, dst *Canvas, tb table, key string, places []cardPlace) *Canvas {
+	return sc.table.hold(dst, key, func(d *Canvas) {
+		s.backdrop(d.Sub(0, 0, d.W, feltTop))
+		sc.restTable(s, d, tb, places, 0, 0)
+	})
+}
+
+// ground is, while a card turns on the Royal Flush table (but for the
+// top prize's burst opening), the still of the table at rest: a whole
+// frame puts it back where the last frame drew, rather than the
+// backdrop, the felt and the cards (damage.go).
+func (sc *chooseScene) ground(s *Stage, dst *Canvas, now time.Time) (any, *Canvas) {
+	seg := s.view.st.CurSeg()
+	if seg == nil || seg.Seg.Chooses() != show.ChooseCards || !s.turning(now) {
+		return nil, nil
+	}
+	tb := tableOf(dst)
+	places, burst, _ := sc.cardPlaces(s, dst, seg, tb, now)
+	if burst > 0 {
+		return nil, nil
+	}
+	key := sc.tableKey(s, seg)
+	return key, sc.tableStill(s, dst, tb, key, places)
 }
 
 // heading is who chooses now, or that the table is done.

@@ -1,10 +1,14 @@
 package scenes
 
 import (
+	"fmt"
 	"image"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"drawshow/show"
 )
 
 // TestGoldenRoyalFlush plays a Royal Flush night to its golden frames:
@@ -88,4 +92,42 @@ func burstAround(r *rig, i int) float64 {
 		}
 	}
 	return sum / n
+}
+
+// TestTurnOverTheTableStill checks that a card's turn, each frame put back
+// from the still of the table at rest rather than painted whole, leaves
+// the screen a whole frame to the last bit: in its first frames, on its
+// way and once it has landed.
+func TestTurnOverTheTableStill(t *testing.T) {
+	r := openRig(t, writeShow(t, royalFiles()), testStart, func(o *Options) { o.Autoplay = true })
+	sr := (&screenRig{every: 50 * time.Millisecond}).on(r)
+	turns, in, was, compared := 0, 0, false, 0
+	for frames := 0; turns < 2; frames++ {
+		if frames > 20000 {
+			t.Fatalf("autoplay stuck after %d frames: phase %s", frames, sr.scene())
+		}
+		if p := sr.seg().Last(); sr.scene() == "countdown" && p != nil && p.Outcome == show.Pending && p.Deadline.Sub(sr.clk.Now()) > 3*time.Second {
+			sr.clk.Set(p.Deadline.Add(-3 * time.Second))
+		}
+		sr.waitIdle()
+		sr.tick()
+		turning := sr.scene() == "choose" && sr.s.turning(sr.clk.Now())
+		switch {
+		case turning && (in < 2 || in%4 == 0):
+			sr.same(fmt.Sprintf("turn %d, frame %d", turns+1, in+1))
+			compared++
+		case !turning && was:
+			sr.same(fmt.Sprintf("turn %d, landed", turns+1))
+			turns++
+		}
+		if turning {
+			in++
+		} else {
+			in = 0
+		}
+		was = turning
+	}
+	if compared < 6 {
+		t.Errorf("%d frames of two turns compared", compared)
+	}
 }

@@ -23,12 +23,26 @@ import (
 // when m is not of dst (or the backdrop's still is not made, or a test
 // notes where text falls, which a copy does not carry).
 func (s *Stage) overBackdrop(dst *Canvas, m *marked) (stop func()) {
-	if b := &s.mgr.fade.backdrop; textRegions == nil && m.drewOn(dst) && b.holds(dst, true) {
+	return s.overGround(dst, m, nil, nil)
+}
+
+// overGround is overBackdrop over a ground of a scene's, g named key
+// (grounded), or the backdrop when g is nil.
+func (s *Stage) overGround(dst *Canvas, m *marked, key any, g *Canvas) (stop func()) {
+	b := &s.mgr.fade.backdrop
+	switch {
+	case g != nil && m.drewOn(dst) && m.ground == key:
+		dst.copyPx(g, putBack(m.boxes, dst.img.Bounds())...)
+	case g != nil:
+		dst.Place(g, 0, 0)
+	case textRegions == nil && m.drewOn(dst) && m.ground == nil && b.holds(dst, true):
 		dst.copyPx(b.c, putBack(m.boxes, dst.img.Bounds())...)
-	} else {
+	default:
 		s.backdrop(dst)
 	}
-	return m.gather(dst)
+	stop = m.gather(dst)
+	m.ground = key
+	return stop
 }
 
 // more gathers what dst draws until stop is called, on top of what m
@@ -50,7 +64,7 @@ func (m *marked) more(dst *Canvas) (stop func()) {
 
 // forget has m hold no boxes of any image: what was drawn on it since is
 // not known, and the next picture over the backdrop puts it back whole.
-func (m *marked) forget() { m.boxes, m.on = m.boxes[:0], nil }
+func (m *marked) forget() { m.boxes, m.on, m.ground = m.boxes[:0], nil, nil }
 
 // maxBoxes is the most boxes a put-back cuts exactly: more (the
 // confetti's pieces over many frames) are put back by the tiles they

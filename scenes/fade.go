@@ -85,6 +85,7 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 		f.drawn.forget()
 		if f.left.drewOn(f.leaving.c) && f.arrived.drewOn(f.arriving.c) {
 			f.drawn.boxes, f.drawn.on = append(append(f.drawn.boxes, f.left.boxes...), f.arrived.boxes...), screen.img
+			f.drawn.ground = nil
 		}
 		return
 	}
@@ -94,7 +95,7 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 		// back where either picture drew and the scene drawn again
 		s.cache.ghost = false
 		screen.Place(f.arriving.c, 0, 0)
-		f.drawn.boxes, f.drawn.on = append(f.drawn.boxes[:0], f.arrived.boxes...), screen.img
+		f.drawn.boxes, f.drawn.on, f.drawn.ground = append(f.drawn.boxes[:0], f.arrived.boxes...), screen.img, nil
 		if r, ok := s.mgr.scene.(repainter); ok {
 			// what moves has moved since the still was drawn
 			defer f.drawn.more(screen)()
@@ -103,7 +104,14 @@ func (s *Stage) drawAll(screen *Canvas, now time.Time) {
 		return
 	}
 	s.cache.ghost = false
-	defer s.overBackdrop(screen, &f.drawn)()
+	var key any
+	var g *Canvas
+	if gr, ok := s.mgr.scene.(grounded); ok && textRegions == nil {
+		key, g = gr.ground(s, screen, now)
+	}
+	defer s.overGround(screen, &f.drawn, key, g)()
+	s.cache.laid = key
+	defer func() { s.cache.laid = nil }()
 	s.mgr.scene.Draw(s, screen, now.Sub(s.mgr.since))
 	s.drawOverlays(screen, now)
 }

@@ -76,6 +76,16 @@ type (
 	// visit; autoplay presses none in the others.
 	autoplayed interface{ autoKey(a *autoplay) Frame }
 
+	// A grounded scene is drawn, for now, over a ground of its own
+	// rather than the backdrop: a still of the whole frame that it keeps,
+	// named by key (nil, g nil: the backdrop). A whole frame on the
+	// screen puts it back where the last frame drew over it, as it does
+	// the backdrop (damage.go), and the scene draws the rest: Stage's
+	// cache.laid is the key while it does.
+	grounded interface {
+		ground(s *Stage, dst *Canvas, now time.Time) (key any, g *Canvas)
+	}
+
 	// A cutter comes on stage by a cut rather than a crossfade.
 	cutter interface{ cut() }
 	// A replier takes the worker's replies that are its own (the reel

@@ -185,6 +185,7 @@ type caches struct {
 	ghost    bool            // it still shows the old scene fading out
 
 	header    *color.RGBA              // the header's band over the background, once read (headerColour)
+	laid      any                      // the ground the scene is drawn over now, laid by the stage (grounded)
 	sprites   map[string]*ebiten.Image // the table's cards, balls, envelopes, drawn once…
 	spritesOf string                   // …for this segment…
 	spritesK  float64                  // …at this canvas's pixels a unit
