@@ -21,8 +21,10 @@ func (s *Stage) drawFelt(dst *Canvas) {
 	h := H - feltTop
 	img := s.sprite(dst, fmt.Sprintf("felt|%.0f", dst.W), dst.W, h, func(d *Canvas) {
 		lit, edge := mix(t.Background, t.Primary, 0.42), mix(t.Background, t.Primary, 0.86)
-		d.Fill(edge)
-		// the light: rings about a point above the cards, shading to the edge
+		// the light: rings about a point above the cards, shading to the
+		// edge, opaque, out past the corners at every aspect (at 1.5 of
+		// the radii, a corner lies at about 0.7): no fill under them, which
+		// would write every pixel once more
 		cx, cy, rx, ry := dst.W/2, h*0.46, math.Max(dst.W*0.55, 800), h*0.95
 		radial(d, cx, cy, rx, ry, func(r float64) color.RGBA {
 			v := clamp(r, 0, 1)
