@@ -151,7 +151,7 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 	tb := tableOf(dst)
 	turning := s.turning(now)
 	if len(seg.Taken()) == len(show.Cards) && !turning {
-		s.drawFelt(dst)
+		sc.felt(s, dst)
 		sc.drawFan(s, dst, seg, tb)
 		sc.heading(s, dst, seg, now)
 		return
@@ -242,7 +242,7 @@ func (sc *chooseScene) cardPlaces(s *Stage, dst *Canvas, seg *show.SegState, tb 
 // on it and their shadows, but for the card turning.
 func (sc *chooseScene) restTable(s *Stage, d *Canvas, tb table, places []cardPlace, burst, burstAt float64) {
 	q := newQuad()
-	s.drawFelt(d)
+	sc.felt(s, d)
 	if burst > 0 {
 		sc.drawBurst(s, d, burstAt, tb.cy(), tb, burst)
 	}
@@ -279,18 +279,37 @@ func (sc *chooseScene) tableStill(s *Stage, dst *Canvas, tb table, key string, p
 // top prize's burst opening), the still of the table at rest: a whole
 // frame puts it back where the last frame drew, rather than the
 // backdrop, the felt and the cards (damage.go).
+//
+// Otherwise it is the felt, the header over it: a whole frame puts it
+// back where the last drew, rather than the backdrop and then the felt.
 func (sc *chooseScene) ground(s *Stage, dst *Canvas, now time.Time) (any, *Canvas) {
 	seg := s.view.st.CurSeg()
-	if seg == nil || seg.Seg.Chooses() != show.ChooseCards || !s.turning(now) {
+	if seg == nil || seg.Seg.Chooses() != show.ChooseCards {
 		return nil, nil
 	}
-	tb := tableOf(dst)
-	places, burst, _ := sc.cardPlaces(s, dst, seg, tb, now)
-	if burst > 0 {
-		return nil, nil
+	if s.turning(now) {
+		tb := tableOf(dst)
+		if places, burst, _ := sc.cardPlaces(s, dst, seg, tb, now); burst == 0 {
+			key := sc.tableKey(s, seg)
+			return key, sc.tableStill(s, dst, tb, key, places)
+		}
 	}
-	key := sc.tableKey(s, seg)
-	return key, sc.tableStill(s, dst, tb, key, places)
+	key := feltKey{dst.W}
+	return key, sc.feltStill.hold(dst, key, func(d *Canvas) {
+		s.backdrop(d.Sub(0, 0, d.W, feltTop))
+		s.drawFelt(d)
+	})
+}
+
+// feltKey names the felt's still, the header over it.
+type feltKey struct{ w float64 }
+
+// felt draws the felt, unless the stage has laid it as the frame's
+// ground.
+func (sc *chooseScene) felt(s *Stage, dst *Canvas) {
+	if s.cache.laid != (feltKey{dst.W}) {
+		s.drawFelt(dst)
+	}
 }
 
 // heading is who chooses now, or that the table is done.

@@ -97,7 +97,8 @@ func burstAround(r *rig, i int) float64 {
 // TestTurnOverTheTableStill checks that a card's turn, each frame put back
 // from the still of the table at rest rather than painted whole, leaves
 // the screen a whole frame to the last bit: in its first frames, on its
-// way and once it has landed.
+// way and once it has landed; and so do the table's frames between turns,
+// put back from the felt's still.
 func TestTurnOverTheTableStill(t *testing.T) {
 	r := openRig(t, writeShow(t, royalFiles()), testStart, func(o *Options) { o.Autoplay = true })
 	sr := (&screenRig{every: 50 * time.Millisecond}).on(r)
@@ -119,6 +120,8 @@ func TestTurnOverTheTableStill(t *testing.T) {
 		case !turning && was:
 			sr.same(fmt.Sprintf("turn %d, landed", turns+1))
 			turns++
+		case sr.scene() == "choose" && frames%5 == 0:
+			sr.same(fmt.Sprintf("the table, frame %d", frames)) // over the felt's still: the highlight moving
 		}
 		if turning {
 			in++

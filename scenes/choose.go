@@ -22,6 +22,9 @@ type chooseScene struct {
 	at     int    // the highlighted card, ball or envelope: its index in the segment's items
 	digits []rune // a card's place, a ball's or an envelope's number, typed so far
 	table  still  // the Royal Flush table at rest while a card turns (cards.go)
+	// feltStill is the Royal Flush table's felt, the header over it: the
+	// ground of its other frames (cards.go)
+	feltStill still
 }
 
 func (*chooseScene) Name() string { return "choose" }
