@@ -232,11 +232,18 @@ func release(p platform, version, src, out string, epoch time.Time) (string, err
 		return "", err
 	}
 	files = append(files, docs...)
-	mods, err := linkedModules(p, true, src, programs)
+	return pack(p, true, src, out, name, programs, files, epoch)
+}
+
+// pack writes files, with the licences of what progs link for p (with
+// cgo, the show laptop's programs; without, the verifier), into the
+// archive name in out, and returns its path.
+func pack(p platform, cgo bool, src, out, name string, progs []string, files []file, epoch time.Time) (string, error) {
+	mods, err := linkedModules(p, cgo, src, progs)
 	if err != nil {
 		return "", err
 	}
-	lic, err := licences(src, mods, true)
+	lic, err := licences(src, mods, cgo)
 	if err != nil {
 		return "", err
 	}
@@ -266,20 +273,7 @@ func releaseVerifier(p platform, version, src, out string, epoch time.Time) (str
 		{Name: p.exe(verifier), Src: bin, Exec: true},
 		{Name: "README.md", Src: filepath.Join(src, "docs", "verifier.md")},
 	}
-	mods, err := linkedModules(p, false, src, []string{verifier})
-	if err != nil {
-		return "", err
-	}
-	lic, err := licences(src, mods, false)
-	if err != nil {
-		return "", err
-	}
-	files = append(files, lic...)
-	path := filepath.Join(out, name+p.archiveExt())
-	if err := writeArchive(path, name, files, epoch, p.OS == "windows"); err != nil {
-		return "", err
-	}
-	return path, nil
+	return pack(p, false, src, out, name, []string{verifier}, files, epoch)
 }
 
 // goBuild builds one program for p, with cgo or without, stamped with
