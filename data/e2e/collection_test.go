@@ -41,19 +41,7 @@ func proxyFormFixture(t *testing.T) *rig.Fixture {
 // proxy being the nominee on file.
 func playProxyShow(t *testing.T, f *rig.Fixture) (*store.DB, *session.Session) {
 	t.Helper()
-	db, err := store.Open(f.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	sh, err := show.Parse(f.ShowPath, f.Text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ss, err := session.Open(db, sh, f.Text, session.Options{NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, ss := f.OpenWith(t, session.Options{NoWitness: true})
 	step := func(c show.Command) {
 		t.Helper()
 		f.Clock = rig.OnTime(ss, c, f.Clock.Add(7*time.Second))

@@ -110,11 +110,9 @@ func prizeAmount(prize string) (amount, paidAs string) {
 	return "?", "?"
 }
 
-// checkWinnersCSV reads winners.csv back: the rehearsal banner, the
-// header, and one row per winner with its pick counted from 1, the
-// prize's currency, amount and how it is paid, and local times with the
-// offset.
-func checkWinnersCSV(t *testing.T, path string, st *show.State) {
+// csvRecords reads the CSV list at path: its bytes and its records, of
+// any number of fields (a rehearsal's banner is one).
+func csvRecords(t *testing.T, path string) ([]byte, [][]string) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -126,6 +124,16 @@ func checkWinnersCSV(t *testing.T, path string, st *show.State) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b, recs
+}
+
+// checkWinnersCSV reads winners.csv back: the rehearsal banner, the
+// header, and one row per winner with its pick counted from 1, the
+// prize's currency, amount and how it is paid, and local times with the
+// offset.
+func checkWinnersCSV(t *testing.T, path string, st *show.State) {
+	t.Helper()
+	b, recs := csvRecords(t, path)
 	if st.Opened.Rehearsal {
 		if len(recs[0]) != 1 || recs[0][0] != record.RehearsalBanner {
 			t.Fatalf("a rehearsal's winners.csv begins %q, want the banner", recs[0])
@@ -389,16 +397,7 @@ func checkPDF(t *testing.T, path string, st *show.State, rec *record.Record) {
 
 func checkCollection(t *testing.T, path string, st *show.State) {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := csv.NewReader(bytes.NewReader(b))
-	r.FieldsPerRecord = -1
-	recs, err := r.ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, recs := csvRecords(t, path)
 	if st.Opened.Rehearsal {
 		if len(recs[0]) != 1 || recs[0][0] != record.RehearsalBanner {
 			t.Fatalf("a rehearsal's collection.csv begins %q, want the banner", recs[0])

@@ -62,24 +62,11 @@ func NewCampaign(t *testing.T) *Campaign {
 // Open opens (or resumes) the show of text; a rehearsal has a fixed seed.
 func (c *Campaign) Open(t *testing.T, name, text string, rehearsal bool, at time.Time) (*store.DB, *session.Session) {
 	t.Helper()
-	path := filepath.Join(c.Dir, name)
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(c.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	sh, err := show.Parse(path, []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
 	opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return at }, Wall: func() time.Time { return at }}
 	if rehearsal {
 		opt.Seed = Seed
 	}
-	ss, err := session.Open(db, sh, []byte(text), opt)
+	db, ss, err := OpenOn(t, c, name, text, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,23 +105,11 @@ func ExportFixture(t testing.TB) *Fixture {
 // its own seed.
 func PlayExportShow(t testing.TB, f *Fixture, rehearsal bool) (*store.DB, *session.Session) {
 	t.Helper()
-	db, err := store.Open(f.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	sh, err := show.Parse(f.ShowPath, f.Text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := session.Options{Rehearsal: rehearsal, NoWitness: true, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }}
+	opt := session.Options{Rehearsal: rehearsal, NoWitness: true}
 	if rehearsal {
 		opt.Seed = Seed
 	}
-	ss, err := session.Open(db, sh, f.Text, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, ss := f.OpenWith(t, opt)
 	step := func(c show.Command) {
 		t.Helper()
 		f.Clock = OnTime(ss, c, f.Clock.Add(7*time.Second))

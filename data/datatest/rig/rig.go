@@ -91,6 +91,14 @@ func RawSQL(t testing.TB, db *store.DB) *sql.DB {
 // closed when the test ends.
 func (f *Fixture) Open(t *testing.T) (*store.DB, *session.Session) {
 	t.Helper()
+	return f.OpenWith(t, session.Options{Rehearsal: true, Seed: Seed, OverProblems: f.Over})
+}
+
+// OpenWith opens f's database and its show with opt, the show's clock
+// and the machine's both f's clock; the database is closed when the
+// test ends.
+func (f *Fixture) OpenWith(t testing.TB, opt session.Options) (*store.DB, *session.Session) {
+	t.Helper()
 	db, err := store.Open(f.DBPath)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +108,8 @@ func (f *Fixture) Open(t *testing.T) (*store.DB, *session.Session) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := session.Open(db, sh, f.Text, session.Options{Rehearsal: true, Seed: Seed, Clock: func() time.Time { return f.Clock }, Wall: func() time.Time { return f.Clock }, OverProblems: f.Over})
+	opt.Clock, opt.Wall = func() time.Time { return f.Clock }, func() time.Time { return f.Clock }
+	ss, err := session.Open(db, sh, f.Text, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
