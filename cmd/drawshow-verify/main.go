@@ -43,7 +43,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return cli.ErrUsage
 	case len(args) == 1 && (args[0] == "version" || args[0] == "--version" || args[0] == "-version"):
 		return buildinfo.Read().Write(stdout, "drawshow-verify")
-	case slices.ContainsFunc(args, func(a string) bool { return a == "-h" || a == "-help" || a == "--help" || a == "help" }):
+	case args[0] == "help" || slices.ContainsFunc(args, func(a string) bool { return a == "-h" || a == "-help" || a == "--help" }):
 		var flags strings.Builder
 		if err := verifycmd.Run([]string{"-h"}, io.Discard, &flags); err != nil && !errors.Is(err, cli.ErrQuiet) {
 			return err

@@ -71,3 +71,10 @@ func picks(rec *record.Record) int {
 	}
 	return n
 }
+
+// notClosed says, for an open show, why its picks cannot be verified yet.
+func notClosed(stdout io.Writer, rec *record.Record) {
+	if rec.Seed == "" {
+		fmt.Fprintln(stdout, "the show is not closed: the seed stays secret and the picks cannot be verified until it is")
+	}
+}

@@ -342,7 +342,7 @@ func (rr *rowReader) label(i int) string {
 // read reads the row rec, whose problems c collects; the row is an entry
 // when c.ok is still set after. id is its card's number.
 func (rr *rowReader) read(c *rowCheck, rec []string) (r Row, id int32) {
-	need, idx := rr.need, rr.idx
+	need, idx := &rr.need, rr.idx
 	colCard, colName := rr.colCard, rr.colName
 	r = Row{Line: c.line}
 	r.Ticket = cell(rec, idx[iTicket])
@@ -385,7 +385,7 @@ func (rr *rowReader) read(c *rowCheck, rec []string) (r Row, id int32) {
 // tier and points, and the finale kinds' area, spends, printing time,
 // last visit and property.
 func (rr *rowReader) finale(c *rowCheck, rec []string, r *Row) {
-	need, idx, header := rr.need, rr.idx, rr.header
+	need, idx, header := &rr.need, rr.idx, rr.header
 	if idx[iTier] >= 0 {
 		v := cell(rec, idx[iTier])
 		tier, err := rr.tiers.parse(v)
