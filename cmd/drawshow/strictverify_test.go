@@ -159,6 +159,9 @@ func TestVerifyDBCommitmentNamesItsShow(t *testing.T) {
 		t.Fatalf("shows %v", ids)
 	}
 	wantRun(t, 1, []string{"holds 2 shows", "--show ID"}, "verify", "--db", db, "--open", "--commitment", commit[true])
+	// a draw witness noted in the room is of one show too: another
+	// show's witness of the same segment must not answer for it
+	wantRun(t, 1, []string{"holds 2 shows", "--show ID"}, "verify", "--db", db, "--open", "--draw-witness", "cash:3 5")
 	// the rehearsal's commitment is not the official show's
 	wantVerify(t, 1, []string{"is not the record's"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[true])
 	wantVerify(t, 0, []string{"the commitment matches"}, "verify", "--db", db, "--open", "--show", ids[false], "--commitment", commit[false])

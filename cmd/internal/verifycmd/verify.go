@@ -35,7 +35,7 @@ func oneShow(db *store.DB, id string, p verify.Paper) (string, error) {
 	if len(shows) == 1 {
 		return shows[0].ID, nil
 	}
-	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || p.WitnessFile != "" || len(p.Witness) > 0) {
+	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || len(p.DrawWitnesses) > 0 || p.WitnessFile != "" || len(p.Witness) > 0) {
 		ids := make([]string, len(shows))
 		for i, s := range shows {
 			ids[i] = s.ID
