@@ -24,6 +24,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
@@ -88,6 +89,21 @@ func newKey(name string, seed []byte, vrfKey []byte) (*Key, error) {
 	pub := Public{Name: name, ed: priv.Public().(ed25519.PublicKey), vrf: x.PublicKey()}
 	pub.hash = keyHash(name, pub.data())
 	return &Key{pub: pub, priv: priv, vrf: x}, nil
+}
+
+// Derive is the key named name that secret makes, the same each time: a
+// show's own key, which its database keeps as a secret of the show.
+func Derive(name string, secret []byte) (*Key, error) {
+	if err := checkName(name); err != nil {
+		return nil, err
+	}
+	seed := sha256.Sum256(append([]byte("drawshow key/ed25519\x00"), secret...))
+	uniform := sha512.Sum512(append([]byte("drawshow key/vrf-r255\x00"), secret...))
+	x, err := vrfFromUniform(uniform[:])
+	if err != nil {
+		return nil, err
+	}
+	return newKey(name, seed[:], x)
 }
 
 // Public is the key's public half.
