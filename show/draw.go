@@ -134,9 +134,9 @@ type stream struct {
 	used   int
 }
 
-func newStream(key [32]byte, drawID string, fp [32]byte, k uint32) *stream {
-	p := make([]byte, 0, len(Algorithm)+len(drawID)+2+32+4)
-	p = append(p, Algorithm...)
+func newStream(alg string, key [32]byte, drawID string, fp [32]byte, k uint32) *stream {
+	p := make([]byte, 0, len(alg)+len(drawID)+2+32+4)
+	p = append(p, alg...)
 	p = append(p, 0)
 	p = append(p, drawID...)
 	p = append(p, 0)
@@ -177,6 +177,10 @@ func uniform(s *stream, total uint64) uint64 {
 // leaving out every entry whose participant is in picked. It returns the
 // index of the winning entry in bin.
 func Choose(key [32]byte, drawID string, fp [32]byte, bin []Entry, k int, picked map[string]bool) (int, error) {
+	return choose(Algorithm, key, drawID, fp, bin, k, picked)
+}
+
+func choose(alg string, key [32]byte, drawID string, fp [32]byte, bin []Entry, k int, picked map[string]bool) (int, error) {
 	var total uint64
 	for _, e := range bin {
 		if !picked[e.Participant] {
@@ -186,7 +190,7 @@ func Choose(key [32]byte, drawID string, fp [32]byte, bin []Entry, k int, picked
 	if total == 0 {
 		return -1, ErrEmptyPool
 	}
-	r := uniform(newStream(key, drawID, fp, uint32(k)), total)
+	r := uniform(newStream(alg, key, drawID, fp, uint32(k)), total)
 	var sum uint64
 	for i, e := range bin {
 		if picked[e.Participant] {

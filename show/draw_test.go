@@ -107,7 +107,7 @@ func loadVectors(t *testing.T) vectorFile {
 // fixedStream is a stream whose next draws are xs, in order (at most four:
 // one block); after them it goes on as the stream of an all-zero key.
 func fixedStream(xs ...uint64) *stream {
-	s := newStream([32]byte{}, "fixed", [32]byte{}, 0)
+	s := newStream(Algorithm, [32]byte{}, "fixed", [32]byte{}, 0)
 	for i, x := range xs {
 		binary.BigEndian.PutUint64(s.block[i*8:], x)
 	}
@@ -171,7 +171,7 @@ func TestUniformRejects(t *testing.T) {
 		t.Fatalf("rejection-sampling: total weight %d (%v), want 3*2^62", total, err)
 	}
 	const drawID = "rejects-10"
-	st := newStream(key, drawID, fp, 0)
+	st := newStream(Algorithm, key, drawID, fp, 0)
 	if x0, x1, x2 := st.next(), st.next(), st.next(); x0 < total || x1 < total || x2 >= total {
 		t.Fatalf("%s: draws %#x %#x %#x, want two at or above limit %#x, then one below", drawID, x0, x1, x2, total)
 	}

@@ -53,6 +53,8 @@ type Feed struct {
 	mu        sync.Mutex
 	followers map[string]holding // by the follower's id
 	moved     signal.Next        // a follower told what it holds
+	asked     signal.Next        // the show asked the witness for something
+	wit       *witnessing        // nil unless the show file names the auditor's key
 	done      chan struct{}
 	closeOnce sync.Once
 }
@@ -116,8 +118,8 @@ func (f *Feed) WaitHeld(max time.Duration) bool {
 }
 
 func (f *Feed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet {
-		http.Error(w, "the feed is read-only: GET it", http.StatusMethodNotAllowed)
+	if r.Method != http.MethodGet && r.Method != http.MethodPost {
+		http.Error(w, "the feed is read with GET, or POST with what the follower reports", http.StatusMethodNotAllowed)
 		return
 	}
 	q := r.URL.Query()
@@ -134,19 +136,15 @@ func (f *Feed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "show "+f.show+" is not in this record", http.StatusNotFound)
 		return
 	}
-	var have *Head
-	if s := q.Get("have"); s != "" {
-		if have, err = parseHave(s); err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-	}
-	id := q.Get("id")
-	if len(id) > 64 {
-		http.Error(w, "id is at most 64 characters", http.StatusBadRequest)
+	rep, err := readReport(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
+	f.takeReport(rep)
+	have := rep.Have
 	changed := f.j.Changed() // before any read: a commit after it is not missed
+	asked := f.asked.Wait()
 	seq, hash, err := f.j.Head()
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -156,7 +154,7 @@ func (f *Feed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	enc.Encode(Line{Head: &Head{Show: f.show, Seq: seq, Hash: hash}})
+	enc.Encode(Line{Head: f.head(seq, hash)})
 	from := first
 	if have != nil {
 		rows, err := f.j.RowsFrom(have.Seq, 1)
@@ -171,18 +169,20 @@ func (f *Feed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			enc.Encode(Line{Alarm: &Alarm{Kind: Fork, Seq: have.Seq, Held: have.Hash, Record: rows[0].Hash,
 				Text: fmt.Sprintf("the record has another row %d: the witness holds %s, the record %s", have.Seq, have.Hash, rows[0].Hash)}})
 		case closes(&rows[0], f.show):
-			f.hold(id, have)
+			f.hold(rep.ID, have)
+			f.witnessLines(enc, rep, have)
 			enc.Encode(Line{Closed: &Head{Show: f.show, Seq: have.Seq, Hash: have.Hash}})
 			return
 		default:
-			f.hold(id, have)
+			f.hold(rep.ID, have)
 			from = have.Seq + 1
 		}
 	}
 	rows, err := f.j.RowsFrom(from, batch)
-	if err == nil && len(rows) == 0 {
+	if err == nil && len(rows) == 0 && !f.owes(rep) {
 		select {
 		case <-changed:
+		case <-asked:
 		case <-time.After(f.wait):
 		case <-r.Context().Done():
 			return
@@ -193,13 +193,17 @@ func (f *Feed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
+	held := have
 	for i := range rows {
 		enc.Encode(Line{Row: &rows[i]})
+		held = &Head{Seq: rows[i].Seq, Hash: rows[i].Hash}
 		if closes(&rows[i], f.show) {
+			f.witnessLines(enc, rep, held)
 			enc.Encode(Line{Closed: &Head{Show: f.show, Seq: rows[i].Seq, Hash: rows[i].Hash}})
-			break
+			return
 		}
 	}
+	f.witnessLines(enc, rep, held)
 }
 
 // hold notes what a follower holds.

@@ -17,6 +17,7 @@ import (
 
 	"drawshow/data/record"
 	"drawshow/show"
+	"drawshow/show/keys"
 )
 
 // follower is what a follower holds: the rows of the branch it follows,
@@ -27,9 +28,24 @@ type follower struct {
 	show   string
 	alarms int
 	closed bool
+
+	// the auditor's witness: nil key for a follower that keeps a copy
+	// and countersigns nothing
+	key      *keys.Key
+	showKey  keys.Public      // the key the show signs checkpoints with, as its first head said
+	cosigned Cosigned         // the last checkpoint countersigned
+	pins     map[string]Proof // each pick answered, by draw and pick: never another
+	out      Report           // what the next request tells the feed
+	now      func() time.Time // the witness's clock
 }
 
-func newFollower() *follower { return &follower{held: map[int64]string{}} }
+func newFollower(key *keys.Key) *follower {
+	f := &follower{held: map[int64]string{}, key: key, pins: map[string]Proof{}, now: time.Now}
+	if key != nil {
+		f.out.Key = key.Public().String()
+	}
+	return f
+}
 
 // take judges one line of the feed and returns the lines to keep in the
 // witness file: the row (unless already held) and any alarm it raised.
@@ -39,6 +55,18 @@ func (f *follower) take(l Line, now time.Time) []Line {
 		if f.show == "" {
 			f.show = l.Head.Show
 		}
+		return f.showKeyFrom(l.Head, now)
+	case l.Checkpoint != nil:
+		return f.countersign(*l.Checkpoint, now)
+	case l.Ask != nil:
+		return f.answer(*l.Ask, now)
+	case l.Cosigned != nil: // a witness file read again
+		if l.Cosigned.Seq > f.cosigned.Seq {
+			f.cosigned = *l.Cosigned
+		}
+		return nil
+	case l.Proof != nil: // a witness file read again
+		f.pins[askKey(l.Proof.Ask)] = *l.Proof
 		return nil
 	case l.Alarm != nil:
 		f.alarms++
@@ -87,7 +115,7 @@ func (f *follower) take(l Line, now time.Time) []Line {
 	}
 	f.held[r.Seq] = r.Hash
 	f.last = &r
-	return append(out, Line{Row: &r})
+	return append(out, Line{Row: &r, At: stamp(now)})
 }
 
 // hashHolds reports whether a row's hash is its content's.
@@ -107,6 +135,13 @@ type Options struct {
 	Log    io.Writer // where alarms and the connection's comings and goings are told
 	Client *http.Client
 	Retry  time.Duration // the wait before reconnecting; 0 means a second
+	// Key is the auditor's key: with it the follower countersigns each
+	// checkpoint of the rows it holds and answers the show's asks for
+	// its VRF output. Nil: it keeps a copy and signs nothing.
+	Key *keys.Key
+	// Now is the witness's clock (nil: time.Now), for its
+	// countersignatures and the receive times it keeps.
+	Now func() time.Time
 }
 
 // Follow follows the feed at opt.URL until the show closes or ctx ends,
@@ -121,12 +156,16 @@ func Follow(ctx context.Context, opt Options) error {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	f := newFollower()
+	f := newFollower(opt.Key)
+	if opt.Now != nil {
+		f.now = opt.Now
+	}
 	if old, err := ReadFile(opt.Out); err == nil {
 		for _, l := range old {
 			f.take(l, time.Time{})
 		}
 		f.alarms, f.closed = 0, false
+		f.out = Report{Key: f.out.Key}
 		if f.last != nil {
 			fmt.Fprintf(opt.Log, "%s holds rows up to %d; following on from there\n", opt.Out, f.last.Seq)
 		}
@@ -202,17 +241,20 @@ func (f *follower) lastSeq() int64 {
 // ask makes one request of the feed, with the row held last, and keeps
 // what the answer brings.
 func (f *follower) ask(ctx context.Context, client *http.Client, link, id string, out *os.File, log io.Writer) error {
-	u, _ := url.Parse(link)
-	q := u.Query()
-	q.Set("id", id)
+	rep := f.out
+	rep.ID, rep.Have = id, nil
 	if f.last != nil {
-		q.Set("have", fmt.Sprintf("%d:%s", f.last.Seq, f.last.Hash))
+		rep.Have = &Head{Seq: f.last.Seq, Hash: f.last.Hash}
 	}
-	u.RawQuery = q.Encode()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	body, err := json.Marshal(rep)
 	if err != nil {
 		return err
 	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, link, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
 		return err
@@ -222,13 +264,15 @@ func (f *follower) ask(ctx context.Context, client *http.Client, link, id string
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
 		return fmt.Errorf("%s: %s", resp.Status, bytes.TrimSpace(b))
 	}
+	// the feed has what this request reported
+	f.out = Report{Key: f.out.Key}
 	lines, err := ReadLines(resp.Body, "the feed")
 	// what arrived before a broken connection is kept all the same
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	for _, l := range lines {
-		for _, k := range f.take(l, time.Now()) {
+		for _, k := range f.take(l, f.now()) {
 			if k.Alarm != nil {
 				fmt.Fprintf(log, "ALARM: %s\n", k.Alarm)
 			}

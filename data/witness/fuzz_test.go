@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"drawshow/show/keys"
 )
 
 // FuzzReadLines: a witness file or a feed's answer, whatever its bytes,
@@ -18,15 +20,16 @@ func FuzzReadLines(f *testing.F) {
 	f.Add([]byte(`{"closed":{"seq":9,"hash":""}}` + "\n\n"))
 	f.Add([]byte(`{"row":null,"alarm":{}}`))
 	f.Add([]byte("{\"head\":{}, \"row\":{}}\n"))
+	f.Add([]byte(`{"head":{"show":"s","seq":1,"hash":"ab","key":"` + showKey.Public().String() + `"}}` + "\n" + row + "\n" + `{"checkpoint":"drawshow/s\n1\nqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqo=\n\n— show x\n"}` + "\n" + `{"ask":{"show":"s","draw":"d","k":0,"seq":1,"hash":"` + strings.Repeat("a", 64) + `"}}` + "\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		lines, err := ReadLines(bytes.NewReader(b), "w.jsonl")
 		if err != nil && !strings.HasPrefix(err.Error(), "w.jsonl") {
 			t.Fatalf("an error that does not name the file: %v", err)
 		}
-		fl := newFollower()
+		fl := newFollower(auditor)
 		for _, l := range lines {
 			n := 0
-			for _, set := range []bool{l.Head != nil, l.Row != nil, l.Alarm != nil, l.Closed != nil} {
+			for _, set := range []bool{l.Head != nil, l.Row != nil, l.Alarm != nil, l.Closed != nil, l.Checkpoint != nil, l.Cosigned != nil, l.Ask != nil, l.Proof != nil} {
 				if set {
 					n++
 				}
@@ -41,5 +44,30 @@ func FuzzReadLines(f *testing.F) {
 			}
 		}
 		Check(lines, Record{Show: "s", Hash: func(int64) (string, bool) { return "", false }})
+	})
+}
+
+var (
+	showKey, _ = keys.Derive("show", []byte("fuzz"))
+	auditor, _ = keys.Derive("auditor", []byte("fuzz"))
+)
+
+// FuzzParseCheckpoint: a checkpoint's text is read or refused, never a
+// panic, and one read writes back as the same text.
+func FuzzParseCheckpoint(f *testing.F) {
+	c := Checkpoint{Show: "sat", Seq: 41, Hash: strings.Repeat("ab", 32)}
+	text, _ := c.Text()
+	f.Add(text)
+	f.Add("drawshow/\n0\n\n")
+	f.Add("drawshow/x\n-1\nAAAA\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCheckpoint(s)
+		if err != nil {
+			return
+		}
+		back, err := c.Text()
+		if err != nil || back != s {
+			t.Fatalf("%q read as %+v writes back as %q (%v)", s, c, back, err)
+		}
 	})
 }

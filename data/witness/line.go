@@ -22,6 +22,21 @@ type Line struct {
 	Alarm *Alarm `json:"alarm,omitempty"`
 	// Closed says the show closed at this row: the feed has no more.
 	Closed *Head `json:"closed,omitempty"`
+	// Checkpoint is, from the feed, the show's signed checkpoint of the
+	// rows its answer brought, for the auditor's witness to countersign.
+	Checkpoint *string `json:"checkpoint,omitempty"`
+	// Cosigned is, in a witness file, a checkpoint the witness
+	// countersigned.
+	Cosigned *Cosigned `json:"cosigned,omitempty"`
+	// Ask is, from the feed, the show's request for the auditor's VRF
+	// output on a pick's input.
+	Ask *Ask `json:"ask,omitempty"`
+	// Proof is, in a witness file, a VRF output the witness gave.
+	Proof *Proof `json:"proof,omitempty"`
+
+	// At is, in a witness file, when the follower received a row, by
+	// its own clock (RFC 3339, to the millisecond).
+	At string `json:"at,omitempty"`
 }
 
 // Head is a show and a place in the journal.
@@ -29,6 +44,11 @@ type Head struct {
 	Show string `json:"show,omitempty"`
 	Seq  int64  `json:"seq"`
 	Hash string `json:"hash"`
+	// Key is the public key the show signs its checkpoints with, and
+	// Auditor the key whose countersignatures it takes: both only on the
+	// head of a show whose file names the auditor's key.
+	Key     string `json:"key,omitempty"`
+	Auditor string `json:"auditor,omitempty"`
 }
 
 // AlarmKind is what went wrong.
@@ -46,6 +66,11 @@ const (
 	// FalseClose: the feed said the show closed at a row that is not the
 	// show-closed row the follower holds.
 	FalseClose AlarmKind = "false-close"
+	// Refused: the witness would not countersign a checkpoint, or give a
+	// VRF output, that does not follow what it already signed: a
+	// checkpoint off the branch it countersigned, a pick asked for again
+	// on another row (a re-roll).
+	Refused AlarmKind = "refused"
 )
 
 // Alarm is a rollback, a fork or a broken row, with both hashes.
@@ -92,13 +117,13 @@ func parseLine(b []byte) (Line, error) {
 		return l, err
 	}
 	n := 0
-	for _, set := range []bool{l.Head != nil, l.Row != nil, l.Alarm != nil, l.Closed != nil} {
+	for _, set := range []bool{l.Head != nil, l.Row != nil, l.Alarm != nil, l.Closed != nil, l.Checkpoint != nil, l.Cosigned != nil, l.Ask != nil, l.Proof != nil} {
 		if set {
 			n++
 		}
 	}
 	if n != 1 {
-		return l, fmt.Errorf("a line holds one of head, row, alarm or closed; this one holds %d", n)
+		return l, fmt.Errorf("a line holds one of head, row, alarm, closed, checkpoint, cosigned, ask or proof; this one holds %d", n)
 	}
 	return l, nil
 }

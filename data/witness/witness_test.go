@@ -18,6 +18,7 @@ import (
 	"drawshow/data/store"
 	"drawshow/data/witness"
 	"drawshow/show"
+	"drawshow/show/keys"
 )
 
 // night is a rehearsal with a fixed seed over a small entry file, its
@@ -32,11 +33,16 @@ type night struct {
 	feed                  atomic.Pointer[witness.Feed]
 	srv                   *httptest.Server
 	token                 string
+	// with auditor set, the feed asks the auditor's witness to countersign
+	showKey, auditor *keys.Key
 }
 
-func newNight(t *testing.T) *night {
+func newNight(t *testing.T) *night { return newNightOf(t, &night{}) }
+
+// newNightOf makes n a night: with its keys set, a countersigned one.
+func newNightOf(t *testing.T, n *night) *night {
 	t.Helper()
-	n := &night{dir: t.TempDir(), clock: time.Date(2024, 11, 30, 21, 0, 0, 0, time.UTC)}
+	n.dir, n.clock = t.TempDir(), time.Date(2024, 11, 30, 21, 0, 0, 0, time.UTC)
 	n.dbPath = filepath.Join(n.dir, "c.db")
 	n.showPath = filepath.Join(n.dir, "show.yaml")
 	if err := datatest.WriteEntryCSV(filepath.Join(n.dir, "entries.csv"), 200, 40); err != nil {
@@ -82,7 +88,11 @@ func (n *night) start(t *testing.T) {
 		t.Fatalf("the feed's token changed across a restart: %s, then %s", n.token, tok)
 	}
 	n.token = tok
-	n.feed.Store(witness.NewFeed(db, n.ss.ID, tok))
+	f := witness.NewFeed(db, n.ss.ID, tok)
+	if n.auditor != nil {
+		f.Countersign(n.showKey, n.auditor.Public())
+	}
+	n.feed.Store(f)
 	t.Cleanup(func() { n.stop() })
 }
 
@@ -115,7 +125,7 @@ func (n *night) follow(t *testing.T, out string, log *strings.Builder) <-chan er
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	go func() {
-		done <- witness.Follow(ctx, witness.Options{URL: n.link(), Out: out, Log: log, Retry: 20 * time.Millisecond})
+		done <- witness.Follow(ctx, witness.Options{URL: n.link(), Out: out, Log: log, Retry: 20 * time.Millisecond, Key: n.auditor})
 	}()
 	return done
 }
