@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/mod/sumdb/note"
 
+	"drawshow/show"
 	"drawshow/show/keys"
 )
 
@@ -55,7 +56,7 @@ func (f *follower) countersign(signed string, now time.Time) []Line {
 	if f.showKey.IsZero() || err != nil {
 		return f.refuse(now, 0, "a checkpoint not signed by the show's key: %v", err)
 	}
-	c, err := ParseCheckpoint(n.Text)
+	c, err := show.ParseCheckpoint(n.Text)
 	refused := func(format string, args ...any) []Line {
 		f.out.Refused = append(f.out.Refused, Refusal{Checkpoint: &c, Text: fmt.Sprintf(format, args...)})
 		return f.refuse(now, c.Seq, format, args...)
@@ -79,7 +80,7 @@ func (f *follower) countersign(signed string, now time.Time) []Line {
 	if err != nil {
 		return f.refuse(now, c.Seq, "countersigning: %v", err)
 	}
-	f.cosigned = Cosigned{Checkpoint: c, Note: string(b), At: now.UTC().Format(time.RFC3339)}
+	f.cosigned = show.Cosigned{Checkpoint: c, Note: string(b), At: now.UTC().Format(time.RFC3339)}
 	f.out.Cosigned = append(f.out.Cosigned, f.cosigned.Note)
 	cs := f.cosigned
 	return []Line{{Cosigned: &cs}}

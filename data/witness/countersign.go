@@ -35,9 +35,9 @@ type Report struct {
 // A Refusal is an ask the witness would not answer, or a checkpoint it
 // would not countersign, and why.
 type Refusal struct {
-	Ask        Ask         `json:"ask,omitzero"`
-	Checkpoint *Checkpoint `json:"checkpoint,omitempty"`
-	Text       string      `json:"text"`
+	Ask        Ask              `json:"ask,omitzero"`
+	Checkpoint *show.Checkpoint `json:"checkpoint,omitempty"`
+	Text       string           `json:"text"`
 }
 
 // maxReport bounds a report's body.
@@ -82,7 +82,7 @@ type witnessing struct {
 	auditor keys.Public
 
 	mu       sync.Mutex
-	cosigned Cosigned
+	cosigned show.Cosigned
 	refused  int64              // the last checkpoint the witness would not countersign
 	asks     map[string]*asking // by draw and pick
 	moved    signal.Next        // a countersignature, a proof or a refusal came
@@ -124,9 +124,9 @@ func (f *Feed) takeReport(rep Report) {
 	if !f.cosigns(rep) || len(rep.Cosigned)+len(rep.Proofs)+len(rep.Refused) == 0 {
 		return
 	}
-	var best *Cosigned
+	var best *show.Cosigned
 	for _, n := range rep.Cosigned {
-		c, err := OpenCosigned(n, w.key.Public(), w.auditor)
+		c, err := show.OpenCosigned(n, w.key.Public(), w.auditor)
 		if err != nil || c.Show != f.show {
 			continue
 		}
@@ -230,7 +230,7 @@ func (f *Feed) witnessLines(enc *json.Encoder, rep Report, held *Head) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if held.Seq > max(w.cosigned.Seq, w.refused) {
-		if n, err := (Checkpoint{Show: f.show, Seq: held.Seq, Hash: held.Hash}).Sign(w.key); err == nil {
+		if n, err := (show.Checkpoint{Show: f.show, Seq: held.Seq, Hash: held.Hash}).Sign(w.key); err == nil {
 			enc.Encode(Line{Checkpoint: &n})
 		}
 	}
@@ -247,10 +247,10 @@ var ErrNotWitnessed = errors.New("the show file names no auditor's key: nothing 
 // Countersigned waits until the auditor's witness has countersigned a
 // checkpoint at row seq or past it, and returns the latest; it gives up
 // when ctx ends.
-func (f *Feed) Countersigned(ctx context.Context, seq int64) (Cosigned, error) {
+func (f *Feed) Countersigned(ctx context.Context, seq int64) (show.Cosigned, error) {
 	w := f.wit
 	if w == nil {
-		return Cosigned{}, ErrNotWitnessed
+		return show.Cosigned{}, ErrNotWitnessed
 	}
 	for {
 		moved := w.moved.Wait()
@@ -264,9 +264,9 @@ func (f *Feed) Countersigned(ctx context.Context, seq int64) (Cosigned, error) {
 		select {
 		case <-moved:
 		case <-ctx.Done():
-			return Cosigned{}, fmt.Errorf("the auditor's witness has not countersigned row %d: %w", seq, ctx.Err())
+			return show.Cosigned{}, fmt.Errorf("the auditor's witness has not countersigned row %d: %w", seq, ctx.Err())
 		case <-f.done:
-			return Cosigned{}, errors.New("the feed is closed")
+			return show.Cosigned{}, errors.New("the feed is closed")
 		}
 	}
 }

@@ -66,12 +66,12 @@ func TestWitnessCountersigns(t *testing.T) {
 	if c.Seq != seq || c.Hash != hash {
 		t.Fatalf("countersigned row %d %s, want the head %d %s", c.Seq, c.Hash, seq, hash)
 	}
-	again, err := witness.OpenCosigned(c.Note, n.showKey.Public(), n.auditor.Public())
+	again, err := show.OpenCosigned(c.Note, n.showKey.Public(), n.auditor.Public())
 	if err != nil || again.Checkpoint != c.Checkpoint {
 		t.Fatalf("the note does not open with both keys: %v", err)
 	}
 	other, _ := keys.Generate("auditor", rand.Reader)
-	if _, err := witness.OpenCosigned(c.Note, n.showKey.Public(), other.Public()); err == nil {
+	if _, err := show.OpenCosigned(c.Note, n.showKey.Public(), other.Public()); err == nil {
 		t.Error("the countersignature verified with another auditor's key")
 	}
 	n.do(t, show.OpDraw, show.OpClaim, show.OpClose)
@@ -83,7 +83,7 @@ func TestWitnessCountersigns(t *testing.T) {
 		t.Fatal(err)
 	}
 	var heads, cosigned, stamped, rows int
-	var last witness.Cosigned
+	var last show.Cosigned
 	for _, l := range lines {
 		switch {
 		case l.Head != nil && l.Head.Key == n.showKey.Public().String():

@@ -33,7 +33,7 @@ type follower struct {
 	// and countersigns nothing
 	key      *keys.Key
 	showKey  keys.Public      // the key the show signs checkpoints with, as its first head said
-	cosigned Cosigned         // the last checkpoint countersigned
+	cosigned show.Cosigned    // the last checkpoint countersigned
 	pins     map[string]Proof // each pick answered, by draw and pick: never another
 	out      Report           // what the next request tells the feed
 	now      func() time.Time // the witness's clock

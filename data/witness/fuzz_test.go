@@ -51,23 +51,3 @@ var (
 	showKey, _ = keys.Derive("show", []byte("fuzz"))
 	auditor, _ = keys.Derive("auditor", []byte("fuzz"))
 )
-
-// FuzzParseCheckpoint: a checkpoint's text is read or refused, never a
-// panic, and one read writes back as the same text.
-func FuzzParseCheckpoint(f *testing.F) {
-	c := Checkpoint{Show: "sat", Seq: 41, Hash: strings.Repeat("ab", 32)}
-	text, _ := c.Text()
-	f.Add(text)
-	f.Add("drawshow/\n0\n\n")
-	f.Add("drawshow/x\n-1\nAAAA\n")
-	f.Fuzz(func(t *testing.T, s string) {
-		c, err := ParseCheckpoint(s)
-		if err != nil {
-			return
-		}
-		back, err := c.Text()
-		if err != nil || back != s {
-			t.Fatalf("%q read as %+v writes back as %q (%v)", s, c, back, err)
-		}
-	})
-}

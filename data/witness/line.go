@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"drawshow/data/record"
+	"drawshow/show"
 )
 
 // Line is one line of the feed and of a witness file: exactly one of its
@@ -27,7 +28,7 @@ type Line struct {
 	Checkpoint *string `json:"checkpoint,omitempty"`
 	// Cosigned is, in a witness file, a checkpoint the witness
 	// countersigned.
-	Cosigned *Cosigned `json:"cosigned,omitempty"`
+	Cosigned *show.Cosigned `json:"cosigned,omitempty"`
 	// Ask is, from the feed, the show's request for the auditor's VRF
 	// output on a pick's input.
 	Ask *Ask `json:"ask,omitempty"`

@@ -1,4 +1,4 @@
-package witness
+package show
 
 import (
 	"encoding/base64"
@@ -47,7 +47,7 @@ func (c Checkpoint) Text() (string, error) {
 func ParseCheckpoint(text string) (Checkpoint, error) {
 	lines := strings.SplitAfter(text, "\n")
 	if len(lines) != 4 || lines[3] != "" {
-		return Checkpoint{}, fmt.Errorf("a checkpoint is three lines (origin, seq, hash): %q", short(text))
+		return Checkpoint{}, fmt.Errorf("a checkpoint is three lines (origin, seq, hash): %q", cut(text, 80))
 	}
 	show, ok := strings.CutPrefix(strings.TrimSuffix(lines[0], "\n"), "drawshow/")
 	seqText, hashText := strings.TrimSuffix(lines[1], "\n"), strings.TrimSuffix(lines[2], "\n")
@@ -56,7 +56,7 @@ func ParseCheckpoint(text string) (Checkpoint, error) {
 	// one text a checkpoint: no leading zeros, no other base64 of the hash
 	canonical := err == nil && strconv.FormatInt(seq, 10) == seqText && herr == nil && base64.StdEncoding.EncodeToString(h) == hashText
 	if !ok || show == "" || !canonical || seq < 1 || len(h) != 32 {
-		return Checkpoint{}, fmt.Errorf("not a drawshow checkpoint: %q", short(text))
+		return Checkpoint{}, fmt.Errorf("not a drawshow checkpoint: %q", cut(text, 80))
 	}
 	return Checkpoint{Show: show, Seq: seq, Hash: hex.EncodeToString(h)}, nil
 }
@@ -111,29 +111,10 @@ func OpenCosigned(signed string, showKey, auditor keys.Public) (Cosigned, error)
 	return Cosigned{Checkpoint: c, Note: signed, At: at}, nil
 }
 
-// An Ask is the show's request for the auditor's VRF output on the input
-// of pick K of a draw (show.VRFInput): the row that made the pick due,
-// which the witness must hold and have countersigned.
-type Ask struct {
-	Show string `json:"show"`
-	Draw string `json:"draw"`
-	K    int    `json:"k"`
-	Seq  int64  `json:"seq"`
-	Hash string `json:"hash"`
-}
-
-// A Proof is the auditor's VRF output on an Ask's input, and its proof,
-// in hex.
-type Proof struct {
-	Ask
-	Beta  string `json:"beta"`
-	Proof string `json:"proof"`
-	At    string `json:"at,omitempty"` // when the witness made it, RFC 3339
-}
-
-func short(s string) string {
-	if len(s) > 80 {
-		return s[:80] + "…"
+// cut is s cut to n bytes for a message.
+func cut(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
 	}
 	return s
 }
