@@ -15,6 +15,7 @@ import (
 	"drawshow/data/witness"
 	"drawshow/scenes"
 	"drawshow/show"
+	"drawshow/show/keys"
 )
 
 // TestConsoleListsWhatIsCarried: a rehearsal campaign's Wednesday bonus
@@ -92,7 +93,7 @@ segments:
 
 	sat, do := open("saturday.yaml", time.Date(2024, 11, 30, 19, 30, 0, 0, time.UTC))
 	do(show.Command{Op: show.OpFreeze})
-	feed, err := witness.Start(sat.DB, sat.ID, "", io.Discard)
+	feed, err := witness.Start(sat.DB, sat.ID, keys.Public{}, "", io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -90,7 +90,7 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		Resumed: ss.Resumed, Autoplay: f.Autoplay, ExitAfter: f.ExitAfter, ExitAfterScene: f.ExitScene, Sound: sound, Warm: true, Images: images,
 		StageHints: f.StageHints,
 	}
-	feed, err := witness.Start(ss.DB, ss.ID, r.Feed, stderr)
+	feed, err := witness.Start(ss.DB, ss.ID, sh.AuditorKey, r.Feed, stderr)
 	if err != nil {
 		return err
 	}

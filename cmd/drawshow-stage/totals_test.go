@@ -15,6 +15,7 @@ import (
 	"drawshow/data/witness"
 	"drawshow/scenes"
 	"drawshow/show"
+	"drawshow/show/keys"
 )
 
 const totalsShow = `promotion: Royal Flush
@@ -61,7 +62,7 @@ func TestConsoleTotals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	feed, err := witness.Start(db, ss.ID, "", io.Discard)
+	feed, err := witness.Start(db, ss.ID, keys.Public{}, "", io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

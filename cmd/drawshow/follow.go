@@ -11,6 +11,7 @@ import (
 
 	"drawshow/cmd/internal/cli"
 	"drawshow/data/witness"
+	"drawshow/show/keys"
 )
 
 // cmdFollow is the auditor's follower: it keeps a witness file of the
@@ -18,6 +19,7 @@ import (
 func cmdFollow(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("follow", flag.ContinueOnError)
 	out := fs.String("out", "", "the witness `FILE`: made, or followed on from when it is there")
+	keyFile := fs.String("key", "", "the auditor's key `FILE` (drawshow key --out FILE): countersign the show's checkpoints and answer its picks with it")
 	pos, err := cli.Parse(fs, args, stderr)
 	if err != nil {
 		return err
@@ -28,10 +30,19 @@ func cmdFollow(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *out == "" {
 		return errors.New("follow needs --out FILE, the witness file")
 	}
+	var key *keys.Key
+	if *keyFile != "" {
+		if key, err = keys.ReadFile(*keyFile); err != nil {
+			return err
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	fmt.Fprintf(stderr, "following %s into %s; Ctrl-C stops\n", pos[0], *out)
-	err = witness.Follow(ctx, witness.Options{URL: pos[0], Out: *out, Log: stderr})
+	if key != nil {
+		fmt.Fprintf(stderr, "countersigning as %s\n", key.Public())
+	}
+	err = witness.Follow(ctx, witness.Options{URL: pos[0], Out: *out, Log: stderr, Key: key})
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stdout, "stopped before the show closed; %s keeps what was seen\n", *out)
 		return nil

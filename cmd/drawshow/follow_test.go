@@ -4,6 +4,9 @@ package main
 
 import (
 	"bufio"
+	"drawshow/data/witness"
+	"drawshow/show"
+	"drawshow/show/keys"
 	"fmt"
 	"io"
 	"os"
@@ -258,4 +261,84 @@ func TestFollowerCatchesARollbackUnderEachDraw(t *testing.T) {
 	if code == 0 || !strings.Contains(stdout, "after the witness saw it") {
 		t.Fatalf("verify --witness of the rolled-back record exited %d:\n%s", code, stdout)
 	}
+}
+
+// TestFollowerCountersigns: a show whose file names the auditor's key
+// signs its checkpoints; the follower, in its own process with the
+// auditor's key file, countersigns them, and its witness file holds
+// notes that open with the show's key and the auditor's, up to the
+// close.
+func TestFollowerCountersigns(t *testing.T) {
+	dir := t.TempDir()
+	keyFile := filepath.Join(dir, "auditor.key")
+	pub := strings.TrimPrefix(strings.TrimSpace(wantRun(t, 0, []string{"public key: "}, "key", "--out", keyFile, "--name", "auditor")), "public key: ")
+	showFile := copyCrashShow(t, dir, "auditor_key: "+pub+"\n")
+	db, out := filepath.Join(dir, "c.db"), filepath.Join(dir, "witness.jsonl")
+	run := startFeedRunOf(t, showFile, db, testClock, "127.0.0.1:0")
+	cmd := programCmd(t, "follow", run.link, "--out", out, "--key", keyFile)
+	var fstderr strings.Builder
+	cmd.Stderr = &fstderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	lines := officialActions(t)
+	run.send(t, lines[:4]...)
+	waitFor(t, out, "show-opened")
+	run.send(t, lines[4:]...)
+	run.stdin.Close()
+	if err := <-run.done; err != nil {
+		t.Fatalf("run: %v\n%s", err, run.stderr.String())
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("follow: %v\n%s", err, fstderr.String())
+	}
+	auditor, err := keys.ParsePublic(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := witness.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var showKey keys.Public
+	var last show.Cosigned
+	n := 0
+	for _, l := range held {
+		switch {
+		case l.Head != nil && l.Head.Key != "":
+			if showKey, err = keys.ParsePublic(l.Head.Key); err != nil {
+				t.Fatal(err)
+			}
+		case l.Cosigned != nil:
+			c, err := show.OpenCosigned(l.Cosigned.Note, showKey, auditor)
+			if err != nil {
+				t.Fatalf("countersigned checkpoint %d: %v", l.Cosigned.Seq, err)
+			}
+			last, n = c, n+1
+		}
+	}
+	_, end := witness.Held(held)
+	if n == 0 || last.Seq != end {
+		t.Fatalf("%d countersigned checkpoint(s), the last at row %d; the witness holds rows to %d\n%s", n, last.Seq, end, fstderr.String())
+	}
+}
+
+// copyCrashShow writes the crash night's show file into dir with extra
+// lines at its top, its entry files beside it, and returns its path.
+func copyCrashShow(t *testing.T, dir, extra string) string {
+	t.Helper()
+	src := filepath.Dir(crashShow)
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(crashShow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "show.yaml")
+	if err := os.WriteFile(p, append([]byte(extra), b...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -83,7 +83,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 	}
 	defer db.Close()
 	if r.Feed != "" {
-		feed, err := witness.Start(db, ss.ID, r.Feed, stderr)
+		feed, err := witness.Start(db, ss.ID, sh.AuditorKey, r.Feed, stderr)
 		if err != nil {
 			return err
 		}

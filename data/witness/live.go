@@ -2,6 +2,7 @@ package witness
 
 import (
 	"crypto/subtle"
+	"drawshow/show/keys"
 	"fmt"
 	"io"
 )
@@ -23,13 +24,27 @@ type Store interface {
 }
 
 // Start makes showID's feed and, given an address, serves it there and
-// prints its link to w.
-func Start(db Store, showID, addr string, w io.Writer) (*Live, error) {
+// prints its link to w. With the auditor's key (the show file's
+// auditor_key), the feed asks the auditor's witness to countersign: it
+// signs its checkpoints with the show's own key, derived from a secret
+// of the database's that stays the same across restarts.
+func Start(db Store, showID string, auditor keys.Public, addr string, w io.Writer) (*Live, error) {
 	tok, err := db.LinkToken("feed", showID)
 	if err != nil {
 		return nil, err
 	}
 	l := &Live{Feed: NewFeed(db, showID, tok), Token: tok}
+	if !auditor.IsZero() {
+		secret, err := db.LinkToken("checkpoint", showID)
+		if err != nil {
+			return nil, err
+		}
+		key, err := keys.Derive("drawshow", []byte(secret))
+		if err != nil {
+			return nil, err
+		}
+		l.Feed.Countersign(key, auditor)
+	}
 	if addr != "" {
 		if l.srv, err = Listen(addr, l.Feed); err != nil {
 			return nil, err
