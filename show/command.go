@@ -41,6 +41,10 @@ const (
 	OpArrived   Op = "arrived"  // a bonus jackpot's team is at the winner's device
 	OpPass      Op = "pass"     // a selection's place passed over, with a reason
 	OpReselect  Op = "reselect" // a corrected selection file, read again
+	// drawshow-v2: a countersignature the session received, and the
+	// host's reason to go on while the auditor's witness does not answer
+	OpCosigned    Op = "cosigned"
+	OpUnwitnessed Op = "unwitnessed"
 )
 
 // Command is one operation with its arguments.
@@ -62,9 +66,14 @@ type Command struct {
 	// Early confirms a draw before its segment's time: the host said so,
 	// and the freeze records it.
 	Early bool
+	// VRF is the auditor's VRF output for the pick a draw makes
+	// (drawshow-v2), as the session received it.
+	VRF *VRF
+	// Countersign is the countersignature the session received (cosigned).
+	Countersign *Countersign
 }
 
-var actionHelp = "draw, draw early, witness TEXT, no-witness, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, pass REASON, reselect, close"
+var actionHelp = "draw, draw early, witness TEXT, no-witness, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, pass REASON, reselect, unwitnessed REASON, close"
 
 // ParseAction reads one line of a headless action file. Blank lines and
 // lines starting with # give ok == false.
@@ -100,9 +109,9 @@ func ParseAction(line string) (c Command, ok bool, err error) {
 		c.Text = arg
 	case OpWitness:
 		c.Text = arg // a draw witness may be empty: the auditor typed nothing
-	case OpVoid, OpSkip, OpPass:
+	case OpVoid, OpSkip, OpPass, OpUnwitnessed:
 		if arg == "" {
-			return c, false, fmt.Errorf("%s needs a reason, e.g. %s wrong button", c.Op, c.Op)
+			return c, false, fmt.Errorf("%s needs a reason, e.g. %s %s", c.Op, c.Op, map[bool]string{true: "router restarted", false: "wrong button"}[c.Op == OpUnwitnessed])
 		}
 		c.Text = arg
 	case OpChoose:

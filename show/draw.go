@@ -33,7 +33,13 @@ const Algorithm = "drawshow-v1"
 //  4. a leaderboard leaves out the cards of the show's exclusions list:
 //     its board never shows them, and its final standings name them
 //     (Standings.Excluded) and give them no place.
-const Rules = 4
+//  5. a show whose file names the auditor's key (auditor_key) draws by
+//     drawshow-v2: each pick is keyed by the auditor's VRF output on
+//     the row that made it due, and is announced once the auditor's
+//     witness has countersigned its row; while the witness does not
+//     answer, the host goes on with a reason and each pick is keyed by
+//     the room's witness typed after that row.
+const Rules = 5
 
 // Commitment is hex(SHA-256(seed)), published before any bin is frozen.
 func Commitment(seed []byte) string {

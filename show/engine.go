@@ -113,6 +113,7 @@ type decider struct {
 	rec []Event // replaying: the journal from the event being decided on
 	// early: the command confirms a draw before its segment's time
 	early bool
+	vrf   *VRF // the auditor's VRF output the command brings
 }
 
 func (d *decider) emit(ev Event) error {
@@ -136,7 +137,7 @@ func (d *decider) emit(ev Event) error {
 
 func (d *decider) run(c Command) error {
 	st := d.st
-	d.early = c.Early
+	d.early, d.vrf = c.Early, c.VRF
 	if c.Op == OpOpen {
 		if st.Opened != nil {
 			return refuse("the show is already open")
@@ -187,6 +188,10 @@ func (d *decider) run(c Command) error {
 		return d.resume(Mode(c.Text))
 	case OpWitness:
 		return d.witness(c.Text)
+	case OpCosigned:
+		return d.countersigned(c.Countersign)
+	case OpUnwitnessed:
+		return d.unwitnessed(c.Text)
 	case OpNoWitness:
 		return d.noWitness()
 	case OpNext:
@@ -244,16 +249,16 @@ func (d *decider) step(seg *SegState, c Command) error {
 			if err := d.freeze(seg); err != nil {
 				return err
 			}
-			if d.st.AwaitsDrawWitness(seg) {
-				return nil // frozen: its picks wait for the auditor's draw witness
+			if d.st.AwaitsDrawWitness(seg) || d.st.v2 {
+				return nil // frozen: its picks wait for the auditor's draw witness, or its VRF on the freeze
 			}
 		}
 		if l := seg.Last(); l == nil || l.Announced() || l.Outcome != Pending {
 			if err := d.pick(seg); err != nil {
 				return err
 			}
-			if seg.Ended != nil {
-				return nil // the pool ran out: recorded, nothing to announce
+			if seg.Ended != nil || seg.Last().Held {
+				return nil // the pool ran out: recorded, nothing to announce; or held until countersigned
 			}
 		}
 		return d.announce(seg)
@@ -446,7 +451,7 @@ func (d *decider) pick(seg *SegState) error {
 		return d.selected(seg)
 	}
 	k := len(seg.Picks)
-	i, err := d.choosePick(seg, k)
+	i, w, err := d.choosePick(seg, k)
 	if errors.Is(err, ErrEmptyPool) {
 		w := seg.Winners()
 		return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
@@ -460,6 +465,7 @@ func (d *decider) pick(seg *SegState) error {
 	en := seg.Bin.Entries[i]
 	return d.emit(Event{Kind: PickDrawn, Segment: seg.Seg.ID, Pick: &PickRef{
 		K: k, Ticket: en.Ticket, Participant: en.Participant, Prize: d.prizeAtPick(seg),
+		VRF: w.vrf, Room: w.room,
 	}})
 }
 
@@ -503,6 +509,9 @@ func (d *decider) announce(seg *SegState) error {
 	l := seg.Last()
 	if l == nil || l.Announced() || l.Outcome != Pending {
 		return refuse("%s: no pick is waiting to be announced; draw picks the next", seg.Seg.ID)
+	}
+	if l.Held {
+		return &NeedsCountersign{Segment: seg.Seg.ID, K: l.K}
 	}
 	ref := PickRef{K: l.K}
 	required := seg.Seg.Attendance == Required
@@ -807,6 +816,9 @@ func (d *decider) void(seg *SegState, reason string) error {
 func (d *decider) witness(w string) error {
 	if seg := d.st.CurSeg(); seg != nil && seg.Pending != nil {
 		return d.choiceWitness(seg, strings.TrimSpace(w))
+	}
+	if seg := d.st.CurSeg(); d.st.awaitsRoom(seg) {
+		return d.roomWitness(seg, w)
 	}
 	if seg := d.st.CurSeg(); seg != nil && d.st.AwaitsDrawWitness(seg) {
 		if d.rec == nil && strings.TrimSpace(w) == "" {

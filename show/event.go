@@ -52,6 +52,13 @@ const (
 	PrizeCollected  EventKind = "prize-collected"  // a prize collected and signed for
 	PrizeExpired    EventKind = "prize-expired"    // a prize not collected within CollectDays
 	WinnerContacted EventKind = "winner-contacted" // a winner not present reached
+
+	// drawshow-v2: the auditor's witness countersigned a checkpoint of
+	// the journal; the host went on while it did not answer; the room's
+	// witness of a pick drawn meanwhile.
+	CheckpointCosigned EventKind = "checkpoint-cosigned"
+	StepUnwitnessed    EventKind = "step-unwitnessed"
+	RoomWitness        EventKind = "room-witness-given"
 )
 
 // DeskShow is the journal's show id of the prize desk's records: one
@@ -87,6 +94,9 @@ type Event struct {
 	Restart *Restart `json:"restart,omitempty"`
 	Passed  *Passed  `json:"passed,omitempty"`
 	Desk    *Desk    `json:"desk,omitempty"`
+
+	Countersign *Countersign `json:"countersign,omitempty"`
+	Unwitnessed *Unwitnessed `json:"unwitnessed,omitempty"`
 
 	Standings *Standings `json:"standings,omitempty"`
 
@@ -320,6 +330,11 @@ type PickRef struct {
 	// AfterRestart marks a decision on a countdown that ended while the
 	// program was down: the host's word of what happened meanwhile.
 	AfterRestart bool `json:"after_restart,omitempty"`
+	// VRF is, under drawshow-v2, the auditor's VRF output the pick is
+	// keyed by; Room, drawn while the witness did not answer, the room's
+	// witness it is keyed by instead.
+	VRF  *VRF   `json:"vrf,omitempty"`
+	Room string `json:"room,omitempty"`
 }
 
 // Ended is the payload of segment-ended: the pool ran out before the

@@ -295,7 +295,7 @@ func TestParseAction(t *testing.T) {
 		{"draw later", Command{}, false, `draw takes no argument but early`},
 		{"no-show", Command{Op: OpNoShow}, true, ""},
 		{"no-show now", Command{}, false, "no-show takes no argument"},
-		{"resume", Command{}, false, `unknown action "resume" (valid: draw, draw early, witness TEXT, no-witness, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, pass REASON, reselect, close)`},
+		{"resume", Command{}, false, `unknown action "resume" (valid: draw, draw early, witness TEXT, no-witness, claim, proxy NAME [id=ID], decline [NOTE], forfeit [REASON], no-show, wait 90s, wait until 22:00, arrived, ticket NUMBER, choose CARD|BALL|ENVELOPE [PRIZE], numbers N N by=NAME, next, void REASON, skip REASON, pass REASON, reselect, unwitnessed REASON, close)`},
 	} {
 		got, ok, err := ParseAction(c.line)
 		if c.err != "" {

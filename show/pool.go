@@ -95,11 +95,11 @@ func (p *pool) remove(i int) {
 }
 
 // choose makes pick k over the remaining pool, as Choose would.
-func (p *pool) choose(key [32]byte, drawID string, b *Bin, k int) (int, error) {
+func (p *pool) choose(alg string, key [32]byte, drawID string, b *Bin, k int) (int, error) {
 	if p.total == 0 {
 		return -1, ErrEmptyPool
 	}
-	r := uniform(newStream(Algorithm, key, drawID, b.Fingerprint, uint32(k)), p.total)
+	r := uniform(newStream(alg, key, drawID, b.Fingerprint, uint32(k)), p.total)
 	var sum uint64
 	for i, e := range b.Entries {
 		if p.picked(p.id(i)) {

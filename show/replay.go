@@ -87,7 +87,14 @@ func (e *Engine) commandOf(ev *Event, decided map[string]int64) (Command, error)
 		return Command{Op: OpLoad, Segment: ev.Segment, Lists: ev.Lists}, havePayload(ev.Lists != nil)
 	case StandingsRecorded:
 		return Command{Op: OpLoad, Segment: ev.Segment, Standings: ev.Standings}, havePayload(ev.Standings != nil && ev.Segment != "")
-	case WitnessGiven, DrawWitness:
+	case CheckpointCosigned:
+		return Command{Op: OpCosigned, Countersign: ev.Countersign}, havePayload(ev.Countersign != nil)
+	case StepUnwitnessed:
+		if err := havePayload(ev.Unwitnessed != nil); err != nil {
+			return Command{}, err
+		}
+		return Command{Op: OpUnwitnessed, Text: ev.Unwitnessed.Reason}, nil
+	case WitnessGiven, DrawWitness, RoomWitness:
 		return Command{Op: OpWitness, Text: witnessText(ev)}, havePayload(ev.Witness != nil)
 	case WitnessWaived:
 		return Command{Op: OpNoWitness}, nil
@@ -151,7 +158,7 @@ func pickCommand(ev *Event) (Command, error) {
 		if ev.Pick.By == "manual" {
 			return Command{Op: OpTicket, Text: ev.Pick.Ticket}, nil
 		}
-		return Command{Op: OpPick}, nil
+		return Command{Op: OpPick, VRF: ev.Pick.VRF}, nil
 	case PickAnnounced:
 		return Command{Op: OpAnnounce}, nil
 	case ClaimStarted:
@@ -307,30 +314,50 @@ func (d *decider) recorded(k EventKind) *Event {
 
 // choosePick is pick k of seg by drawshow-v1; replaying without the seed,
 // the journal's pick, once it is found in what is left of the pool.
-func (d *decider) choosePick(seg *SegState, k int) (int, error) {
+func (d *decider) choosePick(seg *SegState, k int) (i int, w pickWitness, err error) {
 	if d.e.seed != nil {
 		key, err := d.key(seg)
 		if err != nil {
-			return -1, err
+			return -1, w, err
 		}
-		return seg.pool.choose(key, seg.Seg.ID, seg.Bin, k)
+		if !d.st.v2 {
+			i, err = seg.pool.choose(Algorithm, key, seg.Seg.ID, seg.Bin, k)
+			return i, w, err
+		}
+		if key, w.vrf, w.room, err = d.v2Key(seg, k, key); err != nil {
+			return -1, w, err
+		}
+		i, err = seg.pool.choose(AlgorithmV2, key, seg.Seg.ID, seg.Bin, k)
+		return i, w, err
 	}
 	if d.rec == nil {
-		return -1, errors.New("the engine has no seed")
+		return -1, w, errors.New("the engine has no seed")
+	}
+	if d.st.v2 { // the VRF is held to the auditor's key all the same
+		if _, w.vrf, w.room, err = d.v2Key(seg, k, [32]byte{}); err != nil {
+			return -1, w, err
+		}
 	}
 	if seg.pool.total == 0 {
-		return -1, ErrEmptyPool
+		return -1, w, ErrEmptyPool
 	}
 	r := d.recorded(PickDrawn)
 	if r == nil || r.Pick == nil {
-		return -1, errors.New("the seed is not revealed: the pick cannot be derived")
+		return -1, w, errors.New("the seed is not revealed: the pick cannot be derived")
 	}
-	i := find(seg.Bin, r.Pick.Ticket)
+	i = find(seg.Bin, r.Pick.Ticket)
 	if i < 0 || seg.pool.picked(seg.pool.id(i)) {
-		return -1, fmt.Errorf("ticket %s is not in what is left of the frozen bin of %s", r.Pick.Ticket, seg.Seg.ID)
+		return -1, w, fmt.Errorf("ticket %s is not in what is left of the frozen bin of %s", r.Pick.Ticket, seg.Seg.ID)
 	}
 	d.e.underived++
-	return i, nil
+	return i, w, nil
+}
+
+// pickWitness is what a drawshow-v2 pick is keyed by besides the draw's
+// key: the auditor's VRF output, or the room's witness.
+type pickWitness struct {
+	vrf  *VRF
+	room string
 }
 
 // revealed takes the seed a closed show's journal reveals, so a replay

@@ -53,6 +53,17 @@ type State struct {
 	proxies     map[string]Proxy // by CardKey
 	ledger      map[string]int64 // each jackpot's value before tonight, from the campaign's record
 	mode        WitnessMode
+	auditor     bool // the show file names the auditor's key
+	v2          bool // drawshow-v2: the file names the auditor's key, under rules edition 5
+	// ShowKey is the key the show signs its checkpoints with, as its
+	// first checkpoint-cosigned row gave it; Cosigns counts those rows.
+	ShowKey string
+	Cosigns int
+	// Outage is the auditor's witness's silence the host went on
+	// through (step-unwitnessed), until its next countersignature.
+	Outage *Outage
+	// Outages are every step-unwitnessed of the show, in order.
+	Outages []Outage
 }
 
 // Undone is a pick's decision as it stood before its void.
@@ -87,6 +98,14 @@ type SegState struct {
 	// DrawWitness is W_d, given after the freeze in a show with witness
 	// each-draw; nil until then.
 	DrawWitness *string
+	// Due is how many of the show's events were folded when the
+	// segment's next pick was made due (its freeze, its draw witness,
+	// its last pick's decision): under drawshow-v2 the auditor's VRF is
+	// asked on the journal's row there.
+	Due int
+	// Room is the room's witness of the next pick, given during an
+	// outage of the auditor's witness; nil when none.
+	Room *string
 	// Pending is a choice made under witness: each-draw whose outcome
 	// waits for the choice witness; nil when none.
 	Pending *Choice
@@ -118,8 +137,11 @@ type Pick struct {
 	Lapsed bool
 	// Undone is the decision a void undid: a claim, a proxy, a decline,
 	// or nothing while the pick was still undecided.
-	Undone      *Undone
-	Choice      *Choice
+	Undone *Undone
+	Choice *Choice
+	// Held: a drawshow-v2 pick the auditor's witness has not
+	// countersigned yet, nor the host gone on without: not shown.
+	Held        bool
 	DrawnAt     time.Time
 	AnnouncedAt time.Time
 	DecidedAt   time.Time
@@ -310,7 +332,7 @@ func (st *State) ProxyFor(seg *SegState, card string) (Proxy, bool) {
 }
 
 func newState(sh *Show) *State {
-	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}, mode: sh.Witness}
+	st := &State{register: map[string]bool{}, proxies: map[string]Proxy{}, mode: sh.Witness, auditor: !sh.AuditorKey.IsZero()}
 	for i := range sh.Segments {
 		st.Segs = append(st.Segs, &SegState{Seg: &sh.Segments[i], register: map[string]bool{}, proxies: map[string]Proxy{}})
 	}
@@ -322,6 +344,7 @@ func newState(sh *Show) *State {
 // copies one segment's pool, not every one.
 func (st *State) clone() *State {
 	c := *st
+	c.Outages = slices.Clip(st.Outages)
 	c.Segs = make([]*SegState, len(st.Segs))
 	for i, s := range st.Segs {
 		sc := *s
@@ -350,6 +373,7 @@ func (st *State) apply(e Event) error {
 			return err
 		}
 		st.ID, st.Opened, st.OpenedAt = e.Show, e.Opened, e.At
+		st.v2 = st.auditor && e.Opened.Rules >= 5
 	case EntriesLoaded:
 		if err := need(seg != nil && e.Loaded != nil); err != nil {
 			return err
@@ -387,6 +411,7 @@ func (st *State) apply(e Event) error {
 			return fmt.Errorf("event %d: bin %s was not built by a freeze", e.Seq, e.Segment)
 		}
 		seg.Bin, seg.Frozen, seg.FrozenAt, seg.pool, seg.shared = e.bin, e.Frozen, e.At, newPool(e.bin), false
+		seg.Due = st.Events
 	case PickDrawn:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
@@ -394,12 +419,16 @@ func (st *State) apply(e Event) error {
 		if err := seg.drawn(e); err != nil {
 			return err
 		}
+		seg.Last().Held, seg.Room = st.v2 && st.Outage == nil, nil
 	case PickAnnounced, ClaimStarted, PickDecided, PickVoided:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
 		}
 		if err := seg.changed(e); err != nil {
 			return err
+		}
+		if e.Kind == PickDecided || e.Kind == PickVoided {
+			seg.Due = st.Events
 		}
 	case Resumed:
 		if err := need(e.Restart != nil); err != nil {
@@ -424,6 +453,25 @@ func (st *State) apply(e Event) error {
 		}
 		w := e.Witness.Text
 		seg.DrawWitness = &w
+		seg.Due = st.Events
+	case RoomWitness:
+		if err := need(seg != nil && e.Witness != nil); err != nil {
+			return err
+		}
+		w := e.Witness.Text
+		seg.Room = &w
+	case CheckpointCosigned:
+		if err := need(e.Countersign != nil); err != nil {
+			return err
+		}
+		st.countersigned(e)
+	case StepUnwitnessed:
+		if err := need(e.Unwitnessed != nil); err != nil {
+			return err
+		}
+		st.Outage = &Outage{Reason: e.Unwitnessed.Reason, Since: e.At}
+		st.Outages = append(st.Outages, *st.Outage)
+		st.release()
 	case SegmentEnded:
 		if err := need(seg != nil && e.Ended != nil); err != nil {
 			return err
@@ -569,3 +617,23 @@ func (seg *SegState) changed(e Event) error {
 func day(t time.Time, loc *time.Location) string { return t.In(loc).Format(time.DateOnly) }
 
 func hexOf(b []byte) string { return hex.EncodeToString(b) }
+
+// countersigned folds a checkpoint-cosigned row: the pick held back may
+// be shown, and an outage ends.
+func (st *State) countersigned(e Event) {
+	if st.ShowKey == "" {
+		st.ShowKey = e.Countersign.ShowKey
+	}
+	st.Cosigns++
+	st.Outage = nil
+	st.release()
+}
+
+// release lets the current segment's pick held back be shown.
+func (st *State) release() {
+	if seg := st.CurSeg(); seg != nil {
+		if l := seg.Last(); l != nil {
+			l.Held = false
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package show
+
+import (
+	"drawshow/show/keys"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// What a show whose file names the auditor's key (auditor_key) does
+// under rules edition 5, drawshow-v2: a pick is keyed by the auditor's
+// VRF output on the row that made it due, which the auditor's witness
+// makes only once it has countersigned that row; the pick is announced
+// only once the witness has countersigned the pick's own row. While the
+// witness does not answer, the host goes on only with a reason
+// (unwitnessed REASON), and each pick then waits for a witness from the
+// room typed after the decision that made it due (witness TEXT).
+
+// VRF is the auditor's VRF output a pick is keyed by, with its proof,
+// and the journal row it was asked on: the row that made the pick due.
+type VRF struct {
+	Seq   int64  `json:"seq"`
+	Hash  string `json:"hash"`  // the row's hash, hex
+	Beta  string `json:"beta"`  // the VRF output, hex
+	Proof string `json:"proof"` // hex
+}
+
+// Countersign is the payload of checkpoint-cosigned: the auditor's
+// witness's countersignature of a checkpoint of the journal, and the key
+// the show signs its checkpoints with.
+type Countersign struct {
+	Note    string `json:"note"`
+	ShowKey string `json:"show_key"`
+}
+
+// Unwitnessed is the payload of step-unwitnessed: the host's reason to go
+// on while the auditor's witness does not answer.
+type Unwitnessed struct {
+	Reason string `json:"reason"`
+}
+
+// Outage is the witness's silence the host went on through: from the
+// step-unwitnessed row to the next countersignature.
+type Outage struct {
+	Reason string
+	Since  time.Time
+}
+
+// NeedsVRF is the engine's refusal of a drawshow-v2 pick without the
+// auditor's VRF output: the session asks the witness for it, on the row
+// the show's first Due events end at, and decides again.
+type NeedsVRF struct {
+	Segment string
+	K       int
+	Due     int // the pick is made due by the show's event number Due (from 1)
+}
+
+func (e *NeedsVRF) Error() string {
+	return fmt.Sprintf("%s: pick %d waits for the auditor's witness (its VRF output); if the witness does not answer, unwitnessed REASON goes on without it", e.Segment, e.K+1)
+}
+
+// NeedsCountersign is the engine's refusal to announce a drawshow-v2 pick
+// the auditor's witness has not countersigned: the session waits for the
+// countersignature, records it, and decides again.
+type NeedsCountersign struct {
+	Segment string
+	K       int
+}
+
+func (e *NeedsCountersign) Error() string {
+	return fmt.Sprintf("%s: pick %d is drawn and is shown once the auditor's witness countersigns it; if the witness does not answer, unwitnessed REASON shows it without", e.Segment, e.K+1)
+}
+
+// Witnessed reports whether the show's picks are countersigned by the
+// auditor's witness: drawshow-v2.
+func (st *State) Witnessed() bool { return st.v2 }
+
+// Algorithm is the draw algorithm the show's picks are made by.
+func (st *State) Algorithm() string {
+	if st.v2 {
+		return AlgorithmV2
+	}
+	return Algorithm
+}
+
+// v2Key is the key of pick k of seg under drawshow-v2, from the draw's
+// key kd: the auditor's VRF output, checked against the auditor's key,
+// or during an outage the room's witness. It refuses a pick that has
+// neither.
+func (d *decider) v2Key(seg *SegState, k int, kd [32]byte) ([32]byte, *VRF, string, error) {
+	if d.st.Outage != nil {
+		if seg.Room == nil {
+			return kd, nil, "", refuse("%s: pick %d is drawn without the auditor's witness (%s): type the room's witness first, the dice rolled now (witness TEXT)", seg.Seg.ID, k+1, d.st.Outage.Reason)
+		}
+		return UnwitnessedKey(kd, *seg.Room), nil, *seg.Room, nil
+	}
+	v := d.vrf
+	if v == nil {
+		return kd, nil, "", &NeedsVRF{Segment: seg.Seg.ID, K: k, Due: seg.Due}
+	}
+	head, err1 := hex.DecodeString(v.Hash)
+	proof, err2 := hex.DecodeString(v.Proof)
+	if err1 != nil || err2 != nil || len(head) != 32 {
+		return kd, nil, "", fmt.Errorf("%s pick %d: the VRF's row hash or proof is not hex", seg.Seg.ID, k+1)
+	}
+	beta, err := d.e.Show.AuditorKey.Verify(VRFInput(d.st.ID, seg.Seg.ID, k, v.Seq, [32]byte(head)), proof)
+	if err != nil {
+		return kd, nil, "", fmt.Errorf("%s pick %d: the VRF proof does not verify with the auditor's key %s: %v", seg.Seg.ID, k+1, d.e.Show.AuditorKey, err)
+	}
+	if hex.EncodeToString(beta) != v.Beta {
+		return kd, nil, "", fmt.Errorf("%s pick %d: the VRF output is not its proof's", seg.Seg.ID, k+1)
+	}
+	return WitnessedKey(kd, beta), v, "", nil
+}
+
+// countersigned records the auditor's witness's countersignature of a
+// checkpoint: it lets the pick held back be announced, and ends an
+// outage. The note must open with the show's checkpoint key (the same
+// all show long) and the auditor's key.
+func (d *decider) countersigned(c *Countersign) error {
+	switch {
+	case !d.st.v2:
+		return refuse("the show's picks are not countersigned: its file names no auditor's key, or it opened under an older edition of the rules")
+	case c == nil:
+		return fmt.Errorf("checkpoint-cosigned needs the note")
+	case d.st.ShowKey != "" && c.ShowKey != d.st.ShowKey:
+		return fmt.Errorf("the checkpoint is signed by show key %s; the show's checkpoints are signed by %s", c.ShowKey, d.st.ShowKey)
+	}
+	key, err := parseShowKey(c.ShowKey)
+	if err != nil {
+		return err
+	}
+	cs, err := OpenCosigned(c.Note, key, d.e.Show.AuditorKey)
+	if err != nil {
+		return err
+	}
+	if cs.Show != d.st.ID {
+		return fmt.Errorf("the countersigned checkpoint is of show %s", cs.Show)
+	}
+	return d.emit(Event{Kind: CheckpointCosigned, Countersign: c})
+}
+
+// unwitnessed records the host's reason to go on while the auditor's
+// witness does not answer: once an outage.
+func (d *decider) unwitnessed(reason string) error {
+	reason = strings.TrimSpace(reason)
+	seg := d.st.CurSeg()
+	switch {
+	case !d.st.v2:
+		return refuse("the show's picks are not countersigned: nothing to go on without")
+	case d.st.Outage != nil:
+		return refuse("the show goes on unwitnessed already, since %s (%s)", d.st.Outage.Since.In(d.e.Show.Location).Format(time.TimeOnly), d.st.Outage.Reason)
+	case reason == "":
+		return refuse("unwitnessed needs the reason the witness does not answer, e.g. unwitnessed router restarted")
+	case seg != nil:
+		if err := d.inWords(seg, "the reason", reason); err != nil {
+			return err
+		}
+	}
+	return d.emit(Event{Kind: StepUnwitnessed, Unwitnessed: &Unwitnessed{Reason: reason}})
+}
+
+// roomWitness records the room's witness of a pick due during an outage:
+// typed after the decision that made the pick due.
+func (d *decider) roomWitness(seg *SegState, w string) error {
+	w = strings.TrimSpace(w)
+	if w == "" {
+		return refuse("%s: the room's witness is empty: type what the dice showed", seg.Seg.ID)
+	}
+	if seg.Room != nil {
+		return refuse("%s: the room's witness of the next pick is given already (%q)", seg.Seg.ID, *seg.Room)
+	}
+	return d.emit(Event{Kind: RoomWitness, Segment: seg.Seg.ID, Witness: &Witness{Text: w}})
+}
+
+// awaitsRoom reports whether witness TEXT now gives the room's witness
+// of seg's next pick: during an outage, with a pick due and none given.
+func (st *State) awaitsRoom(seg *SegState) bool {
+	if st.Outage == nil || seg == nil || seg.Room != nil || seg.Frozen == nil || seg.Ended != nil || seg.Drawn() || st.AwaitsDrawWitness(seg) {
+		return false
+	}
+	l := seg.Last()
+	return l == nil || l.Outcome != Pending
+}
+
+// AwaitsRoomWitness reports whether the current segment's next pick
+// waits for the room's witness (witness TEXT), the witness not answering.
+func (st *State) AwaitsRoomWitness() bool { return st.awaitsRoom(st.CurSeg()) }
+
+// parseShowKey reads the key a show signs its checkpoints with.
+func parseShowKey(s string) (keys.Public, error) {
+	k, err := keys.ParsePublic(s)
+	if err != nil {
+		return k, fmt.Errorf("the show's checkpoint key: %v", err)
+	}
+	return k, nil
+}

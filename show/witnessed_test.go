@@ -1,0 +1,184 @@
+package show
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"testing"
+
+	"golang.org/x/mod/sumdb/note"
+
+	"drawshow/show/keys"
+)
+
+// v2 is a rig of a show whose file names the auditor's key, opened
+// under rules edition 5: drawshow-v2.
+type v2 struct {
+	*rig
+	auditor, showKey *keys.Key
+}
+
+func newV2(t *testing.T, winners, entries int) *v2 {
+	t.Helper()
+	auditor, _ := keys.Derive("auditor", []byte("the auditor's secret"))
+	showKey, _ := keys.Derive("drawshow", []byte("the show's secret"))
+	sh := mkShow(Segment{ID: "a", Winners: winners})
+	sh.AuditorKey = auditor.Public()
+	r := newRig(t, sh, memRows{"a": oneEach(cardsN(entries)...)}, seedOf(1))
+	return &v2{rig: r, auditor: auditor, showKey: showKey}
+}
+
+// rowHash stands for the journal's hash of the show's n-th row: the
+// engine holds the VRF to the auditor's key; verify holds its row to
+// the journal.
+func rowHash(n int) [32]byte { return sha256.Sum256(fmt.Appendf(nil, "row %d", n)) }
+
+// vrf is the auditor's answer to the engine's NeedsVRF.
+func (v *v2) vrf(n *NeedsVRF) *VRF {
+	head := rowHash(n.Due)
+	beta, proof := v.auditor.Prove(VRFInput("s", n.Segment, n.K, int64(n.Due), head))
+	return &VRF{Seq: int64(n.Due), Hash: hex.EncodeToString(head[:]), Beta: hex.EncodeToString(beta), Proof: hex.EncodeToString(proof)}
+}
+
+// cosign is the session's command of the witness's countersignature of
+// the journal so far, made by key.
+func (v *v2) cosign(t *testing.T, key *keys.Key) Command {
+	t.Helper()
+	h := rowHash(len(v.evs))
+	signed, err := Checkpoint{Show: "s", Seq: int64(len(v.evs)), Hash: hex.EncodeToString(h[:])}.Sign(v.showKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := note.Open([]byte(signed), note.VerifierList(v.showKey.Public().Verifier()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := note.Sign(n, key.Cosigner(v.now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Command{Op: OpCosigned, Countersign: &Countersign{Note: string(b), ShowKey: v.showKey.Public().String()}}
+}
+
+// needsVRF draws, which must be refused for want of the VRF, and
+// returns what the engine asks for.
+func (v *v2) needsVRF(t *testing.T) *NeedsVRF {
+	t.Helper()
+	_, err := v.try(Command{Op: OpDraw})
+	var n *NeedsVRF
+	if !errors.As(err, &n) {
+		t.Fatalf("draw: %v, want the engine to ask for the auditor's VRF", err)
+	}
+	return n
+}
+
+// TestV2PickWaitsForTheWitness: a drawshow-v2 draw freezes and stops; its
+// pick is keyed by the auditor's VRF output on the freeze's row, and is
+// announced only once the witness has countersigned it; the next pick
+// is asked on the row that decided the first. The journal replays, and
+// a VRF output changed in it does not.
+func TestV2PickWaitsForTheWitness(t *testing.T) {
+	v := newV2(t, 2, 8)
+	if evs := v.do(Command{Op: OpDraw}); len(evs) != 1 || evs[0].Kind != BinFrozen {
+		t.Fatalf("the first draw: %v, want the freeze alone", evKinds(evs))
+	}
+	n := v.needsVRF(t)
+	if n.Segment != "a" || n.K != 0 || n.Due != len(v.evs) {
+		t.Fatalf("asked for %+v; want pick 0 of a on the freeze, the show's row %d", n, len(v.evs))
+	}
+	w := v.vrf(n)
+	evs := v.do(Command{Op: OpDraw, VRF: w})
+	if len(evs) != 1 || evs[0].Kind != PickDrawn || *evs[0].Pick.VRF != *w || !v.last().Held {
+		t.Fatalf("the draw with the VRF: %v, want the pick alone, held back", evKinds(evs))
+	}
+	// the pick is drawshow-v2's: keyed by K and the VRF output
+	beta, _ := hex.DecodeString(w.Beta)
+	seg := v.cur()
+	i, err := ChooseV2(WitnessedKey(Key(v.seed, ""), beta), "a", seg.Bin.Fingerprint, seg.Bin.Entries, 0, nil)
+	if err != nil || seg.Bin.Entries[i].Ticket != v.last().Ticket {
+		t.Fatalf("the pick is %s; drawshow-v2 gives %s (%v)", v.last().Ticket, seg.Bin.Entries[i].Ticket, err)
+	}
+	_, err = v.try(Command{Op: OpDraw})
+	if nc := (*NeedsCountersign)(nil); !errors.As(err, &nc) || nc.K != 0 {
+		t.Fatalf("announcing a pick not countersigned: %v", err)
+	}
+	other, _ := keys.Derive("auditor", []byte("another secret"))
+	if _, err := v.try(v.cosign(t, other)); err == nil {
+		t.Fatal("a countersignature by another key was taken")
+	}
+	v.do(v.cosign(t, v.auditor))
+	if evs := v.do(Command{Op: OpDraw}); len(evs) != 1 || evs[0].Kind != PickAnnounced {
+		t.Fatalf("the draw after the countersignature: %v, want the announcement", evKinds(evs))
+	}
+	v.do(Command{Op: OpForfeit, Text: "not the card's holder"})
+	n = v.needsVRF(t)
+	if n.K != 1 || n.Due != len(v.evs) {
+		t.Fatalf("the redraw asked for %+v; want pick 1 on the forfeit, row %d", n, len(v.evs))
+	}
+	v.do(Command{Op: OpDraw, VRF: v.vrf(n)})
+	v.replayed()
+
+	// a VRF for another row, or an output changed, is refused
+	bad := *v.vrf(n)
+	bad.Beta = w.Beta
+	if _, err := v.try(Command{Op: OpDraw, VRF: &bad}); err == nil {
+		t.Error("a VRF output not its proof's was taken")
+	}
+	evs = journal(t, v.evs)
+	for i := range evs {
+		if evs[i].Kind == PickDrawn && evs[i].Pick.K == 0 {
+			evs[i].Pick.VRF.Beta = v.vrf(n).Beta
+		}
+	}
+	fresh := NewEngine(v.sh, v.src, v.eng.now)
+	fresh.SetSeed(v.seed)
+	if err := fresh.Replay(evs); err == nil {
+		t.Error("a journal with a VRF output changed replays")
+	}
+}
+
+// TestV2Unwitnessed: the witness does not answer; the host goes on with a
+// reason in words, once; each pick then waits for the room's witness and
+// is keyed by it, and is shown at once. A countersignature ends the
+// outage, and the next pick asks the witness again.
+func TestV2Unwitnessed(t *testing.T) {
+	v := newV2(t, 3, 8)
+	v.do(Command{Op: OpDraw})
+	v.refused(Command{Op: OpUnwitnessed, Text: "."}, "not words")
+	v.refused(Command{Op: OpUnwitnessed}, "needs the reason")
+	v.do(Command{Op: OpUnwitnessed, Text: "router restarted"})
+	v.refused(Command{Op: OpUnwitnessed, Text: "still down"}, "already")
+	v.refused(Command{Op: OpDraw}, "room's witness")
+	v.do(Command{Op: OpWitness, Text: "3 5"})
+	evs := v.do(Command{Op: OpDraw})
+	if got := evKinds(evs); len(got) != 2 || got[0] != PickDrawn || got[1] != PickAnnounced || evs[0].Pick.Room != "3 5" || evs[0].Pick.VRF != nil {
+		t.Fatalf("the unwitnessed draw: %v %+v, want the pick keyed by the room's witness, announced", got, evs[0].Pick)
+	}
+	seg := v.cur()
+	i, _ := ChooseV2(UnwitnessedKey(Key(v.seed, ""), "3 5"), "a", seg.Bin.Fingerprint, seg.Bin.Entries, 0, nil)
+	if seg.Bin.Entries[i].Ticket != v.last().Ticket {
+		t.Fatalf("the pick is %s; keyed by the room's witness it is %s", v.last().Ticket, seg.Bin.Entries[i].Ticket)
+	}
+	v.do(Command{Op: OpClaim})
+	v.refused(Command{Op: OpDraw}, "room's witness") // each pick its own
+	v.do(v.cosign(t, v.auditor))
+	if st := v.eng.State(); st.Outage != nil || len(st.Outages) != 1 {
+		t.Fatalf("after the countersignature: outage %+v, %d in all", st.Outage, len(st.Outages))
+	}
+	v.needsVRF(t)
+	v.replayed()
+}
+
+// TestV2OnlyUnderEdition5: a show file with the auditor's key opened
+// under an older edition draws by drawshow-v1, as it did.
+func TestV2OnlyUnderEdition5(t *testing.T) {
+	auditor, _ := keys.Derive("auditor", []byte("x"))
+	sh := mkShow(Segment{ID: "a", Winners: 1})
+	sh.AuditorKey = auditor.Public()
+	r := newRigEdition(t, sh, memRows{"a": oneEach(cardsN(5)...)}, seedOf(1), t0, 4)
+	if evs := r.do(Command{Op: OpDraw}); len(evs) != 3 || r.eng.State().Witnessed() {
+		t.Fatalf("edition 4: %v", evKinds(evs))
+	}
+	r.refused(Command{Op: OpUnwitnessed, Text: "router restarted"}, "not countersigned")
+}
