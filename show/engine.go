@@ -159,6 +159,9 @@ func (d *decider) run(c Command) error {
 				return err
 			}
 		}
+		if want := d.st.algorithm(c.Opening.Rules); c.Opening.Rules >= 5 && c.Opening.Algorithm != want {
+			return fmt.Errorf("the show is drawn by %s, not %s: its file %s the auditor's key", want, c.Opening.Algorithm, map[bool]string{true: "names", false: "does not name"}[d.st.auditor])
+		}
 		if d.e.seed != nil && Commitment(d.e.seed) != c.Opening.Commitment {
 			return fmt.Errorf("the commitment %s is not SHA-256 of the show's seed", c.Opening.Commitment)
 		}

@@ -97,7 +97,7 @@ func openRig(tb testing.TB, sh *Show, src memRows, seed []byte, now time.Time, r
 		ids[i] = s.ID
 	}
 	r.do(Command{Op: OpOpen, ShowID: "s", Opening: &Opened{
-		Algorithm: Algorithm, Promotion: sh.Promotion, Property: sh.Property,
+		Algorithm: r.eng.st.algorithm(rules), Promotion: sh.Promotion, Property: sh.Property,
 		Commitment: Commitment(seed), Witness: r.witness, Segments: ids, Rules: rules,
 		WallClock: r.now, Mode: ModeHeadless, ClockSource: ClockWall,
 	}})

@@ -29,7 +29,7 @@ func TestOpeningOnItsNight(t *testing.T) {
 		now := c.now
 		eng := NewEngine(sh, memRows{}, func() time.Time { return now })
 		o := c.o
-		o.Rules = Rules
+		o.Rules, o.Algorithm = Rules, Algorithm
 		_, err := eng.Decide(Command{Op: OpOpen, ShowID: "s", Opening: &o})
 		if (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)

@@ -76,9 +76,17 @@ func (e *NeedsCountersign) Error() string {
 // auditor's witness: drawshow-v2.
 func (st *State) Witnessed() bool { return st.v2 }
 
-// Algorithm is the draw algorithm the show's picks are made by.
-func (st *State) Algorithm() string {
-	if st.v2 {
+// AlgorithmOf is the draw algorithm a show of sh opened now is drawn by.
+func AlgorithmOf(sh *Show) string {
+	if sh.AuditorKey.IsZero() {
+		return Algorithm
+	}
+	return AlgorithmV2
+}
+
+// algorithm is the draw algorithm of the show opened under edition rules.
+func (st *State) algorithm(rules int) string {
+	if st.auditor && rules >= 5 {
 		return AlgorithmV2
 	}
 	return Algorithm

@@ -95,6 +95,9 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 		return err
 	}
 	defer feed.Close()
+	if !sh.AuditorKey.IsZero() {
+		ss.Witness = feed.Feed
+	}
 	var desk *consoleLink
 	if f.Console != "off" {
 		if desk, err = startConsole(f, ss, feed, clk.Now, stderr, fl); err != nil {

@@ -82,10 +82,16 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) (err error
 		return err
 	}
 	defer db.Close()
-	if r.Feed != "" {
+	if r.Feed != "" || !sh.AuditorKey.IsZero() {
 		feed, err := witness.Start(db, ss.ID, sh.AuditorKey, r.Feed, stderr)
 		if err != nil {
 			return err
+		}
+		if !sh.AuditorKey.IsZero() {
+			ss.Witness = feed.Feed
+			if r.Feed == "" {
+				fmt.Fprintln(stderr, "the show file names the auditor's key, and no --feed ADDR is given: no follower can countersign, so each pick waits for unwitnessed REASON")
+			}
 		}
 		defer func() {
 			feed.WaitFollowers(stderr)

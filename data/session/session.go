@@ -34,6 +34,12 @@ type Session struct {
 	head    *store.Head // where the journal of the engine's fold ends; nil until the first commit finds it
 
 	progress func(segment string, p entries.Progress) // Options.Progress
+
+	// Witness is the auditor's witness of a drawshow-v2 show (its file
+	// names auditor_key): nil until the program serves its feed.
+	Witness Witness
+	// WitnessWait is how long a step waits for it; 0 is Answer.
+	WitnessWait time.Duration
 }
 
 // Options are how a show is opened.
@@ -189,7 +195,7 @@ func (ss *Session) open(sh *show.Show, abs, fileSHA string, text []byte, opt Opt
 		wall = opt.Clock
 	}
 	opened := &show.Opened{
-		Algorithm: show.Algorithm, Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
+		Algorithm: show.AlgorithmOf(sh), Promotion: sh.Promotion, Property: sh.Property, Rehearsal: opt.Rehearsal,
 		Commitment: show.Commitment(seed), Witness: opt.Witness, File: filepath.Base(sh.Path), FileSHA256: fileSHA,
 		FixedSeed: opt.Seed != nil, ClaimSeconds: opt.ClaimSeconds, FileProblems: problems, Rules: cmp.Or(opt.Rules, show.Rules),
 		WallClock: wall().UTC().Round(0), Mode: cmp.Or(opt.Mode, show.ModeHeadless), ClockSource: show.ClockWall,
@@ -327,7 +333,13 @@ func (ss *Session) Do(c show.Command, p *store.Progress) ([]show.Event, error) {
 		}
 		evs = loaded
 	}
-	done, err := ss.commit(c, p)
+	var done []show.Event
+	var err error
+	if ss.Eng.State().Witnessed() {
+		done, err = ss.witnessed(c, p)
+	} else {
+		done, err = ss.commit(c, p)
+	}
 	return append(evs, done...), err
 }
 

@@ -104,6 +104,15 @@ func (f *Feed) Countersign(showKey *keys.Key, auditor keys.Public) {
 	f.wit = &witnessing{key: showKey, auditor: auditor, asks: map[string]*asking{}}
 }
 
+// ShowKey is the public key the show signs its checkpoints with, or ""
+// for a show with no auditor's key.
+func (f *Feed) ShowKey() string {
+	if f.wit == nil {
+		return ""
+	}
+	return f.wit.key.Public().String()
+}
+
 // head is the feed's head line: with the keys of a countersigned show.
 func (f *Feed) head(seq int64, hash string) *Head {
 	h := &Head{Show: f.show, Seq: seq, Hash: hash}
@@ -255,10 +264,13 @@ func (f *Feed) Countersigned(ctx context.Context, seq int64) (show.Cosigned, err
 	for {
 		moved := w.moved.Wait()
 		w.mu.Lock()
-		c := w.cosigned
+		c, refused := w.cosigned, w.refused
 		w.mu.Unlock()
 		if c.Seq >= seq {
 			return c, nil
+		}
+		if refused >= seq {
+			return show.Cosigned{}, fmt.Errorf("the auditor's witness refused to countersign row %d: it has countersigned another history of the show", refused)
 		}
 		f.asked.Fire() // a follower waiting with no new row is owed a checkpoint
 		select {

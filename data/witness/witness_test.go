@@ -35,6 +35,11 @@ type night struct {
 	token                 string
 	// with auditor set, the feed asks the auditor's witness to countersign
 	showKey, auditor *keys.Key
+	// v2: the show file names the auditor's key, so the show draws by
+	// drawshow-v2 through the feed; wait is how long a step waits for
+	// the witness
+	v2   bool
+	wait time.Duration
 }
 
 func newNight(t *testing.T) *night { return newNightOf(t, &night{}) }
@@ -49,6 +54,9 @@ func newNightOf(t *testing.T, n *night) *night {
 		t.Fatal(err)
 	}
 	n.text = datatest.ShowYAML("entries.csv", 2)
+	if n.v2 {
+		n.text = append([]byte("auditor_key: "+n.auditor.Public().String()+"\n"), n.text...)
+	}
 	if err := os.WriteFile(n.showPath, n.text, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +99,9 @@ func (n *night) start(t *testing.T) {
 	f := witness.NewFeed(db, n.ss.ID, tok)
 	if n.auditor != nil {
 		f.Countersign(n.showKey, n.auditor.Public())
+	}
+	if n.v2 {
+		n.ss.Witness, n.ss.WitnessWait = f, n.wait
 	}
 	n.feed.Store(f)
 	t.Cleanup(func() { n.stop() })
