@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"drawshow/show/keys"
 )
 
 // Record is what a witness file is held to: the record's show and its
@@ -17,6 +19,10 @@ type Record struct {
 	// is its show-closed.
 	Rows   []int64
 	Closed bool
+	// Auditor is the auditor's key the show's countersignatures are held
+	// to: the show file's auditor_key, or the key the auditor pinned.
+	// Zero when the show names none: nothing of it is countersigned.
+	Auditor keys.Public
 }
 
 // Check holds a record to a witness file's lines. Every row the witness
@@ -27,7 +33,12 @@ type Record struct {
 // to its show-closed when the record is closed (not a file cut short, or
 // a follower that came late or left early). It names each alarm, then
 // the first row the record does not hold as witnessed and how many more,
-// then what of the show the witness did not see.
+// then what of the show the witness did not see. Of a show whose file
+// names the auditor's key, it then holds the witness file's
+// countersignatures and VRF outputs to the record and the key: each
+// that does not hold is named, and a file whose countersignatures do
+// not reach the show's close (or, of a show not closed, the last row the
+// witness holds) is refused, naming the row.
 func Check(lines []Line, rec Record) []string {
 	var problems []string
 	var first string
@@ -65,7 +76,11 @@ func Check(lines []Line, rec Record) []string {
 		}
 		problems = append(problems, first)
 	}
-	return append(problems, unseen(rec, held, others)...)
+	problems = append(problems, unseen(rec, held, others)...)
+	if !rec.Auditor.IsZero() {
+		problems = append(problems, countersigned(lines, rec, held)...)
+	}
+	return problems
 }
 
 // unseen says what of the show's rows the witness did not hold: all of

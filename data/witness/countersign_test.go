@@ -4,11 +4,15 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/mod/sumdb/note"
 
 	"drawshow/data/witness"
 	"drawshow/show"
@@ -200,5 +204,174 @@ func TestWitnessSignsOneHistory(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "ALARM: refused") {
 		t.Errorf("the follower did not say it refused:\n%s", log.String())
+	}
+}
+
+// countersignedNight is a whole countersigned night: the follower holds
+// the auditor's key, countersigns each checkpoint and gives one VRF
+// output, on the freeze; it returns the witness file's lines and the
+// record they are held to, with the show file's auditor's key.
+func countersignedNight(t *testing.T) (*night, []witness.Line, witness.Record) {
+	t.Helper()
+	n := witnessedNight(t)
+	out := filepath.Join(t.TempDir(), "witness.jsonl")
+	var log strings.Builder
+	done := n.follow(t, out, &log)
+	n.do(t, show.OpFreeze)
+	seq, hash := n.head(t)
+	f := n.feed.Load()
+	if _, err := f.Countersigned(within(t), seq); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Prove(within(t), witness.Ask{Show: n.ss.ID, Draw: "draw", K: 0, Seq: seq, Hash: hash}); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	n.do(t, show.OpDraw, show.OpClaim, show.OpDraw, show.OpClaim, show.OpClose)
+	if err := <-done; err != nil {
+		t.Fatalf("follow: %v\n%s", err, log.String())
+	}
+	lines, err := witness.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := recordHash(t, n.db)
+	rec.Auditor = n.auditor.Public()
+	return n, lines, rec
+}
+
+// TestCheckHoldsTheCountersignatures: a countersigned night's witness
+// file holds against the record and the auditor's key; a file whose
+// last countersignature is another key's, whose signed note or line
+// was edited, cut before its last countersignature, with none at all,
+// or whose VRF output was changed, is refused, naming the row (issue
+// 43: each passed as "witness OK"). Without the auditor's key the same
+// files are held as before, to their rows alone.
+func TestCheckHoldsTheCountersignatures(t *testing.T) {
+	n, lines, rec := countersignedNight(t)
+	if p := witness.Check(lines, rec); len(p) > 0 {
+		t.Fatalf("the countersigned night's witness: %q", p)
+	}
+	cs, last, proofs := witness.Cosigns(lines)
+	if cs < 2 || last != rec.Rows[len(rec.Rows)-1] || proofs != 1 {
+		t.Fatalf("%d countersigned checkpoint(s) to row %d, %d VRF output(s); the close is row %d", cs, last, proofs, rec.Rows[len(rec.Rows)-1])
+	}
+	lastCosigned, before := -1, int64(0) // the last countersignature, and the row of the one before
+	for i, l := range lines {
+		if l.Cosigned != nil {
+			if lastCosigned >= 0 {
+				before = lines[lastCosigned].Cosigned.Seq
+			}
+			lastCosigned = i
+		}
+	}
+	proofAt := slices.IndexFunc(lines, func(l witness.Line) bool { return l.Proof != nil })
+	if lastCosigned < 0 || proofAt < 0 {
+		t.Fatal("no countersigned checkpoint or VRF output in the file")
+	}
+	closeSeq := lines[lastCosigned].Cosigned.Seq
+	// edit gives a copy of the lines with line i changed by fn
+	edit := func(i int, fn func(*witness.Line)) []witness.Line {
+		out := slices.Clone(lines)
+		l := out[i]
+		if l.Cosigned != nil {
+			c := *l.Cosigned
+			l.Cosigned = &c
+		}
+		if l.Proof != nil {
+			p := *l.Proof
+			l.Proof = &p
+		}
+		fn(&l)
+		out[i] = l
+		return out
+	}
+	other, err := keys.Generate("auditor", rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherCosigned := edit(lastCosigned, func(l *witness.Line) {
+		signed, err := l.Cosigned.Checkpoint.Sign(n.showKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nt, err := note.Open([]byte(signed), note.VerifierList(n.showKey.Public().Verifier()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := note.Sign(nt, other.Cosigner(time.Now()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Cosigned.Note = string(b)
+	})
+	seqLine := fmt.Sprintf("\n%d\n", closeSeq)
+	editedNote := edit(lastCosigned, func(l *witness.Line) {
+		l.Cosigned.Note = strings.Replace(l.Cosigned.Note, seqLine, fmt.Sprintf("\n%d\n", closeSeq+1), 1)
+	})
+	prev, _ := rec.Hash(closeSeq - 1)
+	editedLine := edit(lastCosigned, func(l *witness.Line) { l.Cosigned.Hash = prev })
+	noCosigned := slices.DeleteFunc(slices.Clone(lines), func(l witness.Line) bool { return l.Cosigned != nil })
+	beta := edit(proofAt, func(l *witness.Line) {
+		b := []byte(l.Proof.Beta)
+		b[0] = "01"[map[bool]int{true: 1}[b[0] == '0']]
+		l.Proof.Beta = string(b)
+	})
+	draw := fmt.Sprintf("draw pick 1, asked on row %d (bin-frozen)", lines[proofAt].Proof.Seq)
+	for _, c := range []struct {
+		name  string
+		lines []witness.Line
+		want  []string
+	}{
+		{"countersigned by another key", otherCosigned, []string{
+			fmt.Sprintf("the countersigned checkpoint of row %d (show-closed): its note carries no countersignature of the auditor's key %s: it was countersigned by another key, or by none", closeSeq, n.auditor.Public()),
+			fmt.Sprintf("the auditor's last countersigned checkpoint is of row %d (", before),
+			fmt.Sprintf("the show goes on to its show-closed at row %d: the rows after it were not countersigned", closeSeq),
+		}},
+		{"the note's seq edited", editedNote, []string{
+			fmt.Sprintf("the countersigned checkpoint of row %d (show-closed): its note does not verify (", closeSeq),
+			"it was edited after it was signed",
+		}},
+		{"the line's hash edited", editedLine, []string{
+			fmt.Sprintf("the countersigned checkpoint of row %d (show-closed): the line says show %s row %d hash %s, its signed note show %s row %d hash %s: the line was edited after it was signed",
+				closeSeq, rec.Show, closeSeq, prev, rec.Show, closeSeq, lines[lastCosigned].Cosigned.Hash),
+		}},
+		{"cut before the last countersignature", lines[:lastCosigned], []string{
+			fmt.Sprintf("the auditor's last countersigned checkpoint is of row %d (", before),
+			fmt.Sprintf("the show goes on to its show-closed at row %d: the rows after it were not countersigned (a file cut short, or a follower that left)", closeSeq),
+		}},
+		{"no countersignature", noCosigned, []string{
+			fmt.Sprintf("the witness file holds no countersigned checkpoint: the show file names the auditor's key %s, so the auditor's follower (drawshow follow --key) countersigns show %s to its show-closed at row %d", n.auditor.Public(), rec.Show, closeSeq),
+		}},
+		{"a VRF output changed", beta, []string{
+			"the witness's VRF output for " + draw + ": its output is " + beta[proofAt].Proof.Beta + ", but its proof's is " + lines[proofAt].Proof.Beta + ": the output was changed after the auditor made it",
+		}},
+	} {
+		p := witness.Check(c.lines, rec)
+		text := strings.Join(p, "\n")
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: %q\nwant %q", c.name, p, w)
+			}
+		}
+		t.Logf("%s:\n%s", c.name, text)
+		// a show that names no auditor's key: the rows alone, as before
+		plain := rec
+		plain.Auditor = keys.Public{}
+		if p := witness.Check(c.lines, plain); len(p) > 0 {
+			t.Errorf("%s, with no auditor's key: %q", c.name, p)
+		}
+	}
+	// the record rewritten at a row the auditor gave a VRF output on
+	pr := lines[proofAt].Proof
+	rewritten := rec
+	rewritten.Hash = func(seq int64) (string, bool) {
+		if seq == pr.Seq {
+			return strings.Repeat("0", 64), true
+		}
+		return rec.Hash(seq)
+	}
+	want := fmt.Sprintf("the auditor's VRF output for draw pick 1 was given on row %d (bin-frozen) as hash %s; the record holds %s there: the record was rewritten after the auditor answered", pr.Seq, pr.Hash, strings.Repeat("0", 64))
+	if p := witness.Check(lines, rewritten); !slices.Contains(p, want) {
+		t.Errorf("a record rewritten at the VRF output's row: %q\nwant %q", p, want)
 	}
 }
