@@ -4,14 +4,17 @@ package main
 
 import (
 	"bufio"
+	"crypto/rand"
 	"drawshow/data/witness"
 	"drawshow/show"
 	"drawshow/show/keys"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -322,6 +325,61 @@ func TestFollowerCountersigns(t *testing.T) {
 	if n == 0 || last.Seq != end {
 		t.Fatalf("%d countersigned checkpoint(s), the last at row %d; the witness holds rows to %d\n%s", n, last.Seq, end, fstderr.String())
 	}
+	verifyCountersigned(t, db, out, pub)
+}
+
+// verifyCountersigned holds verify to a countersigned night: its
+// database and its export, with the witness file out of a follower
+// holding the auditor's key pub. verify names the key it holds the show
+// to; the whole file verifies; a file with no countersignature, or cut
+// before its last, and a key pinned that the show file does not name,
+// are refused, naming the row and both keys (issue 43: each passed as
+// "witness OK").
+func verifyCountersigned(t *testing.T, db, out, pub string) {
+	t.Helper()
+	dir := t.TempDir()
+	said := wantRun(t, 0, []string{"auditor's key: " + pub + ", as the show file names it (auditor_key)"}, "verify", "--db", db, "--witness", out)
+	if !hasLine(said, "countersigned OK: ", " checkpoint(s) of "+out+" countersigned by the auditor's key, to row ") {
+		t.Errorf("verify --db --witness of a countersigned night:\n%s", said)
+	}
+	t.Logf("verify --db --witness said:\n%s", said)
+	exp := filepath.Join(dir, "export")
+	wantRun(t, 0, nil, "export", "--db", db, "--out", exp)
+	said = wantRun(t, 0, []string{"auditor's key: " + pub + ", as pinned with --auditor-key; the show file names the same"}, "verify", exp, "--witness", out, "--auditor-key", pub)
+	t.Logf("verify DIR --witness --auditor-key said:\n%s", said)
+
+	other, err := keys.Generate("auditor", rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantVerify(t, 1, []string{"MISMATCH: the show file names the auditor's key " + pub + "; the auditor holds " + other.Public().String() + " (--auditor-key)"},
+		"verify", "--db", db, "--auditor-key", other.Public().String())
+
+	lines, err := witness.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lastCosigned := -1
+	for i, l := range lines {
+		if l.Cosigned != nil {
+			lastCosigned = i
+		}
+	}
+	closed := lines[lastCosigned].Cosigned.Seq
+	write := func(name string, lines []witness.Line) string {
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		for _, l := range lines {
+			enc.Encode(l)
+		}
+		return writeFile(t, dir, name, b.String())
+	}
+	none := write("none.jsonl", slices.DeleteFunc(slices.Clone(lines), func(l witness.Line) bool { return l.Cosigned != nil }))
+	wantVerify(t, 1, []string{"MISMATCH: the witness file holds no countersigned checkpoint: the show file names the auditor's key " + pub, fmt.Sprintf("to its show-closed at row %d", closed)},
+		"verify", "--db", db, "--witness", none)
+	cut := write("cut.jsonl", lines[:lastCosigned])
+	wantVerify(t, 1, []string{"MISMATCH: the auditor's last countersigned checkpoint is of row ", fmt.Sprintf("the show goes on to its show-closed at row %d: the rows after it were not countersigned", closed)},
+		"verify", exp, "--witness", cut)
 }
 
 // copyCrashShow writes the crash night's show file into dir with extra

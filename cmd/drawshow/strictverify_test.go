@@ -3,6 +3,7 @@
 package main
 
 import (
+	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"drawshow/data/record"
+	"drawshow/show/keys"
 )
 
 // strictShow is an official night whose every action line holds
@@ -210,4 +212,23 @@ func TestVerifyDBAnchorsList(t *testing.T) {
 	if _, stderr, code := runProgram(t, programCmd(t, "verify", "--db", db, "--anchors", bad)); code != 1 || !strings.Contains(stderr, "anchors line 1") {
 		t.Errorf("a bad list: exit %d, %s", code, stderr)
 	}
+}
+
+// TestVerifyPinsTheAuditorKey: the auditor who expects a countersigned
+// show pins the key they hold; an official show whose file names no
+// auditor's key is refused, naming the key pinned. Without the flag,
+// verify of such a show says nothing of keys, as before.
+func TestVerifyPinsTheAuditorKey(t *testing.T) {
+	db := officialNight(t, -1)
+	k, err := keys.Generate("auditor", rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub := k.Public().String()
+	wantVerify(t, 1, []string{"MISMATCH: the show file names no auditor's key; the auditor holds " + pub + " (--auditor-key): the show was not set up to be countersigned by the auditor"},
+		"verify", "--db", db, "--auditor-key", pub)
+	if said := wantRun(t, 0, []string{"journal OK"}, "verify", "--db", db); strings.Contains(said, "auditor's key") {
+		t.Errorf("verify of a show with no auditor's key speaks of one:\n%s", said)
+	}
+	wantRun(t, 2, []string{"auditor-key"}, "verify", "--db", db, "--auditor-key", pub[:len(pub)-2])
 }

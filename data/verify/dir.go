@@ -155,6 +155,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		r.bad("%s: %v", record.ShowFile, err)
 		return nil, false
 	}
+	r.AuditorKey, r.showRead = sh.AuditorKey, true
 	last := evs[len(evs)-1].At
 	// an export has no rows to rebuild its bins from and no exclusions
 	// list: its bin files, and each freeze's exclusions as recorded

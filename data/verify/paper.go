@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"drawshow/data/witness"
+	"drawshow/show/keys"
 )
 
 // Paper is what the auditor reads off paper to hold a record to: the
@@ -29,6 +30,11 @@ type Paper struct {
 	// DrawWitnesses are the draw witnesses W_d as the auditor noted them
 	// in the room: the record must hold each, as noted.
 	DrawWitnesses []DrawWitness
+	// AuditorKey is the auditor's key as the auditor holds it (verify
+	// --auditor-key): the show file must name it, and the witness file's
+	// countersignatures are held to it. Zero: the show file's key is
+	// used, as it names it.
+	AuditorKey keys.Public
 }
 
 // DrawWitness is a segment's draw witness W_d as the auditor noted it
@@ -91,13 +97,23 @@ func ParseAnchor(s string) (Anchor, error) {
 }
 
 // Check holds a record to p: rec is its show and journal (rec.Hash a
-// row's hash in hex, ok false when the row is not in what is checked),
-// commitments the commitments of the shows checked, prints their frozen
-// bins' fingerprints by segment, drawn their draw witnesses by segment.
-// Each mismatch is named.
+// row's hash in hex, ok false when the row is not in what is checked;
+// rec.Auditor the show file's auditor's key), commitments the
+// commitments of the shows checked, prints their frozen bins'
+// fingerprints by segment, drawn their draw witnesses by segment. Each
+// mismatch is named.
 func (p Paper) Check(rec witness.Record, commitments []string, prints, drawn map[string]string) []string {
 	hash := rec.Hash
 	var out []string
+	if pin := p.AuditorKey; !pin.IsZero() {
+		switch {
+		case rec.Auditor.IsZero():
+			out = append(out, fmt.Sprintf("the show file names no auditor's key; the auditor holds %s (--auditor-key): the show was not set up to be countersigned by the auditor, so nothing of it was", pin))
+		case !rec.Auditor.Equal(pin):
+			out = append(out, fmt.Sprintf("the show file names the auditor's key %s; the auditor holds %s (--auditor-key): the show was set up to be countersigned by another key than the auditor's", rec.Auditor, pin))
+		}
+		rec.Auditor = pin
+	}
 	if c := strings.ToLower(strings.ReplaceAll(p.Commitment, " ", "")); c != "" && !slices.Contains(commitments, c) {
 		out = append(out, fmt.Sprintf("the commitment on paper, %s, is not the record's (%s): this is not the show the sheet was signed for", c, strings.Join(commitments, ", ")))
 	}
@@ -135,10 +151,15 @@ func (p Paper) Check(rec witness.Record, commitments []string, prints, drawn map
 }
 
 // Against holds the verified export to p, adding what does not match.
+// When its show file could not be read (named already), the key the
+// auditor pinned is the show's for what follows.
 func (r *Report) Against(p Paper) {
-	rec := witness.Record{Show: r.Show, Rows: r.showRows, Closed: r.closed, Hash: func(seq int64) (string, bool) {
+	rec := witness.Record{Show: r.Show, Rows: r.showRows, Closed: r.closed, Auditor: r.AuditorKey, Hash: func(seq int64) (string, bool) {
 		h, ok := r.rows[seq]
 		return h, ok
 	}}
+	if !r.showRead {
+		rec.Auditor = p.AuditorKey
+	}
 	r.Problems = append(r.Problems, p.Check(rec, []string{r.Commitment}, r.prints, r.drawn)...)
 }

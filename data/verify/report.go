@@ -1,6 +1,10 @@
 package verify
 
-import "fmt"
+import (
+	"fmt"
+
+	"drawshow/show/keys"
+)
 
 // Report is what a verification found; the record holds when Problems is
 // empty.
@@ -19,7 +23,11 @@ type Report struct {
 	Commitment string   // the show's, from its show-opened event
 	CopyEvents int      // an archive's database copy: the rows of its whole journal…
 	CopyHead   string   // …and the hash of its last
+	// AuditorKey is the auditor's key the show file names (auditor_key);
+	// zero when it names none.
+	AuditorKey keys.Public
 	Problems   []string
+	showRead   bool              // the show file was read: AuditorKey is its
 	rows       map[int64]string  // the journal's rows read: seq → hash
 	showRows   []int64           // the seqs of the show's own rows, in order
 	closed     bool              // the show's last row is its show-closed

@@ -13,6 +13,7 @@ import (
 	"drawshow/data/verify"
 	"drawshow/data/witness"
 	"drawshow/show"
+	"drawshow/show/keys"
 )
 
 // fileBase is the last element of a stored path, whichever system's
@@ -194,8 +195,10 @@ func checkDesk(db *store.DB, shows []campaign.DeskShow) []string {
 
 // Against holds the database's journal to what the auditor read off
 // paper: the commitment is show showID's ("" when the database holds one
-// show: any of its shows'), each anchor's row hashes to its prefix, and
-// the journal holds every row a witness holds.
+// show: any of its shows'), each anchor's row hashes to its prefix, the
+// journal holds every row a witness holds, and the show file names the
+// auditor's key the auditor pinned and the witness's countersignatures
+// are made with.
 func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 	rows, err := db.RowsOfKinds(showID, show.ShowOpened, show.BinFrozen, show.DrawWitness)
 	if err != nil {
@@ -215,8 +218,15 @@ func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 			drawn[e.Segment] = e.Witness.Text
 		}
 	}
+	auditor, read, err := AuditorKey(db, showID)
+	if err != nil {
+		return nil, err
+	}
+	if !read {
+		auditor = p.AuditorKey // the show file is not read: Check names why
+	}
 	var qerr error
-	rec := witness.Record{Show: showID, Hash: func(seq int64) (string, bool) {
+	rec := witness.Record{Show: showID, Auditor: auditor, Hash: func(seq int64) (string, bool) {
 		rows, err := db.RowsFrom(seq, 1)
 		if err != nil {
 			qerr = err
@@ -239,6 +249,25 @@ func Against(db *store.DB, p verify.Paper, showID string) ([]string, error) {
 	}
 	out := p.Check(rec, commitments, prints, drawn)
 	return out, qerr
+}
+
+// AuditorKey is the auditor's key the show file of show showID names as
+// the database keeps it (zero when it names none); read is false when
+// there is no such show, or its show file does not parse (Check names
+// why).
+func AuditorKey(db *store.DB, showID string) (key keys.Public, read bool, err error) {
+	if showID == "" {
+		return keys.Public{}, false, nil
+	}
+	row, err := db.Show(showID)
+	if err != nil {
+		return keys.Public{}, false, err
+	}
+	sh, err := show.Parse(fileBase(row.File), row.FileText)
+	if err != nil {
+		return keys.Public{}, false, nil
+	}
+	return sh.AuditorKey, true, nil
 }
 
 // AgainstShowAnchors holds the official shows of the database to the

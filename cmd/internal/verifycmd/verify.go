@@ -18,6 +18,7 @@ import (
 	"drawshow/data/verify"
 	"drawshow/data/verifydb"
 	"drawshow/data/witness"
+	"drawshow/show/keys"
 )
 
 // oneShow checks that what was read off paper names its show: in a
@@ -35,12 +36,12 @@ func oneShow(db *store.DB, id string, p verify.Paper) (string, error) {
 	if len(shows) == 1 {
 		return shows[0].ID, nil
 	}
-	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || len(p.DrawWitnesses) > 0 || p.WitnessFile != "" || len(p.Witness) > 0) {
+	if len(shows) > 1 && (p.Commitment != "" || len(p.Anchors) > 0 || len(p.Prints) > 0 || len(p.DrawWitnesses) > 0 || p.WitnessFile != "" || len(p.Witness) > 0 || !p.AuditorKey.IsZero()) {
 		ids := make([]string, len(shows))
 		for i, s := range shows {
 			ids[i] = s.ID
 		}
-		return "", fmt.Errorf("%s holds %d shows (%s): say which the paper and the witness are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
+		return "", fmt.Errorf("%s holds %d shows (%s): say which the paper, the witness and the auditor's key are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
 	}
 	return "", nil
 }
@@ -68,7 +69,12 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		paper.DrawWitnesses = append(paper.DrawWitnesses, w)
 		return err
 	})
-	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds")
+	witnessFile := fs.String("witness", "", "a follower's witness `FILE` (drawshow follow): the record must hold every row it holds, and of a show whose file names the auditor's key, its countersignatures must hold to the show's close")
+	fs.Func("auditor-key", "the auditor's public `KEY`, as drawshow key printed it: the show file must name it, and the witness file's countersignatures must be its (without it, the show file's auditor_key is used)", func(s string) error {
+		k, err := keys.ParsePublic(s)
+		paper.AuditorKey = k
+		return err
+	})
 	stillOpen := fs.Bool("open", false, "with --db: a show not closed is still running; check what can be checked of it")
 	showID := fs.String("show", "", "with --db: the show `ID` the commitment, anchors and witness are of (needed when the database holds more than one)")
 	anchorsFile := fs.String("anchors", "", "with --db: the auditor's list of the campaign's official shows, `FILE`, one a line: SHOW_ID COMMITMENT SEQ:HEXPREFIX (the closing chain head); a show that carries anything from a show not on it, or whose commitment or head differs, is refused")
@@ -83,9 +89,10 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		paper.WitnessFile = *witnessFile
 	}
 	var problems []string
+	var named keys.Public // the auditor's key the show file names
 	switch {
 	case *dbPath != "" && len(pos) == 0:
-		if problems, err = verifyDB(*dbPath, *showID, *anchorsFile, *stillOpen, paper, stdout); err != nil {
+		if problems, named, err = verifyDB(*dbPath, *showID, *anchorsFile, *stillOpen, paper, stdout); err != nil {
 			return err
 		}
 	case *stillOpen || *showID != "" || *anchorsFile != "":
@@ -101,7 +108,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			r.Against(paper)
-			problems = r.Problems
+			problems, named = r.Problems, r.AuditorKey
 			if len(problems) == 0 {
 				fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
 			}
@@ -112,7 +119,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		r.Against(paper)
-		problems = r.Problems
+		problems, named = r.Problems, r.AuditorKey
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, record.SumsFile)
 			fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
@@ -121,12 +128,18 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	default:
 		return errors.New("verify needs an export DIR, or --db FILE, or an archive FILE.zip")
 	}
+	auditorKeyLine(stdout, named, paper.AuditorKey)
 	if len(problems) == 0 && (paper.Commitment != "" || len(paper.Anchors) > 0 || len(paper.Prints) > 0) {
 		fmt.Fprintf(stdout, "paper OK: %s%d anchor(s) and %d fingerprint(s) hold\n", map[bool]string{true: "the commitment matches; "}[paper.Commitment != ""], len(paper.Anchors), len(paper.Prints))
 	}
 	if len(problems) == 0 && *witnessFile != "" {
 		n, last := witness.Held(paper.Witness)
 		fmt.Fprintf(stdout, "witness OK: the record holds all %d row(s) of %s, to row %d, as they were seen\n", n, *witnessFile, last)
+		if !named.IsZero() || !paper.AuditorKey.IsZero() {
+			cs, last, proofs := witness.Cosigns(paper.Witness)
+			fmt.Fprintf(stdout, "countersigned OK: %d checkpoint(s) of %s countersigned by the auditor's key, to row %d%s\n", cs, *witnessFile, last,
+				map[bool]string{true: fmt.Sprintf("; %d VRF output(s) verify with it", proofs)}[proofs > 0])
+		}
 	}
 	for _, p := range problems {
 		fmt.Fprintln(stdout, "MISMATCH:", p)
@@ -142,42 +155,46 @@ func Run(args []string, stdout, stderr io.Writer) error {
 // show id is of (or its only show) against what was read off paper, what
 // cannot be verified yet, and the auditor's list of official shows. It
 // prints the notes and the OK line, and returns the problems.
-func verifyDB(path, id, anchorsFile string, stillOpen bool, paper verify.Paper, stdout io.Writer) ([]string, error) {
+func verifyDB(path, id, anchorsFile string, stillOpen bool, paper verify.Paper, stdout io.Writer) ([]string, keys.Public, error) {
+	var named keys.Public
 	db, err := store.OpenExisting(path)
 	if err != nil {
-		return nil, err
+		return nil, named, err
 	}
 	defer db.Close()
 	id, err = oneShow(db, id, paper)
 	if err != nil {
-		return nil, err
+		return nil, named, err
 	}
 	r, err := verifydb.Check(db)
 	if err != nil {
-		return nil, err
+		return nil, named, err
 	}
 	onPaper, err := verifydb.Against(db, paper, id)
 	if err != nil {
-		return nil, err
+		return nil, named, err
+	}
+	if named, _, err = verifydb.AuditorKey(db, id); err != nil {
+		return nil, named, err
 	}
 	unverified, notes, err := verifydb.Unverified(db, stillOpen)
 	if err != nil {
-		return nil, err
+		return nil, named, err
 	}
 	problems := append(append(r.Problems, onPaper...), unverified...)
 	if anchorsFile != "" {
 		f, err := os.Open(anchorsFile)
 		if err != nil {
-			return nil, err
+			return nil, named, err
 		}
 		list, err := verify.ParseShowAnchors(f)
 		f.Close()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", anchorsFile, err)
+			return nil, named, fmt.Errorf("%s: %v", anchorsFile, err)
 		}
 		carried, err := verifydb.AgainstShowAnchors(db, list)
 		if err != nil {
-			return nil, err
+			return nil, named, err
 		}
 		problems = append(problems, carried...)
 	}
@@ -187,7 +204,20 @@ func verifyDB(path, id, anchorsFile string, stillOpen bool, paper verify.Paper, 
 	if len(problems) == 0 {
 		fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
 	}
-	return problems, nil
+	return problems, named, nil
+}
+
+// auditorKeyLine says which auditor's key verify held the show to: the
+// show file's, when the auditor pinned none, or the pinned one when the
+// show file names it too. A show file naming another, or none, is a
+// problem of its own; a show with no key and none pinned says nothing.
+func auditorKeyLine(w io.Writer, named, pinned keys.Public) {
+	switch {
+	case pinned.IsZero() && !named.IsZero():
+		fmt.Fprintf(w, "auditor's key: %s, as the show file names it (auditor_key); pin the key you hold with --auditor-key KEY\n", named)
+	case !pinned.IsZero() && pinned.Equal(named):
+		fmt.Fprintf(w, "auditor's key: %s, as pinned with --auditor-key; the show file names the same\n", pinned)
+	}
 }
 
 // choicesDerived is what verify re-derived of the finale, for its OK line.
