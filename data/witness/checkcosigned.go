@@ -58,27 +58,34 @@ func countersigned(lines []Line, rec Record, held map[int64]bool) []string {
 		showKey = k
 	}
 
+	// each countersigned checkpoint: the first that does not hold is
+	// named, and how many more (a key pinned that is not the show's
+	// fails them all)
 	reach := int64(0) // the last row a checkpoint that holds was countersigned at
+	var failed []string
 	for _, l := range lines {
 		if l.Cosigned == nil || showKey.IsZero() {
 			continue
 		}
 		c := l.Cosigned
 		if p := openProblem(c, showKey, rec.Auditor); p != "" {
-			bad("the countersigned checkpoint of %s: %s", row(c.Seq), p)
+			failed = append(failed, fmt.Sprintf("the countersigned checkpoint of %s: %s", row(c.Seq), p))
 			continue
 		}
 		h, ok := rec.Hash(c.Seq)
 		switch {
 		case c.Show != rec.Show:
-			bad("the countersigned checkpoint of %s is of show %s, not %s: it is another show's countersignature", row(c.Seq), c.Show, rec.Show)
+			failed = append(failed, fmt.Sprintf("the countersigned checkpoint of %s is of show %s, not %s: it is another show's countersignature", row(c.Seq), c.Show, rec.Show))
 		case !ok:
-			bad("%s, hash %s: the auditor countersigned it, the record does not hold it: the record was rolled back after the auditor countersigned it", row(c.Seq), c.Hash)
+			failed = append(failed, fmt.Sprintf("%s, hash %s: the auditor countersigned it, the record does not hold it: the record was rolled back after the auditor countersigned it", row(c.Seq), c.Hash))
 		case h != c.Hash:
-			bad("%s: the auditor countersigned hash %s, the record holds %s: the record was rewritten after the auditor countersigned it", row(c.Seq), c.Hash, h)
+			failed = append(failed, fmt.Sprintf("%s: the auditor countersigned hash %s, the record holds %s: the record was rewritten after the auditor countersigned it", row(c.Seq), c.Hash, h))
 		default:
 			reach = max(reach, c.Seq)
 		}
+	}
+	if len(failed) > 0 {
+		bad("%s%s", failed[0], more(len(failed)-1, "countersigned checkpoint(s) that do not hold"))
 	}
 
 	// how far the countersignatures must reach: the show's close, or the
@@ -98,17 +105,29 @@ func countersigned(lines []Line, rec Record, held map[int64]bool) []string {
 	case n == 0:
 		bad("the witness file holds no countersigned checkpoint: the show file names the auditor's key %s, so the auditor's follower (drawshow follow --key) countersigns show %s to %s; this file was kept without that key, or cut before its first countersignature", rec.Auditor, rec.Show, to)
 	case reach == 0:
-		bad("none of the witness file's %d countersigned checkpoint(s) holds (each is named): nothing of show %s, to %s, is countersigned by the auditor's key %s", n, rec.Show, to, rec.Auditor)
+		bad("none of the witness file's %d countersigned checkpoint(s) holds: nothing of show %s, to %s, is countersigned by the auditor's key %s", n, rec.Show, to, rec.Auditor)
 	case reach < upTo:
 		bad("the auditor's last countersigned checkpoint is of %s; the show goes on to %s: the rows after it were not countersigned (a file cut short, or a follower that left)", row(reach), to)
 	}
 
+	failed = nil
 	for _, l := range lines {
 		if p := l.Proof; p != nil {
-			out = append(out, proofProblems(p, rec, row)...)
+			failed = append(failed, proofProblems(p, rec, row)...)
 		}
 	}
+	if len(failed) > 0 {
+		bad("%s%s", failed[0], more(len(failed)-1, "VRF output(s) that do not hold"))
+	}
 	return out
+}
+
+// more is " (and n more what)", or "" for none.
+func more(n int, what string) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more %s)", n, what)
 }
 
 // openProblem says why a countersigned line does not hold as the show's
@@ -130,7 +149,13 @@ func openProblem(c *show.Cosigned, showKey, auditor keys.Public) string {
 	}
 	switch {
 	case got.Checkpoint != c.Checkpoint:
-		return fmt.Sprintf("the line says show %s row %d hash %s, its signed note show %s row %d hash %s: the line was edited after it was signed", c.Show, c.Seq, c.Hash, got.Show, got.Seq, got.Hash)
+		of := func(c show.Checkpoint) string {
+			if got.Show != c.Show {
+				return fmt.Sprintf("show %s row %d hash %s", c.Show, c.Seq, c.Hash)
+			}
+			return fmt.Sprintf("row %d hash %s", c.Seq, c.Hash)
+		}
+		return fmt.Sprintf("the line says %s; its signed note says %s: the line was edited after it was signed", of(c.Checkpoint), of(got.Checkpoint))
 	case got.At != c.At:
 		return fmt.Sprintf("the line says it was countersigned at %s, its cosignature at %s: the line was edited after it was signed", c.At, got.At)
 	}

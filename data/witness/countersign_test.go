@@ -332,8 +332,8 @@ func TestCheckHoldsTheCountersignatures(t *testing.T) {
 			"it was edited after it was signed",
 		}},
 		{"the line's hash edited", editedLine, []string{
-			fmt.Sprintf("the countersigned checkpoint of row %d (show-closed): the line says show %s row %d hash %s, its signed note show %s row %d hash %s: the line was edited after it was signed",
-				closeSeq, rec.Show, closeSeq, prev, rec.Show, closeSeq, lines[lastCosigned].Cosigned.Hash),
+			fmt.Sprintf("the countersigned checkpoint of row %d (show-closed): the line says row %d hash %s; its signed note says row %d hash %s: the line was edited after it was signed",
+				closeSeq, closeSeq, prev, closeSeq, lines[lastCosigned].Cosigned.Hash),
 		}},
 		{"cut before the last countersignature", lines[:lastCosigned], []string{
 			fmt.Sprintf("the auditor's last countersigned checkpoint is of row %d (", before),
