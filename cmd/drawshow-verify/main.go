@@ -22,8 +22,8 @@ import (
 const usage = `drawshow-verify checks a drawshow record: an archive, an export folder or a campaign database.
 
 Usage:
-  drawshow-verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE]
-  drawshow-verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE] [--anchors FILE]
+  drawshow-verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE] [--auditor-key KEY]
+  drawshow-verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE] [--auditor-key KEY] [--anchors FILE]
   drawshow-verify version (or --version)
 
 It takes the flags of drawshow verify, and gives the same verdict: exit 0

@@ -34,8 +34,8 @@ Usage:
   drawshow desk expire --db FILE [--show ID --draw SEGMENT --pick N] [--at TIME] [--dry-run]
   drawshow desk list --db FILE [--week] [--at TIME]
   drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
-  drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE]
-  drawshow verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE]
+  drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE] [--auditor-key KEY]
+  drawshow verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE] [--auditor-key KEY]
   drawshow follow URL --out FILE
   drawshow key --out FILE [--name NAME]
   drawshow monitors
