@@ -41,7 +41,7 @@ func oneShow(db *store.DB, id string, p verify.Paper) (string, error) {
 		for i, s := range shows {
 			ids[i] = s.ID
 		}
-		return "", fmt.Errorf("%s holds %d shows (%s): say which the paper, the witness and the auditor's key are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
+		return "", fmt.Errorf("%s holds %d shows (%s): say which the paper and the witness are of with --show ID", db.Path(), len(shows), strings.Join(ids, ", "))
 	}
 	return "", nil
 }
