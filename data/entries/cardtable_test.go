@@ -9,6 +9,7 @@ import (
 // TestCardTable: every value put is found with its v through the
 // table's growth, the extremes included, and no other value is.
 func TestCardTable(t *testing.T) {
+	t.Parallel()
 	var tb cardTable
 	rng := rand.New(rand.NewPCG(1, 2))
 	want := map[uint64]uint64{}
@@ -49,6 +50,7 @@ func TestCardTable(t *testing.T) {
 // table; every card keeps its number, and a twin of a card numbered
 // before the move (one number but for leading zeros) is still found.
 func TestCardIDsPastWarmFrom(t *testing.T) {
+	t.Parallel()
 	k := newCardIDs()
 	card := func(i int) string { return fmt.Sprintf("6001%012d", i*7919) }
 	for i := range warmFrom + 1000 {

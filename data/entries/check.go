@@ -60,14 +60,14 @@ type Count struct {
 // segment with no entry file of its own (a manual bin, a wild card and its
 // draws, a Royal Flush of earlier winners) gives an empty bin: its bin is
 // made at the show.
-func Check(seg *show.Segment, excluded map[string]bool) (*SegmentCheck, error) {
-	return CheckPast(seg, excluded, nil)
+func Check(seg *show.Segment, excluded map[string]bool, opts ...Option) (*SegmentCheck, error) {
+	return CheckPast(seg, excluded, nil, opts...)
 }
 
 // CheckPast is Check with the winners of earlier shows that the segment's
 // exclude_winners bars (check --db).
-func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck, error) {
-	return checkFile(seg, excluded, past, nil, true)
+func CheckPast(seg *show.Segment, excluded, past map[string]bool, opts ...Option) (*SegmentCheck, error) {
+	return checkFile(seg, excluded, past, nil, true, optionsOf(opts))
 }
 
 // CheckCards is CheckPast that calls each with every card of the file,
@@ -77,11 +77,12 @@ func CheckPast(seg *show.Segment, excluded, past map[string]bool) (*SegmentCheck
 // in about 40 bytes a row (the tally's entry, and the log of its card
 // from which the cards are numbered once the file is read), where its
 // entries would take 50 more.
-func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(card string)) (*SegmentCheck, error) {
-	return checkFile(seg, excluded, past, each, false)
+func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(card string), opts ...Option) (*SegmentCheck, error) {
+	return checkFile(seg, excluded, past, each, false, optionsOf(opts))
 }
 
-// checkFile is CheckCards, keeping the bin's entries when entries is set.
+// checkFile is CheckCards, keeping the bin's entries when entries is set,
+// reading as o says.
 //
 // The file is read once, and the bin built as its rows are: when a row
 // has a problem the bin is thrown away, as an import rolls back. Without
@@ -89,24 +90,24 @@ func CheckCards(seg *show.Segment, excluded, past map[string]bool, each func(car
 // logs every ticket and sorts them again (0.3 s of 5 000 000 rows); a
 // file with a problem is read a second time, as an import reads it, to
 // list every problem with its rows.
-func checkFile(seg *show.Segment, excluded, past map[string]bool, each func(card string), entries bool) (*SegmentCheck, error) {
-	c, err := checkRead(seg, excluded, past, each, entries, entries)
+func checkFile(seg *show.Segment, excluded, past map[string]bool, each func(card string), entries bool, o options) (*SegmentCheck, error) {
+	c, err := checkRead(seg, excluded, past, each, entries, entries, o)
 	var twice *show.TwiceError
 	var fe *FileError
 	if !entries && (errors.As(err, &twice) || errors.As(err, &fe) || errors.Is(err, errTwins)) {
-		return checkRead(seg, excluded, past, each, false, true)
+		return checkRead(seg, excluded, past, each, false, true, o)
 	}
 	return c, err
 }
 
 // checkRead is checkFile's read of the file, which looks for rows that
 // give a ticket twice when twice is set.
-func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card string), entries, twice bool) (*SegmentCheck, error) {
+func checkRead(seg *show.Segment, excluded, past map[string]bool, each func(card string), entries, twice bool, o options) (*SegmentCheck, error) {
 	if seg.Entries == "" {
 		return &SegmentCheck{Bin: &show.Bin{}, Made: true}, nil
 	}
 	need, cols := NeedOf(seg), Columns(seg.Columns)
-	t, err := openTable(seg.Entries, seg.Sheet)
+	t, err := openTable(seg.Entries, seg.Sheet, o)
 	if err != nil {
 		return nil, err
 	}

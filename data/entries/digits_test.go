@@ -11,6 +11,7 @@ import (
 // every length to 25, each with a non-digit put in at every place, and
 // on the edges of overflow.
 func TestParseDigits(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	check := func(s string) {
 		t.Helper()
@@ -45,6 +46,7 @@ func TestParseDigits(t *testing.T) {
 }
 
 func TestCellTrims(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[string]string{"": "", "a": "a", " a": "a", "a ": "a", "\ta\r": "a", "\u00a0a\u00a0": "a",
 		"\u3000x": "x", "é": "é", " ": "", "a b": "a b", "\x01a": "\x01a", "a\x7f": "a\x7f"} {
 		if got := cell([]string{v}, 0); got != want {

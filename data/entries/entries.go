@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"iter"
 	"math"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -127,9 +128,34 @@ type tableReader struct {
 	progressFn func(Progress)
 }
 
-// openTable opens a sheet of path (see sheet.Open).
-func openTable(path, name string) (*tableReader, error) {
-	r, err := sheet.Open(path, name)
+// An Option changes how a reader of this package reads its files.
+type Option func(*options)
+
+// options are what a reader's Options set.
+type options struct {
+	open sheet.Opener // nil: os.Open
+}
+
+// OpenWith has a reader open each file it reads with open rather than
+// os.Open. A test's opener serves each open different bytes, as a FIFO
+// or a file saved between two reads can, and counts the opens; what it
+// opens must still be a regular file.
+func OpenWith(open func(path string) (*os.File, error)) Option {
+	return func(o *options) { o.open = open }
+}
+
+// optionsOf gathers opts.
+func optionsOf(opts []Option) options {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
+
+// openTable opens a sheet of path (see sheet.Open) as o says.
+func openTable(path, name string, o options) (*tableReader, error) {
+	r, err := sheet.OpenWith(path, name, o.open)
 	if err != nil {
 		return nil, err
 	}
@@ -228,8 +254,8 @@ var (
 // Stats.Rows counts the non-blank rows below the header, passed or not.
 // A file with a header and no rows is an error, msgNoEntries naming the
 // file: a bin with no one in it is a mistake in the export, never a draw.
-func Read(path, sheet string, cols Columns, need Need, fn func(Row) error) (Stats, error) {
-	return ReadProgress(path, sheet, cols, need, fn, nil)
+func Read(path, sheet string, cols Columns, need Need, fn func(Row) error, opts ...Option) (Stats, error) {
+	return ReadProgress(path, sheet, cols, need, fn, nil, opts...)
 }
 
 // Progress is how far a long read has come: the rows read, and the
@@ -255,8 +281,8 @@ const progressRows = 1 << 16
 
 // ReadProgress is Read, telling progress how far it has come every
 // progressRows rows (nil: never).
-func ReadProgress(path, sheet string, cols Columns, need Need, fn func(Row) error, progress func(Progress)) (Stats, error) {
-	t, err := openTable(path, sheet)
+func ReadProgress(path, sheet string, cols Columns, need Need, fn func(Row) error, progress func(Progress), opts ...Option) (Stats, error) {
+	t, err := openTable(path, sheet, optionsOf(opts))
 	if err != nil {
 		return Stats{}, err
 	}

@@ -104,6 +104,7 @@ func entry(line int, ticket, card, name string, tier show.Tier, points uint64) R
 }
 
 func TestReadEntriesFormats(t *testing.T) {
+	t.Parallel()
 	perRow := Need{Ticket: true, Tier: true}
 	want := []Row{
 		entry(2, "T-0001", "6001234567890123", "Sipho Dlamini", show.Ace, 1200),
@@ -172,6 +173,7 @@ func TestReadEntriesFormats(t *testing.T) {
 }
 
 func TestReadEntriesColumns(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		header string
@@ -241,6 +243,7 @@ func TestReadEntriesColumns(t *testing.T) {
 }
 
 func TestReadEntriesRowErrors(t *testing.T) {
+	t.Parallel()
 	const header = "Ticket No;Card;Name;Tier;Points\n"
 	tiers := "(valid: ace, king, queen, jack, ten)"
 	tests := []struct {
@@ -343,6 +346,7 @@ func fmtErrs(errs []CellError) string {
 }
 
 func TestFileErrorMessage(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "saturday.csv", "Ticket,Card,Tier\nT1,100,gold\nT1,,ace\n")
 	_, _, err := readEntries(t, path, "", Columns{}, Need{Ticket: true})
 	want := path + ` row 2, column "Tier": unknown tier "gold" (valid: ace, king, queen, jack, ten)` + "\n" +
@@ -359,6 +363,7 @@ func TestFileErrorMessage(t *testing.T) {
 }
 
 func TestReadEntriesErrorCap(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("Ticket,Card,Tier\n")
 	for i := range 120 {
@@ -390,6 +395,7 @@ func TestReadEntriesErrorCap(t *testing.T) {
 }
 
 func TestReadEntriesEmpty(t *testing.T) {
+	t.Parallel()
 	for _, content := range []string{"", "\uFEFF", "\r\n\r\n"} {
 		path := filetest.File(t, "e.csv", content)
 		if _, _, err := readEntries(t, path, "", Columns{}, Need{}); err == nil || err.Error() != path+": the file is empty: it needs a header row naming its columns" {
@@ -410,6 +416,7 @@ func TestReadEntriesEmpty(t *testing.T) {
 }
 
 func TestReadEntriesFn(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "e.csv", "Ticket,Card\nT1,1\nT2,2\nT3,3\nT4,\nT5,5\n")
 	stop := errors.New("stop")
 	var seen []string
@@ -438,6 +445,7 @@ func TestReadEntriesFn(t *testing.T) {
 }
 
 func TestReadEntriesXLSXSheets(t *testing.T) {
+	t.Parallel()
 	path := filetest.XLSX(t, "show.xlsx",
 		filetest.Sheet{Name: "Friday", Rows: [][]any{{"Card", "Tier"}, {100, "ace"}}},
 		filetest.Sheet{Name: "Saturday", Rows: [][]any{{"Card", "Tier"}, {200, "king"}, {300, "gold"}}},
@@ -457,6 +465,7 @@ func TestReadEntriesXLSXSheets(t *testing.T) {
 }
 
 func TestParsePoints(t *testing.T) {
+	t.Parallel()
 	ok := map[string]uint64{
 		"0":                          0,
 		"7":                          7,
@@ -528,6 +537,7 @@ var (
 )
 
 func TestReadEntriesFinaleColumns(t *testing.T) {
+	t.Parallel()
 	row := func(ticket, card, name string, tier show.Tier, area string, spend uint64, property string) Row {
 		return Row{Line: 2, Row: show.Row{Ticket: ticket, Card: card, Tier: tier, Area: area, Spend: spend, Property: property}, Name: name}
 	}
@@ -597,6 +607,7 @@ func TestReadEntriesFinaleColumns(t *testing.T) {
 }
 
 func TestReadEntriesFinaleRowErrors(t *testing.T) {
+	t.Parallel()
 	amount := amountForms
 	tests := []struct {
 		name, content string
@@ -638,6 +649,7 @@ func TestReadEntriesFinaleRowErrors(t *testing.T) {
 }
 
 func TestEntryNeed(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		seg  show.Segment

@@ -16,6 +16,7 @@ import (
 // the official bytes to the hash and doctored ones to the parser. Opening
 // one would also wait for a writer.
 func TestOnlyRegularFilesRead(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "entries.csv")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {

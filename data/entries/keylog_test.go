@@ -13,6 +13,7 @@ import (
 // rows with gaps between them (blank and refused rows), past the marks and
 // the size from which the hashes are sorted by buckets.
 func TestKeyLog(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{0, 1, 2, 63, 64, 65, 1000, 5000, 100_000} {
 		k := newKeyLog()
@@ -60,6 +61,7 @@ func TestKeyLog(t *testing.T) {
 // up to 19 digits and longer, letters, and more leading zeros than a
 // number holds.
 func TestCardIDs(t *testing.T) {
+	t.Parallel()
 	long := "1234567890123456789012"
 	zeros := strings.Repeat("0", 300)
 	cards := []string{"6001234567890123", "A12", "0060012345", "99999999999999999999", long, zeros + "7", "0", "9999999999999999999"}

@@ -72,6 +72,7 @@ const mb200 = 200 << 20
 // reader splits before the limit's error reaches it) is the runtime's to
 // count, not the test's: BenchmarkRefuseHuge200MB reports it.
 func TestHugeFileRefusedReadingLittle(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, head, tail string
 		row              int
@@ -129,6 +130,7 @@ func BenchmarkRefuseHuge200MB(b *testing.B) {
 // 64 KiB pass; one more is refused with file, row, column and the value's
 // start; an XLSX file is held to the same limits.
 func TestFieldLimits(t *testing.T) {
+	t.Parallel()
 	longName := strings.Repeat("é", MaxName)
 	cellOf := strings.Repeat("x", MaxField)
 	// 63 cells of 1 KiB and their commas: a row just under 64 KiB

@@ -19,15 +19,15 @@ import (
 // cards are returned as NormCard gives them, so a card listed twice in two
 // spellings counts once. The cards are returned sorted, with the file's
 // SHA-256 (in hex) of the bytes they were read from.
-func ReadCards(path, sheet, cardHeader string) (cards []string, sum string, err error) {
-	cards, sum, _, err = readCards(path, sheet, cardHeader, 0)
+func ReadCards(path, sheet, cardHeader string, opts ...Option) (cards []string, sum string, err error) {
+	cards, sum, _, err = readCards(path, sheet, cardHeader, 0, optionsOf(opts))
 	return cards, sum, err
 }
 
 // readCards is ReadCards of a file whose header is on row headerRow, or
 // found when it is 0, with the summary rows it ended on, dropped.
-func readCards(path, sheet, cardHeader string, headerRow int) (cards []string, sum string, dropped []Dropped, err error) {
-	t, err := openTable(path, sheet)
+func readCards(path, sheet, cardHeader string, headerRow int, o options) (cards []string, sum string, dropped []Dropped, err error) {
+	t, err := openTable(path, sheet, o)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -76,8 +76,8 @@ var signedHeaders = []string{"signed", "signed at", "signed on", "date signed", 
 // "2006-01-02 15:04:05" in the show's time, parallel to the cards; nil
 // when it has none. A card on the register twice keeps its first
 // signature.
-func readRegister(path string, headerRow int, format string) (cards, signed []string, sum string, dropped []Dropped, err error) {
-	t, err := openTable(path, "")
+func readRegister(path string, headerRow int, format string, o options) (cards, signed []string, sum string, dropped []Dropped, err error) {
+	t, err := openTable(path, "", o)
 	if err != nil {
 		return nil, nil, "", nil, err
 	}
@@ -169,15 +169,15 @@ var (
 // (ignoring case and spaces), or, where either ID is empty, their names match
 // ignoring case. The result has one Proxy per card, sorted by card, and
 // the file's SHA-256 (in hex) of the bytes they were read from.
-func ReadProxies(path, sheet string) (proxies []Proxy, sum string, err error) {
-	proxies, sum, _, err = readProxies(path, sheet, 0)
+func ReadProxies(path, sheet string, opts ...Option) (proxies []Proxy, sum string, err error) {
+	proxies, sum, _, err = readProxies(path, sheet, 0, optionsOf(opts))
 	return proxies, sum, err
 }
 
 // readProxies is ReadProxies of a file whose header is on row headerRow,
 // or found when it is 0.
-func readProxies(path, sheet string, headerRow int) (proxies []Proxy, sum string, dropped []Dropped, err error) {
-	t, err := openTable(path, sheet)
+func readProxies(path, sheet string, headerRow int, o options) (proxies []Proxy, sum string, dropped []Dropped, err error) {
+	t, err := openTable(path, sheet, o)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -331,8 +331,8 @@ func describe(p Proxy) string {
 // file does not hide another. It leaves Lists.ExclusionsStored to the
 // store, which hashes the list as it keeps it. The exclusions are the
 // cards of every exclusions list, each once.
-func ReadLists(sh *show.Show, exclusions []string, register, proxies, selected string) (*show.Lists, []string, error) {
-	r, err := ReadListsDropped(sh, exclusions, register, proxies, selected)
+func ReadLists(sh *show.Show, exclusions []string, register, proxies, selected string, opts ...Option) (*show.Lists, []string, error) {
+	r, err := ReadListsDropped(sh, exclusions, register, proxies, selected, opts...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -342,8 +342,8 @@ func ReadLists(sh *show.Show, exclusions []string, register, proxies, selected s
 // ExclusionCards reads one exclusions list of sh at path as the show
 // reads it: its cards and the SHA-256 of its bytes, for a statement to
 // name the list a card is on.
-func ExclusionCards(sh *show.Show, path string) (cards []string, sum string, err error) {
-	cards, sum, _, err = readCards(path, "", "", sh.Opts(path).HeaderRow)
+func ExclusionCards(sh *show.Show, path string, opts ...Option) (cards []string, sum string, err error) {
+	cards, sum, _, err = readCards(path, "", "", sh.Opts(path).HeaderRow, optionsOf(opts))
 	return cards, sum, err
 }
 
@@ -358,13 +358,14 @@ type ListsRead struct {
 // ReadListsDropped is ReadLists with each exclusions list's own cards,
 // which check matches one by one, and the summary rows the lists ended
 // on, which were dropped.
-func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, selected string) (*ListsRead, error) {
+func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, selected string, opts ...Option) (*ListsRead, error) {
+	o := optionsOf(opts)
 	l := &show.Lists{}
 	r := &ListsRead{Lists: l}
 	var ex []string
 	var errs []error // every list is read, so one bad file does not hide another
 	for _, path := range exclusions {
-		cards, sum, ds, err := readCards(path, "", "", sh.Opts(path).HeaderRow)
+		cards, sum, ds, err := readCards(path, "", "", sh.Opts(path).HeaderRow, o)
 		errs, r.Dropped = append(errs, err), append(r.Dropped, DroppedNotes(sh.Rel(path), "a card", ds)...)
 		ex, r.ByList = append(ex, cards...), append(r.ByList, cards)
 		if len(exclusions) == 1 {
@@ -387,12 +388,12 @@ func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, sel
 	if register != "" {
 		var err error
 		var ds []Dropped
-		l.Register, l.RegisterSigned, l.RegisterSHA256, ds, err = readRegister(register, sh.Opts(register).HeaderRow, sh.DateFormat)
+		l.Register, l.RegisterSigned, l.RegisterSHA256, ds, err = readRegister(register, sh.Opts(register).HeaderRow, sh.DateFormat, o)
 		errs, r.Dropped = append(errs, err), append(r.Dropped, DroppedNotes(sh.Rel(register), "a card", ds)...)
 		l.RegisterFile = sh.Rel(register)
 	}
 	if proxies != "" {
-		ps, sum, ds, err := readProxies(proxies, "", sh.Opts(proxies).HeaderRow)
+		ps, sum, ds, err := readProxies(proxies, "", sh.Opts(proxies).HeaderRow, o)
 		errs, r.Dropped = append(errs, err), append(r.Dropped, DroppedNotes(sh.Rel(proxies), "a card", ds)...)
 		for _, p := range ps {
 			l.Proxies = append(l.Proxies, show.Proxy{Card: p.Card, Name: p.Name, ID: p.ID, Contact: p.Contact})
@@ -401,7 +402,7 @@ func ReadListsDropped(sh *show.Show, exclusions []string, register, proxies, sel
 	}
 	if selected != "" {
 		var err error
-		l.Selected, l.SelectedSHA256, err = ReadSelection(selected, "")
+		l.Selected, l.SelectedSHA256, err = ReadSelection(selected, "", opts...)
 		errs = append(errs, err)
 		l.SelectedFile = sh.Rel(selected)
 	}

@@ -11,6 +11,7 @@ import (
 )
 
 func TestReadCards(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, content, column string
 		want                  []string
@@ -58,6 +59,7 @@ func TestReadCards(t *testing.T) {
 }
 
 func TestReadCardsXLSX(t *testing.T) {
+	t.Parallel()
 	path := filetest.XLSX(t, "register.xlsx",
 		filetest.Sheet{Name: "Notes", Rows: [][]any{{"nothing here"}}},
 		filetest.Sheet{Name: "Register", Rows: [][]any{{"Member No", "Name"}, {int64(6001234567890123), "Zoë"}, {100, "Émile"}}},
@@ -69,6 +71,7 @@ func TestReadCardsXLSX(t *testing.T) {
 }
 
 func TestReadProxies(t *testing.T) {
+	t.Parallel()
 	const header = "Card,Nominee Name,ID Number\n"
 	nominee := "a nominee may stand for one participant only"
 	tests := []struct {
@@ -130,6 +133,7 @@ func TestReadProxies(t *testing.T) {
 }
 
 func TestReadProxiesColumns(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "proxies.csv", "Rewards Card;Representative;Passport\n100;Pieter du Plessis;X9\n")
 	got, _, err := ReadProxies(path, "")
 	if want := []Proxy{{Card: "100", Name: "Pieter du Plessis", ID: "X9"}}; err != nil || !reflect.DeepEqual(got, want) {
@@ -151,6 +155,7 @@ func TestReadProxiesColumns(t *testing.T) {
 // exports them end on a TOTAL or a count: dropped and named, as an entry
 // file's are; one a card follows is refused, naming its row (issue 39).
 func TestListsDropTheirTotals(t *testing.T) {
+	t.Parallel()
 	sh := &show.Show{Path: "/shows/s.yaml"}
 	ex := filetest.File(t, "self-excluded.csv", "Card,Name\n0060012345,Thabo M\n0060012346,Naledi K\n,TOTAL: 2 members\n")
 	reg := filetest.File(t, "register.csv", "Card Number,Signed\n0060012347,2024-11-30 19:00\nCount: 1,\n")

@@ -22,6 +22,7 @@ import (
 // digits and longer, values past 2^60, letters, more leading zeros than
 // a number holds, the card of the row before again).
 func TestCardIDsLater(t *testing.T) {
+	t.Parallel()
 	long := "1234567890123456789012"
 	zeros := strings.Repeat("0", 300)
 	cards := []string{"6001234567890123", "A12", "0060012345", "99999999999999999999", long, zeros + "7",
@@ -71,6 +72,7 @@ func TestCardIDsLater(t *testing.T) {
 // for leading zeros, wherever they are in the file; a key longer than
 // 19 digits is numbered as it comes, and its twin found at once.
 func TestCardIDsLaterTwins(t *testing.T) {
+	t.Parallel()
 	zeros := strings.Repeat("0", 300)
 	long := "1234567890123456789012"
 	for _, pair := range [][2]string{
@@ -102,6 +104,7 @@ func TestCardIDsLaterTwins(t *testing.T) {
 // files of every form of card and every kind of bin; and where two
 // cards are one number but for leading zeros, the import's problems.
 func TestCheckNumbersAsImport(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	dir := t.TempDir()
 	forms := []func(n int) string{
@@ -153,9 +156,9 @@ func TestCheckNumbersAsImport(t *testing.T) {
 		}
 		excluded := map[string]bool{cardOf[3]: true, cardOf[10]: true}
 		var slow, fast []string
-		want, wantErr := checkFile(seg, excluded, nil, func(c string) { slow = append(slow, c) }, true)
+		want, wantErr := checkFile(seg, excluded, nil, func(c string) { slow = append(slow, c) }, true, options{})
 		want.DropEntries()
-		got, err := checkFile(seg, excluded, nil, func(c string) { fast = append(fast, c) }, false)
+		got, err := checkFile(seg, excluded, nil, func(c string) { fast = append(fast, c) }, false, options{})
 		if tc.twins {
 			if wantErr == nil || err == nil || err.Error() != wantErr.Error() || !strings.Contains(err.Error(), "leading zeros") {
 				t.Errorf("case %d: check gives %v; the import %v", i, err, wantErr)
@@ -174,6 +177,7 @@ func TestCheckNumbersAsImport(t *testing.T) {
 }
 
 func TestDecimalDigits(t *testing.T) {
+	t.Parallel()
 	for _, v := range []uint64{0, 1, 9, 10, 99, 100, 1<<60 - 1, 999_999_999_999_999_999, 1_000_000_000_000_000_000, math.MaxUint64} {
 		if got, want := decimalDigits(v), len(strconv.FormatUint(v, 10)); got != want {
 			t.Errorf("%d: %d digits, want %d", v, got, want)

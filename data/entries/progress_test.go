@@ -10,6 +10,7 @@ import (
 // TestReadProgress: a long read says how far it has come every
 // progressRows rows, the bytes read rising to the file's size.
 func TestReadProgress(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "entries.csv")
 	const rows = 3*progressRows + 100
 	if err := datatest.WriteEntryCSV(path, rows, 5000); err != nil {

@@ -11,6 +11,7 @@ import (
 // A bad decline register does not hide a bad proxies file: check lists
 // every problem of every list at once.
 func TestReadListsReportsEveryList(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	reg, prox := filepath.Join(dir, "register.csv"), filepath.Join(dir, "proxies.csv")
 	filetest.Write(t, reg, "Card\n6.00123E+15\n")

@@ -11,20 +11,20 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"drawshow/data/internal/sheet"
 	"drawshow/show"
 )
 
-// twoFaced makes every file a test opens serve the official bytes at the
-// first open and the doctored ones at every later open, as a FIFO, or a
-// file swapped between two reads, can; it returns how many opens there
-// were. A reader that hashed one read and parsed another would record the
-// official hash beside doctored rows.
-func twoFaced(t *testing.T, official, doctored []byte) *int {
+// twoFaced is an Option whose opener makes every file a reader opens
+// serve the official bytes at the first open and the doctored ones at
+// every later open, as a FIFO, or a file swapped between two reads, can;
+// it returns how many opens there were, too. A reader that hashed one
+// read and parsed another would record the official hash beside doctored
+// rows.
+func twoFaced(t *testing.T, official, doctored []byte) (Option, *int) {
 	t.Helper()
 	opens := 0
 	dir := t.TempDir()
-	sheet.OpenFile = func(path string) (*os.File, error) {
+	return OpenWith(func(path string) (*os.File, error) {
 		opens++
 		body := doctored
 		if opens == 1 {
@@ -35,9 +35,7 @@ func twoFaced(t *testing.T, official, doctored []byte) *int {
 			return nil, err
 		}
 		return os.Open(p)
-	}
-	t.Cleanup(func() { sheet.OpenFile = os.Open })
-	return &opens
+	}), &opens
 }
 
 func hexSum(b []byte) string {
@@ -49,18 +47,19 @@ func hexSum(b []byte) string {
 // file and a selection are each opened once, and the SHA-256 that goes
 // into the record is of the very bytes parsed.
 func TestReadOnce(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	official := []byte("Ticket,Card,Name\nT1,1001,Ann\nT2,1002,Ben\n")
 	doctored := []byte("Ticket,Card,Name\nT1,1001,Ann\nT2,1003,Friend\nT3,1003,Friend\n")
 	path := filepath.Join(dir, "entries.csv")
 	os.WriteFile(path, official, 0o600)
 
-	opens := twoFaced(t, official, doctored)
+	twice, opens := twoFaced(t, official, doctored)
 	var cards []string
 	st, err := Read(path, "", Columns{}, Need{Ticket: true}, func(r Row) error {
 		cards = append(cards, r.Card)
 		return nil
-	})
+	}, twice)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,22 +75,23 @@ func TestReadOnce(t *testing.T) {
 	}
 	for name, b := range lists {
 		t.Run(name, func(t *testing.T) {
-			opens := twoFaced(t, []byte(b[0]), []byte(b[1]))
+			t.Parallel()
+			twice, opens := twoFaced(t, []byte(b[0]), []byte(b[1]))
 			p := filepath.Join(dir, name)
 			var got []string
 			var sum string
 			var err error
 			switch name {
 			case "exclusions.csv", "register.csv":
-				got, sum, err = ReadCards(p, "", "")
+				got, sum, err = ReadCards(p, "", "", twice)
 			case "proxies.csv":
 				var ps []Proxy
-				ps, sum, err = ReadProxies(p, "")
+				ps, sum, err = ReadProxies(p, "", twice)
 				for _, x := range ps {
 					got = append(got, x.Card+" "+x.Name)
 				}
 			case "selected.csv":
-				got, sum, err = ReadSelection(p, "")
+				got, sum, err = ReadSelection(p, "", twice)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -104,9 +104,10 @@ func TestReadOnce(t *testing.T) {
 	}
 
 	t.Run("ReadLists", func(t *testing.T) {
-		opens := twoFaced(t, []byte("Card\n1001\n"), []byte("Card\n1002\n"))
+		t.Parallel()
+		twice, opens := twoFaced(t, []byte("Card\n1001\n"), []byte("Card\n1002\n"))
 		sh := &show.Show{Path: filepath.Join(dir, "show.yaml")}
-		l, ex, err := ReadLists(sh, []string{filepath.Join(dir, "exclusions.csv")}, "", "", "")
+		l, ex, err := ReadLists(sh, []string{filepath.Join(dir, "exclusions.csv")}, "", "", "", twice)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,6 +120,7 @@ func TestReadOnce(t *testing.T) {
 // TestReadOnceWorkbook: a workbook is hashed from the read it is parsed
 // from, too.
 func TestReadOnceWorkbook(t *testing.T) {
+	t.Parallel()
 	book := func(card string) []byte {
 		x := excelize.NewFile()
 		x.SetCellValue("Sheet1", "A1", "Card")
@@ -130,8 +132,8 @@ func TestReadOnceWorkbook(t *testing.T) {
 		return b.Bytes()
 	}
 	official, doctored := book("1001"), book("1002")
-	opens := twoFaced(t, official, doctored)
-	cards, sum, err := ReadCards(filepath.Join(t.TempDir(), "exclusions.xlsx"), "", "")
+	twice, opens := twoFaced(t, official, doctored)
+	cards, sum, err := ReadCards(filepath.Join(t.TempDir(), "exclusions.xlsx"), "", "", twice)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,6 +28,7 @@ const rewardsEntries = "Ticket No,Card Number,Member Name,Tier\n" +
 // cards number cells (the zeros gone), and a list written by a script
 // (60010003.0) keep their members out of a bin whose file has the zeros.
 func TestExclusionsTypedInExcel(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	entriesPath := filepath.Join(dir, "entries.csv")
 	filetest.Write(t, entriesPath, rewardsEntries)
@@ -67,6 +68,7 @@ func TestExclusionsTypedInExcel(t *testing.T) {
 // as one (the same number but for leading zeros) are refused, both rows
 // named: the file was pasted together from two exports.
 func TestOneCardTwoSpellings(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "entries.csv", rewardsEntries+
 		"T006,60010002,Zoë vd M,Ace\n"+
 		"T007,060010003,Sipho D,Queen\n")
@@ -118,6 +120,7 @@ func rewardsWorkbook(t *testing.T) string {
 // columns the file needs, below a merged title, a date and a blank row;
 // rows keep the numbers Excel shows.
 func TestHeaderBelowTitleRows(t *testing.T) {
+	t.Parallel()
 	path := rewardsWorkbook(t)
 	var got []Row
 	st, err := Read(path, "", Columns{}, Need{Ticket: true, Tier: true}, func(r Row) error { got = append(got, r); return nil })
@@ -143,6 +146,7 @@ func TestHeaderBelowTitleRows(t *testing.T) {
 // TestHeaderRow: header_row names the header when finding it is not
 // enough (a title row that holds a column's name).
 func TestHeaderRow(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "entries.csv", "Card,Ticket,Points\nCard,Ticket No,Tier\nC1,T1,King\n")
 	need := Need{Ticket: true, HeaderRow: 2}
 	var got []Row
@@ -169,7 +173,7 @@ func TestHeaderRow(t *testing.T) {
 	if cards, _, err := ReadCards(list, "", ""); err != nil || !slices.Equal(cards, []string{"60010001"}) {
 		t.Errorf("a list below its title: %q, %v", cards, err)
 	}
-	if cards, _, _, err := readCards(list, "", "", 2); err != nil || !slices.Equal(cards, []string{"60010001"}) {
+	if cards, _, _, err := readCards(list, "", "", 2, options{}); err != nil || !slices.Equal(cards, []string{"60010001"}) {
 		t.Errorf("a list with header_row: %q, %v", cards, err)
 	}
 }
@@ -178,6 +182,7 @@ func TestHeaderRow(t *testing.T) {
 // system ends its export on, and a row with no card or ticket below them,
 // are not entries: they are dropped, each named for check to say so.
 func TestTrailingSummaryRowsDropped(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "entries.csv", rewardsEntries+
 		",TOTAL,1900 members,,\n"+
 		",,,,\n"+ // blank: skipped as ever
@@ -217,6 +222,7 @@ func TestTrailingSummaryRowsDropped(t *testing.T) {
 // the cent; what could be read two ways is refused, and every refusal
 // names the accepted forms, in one wording.
 func TestParseAmount(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]uint64{
 		"R 1 234,50": 123450, "R1 234.50": 123450, "1234.5": 123450, "1234": 123400, "1 234": 123400,
 		"R600": 60000, "4999.99": 499999, "R 5 000,00": 500000, "1,234.50": 123450, "1.234,50": 123450,
@@ -262,6 +268,7 @@ func TestParseAmount(t *testing.T) {
 // do is refused naming file, row, column and value, until the show file
 // declares date_format.
 func TestVisitDates(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "nye.csv", "Card,Last Visit\n1,29/11/2024 08:00\n2,03/04/2024\n3,2024-12-01\n")
 	need := Need{Visit: Required}
 	_, err := Read(path, "", Columns{}, need, func(Row) error { return nil })
@@ -286,6 +293,7 @@ func TestVisitDates(t *testing.T) {
 // It is a summary row, dropped and named, not a player whose card, tier
 // and area are missing (issue 39).
 func TestRAPSTotalRowDropped(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "raps.csv", "Device,Area,Card,Name,Tier,Spend\n"+
 		"SL-01,Main,0060012345,Thabo M,ace,900\n"+
 		"SL-02,Salon,0060012346,Naledi K,king,1200\n"+
@@ -311,6 +319,7 @@ func TestRAPSTotalRowDropped(t *testing.T) {
 // row (issue 39). A file of one length, or of mixed card schemes, is not
 // warned of.
 func TestNumberTypedCardsWarned(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "entries.csv", "Ticket,Card,Name\n"+
 		"T1,6001000123,Ann\nT2,6001000124,Ben\nT3,35437525,Cas\nT4,6001000126,Dee\nT5,66768262,Eve\n")
 	c, err := Check(&show.Segment{ID: "fri", Tickets: show.PerRow, Entries: path}, nil)
@@ -331,6 +340,7 @@ func TestNumberTypedCardsWarned(t *testing.T) {
 // exported as the member's real card (issue 39); a card with a letter,
 // or of the full length, is read as written, and check no longer warns.
 func TestCardLengthPutsTheZerosBack(t *testing.T) {
+	t.Parallel()
 	path := filetest.File(t, "entries.csv", "Ticket,Card,Name\nT1,6001000123,Ann\nT2,35437525,Ben\nT3,A1234,Cas\nT4,0066768262,Dee\n")
 	seg := &show.Segment{ID: "fri", Tickets: show.PerRow, Entries: path, CardLength: 10}
 	var cards []string

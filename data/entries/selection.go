@@ -8,8 +8,8 @@ import "fmt"
 // (Ticket, Ticket No, Receipt…). A ticket may be chosen once; an empty or
 // rounded one is an error naming its row. sum is the file's SHA-256, in
 // hex, of the bytes the tickets were read from.
-func ReadSelection(path, sheet string) (tickets []string, sum string, err error) {
-	t, err := openTable(path, sheet)
+func ReadSelection(path, sheet string, opts ...Option) (tickets []string, sum string, err error) {
+	t, err := openTable(path, sheet, optionsOf(opts))
 	if err != nil {
 		return nil, "", err
 	}

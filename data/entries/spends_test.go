@@ -38,6 +38,7 @@ func fridaySeg(t *testing.T, dir, content string) *show.Segment {
 // system writes an amount, and kept among the row's other columns too
 // (the record stores it there).
 func TestReadSpendColumns(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	seg := fridaySeg(t, dir, "Ticket;Card;Name;Average Spend (12m);Total Spend (12m);Email\n"+
 		"T1;1001;Ann;R 3 648,00;R 12 000,00;ann@example.com\n"+
@@ -70,6 +71,7 @@ func TestReadSpendColumns(t *testing.T) {
 }
 
 func TestReadSpendColumnsRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct{ name, content, want string }{
 		{"an amount that is not", "Ticket;Card;Average Spend (12m);Total Spend (12m)\nT1;1001;R 3 648,00;R12 OOO\n",

@@ -12,16 +12,16 @@ var areaHeaders = []string{"area", "zone", "floor", "section"}
 // ReadStandings reads a leaderboard's standings file: card, name, points
 // and area. A bad row is an error naming its row, column and value; a file
 // with any is not used. The summary rows it ends on are dropped.
-func ReadStandings(path, sheet string) ([]show.Standing, error) {
-	st, _, _, err := ReadStandingsSum(path, sheet)
+func ReadStandings(path, sheet string, opts ...Option) ([]show.Standing, error) {
+	st, _, _, err := ReadStandingsSum(path, sheet, opts...)
 	return st, err
 }
 
 // ReadStandingsSum is ReadStandings with the SHA-256 (in hex) of the
 // bytes the standings were read from, and the summary rows the file
 // ended on (a TOTAL, a count), which were dropped.
-func ReadStandingsSum(path, sheet string) ([]show.Standing, string, []Dropped, error) {
-	t, err := openTable(path, sheet)
+func ReadStandingsSum(path, sheet string, opts ...Option) ([]show.Standing, string, []Dropped, error) {
+	t, err := openTable(path, sheet, optionsOf(opts))
 	if err != nil {
 		return nil, "", nil, err
 	}

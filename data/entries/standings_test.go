@@ -10,6 +10,7 @@ import (
 )
 
 func TestReadStandings(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good := filepath.Join(dir, "standings.csv")
 	filetest.Write(t, good, "\ufeffCard Number;Member Name;Points;Area\r\n6001;Zoë Botha;1 250;Mike\r\n6002;Thabo Mokoena;900;Kilo\r\n")

@@ -3,6 +3,7 @@ package entries
 import "testing"
 
 func TestPlainValue(t *testing.T) {
+	t.Parallel()
 	for card, want := range map[string]uint64{"6001000012345678": 6001000012345678, "0060012345": 60012345, "0": 0, "000": 0, "9999999999999999999": 9999999999999999999} {
 		if got, ok := plainValue(card); !ok || got != want {
 			t.Errorf("plainValue(%q) = %d, %v; want %d", card, got, ok, want)

@@ -63,7 +63,11 @@ type rowSource interface {
 // The file is opened and read once, and hashed as it is read: the SHA-256
 // the record keeps is of the very bytes parsed, never of a second read
 // that a changed file or a FIFO could serve differently.
-func Open(path, sheet string) (*Reader, error) {
+func Open(path, sheet string) (*Reader, error) { return OpenWith(path, sheet, nil) }
+
+// OpenWith is Open, opening the file with open (nil: os.Open). What open
+// returns must still be a regular file.
+func OpenWith(path, sheet string, open Opener) (*Reader, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	switch ext {
 	case ".csv", ".txt":
@@ -74,7 +78,7 @@ func Open(path, sheet string) (*Reader, error) {
 	default:
 		return nil, fmt.Errorf("%s: unsupported file type %q (use .csv, .txt or .xlsx)", path, filepath.Ext(path))
 	}
-	f, size, err := openRegular(path)
+	f, size, err := openRegular(path, open)
 	if err != nil {
 		return nil, err
 	}
