@@ -105,8 +105,12 @@ func (sc *attractScene) standings(s *Stage, r reply) {
 	if r.written.Equal(sc.boardAt) && sc.board != nil {
 		return
 	}
-	g := s.view.st.CurSeg().Seg
-	sc.board = show.Rank(r.standings, g.Areas, g.Top, sc.board)
+	var areas []string
+	top := 0 // a read that lands once the show has moved on: every area, every place
+	if b := s.view.st.CurSeg().Seg.Board; b != nil {
+		areas, top = b.Areas, b.Top
+	}
+	sc.board = show.Rank(r.standings, areas, top, sc.board)
 	sc.boardAt = r.written
 	if sc.board == nil {
 		sc.board = []show.Place{} // read, and empty: not "not read yet"
@@ -206,16 +210,18 @@ func (sc *attractScene) Draw(s *Stage, dst *Canvas, in time.Duration) {
 }
 
 // drawLeaderboard is the standings' top places, with their movement since
-// the last update, or when the board is not live, when it will be.
+// the last update, or when the board is not live, when it will be. g is
+// a leaderboard.
 func (sc *attractScene) drawLeaderboard(s *Stage, dst *Canvas, g *show.Segment) {
 	t := s.theme
 	loc := s.opt.Show.Location
 	now := s.now()
 	Text(dst, g.Title, t.Fit(t.Bold, 84, g.Title, dst.W-240), dst.W/2, 150, Center, t.Accent)
-	if !show.Live(g.Windows, now) {
+	b := g.Board
+	if !show.Live(b.Windows, now) {
 		Text(dst, "The leaderboard is live", t.Regular(52), dst.W/2, 320, Center, t.Text)
 		y := 420.0
-		for _, w := range g.Windows {
+		for _, w := range b.Windows {
 			if w.To.Before(now) {
 				continue
 			}
@@ -232,7 +238,7 @@ func (sc *attractScene) drawLeaderboard(s *Stage, dst *Canvas, g *show.Segment) 
 		return
 	}
 	at := sc.boardAt.In(loc)
-	Text(dst, "Updated "+at.Format("15:04")+"  ·  next update "+at.Add(g.Every).Format("15:04"), t.Regular(40), dst.W/2, 250, Center, t.Dim)
+	Text(dst, "Updated "+at.Format("15:04")+"  ·  next update "+at.Add(b.Every).Format("15:04"), t.Regular(40), dst.W/2, 250, Center, t.Dim)
 	y := 330.0
 	rowH := min(72.0, 640/float64(max(len(sc.board), 1)))
 	size := rowH * 0.75
@@ -253,7 +259,7 @@ func (sc *attractScene) drawLeaderboard(s *Stage, dst *Canvas, g *show.Segment) 
 	}
 }
 
-// drawSlide is a slide of the show: its title, body and image.
+// drawSlide is a slide of the show, g: its title, body and image.
 func (*attractScene) drawSlide(s *Stage, dst *Canvas, g *show.Segment) {
 	t := s.theme
 	Text(dst, g.Title, t.Fit(t.Bold, 96, g.Title, dst.W-240), dst.W/2, 170, Center, t.Accent)
@@ -268,7 +274,7 @@ func (*attractScene) drawSlide(s *Stage, dst *Canvas, g *show.Segment) {
 		width = dst.W - 120 - 760 - 80 - 120
 	}
 	x := dst.W - 120 - width
-	for _, line := range wrap(g.Body, t.Regular(52), width) {
+	for _, line := range wrap(g.Page.Body, t.Regular(52), width) {
 		Text(dst, line, t.Regular(52), x, y, Left, t.Text)
 		y += 72
 		if y > H-160 {

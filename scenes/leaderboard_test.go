@@ -19,12 +19,12 @@ type boardBackend struct {
 }
 
 func (b boardBackend) Standings(segment string) ([]show.Standing, time.Time, error) {
-	g := b.sh.Segments[0]
-	fi, err := os.Stat(g.Standings)
+	file := b.sh.Segments[0].Board.Standings
+	fi, err := os.Stat(file)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	st, err := entries.ReadStandings(g.Standings, "")
+	st, err := entries.ReadStandings(file, "")
 	return st, fi.ModTime(), err
 }
 

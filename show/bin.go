@@ -282,12 +282,9 @@ func (b *BinBuilder) figures(total uint64, fp [32]byte) *Bin {
 	return bin
 }
 
-// qualifies applies a bonus jackpot's rules: the minimum spend of the
-// row's tier, and devices and areas excluded from bonusing.
-func (b *BinBuilder) qualifies(r Row) bool {
-	s := b.seg
-	return r.Spend >= s.MinSpend[r.Tier] && !slices.Contains(s.NoDevices, r.Ticket) && !slices.Contains(s.NoAreas, r.Area)
-}
+// qualifies applies a bonus jackpot's rules (BonusJackpot.admits); a
+// segment of another kind has none.
+func (b *BinBuilder) qualifies(r Row) bool { return b.seg.Bonus.admits(r) }
 
 func sortedKeys(m map[string]bool) []string {
 	ks := make([]string, 0, len(m))

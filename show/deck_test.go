@@ -39,13 +39,13 @@ func TestSessionDeck(t *testing.T) {
 		item := sh.Segments[0].Items()[i]
 		evs := r.do(Command{Op: OpChoose, Text: item})
 		c := evs[0].Choice
-		if want := sh.Segments[0].Envelopes[DeckPrize(key, "wed", 4, i)]; c.Prize != want {
+		if want := sh.Segments[0].Bonus.Envelopes[DeckPrize(key, "wed", 4, i)]; c.Prize != want {
 			t.Fatalf("card %s turned over %s, want %s", item, c.Prize, want)
 		}
 		won = append(won, c.Prize)
 	}
 	slices.Sort(won)
-	deck := slices.Clone(sh.Segments[0].Envelopes)
+	deck := slices.Clone(sh.Segments[0].Bonus.Envelopes)
 	slices.Sort(deck)
 	if !slices.Equal(won, deck) {
 		t.Errorf("the session paid %v, want the deck %v once each", won, deck)

@@ -148,20 +148,19 @@ const (
 	NotRequired Attendance = "not-required"
 )
 
-// Segment is one item of the run sheet.
+// Segment is one item of the run sheet. Its fields are those that every
+// segment has, or that several kinds share (Group and Bin, From, Cards).
+// What one kind alone carries is a type of that kind's own, in its file
+// (kind_leaderboard.go's Leaderboard…), which the segment holds by a
+// pointer: Parse sets it for every segment of the kind, and it is nil for
+// every other kind. A copy of a segment shares it; nothing changes it
+// once parsed.
 type Segment struct {
 	ID              string
 	Kind            SegmentKind
 	Title           string
-	At              time.Time     // zero when not scheduled
-	Standings       string        // leaderboard: the standings file
-	Areas           []string      // leaderboard: the areas whose players count; all when empty
-	Windows         []Window      // leaderboard: when it is live; always when empty
-	Top             int           // leaderboard: places shown
-	Every           time.Duration // leaderboard: how often the standings are updated
-	Body            string        // slide: its text
-	Image           string        // slide: a PNG, resolved against the show file's folder
-	Entries         string        // path, resolved against the show file's folder
+	At              time.Time // zero when not scheduled
+	Entries         string    // path, resolved against the show file's folder
 	Sheet           string
 	Columns         Columns
 	Tickets         TicketRule
@@ -182,17 +181,16 @@ type Segment struct {
 	CardLength      int    // the show's card_length
 	Selected        string // the tickets another system chose, in order: presented and recorded, not drawn
 
-	Group     string   // month-end bin, wild-card draw: the show file's segment it came from
-	Bin       int      // month-end: the bin's number; wild-card draw: which chosen number it draws for
-	From      []string // manual-bin, royal-flush: segments or groups whose winners enter; wild-card: the month-end group
-	Jackpot   *Jackpot // jackpot-chest
-	MinSpend  map[Tier]uint64
-	NoDevices []string  // bonus-jackpot: devices excluded from bonusing
-	NoAreas   []string  // bonus-jackpot: areas excluded
-	PerHour   int       // bonus-jackpot: the target of winners per hour of its windows
-	Envelopes []string  // bonus-jackpot: the prizes a winner chooses from, face down
-	Deck      Deck      // bonus-jackpot: a set of prize cards for each winner, or one for the session
-	Cards     CardsMode // royal-flush (cards:) and jackpot-chest (balls:): the key decides what each item hides, or a physical device shows it
+	Group string    // month-end bin, wild-card draw: the show file's segment it came from
+	Bin   int       // month-end: the bin's number; wild-card draw: which chosen number it draws for
+	From  []string  // manual-bin, royal-flush: segments or groups whose winners enter; wild-card: the month-end group
+	Cards CardsMode // royal-flush (cards:) and jackpot-chest (balls:): the key decides what each item hides, or a physical device shows it
+
+	// What one kind alone carries: nil for the others.
+	Board   *Leaderboard  // leaderboard
+	Page    *Slide        // slide
+	Bonus   *BonusJackpot // bonus-jackpot
+	Jackpot *Jackpot      // jackpot-chest
 
 	BonusEntries   *BonusEntries   // entries earned by bonus-jackpot wins
 	ExcludeWinners *ExcludeWinners // winners of earlier shows barred

@@ -529,7 +529,7 @@ func prizeOf(label string) int {
 
 // inWindow refuses a bonus-jackpot pick outside its sessions.
 func (d *decider) inWindow(seg *SegState) error {
-	ws := seg.Seg.Windows
+	ws := seg.Seg.Bonus.sessions()
 	if !seg.Seg.traits().sessions || len(ws) == 0 {
 		return nil
 	}
@@ -551,7 +551,7 @@ func (d *decider) inWindow(seg *SegState) error {
 // at t: the winners decided in that hour and the target per hour. ok is
 // false outside the sessions.
 func (s *SegState) Hour(t time.Time) (won, target int, ok bool) {
-	for _, w := range s.Seg.Windows {
+	for _, w := range s.Seg.Bonus.sessions() {
 		if t.Before(w.From) || !t.Before(w.To) {
 			continue
 		}
@@ -561,9 +561,9 @@ func (s *SegState) Hour(t time.Time) (won, target int, ok bool) {
 				won++
 			}
 		}
-		return won, s.Seg.PerHour, true
+		return won, s.Seg.Bonus.perHour(), true
 	}
-	return 0, s.Seg.PerHour, false
+	return 0, s.Seg.Bonus.perHour(), false
 }
 
 // underivedChoice takes a recorded choice's prize when the seed is not

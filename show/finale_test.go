@@ -509,7 +509,7 @@ func TestBonusJackpot(t *testing.T) {
 	r.do(Command{Op: OpChoose, Text: "2"})
 	c := r.cur().Picks[p.K].Choice
 	key := Key(r.seed, "")
-	if want := r.sh.Segments[0].Envelopes[EnvelopePrize(key, "wed", p.K, 3, 1)]; c.Prize != want {
+	if want := r.sh.Segments[0].Bonus.Envelopes[EnvelopePrize(key, "wed", p.K, 3, 1)]; c.Prize != want {
 		t.Fatalf("envelope 2 gave %q, want %q", c.Prize, want)
 	}
 	if won, target, ok := r.cur().Hour(r.now); !ok || won != 1 || target != 15 {
@@ -534,7 +534,7 @@ func TestBonusJackpot(t *testing.T) {
 	if len(evs) != 2 || evs[0].Kind != HourEnded || evs[1].Kind != SegmentEnded {
 		t.Fatalf("the tick after the sessions: %v", evKinds(evs))
 	}
-	if h := evs[0].Hour; h.Won != 2 || h.Target != 15 || !h.To.Equal(r.sh.Segments[0].Windows[1].To) {
+	if h := evs[0].Hour; h.Won != 2 || h.Target != 15 || !h.To.Equal(r.sh.Segments[0].Bonus.Windows[1].To) {
 		t.Errorf("the short hour %+v", h)
 	}
 	if e := evs[1].Ended; e.Winners != 2 || e.Wanted != 30 || e.Reason != "its sessions ended at 21:00 with 2 of 30 winners" {

@@ -133,8 +133,19 @@ func FuzzParseShow(f *testing.F) {
 				t.Fatalf("segment id %q", s.ID)
 			}
 			ids[s.ID] = true
+			if (s.Kind == KindSlide) != (s.Page != nil) || (s.Kind == KindLeaderboard) != (s.Board != nil) ||
+				(s.Kind == KindBonus) != (s.Bonus != nil) || (s.Kind == KindChest) != (s.Jackpot != nil) {
+				t.Fatalf("%s: a %s with another kind's data: %+v", s.ID, s.Kind, s)
+			}
 			if s.Kind == KindSlide || s.Kind == KindLeaderboard {
-				if s.Title == "" && s.Body == "" && s.Image == "" && s.Standings == "" {
+				var body, image, standings string
+				if s.Page != nil {
+					body, image = s.Page.Body, s.Page.Image
+				}
+				if s.Board != nil {
+					standings = s.Board.Standings
+				}
+				if s.Title == "" && body == "" && image == "" && standings == "" {
 					t.Fatalf("empty %s %+v", s.Kind, s)
 				}
 				continue
@@ -157,8 +168,8 @@ func FuzzParseShow(f *testing.F) {
 					t.Fatalf("%s: royal flush of %d prizes", s.ID, len(s.Prizes))
 				}
 			case KindBonus:
-				if len(s.Envelopes) < 2 {
-					t.Fatalf("%s: %d envelopes", s.ID, len(s.Envelopes))
+				if len(s.Bonus.Envelopes) < 2 {
+					t.Fatalf("%s: %d envelopes", s.ID, len(s.Bonus.Envelopes))
 				}
 			}
 			needs := s.Kind == KindDraw || s.Kind == KindMonthEnd || s.Kind == KindChest || s.Kind == KindBonus || s.Kind == KindRoyalFlush && len(s.From) == 0

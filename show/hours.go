@@ -24,7 +24,8 @@ func (d *decider) hours(seg *SegState) error {
 	if !seg.sessionsOver(d.at) {
 		return nil
 	}
-	w, last := seg.Winners(), seg.Seg.Windows[len(seg.Seg.Windows)-1].To
+	ws := seg.Seg.Bonus.sessions()
+	w, last := seg.Winners(), ws[len(ws)-1].To
 	return d.emit(Event{Kind: SegmentEnded, Segment: seg.Seg.ID, Ended: &Ended{
 		Winners: w, Wanted: seg.Seg.Winners,
 		Reason: fmt.Sprintf(sessionsPrefix+"%s with %d of %d winners", last.In(d.e.Show.Location).Format("15:04"), w, seg.Seg.Winners),
@@ -42,11 +43,12 @@ func (st *State) hourDue(t time.Time) bool {
 // short of their target, not yet recorded. An hour is counted from the
 // start of its session; a session's last may be shorter.
 func (s *SegState) dueHours(t time.Time) []Hour {
-	if !s.Seg.traits().sessions || s.Seg.PerHour == 0 || s.Ended != nil || s.Drawn() {
+	perHour := s.Seg.Bonus.perHour()
+	if !s.Seg.traits().sessions || perHour == 0 || s.Ended != nil || s.Drawn() {
 		return nil
 	}
 	var out []Hour
-	for _, w := range s.Seg.Windows {
+	for _, w := range s.Seg.Bonus.sessions() {
 		for from := w.From; from.Before(w.To); from = from.Add(time.Hour) {
 			to := from.Add(time.Hour)
 			if to.After(w.To) {
@@ -64,8 +66,8 @@ func (s *SegState) dueHours(t time.Time) []Hour {
 					won++
 				}
 			}
-			if won < s.Seg.PerHour {
-				out = append(out, Hour{From: from.UTC(), To: to.UTC(), Won: won, Target: s.Seg.PerHour})
+			if won < perHour {
+				out = append(out, Hour{From: from.UTC(), To: to.UTC(), Won: won, Target: perHour})
 			}
 		}
 	}
@@ -84,7 +86,7 @@ func (s *SegState) recorded(from time.Time) bool {
 // sessionsOver reports whether a bonus jackpot's last session ended by t
 // with winners missing, nobody deciding or choosing, and no end recorded.
 func (s *SegState) sessionsOver(t time.Time) bool {
-	ws := s.Seg.Windows
+	ws := s.Seg.Bonus.sessions()
 	if !s.Seg.traits().sessions || len(ws) == 0 || s.Ended != nil || s.Drawn() || t.Before(ws[len(ws)-1].To) {
 		return false
 	}

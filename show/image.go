@@ -138,8 +138,8 @@ func (s *Show) Images() []ImageError {
 		out = append(out, ImageError{Key: "brand.logo", Path: s.Brand.Logo})
 	}
 	for _, seg := range s.Segments {
-		if seg.Image != "" {
-			out = append(out, ImageError{Key: "segment " + seg.ID + " image", Path: seg.Image})
+		if seg.Page != nil && seg.Page.Image != "" {
+			out = append(out, ImageError{Key: "segment " + seg.ID + " image", Path: seg.Page.Image})
 		}
 	}
 	return out

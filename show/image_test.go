@@ -91,7 +91,7 @@ func TestCheckImages(t *testing.T) {
 	if err := os.WriteFile(huge, pngHeader(20000, 20000, 8, 6), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sh := &Show{Brand: Brand{Logo: "/dev/zero"}, Segments: []Segment{{ID: "welcome", Kind: KindSlide, Image: huge}, {ID: "later", Kind: KindSlide, Image: filepath.Join(dir, "gone.png")}}}
+	sh := &Show{Brand: Brand{Logo: "/dev/zero"}, Segments: []Segment{{ID: "welcome", Kind: KindSlide, Page: &Slide{Image: huge}}, {ID: "later", Kind: KindSlide, Page: &Slide{Image: filepath.Join(dir, "gone.png")}}}}
 	err := sh.CheckImages(true)
 	for _, want := range []string{"brand.logo /dev/zero: not a regular file", "segment welcome image " + huge + ": 20000×20000"} {
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -39,7 +39,10 @@ type kind interface {
 	// file, given what the show file says.
 	needsEntries(r *segmentYAML) bool
 	// parse reads what the kind adds to a segment, and expands a kind
-	// that is several segments on the run sheet.
+	// that is several segments on the run sheet. What the kind alone
+	// carries is a type in its file, which parse sets on the segment's
+	// pointer to it (Segment.Board, Page, Bonus, Jackpot) for every
+	// segment of the kind, problems or not.
 	parse(c *parsing, seg Segment) []Segment
 	// choose is how its winners choose what hides their prize, given the
 	// segment's state and the show's currency; nil when they do not.

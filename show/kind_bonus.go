@@ -25,6 +25,41 @@ func init() { register(KindBonus, bonus{}) }
 
 type bonus struct{ plain }
 
+// BonusJackpot is what a bonus jackpot segment carries of its own
+// (Segment.Bonus).
+type BonusJackpot struct {
+	MinSpend  map[Tier]uint64 // the least a tier's player must have spent
+	NoDevices []string        // devices excluded from bonusing
+	NoAreas   []string        // areas excluded
+	Windows   []Window        // its sessions
+	PerHour   int             // the target of winners per hour of its windows
+	Envelopes []string        // the prizes a winner chooses from, face down
+	Deck      Deck            // a set of prize cards for each winner, or one for the session
+}
+
+// admits applies b's rules to a row of the entry file: the minimum spend
+// of the row's tier, and devices and areas excluded from bonusing. A nil
+// b, a segment of another kind's, admits every row.
+func (b *BonusJackpot) admits(r Row) bool {
+	return b == nil || r.Spend >= b.MinSpend[r.Tier] && !slices.Contains(b.NoDevices, r.Ticket) && !slices.Contains(b.NoAreas, r.Area)
+}
+
+// sessions are b's windows; none for a nil b.
+func (b *BonusJackpot) sessions() []Window {
+	if b == nil {
+		return nil
+	}
+	return b.Windows
+}
+
+// perHour is b's target of winners an hour; 0 for a nil b.
+func (b *BonusJackpot) perHour() int {
+	if b == nil {
+		return 0
+	}
+	return b.PerHour
+}
+
 func (bonus) traits() traits {
 	return traits{listed: 9, draws: true, sessions: true, finale: true, floor: true}
 }
@@ -49,31 +84,37 @@ func (bonus) parse(c *parsing, seg Segment) []Segment {
 	var r bonusYAML
 	c.decode(&r)
 	checkPrizes(c.p, c.at("envelopes"), seg.ID, "envelopes", c.currency, r.Envelopes)
-	seg.MinSpend = tierMap(c.p, c.at("min_spend"), seg.ID, "min_spend", r.MinSpend)
-	seg.NoDevices, seg.NoAreas, seg.PerHour, seg.Envelopes = r.NoDevices, r.NoAreas, r.PerHour, r.Envelopes
-	seg.Windows = windows(c.p, c.at("windows"), seg.ID, r.Windows, c.loc)
-	seg.Deck = Deck(or(r.Deck, string(DeckEachWinner)))
-	if len(seg.Envelopes) < 2 {
+	b := &BonusJackpot{
+		MinSpend:  tierMap(c.p, c.at("min_spend"), seg.ID, "min_spend", r.MinSpend),
+		NoDevices: r.NoDevices,
+		NoAreas:   r.NoAreas,
+		Windows:   windows(c.p, c.at("windows"), seg.ID, r.Windows, c.loc),
+		PerHour:   r.PerHour,
+		Envelopes: r.Envelopes,
+		Deck:      Deck(or(r.Deck, string(DeckEachWinner))),
+	}
+	seg.Bonus = b
+	if len(b.Envelopes) < 2 {
 		c.p.add(c.at("envelopes"), "segment %s: a bonus jackpot needs envelopes: at least two prize values to choose from", seg.ID)
 	}
-	if seg.PerHour < 0 || seg.PerHour > maxWinners {
-		c.p.add(c.at("per_hour"), "segment %s: per_hour %d is out of range 1..%d", seg.ID, seg.PerHour, maxWinners)
+	if b.PerHour < 0 || b.PerHour > maxWinners {
+		c.p.add(c.at("per_hour"), "segment %s: per_hour %d is out of range 1..%d", seg.ID, b.PerHour, maxWinners)
 	}
-	if c.r.Winners == 0 && len(c.r.Prizes) == 0 && seg.PerHour > 0 && len(seg.Windows) > 0 {
+	if c.r.Winners == 0 && len(c.r.Prizes) == 0 && b.PerHour > 0 && len(b.Windows) > 0 {
 		var h time.Duration
-		for _, w := range seg.Windows {
+		for _, w := range b.Windows {
 			h += w.To.Sub(w.From)
 		}
-		seg.Winners = max(1, min(maxWinners, int(h.Hours()*float64(seg.PerHour))))
+		seg.Winners = max(1, min(maxWinners, int(h.Hours()*float64(b.PerHour))))
 	}
 	// the deck is held to the winners once they are known: per_hour
 	// over the windows gives them above
 	switch {
-	case seg.Deck != DeckEachWinner && seg.Deck != DeckSession:
+	case b.Deck != DeckEachWinner && b.Deck != DeckSession:
 		c.p.add(c.at("deck"), "segment %s: deck %q is unknown (valid: each-winner, session)", seg.ID, r.Deck)
-	case seg.Deck == DeckSession && len(seg.Envelopes) < seg.Winners:
+	case b.Deck == DeckSession && len(b.Envelopes) < seg.Winners:
 		c.p.add(c.at("deck"), "segment %s: a session deck of %d prize cards for %d winners: each winner takes a card out, so the deck needs one a winner (add %d cards, or give fewer winners)",
-			seg.ID, len(seg.Envelopes), seg.Winners, seg.Winners-len(seg.Envelopes))
+			seg.ID, len(b.Envelopes), seg.Winners, seg.Winners-len(b.Envelopes))
 	}
 	return []Segment{seg}
 }
@@ -89,22 +130,22 @@ func (envelopes) name() Choosable        { return ChooseEnvelopes }
 func (envelopes) one() string            { return "an envelope" }
 func (envelopes) atOnce() bool           { return true }
 func (envelopes) words(c *Choice) string { return "envelope " + c.Item }
-func (e envelopes) items() []string      { return Numbered(len(e.s.Seg.Envelopes), 1) }
-func (e envelopes) leave() bool          { return e.s.Seg.Deck == DeckSession }
+func (e envelopes) items() []string      { return Numbered(len(e.s.Seg.Bonus.Envelopes), 1) }
+func (e envelopes) leave() bool          { return e.s.Seg.Bonus.Deck == DeckSession }
 
 func (e envelopes) turn(key [32]byte, p *Pick, item string) Choice {
 	s := e.s.Seg
-	n, i := len(s.Envelopes), slices.Index(e.items(), item)
-	if s.Deck == DeckSession {
-		return Choice{Prize: s.Envelopes[DeckPrize(key, s.ID, n, i)]}
+	n, i := len(s.Bonus.Envelopes), slices.Index(e.items(), item)
+	if s.Bonus.Deck == DeckSession {
+		return Choice{Prize: s.Bonus.Envelopes[DeckPrize(key, s.ID, n, i)]}
 	}
-	return Choice{Prize: s.Envelopes[EnvelopePrize(key, s.ID, p.K, n, i)]}
+	return Choice{Prize: s.Bonus.Envelopes[EnvelopePrize(key, s.ID, p.K, n, i)]}
 }
 
 // after: the prize among those still in play: the session deck's cards
 // not yet turned, or all of a winner's own envelopes.
 func (e envelopes) after(kc [32]byte, p *Pick, item string) Choice {
-	left := e.s.Seg.Envelopes
+	left := e.s.Seg.Bonus.Envelopes
 	if e.leave() {
 		left = e.s.left(left)
 	}
@@ -112,7 +153,7 @@ func (e envelopes) after(kc [32]byte, p *Pick, item string) Choice {
 }
 
 func (e envelopes) held(c *Choice) error {
-	left := e.s.Seg.Envelopes
+	left := e.s.Seg.Bonus.Envelopes
 	if e.leave() {
 		left = e.s.left(left)
 	}
@@ -125,23 +166,23 @@ func (e envelopes) held(c *Choice) error {
 	return nil
 }
 
-func (bonus) ladder(s *Segment) []string { return s.Envelopes }
+func (bonus) ladder(s *Segment) []string { return s.Bonus.Envelopes }
 
 func (bonus) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(string, string)) {
 	seg, f := s.Seg, s.Frozen
 	switch {
 	case sh.decidedAfter(seg):
-		add("Envelopes", strings.Join(seg.Envelopes, ", ")+": "+afterWords(seg))
-	case seg.Deck == DeckSession:
-		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (one deck for the session, dealt under "+seg.ID+"/deck; a card taken is out)")
+		add("Envelopes", strings.Join(seg.Bonus.Envelopes, ", ")+": "+afterWords(seg))
+	case seg.Bonus.Deck == DeckSession:
+		add("Envelopes", strings.Join(seg.Bonus.Envelopes, ", ")+" (one deck for the session, dealt under "+seg.ID+"/deck; a card taken is out)")
 	default:
-		add("Envelopes", strings.Join(seg.Envelopes, ", ")+" (each winner's own order under "+seg.ID+"/prizes/PICK)")
+		add("Envelopes", strings.Join(seg.Bonus.Envelopes, ", ")+" (each winner's own order under "+seg.ID+"/prizes/PICK)")
 	}
 	if f != nil && f.Filtered > 0 {
 		add("Not qualified", fmt.Sprintf("%s row(s) kept out by the minimum spend, excluded devices and areas", Thousands(f.Filtered)))
 	}
-	if seg.PerHour > 0 {
-		add("Target", fmt.Sprintf("%d winners an hour", seg.PerHour))
+	if seg.Bonus.PerHour > 0 {
+		add("Target", fmt.Sprintf("%d winners an hour", seg.Bonus.PerHour))
 	}
 }
 
@@ -150,14 +191,14 @@ func (bonus) report(sh *Show, s *SegState, _ [32]byte, _ bool, add func(string, 
 // of pick k, for each winner who chose.
 func (bonus) smallDraws(sh *Show, s *SegState, key [32]byte) []SmallDraw {
 	seg := s.Seg
-	n := len(seg.Envelopes)
+	n := len(seg.Bonus.Envelopes)
 	switch {
 	case s.Frozen == nil, sh.decidedAfter(seg):
 		return nil
-	case seg.Deck == DeckSession:
+	case seg.Bonus.Deck == DeckSession:
 		d := SmallDraw{Suffix: "deck", Of: "envelopes", Labels: PrizeLabels(n), N: n}
 		for i := range n {
-			d.Result = append(d.Result, seg.Envelopes[DeckPrize(key, seg.ID, n, i)])
+			d.Result = append(d.Result, seg.Bonus.Envelopes[DeckPrize(key, seg.ID, n, i)])
 		}
 		return []SmallDraw{d}
 	}
@@ -168,7 +209,7 @@ func (bonus) smallDraws(sh *Show, s *SegState, key [32]byte) []SmallDraw {
 		}
 		d := SmallDraw{Suffix: "prizes/" + strconv.Itoa(p.K), Of: "envelopes", Labels: PrizeLabels(n), N: n}
 		for i := range n {
-			d.Result = append(d.Result, seg.Envelopes[EnvelopePrize(key, seg.ID, p.K, n, i)])
+			d.Result = append(d.Result, seg.Bonus.Envelopes[EnvelopePrize(key, seg.ID, p.K, n, i)])
 		}
 		out = append(out, d)
 	}
@@ -177,24 +218,24 @@ func (bonus) smallDraws(sh *Show, s *SegState, key [32]byte) []SmallDraw {
 
 func (bonus) notes(sh *Show, seg *Segment, f *Found, note func(string, ...any)) {
 	var ws []string
-	for _, w := range seg.Windows {
+	for _, w := range seg.Bonus.Windows {
 		ws = append(ws, w.From.In(sh.Location).Format("Mon 2 Jan 15:04")+"-"+w.To.In(sh.Location).Format("15:04"))
 	}
-	note("sessions %s; %d winners an hour, %d in all", strings.Join(ws, ", "), seg.PerHour, seg.Winners)
-	if len(seg.MinSpend) > 0 {
+	note("sessions %s; %d winners an hour, %d in all", strings.Join(ws, ", "), seg.Bonus.PerHour, seg.Winners)
+	if len(seg.Bonus.MinSpend) > 0 {
 		var ms []string
 		for _, t := range Tiers {
-			if v, ok := seg.MinSpend[t]; ok {
+			if v, ok := seg.Bonus.MinSpend[t]; ok {
 				ms = append(ms, fmt.Sprintf("%s %s", t, Money(sh.Currency, int64(v))))
 			}
 		}
-		note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), noneOr(seg.NoDevices), noneOr(seg.NoAreas))
+		note("minimum spend %s; excluded devices %s; excluded areas %s", strings.Join(ms, ", "), noneOr(seg.Bonus.NoDevices), noneOr(seg.Bonus.NoAreas))
 	}
 	if !f.Made {
 		note("active players by area: %s", f.Areas)
 		note("%d row(s) kept out by the minimum spend, excluded devices or areas; %d out of tier", f.Filtered, f.OutOfTier)
 	}
-	note("prize cards %s", strings.Join(seg.Envelopes, ", "))
+	note("prize cards %s", strings.Join(seg.Bonus.Envelopes, ", "))
 }
 
 // noneOr lists ss, or says none.

@@ -13,6 +13,16 @@ func init() { register(KindLeaderboard, leaderboard{}) }
 
 type leaderboard struct{ plain }
 
+// Leaderboard is what a leaderboard segment carries of its own
+// (Segment.Board).
+type Leaderboard struct {
+	Standings string        // the standings file, resolved against the show file's folder
+	Areas     []string      // the areas whose players count; all when empty
+	Windows   []Window      // when it is live; always when empty
+	Top       int           // the places shown
+	Every     time.Duration // how often the standings are updated
+}
+
 func (leaderboard) traits() traits { return traits{listed: 3, page: true, board: true} }
 func (leaderboard) keys() []string {
 	return []string{"id", "kind", "title", "at", "standings", "sheet", "areas", "windows", "top", "update_every"}
@@ -32,24 +42,25 @@ func (leaderboard) own() any { return new(leaderboardYAML) }
 func (leaderboard) parse(c *parsing, seg Segment) []Segment {
 	var r leaderboardYAML
 	c.decode(&r)
-	seg.Standings, seg.Areas, seg.Top = c.resolve(r.Standings), r.Areas, r.Top
-	if seg.Standings == "" {
+	b := &Leaderboard{Standings: c.resolve(r.Standings), Areas: r.Areas, Top: r.Top}
+	if b.Standings == "" {
 		c.p.add(c.n, "segment %s: a leaderboard needs standings (the file of card, name, points, area)", seg.ID)
 	}
-	if seg.Top == 0 {
-		seg.Top = 10
+	if b.Top == 0 {
+		b.Top = 10
 	}
-	if seg.Top < 1 || seg.Top > maxTop {
-		c.p.add(c.at("top"), "segment %s: top %d is out of range 1..%d", seg.ID, seg.Top, maxTop)
+	if b.Top < 1 || b.Top > maxTop {
+		c.p.add(c.at("top"), "segment %s: top %d is out of range 1..%d", seg.ID, b.Top, maxTop)
 	}
-	seg.Every = time.Hour
+	b.Every = time.Hour
 	if r.Every != "" {
 		var err error
-		if seg.Every, err = time.ParseDuration(r.Every); err != nil || seg.Every <= 0 {
+		if b.Every, err = time.ParseDuration(r.Every); err != nil || b.Every <= 0 {
 			c.p.add(c.at("update_every"), "segment %s: update_every %q is not a duration such as 1h", seg.ID, r.Every)
 		}
 	}
-	seg.Windows = windows(c.p, c.at("windows"), seg.ID, r.Windows, c.loc)
+	b.Windows = windows(c.p, c.at("windows"), seg.ID, r.Windows, c.loc)
+	seg.Board = b
 	return []Segment{seg}
 }
 

@@ -9,6 +9,13 @@ func init() { register(KindSlide, slide{}) }
 
 type slide struct{ plain }
 
+// Slide is what a slide segment carries of its own (Segment.Page); its
+// title is the segment's.
+type Slide struct {
+	Body  string // its text
+	Image string // a PNG, resolved against the show file's folder
+}
+
 func (slide) traits() traits { return traits{listed: 2, page: true, slide: true} }
 func (slide) keys() []string { return []string{"id", "kind", "title", "at", "body", "image"} }
 
@@ -23,8 +30,8 @@ func (slide) own() any { return new(slideYAML) }
 func (slide) parse(c *parsing, seg Segment) []Segment {
 	var r slideYAML
 	c.decode(&r)
-	seg.Body, seg.Image = strings.TrimSpace(r.Body), c.resolve(r.Image)
-	if strings.TrimSpace(c.r.Title) == "" && seg.Body == "" && seg.Image == "" {
+	seg.Page = &Slide{Body: strings.TrimSpace(r.Body), Image: c.resolve(r.Image)}
+	if strings.TrimSpace(c.r.Title) == "" && seg.Page.Body == "" && seg.Page.Image == "" {
 		c.p.add(c.n, "segment %s: a slide needs a title, a body or an image", seg.ID)
 	}
 	return []Segment{seg}

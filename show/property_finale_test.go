@@ -193,7 +193,7 @@ func checkFinale(t *testing.T, r *rig) {
 				}
 			case KindBonus:
 				i := slices.Index(s.Seg.Items(), c.Item)
-				if want := s.Seg.Envelopes[EnvelopePrize(key, s.Seg.ID, p.K, len(s.Seg.Envelopes), i)]; c.Prize != want {
+				if want := s.Seg.Bonus.Envelopes[EnvelopePrize(key, s.Seg.ID, p.K, len(s.Seg.Bonus.Envelopes), i)]; c.Prize != want {
 					t.Fatalf("envelope %s: %q, want %q", c.Item, c.Prize, want)
 				}
 			case KindChest:

@@ -127,7 +127,7 @@ func TestSlideSegment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := sh.Segments[0]; s.Winners != 0 || s.Body != "Tonight's draws" {
+	if s := sh.Segments[0]; s.Winners != 0 || s.Page.Body != "Tonight's draws" {
 		t.Fatalf("slide %+v", s)
 	}
 	r := newRig(t, sh, memRows{"a": oneEach(cardsN(3)...)}, seedOf(1))
@@ -148,9 +148,9 @@ func TestLeaderboardSegment(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := sh.Segments[0]
-	if g.Standings != "/shows/standings.csv" || g.Top != 10 || g.Every.Hours() != 1 || len(g.Windows) != 2 ||
-		g.Windows[1].To.Sub(g.Windows[1].From).Hours() != 4 || g.Winners != 0 {
-		t.Fatalf("leaderboard %+v", g)
+	if b := g.Board; b.Standings != "/shows/standings.csv" || b.Top != 10 || b.Every.Hours() != 1 || len(b.Windows) != 2 ||
+		b.Windows[1].To.Sub(b.Windows[1].From).Hours() != 4 || g.Winners != 0 {
+		t.Fatalf("leaderboard %+v, %+v", g, g.Board)
 	}
 	_, err = Parse("s.yaml", []byte("promotion: P\nproperty: Q\nsegments:\n"+
 		"  - {id: b, kind: leaderboard, windows: [\"Friday 17h00\"], winners: 3}\n"))

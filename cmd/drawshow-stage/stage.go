@@ -80,8 +80,8 @@ func runStage(path string, text []byte, r cli.Run, stdin io.Reader, stdout, stde
 	defer closeSound()
 	images := map[string]*ebiten.Image{}
 	for _, g := range sh.Segments {
-		if g.Image != "" {
-			images[g.ID] = loadLogo(g.Image, stderr, fl)
+		if g.Page != nil && g.Page.Image != "" {
+			images[g.ID] = loadLogo(g.Page.Image, stderr, fl)
 		}
 	}
 	opt := scenes.Options{
@@ -333,11 +333,14 @@ type backend struct {
 func (b backend) Standings(segment string) ([]show.Standing, time.Time, error) {
 	for _, g := range b.ss.Eng.Show.Segments {
 		if g.ID == segment {
-			fi, err := os.Stat(g.Standings)
+			if g.Board == nil {
+				return nil, time.Time{}, fmt.Errorf("segment %q is not a leaderboard", segment)
+			}
+			fi, err := os.Stat(g.Board.Standings)
 			if err != nil {
 				return nil, time.Time{}, err
 			}
-			st, err := entries.ReadStandings(g.Standings, g.Sheet)
+			st, err := entries.ReadStandings(g.Board.Standings, g.Sheet)
 			return b.ss.Eng.Board(st), fi.ModTime(), err // never an excluded player
 		}
 	}

@@ -160,7 +160,7 @@ func checkReportOf(sh *show.Show, c *session.ShowCheck, dbPath string) *checkRep
 			s.Status, s.File = "missing", seg.Entries
 		case seg.Leaderboard():
 			n := len(res.Standings)
-			s.Status, s.File, s.Standings, s.Winners = "leaderboard", seg.Standings, &n, 0
+			s.Status, s.File, s.Standings, s.Winners = "leaderboard", seg.Board.Standings, &n, 0
 			if len(res.OffBoard) > 0 {
 				notes = append(notes, offBoardNote(seg, res.OffBoard))
 			}
@@ -174,7 +174,7 @@ func checkReportOf(sh *show.Show, c *session.ShowCheck, dbPath string) *checkRep
 			notes = finaleNotes(sh, seg, res.Check)
 		}
 		if seg.Leaderboard() {
-			s.File = seg.Standings
+			s.File = seg.Board.Standings
 		}
 		notes = append(notes, campaignNotes(seg, res, dbPath)...)
 		for _, n := range notes {
@@ -213,7 +213,14 @@ func missingFinding(sh *show.Show, m string) checkFinding {
 	}
 	for i := range sh.Segments {
 		seg := &sh.Segments[i]
-		for _, p := range []string{seg.Entries, seg.Standings, seg.Register, seg.Proxies, seg.Selected, seg.Image} {
+		paths := []string{seg.Entries, seg.Register, seg.Proxies, seg.Selected}
+		if seg.Board != nil {
+			paths = append(paths, seg.Board.Standings)
+		}
+		if seg.Page != nil {
+			paths = append(paths, seg.Page.Image)
+		}
+		for _, p := range paths {
 			if named(p) {
 				f.File, f.Segment = p, seg.ID
 			}

@@ -800,8 +800,9 @@ func checkGuaranteed(t *testing.T, ex *exampleRun) {
 // chooses a prize card at once, its value the SEGMENT/prizes/PICK draw's.
 func checkBonus(t *testing.T, ex *exampleRun) {
 	seg := segOfKind(t, ex.sh, show.KindBonus)
-	if seg.PerHour != 15 || len(seg.Windows) != 2 || seg.Winners != 30 {
-		t.Errorf("%d an hour over %d sessions, %d winners: want 15, 2, 30 (5, 6)", seg.PerHour, len(seg.Windows), seg.Winners)
+	b := seg.Bonus
+	if b.PerHour != 15 || len(b.Windows) != 2 || seg.Winners != 30 {
+		t.Errorf("%d an hour over %d sessions, %d winners: want 15, 2, 30 (5, 6)", b.PerHour, len(b.Windows), seg.Winners)
 	}
 	rows := map[string]entries.Row{}
 	for _, r := range entryRows(t, seg) {
@@ -810,7 +811,7 @@ func checkBonus(t *testing.T, ex *exampleRun) {
 	d := ex.draw(t, seg.ID)
 	for _, e := range ex.bin(t, d) {
 		r := rows[e.Ticket]
-		if r.Card != e.Participant || !seg.Allows(r.Tier) || r.Spend < seg.MinSpend[r.Tier] || slices.Contains(seg.NoDevices, r.Ticket) || slices.Contains(seg.NoAreas, r.Area) {
+		if r.Card != e.Participant || !seg.Allows(r.Tier) || r.Spend < b.MinSpend[r.Tier] || slices.Contains(b.NoDevices, r.Ticket) || slices.Contains(b.NoAreas, r.Area) {
 			t.Errorf("device %s in the bin: %+v", e.Ticket, r)
 		}
 	}
@@ -822,7 +823,7 @@ func checkBonus(t *testing.T, ex *exampleRun) {
 	}
 	inSession := map[int]int{}
 	for _, e := range ex.eventsOf(t, show.PickDrawn, seg.ID) {
-		i := slices.IndexFunc(seg.Windows, func(w show.Window) bool { return !e.At.Before(w.From) && e.At.Before(w.To) })
+		i := slices.IndexFunc(b.Windows, func(w show.Window) bool { return !e.At.Before(w.From) && e.At.Before(w.To) })
 		if i < 0 {
 			t.Errorf("pick %d drawn at %v, outside the sessions", e.Pick.K, e.At)
 		}
@@ -842,7 +843,7 @@ func checkBonus(t *testing.T, ex *exampleRun) {
 		if i < 0 {
 			t.Fatalf("choice %+v: not one of %v", c, items)
 		}
-		if want := seg.Envelopes[show.EnvelopePrize(key, seg.ID, c.K, len(items), i)]; c.Prize != want {
+		if want := b.Envelopes[show.EnvelopePrize(key, seg.ID, c.K, len(items), i)]; c.Prize != want {
 			t.Errorf("pick %d's card %s turned over to %s; SEGMENT/prizes/%d says %s", c.K, c.Item, c.Prize, c.K, want)
 		}
 		ex.smallDraw(t, fmt.Sprintf("%s/prizes/%d", seg.ID, c.K))

@@ -263,7 +263,7 @@ func TestGrandFinaleNightResumesEveryStep(t *testing.T) {
 		t.Errorf("raps: frozen %+v, %d winners", s.Frozen, s.Winners())
 	}
 	for _, p := range seg("raps").Picks {
-		if p.Choice == nil || !slices.Contains(seg("raps").Seg.Envelopes, p.Choice.Prize) {
+		if p.Choice == nil || !slices.Contains(seg("raps").Seg.Bonus.Envelopes, p.Choice.Prize) {
 			t.Errorf("raps pick %d: choice %+v", p.K, p.Choice)
 		}
 	}

@@ -251,12 +251,14 @@ func (f *rowFacts) tell(c *SegmentCheck, seg *show.Segment, nameColumn, lengths 
 	}
 	if seg.Floor() {
 		c.Areas = f.areas.counts
-		for _, d := range seg.NoDevices {
+	}
+	if b := seg.Bonus; b != nil && seg.Floor() {
+		for _, d := range b.NoDevices {
 			if !f.devices[d] {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("excluded device %q is on no row of the list: it keeps nothing out (is it spelt as the list spells it?)", d))
 			}
 		}
-		for _, a := range seg.NoAreas {
+		for _, a := range b.NoAreas {
 			if !f.areas.has(a) {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("excluded area %q is on no row of the list: it keeps nothing out (the areas are %s)", a, f.areas.String()))
 			}

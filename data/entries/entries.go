@@ -1304,11 +1304,12 @@ func ungroup(s string) (string, bool) {
 // needed when a minimum spend applies. A finalists file (tickets: one)
 // names each finalist, and may give their property.
 func NeedOf(seg *show.Segment) Need {
+	minSpend := seg.Bonus != nil && len(seg.Bonus.MinSpend) > 0
 	n := Need{
 		HeaderRow:  seg.HeaderRow,
 		DateFormat: seg.DateFormat,
 		Ticket:     seg.Tickets == show.PerRow,
-		Tier:       seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || len(seg.MinSpend) > 0,
+		Tier:       seg.Tiers != nil || len(seg.Cap) > 0 || len(seg.Fixed) > 0 || minSpend,
 		Points:     seg.Tickets == show.Points && seg.PointsPerTicket > 0,
 		One:        seg.Tickets == show.One,
 	}
@@ -1319,7 +1320,7 @@ func NeedOf(seg *show.Segment) Need {
 	n.CardLength = seg.CardLength
 	if seg.Floor() {
 		n.Device, n.Area, n.Spend = true, Required, Optional
-		if len(seg.MinSpend) > 0 {
+		if minSpend {
 			n.Spend = Required
 		}
 	}

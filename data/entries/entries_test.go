@@ -663,7 +663,7 @@ func TestEntryNeed(t *testing.T) {
 		{"bonus", show.Segment{Kind: show.KindBonus, Tickets: show.PerRow}, Need{Ticket: true, Device: true, Area: Required, Spend: Optional}},
 		{"bonus with tiers", show.Segment{Kind: show.KindBonus, Tickets: show.PerRow, Tiers: []show.Tier{show.Queen}},
 			Need{Ticket: true, Tier: true, Device: true, Area: Required, Spend: Optional}},
-		{"bonus with a minimum spend", show.Segment{Kind: show.KindBonus, Tickets: show.PerRow, MinSpend: map[show.Tier]uint64{show.Queen: 200}},
+		{"bonus with a minimum spend", show.Segment{Kind: show.KindBonus, Tickets: show.PerRow, Bonus: &show.BonusJackpot{MinSpend: map[show.Tier]uint64{show.Queen: 200}}},
 			Need{Ticket: true, Tier: true, Device: true, Area: Required, Spend: Required}},
 	}
 	for _, tt := range tests {

@@ -46,8 +46,8 @@ func assumptions(sh *show.Show) []SheetAssumption {
 		if p := prizeWords(sh, seg); p != "" {
 			ls = append(ls, "prizes: "+p)
 		}
-		if len(seg.MinSpend) > 0 {
-			ls = append(ls, "minimum spend: "+tierMoney(sh, seg.MinSpend))
+		if b := seg.Bonus; b != nil && len(b.MinSpend) > 0 {
+			ls = append(ls, "minimum spend: "+tierMoney(sh, b.MinSpend))
 		} else if seg.Floor() {
 			ls = append(ls, "minimum spend: none set, every player on the list qualifies")
 		}

@@ -299,8 +299,8 @@ func prizeWords(sh *show.Show, seg *show.Segment) string {
 	if j := seg.Jackpot; j != nil {
 		parts = append(parts, fmt.Sprintf("jackpot %s, else %s", j.Name, show.Money(sh.Currency, j.Consolation)))
 	}
-	if len(seg.Envelopes) > 0 {
-		parts = append(parts, "envelopes "+strings.Join(seg.Envelopes, ", "))
+	if b := seg.Bonus; b != nil && len(b.Envelopes) > 0 {
+		parts = append(parts, "envelopes "+strings.Join(b.Envelopes, ", "))
 	}
 	return strings.Join(parts, "; ")
 }

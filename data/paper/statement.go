@@ -319,13 +319,15 @@ func (d *StatementDraw) weigh(seg *show.Segment, f *show.Frozen, rows []store.Ca
 
 // filteredWhy says which of a bonus jackpot's rules kept a row out.
 func filteredWhy(seg *show.Segment, r show.Row, currency string) string {
+	b := seg.Bonus
 	switch {
-	case slices.Contains(seg.NoDevices, r.Ticket):
+	case b == nil: // no bonus jackpot: none of its rules
+	case slices.Contains(b.NoDevices, r.Ticket):
 		return "the device " + r.Ticket + " is excluded from bonusing"
-	case slices.Contains(seg.NoAreas, r.Area):
+	case slices.Contains(b.NoAreas, r.Area):
 		return "the device's area, " + r.Area + ", is excluded from bonusing"
-	case r.Spend < seg.MinSpend[r.Tier]:
-		return fmt.Sprintf("spend %s below the %s a %s needs", show.Money(currency, int64(r.Spend)), show.Money(currency, int64(seg.MinSpend[r.Tier])), r.Tier)
+	case r.Spend < b.MinSpend[r.Tier]:
+		return fmt.Sprintf("spend %s below the %s a %s needs", show.Money(currency, int64(r.Spend)), show.Money(currency, int64(b.MinSpend[r.Tier])), r.Tier)
 	}
 	return "the draw's rules keep the row out"
 }

@@ -39,7 +39,7 @@ var standingsCSV = table.Columns[standingRow]{
 		if r.off {
 			return "excluded"
 		}
-		if r.p.Rank <= r.seg.Seg.Top {
+		if r.p.Rank <= r.top {
 			return "yes"
 		}
 		return "no"
@@ -53,6 +53,7 @@ var StandingsColumns = standingsCSV.Heads()
 
 type standingRow struct {
 	seg  *show.SegState
+	top  int // the places its board showed
 	p    show.Place
 	area string
 	off  bool // on the show's exclusions list: no place
@@ -82,14 +83,19 @@ func (x *Set) standingsTable() Table {
 				out = append(out, r)
 			}
 		}
-		on := show.OnBoard(s.Standings.Rows, s.Standings.Excluded)
-		for _, p := range show.Rank(on, s.Seg.Areas, 0, nil) {
-			name := fmt.Sprintf("leaderboard %s, card %s", s.Seg.ID, p.Card)
-			t.Rows = append(t.Rows, Line{name, standingsCSV.Texts(standingRow{seg: s, p: p, area: area[p.Card]})})
+		var areas []string
+		top := 0
+		if b := s.Seg.Board; b != nil { // it is: only a leaderboard records standings
+			areas, top = b.Areas, b.Top
 		}
-		for _, p := range show.Rank(out, s.Seg.Areas, 0, nil) {
+		on := show.OnBoard(s.Standings.Rows, s.Standings.Excluded)
+		for _, p := range show.Rank(on, areas, 0, nil) {
 			name := fmt.Sprintf("leaderboard %s, card %s", s.Seg.ID, p.Card)
-			t.Rows = append(t.Rows, Line{name, standingsCSV.Texts(standingRow{seg: s, p: p, area: area[p.Card], off: true})})
+			t.Rows = append(t.Rows, Line{name, standingsCSV.Texts(standingRow{seg: s, top: top, p: p, area: area[p.Card]})})
+		}
+		for _, p := range show.Rank(out, areas, 0, nil) {
+			name := fmt.Sprintf("leaderboard %s, card %s", s.Seg.ID, p.Card)
+			t.Rows = append(t.Rows, Line{name, standingsCSV.Texts(standingRow{seg: s, top: top, p: p, area: area[p.Card], off: true})})
 		}
 	}
 	return t

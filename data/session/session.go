@@ -397,14 +397,15 @@ func (ss *Session) finalStandings() ([]show.Event, error) {
 	var evs []show.Event
 	for _, seg := range ss.Eng.State().Segs {
 		g := seg.Seg
-		if !g.Leaderboard() || seg.Standings != nil || g.Standings == "" {
+		if !g.Leaderboard() || seg.Standings != nil || g.Board.Standings == "" {
 			continue
 		}
-		rows, sum, _, err := entries.ReadStandingsSum(g.Standings, g.Sheet)
+		file := g.Board.Standings
+		rows, sum, _, err := entries.ReadStandingsSum(file, g.Sheet)
 		if err != nil {
 			continue
 		}
-		done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: g.ID, Standings: &show.Standings{File: sh.Rel(g.Standings), SHA256: sum, Rows: rows}}, nil)
+		done, err := ss.commit(show.Command{Op: show.OpLoad, Segment: g.ID, Standings: &show.Standings{File: sh.Rel(file), SHA256: sum, Rows: rows}}, nil)
 		evs = append(evs, done...)
 		if err != nil {
 			return evs, err

@@ -156,10 +156,11 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 		switch {
 		case seg.Slide():
 		case seg.Leaderboard():
-			if r.Missing = missing("segment "+seg.ID+" standings", seg.Standings); !r.Missing {
+			file := seg.Board.Standings
+			if r.Missing = missing("segment "+seg.ID+" standings", file); !r.Missing {
 				var ds []entries.Dropped
-				r.Standings, _, ds, r.Err = entries.ReadStandingsSum(seg.Standings, seg.Sheet)
-				c.Dropped = append(c.Dropped, entries.DroppedNotes(sh.Rel(seg.Standings), "a player", ds)...)
+				r.Standings, _, ds, r.Err = entries.ReadStandingsSum(file, seg.Sheet)
+				c.Dropped = append(c.Dropped, entries.DroppedNotes(sh.Rel(file), "a player", ds)...)
 				if r.Err == nil {
 					r.OffBoard = c.offBoard(seg, r.Standings)
 				}
@@ -208,9 +209,9 @@ func CheckCampaign(sh *show.Show, past []show.PastWin) *ShowCheck {
 	return c
 }
 
-// offBoard matches the show's exclusions list to a leaderboard's
-// standings, as the board does: the players it keeps off the board, with
-// the places they would have had.
+// offBoard matches the show's exclusions list to the standings of seg, a
+// leaderboard, as the board does: the players it keeps off the board,
+// with the places they would have had.
 func (c *ShowCheck) offBoard(seg *show.Segment, st []show.Standing) []show.Place {
 	off := show.CardSet{}
 	for _, m := range c.Matches {
@@ -228,7 +229,7 @@ func (c *ShowCheck) offBoard(seg *show.Segment, st []show.Standing) []show.Place
 			}
 		}
 	}
-	return slices.DeleteFunc(show.Rank(st, seg.Areas, 0, nil), func(p show.Place) bool { return !off.Has(p.Card) })
+	return slices.DeleteFunc(show.Rank(st, seg.Board.Areas, 0, nil), func(p show.Place) bool { return !off.Has(p.Card) })
 }
 
 // addLists adds the register and proxies of l, read from the files
