@@ -2,6 +2,7 @@ package audio
 
 import (
 	"math"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -25,19 +26,23 @@ func ramp(frames int) *sound {
 	return s
 }
 
-var nextTestVoice uint32
+// testVoices numbers the voices the tests play, each once, whichever
+// test plays it: tests that run in parallel take numbers of their own.
+var testVoices atomic.Uint32
 
+// play queues s on m as a new voice, looping when loop is set, and
+// returns the voice's number.
 func play(t testing.TB, m *mixer, s *sound, gain float32, loop bool) uint32 {
 	t.Helper()
-	nextTestVoice++
+	v := testVoices.Add(1)
 	o := opPlay
 	if loop {
 		o = opLoop
 	}
-	if !m.q.push(command{op: o, snd: s, voice: nextTestVoice, gain: gain}) {
+	if !m.q.push(command{op: o, snd: s, voice: v, gain: gain}) {
 		t.Fatal("queue full")
 	}
-	return nextTestVoice
+	return v
 }
 
 func period(m *mixer) []float32 {
@@ -58,6 +63,7 @@ func allNear(t *testing.T, what string, out []float32, want float32) {
 }
 
 func TestMixSumAndGain(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	play(t, m, dc(10000, 0.1), 1, false)
 	play(t, m, dc(10000, 0.2), 1, false)
@@ -69,6 +75,7 @@ func TestMixSumAndGain(t *testing.T) {
 }
 
 func TestMixMasterVolume(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	play(t, m, dc(100000, 0.4), 1, true)
 	allNear(t, "volume 1", period(m), 0.4)
@@ -93,6 +100,7 @@ func TestMixMasterVolume(t *testing.T) {
 }
 
 func TestMixMute(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	play(t, m, dc(100000, 0.4), 1, true)
 	period(m)
@@ -108,6 +116,7 @@ func TestMixMute(t *testing.T) {
 }
 
 func TestMixSoftClip(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	for range 10 {
 		play(t, m, dc(10000, 0.5), 1, false)
@@ -141,6 +150,7 @@ func TestMixSoftClip(t *testing.T) {
 }
 
 func TestMixEndOfVoice(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	play(t, m, ramp(100), 1, false)
 	out := period(m)
@@ -167,6 +177,7 @@ func TestMixEndOfVoice(t *testing.T) {
 }
 
 func TestMixLoop(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	s := ramp(300)
 	s.loopStart, s.loopEnd = 100, 200
@@ -185,6 +196,7 @@ func TestMixLoop(t *testing.T) {
 
 // The drum-roll loops well past its own length, then stops on request.
 func TestMixDrumRollLoops(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	snd := cueSound(DrumRoll)
 	v := play(t, m, snd, 1, true)
@@ -202,6 +214,7 @@ func TestMixDrumRollLoops(t *testing.T) {
 }
 
 func TestMixManyVoices(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	for range 20 {
 		play(t, m, dc(10000, 0.01), 1, false)
@@ -220,6 +233,7 @@ func TestMixManyVoices(t *testing.T) {
 }
 
 func TestMixStopFade(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	keep := play(t, m, dc(100000, 0.1), 1, true)
 	v := play(t, m, dc(100000, 0.5), 1, true)
@@ -249,6 +263,7 @@ func TestMixStopFade(t *testing.T) {
 }
 
 func TestMixSetGain(t *testing.T) {
+	t.Parallel()
 	m := newMixer(1)
 	v := play(t, m, dc(100000, 0.4), 1, true)
 	period(m)
@@ -306,6 +321,7 @@ func BenchmarkMix8Voices(b *testing.B) {
 // A real device's callback that comes more than two periods after the one
 // before counts as late (a likely underrun); the null device's never do.
 func TestLateCallbacks(t *testing.T) {
+	t.Parallel()
 	p := &Player{mix: newMixer(1), periodDone: make(chan struct{}, 1)}
 	out := make([]byte, 4*2*periodFrames)
 	o := &output{real: true}
