@@ -3,8 +3,10 @@ package show
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"testing"
 
 	"golang.org/x/mod/sumdb/note"
@@ -181,4 +183,79 @@ func TestV2OnlyUnderEdition5(t *testing.T) {
 		t.Fatalf("edition 4: %v", evKinds(evs))
 	}
 	r.refused(Command{Op: OpUnwitnessed, Text: "router restarted"}, "not countersigned")
+}
+
+// TestV2Vectors reproduces show/testdata/drawshow-v2.json, written by
+// an independent implementation of the derivation
+// (scripts/vectors/drawshow-v2.py): each pick's VRF input, its output
+// verified against the auditor's public key, its key and its winner,
+// the last one drawn unwitnessed under the room's witness.
+func TestV2Vectors(t *testing.T) {
+	b, err := os.ReadFile("testdata/drawshow-v2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Seed, Witness, Key, Show, Segment, Fingerprint string
+		DrawID                                         string  `json:"draw_id"`
+		DrawWitness                                    string  `json:"draw_witness"`
+		DrawKey                                        string  `json:"draw_key"`
+		AuditorKey                                     string  `json:"auditor_key"`
+		Entries                                        []vecEn `json:"entries"`
+		Picks                                          []struct {
+			K                                      int
+			Seq                                    int64
+			Head, Alpha, Beta, Proof, Room, Ticket string
+			PickKey                                string `json:"pick_key"`
+			Participant                            string
+		}
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	seed, _ := hex.DecodeString(v.Seed)
+	kd := DrawKey(Key(seed, v.Witness), v.Segment, v.DrawWitness)
+	if hex.EncodeToString(kd[:]) != v.DrawKey {
+		t.Fatalf("draw key %x, want %s", kd, v.DrawKey)
+	}
+	auditor, err := keys.ParsePublic(v.AuditorKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := make([]Entry, len(v.Entries))
+	for i, e := range v.Entries {
+		bin[i] = Entry(e)
+	}
+	SortEntries(bin)
+	fp := Fingerprint(bin)
+	if hex.EncodeToString(fp[:]) != v.Fingerprint {
+		t.Fatalf("fingerprint %x, want %s", fp, v.Fingerprint)
+	}
+	picked := map[string]bool{}
+	for _, p := range v.Picks {
+		var key [32]byte
+		if p.Room != "" {
+			key = UnwitnessedKey(kd, p.Room)
+		} else {
+			head, _ := hex.DecodeString(p.Head)
+			alpha := VRFInput(v.Show, v.DrawID, p.K, p.Seq, [32]byte(head))
+			if hex.EncodeToString(alpha) != p.Alpha {
+				t.Fatalf("pick %d: VRF input %x, want %s", p.K, alpha, p.Alpha)
+			}
+			proof, _ := hex.DecodeString(p.Proof)
+			beta, err := auditor.Verify(alpha, proof)
+			if err != nil || hex.EncodeToString(beta) != p.Beta {
+				t.Fatalf("pick %d: the proof gives %x (%v), want %s", p.K, beta, err, p.Beta)
+			}
+			key = WitnessedKey(kd, beta)
+		}
+		if hex.EncodeToString(key[:]) != p.PickKey {
+			t.Fatalf("pick %d: key %x, want %s", p.K, key, p.PickKey)
+		}
+		i, err := ChooseV2(key, v.DrawID, fp, bin, p.K, picked)
+		if err != nil || bin[i].Ticket != p.Ticket || bin[i].Participant != p.Participant {
+			t.Fatalf("pick %d: %s (%v), want %s", p.K, bin[i].Ticket, err, p.Ticket)
+		}
+		picked[bin[i].Participant] = true
+	}
 }
