@@ -40,17 +40,15 @@ func (*attractScene) Name() string { return "attract" }
 func (*attractScene) Enter(*Stage) {}
 
 // reply takes the standings read for the leaderboard; a bin frozen goes
-// on to its intro, and the show moved on comes back to the run sheet.
-func (sc *attractScene) reply(s *Stage, r reply) {
+// on to its intro.
+func (sc *attractScene) reply(s *Stage, r reply) Scene {
 	switch {
 	case r.op == opStandings:
 		sc.standings(s, r)
-	case r.err != nil:
-	case r.op == show.OpFreeze:
-		s.to(&s.mgr.cast.intro)
-	case r.op == show.OpNext:
-		s.to(sc)
+	case r.op == show.OpFreeze && r.err == nil:
+		return &s.mgr.cast.intro
 	}
+	return s.onward(r)
 }
 
 func (sc *attractScene) Act(s *Stage, a Action) {

@@ -46,10 +46,11 @@ func (sc *boardScene) Act(s *Stage, a Action) {
 }
 
 // reply takes the chain head read for the board on stage.
-func (sc *boardScene) reply(s *Stage, r reply) {
+func (sc *boardScene) reply(s *Stage, r reply) Scene {
 	if r.op == opAnchor && r.err == nil && s.mgr.scene == sc {
 		sc.anchor = r.step
 	}
+	return s.onward(r)
 }
 
 // Update reads the chain head, once the worker is free.

@@ -48,13 +48,17 @@ func (*chooseScene) witnessLabel(s *Stage) string {
 
 func (sc *chooseScene) typed() ([]int, []rune) { return nil, sc.digits }
 
-// reply turns over what a choice, or the witness made after it, brought.
-func (sc *chooseScene) reply(s *Stage, r reply) {
+// reply turns over what a choice, or the witness made after it, brought;
+// a witness that turned nothing over is told.
+func (sc *chooseScene) reply(s *Stage, r reply) Scene {
 	switch {
 	case r.err != nil:
 	case r.op == show.OpChoose, r.op == show.OpWitness && s.mgr.scene == sc && chose(r.evs):
 		sc.turned(s, r.evs)
+	case r.op == show.OpWitness && s.mgr.scene == sc:
+		s.drawWitnessed()
 	}
+	return s.onward(r)
 }
 
 func (sc *chooseScene) Act(s *Stage, a Action) {

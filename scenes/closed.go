@@ -42,19 +42,17 @@ func (sc *closedScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	}
 }
 
-// reply follows the close, which puts the scene on stage, and the
-// export's steps.
-func (sc *closedScene) reply(s *Stage, r reply) {
+// reply follows the export's steps.
+func (sc *closedScene) reply(s *Stage, r reply) Scene {
 	switch {
 	case r.op == opProgress:
 		sc.progress = r
 	case r.err != nil:
-	case r.op == show.OpClose:
-		s.to(sc)
 	case r.op == opExport:
 		sc.progress, sc.exported = reply{}, r.step
 		s.tell("Exported to " + r.step)
 	}
+	return s.onward(r)
 }
 
 func (sc *closedScene) look(*Stage, time.Time) any { return sc.progress.step }

@@ -296,10 +296,10 @@ func (s *Stage) sheet() {
 	}
 }
 
-// ticked follows what the show clock decided: a no-show sounds the
+// ticked tells what the show clock decided: a no-show sounds the
 // buzzer; a bonus jackpot's hour that ended short, or its sessions that
-// ended with winners missing, is told to the host in plain words, and a
-// draw that ended goes to its board.
+// ended with winners missing, or a draw that ended, is told to the host
+// in plain words (the scene on stage goes on from a draw ended: onward).
 func (s *Stage) ticked(evs []show.Event) {
 	loc := s.opt.Show.Location
 	for _, e := range evs {
@@ -311,7 +311,6 @@ func (s *Stage) ticked(evs []show.Event) {
 			s.tell(fmt.Sprintf("The hour %s–%s ended with %d of its %d winners", h.From.In(loc).Format("15:04"), h.To.In(loc).Format("15:04"), h.Won, h.Target))
 		case e.Kind == show.SegmentEnded && e.Ended != nil:
 			s.tell("This draw has ended: " + e.Ended.Reason + ". Next goes on to the next segment")
-			s.ended()
 		}
 	}
 }

@@ -146,10 +146,11 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 }
 
 // reply stamps the outcome a decision brought.
-func (sc *countdownScene) reply(s *Stage, r reply) {
+func (sc *countdownScene) reply(s *Stage, r reply) Scene {
 	if r.err == nil && len(r.evs) > 0 && s.mgr.scene == sc {
 		s.sceneChanged()
 	}
+	return s.onward(r)
 }
 
 // Update ticks each of the last ten seconds of a pick once.

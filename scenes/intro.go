@@ -31,12 +31,17 @@ func (*introScene) witnessLabel(*Stage) string {
 func (sc *introScene) typed() ([]int, []rune) { return nil, sc.digits }
 
 // reply follows a ticket drawn by hand and read out: no reel, its winner
-// at once.
-func (sc *introScene) reply(s *Stage, r reply) {
-	if r.op == show.OpTicket && r.err == nil {
+// at once; and tells the draw witness recorded.
+func (sc *introScene) reply(s *Stage, r reply) Scene {
+	switch {
+	case r.err != nil:
+	case r.op == show.OpTicket:
 		s.sound(audio.RevealHit)
-		s.to(&s.mgr.cast.reveal)
+		return &s.mgr.cast.reveal
+	case r.op == show.OpWitness && s.mgr.scene == sc:
+		s.drawWitnessed()
 	}
+	return s.onward(r)
 }
 
 func (sc *introScene) Act(s *Stage, a Action) {

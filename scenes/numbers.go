@@ -35,16 +35,22 @@ func (*numbersScene) witnessLabel(*Stage) string {
 
 func (sc *numbersScene) typed() ([]int, []rune) { return sc.nums, sc.digits }
 
+// reply takes a wild card's numbers, typed or drawn, and tells the draw
+// witness recorded.
+func (sc *numbersScene) reply(s *Stage, r reply) Scene {
+	switch {
+	case r.err != nil:
+	case r.op == show.OpNumbers, r.op == show.OpDraw:
+		sc.numbered(s, r.evs)
+	case r.op == show.OpWitness && s.mgr.scene == sc:
+		s.drawWitnessed()
+	}
+	return s.onward(r)
+}
+
 // Act is a wild card's number pick: Next draws the numbers
 // electronically (a fresh press); or the host types each number drawn by
 // hand and Enter, then who typed them.
-// reply takes a wild card's numbers, typed or drawn.
-func (sc *numbersScene) reply(s *Stage, r reply) {
-	if (r.op == show.OpNumbers || r.op == show.OpDraw) && r.err == nil {
-		sc.numbered(s, r.evs)
-	}
-}
-
 func (sc *numbersScene) Act(s *Stage, a Action) {
 	seg := s.view.st.CurSeg()
 	if seg.Numbers != nil {

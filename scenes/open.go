@@ -59,6 +59,8 @@ func (*openScene) Act(s *Stage, a Action) {
 
 func (*openScene) Update(*Stage, time.Time) {}
 
+func (*openScene) reply(s *Stage, r reply) Scene { return s.onward(r) }
+
 func (*openScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	t := s.theme
 	t.Line(dst, s.opt.Show.Promotion, t.Bold, 110, 210, t.Text)

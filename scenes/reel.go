@@ -236,27 +236,26 @@ func arrangeable(count map[string]int, r int, next string) bool {
 // reply follows the pick and its announce: a draw that ended short
 // instead goes to its winners' choices or its board, a refusal back to
 // the intro, and the announce to the reveal.
-func (sc *reelScene) reply(s *Stage, r reply) {
+func (sc *reelScene) reply(s *Stage, r reply) Scene {
 	if r.op != show.OpPick && r.op != show.OpAnnounce {
-		return
+		return s.onward(r)
 	}
 	if r.err != nil {
 		sc.landing = false
 		sc.stopRoll(s)
-		s.to(&s.mgr.cast.intro)
-		return
+		return &s.mgr.cast.intro
 	}
 	if r.op == show.OpAnnounce {
 		sc.landing = false
 		s.sound(audio.RevealHit)
-		s.to(&s.mgr.cast.reveal)
-		return
+		return &s.mgr.cast.reveal
 	}
 	if seg := s.view.st.CurSeg(); seg.Ended != nil {
 		sc.stopRoll(s)
 		s.tell(seg.Ended.Reason)
-		s.ended()
+		return s.ended()
 	}
+	return nil
 }
 
 // start sends the next pick and rolls the reel while it is made.

@@ -49,6 +49,8 @@ func (*revealScene) Act(s *Stage, a Action) {
 	}
 }
 
+func (*revealScene) reply(s *Stage, r reply) Scene { return s.onward(r) }
+
 // Update goes on to the countdown once the reveal has had its time.
 // Autoplay presses nothing here: a host lets the winner's moment run.
 func (*revealScene) Update(s *Stage, now time.Time) {

@@ -31,6 +31,12 @@ type Scene interface {
 	// Buttons are what the host can do now in the scene, as the console
 	// offers them.
 	Buttons(s *Stage) []Button
+	// reply is handed the worker's replies while the scene is on stage,
+	// and those to what it asked for after it has left: it keeps what
+	// they bring and returns the scene the stage goes to, nil to stay.
+	// Where the show's own steps lead (a segment done, the close, a draw
+	// ended) Stage.onward says; a scene's reply ends with it.
+	reply(s *Stage, r reply) Scene
 }
 
 // What some scenes do besides.
@@ -88,19 +94,15 @@ type (
 
 	// A cutter comes on stage by a cut rather than a crossfade.
 	cutter interface{ cut() }
-	// A replier takes the worker's replies that are its own (the reel
-	// its pick's announce, the closed scene the export's steps) whether
-	// it is on stage or not: it keeps what they bring and decides where
-	// the stage goes next. The stage keeps only what the scenes share.
-	replier interface{ reply(s *Stage, r reply) }
 )
 
 // cast is the stage's scenes, one of each. A new scene is a type of its
 // own, in its own file, that implements Scene (and whichever of the
 // interfaces above it needs), a field here and its place in all; the
-// scenes that lead to it go to it with Stage.to, from their Act, Update
-// or reply, and Stage.resume when a restart can come back to it. The
-// stage never sets a scene's fields: it calls the scene's methods.
+// scenes that lead to it go to it with Stage.to from their Act or Update,
+// or return it from their reply, and Stage.resume when a restart can come
+// back to it. The stage never sets a scene's fields: it calls the
+// scene's methods.
 type cast struct {
 	open      openScene
 	attract   attractScene

@@ -111,7 +111,8 @@ type Stage struct {
 // workLink is the stage's side of its worker.
 type workLink struct {
 	w     *worker
-	busy  bool         // a command is with the worker
+	busy  bool         // a command is with the worker…
+	asker Scene        // …sent while this scene was on stage
 	sent  show.Command // the last command given the worker…
 	sends int          // …and how many so far, for OnNote
 }
@@ -351,6 +352,15 @@ func (s *Stage) askDrawWitness() {
 	s.host.guard = s.now().Add(freshPress)
 }
 
+// drawWitnessed tells the host that the draw witness the scene on stage
+// waited for is on the record.
+func (s *Stage) drawWitnessed() {
+	if seg := s.view.st.CurSeg(); seg != nil && seg.DrawWitness != nil {
+		s.tell(fmt.Sprintf("The draw witness is on the record: %q", *seg.DrawWitness))
+		s.sceneChanged()
+	}
+}
+
 func (s *Stage) frozenAny() bool {
 	for _, g := range s.view.st.Segs {
 		if g.Frozen != nil {
@@ -484,56 +494,32 @@ func (s *Stage) drain() {
 }
 
 // apply takes a reply from the worker: what the scenes share (the state,
-// the people, a refusal's words) here, and the rest by the scenes whose
-// reply it is (replier), which decide where the stage goes.
+// the people, a refusal's words, the host's fields) here; then the reply
+// goes to the scene on stage, and to the scene that asked for it if that
+// one has left, and the scene says where the stage goes (replied).
 func (s *Stage) apply(r reply) {
 	s.noteReply(r)
+	var asker Scene // the scene the reply answers, if it answers one
 	switch r.op {
 	case opProgress:
-		s.replied(r)
+		s.replied(r, s.work.asker)
 		return
-	case opStandings, opAnchor:
-		s.work.busy = false
+	case show.OpTick: // the worker's own step: no one asked for it
+	default:
+		asker = s.work.asker
+		s.work.busy, s.work.asker = false, nil
+	}
+	if r.op == opStandings || r.op == opAnchor {
 		if r.err != nil && r.op == opAnchor {
 			s.tell("The chain head could not be read for the board: " + r.err.Error())
 		}
-		s.replied(r)
+		s.replied(r, asker)
 		return
-	case show.OpTick:
-	default:
-		s.work.busy = false
 	}
-	if r.st != nil {
-		s.view.st = r.st
-	}
-	if r.head != "" {
-		s.view.head = r.head
-	}
-	if s.host.entry != nil && s.host.entry.kind == fieldDraw && !s.witnessDue() {
-		s.host.entry = nil // the draw witness is on the record
-	}
-	for k, v := range r.people {
-		s.view.people[k] = v
-	}
+	s.keep(r)
 	if r.err != nil {
-		var ref *show.Refusal
-		if errors.As(r.err, &ref) {
-			s.tell("Refused: " + ref.Reason)
-		} else {
-			s.tell("Error: " + r.err.Error())
-		}
-		s.replied(r)
-		switch r.op {
-		case show.OpDraw, show.OpChoose, show.OpWitness:
-			if s.host.entry == nil && s.host.confirm == confirmNone && s.witnessDue() {
-				s.askDrawWitness() // refused for want of the draw witness: its field is the way on
-			}
-		}
-		if r.op == show.OpFreeze || r.op == show.OpDraw {
-			if s.host.entry == nil && s.host.confirm == confirmNone && s.view.st.WitnessAwaited() {
-				s.to(&s.mgr.cast.open) // refused for want of the show's witness: its field is the way on
-			}
-		}
+		s.refused(r)
+		s.replied(r, asker)
 		return
 	}
 	switch r.op {
@@ -556,43 +542,113 @@ func (s *Stage) apply(r reply) {
 		s.host.message = ""
 	case show.OpNext:
 		s.view.sample = nil
-	case show.OpWitness:
-		seg := s.view.st.CurSeg()
-		if _, ok := s.mgr.scene.(witnessed); ok && seg != nil && seg.DrawWitness != nil && !(s.mgr.scene == &s.mgr.cast.choose && chose(r.evs)) {
-			s.tell(fmt.Sprintf("The draw witness is on the record: %q", *seg.DrawWitness))
-			s.sceneChanged()
-		}
 	case show.OpSkip:
 		s.tell(s.view.st.CurSeg().Ended.Reason)
-		s.ended()
 	case opSheet:
 		s.tell("Pre-show sheet written to " + r.step)
 	case show.OpTick:
 		s.ticked(r.evs)
 	}
-	s.replied(r)
+	s.replied(r, asker)
 	if r.op == show.OpClaim || r.op == show.OpProxy || r.op == show.OpDecline {
 		s.sound(audio.ClaimChime)
 	}
 }
 
-// replied gives r to every scene that takes replies.
-func (s *Stage) replied(r reply) {
-	for _, sc := range s.mgr.cast.all() {
-		if rp, ok := sc.(replier); ok {
-			rp.reply(s, r)
+// keep takes what a committed step brings that the scenes share: the
+// state, the trust line's head, the people; and closes the draw witness's
+// field once the witness is on the record.
+func (s *Stage) keep(r reply) {
+	if r.st != nil {
+		s.view.st = r.st
+	}
+	if r.head != "" {
+		s.view.head = r.head
+	}
+	if s.host.entry != nil && s.host.entry.kind == fieldDraw && !s.witnessDue() {
+		s.host.entry = nil // the draw witness is on the record
+	}
+	for k, v := range r.people {
+		s.view.people[k] = v
+	}
+}
+
+// refused tells the host why a command was refused; refused for want of
+// the draw witness, its field is the way on.
+func (s *Stage) refused(r reply) {
+	var ref *show.Refusal
+	if errors.As(r.err, &ref) {
+		s.tell("Refused: " + ref.Reason)
+	} else {
+		s.tell("Error: " + r.err.Error())
+	}
+	switch r.op {
+	case show.OpDraw, show.OpChoose, show.OpWitness:
+		if s.host.entry == nil && s.host.confirm == confirmNone && s.witnessDue() {
+			s.askDrawWitness()
 		}
 	}
 }
 
-// ended follows a draw that ended short: its winners so far choose their
-// cards or balls, if they have any to choose; then the board.
-func (s *Stage) ended() {
-	if s.view.st.CurSeg().Chooser() != nil {
-		s.to(&s.mgr.cast.choose)
-		return
+// replied hands r to the scene on stage, and to asker, the scene on stage
+// when its command was sent, if that one has left since: each keeps what
+// the reply brings it. The scene on stage says where the stage goes; if
+// it stays, the asker may still call the stage on (a ticket read out on
+// the intro goes on to its winner). The manager only goes there.
+func (s *Stage) replied(r reply, asker Scene) {
+	on := s.mgr.scene
+	next := on.reply(s, r)
+	if asker != nil && asker != on {
+		if n := asker.reply(s, r); next == nil {
+			next = n
+		}
 	}
-	s.to(&s.mgr.cast.board)
+	if next != nil {
+		s.to(next)
+	}
+}
+
+// onward is where the show's own steps take the stage, whatever scene is
+// on it; each scene's reply ends with it unless the scene goes elsewhere.
+// The show gone on to its next segment goes to the run sheet; closed, to
+// its close; a draw ended short, skipped or by the show's clock, to its
+// winners' choices or its board. A pick refused goes back to the intro,
+// and a freeze or a draw refused for want of the show's witness to the
+// opening: there, what the draw waits for is asked.
+func (s *Stage) onward(r reply) Scene {
+	c := &s.mgr.cast
+	switch {
+	case r.err == nil:
+	case r.op == show.OpPick || r.op == show.OpAnnounce:
+		return &c.intro
+	case (r.op == show.OpFreeze || r.op == show.OpDraw) && s.host.entry == nil && s.host.confirm == confirmNone && s.view.st.WitnessAwaited():
+		return &c.open
+	default:
+		return nil
+	}
+	switch {
+	case r.op == show.OpNext:
+		return &c.attract
+	case r.op == show.OpClose:
+		return &c.closed
+	case r.op == show.OpSkip, r.op == show.OpTick && segmentEnded(r.evs):
+		return s.ended()
+	}
+	return nil
+}
+
+// segmentEnded reports whether evs end a draw.
+func segmentEnded(evs []show.Event) bool {
+	return slices.ContainsFunc(evs, func(e show.Event) bool { return e.Kind == show.SegmentEnded && e.Ended != nil })
+}
+
+// ended is where a draw that ended short goes: its winners so far choose
+// their cards or balls, if they have any to choose; then the board.
+func (s *Stage) ended() Scene {
+	if s.view.st.CurSeg().Chooser() != nil {
+		return &s.mgr.cast.choose
+	}
+	return &s.mgr.cast.board
 }
 
 // send gives the worker a command, one at a time.
@@ -601,7 +657,7 @@ func (s *Stage) send(c show.Command) bool {
 		return false
 	}
 	if s.work.w.send(c) {
-		s.work.busy = true
+		s.work.busy, s.work.asker = true, s.mgr.scene
 		s.work.sent, s.work.sends = c, s.work.sends+1
 		return true
 	}
