@@ -73,7 +73,7 @@ func (sc *attractScene) Act(s *Stage, a Action) {
 	case Context:
 		sc.paused = !sc.paused
 		if sc.paused {
-			sc.held = sc.panel(s.now().Sub(s.mgr.since))
+			sc.held = sc.panel(s.onFor(s.now()))
 		}
 	}
 }
@@ -81,7 +81,7 @@ func (sc *attractScene) Act(s *Stage, a Action) {
 // Update reads a leaderboard's file again every few seconds: a new one is
 // on screen without a restart.
 func (sc *attractScene) Update(s *Stage, now time.Time) {
-	if seg := s.view.st.CurSeg(); seg.Seg.Leaderboard() && !s.work.busy && now.Sub(sc.boardPoll) >= boardPoll {
+	if seg := s.view.st.CurSeg(); seg.Seg.Leaderboard() && !s.busy() && now.Sub(sc.boardPoll) >= boardPoll {
 		if s.send(show.Command{Op: opStandings, Segment: seg.Seg.ID}) {
 			sc.boardPoll = now
 		}
@@ -126,7 +126,7 @@ type attractLook struct {
 func (sc *attractScene) look(s *Stage, now time.Time) any {
 	k := attractLook{paused: sc.paused, boardAt: sc.boardAt, boardN: len(sc.board)}
 	if !sc.paused {
-		k.panel = now.Sub(s.mgr.since) / attractPanel
+		k.panel = s.onFor(now) / attractPanel
 	}
 	return k
 }
@@ -430,7 +430,7 @@ func (sc *attractScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 	if g := s.view.st.CurSeg().Seg; g.Slide() || g.Leaderboard() {
 		return
 	}
-	if in := now.Sub(s.mgr.since); in.Truncate(movingStep) != sc.moved {
+	if in := s.onFor(now); in.Truncate(movingStep) != sc.moved {
 		sc.drawMoving(s, dst, in)
 	}
 }

@@ -47,7 +47,7 @@ func (sc *boardScene) Act(s *Stage, a Action) {
 
 // reply takes the chain head read for the board on stage.
 func (sc *boardScene) reply(s *Stage, r reply) Scene {
-	if r.op == opAnchor && r.err == nil && s.mgr.scene == sc {
+	if r.op == opAnchor && r.err == nil && s.onStage(sc) {
 		sc.anchor = r.step
 	}
 	return s.onward(r)
@@ -55,7 +55,7 @@ func (sc *boardScene) reply(s *Stage, r reply) Scene {
 
 // Update reads the chain head, once the worker is free.
 func (sc *boardScene) Update(s *Stage, _ time.Time) {
-	if sc.anchorDue && !s.work.busy && s.send(show.Command{Op: opAnchor}) {
+	if sc.anchorDue && !s.busy() && s.send(show.Command{Op: opAnchor}) {
 		sc.anchorDue = false
 	}
 }

@@ -165,7 +165,7 @@ func (sc *chooseScene) drawCards(s *Stage, dst *Canvas, seg *show.SegState, now 
 	// still as the frame's ground (ground), and puts back from it only
 	// what the last frame drew
 	if turning && burst == 0 {
-		if key := sc.tableKey(s, seg); s.cache.laid != key {
+		if key := sc.tableKey(s, seg); s.groundLaid() != key {
 			dst.Sub(0, feltTop, dst.W, H).Place(sc.tableStill(s, dst, tb, key, places), 0, 0)
 		}
 	} else {
@@ -307,7 +307,7 @@ type feltKey struct{ w float64 }
 // felt draws the felt, unless the stage has laid it as the frame's
 // ground.
 func (sc *chooseScene) felt(s *Stage, dst *Canvas) {
-	if s.cache.laid != (feltKey{dst.W}) {
+	if s.groundLaid() != (feltKey{dst.W}) {
 		s.drawFelt(dst)
 	}
 }

@@ -37,7 +37,7 @@ func (*chooseScene) sting(s *Stage, seg *show.SegState, now time.Time) {
 	if s.air.turn.stung || s.air.turn.numbers || s.air.turn.segment != seg.Seg.ID || s.turnAt(now) < openAt {
 		return
 	}
-	s.air.turn.stung = true
+	s.stung()
 	if s.air.turn.jackpot {
 		s.sound(audio.JackpotSting)
 	} else {

@@ -33,11 +33,14 @@ func (*chooseScene) Name() string { return "choose" }
 // fresh press.
 func (sc *chooseScene) Enter(s *Stage) {
 	sc.digits = nil
-	s.host.guard = s.now().Add(freshPress)
+	s.waitFresh(s.now())
 	sc.at = firstFree(s.view.st.CurSeg(), 0, 1)
 }
 
 func (sc *chooseScene) leave() { sc.digits = nil }
+
+// highlight highlights the item at index i, as the console names it.
+func (sc *chooseScene) highlight(i int) { sc.at = i }
 
 func (*chooseScene) witnessLabel(s *Stage) string {
 	if c := s.view.st.CurSeg().Pending; c != nil {
@@ -53,9 +56,9 @@ func (sc *chooseScene) typed() ([]int, []rune) { return nil, sc.digits }
 func (sc *chooseScene) reply(s *Stage, r reply) Scene {
 	switch {
 	case r.err != nil:
-	case r.op == show.OpChoose, r.op == show.OpWitness && s.mgr.scene == sc && chose(r.evs):
+	case r.op == show.OpChoose, r.op == show.OpWitness && s.onStage(sc) && chose(r.evs):
 		sc.turned(s, r.evs)
-	case r.op == show.OpWitness && s.mgr.scene == sc:
+	case r.op == show.OpWitness && s.onStage(sc):
 		s.drawWitnessed()
 	}
 	return s.onward(r)
@@ -74,7 +77,7 @@ func (sc *chooseScene) Act(s *Stage, a Action) {
 	}
 	if s.witnessDue() {
 		// no card, ball or envelope is turned over before the draw witness
-		if (a == Next || a == Context) && !s.work.busy {
+		if (a == Next || a == Context) && !s.busy() {
 			s.askDrawWitness()
 		}
 		return
@@ -125,7 +128,7 @@ func (sc *chooseScene) pick(s *Stage, seg *show.SegState, item string) {
 	if seg.Seg.Jackpot != nil {
 		q = "What did ball " + item + " show? The jackpot or the consolation, or its number: "
 	}
-	s.host.entry = &entry{label: q + strings.Join(left, " · ") + " — Enter, or Esc", kind: fieldPrize, item: item}
+	s.field(&entry{label: q + strings.Join(left, " · ") + " — Enter, or Esc", kind: fieldPrize, item: item})
 }
 
 // turned records the choice a reply brought: the picks whose choice the
@@ -151,9 +154,9 @@ func (sc *chooseScene) turned(s *Stage, evs []show.Event) {
 	if t.segment == "" {
 		return
 	}
-	s.air.turn = t
+	s.turn(t)
 	sc.digits = nil
-	s.host.guard = t.at.Add(freshPress)
+	s.waitFresh(t.at)
 	sc.at = firstFree(s.view.st.CurSeg(), sc.at, 1)
 	if seg := s.view.st.Seg(t.segment); seg != nil {
 		s.sound(chooserOf(seg.Seg).sound)

@@ -16,6 +16,7 @@ type entry struct {
 	text  []rune
 	kind  fieldKind
 	item  string // the card it is of
+	nums  []int  // the wild card's numbers whose typist it asks
 	id    string // a proxy's ID number, typed in the console
 }
 
@@ -118,7 +119,7 @@ func (s *Stage) submit(e *entry) {
 	case e.kind == fieldTicket && text != "":
 		s.send(show.Command{Op: show.OpTicket, Text: text})
 	case e.kind == fieldNumbers && text != "":
-		s.send(show.Command{Op: show.OpNumbers, Numbers: s.mgr.cast.numbers.nums, Text: text})
+		s.send(show.Command{Op: show.OpNumbers, Numbers: e.nums, Text: text})
 	case e.kind == fieldPrize && text != "":
 		s.send(show.Command{Op: show.OpChoose, Text: e.item, Prize: text})
 	case e.kind == fieldDecline && text != "":

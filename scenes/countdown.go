@@ -63,7 +63,7 @@ func (*countdownScene) Name() string { return "countdown" }
 // meant for the reveal never claims.
 func (sc *countdownScene) Enter(s *Stage) {
 	sc.menu = -1
-	s.host.guard = s.now().Add(freshPress)
+	s.waitFresh(s.now())
 }
 
 func (sc *countdownScene) leave() { sc.menu = -1 }
@@ -133,12 +133,12 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 		return
 	case show.OpProxy:
 		if _, ok := s.view.st.ProxyFor(seg, p.Participant); !ok {
-			s.host.entry = &entry{label: "Proxy's name (from the signed form), then Enter"}
+			s.field(&entry{label: "Proxy's name (from the signed form), then Enter"})
 			return
 		}
 	case show.OpDecline:
 		if !s.view.st.RegisterHas(seg, p.Participant) {
-			s.host.entry = &entry{label: "Paper decline register: page and who checked it, then Enter", kind: fieldDecline}
+			s.field(&entry{label: "Paper decline register: page and who checked it, then Enter", kind: fieldDecline})
 			return
 		}
 	}
@@ -147,7 +147,7 @@ func (*countdownScene) outcome(s *Stage, op show.Op, seg *show.SegState, p *show
 
 // reply stamps the outcome a decision brought.
 func (sc *countdownScene) reply(s *Stage, r reply) Scene {
-	if r.err == nil && len(r.evs) > 0 && s.mgr.scene == sc {
+	if r.err == nil && len(r.evs) > 0 && s.onStage(sc) {
 		s.sceneChanged()
 	}
 	return s.onward(r)

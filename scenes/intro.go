@@ -38,7 +38,7 @@ func (sc *introScene) reply(s *Stage, r reply) Scene {
 	case r.op == show.OpTicket:
 		s.sound(audio.RevealHit)
 		return &s.mgr.cast.reveal
-	case r.op == show.OpWitness && s.mgr.scene == sc:
+	case r.op == show.OpWitness && s.onStage(sc):
 		s.drawWitnessed()
 	}
 	return s.onward(r)
@@ -49,7 +49,7 @@ func (sc *introScene) Act(s *Stage, a Action) {
 		// nothing is drawn, typed or chosen before the draw witness
 		switch a {
 		case Next:
-			if !s.work.busy {
+			if !s.busy() {
 				s.askDrawWitness()
 			}
 		case Prev:
@@ -94,7 +94,7 @@ func (sc *introScene) ticketKey(s *Stage, a Action) {
 	case Context:
 		sc.digits = nil
 	case TypeTicket:
-		s.host.entry = &entry{label: "Ticket as printed (a receipt: SEGMENT/TICKET), then Enter — Esc to go back", kind: fieldTicket}
+		s.field(&entry{label: "Ticket as printed (a receipt: SEGMENT/TICKET), then Enter — Esc to go back", kind: fieldTicket})
 	}
 }
 

@@ -24,7 +24,7 @@ func (*numbersScene) Name() string { return "numbers" }
 // Enter waits for a fresh press: the Next that came here never draws.
 func (sc *numbersScene) Enter(s *Stage) {
 	sc.digits, sc.nums = nil, nil
-	s.host.guard = s.now().Add(freshPress)
+	s.waitFresh(s.now())
 }
 
 func (sc *numbersScene) leave() { sc.digits, sc.nums = nil, nil }
@@ -42,7 +42,7 @@ func (sc *numbersScene) reply(s *Stage, r reply) Scene {
 	case r.err != nil:
 	case r.op == show.OpNumbers, r.op == show.OpDraw:
 		sc.numbered(s, r.evs)
-	case r.op == show.OpWitness && s.mgr.scene == sc:
+	case r.op == show.OpWitness && s.onStage(sc):
 		s.drawWitnessed()
 	}
 	return s.onward(r)
@@ -93,7 +93,7 @@ func (sc *numbersScene) Act(s *Stage, a Action) {
 		case s.now().Before(s.host.guard):
 			// too soon: a press meant for the run sheet
 		case s.view.st.AwaitsDrawWitness(seg):
-			if !s.work.busy {
+			if !s.busy() {
 				s.askDrawWitness() // drawn electronically, the numbers wait for the draw witness
 			}
 		default:
@@ -115,16 +115,24 @@ func (sc *numbersScene) Act(s *Stage, a Action) {
 	}
 }
 
-// askTyper asks who typed the numbers drawn by hand.
-func (*numbersScene) askTyper(s *Stage) {
-	s.host.entry = &entry{label: "Who typed the numbers? Name, then Enter — Esc to go back", kind: fieldNumbers}
+// askTyper asks who typed the numbers drawn by hand: the field carries
+// them to the command.
+func (sc *numbersScene) askTyper(s *Stage) {
+	s.field(&entry{label: "Who typed the numbers? Name, then Enter — Esc to go back", kind: fieldNumbers, nums: sc.nums})
+}
+
+// typedAll takes the numbers the console typed all at once, and asks who
+// typed them.
+func (sc *numbersScene) typedAll(s *Stage, nums []int) {
+	sc.nums = nums
+	sc.askTyper(s)
 }
 
 // numbered records a wild card's numbers, typed or drawn.
 func (sc *numbersScene) numbered(s *Stage, evs []show.Event) {
 	for _, e := range evs {
 		if e.Kind == show.NumbersChosen && e.Numbers != nil {
-			s.air.turn = turnOver{at: s.now(), segment: e.Segment, numbers: true, n: len(e.Numbers.Numbers)}
+			s.turn(turnOver{at: s.now(), segment: e.Segment, numbers: true, n: len(e.Numbers.Numbers)})
 			sc.nums, sc.digits = nil, nil
 		}
 	}

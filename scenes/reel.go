@@ -34,7 +34,7 @@ func (*reelScene) Act(*Stage, Action) {}
 // Update announces the pick once the reel has run its time.
 func (sc *reelScene) Update(s *Stage, now time.Time) {
 	seg := s.view.st.CurSeg()
-	if !sc.landing && now.Sub(s.mgr.since) >= reelTime && !s.work.busy && seg.Last() != nil && seg.Last().Outcome == show.Pending {
+	if !sc.landing && s.onFor(now) >= reelTime && !s.busy() && seg.Last() != nil && seg.Last().Outcome == show.Pending {
 		if s.send(show.Command{Op: show.OpAnnounce}) {
 			sc.landing = true
 			sc.stopRoll(s)
@@ -84,7 +84,7 @@ func (sc *reelScene) repaint(s *Stage, dst *Canvas, now time.Time) {
 		s.backdrop(c)
 		sc.drawStill(s, c)
 	})
-	sc.drawRows(s, dst, now.Sub(s.mgr.since), still)
+	sc.drawRows(s, dst, s.onFor(now), still)
 }
 
 // The reel's window: rows of reelRowH around the centre line reelY.

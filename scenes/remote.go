@@ -129,15 +129,14 @@ func (s *Stage) perform(r remote) {
 			s.tell(fmt.Sprintf("%q is not on the table (%v)", c.Text, s.view.st.CurSeg().Seg.Items()))
 			return
 		}
-		ch.at = i
+		ch.highlight(i)
 	case show.OpNumbers:
 		nm, ok := s.mgr.scene.(*numbersScene)
 		if !ok || s.host.entry != nil {
 			s.tell("No wild card's numbers are awaited now")
 			return
 		}
-		nm.nums = c.Numbers
-		nm.askTyper(s)
+		nm.typedAll(s, c.Numbers)
 		s.host.entry.text = []rune(c.Text)
 		s.submit(s.host.entry)
 		return

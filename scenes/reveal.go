@@ -54,7 +54,7 @@ func (*revealScene) reply(s *Stage, r reply) Scene { return s.onward(r) }
 // Update goes on to the countdown once the reveal has had its time.
 // Autoplay presses nothing here: a host lets the winner's moment run.
 func (*revealScene) Update(s *Stage, now time.Time) {
-	if now.Sub(s.mgr.since) >= revealTime {
+	if s.onFor(now) >= revealTime {
 		s.to(&s.mgr.cast.countdown)
 	}
 }
@@ -168,7 +168,7 @@ func (sc *revealScene) drawStill(s *Stage, dst *Canvas, in time.Duration, ls lay
 // the winner over it; then the confetti's pieces alone while they fall,
 // until they are clear.
 func (sc *revealScene) repaint(s *Stage, dst *Canvas, now time.Time) {
-	in := now.Sub(s.mgr.since)
+	in := s.onFor(now)
 	if in >= confettiTime+time.Second/2 {
 		return
 	}
