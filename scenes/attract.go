@@ -123,12 +123,12 @@ type attractLook struct {
 	boardN  int
 }
 
-func (sc *attractScene) look(s *Stage, now time.Time) any {
+func (sc *attractScene) look(s *Stage, now time.Time) (any, bool) {
 	k := attractLook{paused: sc.paused, boardAt: sc.boardAt, boardN: len(sc.board)}
 	if !sc.paused {
 		k.panel = s.onFor(now) / attractPanel
 	}
-	return k
+	return k, false // what moves, it repaints
 }
 
 func (*attractScene) Hints(s *Stage) string {

@@ -127,7 +127,9 @@ type boardLook struct {
 	anchor string
 }
 
-func (sc *boardScene) look(*Stage, time.Time) any { return boardLook{sc.focus, sc.anchor} }
+func (sc *boardScene) look(*Stage, time.Time) (any, bool) {
+	return boardLook{sc.focus, sc.anchor}, false
+}
 
 func (*boardScene) Hints(s *Stage) string {
 	switch {

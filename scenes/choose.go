@@ -202,12 +202,6 @@ func (sc *chooseScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 	chooserOf(seg.Seg).draw(sc, s, dst, seg, now)
 }
 
-// moving: a card, a ball or an envelope on its way, or the jackpot's
-// moment (jackpot.go).
-func (sc *chooseScene) moving(s *Stage, now time.Time) bool {
-	return s.turning(now) || sc.jackpotMoving(s, now)
-}
-
 // chooseLook is what a frame of the table shows of its own.
 type chooseLook struct {
 	at     int
@@ -215,8 +209,10 @@ type chooseLook struct {
 	landed bool      // …and whether it has landed
 }
 
-func (sc *chooseScene) look(s *Stage, now time.Time) any {
-	return chooseLook{sc.at, s.air.turn.at, !s.turning(now)}
+// look moves while a card, a ball or an envelope is on its way, or in
+// the jackpot's moment (jackpot.go).
+func (sc *chooseScene) look(s *Stage, now time.Time) (any, bool) {
+	return chooseLook{sc.at, s.air.turn.at, !s.turning(now)}, s.turning(now) || sc.jackpotMoving(s, now)
 }
 
 // Hints says what moves and what chooses.

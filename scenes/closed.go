@@ -55,7 +55,7 @@ func (sc *closedScene) reply(s *Stage, r reply) Scene {
 	return s.onward(r)
 }
 
-func (sc *closedScene) look(*Stage, time.Time) any { return sc.progress.step }
+func (sc *closedScene) look(*Stage, time.Time) (any, bool) { return sc.progress.step, false }
 
 func (sc *closedScene) Hints(*Stage) string {
 	if sc.exported != "" {

@@ -98,8 +98,8 @@ func (s *Stage) controls(now time.Time) Controls {
 			d.Menu = append(d.Menu, o.label)
 		}
 	}
-	if t, ok := s.mgr.scene.(typist); ok {
-		nums, digits := t.typed()
+	if dr, ok := s.mgr.scene.(drawing); ok {
+		nums, digits := dr.typed()
 		var typed []string
 		for _, n := range nums {
 			typed = append(typed, strconv.Itoa(n))

@@ -92,7 +92,7 @@ type look struct {
 	notice   string
 	minute   int64
 	typed    string // digits, and a wild card's numbers typed
-	own      any    // what the scene shows of its own (a looker's look)
+	own      any    // what the scene shows of its own (a looker's)
 }
 
 func (s *Stage) look(now time.Time) look {
@@ -104,13 +104,13 @@ func (s *Stage) look(now time.Time) look {
 	if s.hintsShown(now) {
 		k.strip = s.hints()
 	}
-	if t, ok := s.mgr.scene.(typist); ok {
-		if nums, digits := t.typed(); len(digits) > 0 || len(nums) > 0 {
+	if d, ok := s.mgr.scene.(drawing); ok {
+		if nums, digits := d.typed(); len(digits) > 0 || len(nums) > 0 {
 			k.typed = fmt.Sprint(string(digits), nums)
 		}
 	}
 	if l, ok := s.mgr.scene.(looker); ok {
-		k.own = l.look(s, now)
+		k.own, _ = l.look(s, now)
 	}
 	if now.Sub(s.air.noticeAt) < noticeTime {
 		k.notice = s.air.notice
@@ -131,8 +131,9 @@ func (s *Stage) moving(now time.Time) bool {
 	if _, ok := s.mgr.scene.(repainter); ok {
 		return s.hintsShown(now)
 	}
-	if a, ok := s.mgr.scene.(animator); ok {
-		return a.moving(s, now)
+	if l, ok := s.mgr.scene.(looker); ok {
+		_, moving := l.look(s, now)
+		return moving
 	}
 	return false
 }

@@ -215,16 +215,15 @@ func (sc *numbersScene) Draw(s *Stage, dst *Canvas, _ time.Duration) {
 }
 
 // moving: the numbers light up one by one.
-func (*numbersScene) moving(s *Stage, now time.Time) bool { return s.turning(now) }
-
 // numbersLook is what a frame of the numbers shows of its own.
 type numbersLook struct {
 	turn   time.Time // the numbers drawn…
 	landed bool      // …and whether they have all lit up
 }
 
-func (*numbersScene) look(s *Stage, now time.Time) any {
-	return numbersLook{s.air.turn.at, !s.turning(now)}
+// look moves while the numbers light up.
+func (*numbersScene) look(s *Stage, now time.Time) (any, bool) {
+	return numbersLook{s.air.turn.at, !s.turning(now)}, s.turning(now)
 }
 
 func (sc *numbersScene) Hints(s *Stage) string {

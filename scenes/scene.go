@@ -53,26 +53,22 @@ type (
 		repaint(s *Stage, dst *Canvas, now time.Time)
 	}
 
-	// An animator is painted whole in every frame while it moves.
-	animator interface {
-		moving(s *Stage, now time.Time) bool
-	}
-
-	// A looker has state of its own that its frames show: look is a
-	// comparable value that changes when a frame of it would.
+	// A looker has state of its own that its frames show: own is a
+	// comparable value that changes when a frame of it would; while
+	// moving, it is painted whole in every frame.
 	looker interface {
-		look(s *Stage, now time.Time) any
+		look(s *Stage, now time.Time) (own any, moving bool)
 	}
 
-	// A typist takes digits typed by the host: a ticket, a place, a wild
-	// card's numbers.
-	typist interface {
+	// A drawing scene is where a draw is made (the intro, a wild card's
+	// numbers, the choosing table): the host types into it (typed: a
+	// ticket, a place, a wild card's numbers), and in a segment whose
+	// draws need it, it waits for the auditor's draw witness
+	// (witnessLabel: its field's label).
+	drawing interface {
 		typed() (nums []int, digits []rune)
+		witnessLabel(s *Stage) string
 	}
-
-	// A witnessed scene waits, in a segment whose draws need it, for the
-	// auditor's draw witness; witnessLabel is the field's label.
-	witnessed interface{ witnessLabel(s *Stage) string }
 
 	// A stamped scene names its screenshot by more than its name: the
 	// countdown by its outcome stamp.

@@ -334,7 +334,7 @@ func (s *Stage) to(sc Scene) {
 // draw witness: the intro of a frozen bin, a wild card's numbers, a
 // choosing table, in a segment whose draws cannot be derived without it.
 func (s *Stage) witnessDue() bool {
-	if _, ok := s.mgr.scene.(witnessed); !ok {
+	if _, ok := s.mgr.scene.(drawing); !ok {
 		return false
 	}
 	seg := s.view.st.CurSeg()
@@ -345,8 +345,8 @@ func (s *Stage) witnessDue() bool {
 // press: the Next that froze the bin never records a witness.
 func (s *Stage) askDrawWitness() {
 	label := "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
-	if w, ok := s.mgr.scene.(witnessed); ok {
-		label = w.witnessLabel(s)
+	if d, ok := s.mgr.scene.(drawing); ok {
+		label = d.witnessLabel(s)
 	}
 	s.host.entry = &entry{label: label, kind: fieldDraw}
 	s.host.guard = s.now().Add(freshPress)
