@@ -76,6 +76,9 @@ type Event struct {
 	Seq  int64     `json:"-"`
 	At   time.Time `json:"-"`
 	Kind EventKind `json:"-"`
+	// Hash is the journal row's hash, in hex, for an event read back
+	// from the journal; "" for one just decided.
+	Hash string `json:"-"`
 
 	Show    string   `json:"show"`
 	Segment string   `json:"segment,omitempty"`

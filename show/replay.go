@@ -274,7 +274,7 @@ func (d *decider) replayed(ev *Event) error {
 		return fmt.Errorf("the rules decide %s here, which the journal lacks", ev.Kind)
 	}
 	rec := &d.rec[n]
-	ev.Seq = rec.Seq
+	ev.Seq, ev.Hash = rec.Seq, rec.Hash
 	if ev.Kind == PrizeChosen && ev.Choice != nil && rec.Choice != nil && ev.Choice.Prize != rec.Choice.Prize &&
 		SameText(ev.Choice.Prize, rec.Choice.Prize) && ev.Choice.Amount == rec.Choice.Amount {
 		// an amount the record wrote before money was grouped with U+202F

@@ -103,6 +103,10 @@ type SegState struct {
 	// its last pick's decision): under drawshow-v2 the auditor's VRF is
 	// asked on the journal's row there.
 	Due int
+	// DueSeq and DueHash are the journal's row there, when the events
+	// were read back from the journal (a replay); 0 and "" live.
+	DueSeq  int64
+	DueHash string
 	// Room is the room's witness of the next pick, given during an
 	// outage of the auditor's witness; nil when none.
 	Room *string
@@ -411,7 +415,7 @@ func (st *State) apply(e Event) error {
 			return fmt.Errorf("event %d: bin %s was not built by a freeze", e.Seq, e.Segment)
 		}
 		seg.Bin, seg.Frozen, seg.FrozenAt, seg.pool, seg.shared = e.bin, e.Frozen, e.At, newPool(e.bin), false
-		seg.Due = st.Events
+		seg.due(st.Events, e)
 	case PickDrawn:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
@@ -428,7 +432,7 @@ func (st *State) apply(e Event) error {
 			return err
 		}
 		if e.Kind == PickDecided || e.Kind == PickVoided {
-			seg.Due = st.Events
+			seg.due(st.Events, e)
 		}
 	case Resumed:
 		if err := need(e.Restart != nil); err != nil {
@@ -453,7 +457,7 @@ func (st *State) apply(e Event) error {
 		}
 		w := e.Witness.Text
 		seg.DrawWitness = &w
-		seg.Due = st.Events
+		seg.due(st.Events, e)
 	case RoomWitness:
 		if err := need(seg != nil && e.Witness != nil); err != nil {
 			return err
@@ -636,4 +640,10 @@ func (st *State) release() {
 			l.Held = false
 		}
 	}
+}
+
+// due notes that the segment's next pick is made due by event e, the
+// show's n-th.
+func (s *SegState) due(n int, e Event) {
+	s.Due, s.DueSeq, s.DueHash = n, e.Seq, e.Hash
 }

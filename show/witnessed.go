@@ -107,6 +107,11 @@ func (d *decider) v2Key(seg *SegState, k int, kd [32]byte) ([32]byte, *VRF, stri
 	if v == nil {
 		return kd, nil, "", &NeedsVRF{Segment: seg.Seg.ID, K: k, Due: seg.Due}
 	}
+	if seg.DueHash != "" && (v.Seq != seg.DueSeq || v.Hash != seg.DueHash) {
+		// read back from the journal: the row asked on is the one the
+		// rules say made the pick due, not one before it or after
+		return kd, nil, "", fmt.Errorf("%s pick %d: the auditor's VRF was asked on row %d (%s); the row that made the pick due is %d (%s)", seg.Seg.ID, k+1, v.Seq, v.Hash, seg.DueSeq, seg.DueHash)
+	}
 	head, err1 := hex.DecodeString(v.Hash)
 	proof, err2 := hex.DecodeString(v.Proof)
 	if err1 != nil || err2 != nil || len(head) != 32 {

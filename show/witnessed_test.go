@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"golang.org/x/mod/sumdb/note"
@@ -137,6 +138,33 @@ func TestV2PickWaitsForTheWitness(t *testing.T) {
 	fresh.SetSeed(v.seed)
 	if err := fresh.Replay(evs); err == nil {
 		t.Error("a journal with a VRF output changed replays")
+	}
+
+	// read back with its rows' hashes, a pick's VRF is held to the row
+	// that made it due: asked on the row before the forfeit, it is not
+	hashed := func() []Event {
+		evs := journal(t, v.evs)
+		for i := range evs {
+			h := rowHash(int(evs[i].Seq))
+			evs[i].Hash = hex.EncodeToString(h[:])
+		}
+		return evs
+	}
+	fresh = NewEngine(v.sh, v.src, v.eng.now)
+	fresh.SetSeed(v.seed)
+	if err := fresh.Replay(hashed()); err != nil {
+		t.Fatalf("the journal with its hashes: %v", err)
+	}
+	early := hashed()
+	for i := range early {
+		if early[i].Kind == PickDrawn && early[i].Pick.K == 1 {
+			early[i].Pick.VRF = v.vrf(&NeedsVRF{Segment: "a", K: 1, Due: n.Due - 1})
+		}
+	}
+	fresh = NewEngine(v.sh, v.src, v.eng.now)
+	fresh.SetSeed(v.seed)
+	if err := fresh.Replay(early); err == nil || !strings.Contains(err.Error(), "made the pick due") {
+		t.Errorf("a VRF asked before the decision: %v", err)
 	}
 }
 

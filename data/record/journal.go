@@ -57,6 +57,7 @@ func (r *Row) Event() (show.Event, error) {
 		return show.Event{}, fmt.Errorf("seq %d: time %q: %v", r.Seq, r.At, err)
 	}
 	e, err := show.DecodeEvent(r.Seq, t, r.Kind, []byte(r.Payload))
+	e.Hash = r.Hash
 	if err != nil {
 		return e, err
 	}

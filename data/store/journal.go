@@ -54,7 +54,7 @@ func appendEvents(tx *sql.Tx, evs []show.Event) (*Head, error) {
 
 // Events reads the journal of one show in order.
 func (db *DB) Events(showID string) ([]show.Event, error) {
-	rows, err := db.sql.Query(`SELECT seq, at, kind, payload, show FROM journal WHERE show = ? ORDER BY seq`, showID)
+	rows, err := db.sql.Query(`SELECT seq, at, kind, payload, show, hash FROM journal WHERE show = ? ORDER BY seq`, showID)
 	if err != nil {
 		return nil, err
 	}
@@ -62,9 +62,11 @@ func (db *DB) Events(showID string) ([]show.Event, error) {
 	var evs []show.Event
 	for rows.Next() {
 		var r record.Row
-		if err := rows.Scan(&r.Seq, &r.At, &r.Kind, &r.Payload, &r.Show); err != nil {
+		var h []byte
+		if err := rows.Scan(&r.Seq, &r.At, &r.Kind, &r.Payload, &r.Show, &h); err != nil {
 			return nil, err
 		}
+		r.Hash = hex.EncodeToString(h)
 		e, err := r.Event() // a payload not as drawshow writes it is refused
 		if err != nil {
 			return nil, fmt.Errorf("journal row %v", err)
