@@ -64,6 +64,12 @@ type State struct {
 	Outage *Outage
 	// Outages are every step-unwitnessed of the show, in order.
 	Outages []Outage
+	// last is the journal's row of the last event, when the events are
+	// read back from it: a countersignature is of that row.
+	last struct {
+		seq  int64
+		hash string
+	}
 }
 
 // Undone is a pick's decision as it stood before its void.
@@ -364,6 +370,7 @@ func (st *State) clone() *State {
 func (st *State) apply(e Event) error {
 	st.Events++
 	st.LastAt = e.At
+	defer func() { st.last.seq, st.last.hash = e.Seq, e.Hash }()
 	var seg *SegState
 	if e.Segment != "" {
 		if seg = st.Seg(e.Segment); seg == nil {

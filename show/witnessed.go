@@ -151,6 +151,11 @@ func (d *decider) countersigned(c *Countersign) error {
 	if cs.Show != d.st.ID {
 		return fmt.Errorf("the countersigned checkpoint is of show %s", cs.Show)
 	}
+	if l := d.st.last; l.hash != "" && (cs.Seq != l.seq || cs.Hash != l.hash) {
+		// read back from the journal: the session records what the
+		// witness countersigned of the rows it had just written
+		return fmt.Errorf("the countersigned checkpoint is of row %d (%s); the row before it is %d (%s)", cs.Seq, cs.Hash, l.seq, l.hash)
+	}
 	return d.emit(Event{Kind: CheckpointCosigned, Countersign: c})
 }
 

@@ -48,8 +48,14 @@ func (v *v2) vrf(n *NeedsVRF) *VRF {
 // the journal so far, made by key.
 func (v *v2) cosign(t *testing.T, key *keys.Key) Command {
 	t.Helper()
-	h := rowHash(len(v.evs))
-	signed, err := Checkpoint{Show: "s", Seq: int64(len(v.evs)), Hash: hex.EncodeToString(h[:])}.Sign(v.showKey)
+	return v.cosignAt(t, key, len(v.evs))
+}
+
+// cosignAt is cosign of the journal to its n-th row.
+func (v *v2) cosignAt(t *testing.T, key *keys.Key, row int) Command {
+	t.Helper()
+	h := rowHash(row)
+	signed, err := Checkpoint{Show: "s", Seq: int64(row), Hash: hex.EncodeToString(h[:])}.Sign(v.showKey)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,6 +171,18 @@ func TestV2PickWaitsForTheWitness(t *testing.T) {
 	fresh.SetSeed(v.seed)
 	if err := fresh.Replay(early); err == nil || !strings.Contains(err.Error(), "made the pick due") {
 		t.Errorf("a VRF asked before the decision: %v", err)
+	}
+	// nor is a countersignature of a row before the pick's
+	stale := hashed()
+	for i := range stale {
+		if stale[i].Kind == CheckpointCosigned {
+			stale[i].Countersign = v.cosignAt(t, v.auditor, int(stale[i].Seq)-2).Countersign
+		}
+	}
+	fresh = NewEngine(v.sh, v.src, v.eng.now)
+	fresh.SetSeed(v.seed)
+	if err := fresh.Replay(stale); err == nil || !strings.Contains(err.Error(), "the row before it") {
+		t.Errorf("a countersignature of an older row: %v", err)
 	}
 }
 
