@@ -151,7 +151,10 @@ type Pick struct {
 	Choice *Choice
 	// Held: a drawshow-v2 pick the auditor's witness has not
 	// countersigned yet, nor the host gone on without: not shown.
-	Held        bool
+	Held bool
+	// Unwitnessed is, under drawshow-v2, the host's reason the pick was
+	// drawn or shown while the auditor's witness did not answer.
+	Unwitnessed string
 	DrawnAt     time.Time
 	AnnouncedAt time.Time
 	DecidedAt   time.Time
@@ -431,6 +434,9 @@ func (st *State) apply(e Event) error {
 			return err
 		}
 		seg.Last().Held, seg.Room = st.v2 && st.Outage == nil, nil
+		if st.Outage != nil {
+			seg.Last().Unwitnessed = st.Outage.Reason
+		}
 	case PickAnnounced, ClaimStarted, PickDecided, PickVoided:
 		if err := need(seg != nil && e.Pick != nil); err != nil {
 			return err
@@ -482,7 +488,7 @@ func (st *State) apply(e Event) error {
 		}
 		st.Outage = &Outage{Reason: e.Unwitnessed.Reason, Since: e.At}
 		st.Outages = append(st.Outages, *st.Outage)
-		st.release()
+		st.release(e.Unwitnessed.Reason)
 	case SegmentEnded:
 		if err := need(seg != nil && e.Ended != nil); err != nil {
 			return err
@@ -637,14 +643,15 @@ func (st *State) countersigned(e Event) {
 	}
 	st.Cosigns++
 	st.Outage = nil
-	st.release()
+	st.release("")
 }
 
-// release lets the current segment's pick held back be shown.
-func (st *State) release() {
+// release lets the current segment's pick held back be shown: with a
+// reason, unwitnessed.
+func (st *State) release(unwitnessed string) {
 	if seg := st.CurSeg(); seg != nil {
-		if l := seg.Last(); l != nil {
-			l.Held = false
+		if l := seg.Last(); l != nil && l.Held {
+			l.Held, l.Unwitnessed = false, unwitnessed
 		}
 	}
 }

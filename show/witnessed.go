@@ -202,6 +202,27 @@ func (st *State) awaitsRoom(seg *SegState) bool {
 	return l == nil || l.Outcome != Pending
 }
 
+// UnwitnessedPicks are the show's picks drawn or shown while the
+// auditor's witness did not answer, each in words:
+// "sat-cash pick 2: drawn unwitnessed at 21:41:07, reason "router
+// restarted"".
+func (st *State) UnwitnessedPicks(loc *time.Location) []string {
+	var out []string
+	for _, seg := range st.Segs {
+		for _, p := range seg.Picks {
+			if p.Unwitnessed == "" {
+				continue
+			}
+			how := "drawn"
+			if p.VRF != nil {
+				how = "drawn witnessed and shown"
+			}
+			out = append(out, fmt.Sprintf("%s pick %d: %s unwitnessed at %s, reason %q", seg.Seg.ID, p.K+1, how, p.DrawnAt.In(loc).Format(time.TimeOnly), p.Unwitnessed))
+		}
+	}
+	return out
+}
+
 // AwaitsRoomWitness reports whether the current segment's next pick
 // waits for the room's witness (witness TEXT), the witness not answering.
 func (st *State) AwaitsRoomWitness() bool { return st.awaitsRoom(st.CurSeg()) }

@@ -216,6 +216,10 @@ func TestV2Unwitnessed(t *testing.T) {
 	}
 	v.needsVRF(t)
 	v.replayed()
+	got := v.eng.State().UnwitnessedPicks(v.sh.Location)
+	if len(got) != 1 || !strings.HasPrefix(got[0], "a pick 1: drawn unwitnessed at ") || !strings.HasSuffix(got[0], `reason "router restarted"`) {
+		t.Errorf("the unwitnessed picks: %q", got)
+	}
 }
 
 // TestV2OnlyUnderEdition5: a show file with the auditor's key opened

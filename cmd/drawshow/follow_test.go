@@ -400,3 +400,29 @@ func copyCrashShow(t *testing.T, dir, extra string) string {
 	}
 	return p
 }
+
+// TestUnwitnessedPicksAreNamed: a drawshow-v2 show with no follower.
+// Its first draw freezes and stops, WITNESS NOT ANSWERING, and the run
+// goes on; the host goes on with a reason, each pick keyed by the room's
+// witness. verify names every such pick and fails, unless the auditor
+// allows them, when it still names them. (The two seconds the draw waits
+// for a witness that is not there decide nothing.)
+func TestUnwitnessedPicksAreNamed(t *testing.T) {
+	dir := t.TempDir()
+	keyFile := filepath.Join(dir, "auditor.key")
+	pub := strings.TrimPrefix(strings.TrimSpace(wantRun(t, 0, []string{"public key: "}, "key", "--out", keyFile)), "public key: ")
+	showFile := copyCrashShow(t, dir, "auditor_key: "+pub+"\n")
+	actions := filepath.Join(dir, "actions.txt")
+	if err := os.WriteFile(actions, []byte("draw\nunwitnessed router restarted\nwitness 3 5\ndraw\nclaim\nwitness 2 2\ndraw\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "c.db")
+	wantRun(t, 1, []string{"line 1: WITNESS NOT ANSWERING: pick 1 of sat-cash"}, "run", showFile, "--db", db, "--headless", "--actions", actions, "--rehearsal", "--seed", testSeed, "--clock", testClock)
+	for _, n := range []string{"1", "2"} {
+		stdout, _, code := runProgram(t, programCmd(t, "verify", "--db", db, "--open"))
+		if code != 1 || !hasLine(stdout, "MISMATCH: sat-cash pick "+n+": drawn unwitnessed at 21:30:00", `reason "router restarted"`) {
+			t.Fatalf("verify of the unwitnessed picks: exit %d\n%s", code, stdout)
+		}
+		wantRun(t, 0, []string{"unwitnessed: sat-cash pick " + n + ": drawn unwitnessed"}, "verify", "--db", db, "--open", "--allow-unwitnessed")
+	}
+}

@@ -253,10 +253,17 @@ func (a *actionRun) line(n int, text string) error {
 		fmt.Fprintf(stderr, "%s: bin frozen, fingerprint %s; the draw witness is awaited: the auditor types it (witness TEXT), then draw\n", cur.Seg.ID, frozenPrint(cur))
 	}
 	var ref *show.Refusal
+	var silent *session.WitnessSilent
 	switch {
 	case errors.As(err, &ref):
 		fmt.Fprintf(stderr, "%s line %d: refused: %v\n", a.file, n, err)
 		a.refused++
+	case errors.As(err, &silent):
+		// not the record's failure: the run goes on, and the file's next
+		// line may be unwitnessed REASON
+		fmt.Fprintf(stderr, "%s line %d: %v\n", a.file, n, err)
+		a.refused++
+		return a.db.SaveProgress(ss.ID, store.Progress{Actions: n, Refused: a.refused, Clock: clk.now(), Line: text})
 	case err != nil:
 		return fmt.Errorf("%s line %d: %w", a.file, n, err)
 	}

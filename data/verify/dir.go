@@ -171,6 +171,7 @@ func fold(r *Report, dir string) (*record.Set, bool) {
 		r.bad("the seed is not revealed: the show %s is not closed, so its picks cannot be re-derived yet (%d taken as recorded)", st.ID, r.Underived)
 	}
 	r.count(st)
+	r.Unwitnessed = st.UnwitnessedPicks(sh.Location)
 	people, ok := readPeople(r, dir)
 	if !ok {
 		return nil, false

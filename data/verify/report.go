@@ -26,14 +26,17 @@ type Report struct {
 	// AuditorKey is the auditor's key the show file names (auditor_key);
 	// zero when it names none.
 	AuditorKey keys.Public
-	Problems   []string
-	showRead   bool              // the show file was read: AuditorKey is its
-	rows       map[int64]string  // the journal's rows read: seq → hash
-	showRows   []int64           // the seqs of the show's own rows, in order
-	closed     bool              // the show's last row is its show-closed
-	prints     map[string]string // the frozen bins' fingerprints, by segment
-	drawn      map[string]string // the draw witnesses W_d, by segment
-	opt        options           // what it reads beyond this release: Option
+	// Unwitnessed are the picks drawn or shown while the auditor's
+	// witness did not answer (drawshow-v2), in words.
+	Unwitnessed []string
+	Problems    []string
+	showRead    bool              // the show file was read: AuditorKey is its
+	rows        map[int64]string  // the journal's rows read: seq → hash
+	showRows    []int64           // the seqs of the show's own rows, in order
+	closed      bool              // the show's last row is its show-closed
+	prints      map[string]string // the frozen bins' fingerprints, by segment
+	drawn       map[string]string // the draw witnesses W_d, by segment
+	opt         options           // what it reads beyond this release: Option
 }
 
 // Summary is what was re-derived, and what was taken as given: "3

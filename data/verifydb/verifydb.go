@@ -360,3 +360,44 @@ func onTheList(db *store.DB, r store.ShowRow, on map[string]verify.ShowAnchor) (
 	}
 	return nil, nil
 }
+
+// Unwitnessed are the picks of each drawshow-v2 show of the database
+// (or of showID) drawn or shown while the auditor's witness did not
+// answer, in words, each naming its show when the database holds more
+// than one.
+func Unwitnessed(db *store.DB, showID string) ([]string, error) {
+	all, err := db.Shows()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for i := range all {
+		row := &all[i]
+		if showID != "" && row.ID != showID {
+			continue
+		}
+		sh, err := show.Parse(fileBase(row.File), row.FileText)
+		if err != nil || sh.AuditorKey.IsZero() {
+			continue // not drawshow-v2: nothing is countersigned
+		}
+		evs, err := db.Events(row.ID)
+		if err != nil {
+			return nil, err
+		}
+		last := time.Time{}
+		if len(evs) > 0 {
+			last = evs[len(evs)-1].At
+		}
+		eng, err := db.Replay(row, sh, evs, func() time.Time { return last }, db.Source(row.ID))
+		if err != nil {
+			continue // the journal's own check names it
+		}
+		for _, u := range eng.State().UnwitnessedPicks(sh.Location) {
+			if len(all) > 1 {
+				u = row.ID + ": " + u
+			}
+			out = append(out, u)
+		}
+	}
+	return out, nil
+}

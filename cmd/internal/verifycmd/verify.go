@@ -75,6 +75,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		paper.AuditorKey = k
 		return err
 	})
+	allowUnwitnessed := fs.Bool("allow-unwitnessed", false, "a pick drawn or shown while the auditor's witness did not answer (unwitnessed REASON) is named, not refused")
 	stillOpen := fs.Bool("open", false, "with --db: a show not closed is still running; check what can be checked of it")
 	showID := fs.String("show", "", "with --db: the show `ID` the commitment, anchors and witness are of (needed when the database holds more than one)")
 	anchorsFile := fs.String("anchors", "", "with --db: the auditor's list of the campaign's official shows, `FILE`, one a line: SHOW_ID COMMITMENT SEQ:HEXPREFIX (the closing chain head); a show that carries anything from a show not on it, or whose commitment or head differs, is refused")
@@ -95,6 +96,11 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		if problems, named, err = verifyDB(*dbPath, *showID, *anchorsFile, *stillOpen, paper, stdout); err != nil {
 			return err
 		}
+		var un []string
+		if un, err = unwitnessedDB(*dbPath, *showID); err != nil {
+			return err
+		}
+		problems = unwitnessed(&verify.Report{Problems: problems, Unwitnessed: un}, *allowUnwitnessed, stdout)
 	case *stillOpen || *showID != "" || *anchorsFile != "":
 		return errors.New("--open, --show and --anchors are for verify --db")
 	case *dbPath == "" && len(pos) == 1:
@@ -108,7 +114,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			r.Against(paper)
-			problems, named = r.Problems, r.AuditorKey
+			problems, named = unwitnessed(r, *allowUnwitnessed, stdout), r.AuditorKey
 			if len(problems) == 0 {
 				fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
 			}
@@ -119,7 +125,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		r.Against(paper)
-		problems, named = r.Problems, r.AuditorKey
+		problems, named = unwitnessed(r, *allowUnwitnessed, stdout), r.AuditorKey
 		if len(problems) == 0 {
 			fmt.Fprintf(stdout, "archive OK: %d file(s) match %s\n", r.Files, record.SumsFile)
 			fmt.Fprintf(stdout, "record OK: %s%s\n", r.Summary(), choicesDerived(r))
@@ -226,4 +232,26 @@ func choicesDerived(r *verify.Report) string {
 		return ""
 	}
 	return fmt.Sprintf(", %d choice(s) and %d small draw(s) of the finale", r.Choices, r.SmallDraws)
+}
+
+// unwitnessed is the report's problems with its unwitnessed picks: each
+// a problem of its own, or with --allow-unwitnessed a note.
+func unwitnessed(r *verify.Report, allow bool, stdout io.Writer) []string {
+	if !allow {
+		return append(r.Problems, r.Unwitnessed...)
+	}
+	for _, u := range r.Unwitnessed {
+		fmt.Fprintln(stdout, "unwitnessed:", u)
+	}
+	return r.Problems
+}
+
+// unwitnessedDB are the unwitnessed picks of the database's shows.
+func unwitnessedDB(path, id string) ([]string, error) {
+	db, err := store.OpenExisting(path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	return verifydb.Unwitnessed(db, id)
 }
