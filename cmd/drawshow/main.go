@@ -36,7 +36,7 @@ Usage:
   drawshow sheet SHOW.yaml --db FILE [--show ID] --out FILE.pdf
   drawshow verify DIR|FILE.zip [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE] [--auditor-key KEY]
   drawshow verify --db FILE [--open] [--show ID] [--commitment HEX] [--anchor SEQ:HEX]... [--fingerprint SEGMENT:HEX]... [--draw-witness SEGMENT:TEXT]... [--witness FILE] [--auditor-key KEY]
-  drawshow follow URL --out FILE
+  drawshow follow URL --out FILE [--key KEYFILE]
   drawshow key --out FILE [--name NAME]
   drawshow monitors
   drawshow demo [--autoplay] [--exit-after DURATION | --exit-after-scene NAME] [--stats] [--shots DIR] [--windowed]
