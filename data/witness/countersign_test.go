@@ -21,7 +21,7 @@ import (
 
 // witnessedNight is a night whose feed asks the auditor's witness to
 // countersign, and whose follower holds the auditor's key.
-func witnessedNight(t *testing.T) *night {
+func witnessedNight(t testing.TB) *night {
 	t.Helper()
 	showKey, err := keys.Derive("show", []byte("the show's secret"))
 	if err != nil {
@@ -36,13 +36,13 @@ func witnessedNight(t *testing.T) *night {
 
 // within is a context for a wait that ends when the witness answers;
 // its minute is only a bound on a broken test, never a measure.
-func within(t *testing.T) context.Context {
+func within(t testing.TB) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	return ctx
 }
 
-func (n *night) head(t *testing.T) (int64, string) {
+func (n *night) head(t testing.TB) (int64, string) {
 	t.Helper()
 	seq, hash, err := n.db.Head()
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 // v2Night is a night whose show file names the auditor's key: its picks
 // are drawshow-v2's, through the feed, each step waiting for the
 // witness at most wait.
-func v2Night(t *testing.T, wait time.Duration) *night {
+func v2Night(t testing.TB, wait time.Duration) *night {
 	t.Helper()
 	n := witnessedNight(t)
 	n.stop()
@@ -26,7 +26,7 @@ func v2Night(t *testing.T, wait time.Duration) *night {
 }
 
 // kinds are the kinds of the journal's rows of the show, in order.
-func (n *night) kinds(t *testing.T) []string {
+func (n *night) kinds(t testing.TB) []string {
 	t.Helper()
 	rows, err := n.db.RowsFrom(1, 1<<20)
 	if err != nil {

@@ -42,10 +42,10 @@ type night struct {
 	wait time.Duration
 }
 
-func newNight(t *testing.T) *night { return newNightOf(t, &night{}) }
+func newNight(t testing.TB) *night { return newNightOf(t, &night{}) }
 
 // newNightOf makes n a night: with its keys set, a countersigned one.
-func newNightOf(t *testing.T, n *night) *night {
+func newNightOf(t testing.TB, n *night) *night {
 	t.Helper()
 	n.dir, n.clock = t.TempDir(), time.Date(2024, 11, 30, 21, 0, 0, 0, time.UTC)
 	n.dbPath = filepath.Join(n.dir, "c.db")
@@ -73,7 +73,7 @@ func newNightOf(t *testing.T, n *night) *night {
 }
 
 // start opens (or resumes) the show and serves its feed.
-func (n *night) start(t *testing.T) {
+func (n *night) start(t testing.TB) {
 	t.Helper()
 	db, err := store.Open(n.dbPath)
 	if err != nil {
@@ -118,7 +118,7 @@ func (n *night) stop() {
 	}
 }
 
-func (n *night) do(t *testing.T, ops ...show.Op) {
+func (n *night) do(t testing.TB, ops ...show.Op) {
 	t.Helper()
 	for _, op := range ops {
 		n.clock = n.clock.Add(10 * time.Second)
@@ -131,7 +131,7 @@ func (n *night) do(t *testing.T, ops ...show.Op) {
 func (n *night) link() string { return n.srv.URL + "/feed?t=" + n.token }
 
 // follow starts a follower; its result arrives on the channel.
-func (n *night) follow(t *testing.T, out string, log *strings.Builder) <-chan error {
+func (n *night) follow(t testing.TB, out string, log *strings.Builder) <-chan error {
 	done := make(chan error, 1)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
@@ -142,7 +142,7 @@ func (n *night) follow(t *testing.T, out string, log *strings.Builder) <-chan er
 }
 
 // held waits until the feed's followers hold its head.
-func (n *night) held(t *testing.T) {
+func (n *night) held(t testing.TB) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
@@ -158,7 +158,7 @@ func (n *night) held(t *testing.T) {
 
 // recordHash reads the record's rows as a verifier would: the record of
 // the show of its first row.
-func recordHash(t *testing.T, db *store.DB) (rec witness.Record, rows int) {
+func recordHash(t testing.TB, db *store.DB) (rec witness.Record, rows int) {
 	t.Helper()
 	all, err := db.RowsFrom(1, 1<<20)
 	if err != nil {
