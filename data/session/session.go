@@ -372,19 +372,29 @@ func (ss *Session) commit(c show.Command, p *store.Progress) ([]show.Event, erro
 // journal that moved on meanwhile (another writer past the lock) is
 // refused, and the engine keeps its state.
 func (ss *Session) commitOn(evs []show.Event, p *store.Progress) error {
-	if ss.head == nil {
-		h, err := ss.DB.HeadAfter(ss.ID, ss.Eng.State().Events)
-		if err != nil {
-			return err
-		}
-		ss.head = &h
+	head, err := ss.folded()
+	if err != nil {
+		return err
 	}
-	h, err := ss.DB.CommitOn(*ss.head, ss.ID, evs, p)
+	h, err := ss.DB.CommitOn(head, ss.ID, evs, p)
 	if err != nil {
 		return fmt.Errorf("show %s: %w", ss.ID, err)
 	}
 	*ss.head = h
 	return nil
+}
+
+// folded is the journal's head the engine folded: its last event's row,
+// found once, then the head each commit leaves.
+func (ss *Session) folded() (store.Head, error) {
+	if ss.head == nil {
+		h, err := ss.DB.HeadAfter(ss.ID, ss.Eng.State().Events)
+		if err != nil {
+			return store.Head{}, err
+		}
+		ss.head = &h
+	}
+	return *ss.head, nil
 }
 
 // finalStandings records, as the show closes, each leaderboard's

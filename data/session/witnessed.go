@@ -126,17 +126,19 @@ func (ss *Session) prove(n *show.NeedsVRF) (*show.VRF, error) {
 }
 
 // countersign waits for the auditor's witness to countersign the journal
-// as far as this session has written it.
+// as far as the engine's fold has it: a session resumed on a pick held
+// back has written nothing yet, and its head is the record's.
 func (ss *Session) countersign(step string) (*show.Countersign, error) {
 	if ss.Witness == nil {
 		return nil, &WitnessSilent{Step: step, Err: errNoFeed}
 	}
-	if ss.head == nil {
-		return nil, errors.New("nothing is recorded to countersign")
+	h, err := ss.folded()
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), ss.answer())
 	defer cancel()
-	c, err := ss.Witness.Countersigned(ctx, ss.head.Seq)
+	c, err := ss.Witness.Countersigned(ctx, h.Seq)
 	if err != nil {
 		return nil, &WitnessSilent{Step: step, Err: err}
 	}

@@ -160,3 +160,30 @@ func TestV2RestoredDrawsTheSame(t *testing.T) {
 		t.Errorf("the witness file's alarms: %v; want the refusal kept\n%s", alarms, log.String())
 	}
 }
+
+// TestV2ResumedHeldPickIsCountersigned: the program restarted with a
+// pick drawn and held back, not yet countersigned (the stage announces
+// after its reel). Its announce after the restart waits for the witness
+// and is countersigned, as before the restart: the resumed session,
+// which has written nothing yet, countersigns the record's head.
+func TestV2ResumedHeldPickIsCountersigned(t *testing.T) {
+	n := v2Night(t, time.Minute) // the minute bounds a broken test only
+	out := filepath.Join(t.TempDir(), "witness.jsonl")
+	var log strings.Builder
+	done := n.follow(t, out, &log)
+	n.do(t, show.OpFreeze, show.OpPick)
+	if p := n.ss.Eng.State().CurSeg().Last(); p == nil || !p.Held {
+		t.Fatalf("the pick before the restart: %+v", p)
+	}
+	n.stop()
+	n.start(t)
+	n.do(t, show.OpAnnounce)
+	k := strings.Join(n.kinds(t), " ")
+	if !strings.HasSuffix(k, "pick-drawn checkpoint-cosigned pick-announced") {
+		t.Fatalf("the announce after the restart: %s\n%s", k, log.String())
+	}
+	n.do(t, show.OpClaim, show.OpDraw, show.OpClaim, show.OpClose)
+	if err := <-done; err != nil {
+		t.Fatalf("follow: %v\n%s", err, log.String())
+	}
+}
