@@ -16,11 +16,29 @@ type reelScene struct {
 	roll    audio.Voice // the drum-roll under the reel
 	still   still       // the frame without its rows, as last painted whole
 	drawn   marked      // the rows' pixels the last frame drew
+	k       int         // the pick it shows: its index in the draw's picks
+	hold    *reelHold   // a drawshow-v2 pick's reel, held short of its winner; nil: none
 }
 
 func (*reelScene) Name() string { return "reel" }
 
-func (*reelScene) Enter(*Stage) {}
+// Enter notes the pick the reel shows: one made but not shown yet, or
+// the next.
+func (sc *reelScene) Enter(s *Stage) {
+	seg := s.view.st.CurSeg()
+	sc.k, sc.hold = len(seg.Picks), nil
+	if l := seg.Last(); l != nil && l.Outcome == show.Pending && !l.Announced() {
+		sc.k = len(seg.Picks) - 1
+	}
+}
+
+// pick is the pick the reel shows; nil until it is drawn.
+func (sc *reelScene) pick(s *Stage) *show.Pick {
+	if seg := s.view.st.CurSeg(); sc.k < len(seg.Picks) {
+		return &seg.Picks[sc.k]
+	}
+	return nil
+}
 
 // The reel cuts in on the host's press, as the reveal does: its rows'
 // motion is the transition. A crossfade under them cost software GL more
@@ -31,9 +49,15 @@ func (*reelScene) cut() {}
 // Act does nothing: the reel runs to its end.
 func (*reelScene) Act(*Stage, Action) {}
 
-// Update announces the pick once the reel has run its time.
+// Update announces the pick once the reel has run its time; a
+// drawshow-v2 pick not yet countersigned, once the reel is held short of
+// it (held).
 func (sc *reelScene) Update(s *Stage, now time.Time) {
 	seg := s.view.st.CurSeg()
+	if sc.holds(s, s.onFor(now)) {
+		sc.held(s, s.onFor(now))
+		return
+	}
 	if !sc.landing && s.onFor(now) >= reelTime && !s.busy() && seg.Last() != nil && seg.Last().Outcome == show.Pending {
 		if s.send(show.Command{Op: show.OpAnnounce}) {
 			sc.landing = true
@@ -118,37 +142,63 @@ func (sc *reelScene) drawRows(s *Stage, screen *Canvas, in time.Duration, still 
 	// each frame), which the sub-image shares
 	defer sc.drawn.gather(screen)()
 	dst := screen.Sub(left, top, right, bot)
-	rows := sc.rows(s, s.view.st.CurSeg())
-	if len(rows) == 0 {
+	row, pos, ok := sc.shown(s, in) // pos: the row at the centre, fractional
+	if !ok {
 		return
 	}
-	pos := reelPos(in, len(rows)) // the row at the centre, fractional
 	nameF, ticketF := t.Bold(72), t.Bold(56)
 	for i := int(pos) - 3; i <= int(pos)+3; i++ {
-		if i < 0 || i >= len(rows) {
+		r, ok := row(i)
+		if !ok {
 			continue
 		}
 		y := reelY + (float64(i)-pos)*reelRowH
 		// rows fade out before the window's edge, so none is cut mid-letter
-		a := clamp(1-math.Abs(y-reelY)/(reelRowH*(reelRows-0.45)), 0, 1)
+		a := clamp(1-math.Abs(y-reelY)/(reelRowH*reelFade), 0, 1)
 		if a == 0 {
 			continue
 		}
-		Text(dst, rows[i].name, nameF, left+120, y-36, Left, Fade(t.Text, a))
-		Text(dst, rows[i].ticket, ticketF, right-120, y-24, Right, Fade(t.Accent, a))
+		Text(dst, r.name, nameF, left+120, y-36, Left, Fade(t.Text, a))
+		Text(dst, r.ticket, ticketF, right-120, y-24, Right, Fade(t.Accent, a))
 	}
+}
+
+// reelFade is how far from the centre line, in rows, a row has faded out.
+const reelFade = reelRows - 0.45
+
+// shown is what the reel shows at in: its row at each place, and the
+// place at the centre line, fractional; not ok when it has no rows.
+func (sc *reelScene) shown(s *Stage, in time.Duration) (row func(i int) (reelRow, bool), pos float64, ok bool) {
+	if h := sc.hold; h != nil {
+		return h.row, h.pos(in), true
+	}
+	rows := sc.rows(s, s.view.st.CurSeg())
+	if len(rows) == 0 {
+		return nil, 0, false
+	}
+	if sc.holds(s, in) {
+		in = min(in, holdAt(len(rows))) // the hold begins with the next tick
+	}
+	row = func(i int) (reelRow, bool) {
+		if i < 0 || i >= len(rows) {
+			return reelRow{}, false
+		}
+		return rows[i], true
+	}
+	return row, reelPos(in, len(rows)), true
 }
 
 type reelRow struct{ name, ticket string }
 
-// rows are the sample's rows, the winner last once it is known.
+// rows are the sample's rows, the winner last once it is known and may
+// be shown: a drawshow-v2 pick not countersigned is held back.
 func (sc *reelScene) rows(s *Stage, seg *show.SegState) []reelRow {
 	rows := make([]reelRow, 0, len(s.view.sample)+1)
 	for _, e := range s.view.sample {
 		rows = append(rows, reelRow{s.maskName(e.Participant), s.ticketLabel(e.Ticket, e.Participant)})
 	}
-	if p := seg.Last(); p != nil && p.Outcome == "" {
-		w := reelRow{s.maskName(p.Participant), s.ticketLabel(p.Ticket, p.Participant)}
+	if p := seg.Last(); p != nil && p.Outcome == "" && !p.Held {
+		w := winnerRow(s, p)
 		if len(rows) > 0 {
 			rows = rows[:len(rows)-1]
 		}
@@ -161,7 +211,7 @@ func (sc *reelScene) rows(s *Stage, seg *show.SegState) []reelRow {
 // out to the last row (the winner), past it by a third of a row, and
 // settled back, in reelTime.
 func reelPos(in time.Duration, rows int) float64 {
-	const run, over = 0.86, 0.33 // the share of the time to the overshoot; how far past, in rows
+	const run, over = reelRun, reelOver
 	u := clamp(in.Seconds()/reelTime.Seconds(), 0, 1)
 	last := float64(rows - 1)
 	if u < run {
@@ -171,6 +221,10 @@ func reelPos(in time.Duration, rows int) float64 {
 	v := (u - run) / (1 - run)
 	return last + over*(1-(3*v*v-2*v*v*v)) // smoothstep back to the winner
 }
+
+// The reel's ease: the share of its time to the overshoot, and how far
+// past the winner it goes, in rows.
+const reelRun, reelOver = 0.86, 0.33
 
 func (*reelScene) Hints(*Stage) string { return "Drawing…" }
 
@@ -247,6 +301,9 @@ func (sc *reelScene) reply(s *Stage, r reply) Scene {
 	}
 	if r.op == show.OpAnnounce {
 		sc.landing = false
+		if h := sc.hold; h != nil && !h.landed(s.onFor(s.now())) {
+			return nil // countersigned and announced: the reel lands, then the reveal
+		}
 		s.sound(audio.RevealHit)
 		return &s.mgr.cast.reveal
 	}

@@ -22,6 +22,7 @@ var textRegions *regionLog
 type regionLog struct {
 	boxes map[*ebiten.Image][]image.Rectangle
 	over  map[*ebiten.Image][]image.Rectangle // text set over other text on purpose: a stamp
+	said  []string                            // every text drawn, in order, on any image
 }
 
 func newRegionLog() *regionLog {
@@ -49,6 +50,7 @@ func noteText(dst *ebiten.Image, s string, f text.Face, x, y float64, h, v text.
 		return
 	}
 	textRegions.boxes[dst] = append(textRegions.boxes[dst], textBox(s, f, x, y, h, v))
+	textRegions.said = append(textRegions.said, s)
 }
 
 // textBox is the box of s drawn as noteText records it.

@@ -78,6 +78,9 @@ func (b sessionBackend) Anchor() (string, error) {
 	return record.Anchor(seq, h), nil
 }
 
+// lastSaid is the texts the rig's latest rendered frame drew.
+var lastSaid []string
+
 // rig is a stage on a real rehearsal of the demo show in a temporary
 // database, driven by a Script and the test's clock.
 type rig struct {
@@ -116,6 +119,19 @@ func openRig(t testing.TB, path string, start time.Time, tweak func(*Options)) *
 // a seed of its own and the host's rules edition.
 func openRigAs(t testing.TB, path string, start time.Time, tweak func(*Options), official bool) *rig {
 	t.Helper()
+	// rules edition 2: the golden frames show the record's chain heads,
+	// which the edition in the opening is part of
+	so := session.Options{Rehearsal: true, Seed: testSeed, Rules: 2}
+	if official {
+		so = session.Options{}
+	}
+	return openRigWith(t, path, start, tweak, so, nil)
+}
+
+// openRigWith is openRig with the session's options (its clock is the
+// rig's) and, if set, a word with the session before the stage starts.
+func openRigWith(t testing.TB, path string, start time.Time, tweak func(*Options), so session.Options, opened func(*session.Session)) *rig {
+	t.Helper()
 	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -130,22 +146,20 @@ func openRigAs(t testing.TB, path string, start time.Time, tweak func(*Options),
 	}
 	t.Cleanup(func() { db.Close() })
 	clk := &clock{t: start}
-	// rules edition 2: the golden frames show the record's chain heads,
-	// which the edition in the opening is part of
-	so := session.Options{Rehearsal: true, Seed: testSeed, Clock: clk.Now, Rules: 2}
-	if official {
-		so = session.Options{Clock: clk.Now}
-	}
+	so.Clock = clk.Now
 	ss, err := session.Open(db, sh, text, so)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if opened != nil {
+		opened(ss)
 	}
 	theme, err := NewTheme(sh.Brand, loadLogo(t, sh.Brand.Logo))
 	if err != nil {
 		t.Fatal(err)
 	}
 	in := &Script{}
-	opt := Options{Show: sh, Theme: theme, Backend: sessionBackend{ss}, Input: in, Now: clk.Now, Rehearsal: !official}
+	opt := Options{Show: sh, Theme: theme, Backend: sessionBackend{ss}, Input: in, Now: clk.Now, Rehearsal: so.Rehearsal}
 	if tweak != nil {
 		tweak(&opt)
 	}
@@ -296,6 +310,7 @@ func (r *rig) render(size image.Point) (out *image.RGBA, on, whole []image.Recta
 	textRegions = newRegionLog()
 	r.s.Draw(img)
 	on, whole = textRegions.on(img), textRegions.whole(img)
+	lastSaid = textRegions.said
 	for _, b := range textRegions.overs(img) {
 		if !b.In(img.Bounds()) {
 			whole = append(whole, b)
