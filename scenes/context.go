@@ -83,33 +83,59 @@ func groups4(h string, n int) string {
 // on screen no longer matches them (verify --anchor).
 func (s *Stage) drawTrust(dst *Canvas, seg *show.SegState) {
 	t := s.theme
-	parts := []run{{"Verified draw  ·  ", false}}
-	if f := seg.Frozen; f != nil {
-		parts = append(parts, run{"bin ", false}, run{groups4(f.Fingerprint, 8), true}, run{"  ·  ", false})
-	}
-	parts = append(parts, run{"code ", false}, run{groups4(s.view.st.Opened.Commitment, 8), true})
-	if seq, hash, ok := strings.Cut(s.view.head, " · "); ok {
-		parts = append(parts, run{"  ·  " + seq + "  ", false}, run{hash, true})
-	}
 	face := func(mono bool) text.Face {
 		if mono {
 			return t.Mono(sizeTrust - 4)
 		}
 		return t.Regular(sizeTrust)
 	}
-	w := 0.0
-	for _, p := range parts {
-		w += text.Advance(p.s, face(p.mono))
+	width := func(parts []run) (w float64) {
+		for _, p := range parts {
+			w += text.Advance(p.s, face(p.mono))
+		}
+		return w
 	}
+	lead, warn := s.trustLead()
+	parts := s.trustParts(seg, lead, true)
+	if width(parts) > dst.W-2*margin {
+		// the witness's warning is longer than the words it replaces: the
+		// commitment, on the opening and the intro, gives way on a narrow screen
+		parts = s.trustParts(seg, lead, false)
+	}
+	w := width(parts)
 	x := math.Round(dst.W/2 - w/2)
-	for _, p := range parts {
+	for i, p := range parts {
 		y := float64(trustY)
 		if p.mono {
 			y += 4 // the monospace face sits lower on the same baseline
 		}
-		Text(dst, p.s, face(p.mono), x, y, Left, t.Dim)
+		c := t.Dim
+		if i == 0 && warn {
+			c = t.Warn
+		}
+		Text(dst, p.s, face(p.mono), x, y, Left, c)
 		x += text.Advance(p.s, face(p.mono))
 	}
+}
+
+// trustParts are the trust line's pieces after lead: the bin's
+// fingerprint, the show's commitment (with code), the journal's head.
+func (s *Stage) trustParts(seg *show.SegState, lead string, code bool) []run {
+	code = code || seg.Frozen == nil
+	parts := []run{{lead + "  ·  ", false}}
+	if f := seg.Frozen; f != nil {
+		parts = append(parts, run{"bin ", false}, run{groups4(f.Fingerprint, 8), true})
+		if code {
+			parts = append(parts, run{"  ·  ", false})
+		}
+	}
+	if code {
+		parts = append(parts, run{"code ", false}, run{groups4(s.view.st.Opened.Commitment, 8), true})
+	}
+	if seq, hash, ok := strings.Cut(s.view.head, " · "); ok {
+		parts = append(parts, run{"  ·  " + seq + "  ", false}, run{hash, true})
+	}
+	return parts
 }
 
 // run is a piece of a line in one face: a hash in the monospace, or not.

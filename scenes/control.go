@@ -24,19 +24,20 @@ type entry struct {
 type fieldKind int
 
 const (
-	fieldProxy   fieldKind = iota // a proxy's name
-	fieldWitness                  // the auditor's witness, at the opening
-	fieldSkip                     // the reason a draw is skipped
-	fieldTicket                   // a ticket drawn by hand, as printed
-	fieldNumbers                  // who typed a wild card's numbers
-	fieldDraw                     // the auditor's draw witness, typed after the freeze
-	fieldPrize                    // what a physical card turned over
-	fieldDecline                  // where a paper decline register is signed
+	fieldProxy       fieldKind = iota // a proxy's name
+	fieldWitness                      // the auditor's witness, at the opening
+	fieldSkip                         // the reason a draw is skipped
+	fieldTicket                       // a ticket drawn by hand, as printed
+	fieldNumbers                      // who typed a wild card's numbers
+	fieldDraw                         // the auditor's draw witness, typed after the freeze
+	fieldPrize                        // what a physical card turned over
+	fieldDecline                      // where a paper decline register is signed
+	fieldUnwitnessed                  // why the show goes on without the auditor's witness
 )
 
 // String names the kind as the console's desk gives it.
 func (k fieldKind) String() string {
-	return [...]string{"proxy", "witness", "skip", "ticket", "numbers", "draw-witness", "prize", "decline"}[k]
+	return [...]string{"proxy", "witness", "skip", "ticket", "numbers", "draw-witness", "prize", "decline", "unwitnessed"}[k]
 }
 
 // handle turns one tick of input into the show's next step.
@@ -126,6 +127,10 @@ func (s *Stage) submit(e *entry) {
 		s.send(show.Command{Op: show.OpDecline, Text: text})
 	case e.kind == fieldProxy && text != "":
 		s.send(show.Command{Op: show.OpProxy, Text: text, ID: e.id})
+	case e.kind == fieldUnwitnessed && text != "":
+		if !s.send(show.Command{Op: show.OpUnwitnessed, Text: text}) {
+			s.host.entry = e // a command still in flight: the reason stays for Enter again
+		}
 	}
 }
 
@@ -185,6 +190,10 @@ func (s *Stage) act(a Action) {
 	}
 	if s.air.blackout {
 		return // only the blackout key brings the picture back
+	}
+	if a == Unwitnessed {
+		s.askUnwitnessed()
+		return
 	}
 	if a == Skip {
 		// a draw that cannot go on tonight (its entry file will not
@@ -258,8 +267,10 @@ func (s *Stage) startDraw() {
 		s.to(&s.mgr.cast.board)
 		return
 	}
-	if seg.Seg.Manual {
-		s.to(&s.mgr.cast.intro) // the host types the next ticket drawn from the bin
+	if seg.Seg.Manual || s.view.st.AwaitsRoomWitness() {
+		// the host types the next ticket drawn from the bin; or, the
+		// auditor's witness not answering, the room's witness first
+		s.to(&s.mgr.cast.intro)
 		return
 	}
 	s.mgr.cast.reel.start(s)

@@ -15,18 +15,23 @@ import (
 // what the big screen never shows. The stage hands a new one to
 // Options.OnControls whenever it changes.
 type Controls struct {
-	Scene    string   `json:"scene"`             // the scene on air, as OnScene names it
-	Hints    string   `json:"hints"`             // what the keys do now
-	Field    *Field   `json:"field,omitempty"`   // a field being typed
-	Confirm  string   `json:"confirm,omitempty"` // a question waiting for Next
-	Menu     []string `json:"menu,omitempty"`    // the countdown's outcome menu, open
-	MenuAt   int      `json:"menu_at"`           // its highlighted line
-	Typed    string   `json:"typed,omitempty"`   // digits typed: a ticket, a place, a wild card's numbers
-	Message  string   `json:"message,omitempty"` // the latest refusal or note for the host
-	Notice   string   `json:"notice,omitempty"`  // the latest notice for everyone
-	Busy     bool     `json:"busy"`              // a command is being committed
-	Help     []string `json:"help,omitempty"`    // the keys, while help is open
-	Actions  []Button `json:"actions"`           // what the host can do now, with its key
+	Scene   string   `json:"scene"`             // the scene on air, as OnScene names it
+	Hints   string   `json:"hints"`             // what the keys do now
+	Field   *Field   `json:"field,omitempty"`   // a field being typed
+	Confirm string   `json:"confirm,omitempty"` // a question waiting for Next
+	Menu    []string `json:"menu,omitempty"`    // the countdown's outcome menu, open
+	MenuAt  int      `json:"menu_at"`           // its highlighted line
+	Typed   string   `json:"typed,omitempty"`   // digits typed: a ticket, a place, a wild card's numbers
+	Message string   `json:"message,omitempty"` // the latest refusal or note for the host
+	Notice  string   `json:"notice,omitempty"`  // the latest notice for everyone
+	// Witness is what the console says most prominently of the auditor's
+	// witness of a drawshow-v2 show: WITNESS NOT ANSWERING and the way on,
+	// or, Outage set, that the show goes on UNWITNESSED; "" while it answers
+	Witness  string   `json:"witness,omitempty"`
+	Outage   bool     `json:"outage,omitempty"`
+	Busy     bool     `json:"busy"`           // a command is being committed
+	Help     []string `json:"help,omitempty"` // the keys, while help is open
+	Actions  []Button `json:"actions"`        // what the host can do now, with its key
 	Blackout bool     `json:"blackout"`
 	Paused   bool     `json:"paused"`
 	Muted    bool     `json:"muted"`
@@ -68,6 +73,7 @@ var helpLines = []string{
 	"Choosing: Next/Prev move  ·  F5 chooses  ·  or its number + Enter",
 	"By hand: ticket digits + Enter  ·  T a ticket with letters  ·  wild card: numbers + Enter",
 	"U update a leaderboard now  ·  S skip a draw that cannot go on  ·  E export at the close",
+	"O the auditor's witness is not answering: go on without it, with the reason (unwitnessed REASON)",
 	"H hide the stage's hint strip  ·  M mute  ·  + / − volume  ·  Ctrl+Q quit",
 }
 
@@ -78,6 +84,7 @@ func (s *Stage) controls(now time.Time) Controls {
 		Blackout: s.air.blackout, Paused: s.mgr.cast.attract.paused, MenuAt: -1,
 		Actions: s.buttons(), State: s.view.st,
 	}
+	d.Witness, d.Outage = s.witnessAlert()
 	if s.opt.Sound != nil {
 		d.Muted = s.opt.Sound.Muted()
 	}
@@ -129,6 +136,7 @@ func (s *Stage) controls(now time.Time) Controls {
 func (d *Controls) equal(o *Controls) bool {
 	return d.Scene == o.Scene && d.Hints == o.Hints && d.Confirm == o.Confirm && d.MenuAt == o.MenuAt &&
 		d.Typed == o.Typed && d.Message == o.Message && d.Notice == o.Notice && d.Busy == o.Busy &&
+		d.Witness == o.Witness && d.Outage == o.Outage &&
 		d.Blackout == o.Blackout && d.Paused == o.Paused && d.Muted == o.Muted &&
 		slices.Equal(d.Menu, o.Menu) && slices.Equal(d.Help, o.Help) && slices.Equal(d.Actions, o.Actions) && d.State == o.State &&
 		(d.Field == nil) == (o.Field == nil) && (d.Field == nil || *d.Field == *o.Field)
@@ -140,7 +148,7 @@ func (s *Stage) buttons() []Button {
 	if s.work.busy || s.host.confirm != confirmNone || s.host.help {
 		return nil
 	}
-	return s.mgr.scene.Buttons(s)
+	return s.unwitnessedButton(s.mgr.scene.Buttons(s))
 }
 
 // nextButton appends to out the button that does what Next does now, as

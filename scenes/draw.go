@@ -90,6 +90,7 @@ type look struct {
 	witness  bool   // the draw witness's field is open (the intro says the draw waits for it otherwise)
 	strip    string // the hint strip's words, while it shows (StageHints)
 	notice   string
+	trust    string // the trust line's first words: whether the auditor's witness answers
 	minute   int64
 	typed    string // digits, and a wild card's numbers typed
 	own      any    // what the scene shows of its own (a looker's)
@@ -115,6 +116,7 @@ func (s *Stage) look(now time.Time) look {
 	if now.Sub(s.air.noticeAt) < noticeTime {
 		k.notice = s.air.notice
 	}
+	k.trust, _ = s.trustLead()
 	return k
 }
 

@@ -12,27 +12,28 @@ type Action int
 // The actions. Next, Prev, Context and Blackout are the four buttons of a
 // presentation clicker; the rest are direct keys.
 const (
-	None       Action = iota
-	Next              // PageDown, Right, Down, Space, Enter, N
-	Prev              // PageUp, Left, Up, Backspace, P
-	Context           // F5 / Esc (clickers send them alternately)
-	Blackout          // B or .
-	Hints             // H: show or hide the host hint bar
-	Help              // F1 or ?
-	Claim             // C
-	Proxy             // R
-	Decline           // D
-	Forfeit           // F
-	Quit              // Ctrl+Q (asks first)
-	Mute              // M
-	VolumeUp          // + or =
-	VolumeDown        // -
-	Export            // E: at the opening the pre-show sheet; once the show is closed the exports
-	Reload            // U: read a leaderboard's standings now
-	Skip              // S: end this draw short, with a reason
-	TypeTicket        // T: type a ticket as printed, letters and all (a manual bin's receipt)
-	Arrived           // A: a bonus jackpot's team is at the winner's device; its seconds start
-	Digit0            // 0 … 9, on the top row or the keypad: a ticket, a card, ball or envelope, a bin number
+	None        Action = iota
+	Next               // PageDown, Right, Down, Space, Enter, N
+	Prev               // PageUp, Left, Up, Backspace, P
+	Context            // F5 / Esc (clickers send them alternately)
+	Blackout           // B or .
+	Hints              // H: show or hide the host hint bar
+	Help               // F1 or ?
+	Claim              // C
+	Proxy              // R
+	Decline            // D
+	Forfeit            // F
+	Quit               // Ctrl+Q (asks first)
+	Mute               // M
+	VolumeUp           // + or =
+	VolumeDown         // -
+	Export             // E: at the opening the pre-show sheet; once the show is closed the exports
+	Reload             // U: read a leaderboard's standings now
+	Skip               // S: end this draw short, with a reason
+	TypeTicket         // T: type a ticket as printed, letters and all (a manual bin's receipt)
+	Arrived            // A: a bonus jackpot's team is at the winner's device; its seconds start
+	Unwitnessed        // O: the auditor's witness does not answer: go on without it, with a reason
+	Digit0             // 0 … 9, on the top row or the keypad: a ticket, a card, ball or envelope, a bin number
 	Digit1
 	Digit2
 	Digit3
@@ -44,7 +45,7 @@ const (
 	Digit9
 )
 
-var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload", "skip", "type ticket", "arrived",
+var actionNames = [...]string{"none", "next", "previous", "context", "blackout", "hints", "help", "claim", "proxy", "decline", "forfeit", "quit", "mute", "volume up", "volume down", "export", "reload", "skip", "type ticket", "arrived", "unwitnessed",
 	"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}
 
 func (a Action) String() string { return actionNames[a] }
@@ -70,6 +71,7 @@ var KeyMap = map[ebiten.Key]Action{
 	ebiten.KeyM: Mute, ebiten.KeyEqual: VolumeUp, ebiten.KeyNumpadAdd: VolumeUp,
 	ebiten.KeyMinus: VolumeDown, ebiten.KeyNumpadSubtract: VolumeDown,
 	ebiten.KeyE: Export, ebiten.KeyU: Reload, ebiten.KeyS: Skip, ebiten.KeyT: TypeTicket, ebiten.KeyA: Arrived,
+	ebiten.KeyO: Unwitnessed,
 }
 
 func init() {

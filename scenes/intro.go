@@ -40,6 +40,7 @@ func (sc *introScene) reply(s *Stage, r reply) Scene {
 		return &s.mgr.cast.reveal
 	case r.op == show.OpWitness && s.onStage(sc):
 		s.drawWitnessed()
+		s.roomWitnessed()
 	}
 	return s.onward(r)
 }
@@ -221,6 +222,8 @@ func (*introScene) drawWitnessAsked(s *Stage, dst *Canvas, seg *show.SegState) {
 
 func (sc *introScene) Hints(s *Stage) string {
 	switch {
+	case s.view.st.AwaitsRoomWitness():
+		return "Next ► type the room's witness (the dice rolled now)  ·  Prev ◄ back  ·  S skip the draw"
 	case s.witnessDue():
 		return "Next ► type the draw witness  ·  Prev ◄ back  ·  S skip the draw"
 	case s.view.st.CurSeg().Seg.Manual && len(sc.digits) > 0:
@@ -234,6 +237,8 @@ func (sc *introScene) Hints(s *Stage) string {
 func (*introScene) Buttons(s *Stage) []Button {
 	var out []Button
 	switch {
+	case s.view.st.AwaitsRoomWitness():
+		out = append(out, Button{Line: "witness", Label: "Record the room's witness (the dice rolled now)", Key: "PageDown", Field: "witness", Primary: true})
 	case s.witnessDue():
 		out = append(out, Button{Line: "witness", Label: "Record the draw witness", Key: "PageDown", Field: "witness", Primary: true})
 	case s.view.st.CurSeg().Seg.Manual:

@@ -32,6 +32,8 @@ func (s *Stage) drawOverlays(dst *Canvas, now time.Time) {
 // hints lists the actions that do something now, for the host.
 func (s *Stage) hints() string {
 	switch {
+	case s.host.entry != nil && s.host.entry.kind == fieldDraw && s.host.entry.label == roomWitnessLabel:
+		return "Type the room's witness  ·  Enter records it  ·  Esc close the field"
 	case s.host.entry != nil && s.host.entry.kind == fieldDraw:
 		return "Type the draw witness  ·  Enter records it  ·  Esc close the field"
 	case s.host.entry != nil:
@@ -45,7 +47,11 @@ func (s *Stage) hints() string {
 	case s.host.help:
 		return "Next, Previous or F5 closes help"
 	}
-	return s.mgr.scene.Hints(s) + "  ·  B blackout  ·  H hide hints  ·  F1 help"
+	h := s.mgr.scene.Hints(s)
+	if s.view.witness.silent != "" && s.unwitnessable() {
+		h += "  ·  O go on without the auditor's witness"
+	}
+	return h + "  ·  B blackout  ·  H hide hints  ·  F1 help"
 }
 
 // hintTime is how long the stage's hint strip (StageHints) stays after

@@ -67,7 +67,7 @@ var lineKeys = map[show.Op]Action{
 	show.OpClaim: Claim, show.OpProxy: Proxy, show.OpDecline: Decline, show.OpForfeit: Forfeit,
 	show.OpArrived: Arrived, show.OpSkip: Skip, show.OpTicket: TypeTicket,
 	show.OpChoose: Context, show.OpNumbers: Next, show.OpNoShow: None, show.OpVoid: None,
-	show.OpPass: None, show.OpReselect: None,
+	show.OpPass: None, show.OpReselect: None, show.OpUnwitnessed: None,
 }
 
 // Act queues an action line of the headless vocabulary (claim, proxy NAME
@@ -111,6 +111,11 @@ func (s *Stage) perform(r remote) {
 	switch c.Op {
 	case show.OpNoShow, show.OpVoid, show.OpPass, show.OpReselect:
 		s.send(c) // the console's alone: no key records a no-show or a void, or passes a selection's place
+		return
+	case show.OpUnwitnessed:
+		if s.unwitnessable() {
+			s.send(c) // with the reason typed in the console
+		}
 		return
 	case show.OpDecline, show.OpForfeit:
 		if c.Text != "" {

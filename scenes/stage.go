@@ -123,6 +123,9 @@ type view struct {
 	head   string // the journal's head as the trust line shows it: "record 41 · f97a a653 4016 057a"
 	people map[string]show.Person
 	sample []show.Entry // the frozen bin's sample that the reel rolls
+	// witness is what the stage knows of the auditor's witness of a
+	// drawshow-v2 show: whether it answers
+	witness witnessWatch
 }
 
 // manager is the scene on stage, the one before and the fade between:
@@ -332,13 +335,16 @@ func (s *Stage) to(sc Scene) {
 
 // witnessDue reports whether the scene on stage waits for the auditor's
 // draw witness: the intro of a frozen bin, a wild card's numbers, a
-// choosing table, in a segment whose draws cannot be derived without it.
+// choosing table, in a segment whose draws cannot be derived without it;
+// or, on the intro while the show goes on without the auditor's witness
+// of a drawshow-v2 show, for the room's witness of the next pick.
 func (s *Stage) witnessDue() bool {
 	if _, ok := s.mgr.scene.(drawing); !ok {
 		return false
 	}
 	seg := s.view.st.CurSeg()
-	return seg != nil && (s.view.st.AwaitsDrawWitness(seg) || s.view.st.AwaitsChoiceWitness(seg))
+	return seg != nil && (s.view.st.AwaitsDrawWitness(seg) || s.view.st.AwaitsChoiceWitness(seg) ||
+		(s.view.st.AwaitsRoomWitness() && s.mgr.scene == &s.mgr.cast.intro))
 }
 
 // askDrawWitness opens the draw witness's field. Enter waits for a fresh
@@ -347,6 +353,9 @@ func (s *Stage) askDrawWitness() {
 	label := "Draw witness: the auditor types what the audience saw (the dice, a ball), then Enter"
 	if d, ok := s.mgr.scene.(drawing); ok {
 		label = d.witnessLabel(s)
+	}
+	if s.view.st.AwaitsRoomWitness() && s.mgr.scene == &s.mgr.cast.intro {
+		label = roomWitnessLabel
 	}
 	s.host.entry = &entry{label: label, kind: fieldDraw}
 	s.host.guard = s.now().Add(freshPress)
@@ -517,6 +526,7 @@ func (s *Stage) apply(r reply) {
 		return
 	}
 	s.keep(r)
+	s.watchWitness(r)
 	if r.err != nil {
 		s.refused(r)
 		s.replied(r, asker)
@@ -546,6 +556,10 @@ func (s *Stage) apply(r reply) {
 		s.tell(s.view.st.CurSeg().Ended.Reason)
 	case opSheet:
 		s.tell("Pre-show sheet written to " + r.step)
+	case show.OpUnwitnessed:
+		if o := s.view.st.Outage; o != nil {
+			s.tell("The show goes on without the auditor's witness since " + s.showTime(o.Since) + ": each pick now waits for the room's witness, typed after the decision")
+		}
 	case show.OpTick:
 		s.ticked(r.evs)
 	}

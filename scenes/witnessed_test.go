@@ -16,6 +16,7 @@ import (
 
 	"drawshow/assets/demo"
 	"drawshow/data/session"
+	"drawshow/data/store"
 	"drawshow/data/witness"
 	"drawshow/show"
 	"drawshow/show/keys"
@@ -82,6 +83,59 @@ func serveWitness(t testing.TB, ss *session.Session, auditor *keys.Key, wait tim
 	t.Cleanup(func() { cancel(); <-done })
 }
 
+// heldPick opens the show at path on its database, draws its first
+// pick with the auditor's follower answering, and closes it all: the
+// pick is drawn, keyed by the witness's VRF output, and held, not yet
+// countersigned.
+func heldPick(t *testing.T, path string, auditor *keys.Key) {
+	t.Helper()
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := show.Parse(path, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(filepath.Join(filepath.Dir(path), "stage.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	so := v2Options()
+	so.Clock = func() time.Time { return testStart }
+	ss, err := session.Open(db, sh, text, so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a stand-in for the night so far: the follower answers, the test
+	// goes on once it has (the minute only bounds a broken test)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	live, err := witness.Start(db, ss.ID, auditor.Public(), "", io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Feed.Close()
+	ss.Witness, ss.WitnessWait = live.Feed, time.Minute
+	srv := httptest.NewServer(live.Feed)
+	defer srv.Close()
+	done := make(chan error, 1)
+	go func() {
+		done <- witness.Follow(ctx, witness.Options{URL: srv.URL + "/feed?t=" + live.Token, Out: filepath.Join(t.TempDir(), "witness.jsonl"),
+			Key: auditor, Retry: 20 * time.Millisecond})
+	}()
+	defer func() { cancel(); <-done }()
+	for _, op := range []show.Op{show.OpFreeze, show.OpPick} {
+		if _, err := ss.Do(show.Command{Op: op}, nil); err != nil {
+			t.Fatalf("%s: %v", op, err)
+		}
+	}
+	if p := ss.Eng.State().CurSeg().Last(); p == nil || !p.Held || p.VRF == nil {
+		t.Fatalf("the pick drawn: %+v; want one keyed by the witness and held", p)
+	}
+}
+
 // said is the texts a frame of the stage draws, at a small size: what the
 // audience would read.
 func (r *rig) said() []string {
@@ -101,6 +155,143 @@ func shows(texts []string, words ...string) bool {
 // ticket as the big screen shows them.
 func (r *rig) winnerWords(p *show.Pick) (name, ticket string) {
 	return r.s.maskName(p.Participant), r.s.ticketLabel(p.Ticket, p.Participant)
+}
+
+// sampled reports whether the reel's sample holds the pick's ticket, a
+// row among many before anything is drawn.
+func (r *rig) sampled(p *show.Pick) bool {
+	return slices.ContainsFunc(r.s.view.sample, func(e show.Entry) bool { return e.Ticket == p.Ticket })
+}
+
+// TestUnwitnessedAnnounceNeverShown: a pick drawn with the witness's VRF
+// output and not countersigned, its witness gone silent (a feed with no
+// follower). The reel runs, is held short of the winner, asks for the
+// announce, and when the witness does not answer goes back to the intro:
+// no frame has the winner's ticket, the trust line says WITNESS NOT
+// ANSWERING, and the console says so with the way on.
+func TestUnwitnessedAnnounceNeverShown(t *testing.T) {
+	auditor := v2Auditor(t)
+	path := v2Show(t, auditor)
+	heldPick(t, path, auditor)
+	var ctl Controls
+	r := openRigWith(t, path, testStart.Add(time.Minute), func(o *Options) {
+		o.Resumed, o.OnControls = true, func(d Controls) { ctl = d }
+	}, v2Options(), func(ss *session.Session) {
+		serveWitness(t, ss, auditor, 50*time.Millisecond, false) // no follower: the wait's length decides nothing
+	})
+	r.at("intro")
+	p := *r.pick()
+	if !p.Held {
+		t.Fatalf("the resumed pick %+v is not held", p)
+	}
+	_, ticket := r.winnerWords(&p)
+	if r.sampled(&p) {
+		t.Fatalf("the reel's sample holds the winner's ticket %s: choose another night, or this test proves nothing", ticket)
+	}
+	r.press(ebiten.KeyPageDown)
+	if r.scene() != "reel" {
+		t.Fatalf("Next on the intro of a pick not shown: %s", r.scene())
+	}
+	held := false
+	deadline := time.Now().Add(waitFor)
+	for r.scene() == "reel" || r.s.work.busy {
+		if time.Now().After(deadline) {
+			t.Fatalf("the reel never came back: %s, busy %v, %q", r.scene(), r.s.work.busy, r.s.host.message)
+		}
+		r.clk.Add(100 * time.Millisecond)
+		r.update()
+		held = held || r.s.mgr.cast.reel.hold != nil
+		if said := r.said(); shows(said, ticket) {
+			t.Fatalf("at %v of the reel the big screen shows the held winner's ticket %s: %q", r.s.onFor(r.clk.Now()), ticket, said)
+		}
+		if r.s.work.busy {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	if !held {
+		t.Error("the reel was never held short of its winner")
+	}
+	if r.scene() != "intro" {
+		t.Fatalf("after the announce the witness did not answer: %s, want the intro", r.scene())
+	}
+	r.faded()
+	said := r.said()
+	if shows(said, ticket) {
+		t.Errorf("the intro shows the held winner's ticket %s: %q", ticket, said)
+	}
+	if !slices.ContainsFunc(said, func(s string) bool { return strings.HasPrefix(s, "WITNESS NOT ANSWERING  ·  ") }) {
+		t.Errorf("the trust line does not say WITNESS NOT ANSWERING: %q", said)
+	}
+	if !strings.HasPrefix(ctl.Witness, "WITNESS NOT ANSWERING since 22:51:") || !strings.Contains(ctl.Witness, "unwitnessed REASON") || ctl.Outage {
+		t.Errorf("the console's witness alert: %q", ctl.Witness)
+	}
+	if !slices.ContainsFunc(ctl.Actions, func(b Button) bool { return b.Line == "unwitnessed" && b.Field == "reason" && b.Key == "O" }) {
+		t.Errorf("no unwitnessed button: %+v", ctl.Actions)
+	}
+	kinds := r.kinds()
+	if i := slices.Index(kinds, string(show.PickDrawn)); i < 0 || slices.Contains(kinds[i:], string(show.PickAnnounced)) || slices.Contains(kinds[i:], string(show.CheckpointCosigned)) {
+		t.Errorf("the journal: %v; want the pick drawn, then nothing", kinds)
+	}
+	r.goUnwitnessed(ticket, &ctl)
+}
+
+// goUnwitnessed goes on from a witness not answering: O, the reason,
+// Enter. The trust line says UNWITNESSED; the held pick, drawn before,
+// is shown as a drawshow-v1 pick is; the next waits for the room's
+// witness, whose field is offered as the draw witness's is, and is shown
+// at once.
+func (r *rig) goUnwitnessed(ticket string, ctl *Controls) {
+	t := r.t
+	r.press(ebiten.KeyO)
+	if e := r.s.host.entry; e == nil || e.kind != fieldUnwitnessed {
+		t.Fatalf("O opened %+v; want the reason's field", e)
+	}
+	r.in.PushFrame(Frame{Chars: []rune("router restarted")})
+	r.update()
+	r.press(ebiten.KeyEnter)
+	r.until("the outage", func() bool { return !r.s.work.busy && r.s.view.st.Outage != nil })
+	r.update()
+	said := r.said()
+	if !slices.ContainsFunc(said, func(s string) bool { return strings.HasPrefix(s, "UNWITNESSED since 22:51:") }) {
+		t.Errorf("the trust line in the outage: %q", said)
+	}
+	if !ctl.Outage || !strings.Contains(ctl.Witness, "router restarted") || slices.ContainsFunc(ctl.Actions, func(b Button) bool { return b.Line == "unwitnessed" }) {
+		t.Errorf("the console in the outage: %q %v %+v", ctl.Witness, ctl.Outage, ctl.Actions)
+	}
+	r.press(ebiten.KeyPageDown) // the pick made and not shown: its reel
+	r.at("reel")
+	r.clk.Set(r.s.mgr.since.Add(reelTime))
+	r.at("reveal")
+	r.faded()
+	if said := r.said(); !shows(said, ticket) {
+		t.Errorf("the reveal of the pick released by unwitnessed: %q, want ticket %s", said, ticket)
+	}
+	r.countdown()
+	r.press(ebiten.KeyC)
+	r.decided(show.Claimed)
+	r.clk.Add(freshPress)
+	r.press(ebiten.KeyPageDown)
+	r.at("intro")
+	e := r.s.host.entry
+	if e == nil || e.kind != fieldDraw || e.label != roomWitnessLabel {
+		t.Fatalf("the next pick in the outage: field %+v; want the room's witness", e)
+	}
+	if !strings.Contains(ctl.Hints, "room's witness") || ctl.Field == nil {
+		t.Errorf("the console's hints with the room's witness asked: %q, field %+v", ctl.Hints, ctl.Field)
+	}
+	r.clk.Add(freshPress)
+	r.in.PushFrame(Frame{Chars: []rune("3 5")})
+	r.update()
+	r.press(ebiten.KeyEnter)
+	r.until("the room's witness", func() bool { return !r.s.work.busy && r.seg().Room != nil })
+	r.update()
+	if r.s.host.entry != nil {
+		t.Errorf("the field stays open once the room's witness is on the record: %+v", r.s.host.entry)
+	}
+	r.reel(ebiten.KeyPageDown, nil)
+	if p := r.pick(); p.Held || p.VRF != nil || p.K != 1 {
+		t.Errorf("the pick drawn in the outage: %+v", p)
+	}
 }
 
 // kinds are the show's journal's kinds, in order.
@@ -161,6 +352,9 @@ func TestWitnessedReelLands(t *testing.T) {
 	k := strings.Join(r.kinds(), " ")
 	if !strings.Contains(k, "pick-drawn checkpoint-cosigned pick-announced") {
 		t.Errorf("the journal: %s", k)
+	}
+	if r.s.view.witness.silent != "" {
+		t.Errorf("the witness answered, and the stage says %q", r.s.view.witness.silent)
 	}
 }
 
