@@ -52,7 +52,7 @@
 //	FieldTicket   ticket WORD
 //	FieldChoice   choose WORD [PRIZE] (a physical card: what it turned over)
 //	FieldWitness  witness [TEXT]
-//	FieldReason   void REASON, skip REASON
+//	FieldReason   void REASON, skip REASON, unwitnessed REASON
 //	FieldNote     decline [NOTE], forfeit [REASON]
 //	FieldNumbers  numbers N N … by=NAME
 //

@@ -14,7 +14,7 @@ var DefaultKeys = []string{
 	"H", "F1", "Slash",
 	"C", "R", "D", "F",
 	"M", "Equal", "NumpadAdd", "Minus", "NumpadSubtract",
-	"E", "U", "S", "T", "A",
+	"E", "U", "S", "T", "A", "O",
 	"Digit0", "Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8", "Digit9",
 	"Numpad0", "Numpad1", "Numpad2", "Numpad3", "Numpad4", "Numpad5", "Numpad6", "Numpad7", "Numpad8", "Numpad9",
 }

@@ -17,6 +17,7 @@ type View struct {
 	Refusal   string     `json:"refusal,omitempty"`   // the last refusal, in words
 	News      string     `json:"news,omitempty"`      // the stage's latest news for the host, not a refusal
 	Errors    []string   `json:"errors,omitempty"`    // errors the operator must see (a file, the record)
+	Warnings  []string   `json:"warnings,omitempty"`  // a state the show goes on in that the operator must keep in mind (unwitnessed)
 	Events    []Event    `json:"events"`              // the night's committed events, the last N, newest first
 	Notices   []string   `json:"notices,omitempty"`   // operator notices, e.g. a stepped system clock
 	Help      []string   `json:"help,omitempty"`      // the stage's keys, one a line, while its help is open
@@ -96,7 +97,7 @@ const (
 	FieldTicket  = "ticket"  // one word: "ticket 004512"
 	FieldWitness = "witness" // free text, may be empty: "witness 3 5 1"
 	FieldNumbers = "numbers" // bin numbers and who typed them: "numbers 2 4 by=Thandi"
-	FieldReason  = "reason"  // a void or skip reason, required: "void wrong button"
+	FieldReason  = "reason"  // a void, skip or unwitnessed reason, required: "void wrong button", "unwitnessed router restarted"
 	FieldNote    = "note"    // free text, may be empty: "decline p.4, checked by Thandi", "forfeit ID does not match"
 	FieldChoice  = "choice"  // one word, a card, ball or envelope: "choose Q"
 )

@@ -239,6 +239,12 @@ func (l *consoleLink) view(d scenes.Controls) console.View {
 		v.Actions = append(v.Actions, console.Action{Line: b.Line, Label: b.Label, Key: b.Key, Field: b.Field, Irreversible: b.Irreversible, Confirm: b.Confirm, Twice: b.Twice, Primary: b.Primary})
 	}
 	v.Events = l.readEvents(st)
+	switch {
+	case d.Witness != "" && d.Outage:
+		v.Warnings = append(v.Warnings, d.Witness)
+	case d.Witness != "":
+		v.Errors = append(v.Errors, d.Witness) // first, above all: nothing is drawn or shown until it answers or the host goes on
+	}
 	for _, p := range l.problems {
 		v.Errors = append(v.Errors, "File: "+p)
 	}
