@@ -18,6 +18,7 @@ type reelScene struct {
 	drawn   marked      // the rows' pixels the last frame drew
 	k       int         // the pick it shows: its index in the draw's picks
 	hold    *reelHold   // a drawshow-v2 pick's reel, held short of its winner; nil: none
+	asked   bool        // the held pick's countersignature is asked for
 }
 
 func (*reelScene) Name() string { return "reel" }
@@ -26,7 +27,7 @@ func (*reelScene) Name() string { return "reel" }
 // the next.
 func (sc *reelScene) Enter(s *Stage) {
 	seg := s.view.st.CurSeg()
-	sc.k, sc.hold = len(seg.Picks), nil
+	sc.k, sc.hold, sc.asked = len(seg.Picks), nil, false
 	if l := seg.Last(); l != nil && l.Outcome == show.Pending && !l.Announced() {
 		sc.k = len(seg.Picks) - 1
 	}
@@ -291,13 +292,16 @@ func arrangeable(count map[string]int, r int, next string) bool {
 // instead goes to its winners' choices or its board, a refusal back to
 // the intro, and the announce to the reveal.
 func (sc *reelScene) reply(s *Stage, r reply) Scene {
-	if r.op != show.OpPick && r.op != show.OpAnnounce {
+	if r.op != show.OpPick && r.op != show.OpAnnounce && r.op != show.OpCosigned {
 		return s.onward(r)
 	}
 	if r.err != nil {
-		sc.landing = false
+		sc.landing, sc.asked = false, false
 		sc.stopRoll(s)
 		return &s.mgr.cast.intro
+	}
+	if r.op == show.OpCosigned {
+		return nil // countersigned: the reel lands, then announces
 	}
 	if r.op == show.OpAnnounce {
 		sc.landing = false

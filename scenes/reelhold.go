@@ -14,12 +14,14 @@ import (
 // view some three seconds before the reel stops. So in a show whose
 // picks are countersigned the reel is held short of its winner, two rows
 // before it, as long as the pick is not drawn yet or not countersigned:
-// there it sends the announce, and spins on at the speed it had, through
-// the sample without the winner. Once the announce is committed (on a LAN
-// within a frame or two) it lands on the winner as the reel always does,
-// the same ease from the same speed, and then the reveal. An announce
-// refused (WITNESS NOT ANSWERING) takes the stage back to the intro: the
-// winner was never on screen. A pick drawn unwitnessed is not held, and
+// there it asks for the countersignature, and spins on at the speed it
+// had, through the sample without the winner. Once the countersignature
+// is recorded (on a LAN within a frame or two) it lands on the winner as
+// the reel always does, the same ease from the same speed, and announces
+// as it comes to rest, so the claim's countdown starts when the room
+// sees the winner, as in any show; then the reveal. WITNESS NOT
+// ANSWERING takes the stage back to the intro: the winner was never on
+// screen. A pick drawn unwitnessed is not held, and
 // its reel runs as a drawshow-v1 reel does.
 
 // reelHide is how far from the centre line, in rows, the reel is held
@@ -138,8 +140,10 @@ func (sc *reelScene) held(s *Stage, in time.Duration) {
 	switch {
 	case p == nil: // still being drawn
 	case p.Held:
-		if !sc.landing && !s.busy() && s.send(show.Command{Op: show.OpAnnounce}) {
-			sc.landing = true
+		// the countersignature alone: the announce, which starts the
+		// claim's countdown, waits for the reel to land, as ever
+		if !sc.asked && !s.busy() && s.send(show.Command{Op: show.OpCosigned}) {
+			sc.asked = true
 		}
 	case !h.released:
 		h.release(in, len(h.rows)-1, winnerRow(s, p))

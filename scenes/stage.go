@@ -633,7 +633,7 @@ func (s *Stage) onward(r reply) Scene {
 	c := &s.mgr.cast
 	switch {
 	case r.err == nil:
-	case r.op == show.OpPick || r.op == show.OpAnnounce:
+	case r.op == show.OpPick || r.op == show.OpAnnounce || r.op == show.OpCosigned:
 		return &c.intro
 	case (r.op == show.OpFreeze || r.op == show.OpDraw) && s.host.entry == nil && s.host.confirm == confirmNone && s.view.st.WitnessAwaited():
 		return &c.open

@@ -335,6 +335,10 @@ func TestWitnessedReelLands(t *testing.T) {
 		if p == nil || r.scene() != "reel" {
 			continue
 		}
+		if h := sc.hold; h != nil && !h.landed(r.s.onFor(r.clk.Now())) && p.Announced() {
+			// the announce starts the claim's countdown: when the room sees the winner
+			t.Fatalf("at %v the pick is announced before the reel has landed", r.s.onFor(r.clk.Now()))
+		}
 		_, ticket := r.winnerWords(p)
 		if shows(r.said(), ticket) {
 			if p.Held {

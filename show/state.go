@@ -433,7 +433,10 @@ func (st *State) apply(e Event) error {
 		if err := seg.drawn(e); err != nil {
 			return err
 		}
-		seg.Last().Held, seg.Room = st.v2 && st.Outage == nil, nil
+		// a pick with the auditor's VRF is held till countersigned; a
+		// ticket typed from a physical bin or taken from a selection
+		// file is not drawn here, and the room saw it drawn
+		seg.Last().Held, seg.Room = st.v2 && e.Pick.VRF != nil, nil
 		if st.Outage != nil {
 			seg.Last().Unwitnessed = st.Outage.Reason
 		}

@@ -309,3 +309,18 @@ func TestV2Vectors(t *testing.T) {
 		picked[bin[i].Participant] = true
 	}
 }
+
+// TestV2TicketByHandNotHeld: a ticket drawn by hand from a physical bin
+// is not the engine's pick: the room saw it drawn, it carries no VRF,
+// and it is announced as it is typed.
+func TestV2TicketByHandNotHeld(t *testing.T) {
+	auditor, _ := keys.Derive("auditor", []byte("x"))
+	sh := mkShow(Segment{ID: "a", Winners: 1, Manual: true})
+	sh.AuditorKey = auditor.Public()
+	r := newRig(t, sh, memRows{"a": oneEach(cardsN(5)...)}, seedOf(1))
+	r.do(Command{Op: OpDraw, Early: true})
+	evs := r.do(Command{Op: OpTicket, Text: "T-" + cardsN(5)[2]})
+	if got := evKinds(evs); len(got) != 2 || got[0] != PickDrawn || got[1] != PickAnnounced || r.last().Held {
+		t.Fatalf("a ticket by hand: %v", got)
+	}
+}

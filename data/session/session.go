@@ -335,6 +335,10 @@ func (ss *Session) Do(c show.Command, p *store.Progress) ([]show.Event, error) {
 	}
 	var done []show.Event
 	var err error
+	if c.Op == show.OpCosigned && c.Countersign == nil {
+		done, err = ss.countersignHeld()
+		return append(evs, done...), err
+	}
 	if ss.Eng.State().Witnessed() {
 		done, err = ss.witnessed(c, p)
 	} else {

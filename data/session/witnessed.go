@@ -151,3 +151,21 @@ func (ss *Session) answer() time.Duration {
 	}
 	return Answer
 }
+
+// countersignHeld records the auditor's countersignature of the current
+// segment's pick held back, and nothing else: the stage asks for it while
+// its reel spins, and announces the pick as the reel comes to rest, so
+// the claim's countdown starts when the room sees the winner. With no
+// pick held it records nothing.
+func (ss *Session) countersignHeld() ([]show.Event, error) {
+	seg := ss.Eng.State().CurSeg()
+	if seg == nil || seg.Last() == nil || !seg.Last().Held {
+		return nil, nil
+	}
+	l := seg.Last()
+	cs, err := ss.countersign(fmt.Sprintf("pick %d of %s", l.K+1, seg.Seg.ID))
+	if err != nil {
+		return nil, err
+	}
+	return ss.commit(show.Command{Op: show.OpCosigned, Countersign: cs}, nil)
+}
