@@ -460,38 +460,8 @@ func (st *State) apply(e Event) error {
 				l.Lapsed = true
 			}
 		}
-	case WitnessGiven:
-		if err := need(e.Witness != nil); err != nil {
-			return err
-		}
-		st.witness = e.Witness.Text
-	case WitnessWaived:
-		st.Unwitnessed = e.At
-	case DrawWitness:
-		if err := need(seg != nil && e.Witness != nil); err != nil {
-			return err
-		}
-		w := e.Witness.Text
-		seg.DrawWitness = &w
-		seg.due(st.Events, e)
-	case RoomWitness:
-		if err := need(seg != nil && e.Witness != nil); err != nil {
-			return err
-		}
-		w := e.Witness.Text
-		seg.Room = &w
-	case CheckpointCosigned:
-		if err := need(e.Countersign != nil); err != nil {
-			return err
-		}
-		st.countersigned(e)
-	case StepUnwitnessed:
-		if err := need(e.Unwitnessed != nil); err != nil {
-			return err
-		}
-		st.Outage = &Outage{Reason: e.Unwitnessed.Reason, Since: e.At}
-		st.Outages = append(st.Outages, *st.Outage)
-		st.release(e.Unwitnessed.Reason)
+	case WitnessGiven, WitnessWaived, DrawWitness, RoomWitness, CheckpointCosigned, StepUnwitnessed:
+		return st.applyWitness(e, seg)
 	case SegmentEnded:
 		if err := need(seg != nil && e.Ended != nil); err != nil {
 			return err

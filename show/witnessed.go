@@ -235,3 +235,45 @@ func parseShowKey(s string) (keys.Public, error) {
 	}
 	return k, nil
 }
+
+// applyWitness folds the events of the witnesses: the show's W, its
+// waiver, a draw witness, a room's witness, and the auditor's witness's
+// countersignature or the host's going on without it.
+func (st *State) applyWitness(e Event, seg *SegState) error {
+	need := func(ok bool) error { return needPayload(e, ok) }
+	switch e.Kind {
+	case WitnessGiven:
+		if err := need(e.Witness != nil); err != nil {
+			return err
+		}
+		st.witness = e.Witness.Text
+	case WitnessWaived:
+		st.Unwitnessed = e.At
+	case DrawWitness:
+		if err := need(seg != nil && e.Witness != nil); err != nil {
+			return err
+		}
+		w := e.Witness.Text
+		seg.DrawWitness = &w
+		seg.due(st.Events, e)
+	case RoomWitness:
+		if err := need(seg != nil && e.Witness != nil); err != nil {
+			return err
+		}
+		w := e.Witness.Text
+		seg.Room = &w
+	case CheckpointCosigned:
+		if err := need(e.Countersign != nil); err != nil {
+			return err
+		}
+		st.countersigned(e)
+	case StepUnwitnessed:
+		if err := need(e.Unwitnessed != nil); err != nil {
+			return err
+		}
+		st.Outage = &Outage{Reason: e.Unwitnessed.Reason, Since: e.At}
+		st.Outages = append(st.Outages, *st.Outage)
+		st.release(e.Unwitnessed.Reason)
+	}
+	return nil
+}
