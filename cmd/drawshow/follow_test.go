@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"crypto/rand"
+	"drawshow/data/verify"
 	"drawshow/data/witness"
 	"drawshow/show"
 	"drawshow/show/keys"
@@ -347,6 +348,24 @@ func verifyCountersigned(t *testing.T, db, out, pub string) {
 	wantRun(t, 0, nil, "export", "--db", db, "--out", exp)
 	said = wantRun(t, 0, []string{"auditor's key: " + pub + ", as pinned with --auditor-key; the show file names the same"}, "verify", exp, "--witness", out, "--auditor-key", pub)
 	t.Logf("verify DIR --witness --auditor-key said:\n%s", said)
+	// the report tells the auditor how a drawshow-v2 pick is re-derived
+	b, err := os.ReadFile(filepath.Join(exp, "report.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	txt, err := verify.ReadPDF(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	for _, pg := range txt.Pages {
+		all.WriteString(strings.Join(pg, " "))
+	}
+	for _, want := range []string{"drawshow-v2", "Auditor's key", "Unwitnessed", "none: every pick was keyed by the auditor's witness", "VRF-r255"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("report.pdf does not say %q", want)
+		}
+	}
 
 	other, err := keys.Generate("auditor", rand.Reader)
 	if err != nil {

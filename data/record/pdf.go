@@ -163,6 +163,15 @@ func (r *report) cover() {
 	if x.sh.Witness == show.WitnessEachDraw {
 		r.KV("Witness mode", "each-draw: every segment's draws are keyed by a draw witness typed after its bin froze (on each draw's page)", false)
 	}
+	if x.st.Witnessed() {
+		r.KV("Auditor's key", x.sh.AuditorKey.String(), true)
+		r.KV("Countersigned", fmt.Sprintf("%d checkpoint(s) of the journal countersigned by the auditor's witness", x.st.Cosigns), false)
+		un := x.st.UnwitnessedPicks(x.sh.Location)
+		if len(un) == 0 {
+			un = []string{"none: every pick was keyed by the auditor's witness and shown once it countersigned it"}
+		}
+		r.KV("Unwitnessed", strings.Join(un, "; "), false)
+	}
 
 	r.H2("How to verify")
 	steps := []string{
@@ -174,7 +183,7 @@ func (r *report) cover() {
 	}
 	steps = append(steps, []string{
 		"For each draw, recompute the fingerprint F from its bin file bins/ID.csv: SHA-256 of the lines ticket TAB participant TAB weight LF, without the header (and without the banner line above the header of a rehearsal's bin), in ascending ticket order by bytes. It must be the fingerprint printed below.",
-		"Pick k (k = pick number - 1 in the tables below, redraws included) is made from the bin without every participant of picks 0 to k-1. The blocks B_j = HMAC-SHA256(K, \"drawshow-v1\" 0x00 draw_id 0x00 F uint32be(k) uint32be(j)), draw_id the segment id and F the 32 raw bytes, give four big-endian uint64 each. With T the pool's total weight and limit = floor(2^64 / T) * T, take the first x below limit and r = x mod T: the winner is the first entry, in ticket order, whose running weight sum exceeds r.",
+		pickStep(x.st),
 	}...)
 	if x.finale() {
 		steps = append(steps, "The cards of a Royal Flush, a chest's jackpot ball, a bonus winner's envelopes and a wild card's numbers drawn electronically are draws of the same kind over a small bin of labels, each its own participant of weight 1: p1..p5 under draw_id SEGMENT/cards (picks 0..4 are the prizes, in the show file's order, behind A, K, Q, J, 10); balls 01..N under SEGMENT/chest (pick 0 is the jackpot ball); p1..pN under SEGMENT/prizes/PICK (pick i is the prize in envelope i+1); bins 1..N under SEGMENT/numbers. record.json lists them under small_draws once the seed is revealed. A ticket drawn by hand from a physical bin is not re-derived: it must be in the frozen bin, its participant not drawn before in that draw, and it leaves the pool like any pick.")
@@ -493,4 +502,13 @@ func (r *report) lists(l *show.Lists) {
 		r.KV("Selection", l.SelectedFile+": the casino system's choice; every pick taken in its order, checked against the frozen bin, not derived from the seed", false)
 		r.KV("Selection SHA-256", l.SelectedSHA256, true)
 	}
+}
+
+// pickStep is how to re-derive a pick, by the show's algorithm.
+func pickStep(st *show.State) string {
+	const selection = "With T the pool's total weight and limit = floor(2^64 / T) * T, take the first x below limit and r = x mod T: the winner is the first entry, in ticket order, whose running weight sum exceeds r."
+	if !st.Witnessed() {
+		return "Pick k (k = pick number - 1 in the tables below, redraws included) is made from the bin without every participant of picks 0 to k-1. The blocks B_j = HMAC-SHA256(K, \"drawshow-v1\" 0x00 draw_id 0x00 F uint32be(k) uint32be(j)), draw_id the segment id and F the 32 raw bytes, give four big-endian uint64 each. " + selection
+	}
+	return "Pick k (k = pick number - 1 in the tables below, redraws included) is made from the bin without every participant of picks 0 to k-1, by drawshow-v2: its key is K_k = SHA-256(K_d || 0x00 || \"witnessed\" || 0x00 || beta), beta the auditor's VRF-r255 output on the row that made the pick due (journal.jsonl's pick-drawn row holds it with its proof, which the auditor's key above verifies), or for a pick drawn unwitnessed SHA-256(K_d || 0x00 || \"unwitnessed\" || 0x00 || W_u), W_u the room's witness; K_d is K for a segment with no draw witness. The blocks B_j = HMAC-SHA256(K_k, \"drawshow-v2\" 0x00 draw_id 0x00 F uint32be(k) uint32be(j)), draw_id the segment id and F the 32 raw bytes, give four big-endian uint64 each. " + selection + " docs/algorithm.md gives each step, with vectors."
 }
