@@ -3,6 +3,7 @@ package show
 import (
 	"drawshow/show/keys"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -112,19 +113,52 @@ func (d *decider) v2Key(seg *SegState, k int, kd [32]byte) ([32]byte, *VRF, stri
 		// rules say made the pick due, not one before it or after
 		return kd, nil, "", fmt.Errorf("%s pick %d: the auditor's VRF was asked on row %d (%s); the row that made the pick due is %d (%s)", seg.Seg.ID, k+1, v.Seq, v.Hash, seg.DueSeq, seg.DueHash)
 	}
-	head, err1 := hex.DecodeString(v.Hash)
-	proof, err2 := hex.DecodeString(v.Proof)
-	if err1 != nil || err2 != nil || len(head) != 32 {
-		return kd, nil, "", fmt.Errorf("%s pick %d: the VRF's row hash or proof is not hex", seg.Seg.ID, k+1)
-	}
-	beta, err := d.e.Show.AuditorKey.Verify(VRFInput(d.st.ID, seg.Seg.ID, k, v.Seq, [32]byte(head)), proof)
+	beta, err := v.Check(d.e.Show.AuditorKey, d.st.ID, seg.Seg.ID, k)
 	if err != nil {
-		return kd, nil, "", fmt.Errorf("%s pick %d: the VRF proof does not verify with the auditor's key %s: %v", seg.Seg.ID, k+1, d.e.Show.AuditorKey, err)
-	}
-	if hex.EncodeToString(beta) != v.Beta {
-		return kd, nil, "", fmt.Errorf("%s pick %d: the VRF output is not its proof's", seg.Seg.ID, k+1)
+		return kd, nil, "", fmt.Errorf("%s pick %d: the auditor's VRF output: %v", seg.Seg.ID, k+1, err)
 	}
 	return WitnessedKey(kd, beta), v, "", nil
+}
+
+// Check verifies v, the auditor's VRF output for pick k of draw drawID
+// of show showID, against the auditor's key, and returns the output. A
+// proof the key did not make is a *VRFProofError, an output that is not
+// its proof's a *VRFOutputError.
+func (v *VRF) Check(auditor keys.Public, showID, drawID string, k int) ([]byte, error) {
+	head, err := hex.DecodeString(v.Hash)
+	if err != nil || len(head) != 32 {
+		return nil, fmt.Errorf("the row's hash %q is not 64 hex digits", v.Hash)
+	}
+	proof, err1 := hex.DecodeString(v.Proof)
+	_, err2 := hex.DecodeString(v.Beta)
+	if err1 != nil || err2 != nil {
+		return nil, errors.New("its proof or its output is not hex")
+	}
+	beta, err := auditor.Verify(VRFInput(showID, drawID, k, v.Seq, [32]byte(head)), proof)
+	if err != nil {
+		return nil, &VRFProofError{Key: auditor, Err: err}
+	}
+	if got := hex.EncodeToString(beta); got != v.Beta {
+		return nil, &VRFOutputError{Given: v.Beta, Proved: got}
+	}
+	return beta, nil
+}
+
+// VRFProofError is a VRF proof the auditor's key did not make.
+type VRFProofError struct {
+	Key keys.Public
+	Err error
+}
+
+func (e *VRFProofError) Error() string {
+	return fmt.Sprintf("its proof does not verify with the auditor's key %s (%v)", e.Key, e.Err)
+}
+
+// VRFOutputError is a VRF output that is not its proof's.
+type VRFOutputError struct{ Given, Proved string }
+
+func (e *VRFOutputError) Error() string {
+	return fmt.Sprintf("its output is %s, but its proof's is %s", e.Given, e.Proved)
 }
 
 // countersigned records the auditor's witness's countersignature of a

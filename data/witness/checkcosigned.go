@@ -1,7 +1,6 @@
 package witness
 
 import (
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -186,23 +185,18 @@ func proofProblems(p *Proof, rec Record, row func(int64) string) []string {
 // proofFails says why p's output does not verify with auditor's key on
 // its ask's input, or "" when it does.
 func proofFails(p *Proof, auditor keys.Public) string {
-	alpha, err := p.Ask.Input()
-	if err != nil {
-		return fmt.Sprintf("the row's hash %q is not 64 hex digits", p.Hash)
-	}
-	proof, err1 := hex.DecodeString(p.Proof)
-	beta, err2 := hex.DecodeString(p.Beta)
-	if err1 != nil || err2 != nil {
-		return "its proof or its output is not hex"
-	}
-	got, err := auditor.Verify(alpha, proof)
+	_, err := p.VRF().Check(auditor, p.Show, p.Draw, p.K)
+	var proof *show.VRFProofError
+	var output *show.VRFOutputError
 	switch {
-	case err != nil:
-		return fmt.Sprintf("its proof does not verify with the auditor's key %s (%v): the auditor's key did not make it", auditor, err)
-	case hex.EncodeToString(got) != hex.EncodeToString(beta):
-		return fmt.Sprintf("its output is %s, but its proof's is %s: the output was changed after the auditor made it", p.Beta, hex.EncodeToString(got))
+	case err == nil:
+		return ""
+	case errors.As(err, &proof):
+		return err.Error() + ": the auditor's key did not make it"
+	case errors.As(err, &output):
+		return err.Error() + ": the output was changed after the auditor made it"
 	}
-	return ""
+	return err.Error()
 }
 
 // Cosigns is what of a witness file's countersignatures holds for verify

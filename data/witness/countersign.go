@@ -173,23 +173,13 @@ func (f *Feed) takeReport(rep Report) {
 
 // check verifies the proof of p's output against the auditor's key.
 func (p *Proof) check(auditor keys.Public) error {
-	alpha, err := p.Ask.Input()
-	if err != nil {
-		return err
-	}
-	proof, err1 := hex.DecodeString(p.Proof)
-	beta, err2 := hex.DecodeString(p.Beta)
-	if err1 != nil || err2 != nil {
-		return errors.New("the proof or the output is not hex")
-	}
-	got, err := auditor.Verify(alpha, proof)
-	if err != nil {
-		return fmt.Errorf("the VRF proof of %s pick %d does not verify with the auditor's key: %v", p.Draw, p.K+1, err)
-	}
-	if hex.EncodeToString(got) != hex.EncodeToString(beta) {
-		return fmt.Errorf("the VRF output of %s pick %d is not its proof's", p.Draw, p.K+1)
-	}
-	return nil
+	_, err := p.VRF().Check(auditor, p.Show, p.Draw, p.K)
+	return err
+}
+
+// VRF is the output and its proof as the pick's row records them.
+func (p *Proof) VRF() *show.VRF {
+	return &show.VRF{Seq: p.Seq, Hash: p.Hash, Beta: p.Beta, Proof: p.Proof}
 }
 
 // Input is the VRF input the ask is for (show.VRFInput).
