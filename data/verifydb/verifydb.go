@@ -129,16 +129,27 @@ func (s *hashingSource) Rows(seg *show.Segment, fn func(show.Row) error) error {
 	return err
 }
 
+// Report is what Check found: the journal's chain and its problems, and
+// each drawshow-v2 show's picks drawn or shown while the auditor's
+// witness did not answer, in words, by show.
+type Report struct {
+	*store.ChainReport
+	Shows       []string // the database's shows, in its order
+	Unwitnessed map[string][]string
+}
+
 // Check checks the journal's hash chain and that every show in the
 // database still folds: its frozen bins rebuild from the recorded rows with
 // the fingerprints the journal holds. Each closed show is re-derived from
 // its revealed seed as verify.Dir re-derives an export, and each jackpot
 // chest's value is checked against the campaign's ledger of settlements.
-func Check(db *store.DB) (*store.ChainReport, error) {
-	r, err := db.VerifyChain()
+// It notes each show's unwitnessed picks as it folds it.
+func Check(db *store.DB) (*Report, error) {
+	chain, err := db.VerifyChain()
 	if err != nil {
 		return nil, err
 	}
+	r := &Report{ChainReport: chain, Unwitnessed: map[string][]string{}}
 	shows, err := db.Shows()
 	if err != nil {
 		return nil, err
@@ -153,6 +164,7 @@ func Check(db *store.DB) (*store.ChainReport, error) {
 	var desk []campaign.DeskShow
 	for i := range shows {
 		s := &shows[i]
+		r.Shows = append(r.Shows, s.ID)
 		src := &hashingSource{db: db, id: s.ID, sums: map[string]rowsSum{}}
 		eng, err := db.FoldFrom(s.ID, src)
 		if eng != nil {
@@ -167,6 +179,9 @@ func Check(db *store.DB) (*store.ChainReport, error) {
 			continue
 		}
 		desk = append(desk, campaign.DeskShow{ID: s.ID, Rehearsal: s.Rehearsal, Set: record.NewSet(eng.Show, eng.State(), nil, nil, nil)})
+		if un := eng.State().UnwitnessedPicks(eng.Show.Location); len(un) > 0 {
+			r.Unwitnessed[s.ID] = un
+		}
 	}
 	r.Problems = append(r.Problems, checkDesk(db, desk)...)
 	return r, nil
@@ -359,45 +374,4 @@ func onTheList(db *store.DB, r store.ShowRow, on map[string]verify.ShowAnchor) (
 		return []string{fmt.Sprintf("official show %s closes at %d:%s; the list's (line %d) is %d:%s", r.ID, h.Seq, hash[:min(len(hash), len(a.Head.Prefix))], a.Line, a.Head.Seq, a.Head.Prefix)}, nil
 	}
 	return nil, nil
-}
-
-// Unwitnessed are the picks of each drawshow-v2 show of the database
-// (or of showID) drawn or shown while the auditor's witness did not
-// answer, in words, each naming its show when the database holds more
-// than one.
-func Unwitnessed(db *store.DB, showID string) ([]string, error) {
-	all, err := db.Shows()
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for i := range all {
-		row := &all[i]
-		if showID != "" && row.ID != showID {
-			continue
-		}
-		sh, err := show.Parse(fileBase(row.File), row.FileText)
-		if err != nil || sh.AuditorKey.IsZero() {
-			continue // not drawshow-v2: nothing is countersigned
-		}
-		evs, err := db.Events(row.ID)
-		if err != nil {
-			return nil, err
-		}
-		last := time.Time{}
-		if len(evs) > 0 {
-			last = evs[len(evs)-1].At
-		}
-		eng, err := db.Replay(row, sh, evs, func() time.Time { return last }, db.Source(row.ID))
-		if err != nil {
-			continue // the journal's own check names it
-		}
-		for _, u := range eng.State().UnwitnessedPicks(sh.Location) {
-			if len(all) > 1 {
-				u = row.ID + ": " + u
-			}
-			out = append(out, u)
-		}
-	}
-	return out, nil
 }

@@ -93,14 +93,9 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	var named keys.Public // the auditor's key the show file names
 	switch {
 	case *dbPath != "" && len(pos) == 0:
-		if problems, named, err = verifyDB(*dbPath, *showID, *anchorsFile, *stillOpen, paper, stdout); err != nil {
+		if problems, named, err = verifyDB(*dbPath, *showID, *anchorsFile, *stillOpen, *allowUnwitnessed, paper, stdout); err != nil {
 			return err
 		}
-		var un []string
-		if un, err = unwitnessedDB(*dbPath, *showID); err != nil {
-			return err
-		}
-		problems = unwitnessed(&verify.Report{Problems: problems, Unwitnessed: un}, *allowUnwitnessed, stdout)
 	case *stillOpen || *showID != "" || *anchorsFile != "":
 		return errors.New("--open, --show and --anchors are for verify --db")
 	case *dbPath == "" && len(pos) == 1:
@@ -161,7 +156,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 // show id is of (or its only show) against what was read off paper, what
 // cannot be verified yet, and the auditor's list of official shows. It
 // prints the notes and the OK line, and returns the problems.
-func verifyDB(path, id, anchorsFile string, stillOpen bool, paper verify.Paper, stdout io.Writer) ([]string, keys.Public, error) {
+func verifyDB(path, id, anchorsFile string, stillOpen, allowUnwitnessed bool, paper verify.Paper, stdout io.Writer) ([]string, keys.Public, error) {
 	var named keys.Public
 	db, err := store.OpenExisting(path)
 	if err != nil {
@@ -210,7 +205,25 @@ func verifyDB(path, id, anchorsFile string, stillOpen bool, paper verify.Paper, 
 	if len(problems) == 0 {
 		fmt.Fprintf(stdout, "journal OK: %d events, head %s\n", r.Events, r.Head)
 	}
-	return problems, named, nil
+	return unwitnessed(&verify.Report{Problems: problems, Unwitnessed: unwitnessedOf(r, id)}, allowUnwitnessed, stdout), named, nil
+}
+
+// unwitnessedOf are the unwitnessed picks of show id, or of every show,
+// each naming its show when the database holds more than one.
+func unwitnessedOf(r *verifydb.Report, id string) []string {
+	var out []string
+	for _, s := range r.Shows {
+		if id != "" && s != id {
+			continue
+		}
+		for _, u := range r.Unwitnessed[s] {
+			if len(r.Shows) > 1 {
+				u = s + ": " + u
+			}
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // auditorKeyLine says which auditor's key verify held the show to: the
@@ -244,14 +257,4 @@ func unwitnessed(r *verify.Report, allow bool, stdout io.Writer) []string {
 		fmt.Fprintln(stdout, "unwitnessed:", u)
 	}
 	return r.Problems
-}
-
-// unwitnessedDB are the unwitnessed picks of the database's shows.
-func unwitnessedDB(path, id string) ([]string, error) {
-	db, err := store.OpenExisting(path)
-	if err != nil {
-		return nil, err
-	}
-	defer db.Close()
-	return verifydb.Unwitnessed(db, id)
 }
