@@ -80,6 +80,9 @@ func readReport(r *http.Request) (Report, error) {
 type witnessing struct {
 	key     *keys.Key
 	auditor keys.Public
+	// the two public keys as the feed's head and a report name them,
+	// written once: every request is answered with them
+	keyText, auditorText string
 
 	mu       sync.Mutex
 	cosigned show.Cosigned
@@ -101,7 +104,8 @@ func askKey(a Ask) string { return fmt.Sprintf("%s\x00%d", a.Draw, a.K) }
 // brings with showKey, and take countersignatures and VRF outputs made
 // by auditor's key alone. Call it before serving.
 func (f *Feed) Countersign(showKey *keys.Key, auditor keys.Public) {
-	f.wit = &witnessing{key: showKey, auditor: auditor, asks: map[string]*asking{}}
+	f.wit = &witnessing{key: showKey, auditor: auditor, asks: map[string]*asking{},
+		keyText: showKey.Public().String(), auditorText: auditor.String()}
 }
 
 // ShowKey is the public key the show signs its checkpoints with, or ""
@@ -110,14 +114,14 @@ func (f *Feed) ShowKey() string {
 	if f.wit == nil {
 		return ""
 	}
-	return f.wit.key.Public().String()
+	return f.wit.keyText
 }
 
 // head is the feed's head line: with the keys of a countersigned show.
 func (f *Feed) head(seq int64, hash string) *Head {
 	h := &Head{Show: f.show, Seq: seq, Hash: hash}
 	if f.wit != nil {
-		h.Key, h.Auditor = f.wit.key.Public().String(), f.wit.auditor.String()
+		h.Key, h.Auditor = f.wit.keyText, f.wit.auditorText
 	}
 	return h
 }
@@ -194,7 +198,7 @@ func (a Ask) Input() ([]byte, error) {
 // cosigns reports whether the report is the auditor's witness's: it
 // names the auditor's key, so it is offered checkpoints and asks.
 func (f *Feed) cosigns(rep Report) bool {
-	return f.wit != nil && rep.Key != "" && rep.Key == f.wit.auditor.String()
+	return f.wit != nil && rep.Key != "" && rep.Key == f.wit.auditorText
 }
 
 // owes reports whether the witness has something to be asked now, not
