@@ -34,39 +34,13 @@ segments:
 // and the view the night's, as the exports add them up, and each draw's
 // redraws with their reasons.
 func TestConsoleTotals(t *testing.T) {
-	dir := t.TempDir()
 	var rows strings.Builder
 	rows.WriteString("Ticket,Card,Name,Tier\n")
 	for i := range 10 {
 		fmt.Fprintf(&rows, "T%d,C%d,Member %d,ace\n", i, i, i)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "entries.csv"), []byte(rows.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "show.yaml")
-	if err := os.WriteFile(path, []byte(totalsShow), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sh, err := show.Parse(path, []byte(totalsShow))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(filepath.Join(dir, "campaign.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	clock := time.Date(2024, 11, 30, 19, 0, 0, 0, time.UTC)
-	now := func() time.Time { return clock }
-	ss, err := session.Open(db, sh, []byte(totalsShow), session.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	feed, err := witness.Start(db, ss.ID, keys.Public{}, "", io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := &consoleLink{ss: ss, sh: sh, now: now, feed: feed}
+	l, ss := totalsLink(t, rows.String(), func() time.Time { return clock })
 	if v := l.view(scenes.Controls{State: ss.Eng.State()}); v.Totals != "" || v.RunSheet[0].Totals != "" {
 		t.Errorf("totals before any draw: %q, %q", v.Totals, v.RunSheet[0].Totals)
 	}
@@ -98,4 +72,36 @@ func TestConsoleTotals(t *testing.T) {
 	if !strings.Contains(string(b), `"totals":"3 winners:`) {
 		t.Errorf("the page is sent %s", b)
 	}
+}
+
+// totalsLink opens a rehearsal of totalsShow over the entry file rows,
+// on the clock now, and the console's link to it with its feed.
+func totalsLink(t *testing.T, rows string, now func() time.Time) (*consoleLink, *session.Session) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "entries.csv"), []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "show.yaml")
+	if err := os.WriteFile(path, []byte(totalsShow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sh, err := show.Parse(path, []byte(totalsShow))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(filepath.Join(dir, "campaign.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ss, err := session.Open(db, sh, []byte(totalsShow), session.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed, err := witness.Start(db, ss.ID, keys.Public{}, "", io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &consoleLink{ss: ss, sh: sh, now: now, feed: feed}, ss
 }

@@ -2,21 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"drawshow/console"
-	"drawshow/data/session"
-	"drawshow/data/store"
-	"drawshow/data/witness"
 	"drawshow/scenes"
-	"drawshow/show"
-	"drawshow/show/keys"
 )
 
 // TestConsoleSaysWitnessNotAnswering: what the stage says of the
@@ -24,33 +16,8 @@ import (
 // the way on, as an error above all else, and its button; the show going
 // on UNWITNESSED as a warning that stays.
 func TestConsoleSaysWitnessNotAnswering(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "entries.csv"), []byte("Ticket,Card,Name,Tier\nT1,C1,Member 1,ace\nT2,C2,Member 2,ace\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "show.yaml")
-	if err := os.WriteFile(path, []byte(totalsShow), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sh, err := show.Parse(path, []byte(totalsShow))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(filepath.Join(dir, "campaign.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	now := func() time.Time { return time.Date(2024, 11, 30, 19, 0, 0, 0, time.UTC) }
-	ss, err := session.Open(db, sh, []byte(totalsShow), session.Options{Rehearsal: true, Seed: make([]byte, 32), Clock: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	feed, err := witness.Start(db, ss.ID, keys.Public{}, "", io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := &consoleLink{ss: ss, sh: sh, now: now, feed: feed}
+	l, ss := totalsLink(t, "Ticket,Card,Name,Tier\nT1,C1,Member 1,ace\nT2,C2,Member 2,ace\n", now)
 	st := ss.Eng.State()
 	if v := l.view(scenes.Controls{State: st}); len(v.Errors)+len(v.Warnings) != 0 {
 		t.Errorf("a show whose witness answers: errors %q, warnings %q", v.Errors, v.Warnings)

@@ -276,7 +276,7 @@ func TestFollowerCountersigns(t *testing.T) {
 	dir := t.TempDir()
 	keyFile := filepath.Join(dir, "auditor.key")
 	pub := strings.TrimPrefix(strings.TrimSpace(wantRun(t, 0, []string{"public key: "}, "key", "--out", keyFile, "--name", "auditor")), "public key: ")
-	showFile := copyCrashShow(t, dir, "auditor_key: "+pub+"\n")
+	showFile := copyCrashShow(t, "auditor_key: "+pub+"\n")
 	db, out := filepath.Join(dir, "c.db"), filepath.Join(dir, "witness.jsonl")
 	run := startFeedRunOf(t, showFile, db, testClock, "127.0.0.1:0")
 	cmd := programCmd(t, "follow", run.link, "--out", out, "--key", keyFile)
@@ -401,19 +401,15 @@ func verifyCountersigned(t *testing.T, db, out, pub string) {
 		"verify", exp, "--witness", cut)
 }
 
-// copyCrashShow writes the crash night's show file into dir with extra
-// lines at its top, its entry files beside it, and returns its path.
-func copyCrashShow(t *testing.T, dir, extra string) string {
+// copyCrashShow copies the crash night's folder (copyDir), puts extra
+// lines at the top of its show file, and returns the show file's path.
+func copyCrashShow(t *testing.T, extra string) string {
 	t.Helper()
-	src := filepath.Dir(crashShow)
-	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(crashShow)
+	p := filepath.Join(copyDir(t, filepath.Dir(crashShow)), filepath.Base(crashShow))
+	b, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(dir, "show.yaml")
 	if err := os.WriteFile(p, append([]byte(extra), b...), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -430,7 +426,7 @@ func TestUnwitnessedPicksAreNamed(t *testing.T) {
 	dir := t.TempDir()
 	keyFile := filepath.Join(dir, "auditor.key")
 	pub := strings.TrimPrefix(strings.TrimSpace(wantRun(t, 0, []string{"public key: "}, "key", "--out", keyFile)), "public key: ")
-	showFile := copyCrashShow(t, dir, "auditor_key: "+pub+"\n")
+	showFile := copyCrashShow(t, "auditor_key: "+pub+"\n")
 	actions := filepath.Join(dir, "actions.txt")
 	if err := os.WriteFile(actions, []byte("draw\nunwitnessed router restarted\nwitness 3 5\ndraw\nclaim\nwitness 2 2\ndraw\n"), 0o644); err != nil {
 		t.Fatal(err)
